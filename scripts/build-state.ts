@@ -1,0 +1,37 @@
+// Whether .next holds a production build of the current sources (a hash of every source file).
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+const SOURCE_DIRS = ["app", "components", "server", "public", "drizzle", "lib"];
+const SOURCE_FILES = ["package-lock.json", "next.config.ts", "tsconfig.json", "instrumentation.ts"];
+
+function walk(dir: string, out: string[]): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    const p = path.join(dir, entry);
+    if (statSync(p).isDirectory()) walk(p, out);
+    else out.push(p);
+  }
+}
+
+export function sourceFingerprint(root: string): string {
+  const files: string[] = [];
+  for (const d of SOURCE_DIRS) walk(path.join(root, d), files);
+  for (const f of SOURCE_FILES) if (existsSync(path.join(root, f))) files.push(path.join(root, f));
+  files.sort();
+  const h = createHash("sha256");
+  for (const f of files) {
+    h.update(path.relative(root, f));
+    h.update("\0");
+    h.update(readFileSync(f));
+    h.update("\0");
+  }
+  return h.digest("hex");
+}
+
+export function buildIsCurrent(root: string): boolean {
+  const stamp = path.join(root, ".next", "svc-source.sha256");
+  if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(stamp)) return false;
+  return readFileSync(stamp, "utf8").trim() === sourceFingerprint(root);
+}

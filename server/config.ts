@@ -1,0 +1,127 @@
+// The one place that reads the environment (contract §1). Everything else calls `config()`.
+import { z } from "zod";
+
+const ROLES = ["owner", "agent", "keeper"] as const;
+
+const intIn = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^[0-9]+$/, { error: `${name} must be a whole number from ${min} to ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `${name} must be a whole number from ${min} to ${max}` });
+
+const httpUrl = (name: string) =>
+  z
+    .string()
+    .refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { error: `${name} must be an http:// or https:// URL` })
+    .transform((v) => v.replace(/\/+$/, ""));
+
+const bootstrapKey = z.object({
+  key: z.string().min(16, { error: "each key must be at least 16 characters" }).max(256),
+  role: z.enum(ROLES, { error: 'role must be "owner", "agent" or "keeper"' }),
+  wallets: z.array(z.string().min(1)).min(1, { error: 'wallets must list addresses or ["*"]' }),
+});
+
+const apiKeysJson = z.string().transform((raw, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    ctx.addIssue({
+      code: "custom",
+      message: 'SVC_API_KEYS must be JSON: [{"key":"…","role":"owner|agent|keeper","wallets":["<address>"] or ["*"]}]',
+    });
+    return z.NEVER;
+  }
+  const result = z.array(bootstrapKey).safeParse(parsed);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    ctx.addIssue({
+      code: "custom",
+      message: `SVC_API_KEYS entry ${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid"}; expected [{"key","role":"owner|agent|keeper","wallets":[…]}]`,
+    });
+    return z.NEVER;
+  }
+  return result.data;
+});
+
+const databaseUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/[^/]/.test(v) && URL.canParse(v), {
+    error: "DATABASE_URL must be a postgres:// or postgresql:// URL",
+  });
+
+const flag = (name: string) =>
+  z.enum(["0", "1", "true", "false"], { error: `${name} must be 1 or 0` }).transform((v) => v === "1" || v === "true");
+
+export const configSchema = z.object({
+  PORT: intIn("PORT", 1, 65535).default(3000),
+  DATABASE_URL: databaseUrl.optional(),
+  SVC_DATA_DIR: z.string().min(1, { error: "SVC_DATA_DIR must be a folder path or memory://" }).default(".data"),
+  SVC_API_KEYS: apiKeysJson.optional(),
+  SVC_YIELDS_API_URL: httpUrl("SVC_YIELDS_API_URL").default("https://yields.llama.fi"),
+  SVC_EXECUTION_MODE: z
+    .enum(["disabled", "owner_sign_prepare", "broadcast"], {
+      error: "SVC_EXECUTION_MODE must be disabled, owner_sign_prepare or broadcast",
+    })
+    .default("owner_sign_prepare"),
+  SVC_RPC_MOVE: httpUrl("SVC_RPC_MOVE").default("https://fullnode.mainnet.sui.io:443"),
+  SVC_RPC_SVM: httpUrl("SVC_RPC_SVM").default("https://api.mainnet-beta.solana.com"),
+  SVC_RPC_EVM_A: httpUrl("SVC_RPC_EVM_A").default("https://mainnet.base.org"),
+  SVC_RPC_EVM_B: httpUrl("SVC_RPC_EVM_B").default("https://arb1.arbitrum.io/rpc"),
+  SVC_RATE_LIMIT_PER_MIN: intIn("SVC_RATE_LIMIT_PER_MIN", 1, 1_000_000).default(600),
+  SVC_WEBHOOK_ALLOW_INSECURE: flag("SVC_WEBHOOK_ALLOW_INSECURE").default(false),
+  SVC_WEBHOOK_RETRY_BASE_MS: intIn("SVC_WEBHOOK_RETRY_BASE_MS", 1, 86_400_000).default(30000),
+  SVC_WEBHOOK_MAX_ATTEMPTS: intIn("SVC_WEBHOOK_MAX_ATTEMPTS", 1, 100).default(10),
+  SVC_APY_MAX_AGE_S: intIn("SVC_APY_MAX_AGE_S", 1, 31_536_000).default(3600),
+  SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),
+  SVC_SWAP_FEE_BPS: intIn("SVC_SWAP_FEE_BPS", 0, 1000).default(10),
+  SVC_BRIDGE_FEE_BPS: intIn("SVC_BRIDGE_FEE_BPS", 0, 1000).default(10),
+  SVC_LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "SVC_LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent",
+    })
+    .default("info"),
+  /** Set by tests and start scripts to skip background jobs (yields refresh, webhook worker). */
+  SVC_DISABLE_JOBS: flag("SVC_DISABLE_JOBS").default(false),
+});
+
+export type Config = z.output<typeof configSchema>;
+export type BootstrapKey = z.output<typeof bootstrapKey>;
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Parses an environment; throws ConfigError naming the first bad variable. Values are never echoed (they may be secrets). */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const relevant: Record<string, string> = {};
+  for (const name of Object.keys(configSchema.shape)) {
+    const value = env[name];
+    // An empty variable counts as unset, as most process managers write it.
+    if (value !== undefined && value !== "") relevant[name] = value;
+  }
+  const result = configSchema.safeParse(relevant);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const variable = String(issue?.path[0] ?? "environment");
+  const text = issue?.message ?? "invalid value";
+  throw new ConfigError(variable, `Invalid configuration: ${variable}: ${text.startsWith(variable) ? text.slice(variable.length).replace(/^\s+/, "") : text}`);
+}
+
+const holder = globalThis as unknown as { __svcConfig?: Config };
+
+export function config(): Config {
+  holder.__svcConfig ??= parseConfig(process.env);
+  return holder.__svcConfig;
+}
+
+/** Tests and scripts that change the environment in-process call this. */
+export function resetConfigForTests(): void {
+  holder.__svcConfig = undefined;
+}

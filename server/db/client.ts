@@ -1,0 +1,90 @@
+// The database: PGlite (embedded, files under SVC_DATA_DIR or memory://) or PostgreSQL through postgres.js
+// when DATABASE_URL is set. Same schema, same migrations, same queries for both.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import { type Config, config } from "../config";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Query functions take this first: the database, or the transaction they must run inside. */
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS = path.join(process.cwd(), "drizzle");
+const MIGRATION_LOCK = 7_340_221; // pg_advisory_lock id: one migrator at a time across instances
+
+export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_DIR">): Promise<DbHandle> {
+  if (cfg.DATABASE_URL) {
+    const client = postgres(cfg.DATABASE_URL, {
+      max: 20,
+      onnotice: () => {},
+      connect_timeout: 10,
+      // bigint columns come back as bigint, never as a JS number.
+      types: { bigint: postgres.BigInt },
+    });
+    const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
+    await client.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
+      await migratePostgres(drizzlePostgres({ client: tx as unknown as postgres.Sql, casing: "snake_case" }), {
+        migrationsFolder: MIGRATIONS,
+      });
+    });
+    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  }
+  const dir = cfg.SVC_DATA_DIR;
+  let client: PGlite;
+  if (dir === "memory://") {
+    client = new PGlite();
+  } else {
+    const dataDir = path.resolve(dir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+    client = new PGlite(dataDir);
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+// One handle per process. Route handlers and instrumentation are separate bundles, so the
+// singleton lives on globalThis (two PGlite instances on one folder would corrupt it).
+const holder = globalThis as unknown as { __svcDb?: Promise<DbHandle> };
+
+export function dbHandle(): Promise<DbHandle> {
+  if (!holder.__svcDb) {
+    holder.__svcDb = openDatabase(config());
+    holder.__svcDb.catch(() => {
+      holder.__svcDb = undefined;
+    });
+  }
+  return holder.__svcDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await dbHandle()).db;
+}
+
+export async function closeDb(): Promise<void> {
+  const h = holder.__svcDb;
+  holder.__svcDb = undefined;
+  if (h) await (await h).close();
+}
+
+export async function ping(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,5 @@
+// Shared column helpers for the one-file-per-table schema.
+import { timestamp } from "drizzle-orm/pg-core";
+
+export const createdAt = () => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow();
+export const updatedAt = () => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow();

@@ -1,0 +1,26 @@
+import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+// The outbox: every event is written in the same transaction as the change that caused it (contract §5).
+export const events = pgTable(
+  "events",
+  {
+    seq: bigserial({ mode: "bigint" }).primaryKey(),
+    id: text().notNull().unique(),
+    type: text({
+      enum: [
+        "deposit.settled",
+        "withdraw.settled",
+        "harvest.completed",
+        "bridge.delivered",
+        "bridge.failed",
+        "position.updated",
+        "apy.updated",
+      ],
+    }).notNull(),
+    wallet: text(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("events_wallet_seq_idx").on(t.wallet, t.seq), index("events_type_seq_idx").on(t.type, t.seq)],
+);

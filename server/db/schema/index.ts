@@ -1,0 +1,5 @@
+// Every table, one file each. drizzle-kit reads this file to generate migrations into drizzle/.
+export * from "./api-keys";
+export * from "./events";
+export * from "./idempotency-keys";
+export * from "./rate-limits";

@@ -1,0 +1,59 @@
+// The catalog of every error and blocker code (served by GET /svc/errors). Renaming a code is a breaking change.
+
+export const CATALOG_VERSION = "svc-errors.v1";
+
+/** Error codes: the `code` of a non-2xx JSON body. */
+export const ERROR_CODES = {
+  INVALID_REQUEST: { status: 400, meaning: "Body not JSON, wrong type, missing field, unknown field value or bad query/path parameter." },
+  INVALID_AMOUNT: { status: 400, meaning: "Amount is not an integer-micros string (float, exponent, sign, empty, leading zeros, over 2^63-1)." },
+  INVALID_ADDRESS: { status: 400, meaning: "Malformed wallet address for the chain family (Sui 0x+64 hex, Solana base58 32 bytes, EVM 0x+40 hex)." },
+  UNAUTHORIZED: { status: 401, meaning: "No X-API-Key on a route that needs a role (401), or the key's role may not do this (403)." },
+  INVALID_API_KEY: { status: 401, meaning: "The X-API-Key is not a known, active key." },
+  WALLET_SCOPE: { status: 403, meaning: "The wallet is not in the API key's scope." },
+  NOT_FOUND: { status: 404, meaning: "Unknown strategy, opportunity, subscription, plan, character or route." },
+  METHOD_NOT_ALLOWED: { status: 405, meaning: "The path exists but not with this method; see the Allow header." },
+  IDEMPOTENCY_KEY_IN_FLIGHT: { status: 409, meaning: "A request with the same Idempotency-Key is still being processed." },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: "The request body is over 1 MiB." },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: "A request body was sent with a content type other than application/json." },
+  IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: "The Idempotency-Key was used before with a different request body." },
+  BLOCKED: { status: 422, meaning: "The ledger cannot do it; the body has status \"blocked\" and blockers[] with blocker codes." },
+  RATE_LIMITED: { status: 429, meaning: "Over the per-key (or per-client-address) rate limit; see Retry-After and RateLimit headers." },
+  INTERNAL: { status: 500, meaning: "Unexpected server fault. Never returned for bad input; the body carries the requestId to report." },
+  UPSTREAM_UNAVAILABLE: { status: 503, meaning: "A required dependency (database) is not reachable right now." },
+} as const satisfies Record<string, { status: number; meaning: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * Blocker codes: the `code` of an item in `blockers[]` of a plan or money action with status "blocked".
+ * Domains add theirs here, so /svc/errors lists every one.
+ */
+export const BLOCKER_CODES = {
+  venue_not_ready: "The venue is not ready for this action.",
+  adapter_not_ready: "The venue's adapter cannot build or execute this action yet; no placeholder transaction is produced.",
+  venue_not_allowed: "The venue is not on the allowlist.",
+  execution_disabled: "Execution mode is disabled; plans still prepare but nothing is broadcast.",
+  amount_zero: "The amount is 0.",
+  below_minimum: "The amount is below the venue minimum.",
+  insufficient_balance: "The amount is above the wallet's balance.",
+  insufficient_liquid: "Staking more than the liquid balance.",
+  no_ready_venue: "No ready venue on that chain to stake into.",
+  cross_chain_rebalance: "Rebalance is within one chain only; use a bridge plan to move across chains.",
+  map_chain_prepare_only: "evm-a and evm-b are Map chains: prepare only, broadcast disabled.",
+  quote_unavailable: "The swap or bridge quote source is unavailable.",
+  upstream_unavailable: "The upstream data source is unavailable.",
+  empty_upstream: "The upstream returned no pools.",
+  auto_yield_disabled: "Auto-yield is off for this character; stake and unstake are blocked.",
+  owner_required: "The plan needs an owner address to build transactions.",
+} as const satisfies Record<string, string>;
+
+export type BlockerCode = keyof typeof BLOCKER_CODES;
+
+export interface Blocker {
+  code: BlockerCode;
+  message: string;
+}
+
+export function blocker(code: BlockerCode, message?: string): Blocker {
+  return { code, message: message ?? BLOCKER_CODES[code] };
+}

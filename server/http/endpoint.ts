@@ -1,0 +1,71 @@
+// An endpoint is one definition used three ways: to serve requests (handler.ts), to describe the API
+// (openapi/document.ts) and to list routes (GET /svc/routes). It cannot drift from what is served.
+import type { z } from "zod";
+import type { Db } from "../db/client";
+import type { Principal } from "./auth";
+import type { ErrorCode } from "./codes";
+import type { Access } from "./roles";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type ResponseMap = Partial<Record<200 | 201 | 202 | 204 | 422, z.ZodType>>;
+
+export type ReplyOf<R extends ResponseMap> = {
+  [K in keyof R & number]: { status: K; body: R[K] extends z.ZodType ? z.input<R[K]> : never; headers?: Record<string, string> };
+}[keyof R & number];
+
+export interface Ctx<P, Q, B> {
+  requestId: string;
+  db: Db;
+  principal: Principal | null;
+  params: Out<P>;
+  query: Out<Q>;
+  body: Out<B>;
+  request: Request;
+}
+
+export interface EndpointDef<
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends ResponseMap = ResponseMap,
+> {
+  operationId: string;
+  method: Method;
+  /** Full path from the origin, OpenAPI style: /api/v1/wallets/{address}/route */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: R;
+  /** Error codes this endpoint can answer with, beyond the ones every endpoint can (see handler.ts). */
+  errors?: ErrorCode[];
+  /** The wallets the request touches; each must be in the key's scope (403 WALLET_SCOPE). */
+  wallets?: (input: { params: Out<P>; query: Out<Q>; body: Out<B> }) => string | readonly string[] | undefined;
+  /** Honors the Idempotency-Key header (contract §4). */
+  idempotent?: boolean;
+  handler: (ctx: Ctx<P, Q, B>) => Promise<ReplyOf<R>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds endpoints of every shape.
+export type AnyEndpoint = EndpointDef<any, any, any, any>;
+
+export function endpoint<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends ResponseMap = ResponseMap,
+>(def: EndpointDef<P, Q, B, R>): EndpointDef<P, Q, B, R> {
+  return def;
+}
+
+export const ok = <T>(body: T) => ({ status: 200 as const, body });
+export const created = <T>(body: T) => ({ status: 201 as const, body });
+export const accepted = <T>(body: T) => ({ status: 202 as const, body });
+export const unprocessable = <T>(body: T) => ({ status: 422 as const, body });

@@ -1,0 +1,106 @@
+// Idempotency-Key (contract §4): stored in the database, scoped to the API key, kept 24 h.
+// A replay returns the first status and body byte for byte and applies nothing.
+import { createHash } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { idempotencyKeys } from "../db/schema";
+import { ApiError } from "./errors";
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+const MAX_KEY_LENGTH = 255;
+
+export interface StoredReply {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  replayed: boolean;
+}
+
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Fingerprint of a request: method, path and the body's canonical JSON (key order and spacing do not matter). */
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash("sha256").update(`${method} ${path}\n${canonical(body)}`).digest("hex");
+}
+
+export function validateIdempotencyKey(key: string): void {
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new ApiError("INVALID_REQUEST", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`);
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `action` at most once per (scope, key). Concurrent duplicates wait up to `waitMs` for the first
+ * to finish and then replay its answer; still running after that → 409 IDEMPOTENCY_KEY_IN_FLIGHT.
+ * A different body under the same key → 422 IDEMPOTENCY_KEY_REUSED. A thrown action releases the key.
+ */
+export async function withIdempotency(
+  db: Db,
+  opts: { scope: string; key: string; fingerprint: string; waitMs?: number },
+  action: () => Promise<{ status: number; body: string; headers?: Record<string, string> }>,
+): Promise<StoredReply> {
+  const { scope, key, fingerprint } = opts;
+  const waitMs = opts.waitMs ?? 5000;
+  const where = and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
+  await db.delete(idempotencyKeys).where(and(where, lt(idempotencyKeys.expiresAt, new Date())));
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({
+      scope,
+      key,
+      requestHash: fingerprint,
+      state: "in_flight",
+      expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+
+  if (inserted.length > 0) {
+    let result: { status: number; body: string; headers?: Record<string, string> };
+    try {
+      result = await action();
+    } catch (e) {
+      await db.delete(idempotencyKeys).where(where);
+      throw e;
+    }
+    if (result.status >= 500) {
+      await db.delete(idempotencyKeys).where(where);
+    } else {
+      await db
+        .update(idempotencyKeys)
+        .set({ state: "done", responseStatus: result.status, responseBody: result.body, responseHeaders: result.headers ?? {} })
+        .where(where);
+    }
+    return { status: result.status, body: result.body, headers: result.headers ?? {}, replayed: false };
+  }
+
+  const deadline = Date.now() + waitMs;
+  for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
+    const [row] = await db.select().from(idempotencyKeys).where(where);
+    if (!row) {
+      // The first attempt failed and released the key: this request may run it.
+      return withIdempotency(db, { ...opts, waitMs: Math.max(0, deadline - Date.now()) }, action);
+    }
+    if (row.requestHash !== fingerprint) {
+      throw new ApiError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request body");
+    }
+    if (row.state === "done" && row.responseStatus !== null && row.responseBody !== null) {
+      return { status: row.responseStatus, body: row.responseBody, headers: row.responseHeaders ?? {}, replayed: true };
+    }
+    if (Date.now() >= deadline) {
+      throw new ApiError("IDEMPOTENCY_KEY_IN_FLIGHT", "A request with this Idempotency-Key is still in progress; retry later", undefined, undefined, {
+        "Retry-After": "1",
+      });
+    }
+    await sleep(delay);
+  }
+}

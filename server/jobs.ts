@@ -1,0 +1,7 @@
+// Background jobs started once per server process (yields refresh, webhook delivery …).
+// Each domain adds its starter here; a starter returns a stop function.
+import type { Db } from "./db/client";
+
+export type JobStarter = (db: Db) => () => void;
+
+export const JOBS: Record<string, JobStarter> = {};

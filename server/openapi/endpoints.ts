@@ -1,0 +1,62 @@
+// GET /openapi.json, /api/v1/openapi.json and /api/v1/svc/routes: generated from the endpoint registry.
+import { z } from "zod";
+import { endpoint, ok } from "../http/endpoint";
+import { allEndpoints } from "../http/registry";
+import { CAPABILITIES } from "../http/roles";
+import { documentJson } from "./document";
+
+const openapiSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }).meta({
+  id: "OpenApiDocument",
+  description: "This document.",
+});
+
+export const getOpenapi = endpoint({
+  operationId: "getOpenapi",
+  method: "GET",
+  path: "/api/v1/openapi.json",
+  summary: "OpenAPI 3.1 description of this API (also at /openapi.json)",
+  tags: ["svc"],
+  access: "public",
+  responses: { 200: openapiSchema },
+  handler: async () => ok(JSON.parse(documentJson()) as z.input<typeof openapiSchema>),
+});
+
+export const getOpenapiRoot = endpoint({ ...getOpenapi, operationId: "getOpenapiRoot", path: "/openapi.json" });
+
+const routeSchema = z.object({
+  method: z.string(),
+  path: z.string(),
+  operationId: z.string(),
+  summary: z.string(),
+  tags: z.array(z.string()),
+  access: z.string(),
+  roles: z.array(z.string()),
+  idempotent: z.boolean(),
+});
+
+export const getRoutes = endpoint({
+  operationId: "getRoutes",
+  method: "GET",
+  path: "/api/v1/svc/routes",
+  summary: "Machine-readable list of every route",
+  tags: ["svc"],
+  access: "public",
+  responses: {
+    200: z.object({ schemaVersion: z.literal("svc-routes.v1"), count: z.number().int(), routes: z.array(routeSchema) }).meta({ id: "RouteCatalog" }),
+  },
+  handler: async () => {
+    const routes = allEndpoints().map((d) => ({
+      method: d.method,
+      path: d.path,
+      operationId: d.operationId,
+      summary: d.summary,
+      tags: d.tags,
+      access: d.access,
+      roles: d.access === "public" || d.access === "permissionless" ? [] : [...(CAPABILITIES[d.access] as readonly string[])],
+      idempotent: Boolean(d.idempotent),
+    }));
+    return ok({ schemaVersion: "svc-routes.v1" as const, count: routes.length, routes });
+  },
+});
+
+export const openapiEndpoints = [getOpenapi, getOpenapiRoot, getRoutes];

@@ -1,0 +1,46 @@
+// GET /svc/status, /svc/fees, /svc/errors.
+import { ensureBooted } from "../boot";
+import { BLOCKER_CODES, CATALOG_VERSION, ERROR_CODES } from "../http/codes";
+import { endpoint, ok } from "../http/endpoint";
+import { errorCatalogSchema, feesSchema, statusSchema } from "./schemas";
+import { feesBody, statusBody } from "./status";
+
+export const getStatus = endpoint({
+  operationId: "getStatus",
+  method: "GET",
+  path: "/api/v1/svc/status",
+  summary: "Phase, execution mode, fee summary and execution flags",
+  tags: ["svc"],
+  access: "public",
+  responses: { 200: statusSchema },
+  handler: async () => ok(statusBody((await ensureBooted()).kind)),
+});
+
+export const getFees = endpoint({
+  operationId: "getFees",
+  method: "GET",
+  path: "/api/v1/svc/fees",
+  summary: "Live fee schedule",
+  tags: ["svc"],
+  access: "public",
+  responses: { 200: feesSchema },
+  handler: async () => ok(feesBody()),
+});
+
+export const getErrors = endpoint({
+  operationId: "getErrors",
+  method: "GET",
+  path: "/api/v1/svc/errors",
+  summary: "Catalog of every error and blocker code with its HTTP status and meaning",
+  tags: ["svc"],
+  access: "public",
+  responses: { 200: errorCatalogSchema },
+  handler: async () =>
+    ok({
+      schemaVersion: CATALOG_VERSION,
+      errors: Object.entries(ERROR_CODES).map(([code, v]) => ({ code, status: v.status, meaning: v.meaning })),
+      blockers: Object.entries(BLOCKER_CODES).map(([code, meaning]) => ({ code, status: 422, meaning })),
+    }),
+});
+
+export const svcEndpoints = [getStatus, getFees, getErrors];

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { microsOutput } from "../money/amount";
+
+export const executionMode = z.enum(["disabled", "owner_sign_prepare", "broadcast"]).meta({ id: "ExecutionMode" });
+export const chainId = z.enum(["move-chain", "svm-chain", "evm-a", "evm-b"]).meta({ id: "ChainId" });
+export const chainLabel = z.enum(["Executable", "Map"]).meta({ id: "ChainLabel" });
+
+export const feesSchema = z
+  .object({
+    schemaVersion: z.literal("svc-fees.v1"),
+    principal: z.object({ deposit: z.number().int(), route: z.number().int(), withdraw: z.number().int() }).meta({
+      description: "Fee in bps on deposit, route and withdraw of principal: always 0.",
+    }),
+    profitFee: z.object({
+      bps: z.number().int(),
+      capMicros: microsOutput,
+      enabled: z.boolean(),
+      note: z.string(),
+    }),
+    yieldSkim: z.object({
+      bps: z.number().int(),
+      defaultBps: z.number().int(),
+      maxBps: z.number().int(),
+      appliesTo: z.literal("gross realized yield at harvest"),
+      neverOn: z.array(z.string()),
+    }),
+    swap: z.object({ serviceFeeBps: z.number().int(), poolFee: z.literal("disclosed per plan from the quote") }),
+    bridge: z.object({ serviceFeeBps: z.number().int(), railFee: z.literal("disclosed per plan from the rail") }),
+    evmRegistry: z.object({ yieldFeeBps: z.number().int(), depositFeeBps: z.number().int(), maxYieldSkimBps: z.number().int() }),
+  })
+  .meta({ id: "Fees", description: "The live fee schedule (spec §1.3)." });
+
+export const chainStatus = z.object({
+  chain: chainId,
+  label: chainLabel,
+  broadcastEnabled: z.boolean(),
+  writeReady: z.boolean(),
+});
+
+export const statusSchema = z
+  .object({
+    schemaVersion: z.literal("svc-status.v1"),
+    service: z.literal("svc"),
+    apiVersion: z.literal("v1"),
+    phase: z.literal("phase-1"),
+    executionMode,
+    launchHomes: z.array(chainId),
+    mapChains: z.array(chainId),
+    execution: z.object({
+      ownerMustSign: z.literal(true),
+      serverHoldsKeys: z.literal(false),
+      serverMayBroadcast: z.boolean(),
+      chains: z.array(chainStatus),
+    }),
+    fees: z.object({
+      principalFeeBps: z.number().int(),
+      yieldSkimBps: z.number().int(),
+      profitFeeBps: z.number().int(),
+      profitFeeEnabled: z.boolean(),
+      swapFeeBps: z.number().int(),
+      bridgeFeeBps: z.number().int(),
+    }),
+    database: z.enum(["pglite", "postgres"]),
+    time: z.string(),
+  })
+  .meta({ id: "Status", description: "Phase, execution mode, fee summary and execution flags." });
+
+export const errorCatalogSchema = z
+  .object({
+    schemaVersion: z.string(),
+    errors: z.array(z.object({ code: z.string(), status: z.number().int(), meaning: z.string() })),
+    blockers: z.array(z.object({ code: z.string(), status: z.number().int(), meaning: z.string() })),
+  })
+  .meta({ id: "ErrorCatalog" });
