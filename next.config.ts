@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  // `npm run typecheck` (tsc over the whole tree, tests included) is the type gate; the build skips it.
+  typescript: { ignoreBuildErrors: true },
 };
 
 export default nextConfig;

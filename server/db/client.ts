@@ -38,12 +38,18 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
       types: { bigint: postgres.BigInt },
     });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
-    await client.begin(async (tx) => {
-      await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-      await migratePostgres(drizzlePostgres({ client: tx as unknown as postgres.Sql, casing: "snake_case" }), {
-        migrationsFolder: MIGRATIONS,
-      });
-    });
+    // One connection holds a session advisory lock while it migrates: one migrator at a time.
+    const migrator = postgres(cfg.DATABASE_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+    try {
+      await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+      await migratePostgres(drizzlePostgres({ client: migrator, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+      await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+    } catch (e) {
+      await client.end({ timeout: 1 });
+      throw e;
+    } finally {
+      await migrator.end({ timeout: 5 });
+    }
     return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
   }
   const dir = cfg.SVC_DATA_DIR;

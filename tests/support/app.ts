@@ -1,0 +1,182 @@
+// Starts the real app (`next start` on the production build) on a free loopback port, on a fresh
+// database: a copy of a migrated PGlite folder, or a new database on the PostgreSQL of DATABASE_URL.
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+import { inject } from "vitest";
+
+export type DbKind = "pglite" | "postgres";
+
+export interface App {
+  url: string;
+  port: number;
+  db: DbKind;
+  /** The env the server runs with (for a restart on the same database). */
+  env: Record<string, string>;
+  /** Everything the server printed. */
+  output: () => string;
+  stop: () => Promise<void>;
+  /** SIGKILL: a crash, leaving the database as it is. */
+  kill: () => Promise<void>;
+}
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+
+export function templateDir(): string {
+  const t = inject("pgliteTemplate");
+  if (!t) throw new Error("globalSetup did not prepare the PGlite template (tests/support/global-setup.ts)");
+  return t;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.unref();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const addr = s.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** Databases to run integration suites on: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function dbKinds(): DbKind[] {
+  return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+export function assertLocalDatabase(url: string): void {
+  const host = new URL(url).hostname;
+  if (!["127.0.0.1", "localhost", "::1", "[::1]"].includes(host)) {
+    throw new Error(`Refusing to run tests against a non-local database (${host})`);
+  }
+}
+
+/** A new empty PostgreSQL database on the server of DATABASE_URL; returns its URL and a drop function. */
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error("DATABASE_URL is not set");
+  assertLocalDatabase(base);
+  const name = `svc_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(base, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const a = postgres(base, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+async function waitReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output()}`);
+    try {
+      const r = await fetch(`${url}/api/v1/svc/status`);
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`app not ready after ${timeoutMs} ms:\n${output()}`);
+}
+
+export interface StartOptions {
+  db?: DbKind;
+  env?: Record<string, string>;
+  /** Reuse the database of an earlier app (restart): pass its env. */
+  reuseEnv?: Record<string, string>;
+  port?: number;
+}
+
+export async function startApp(opts: StartOptions = {}): Promise<App> {
+  const db = opts.db ?? "pglite";
+  const port = opts.port ?? (await freePort());
+  let cleanup: () => Promise<void> = async () => {};
+  let dbEnv: Record<string, string>;
+  if (opts.reuseEnv) {
+    dbEnv = {};
+  } else if (db === "postgres") {
+    const pg = await createPgDatabase();
+    dbEnv = { DATABASE_URL: pg.url };
+    cleanup = pg.drop;
+  } else {
+    const dir = mkdtempSync(path.join(tmpdir(), "svc-app-"));
+    cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
+    dbEnv = { SVC_DATA_DIR: dir };
+    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  const env: Record<string, string> = {
+    SVC_LOG_LEVEL: "warn",
+    SVC_DISABLE_JOBS: "1",
+    // Outside services are never reached from tests: every upstream points at a closed port unless a test sets it.
+    SVC_YIELDS_API_URL: "http://127.0.0.1:9",
+    SVC_RPC_MOVE: "http://127.0.0.1:9",
+    SVC_RPC_SVM: "http://127.0.0.1:9",
+    SVC_RPC_EVM_A: "http://127.0.0.1:9",
+    SVC_RPC_EVM_B: "http://127.0.0.1:9",
+    ...(opts.reuseEnv ?? {}),
+    ...dbEnv,
+    ...(opts.env ?? {}),
+    PORT: String(port),
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  if (!env.DATABASE_URL) delete env.DATABASE_URL;
+  const childEnv: Record<string, string | undefined> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v !== undefined && !k.startsWith("SVC_") && k !== "DATABASE_URL" && k !== "PORT") childEnv[k] = v;
+  }
+  Object.assign(childEnv, env);
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: childEnv as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
+  child.stderr?.on("data", (d) => {
+    out += d;
+  });
+  const output = () => out;
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((r) => child.once("exit", () => r()));
+  const stopWith = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill(signal);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+  };
+  try {
+    await waitReady(url, child, output);
+  } catch (e) {
+    await stopWith("SIGKILL");
+    await cleanup();
+    throw e;
+  }
+  return {
+    url,
+    port,
+    db,
+    env,
+    output,
+    stop: async () => {
+      await stopWith("SIGTERM");
+      await cleanup();
+    },
+    kill: () => stopWith("SIGKILL"),
+  };
+}
