@@ -51,7 +51,9 @@ export async function serveEndpoints(defs: AnyEndpoint[]): Promise<{ url: string
     }
     response ??= await missing[method](toRequest(req, base), { params: Promise.resolve({}) });
     res.statusCode = response.status;
-    response.headers.forEach((v, k) => res.setHeader(k, v));
+    response.headers.forEach((v, k) => {
+      res.setHeader(k, v);
+    });
     res.end(Buffer.from(await response.arrayBuffer()));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
