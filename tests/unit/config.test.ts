@@ -60,7 +60,7 @@ describe("npm start with a bad setting", () => {
   ])("%s=%s stops with one clear line", (name, value) => {
     const r = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--conditions=react-server", "scripts/start.ts"], {
       cwd: root,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, [name]: value } as NodeJS.ProcessEnv,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, [name]: value } as unknown as NodeJS.ProcessEnv,
       encoding: "utf8",
       timeout: 60_000,
     });
