@@ -188,3 +188,29 @@ describe.each(dbKinds())("rate limit (%s)", (db) => {
     expect(withKey.status).toBe(200);
   });
 });
+
+describe("structured logs (pglite)", () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ db: "pglite", env: { SVC_API_KEYS: bootstrap, SVC_LOG_LEVEL: "info" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("log one JSON line per request and never contain a key", async () => {
+    const wrongKey = "wrong-key-that-must-not-be-logged-123";
+    await call(app.url, "GET", "/api/v1/svc/status", { key: KEYS.owner });
+    await call(app.url, "GET", "/api/v1/svc/fees", { key: wrongKey });
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = app
+      .output()
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const requests = lines.filter((l) => l.msg === "request");
+    expect(requests.some((l) => l.path === "/api/v1/svc/status" && l.status === 200)).toBe(true);
+    expect(requests.some((l) => l.path === "/api/v1/svc/fees" && l.status === 401)).toBe(true);
+    for (const secret of [...Object.values(KEYS), wrongKey]) expect(app.output()).not.toContain(secret);
+  });
+});
