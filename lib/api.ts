@@ -22,6 +22,8 @@ export interface ApiOptions {
   body?: unknown;
   apiKey?: string | null;
   signal?: AbortSignal;
+  /** Path root; the character routes live outside /api/v1. */
+  root?: "/api/v1" | "/api";
 }
 
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
@@ -30,7 +32,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   if (opts.apiKey) headers["x-api-key"] = opts.apiKey;
   let res: Response;
   try {
-    res = await fetch(`/api/v1${path}`, {
+    res = await fetch(`${opts.root ?? "/api/v1"}${path}`, {
       method: opts.method ?? "GET",
       headers,
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

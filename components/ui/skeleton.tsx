@@ -4,11 +4,11 @@ export function SkeletonRows({ rows, cols }: { rows: number; cols: number }) {
     <>
       {Array.from({ length: rows }, (_, r) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
-        <tr key={r} className="skeleton-row" aria-hidden="true">
+        <tr key={r} className="skeleton-row">
           {Array.from({ length: cols }, (_, c) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
             <td key={c}>
-              <span className="skeleton" />
+              <span className="skeleton" aria-hidden="true" />
             </td>
           ))}
         </tr>
