@@ -3,7 +3,7 @@
 import { useCurrentAccount, useCurrentWallet, useDisconnectWallet, useSignAndExecuteTransaction } from "@mysten/dapp-kit";
 import { useConnection as useSolanaConnection, useWallet as useSolanaWallet } from "@solana/wallet-adapter-react";
 import { VersionedMessage, VersionedTransaction } from "@solana/web3.js";
-import { useEffect, useMemo } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useDisconnect, useConnection as useEvmConnection, useSendTransaction } from "wagmi";
 import { arbitrum, base } from "wagmi/chains";
 import type { PlanTransaction } from "@/lib/api";
@@ -63,30 +63,55 @@ export function WalletBridge() {
     return c;
   }, [suiAccount, suiWallet.currentWallet?.name, sol.connected, solAddress, sol.wallet?.adapter.name, evm.address, evm.connector?.name]);
 
-  const account: ConnectedAccount | null =
+  const picked: ConnectedAccount | null =
     (preferred ? candidates[preferred] : undefined) ?? candidates.sui ?? candidates.solana ?? candidates.evm ?? null;
+  // Keep one object per connected account, so the store only changes when the account really changes.
+  const accountKey = picked ? `${picked.family}:${picked.address}:${picked.walletName}` : "";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the account's identity on purpose
+  const account = useMemo(() => picked, [accountKey]);
 
-  const suiMutate = suiSign.mutateAsync;
-  const solSend = sol.sendTransaction;
-  const evmMutate = evmSend.mutateAsync;
+  // The signing functions change identity between renders; the signer reads the latest through a ref
+  // so it stays stable (a new signer per render would loop through the store).
+  const latest = useRef({
+    suiMutate: suiSign.mutateAsync,
+    solSend: sol.sendTransaction,
+    evmMutate: evmSend.mutateAsync,
+    connection,
+    suiDisconnect: suiDisconnect.mutate,
+    solDisconnect: sol.disconnect,
+    evmDisconnect: evmDisconnect.mutate,
+  });
+  latest.current = {
+    suiMutate: suiSign.mutateAsync,
+    solSend: sol.sendTransaction,
+    evmMutate: evmSend.mutateAsync,
+    connection,
+    suiDisconnect: suiDisconnect.mutate,
+    solDisconnect: sol.disconnect,
+    evmDisconnect: evmDisconnect.mutate,
+  };
+
+  const family = account?.family ?? null;
   const signer = useMemo<WalletSigner | null>(() => {
-    if (!account) return null;
-    switch (account.family) {
+    switch (family) {
+      case null:
+        return null;
       case "sui":
         return {
           signAndSend: async (tx: PlanTransaction) => {
             const json = typeof tx.payload === "string" ? tx.payload : JSON.stringify(tx.payload);
-            const r = await suiMutate({ transaction: json });
+            const r = await latest.current.suiMutate({ transaction: json });
             return r.digest;
           },
         };
       case "solana":
         return {
           signAndSend: async (tx: PlanTransaction) => {
+            const { connection: conn, solSend } = latest.current;
             const t = solanaTransaction(tx.payload);
-            const { blockhash } = await connection.getLatestBlockhash();
+            const { blockhash } = await conn.getLatestBlockhash();
             t.message.recentBlockhash = blockhash;
-            return solSend(t, connection);
+            return solSend(t, conn);
           },
         };
       case "evm":
@@ -94,7 +119,7 @@ export function WalletBridge() {
           signAndSend: async (tx: PlanTransaction) => {
             const p = (tx.payload ?? {}) as { to?: string; data?: string; value?: string };
             if (!p.to || !/^0x[0-9a-fA-F]{40}$/.test(p.to)) throw new Error("The plan's EVM transaction has no valid destination.");
-            return evmMutate({
+            return latest.current.evmMutate({
               to: p.to as `0x${string}`,
               data: (p.data ?? "0x") as `0x${string}`,
               value: BigInt(p.value ?? "0"),
@@ -103,17 +128,14 @@ export function WalletBridge() {
           },
         };
     }
-  }, [account, suiMutate, solSend, evmMutate, connection]);
+  }, [family]);
 
-  const suiDisconnectMutate = suiDisconnect.mutate;
-  const solDisconnect = sol.disconnect;
-  const evmDisconnectMutate = evmDisconnect.mutate;
   const disconnect = useMemo(() => {
-    if (!account) return null;
-    if (account.family === "sui") return () => suiDisconnectMutate();
-    if (account.family === "solana") return () => void solDisconnect();
-    return () => evmDisconnectMutate({});
-  }, [account, suiDisconnectMutate, solDisconnect, evmDisconnectMutate]);
+    if (family === null) return null;
+    if (family === "sui") return () => latest.current.suiDisconnect();
+    if (family === "solana") return () => void latest.current.solDisconnect();
+    return () => latest.current.evmDisconnect({});
+  }, [family]);
 
   useEffect(() => {
     walletStore.setConnection(account, signer, disconnect);
