@@ -1,5 +1,11 @@
-import type { Metadata } from "next";
+import type { Metadata, Viewport } from "next";
+import Link from "next/link";
 import type { ReactNode } from "react";
+import { Nav } from "@/components/nav";
+import { ThemeToggle } from "@/components/theme-toggle";
+import { THEME_SCRIPT } from "@/lib/theme";
+import { ConnectButton } from "@/components/wallet/connect-button";
+import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -7,23 +13,32 @@ export const metadata: Metadata = {
   description: "Compare stablecoin yield opportunities and sign deposit, withdraw, swap and bridge plans in your own wallet.",
 };
 
+export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constant script that applies the saved theme before paint */}
+        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+      </head>
       <body>
-        <header className="site-header">
-          <a href="/" className="brand">
-            svc
+        <Providers>
+          <a href="#content" className="skip-link">
+            Skip to content
           </a>
-          <nav aria-label="Main">
-            <a href="/">Opportunities</a>
-            <a href="/portfolio">Portfolio</a>
-            <a href="/autopilot">Autopilot</a>
-            <a href="/settings/webhooks">Webhooks</a>
-            <a href="/docs">API</a>
-          </nav>
-        </header>
-        <main>{children}</main>
+          <header className="site-header">
+            <Link href="/" className="brand">
+              svc
+            </Link>
+            <Nav />
+            <div className="header-actions">
+              <ThemeToggle />
+              <ConnectButton />
+            </div>
+          </header>
+          <main id="content">{children}</main>
+        </Providers>
       </body>
     </html>
   );

@@ -44,22 +44,5 @@ export const microsOutput = z
   .regex(/^-?(0|[1-9][0-9]*)$/)
   .meta({ description: "Integer micros as a string (1000000 = 1 USDC)", example: "1000000" });
 
-/** Token units ("12.5") to micros for a token with `decimals` places, exactly; null if more precision than the token has. */
-export function unitsToMicros(units: string, decimals = 6): bigint | null {
-  const m = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/.exec(units.trim());
-  if (!m) return null;
-  const whole = m[1] ?? "0";
-  const frac = m[2] ?? "";
-  if (frac.length > decimals) return null;
-  const v = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(frac.padEnd(decimals, "0") || "0");
-  return v > MAX_MICROS ? null : v;
-}
-
-export function microsToUnits(micros: bigint, decimals = 6): string {
-  const neg = micros < 0n;
-  const abs = neg ? -micros : micros;
-  const base = 10n ** BigInt(decimals);
-  const whole = abs / base;
-  const frac = (abs % base).toString().padStart(decimals, "0").replace(/0+$/, "");
-  return `${neg ? "-" : ""}${whole}${frac ? `.${frac}` : ""}`;
-}
+// Token units ↔ micros live in lib/money.ts (pure, client-safe) so the dashboard converts exactly as the server does.
+export { microsToUnits, unitsToMicros } from "../../lib/money";

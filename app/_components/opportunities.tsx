@@ -1,0 +1,185 @@
+"use client";
+// The opportunities table of `/`: one fetch of /svc/home, then sort, filter and search in the browser
+// (instant, and the featured autopilot strategy stays pinned on top whatever the order).
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useMemo, useState } from "react";
+import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { Missing, OrMissing } from "@/components/ui/missing";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { CHAIN_IDS, type HomeBody, type Opportunity, api } from "@/lib/api";
+import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
+
+type SortKey = "protocol" | "chain" | "grossApyBps" | "netApyBps" | "apy30dBps" | "tvlUsd" | "asOf";
+type Order = "asc" | "desc";
+
+const COLUMNS: { key: SortKey; label: string; numeric: boolean }[] = [
+  { key: "protocol", label: "Protocol", numeric: false },
+  { key: "chain", label: "Chain", numeric: false },
+  { key: "grossApyBps", label: "Gross APY", numeric: true },
+  { key: "netApyBps", label: "Net APY", numeric: true },
+  { key: "apy30dBps", label: "30-day APY", numeric: true },
+  { key: "tvlUsd", label: "TVL", numeric: true },
+  { key: "asOf", label: "Freshness", numeric: false },
+];
+
+function compare(a: Opportunity, b: Opportunity, key: SortKey, order: Order): number {
+  const va = a[key];
+  const vb = b[key];
+  // Missing values always sort last, whatever the direction.
+  if (va == null && vb == null) return 0;
+  if (va == null) return 1;
+  if (vb == null) return -1;
+  const d = typeof va === "number" && typeof vb === "number" ? va - vb : String(va).localeCompare(String(vb));
+  return order === "asc" ? d : -d;
+}
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(t);
+  }, [intervalMs]);
+  return now;
+}
+
+export function OpportunitiesView() {
+  const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => api<HomeBody>("/svc/home", { signal }) });
+  const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: "tvlUsd", order: "desc" });
+  const [chain, setChain] = useState<string>("");
+  const [ready, setReady] = useState<"" | "1" | "0">("");
+  const [search, setSearch] = useState("");
+  const now = useNow(30_000);
+
+  const rows = useMemo(() => {
+    const all = q.data?.opportunities ?? [];
+    const needle = search.trim().toLowerCase();
+    const filtered = all.filter(
+      (o) =>
+        (!chain || o.chain === chain) &&
+        (ready === "" || o.ready === (ready === "1")) &&
+        (!needle || o.protocol.toLowerCase().includes(needle) || o.name.toLowerCase().includes(needle)),
+    );
+    const featured = filtered.filter((o) => o.kind === "strategy");
+    const rest = filtered.filter((o) => o.kind !== "strategy").sort((a, b) => compare(a, b, sort.key, sort.order));
+    return [...featured, ...rest];
+  }, [q.data, chain, ready, search, sort]);
+
+  const toggleSort = (key: SortKey, numeric: boolean) =>
+    setSort((s) => (s.key === key ? { key, order: s.order === "asc" ? "desc" : "asc" } : { key, order: numeric ? "desc" : "asc" }));
+
+  if (q.error && isNotFound(q.error)) return <NotYet what="The opportunities catalog" />;
+
+  return (
+    <div>
+      <form className="filters" aria-label="Filter opportunities" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          Chain
+          <select value={chain} onChange={(e) => setChain(e.target.value)} data-testid="filter-chain">
+            <option value="">All chains</option>
+            {CHAIN_IDS.map((c) => (
+              <option key={c} value={c}>
+                {chainName(c)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Readiness
+          <select value={ready} onChange={(e) => setReady(e.target.value as "" | "1" | "0")} data-testid="filter-ready">
+            <option value="">Executable and Map</option>
+            <option value="1">Executable</option>
+            <option value="0">Map</option>
+          </select>
+        </label>
+        <label>
+          Search protocol
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="e.g. aave" />
+        </label>
+      </form>
+
+      {q.data?.status === "unavailable" && (
+        <div className="alert alert-warn" role="status" data-testid="upstream-banner">
+          <p>
+            The yields source ({q.data.source}) is unavailable right now. Live APY and TVL are shown as “—” until it
+            answers again; nothing is filled in.
+          </p>
+        </div>
+      )}
+      {q.error && <ErrorBox error={q.error} onRetry={() => void q.refetch()} title="Could not load opportunities." />}
+
+      <div className="table-wrap">
+        <table className="data-table" data-testid="opportunities">
+          <caption className="sr-only">Stablecoin yield opportunities; the featured autopilot strategy is pinned first</caption>
+          <thead>
+            <tr>
+              {COLUMNS.map((c) => (
+                <th
+                  key={c.key}
+                  scope="col"
+                  className={c.numeric ? "num" : undefined}
+                  aria-sort={sort.key === c.key ? (sort.order === "asc" ? "ascending" : "descending") : "none"}
+                >
+                  <button type="button" className="sort" onClick={() => toggleSort(c.key, c.numeric)}>
+                    {c.label}
+                    <span aria-hidden="true" className="sort-mark">
+                      {sort.key === c.key ? (sort.order === "asc" ? "▲" : "▼") : "↕"}
+                    </span>
+                  </button>
+                </th>
+              ))}
+              <th scope="col">Readiness</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.isPending && <SkeletonRows rows={8} cols={COLUMNS.length + 1} />}
+            {rows.map((o) => (
+              <tr key={o.opportunityId} className={o.kind === "strategy" ? "featured" : undefined} data-testid="opportunity-row">
+                <td>
+                  <Link href={`/opportunities/${encodeURIComponent(o.opportunityId)}`} className="opp-link">
+                    {o.name || o.protocol}
+                  </Link>
+                  <div className="muted small">
+                    {o.kind === "strategy" ? <span className="badge badge-featured">Featured autopilot</span> : o.protocol}
+                  </div>
+                </td>
+                <td>{chainName(o.chain)}</td>
+                <td className="num" data-col="gross">
+                  <OrMissing value={formatBps(o.grossApyBps)} reason={o.reason} />
+                </td>
+                <td className="num" data-col="net">
+                  <OrMissing value={formatBps(o.netApyBps)} reason={o.reason} />
+                </td>
+                <td className="num" data-col="apy30d">
+                  <OrMissing value={formatBps(o.apy30dBps)} reason={o.reason} />
+                </td>
+                <td className="num" data-col="tvl">
+                  <OrMissing value={formatUsd(o.tvlUsd)} reason={o.reason} />
+                </td>
+                <td className="small">
+                  {o.asOf ? (
+                    <time dateTime={o.asOf} title={o.asOf}>
+                      as of {formatAgo(o.asOf, now)}
+                    </time>
+                  ) : (
+                    <Missing reason={o.reason ?? "No live reading yet."} />
+                  )}
+                </td>
+                <td>
+                  <span className={o.label === "Executable" ? "badge badge-exec" : "badge badge-map"}>{o.label}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {q.isSuccess && rows.length === 0 && (
+        <p className="empty" data-testid="empty">
+          {(q.data?.opportunities.length ?? 0) === 0
+            ? "No opportunities are listed right now."
+            : "No opportunity matches these filters."}
+        </p>
+      )}
+    </div>
+  );
+}

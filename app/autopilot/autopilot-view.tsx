@@ -1,0 +1,77 @@
+"use client";
+// The featured strategy, and the connected wallet's autopilot state (owner or agent key).
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { ApiKeyField, useApiKey } from "@/components/api-key";
+import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { OrMissing } from "@/components/ui/missing";
+import { SkeletonBlock } from "@/components/ui/skeleton";
+import { useWallet, walletStore } from "@/components/wallet/store";
+import { type StrategyDetail, api } from "@/lib/api";
+import { chainName, formatBps } from "@/lib/format";
+
+export const FEATURED_ID = "svc-autopilot-top-30d-monthly";
+
+function JsonBlock({ value }: { value: unknown }) {
+  return <pre className="mono small" style={{ whiteSpace: "pre-wrap" }}>{JSON.stringify(value, null, 2)}</pre>;
+}
+
+export function AutopilotView() {
+  const w = useWallet();
+  const [key, setKey] = useApiKey();
+  const featured = useQuery({
+    queryKey: ["svc", "strategy", FEATURED_ID],
+    queryFn: ({ signal }) => api<StrategyDetail>(`/svc/strategies/${FEATURED_ID}`, { signal }),
+  });
+  const address = w.account?.address;
+  const mine = useQuery({
+    queryKey: ["wallet", address, "autopilot", key],
+    enabled: !!address && !!key,
+    queryFn: ({ signal }) => api<unknown>(`/wallets/${encodeURIComponent(address ?? "")}/autopilot`, { apiKey: key, signal }),
+  });
+  const f = featured.data;
+  return (
+    <div className="grid-2">
+      <div className="card">
+        <h2>Featured strategy</h2>
+        {featured.isPending && <SkeletonBlock height={120} />}
+        {featured.error &&
+          (isNotFound(featured.error) ? <NotYet what="The featured strategy" /> : <ErrorBox error={featured.error} onRetry={() => void featured.refetch()} />)}
+        {f && (
+          <dl className="kv">
+            <dt>Name</dt>
+            <dd>
+              <Link href={`/opportunities/${encodeURIComponent(f.opportunityId)}`}>{String(f.name ?? FEATURED_ID)}</Link>
+            </dd>
+            <dt>Chain</dt>
+            <dd>{f.chain ? chainName(f.chain) : "—"}</dd>
+            <dt>30-day APY</dt>
+            <dd>
+              <OrMissing value={formatBps(f.apy30dBps)} reason={f.reason} />
+            </dd>
+            <dt>Net APY</dt>
+            <dd>
+              <OrMissing value={formatBps(f.netApyBps)} reason={f.reason} />
+            </dd>
+          </dl>
+        )}
+      </div>
+      <div className="card">
+        <h2>Your autopilot</h2>
+        {!address ? (
+          <button type="button" className="btn btn-primary" onClick={() => walletStore.openDialog()}>
+            Connect wallet
+          </button>
+        ) : (
+          <>
+            <ApiKeyField value={key} onChange={setKey} />
+            {!key && <p className="muted small">Reading a wallet’s autopilot needs its owner or agent key.</p>}
+            {mine.error &&
+              (isNotFound(mine.error) ? <NotYet what="Wallet autopilot" /> : <ErrorBox error={mine.error} onRetry={() => void mine.refetch()} />)}
+            {mine.data !== undefined && <JsonBlock value={mine.data} />}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

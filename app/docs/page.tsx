@@ -1,0 +1,16 @@
+import { ApiReference } from "./api-reference";
+
+export const metadata = { title: "API reference — svc" };
+
+export default function DocsPage() {
+  return (
+    <section>
+      <h1>API reference</h1>
+      <p className="lead">
+        Generated from the live OpenAPI 3.1 document at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>. Try a
+        request with “Try it out”; owner routes need your key under Authorize.
+      </p>
+      <ApiReference />
+    </section>
+  );
+}

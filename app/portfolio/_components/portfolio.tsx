@@ -1,0 +1,258 @@
+"use client";
+// Positions, per-chain balances and the activity log (grouped by plan) for the connected wallet,
+// or for any address given as ?wallet= (the portfolio and activity endpoints are public).
+import { useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "next/navigation";
+import type { ReactNode } from "react";
+import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { Missing, OrMissing } from "@/components/ui/missing";
+import { SkeletonRows } from "@/components/ui/skeleton";
+import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
+import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type PortfolioBody, api } from "@/lib/api";
+import { chainName, explorerTxUrl, formatPct } from "@/lib/format";
+import { formatMicros } from "@/lib/money";
+
+function familyOfAddress(a: string): WalletFamily | null {
+  if (/^0x[0-9a-fA-F]{64}$/.test(a)) return "sui";
+  if (/^0x[0-9a-fA-F]{40}$/.test(a)) return "evm";
+  if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(a)) return "solana";
+  return null;
+}
+
+const BALANCE_CHAINS: Record<WalletFamily, { segment: string; chain: string }[]> = {
+  sui: [{ segment: "move", chain: "move-chain" }],
+  solana: [{ segment: "svm", chain: "svm-chain" }],
+  evm: [
+    { segment: "evm-a", chain: "evm-a" },
+    { segment: "evm-b", chain: "evm-b" },
+  ],
+};
+
+function legText(leg: BalanceLeg | "N/A" | null | undefined): { value: string | null; reason: string | null } {
+  if (leg == null) return { value: null, reason: "Not reported." };
+  if (leg === "N/A") return { value: "N/A", reason: null };
+  if (leg.status === "N/A" || leg.status === "unavailable") return { value: "N/A", reason: leg.reason ?? "RPC unavailable" };
+  const micros = leg.amountMicros ?? null;
+  if (typeof micros === "string") return { value: `${formatMicros(micros, 6)} ${leg.symbol ?? leg.asset ?? ""}`.trim(), reason: null };
+  if (typeof leg.amount === "string") return { value: `${leg.amount} ${leg.symbol ?? leg.asset ?? ""}`.trim(), reason: null };
+  return { value: "N/A", reason: leg.reason ?? "Not reported." };
+}
+
+function Balances({ address, family }: { address: string; family: WalletFamily }) {
+  const chains = BALANCE_CHAINS[family];
+  const results = useQueries({
+    queries: chains.map((c) => ({
+      queryKey: ["svc", "balance", c.segment, address],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api<BalanceBody>(`/svc/${c.segment}/wallet-balance?address=${encodeURIComponent(address)}`, { signal }),
+    })),
+  });
+  return (
+    <div className="card">
+      <h2>Balances</h2>
+      <dl className="kv" data-testid="balances">
+        {chains.map((c, i) => {
+          const r = results[i];
+          let body: ReactNode;
+          if (!r || r.isPending) body = <span className="skeleton" />;
+          else if (r.error) body = isNotFound(r.error) ? <Missing reason="Balances are not available on this server yet." /> : <span title={String(r.error)}>N/A</span>;
+          else {
+            const d = r.data;
+            const failed = d.status === "N/A" || d.status === "unavailable";
+            const native = legText(failed ? "N/A" : d.native);
+            const usdc = legText(failed ? "N/A" : d.usdc);
+            body = (
+              <>
+                Native: {native.value ?? <Missing reason={native.reason} />} · USDC: {usdc.value ?? <Missing reason={usdc.reason} />}
+                {failed && d.reason && <span className="muted small"> ({d.reason})</span>}
+              </>
+            );
+          }
+          return (
+            <div key={c.chain} style={{ display: "contents" }}>
+              <dt>{chainName(c.chain)}</dt>
+              <dd>{body}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </div>
+  );
+}
+
+function Positions({ address }: { address: string }) {
+  const q = useQuery({
+    queryKey: ["svc", "portfolio", address],
+    queryFn: ({ signal }) => api<PortfolioBody>(`/svc/portfolio?wallet=${encodeURIComponent(address)}`, { signal }),
+    refetchInterval: 15_000,
+  });
+  if (q.error && isNotFound(q.error)) return <NotYet what="The portfolio" />;
+  return (
+    <div className="card">
+      <h2>Positions</h2>
+      {q.error && <ErrorBox error={q.error} onRetry={() => void q.refetch()} />}
+      <div className="table-wrap">
+        <table className="data-table" data-testid="positions">
+          <thead>
+            <tr>
+              <th scope="col">Protocol</th>
+              <th scope="col" className="num">Deposited</th>
+              <th scope="col" className="num">Current</th>
+              <th scope="col" className="num">ROI</th>
+              <th scope="col">Proof</th>
+            </tr>
+          </thead>
+          <tbody>
+            {q.isPending && <SkeletonRows rows={2} cols={5} />}
+            {q.data?.positions.map((p) => (
+              <tr key={`${p.opportunityId}-${p.txId}`} data-testid="position-row">
+                <td>{p.protocol}</td>
+                <td className="num">{formatMicros(p.depositedMicros)} USDC</td>
+                <td className="num">{formatMicros(p.currentMicros)} USDC</td>
+                <td className="num">
+                  <OrMissing value={formatPct(p.roiPct)} reason="Unknown: no price or no cost basis yet." />
+                </td>
+                <td className="mono small">{p.txId}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {q.data && q.data.positions.length === 0 && <p className="empty">No positions for this wallet yet.</p>}
+    </div>
+  );
+}
+
+function groupByPlan(rows: ActivityRow[]): [string, ActivityRow[]][] {
+  const groups = new Map<string, ActivityRow[]>();
+  for (const r of rows) {
+    const g = groups.get(r.planId) ?? [];
+    g.push(r);
+    groups.set(r.planId, g);
+  }
+  return [...groups.entries()].map(([id, legs]) => [id, legs.sort((a, b) => a.legIndex - b.legIndex)]);
+}
+
+function Activity({ address }: { address: string }) {
+  const q = useInfiniteQuery({
+    queryKey: ["svc", "activity", address],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<ActivityBody>(
+        `/svc/activity?wallet=${encodeURIComponent(address)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+        { signal },
+      ),
+    getNextPageParam: (last) => last.nextCursor ?? null,
+    refetchInterval: 15_000,
+  });
+  if (q.error && isNotFound(q.error)) return <NotYet what="The activity log" />;
+  const rows = q.data?.pages.flatMap((p) => p.activity) ?? [];
+  const groups = groupByPlan(rows);
+  return (
+    <div className="card">
+      <h2>Activity</h2>
+      {q.error && <ErrorBox error={q.error} onRetry={() => void q.refetch()} />}
+      {q.isPending && <p className="muted">Loading…</p>}
+      {groups.map(([planId, legs]) => (
+        <div key={planId} className="group" data-testid="activity-group">
+          <h3 className="small">
+            Plan <span className="mono">{planId}</span>
+          </h3>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Leg</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Chain</th>
+                  <th scope="col" className="num">In</th>
+                  <th scope="col" className="num">Quoted out</th>
+                  <th scope="col" className="num">Settled out</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Transaction</th>
+                </tr>
+              </thead>
+              <tbody>
+                {legs.map((l) => {
+                  const url = l.txId ? explorerTxUrl(l.chain, l.txId) : null;
+                  return (
+                    <tr key={`${l.planId}-${l.legIndex}`} data-testid="activity-row">
+                      <td>{l.legIndex + 1}</td>
+                      <td>{l.kind}</td>
+                      <td>
+                        {chainName(l.chain)}
+                        {l.destChain && ` → ${chainName(l.destChain)}`}
+                      </td>
+                      <td className="num">
+                        <OrMissing value={formatMicros(l.amountIn)} />
+                      </td>
+                      <td className="num">
+                        <OrMissing value={formatMicros(l.quotedAmountOut)} reason="No quote for this leg." />
+                      </td>
+                      <td className="num">
+                        <OrMissing value={formatMicros(l.amountOut)} reason="Not settled yet." />
+                      </td>
+                      <td>
+                        {l.status}
+                        {l.error && <div className="error-text small">{l.error}</div>}
+                      </td>
+                      <td className="small">
+                        {l.txId ? (
+                          url ? (
+                            <a href={url} target="_blank" rel="noreferrer" className="mono">
+                              {l.txId.slice(0, 10)}…<span className="sr-only"> (opens the chain explorer)</span>
+                            </a>
+                          ) : (
+                            <span className="mono">{l.txId}</span>
+                          )
+                        ) : (
+                          <Missing reason="No transaction yet." />
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      ))}
+      {q.data && rows.length === 0 && <p className="empty">No activity for this wallet yet.</p>}
+      {q.hasNextPage && (
+        <button type="button" className="btn" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
+          {q.isFetchingNextPage ? "Loading…" : "Load older activity"}
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function PortfolioView() {
+  const w = useWallet();
+  const params = useSearchParams();
+  const given = params.get("wallet");
+  const address = given ?? w.account?.address ?? null;
+  const family = address ? (given ? familyOfAddress(address) : (w.account?.family ?? null)) : null;
+  if (!address) {
+    return (
+      <div className="card">
+        <p>Connect a wallet to see its positions, balances and activity.</p>
+        <button type="button" className="btn btn-primary" onClick={() => walletStore.openDialog()}>
+          Connect wallet
+        </button>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="muted">
+        Wallet <span className="mono" data-testid="portfolio-wallet">{address}</span>
+      </p>
+      <div className="grid-2">
+        <Positions address={address} />
+        {family ? <Balances address={address} family={family} /> : <p className="muted">Unrecognised address format.</p>}
+      </div>
+      <Activity address={address} />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+"use client";
+// Swap (with a slippage bound: default 1%, at most 5%) and bridge (with the rail's risk disclosure) plans.
+import { useMutation } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { AmountInput, parseAmount } from "@/components/plan/amount-input";
+import { PlanSummary } from "@/components/plan/plan-summary";
+import { SignAndFollow } from "@/components/plan/sign-and-follow";
+import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { useWallet } from "@/components/wallet/store";
+import { CHAIN_IDS, type Plan, api } from "@/lib/api";
+import { chainName } from "@/lib/format";
+
+const SWAP_PATHS: Record<string, string> = {
+  "svm-chain": "/svc/swap-svm/plan",
+  "move-chain": "/svc/swap-move/plan",
+  "evm-a": "/svc/evm/swap/plan",
+  "evm-b": "/svc/evm/swap/plan",
+};
+
+/** Slippage in percent ("1", "0.5") to bps, exactly; null outside 0.01%–5%. */
+export function slippageToBps(pct: string): number | null {
+  const m = /^(\d)(?:\.(\d{1,2}))?$/.exec(pct.trim());
+  if (!m) return null;
+  const bps = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0");
+  return bps >= 1 && bps <= 500 ? bps : null;
+}
+
+function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan, Error, void>>; label: string }) {
+  if (plan.error)
+    return isNotFound(plan.error) ? (
+      <NotYet what={label} />
+    ) : (
+      <ErrorBox error={plan.error} title="The plan could not be prepared." onRetry={() => plan.mutate()} />
+    );
+  if (!plan.data) return null;
+  return (
+    <>
+      <PlanSummary plan={plan.data} />
+      <SignAndFollow plan={plan.data} executePath={null} />
+    </>
+  );
+}
+
+export function SwapForm() {
+  const id = useId();
+  const w = useWallet();
+  const [chain, setChain] = useState("svm-chain");
+  const [from, setFrom] = useState("USDC");
+  const [to, setTo] = useState("USDT");
+  const [units, setUnits] = useState("");
+  const [slip, setSlip] = useState("1");
+  const { micros } = parseAmount(units);
+  const slippageBps = slippageToBps(slip);
+  const plan = useMutation<Plan, Error, void>({
+    mutationFn: () =>
+      api<Plan>(SWAP_PATHS[chain] ?? "/svc/swap-svm/plan", {
+        method: "POST",
+        body: {
+          chain,
+          fromToken: from,
+          toToken: to,
+          amountMicros: micros?.toString(),
+          slippageBps,
+          ...(w.account ? { owner: w.account.address } : {}),
+        },
+      }),
+  });
+  return (
+    <div className="card">
+      <h2>Swap</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          plan.mutate();
+        }}
+      >
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={`${id}-chain`}>Chain</label>
+            <select id={`${id}-chain`} value={chain} onChange={(e) => setChain(e.target.value)}>
+              {CHAIN_IDS.map((c) => (
+                <option key={c} value={c}>
+                  {chainName(c)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-from`}>From token</label>
+            <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value)} size={8} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-to`}>To token</label>
+            <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} size={8} />
+          </div>
+        </div>
+        <div className="form-row">
+          <AmountInput value={units} onChange={setUnits} token={from || "token"} />
+          <div className="field">
+            <label htmlFor={`${id}-slip`}>Max slippage (%)</label>
+            <input
+              id={`${id}-slip`}
+              inputMode="decimal"
+              value={slip}
+              onChange={(e) => setSlip(e.target.value)}
+              aria-invalid={slippageBps === null ? true : undefined}
+              aria-describedby={`${id}-slip-hint`}
+              size={5}
+            />
+            <span id={`${id}-slip-hint`} className={slippageBps === null ? "error-text small" : "muted small"}>
+              {slippageBps === null ? "Between 0.01% and 5%." : "Default 1%, at most 5%."}
+            </span>
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={micros === null || slippageBps === null || plan.isPending}>
+          {plan.isPending ? "Preparing…" : "Review swap plan"}
+        </button>
+      </form>
+      <PlanResult plan={plan} label="Swap plans" />
+    </div>
+  );
+}
+
+export function BridgeForm() {
+  const id = useId();
+  const w = useWallet();
+  const [source, setSource] = useState("svm-chain");
+  const [dest, setDest] = useState("move-chain");
+  const [units, setUnits] = useState("");
+  const [sourceAddress, setSourceAddress] = useState("");
+  const [destAddress, setDestAddress] = useState("");
+  const { micros } = parseAmount(units);
+  const src = sourceAddress || w.account?.address || "";
+  const plan = useMutation<Plan, Error, void>({
+    mutationFn: () =>
+      api<Plan>("/svc/bridge/plan", {
+        method: "POST",
+        body: { sourceChain: source, destChain: dest, amountMicros: micros?.toString(), sourceAddress: src, destAddress },
+      }),
+  });
+  const ready = micros !== null && source !== dest && src !== "" && destAddress !== "";
+  return (
+    <div className="card">
+      <h2>Bridge</h2>
+      <p className="muted small">
+        Bridging crosses chains through a third-party rail: delivery can be delayed or fail, in which case funds can only
+        be rescued to your own destination address. The plan lists the rail fee and its risk disclosure before you sign.
+      </p>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) plan.mutate();
+        }}
+      >
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={`${id}-src`}>From chain</label>
+            <select id={`${id}-src`} value={source} onChange={(e) => setSource(e.target.value)}>
+              {CHAIN_IDS.map((c) => (
+                <option key={c} value={c}>
+                  {chainName(c)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-dst`}>To chain</label>
+            <select id={`${id}-dst`} value={dest} onChange={(e) => setDest(e.target.value)}>
+              {CHAIN_IDS.map((c) => (
+                <option key={c} value={c}>
+                  {chainName(c)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {source === dest && <p className="error-text small">Pick two different chains.</p>}
+        <AmountInput value={units} onChange={setUnits} />
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={`${id}-sa`}>Source address</label>
+            <input
+              id={`${id}-sa`}
+              value={sourceAddress}
+              placeholder={w.account?.address ?? "your address on the source chain"}
+              onChange={(e) => setSourceAddress(e.target.value.trim())}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-da`}>Destination address</label>
+            <input
+              id={`${id}-da`}
+              value={destAddress}
+              placeholder="your address on the destination chain"
+              onChange={(e) => setDestAddress(e.target.value.trim())}
+            />
+          </div>
+        </div>
+        <button type="submit" className="btn btn-primary" disabled={!ready || plan.isPending}>
+          {plan.isPending ? "Preparing…" : "Review bridge plan"}
+        </button>
+      </form>
+      <PlanResult plan={plan} label="Bridge plans" />
+    </div>
+  );
+}

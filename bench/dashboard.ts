@@ -1,0 +1,140 @@
+// Dashboard benchmark: first-load JavaScript of `/` (gzip) and Largest Contentful Paint of `/`, in headless
+// Debian Chromium against the production build (`next start`) on a fresh embedded database.
+// run() returns markdown; the lead wires it into `npm run bench` (bench/run.ts).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os, { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
+
+const root = path.resolve(import.meta.dirname, "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const JS_GOAL_KB = 200;
+const LCP_GOAL_MS = 1000;
+const RUNS = 5;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      const port = typeof a === "object" && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApp(): Promise<{ url: string; stop: () => void }> {
+  if (!buildIsCurrent(root)) {
+    const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) throw new Error("next build failed");
+    writeFileSync(path.join(root, ".next", "svc-source.sha256"), sourceFingerprint(root));
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-dash-"));
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", SVC_DATA_DIR: dir, SVC_DISABLE_JOBS: "1", SVC_LOG_LEVEL: "warn", SVC_YIELDS_API_URL: "http://127.0.0.1:9", PORT: String(port) };
+  delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/api/v1/svc/status`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error("app did not start");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+export async function run(): Promise<string> {
+  const app = await startApp();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--no-first-run"],
+  });
+  try {
+    // First-load JS: every script the page loads before it is idle, without opening the wallet dialog.
+    const ctx = await browser.newContext();
+    const page = await ctx.newPage();
+    const scripts = new Map<string, Buffer>();
+    page.on("response", async (r) => {
+      if (r.request().resourceType() === "script" && r.url().startsWith(app.url)) {
+        try {
+          scripts.set(r.url(), await r.body());
+        } catch {
+          // body gone (navigation): ignored
+        }
+      }
+    });
+    await page.goto(`${app.url}/`, { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    let raw = 0;
+    let gz = 0;
+    for (const b of scripts.values()) {
+      raw += b.length;
+      gz += gzipSync(b, { level: 9 }).length;
+    }
+    await ctx.close();
+
+    // LCP: fresh context each run (cold HTTP cache), median of RUNS.
+    const lcps: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const c = await browser.newContext();
+      const p = await c.newPage();
+      await p.addInitScript(() => {
+        const w = window as Window & { __lcp?: number };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__lcp = e.startTime;
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      await p.goto(`${app.url}/`, { waitUntil: "networkidle" });
+      await p.waitForTimeout(300);
+      lcps.push(await p.evaluate(() => (window as Window & { __lcp?: number }).__lcp ?? Number.NaN));
+      await c.close();
+    }
+    const lcp = median(lcps);
+    const cpu = os.cpus()[0]?.model ?? "unknown CPU";
+    const kb = gz / 1024;
+    return [
+      "## Dashboard (`/`)",
+      "",
+      `Measured ${new Date().toISOString()} on ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, headless Debian Chromium, \`next start\` production build.`,
+      "",
+      "| Metric | Result | Goal | |",
+      "|---|---|---|---|",
+      `| First-load JS of \`/\` (gzip, ${scripts.size} scripts) | ${kb.toFixed(1)} kB (raw ${(raw / 1024).toFixed(0)} kB) | < ${JS_GOAL_KB} kB | ${kb < JS_GOAL_KB ? "met" : "MISSED"} |`,
+      `| Largest Contentful Paint of \`/\` (median of ${RUNS}, cold cache) | ${lcp.toFixed(0)} ms (runs: ${lcps.map((x) => x.toFixed(0)).join(", ")}) | < ${LCP_GOAL_MS} ms | ${lcp < LCP_GOAL_MS ? "met" : "MISSED"} |`,
+      "",
+      "Wallet libraries (wagmi/viem, Solana adapter + web3.js, dapp-kit) are not in the first load: they are fetched when the connect dialog opens.",
+      "",
+    ].join("\n");
+  } finally {
+    await browser.close();
+    app.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  run().then((md) => process.stdout.write(`${md}\n`), (e) => {
+    process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,41 @@
+"use client";
+// An error in words, with the request id when the service gave one, and a retry.
+import { ApiError } from "@/lib/api";
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return error.message;
+  return "Something went wrong.";
+}
+
+export function ErrorBox({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
+  const rid = error instanceof ApiError ? error.requestId : undefined;
+  return (
+    <div role="alert" className="alert alert-error">
+      <p>
+        <strong>{title ?? "Could not load this."}</strong> {errorMessage(error)}
+        {rid && <span className="muted"> (request {rid})</span>}
+      </p>
+      {onRetry && (
+        <button type="button" className="btn" onClick={onRetry}>
+          Retry
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A feature whose API has not landed on this deployment: say so plainly instead of an error. */
+export function NotYet({ what }: { what: string }) {
+  return (
+    <div className="alert alert-info" role="status">
+      <p>
+        {what} is not available on this server yet. The page will show it as soon as the service provides it.
+      </p>
+    </div>
+  );
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}

@@ -1,0 +1,172 @@
+"use client";
+// The connect dialog: one list per wallet family. Part of the lazily loaded wallet stack.
+import { useConnectWallet, useCurrentAccount, useDisconnectWallet, useWallets } from "@mysten/dapp-kit";
+import { WalletReadyState } from "@solana/wallet-adapter-base";
+import { useWallet as useSolanaWallet } from "@solana/wallet-adapter-react";
+import { useEffect, useRef, useState } from "react";
+import { useConnect, useConnectors, useDisconnect, useConnection as useEvmConnection } from "wagmi";
+import { shortAddress } from "@/lib/format";
+import { useWallet, walletStore } from "./store";
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : "The wallet refused the connection.";
+}
+
+function SuiSection({ onError }: { onError: (m: string | null) => void }) {
+  const wallets = useWallets();
+  const account = useCurrentAccount();
+  const connect = useConnectWallet();
+  const disconnect = useDisconnectWallet();
+  return (
+    <section aria-labelledby="wallet-sui" className="wallet-family">
+      <h3 id="wallet-sui">Sui</h3>
+      {account ? (
+        <p>
+          Connected <span className="mono">{shortAddress(account.address)}</span>{" "}
+          <button type="button" className="btn btn-small" onClick={() => disconnect.mutate()}>
+            Disconnect Sui
+          </button>
+        </p>
+      ) : wallets.length === 0 ? (
+        <p className="muted">No Sui wallet found in this browser.</p>
+      ) : (
+        <ul className="wallet-list">
+          {wallets.map((w) => (
+            <li key={w.name}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  onError(null);
+                  walletStore.prefer("sui");
+                  connect.mutate({ wallet: w }, { onError: (e) => onError(errorText(e)) });
+                }}
+              >
+                {w.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function SolanaSection({ onError }: { onError: (m: string | null) => void }) {
+  const sol = useSolanaWallet();
+  const usable = sol.wallets.filter(
+    (w) => w.readyState === WalletReadyState.Installed || w.readyState === WalletReadyState.Loadable,
+  );
+  return (
+    <section aria-labelledby="wallet-solana" className="wallet-family">
+      <h3 id="wallet-solana">Solana</h3>
+      {sol.connected && sol.publicKey ? (
+        <p>
+          Connected <span className="mono">{shortAddress(sol.publicKey.toBase58())}</span>{" "}
+          <button type="button" className="btn btn-small" onClick={() => void sol.disconnect()}>
+            Disconnect Solana
+          </button>
+        </p>
+      ) : usable.length === 0 ? (
+        <p className="muted">No Solana (Wallet Standard) wallet found in this browser.</p>
+      ) : (
+        <ul className="wallet-list">
+          {usable.map((w) => (
+            <li key={w.adapter.name}>
+              <button
+                type="button"
+                className="btn"
+                disabled={sol.connecting}
+                onClick={() => {
+                  onError(null);
+                  walletStore.prefer("solana");
+                  // autoConnect on the provider connects as soon as the selection lands.
+                  sol.select(w.adapter.name);
+                }}
+              >
+                {w.adapter.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function EvmSection({ onError }: { onError: (m: string | null) => void }) {
+  const connectors = useConnectors();
+  const evm = useEvmConnection();
+  const connect = useConnect();
+  const disconnect = useDisconnect();
+  return (
+    <section aria-labelledby="wallet-evm" className="wallet-family">
+      <h3 id="wallet-evm">EVM (Base, Arbitrum)</h3>
+      {evm.address ? (
+        <p>
+          Connected <span className="mono">{shortAddress(evm.address)}</span>{" "}
+          <button type="button" className="btn btn-small" onClick={() => disconnect.mutate({})}>
+            Disconnect EVM
+          </button>
+        </p>
+      ) : (
+        <ul className="wallet-list">
+          {connectors.map((c) => (
+            <li key={c.uid}>
+              <button
+                type="button"
+                className="btn"
+                onClick={() => {
+                  onError(null);
+                  walletStore.prefer("evm");
+                  connect.mutate({ connector: c }, { onError: (e) => onError(errorText(e)) });
+                }}
+              >
+                {c.name === "Injected" ? "Browser wallet (injected)" : c.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function ConnectDialog() {
+  const { dialogOpen } = useWallet();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const sol = useSolanaWallet();
+
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (dialogOpen && !d.open) d.showModal();
+    if (!dialogOpen && d.open) d.close();
+  }, [dialogOpen]);
+
+  // The Solana adapter reports connection errors through its own state.
+  useEffect(() => {
+    if (sol.wallet && sol.wallet.readyState === WalletReadyState.NotDetected) setError("That Solana wallet is not installed.");
+  }, [sol.wallet]);
+
+  return (
+    <dialog ref={ref} className="dialog" aria-labelledby="connect-title" onClose={() => walletStore.closeDialog()}>
+      <div className="dialog-head">
+        <h2 id="connect-title">Connect a wallet</h2>
+        <button type="button" className="btn btn-small" onClick={() => walletStore.closeDialog()} aria-label="Close">
+          ✕
+        </button>
+      </div>
+      <p className="muted">The service never holds your keys: you sign every plan in your own wallet.</p>
+      {error && (
+        <p role="alert" className="error-text">
+          {error}
+        </p>
+      )}
+      <SuiSection onError={setError} />
+      <SolanaSection onError={setError} />
+      <EvmSection onError={setError} />
+    </dialog>
+  );
+}

@@ -1,0 +1,38 @@
+// wagmi configuration for the two EVM map chains (evm-a = Base, evm-b = Arbitrum).
+import { http } from "viem";
+import { createConfig, injected, mock } from "wagmi";
+import { arbitrum, base } from "wagmi/chains";
+
+/** The well-known first Hardhat/Anvil account: only ever used by the test connector. */
+export const TEST_EVM_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" as const;
+
+declare global {
+  interface Window {
+    /** Set by Playwright (page.addInitScript) to expose the test wallets; never set by the app itself. */
+    __SVC_TEST_WALLETS__?: boolean;
+  }
+}
+
+/** Test wallets appear only when the page was opened by the e2e suite (init script) or the build asked for them. */
+export function testWalletsEnabled(): boolean {
+  if (process.env.NEXT_PUBLIC_SVC_TEST_WALLETS === "1") return true;
+  return typeof window !== "undefined" && window.__SVC_TEST_WALLETS__ === true;
+}
+
+export function makeWagmiConfig(test: boolean) {
+  return createConfig({
+    chains: [base, arbitrum],
+    connectors: test ? [injected(), mock({ accounts: [TEST_EVM_ACCOUNT] })] : [injected()],
+    transports: {
+      [base.id]: http(process.env.NEXT_PUBLIC_SVC_RPC_EVM_A || undefined),
+      [arbitrum.id]: http(process.env.NEXT_PUBLIC_SVC_RPC_EVM_B || undefined),
+    },
+    ssr: true,
+  });
+}
+
+declare module "wagmi" {
+  interface Register {
+    config: ReturnType<typeof makeWagmiConfig>;
+  }
+}

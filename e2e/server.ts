@@ -1,0 +1,88 @@
+// The e2e stack, started by Playwright's webServer: a local yields server speaking the DefiLlama format,
+// and the real production app (`next build` if the sources changed, then `next start`) on a fresh database.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
+import { assertLocalDatabase } from "./guard";
+import { POOLS, chartFor } from "./fixtures";
+
+const root = path.resolve(import.meta.dirname, "..");
+const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3410);
+const YIELDS_PORT = Number(process.env.E2E_YIELDS_PORT ?? APP_PORT + 1);
+
+if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
+
+function startYields(): Promise<void> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://x");
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (url.pathname === "/pools") return send(200, { status: "success", data: POOLS });
+    const m = /^\/chart\/(.+)$/.exec(url.pathname);
+    if (m?.[1]) {
+      const data = chartFor(decodeURIComponent(m[1]));
+      return data ? send(200, { status: "success", data }) : send(404, { status: "error", message: "unknown pool" });
+    }
+    send(404, { status: "error", message: "not found" });
+  });
+  return new Promise((resolve) => server.listen(YIELDS_PORT, "127.0.0.1", () => resolve()));
+}
+
+function buildIfNeeded(): void {
+  if (buildIsCurrent(root)) return;
+  process.stdout.write("e2e: building the app (sources changed)…\n");
+  const r = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error("next build failed");
+  writeFileSync(path.join(root, ".next", "svc-source.sha256"), sourceFingerprint(root));
+}
+
+async function main(): Promise<void> {
+  await startYields();
+  buildIfNeeded();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "svc-e2e-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PORT: String(APP_PORT),
+    SVC_LOG_LEVEL: "warn",
+    SVC_DATA_DIR: dataDir,
+    SVC_YIELDS_API_URL: `http://127.0.0.1:${YIELDS_PORT}`,
+    // Chain RPCs point at a closed port: balances must show N/A, never a number.
+    SVC_RPC_MOVE: "http://127.0.0.1:9",
+    SVC_RPC_SVM: "http://127.0.0.1:9",
+    SVC_RPC_EVM_A: "http://127.0.0.1:9",
+    SVC_RPC_EVM_B: "http://127.0.0.1:9",
+    SVC_WEBHOOK_ALLOW_INSECURE: "1",
+    SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
+  };
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(APP_PORT), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: "inherit",
+  });
+  const stop = () => {
+    child.kill("SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    process.on(sig, () => {
+      stop();
+      process.exit(0);
+    });
+  child.on("exit", (code) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(code ?? 1);
+  });
+}
+
+void main();

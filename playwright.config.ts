@@ -1,0 +1,57 @@
+// Playwright: one browser project in Debian's Chromium (never a downloaded browser), against the production
+// build served by e2e/server.ts (next start on a fresh database + a local DefiLlama-format yields server).
+import { defineConfig } from "@playwright/test";
+import { assertLocalDatabase } from "./e2e/guard";
+
+process.env.PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD = "1";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
+
+const port = Number(process.env.E2E_PORT ?? 3410);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        browserName: "chromium",
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: `npx tsx e2e/server.ts`,
+    url: `${baseURL}/api/v1/svc/status`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(port) },
+  },
+});
