@@ -47,7 +47,8 @@ async function load(db: Db, current: Snapshot): Promise<Snapshot> {
 }
 
 export async function getSnapshot(db: Db): Promise<Snapshot> {
-  const h = (holder.__svcSnapshot ??= { snap: EMPTY, checkedAt: 0 });
+  holder.__svcSnapshot ??= { snap: EMPTY, checkedAt: 0 };
+  const h = holder.__svcSnapshot;
   if (Date.now() - h.checkedAt < RECHECK_MS) return h.snap;
   h.loading ??= load(db, h.snap)
     .then((snap) => {

@@ -4,7 +4,7 @@
 import type { ChainId } from "../chains/address";
 import type { StoredPool } from "../db/schema";
 
-export const SOURCE = "defillama";
+export const SOURCE = "defillama" as const;
 
 export const UPSTREAM_CHAINS: Record<string, ChainId> = {
   Sui: "move-chain",
