@@ -1,6 +1,6 @@
 // The catalog views (spec §2.7): venues, the APY table, strategies, home and discover, built from the
 // registry and the stored snapshot. Pure functions of (venues, live APYs, snapshot) so handlers stay thin.
-import type { ChainId } from "../chains/address";
+import { CHAIN_IDS, type ChainId } from "../chains/address";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { feePolicy } from "../fees/policy";
@@ -237,7 +237,7 @@ export function homeBody(state: CatalogState, q: HomeQuery) {
   }
   const protocols = [...byProtocol.values()]
     .sort((a, b) => a.protocol.localeCompare(b.protocol))
-    .map((p) => ({ protocol: p.protocol, name: p.name, chains: [...p.chains], opportunities: p.opportunities }));
+    .map((p) => ({ protocol: p.protocol, name: p.name, chains: CHAIN_IDS.filter((c) => p.chains.has(c)), opportunities: p.opportunities }));
 
   return {
     schemaVersion: "svc-home.v1" as const,
