@@ -74,6 +74,17 @@ export const configSchema = z.object({
   SVC_WEBHOOK_RETRY_BASE_MS: intIn("SVC_WEBHOOK_RETRY_BASE_MS", 1, 86_400_000).default(30000),
   SVC_WEBHOOK_MAX_ATTEMPTS: intIn("SVC_WEBHOOK_MAX_ATTEMPTS", 1, 100).default(10),
   SVC_APY_MAX_AGE_S: intIn("SVC_APY_MAX_AGE_S", 1, 31_536_000).default(3600),
+  /** How often the background job fetches GET {SVC_YIELDS_API_URL}/pools. */
+  SVC_YIELDS_REFRESH_S: intIn("SVC_YIELDS_REFRESH_S", 1, 86_400).default(300),
+  /** Upper bound on one upstream yields request (pools or chart), connection to last byte. */
+  SVC_YIELDS_TIMEOUT_MS: intIn("SVC_YIELDS_TIMEOUT_MS", 100, 600_000).default(20_000),
+  /** Upper bound on one chain RPC read (wallet balances). */
+  SVC_RPC_TIMEOUT_MS: intIn("SVC_RPC_TIMEOUT_MS", 100, 120_000).default(5000),
+  /** Our own published ids (GET /svc/packages); unset means "not deployed yet" and is shown as null. */
+  SVC_PACKAGE_MOVE: z.string().min(1).optional(),
+  SVC_PROGRAM_SVM: z.string().min(1).optional(),
+  SVC_REGISTRY_EVM_A: z.string().min(1).optional(),
+  SVC_REGISTRY_EVM_B: z.string().min(1).optional(),
   SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),
   SVC_SWAP_FEE_BPS: intIn("SVC_SWAP_FEE_BPS", 0, 1000).default(10),
   SVC_BRIDGE_FEE_BPS: intIn("SVC_BRIDGE_FEE_BPS", 0, 1000).default(10),

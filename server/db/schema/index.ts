@@ -3,3 +3,5 @@ export * from "./api-keys";
 export * from "./events";
 export * from "./idempotency-keys";
 export * from "./rate-limits";
+export * from "./venue-apys";
+export * from "./yield-snapshots";

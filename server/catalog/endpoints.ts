@@ -1,0 +1,257 @@
+// GET /svc/venues, /svc/venues/apy, /svc/strategies, /svc/strategies/{id}, /svc/strategies/{id}/chart,
+// /svc/discover, /svc/home, /svc/packages, /svc/evm-a|evm-b/enablement, /svc/{chain}/wallet-balance,
+// and /api/auto-yield/venues (spec §4.1, §4.9).
+import { type ChainId, isAddressOf, SEGMENT_TO_CHAIN, CHAIN_FAMILY } from "../chains/address";
+import { walletBalances } from "../chains/balances";
+import { endpoint, ok } from "../http/endpoint";
+import { ApiError } from "../http/errors";
+import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
+import { chartBody } from "./chart";
+import { estimates, estimatesWire } from "./estimates";
+import { enablementBody, NETWORK, packagesBody } from "./packages";
+import {
+  autoYieldVenuesSchema,
+  balanceParams,
+  balanceQuery,
+  balanceSchema,
+  chartSchema,
+  discoverQuery,
+  discoverSchema,
+  enablementSchema,
+  homeQuery,
+  homeSchema,
+  packagesSchema,
+  strategiesSchema,
+  strategyDetailSchema,
+  strategyParams,
+  strategyQuery,
+  venueApySchema,
+  venuesQuery,
+  venuesSchema,
+} from "./schemas";
+import { getSnapshot } from "./snapshot";
+import { catalogState, discoverBody, homeBody, strategyRows, venueApyBody, venuesBody } from "./views";
+
+const TAGS = ["catalog"];
+const DEFAULT_ESTIMATE_MICROS = 1_000_000_000n; // 1000 USDC
+
+// Dashboard reads are served from a 1-second in-process memo: the snapshot changes every few minutes,
+// and staleness is judged against SVC_APY_MAX_AGE_S (≥ 1 s), so a 1 s memo never shows a stale value as live.
+const memo = globalThis as unknown as { __svcHomeMemo?: Map<string, { at: number; body: unknown }> };
+async function memoized<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  memo.__svcHomeMemo ??= new Map();
+  const m = memo.__svcHomeMemo;
+  const hit = m.get(key);
+  if (hit && Date.now() - hit.at < 1000) return hit.body as T;
+  const body = await compute();
+  if (m.size > 500) m.clear();
+  m.set(key, { at: Date.now(), body });
+  return body;
+}
+
+export const getVenues = endpoint({
+  operationId: "getVenues",
+  method: "GET",
+  path: "/api/v1/svc/venues",
+  summary: "Venues with readiness and execution labels; ?live=1 adds the live APY",
+  tags: TAGS,
+  access: "public",
+  query: venuesQuery,
+  responses: { 200: venuesSchema },
+  handler: async ({ db, query }) => ok(venuesBody(query.live === true, query.live ? await catalogState(db) : null)),
+});
+
+export const getVenueApy = endpoint({
+  operationId: "getVenueApy",
+  method: "GET",
+  path: "/api/v1/svc/venues/apy",
+  summary: "Per-venue APY table; null where unavailable, top-level status unavailable when the live read fails",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: venueApySchema },
+  handler: async ({ db }) => ok(venueApyBody(await catalogState(db))),
+});
+
+export const listStrategies = endpoint({
+  operationId: "listStrategies",
+  method: "GET",
+  path: "/api/v1/svc/strategies",
+  summary: "Strategies: the automated strategy first, then every venue",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: strategiesSchema },
+  handler: async ({ db }) => {
+    const state = await catalogState(db);
+    const strategies = strategyRows(state);
+    return ok({ schemaVersion: "svc-strategies.v1" as const, status: state.status, count: strategies.length, strategies });
+  },
+});
+
+export const getStrategy = endpoint({
+  operationId: "getStrategy",
+  method: "GET",
+  path: "/api/v1/svc/strategies/{id}",
+  summary: "One strategy by bare id, form-<id> alias or opportunityId, with yield estimates",
+  description:
+    "A composite market id (e.g. scallop-usdc) is a 400 naming the bare id; an unknown id is a 404 NOT_FOUND. Estimates follow spec §1.4 for `amountMicros` (default 1000 USDC).",
+  tags: TAGS,
+  access: "public",
+  params: strategyParams,
+  query: strategyQuery,
+  errors: ["NOT_FOUND", "INVALID_AMOUNT"],
+  responses: { 200: strategyDetailSchema },
+  handler: async ({ db, params, query }) => {
+    const r = resolveStrategyId(params.id);
+    const state = await catalogState(db);
+    const row = strategyRows(state).find((s) => s.strategyId === (r.kind === "strategy" ? AUTOPILOT_ID : r.id));
+    if (!row) throw new ApiError("NOT_FOUND", `Unknown strategyId ${params.id}`);
+    const e = estimates(row.apy.grossApyBps, query.amountMicros ?? DEFAULT_ESTIMATE_MICROS, state.skimBps);
+    return ok({ schemaVersion: "svc-strategy.v1" as const, strategy: row, estimates: estimatesWire(e) });
+  },
+});
+
+export const getStrategyChart = endpoint({
+  operationId: "getStrategyChart",
+  method: "GET",
+  path: "/api/v1/svc/strategies/{id}/chart",
+  summary: "APY and TVL history of the strategy's upstream pool (proxied, cached briefly)",
+  tags: TAGS,
+  access: "public",
+  params: strategyParams,
+  errors: ["NOT_FOUND"],
+  responses: { 200: chartSchema },
+  handler: async ({ db, params }) => ok(await chartBody(db, params.id)),
+});
+
+export const getDiscover = endpoint({
+  operationId: "getDiscover",
+  method: "GET",
+  path: "/api/v1/svc/discover",
+  summary: "Market map of upstream pools on the four chains (not execution truth), filterable and paginated",
+  tags: TAGS,
+  access: "public",
+  query: discoverQuery,
+  responses: { 200: discoverSchema },
+  handler: async ({ db, query }) => ok(discoverBody(await getSnapshot(db), query)),
+});
+
+export const getHome = endpoint({
+  operationId: "getHome",
+  method: "GET",
+  path: "/api/v1/svc/home",
+  summary: "Dashboard table: opportunities (automated strategy first), protocols and markets, filtered and sorted",
+  tags: TAGS,
+  access: "public",
+  query: homeQuery,
+  responses: { 200: homeSchema },
+  handler: async ({ db, query }) => ok(await memoized(`home:${JSON.stringify(query)}`, async () => homeBody(await catalogState(db), query))),
+});
+
+export const getPackages = endpoint({
+  operationId: "getPackages",
+  method: "GET",
+  path: "/api/v1/svc/packages",
+  summary: "Our package, program and registry ids per chain (svc-packages.v1); upgrade authorities held",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: packagesSchema },
+  handler: async () => ok(packagesBody()),
+});
+
+export const getEvmAEnablement = endpoint({
+  operationId: "getEvmAEnablement",
+  method: "GET",
+  path: "/api/v1/svc/evm-a/enablement",
+  summary: "Enablement state of evm-a (Map chain: discovery and prepare only)",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: enablementSchema },
+  handler: async () => ok(enablementBody("evm-a")),
+});
+
+export const getEvmBEnablement = endpoint({
+  ...getEvmAEnablement,
+  operationId: "getEvmBEnablement",
+  path: "/api/v1/svc/evm-b/enablement",
+  summary: "Enablement state of evm-b (Map chain: discovery and prepare only)",
+  handler: async () => ok(enablementBody("evm-b")),
+});
+
+export const getWalletBalance = endpoint({
+  operationId: "getWalletBalance",
+  method: "GET",
+  path: "/api/v1/svc/{chain}/wallet-balance",
+  summary: "Native asset and USDC balance of a wallet, read through the chain's RPC (a failed leg is N/A)",
+  tags: TAGS,
+  access: "public",
+  params: balanceParams,
+  query: balanceQuery,
+  errors: ["INVALID_ADDRESS"],
+  responses: { 200: balanceSchema },
+  handler: async ({ params, query }) => {
+    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
+    const family = CHAIN_FAMILY[chain];
+    if (!isAddressOf(family, query.address)) {
+      const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
+      throw new ApiError("INVALID_ADDRESS", `query.address must be a ${NETWORK[chain]} address (${shape})`);
+    }
+    const address = family === "evm" ? query.address.toLowerCase() : query.address;
+    return ok({
+      schemaVersion: "svc-wallet-balance.v1" as const,
+      chain,
+      network: NETWORK[chain],
+      address,
+      legs: await walletBalances(chain, address),
+    });
+  },
+});
+
+export const getAutoYieldVenues = endpoint({
+  operationId: "getAutoYieldVenues",
+  method: "GET",
+  path: "/api/auto-yield/venues",
+  summary: "Public venue readiness and live APYs for the character auto-yield surface (gross_apy_bps nullable)",
+  tags: ["auto-yield"],
+  access: "public",
+  responses: { 200: autoYieldVenuesSchema },
+  handler: async ({ db }) => {
+    const state = await catalogState(db);
+    const rows = strategyRows(state).filter((r) => r.kind === "venue");
+    return ok({
+      schemaVersion: "auto-yield-venues.v1" as const,
+      status: state.status,
+      source: "defillama" as const,
+      as_of: state.snapshot.asOf?.toISOString() ?? null,
+      venues: rows.map((r) => ({
+        venue: r.strategyId,
+        opportunity_id: r.opportunityId,
+        protocol: r.protocol,
+        chain: r.chain,
+        ready: r.ready,
+        adapter_ready: r.writeReady,
+        gross_apy_bps: r.apy.grossApyBps,
+        net_apy_bps: r.apy.netApyBps,
+        apy_30d_bps: r.apy.apy30dBps,
+        tvl_usd: r.apy.tvlUsd,
+        source: r.apy.source,
+        as_of: r.apy.asOf,
+        reason: r.apy.reason,
+      })),
+    });
+  },
+});
+
+export const catalogEndpoints = [
+  getVenues,
+  getVenueApy,
+  listStrategies,
+  getStrategy,
+  getStrategyChart,
+  getDiscover,
+  getHome,
+  getPackages,
+  getEvmAEnablement,
+  getEvmBEnablement,
+  getWalletBalance,
+  getAutoYieldVenues,
+];

@@ -1,0 +1,121 @@
+// Wallet balances through each chain's RPC with its SDK (spec §4.1): native asset and USDC. Each leg is
+// read on its own with a timeout; a failed read makes that leg "N/A" with a reason, never a number.
+import { SuiJsonRpcClient } from "@mysten/sui/jsonRpc";
+import { address as solAddress, createSolanaRpc } from "@solana/kit";
+import { createPublicClient, erc20Abi, http } from "viem";
+import { config } from "../config";
+import { type ChainId, CHAIN_FAMILY } from "./address";
+
+/** Circle USDC on each network (6 decimals, so base units are micros). */
+export const USDC = {
+  "move-chain": "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
+  "svm-chain": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  "evm-a": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  "evm-b": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
+} as const satisfies Record<ChainId, string>;
+
+const NATIVE: Record<ChainId, { asset: string; decimals: number; unit: string }> = {
+  "move-chain": { asset: "SUI", decimals: 9, unit: "mist" },
+  "svm-chain": { asset: "SOL", decimals: 9, unit: "lamports" },
+  "evm-a": { asset: "ETH", decimals: 18, unit: "wei" },
+  "evm-b": { asset: "ETH", decimals: 18, unit: "wei" },
+};
+
+export interface BalanceLeg {
+  asset: string;
+  kind: "native" | "token";
+  decimals: number;
+  unit: string;
+  amount: string | null;
+  status: "ok" | "N/A";
+  reason: string | null;
+  source: string | null;
+  asOf: string | null;
+}
+
+function rpcUrl(chain: ChainId): string {
+  const cfg = config();
+  return { "move-chain": cfg.SVC_RPC_MOVE, "svm-chain": cfg.SVC_RPC_SVM, "evm-a": cfg.SVC_RPC_EVM_A, "evm-b": cfg.SVC_RPC_EVM_B }[chain];
+}
+
+function failureReason(e: unknown, timeoutMs: number): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/abort|timeout|timed out/i.test(msg)) return `RPC did not answer within ${timeoutMs} ms`;
+  // Only the first line: SDK messages can be long and may echo the URL.
+  return `RPC read failed: ${msg.split("\n")[0]?.slice(0, 200) ?? "error"}`;
+}
+
+async function leg(
+  chain: ChainId,
+  meta: { asset: string; kind: "native" | "token"; decimals: number; unit: string },
+  read: (signal: AbortSignal) => Promise<bigint>,
+): Promise<BalanceLeg> {
+  const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
+  const source = `rpc:${chain}`;
+  try {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const value = await Promise.race([
+      read(signal),
+      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error("timeout")), { once: true })),
+    ]);
+    if (value < 0n) throw new Error("negative balance");
+    return { ...meta, amount: value.toString(), status: "ok", reason: null, source, asOf: new Date().toISOString() };
+  } catch (e) {
+    return { ...meta, amount: null, status: "N/A", reason: failureReason(e, timeoutMs), source, asOf: null };
+  }
+}
+
+function parseUnits(v: unknown): bigint {
+  if (typeof v === "bigint") return v;
+  if (typeof v === "string" && /^[0-9]+$/.test(v)) return BigInt(v);
+  if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
+  throw new Error("the RPC answered with a value that is not an integer amount");
+}
+
+function suiLegs(addr: string): Promise<BalanceLeg>[] {
+  const client = new SuiJsonRpcClient({ url: rpcUrl("move-chain"), network: "mainnet" });
+  const read = (coinType: string) => async (signal: AbortSignal) =>
+    parseUnits((await client.getBalance({ owner: addr, coinType, signal })).totalBalance);
+  return [
+    leg("move-chain", { ...NATIVE["move-chain"], kind: "native" }, read("0x2::sui::SUI")),
+    leg("move-chain", { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, read(USDC["move-chain"])),
+  ];
+}
+
+function solanaLegs(addr: string): Promise<BalanceLeg>[] {
+  const rpc = createSolanaRpc(rpcUrl("svm-chain"));
+  const owner = solAddress(addr);
+  return [
+    leg("svm-chain", { ...NATIVE["svm-chain"], kind: "native" }, async (abortSignal) =>
+      parseUnits((await rpc.getBalance(owner, { commitment: "confirmed" }).send({ abortSignal })).value),
+    ),
+    leg("svm-chain", { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, async (abortSignal) => {
+      const res = await rpc
+        .getTokenAccountsByOwner(owner, { mint: solAddress(USDC["svm-chain"]) }, { encoding: "jsonParsed", commitment: "confirmed" })
+        .send({ abortSignal });
+      // A wallet can hold USDC in several token accounts: the balance is their sum (none → 0).
+      let total = 0n;
+      for (const a of res.value) total += parseUnits(a.account.data.parsed.info.tokenAmount.amount);
+      return total;
+    }),
+  ];
+}
+
+function evmLegs(chain: "evm-a" | "evm-b", addr: string): Promise<BalanceLeg>[] {
+  const timeout = config().SVC_RPC_TIMEOUT_MS;
+  const client = createPublicClient({ transport: http(rpcUrl(chain), { timeout, retryCount: 0 }) });
+  const owner = addr as `0x${string}`;
+  return [
+    leg(chain, { ...NATIVE[chain], kind: "native" }, async () => parseUnits(await client.getBalance({ address: owner }))),
+    leg(chain, { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, async () =>
+      parseUnits(await client.readContract({ address: USDC[chain], abi: erc20Abi, functionName: "balanceOf", args: [owner] })),
+    ),
+  ];
+}
+
+/** Both legs of a wallet on a chain, read in parallel; `addr` is already validated for the chain's family. */
+export async function walletBalances(chain: ChainId, addr: string): Promise<BalanceLeg[]> {
+  const family = CHAIN_FAMILY[chain];
+  const legs = family === "sui" ? suiLegs(addr) : family === "solana" ? solanaLegs(addr) : evmLegs(chain as "evm-a" | "evm-b", addr);
+  return Promise.all(legs);
+}

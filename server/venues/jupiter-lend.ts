@@ -1,0 +1,20 @@
+// Jupiter Lend: USDC lending on Solana.
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+
+export const jupiterLend = defineVenue({
+  id: "jupiter-lend",
+  protocol: "jupiter-lend",
+  name: "Jupiter Lend",
+  chain: "svm-chain",
+  ready: true,
+  // No write adapter yet (server/venues/adapters/jupiter-lend.ts): flip these when it lands.
+  writeReady: false,
+  liveMoneyPath: false,
+  minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
+  upstream: { project: "jupiter-lend", symbol: "USDC", chain: "Solana" },
+  onchain: {
+    // Jupiter Lend Earn (lending) program; the liquidity-layer program id is left out (not confirmed).
+    lendingProgram: "jup3YeL8QhtSx1e253b2FDvsMNC87fDrgQZivbrndc9",
+    usdcMint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  },
+});

@@ -1,0 +1,22 @@
+// Kamino Lend: USDC lending on Solana.
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+
+export const kamino = defineVenue({
+  id: "kamino",
+  protocol: "kamino",
+  name: "Kamino Lend",
+  chain: "svm-chain",
+  ready: true,
+  // No write adapter yet (server/venues/adapters/kamino.ts): flip these when it lands.
+  writeReady: false,
+  liveMoneyPath: false,
+  minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
+  upstream: { project: "kamino-lend", symbol: "USDC", chain: "Solana" },
+  onchain: {
+    // Kamino-Finance/klend README (mainnet program) and the main market with its USDC reserve.
+    program: "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD",
+    mainMarket: "7u3HeHxYDLhnCoErrtycNokbQYbWGzLs6JSDqGAv5PfF",
+    usdcReserve: "D6q6wuQSrifJKZYpR1M8R4YawnLDtDsMmWM1NbBmgJ59",
+    usdcMint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+  },
+});

@@ -1,0 +1,22 @@
+// Suilend: USDC lending on Sui. The DefiLlama slug `suilend` could not be checked in the indexed yield-server copy; it is the protocol's DefiLlama slug.
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+
+export const suilend = defineVenue({
+  id: "suilend",
+  protocol: "suilend",
+  name: "Suilend",
+  chain: "move-chain",
+  ready: true,
+  // No write adapter yet (server/venues/adapters/suilend.ts): flip these when it lands.
+  writeReady: false,
+  liveMoneyPath: false,
+  minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
+  upstream: { project: "suilend", symbol: "USDC", chain: "Sui" },
+  onchain: {
+    // Original package of the lending_market module and the main LendingMarket<MAIN_POOL> object.
+    package: "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf",
+    lendingMarket: "0x84030d26d85eaa7035084a057f2f11f701b7e2e4eda87551becbc7c97505ece1",
+    lendingMarketType: "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf::suilend::MAIN_POOL",
+    usdcCoinType: "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
+  },
+});

@@ -1,0 +1,133 @@
+// Local JSON-RPC servers speaking each chain's real methods, for wallet-balance reads:
+// Sui `suix_getBalance`, Solana `getBalance` / `getTokenAccountsByOwner` (jsonParsed), EVM
+// `eth_getBalance` / `eth_call` (ERC-20 balanceOf). Balances are set per address (lower-cased for hex).
+import { createServer, type Server } from "node:http";
+
+export interface FakeRpc {
+  url: string;
+  /** Balance of `asset` ("native" or a coin type / mint / token address) for an owner. */
+  set: (owner: string, asset: string, amount: bigint) => void;
+  /** Methods that answer with a JSON-RPC error (to fail one leg). */
+  failing: Set<string>;
+  calls: string[];
+  close: () => Promise<void>;
+}
+
+type Json = Record<string, unknown>;
+
+export async function startFakeRpc(): Promise<FakeRpc> {
+  const balances = new Map<string, bigint>();
+  const failing = new Set<string>();
+  const calls: string[] = [];
+  const key = (owner: string, asset: string) => `${owner.startsWith("0x") ? owner.toLowerCase() : owner}|${asset.startsWith("0x") && !asset.includes("::") ? asset.toLowerCase() : asset}`;
+  const get = (owner: string, asset: string) => balances.get(key(owner, asset)) ?? 0n;
+
+  const answer = (method: string, params: unknown[]): unknown => {
+    switch (method) {
+      case "suix_getBalance": {
+        const [owner, coinType] = params as [string, string | undefined];
+        const t = coinType ?? "0x2::sui::SUI";
+        return { coinType: t, coinObjectCount: 1, totalBalance: get(owner, t === "0x2::sui::SUI" ? "native" : t).toString(), lockedBalance: {} };
+      }
+      case "getBalance": {
+        const [owner] = params as [string];
+        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: Number(get(owner, "native")) };
+      }
+      case "getTokenAccountsByOwner": {
+        const [owner, filter] = params as [string, { mint?: string }];
+        const mint = filter.mint ?? "";
+        const amount = get(owner, mint);
+        const value =
+          amount === 0n
+            ? []
+            : [
+                {
+                  pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat",
+                  account: {
+                    data: {
+                      parsed: {
+                        info: {
+                          isNative: false,
+                          mint,
+                          owner,
+                          state: "initialized",
+                          tokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
+                        },
+                        type: "account",
+                      },
+                      program: "spl-token",
+                      space: 165,
+                    },
+                    executable: false,
+                    lamports: 2039280,
+                    owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+                    rentEpoch: 0,
+                    space: 165,
+                  },
+                },
+              ];
+        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value };
+      }
+      case "eth_chainId":
+        return "0x2105";
+      case "eth_blockNumber":
+        return "0x1";
+      case "eth_getBalance": {
+        const [owner] = params as [string];
+        return `0x${get(owner, "native").toString(16)}`;
+      }
+      case "eth_call": {
+        const [call] = params as [{ to: string; data?: string; input?: string }];
+        const data = (call.data ?? call.input ?? "").toLowerCase();
+        if (!data.startsWith("0x70a08231")) throw new Error("execution reverted");
+        const owner = `0x${data.slice(-40)}`;
+        return `0x${get(owner, call.to).toString(16).padStart(64, "0")}`;
+      }
+      default:
+        throw new Error(`method ${method} not found`);
+    }
+  };
+
+  const handle = (req: Json): Json => {
+    const method = String(req.method);
+    calls.push(method);
+    const base = { jsonrpc: "2.0", id: req.id ?? null };
+    if (failing.has(method)) return { ...base, error: { code: -32000, message: "node is behind" } };
+    try {
+      return { ...base, result: answer(method, (req.params as unknown[]) ?? []) };
+    } catch (e) {
+      return { ...base, error: { code: -32601, message: e instanceof Error ? e.message : String(e) } };
+    }
+  };
+
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (d) => {
+      raw += d;
+    });
+    req.on("end", () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        res.writeHead(400).end();
+        return;
+      }
+      const out = Array.isArray(body) ? body.map((b) => handle(b as Json)) : handle(body as Json);
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const addr = server.address();
+  const port = typeof addr === "object" && addr ? addr.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
+    failing,
+    calls,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
