@@ -57,6 +57,7 @@ export const getVenues = endpoint({
   tags: TAGS,
   access: "public",
   query: venuesQuery,
+  example: { query: { live: "1" } },
   responses: { 200: venuesSchema },
   handler: async ({ db, query }) => ok(venuesBody(query.live === true, query.live ? await catalogState(db) : null)),
 });
@@ -98,6 +99,7 @@ export const getStrategy = endpoint({
   access: "public",
   params: strategyParams,
   query: strategyQuery,
+  example: { params: { id: "scallop" } },
   errors: ["NOT_FOUND", "INVALID_AMOUNT"],
   responses: { 200: strategyDetailSchema },
   handler: async ({ db, params, query }) => {
@@ -114,6 +116,7 @@ export const getStrategyChart = endpoint({
   operationId: "getStrategyChart",
   method: "GET",
   path: "/api/v1/svc/strategies/{id}/chart",
+  example: { params: { id: "kamino" } },
   summary: "APY and TVL history of the strategy's upstream pool (proxied, cached briefly)",
   tags: TAGS,
   access: "public",
@@ -131,6 +134,7 @@ export const getDiscover = endpoint({
   tags: TAGS,
   access: "public",
   query: discoverQuery,
+  example: { query: { chain: "svm-chain", minTvlUsd: "1000000" } },
   responses: { 200: discoverSchema },
   handler: async ({ db, query }) => ok(discoverBody(await getSnapshot(db), query)),
 });
@@ -143,6 +147,7 @@ export const getHome = endpoint({
   tags: TAGS,
   access: "public",
   query: homeQuery,
+  example: { query: { sort: "grossApyBps", order: "desc" } },
   responses: { 200: homeSchema },
   handler: async ({ db, query }) => ok(await memoized(`home:${JSON.stringify(query)}`, async () => homeBody(await catalogState(db), query))),
 });
@@ -186,6 +191,7 @@ export const getWalletBalance = endpoint({
   access: "public",
   params: balanceParams,
   query: balanceQuery,
+  example: { params: { chain: "svm" }, query: { address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" } },
   errors: ["INVALID_ADDRESS"],
   responses: { 200: balanceSchema },
   handler: async ({ params, query }) => {
