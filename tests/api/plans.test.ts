@@ -5,7 +5,10 @@ import { Transaction } from "@mysten/sui/transactions";
 import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { decodeFunctionData, type Hex, hashTypedData } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
 import { BLOCKER_CODES } from "../../server/http/codes";
+import { errorBody } from "../../server/http/schemas";
+import { planEndpoints } from "../../server/plans/endpoints";
 import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
@@ -238,6 +241,25 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(w.status).toBe(200);
     expect(w.json).toMatchObject({ chain: "evm-a", broadcastEnabled: false });
     expect((w.json.preparedActions as { kind: string }[]).map((a) => a.kind)).toContain("deposit");
+  });
+
+  it("each plan endpoint's example request gets an answer matching its declared schema", async () => {
+    for (const def of planEndpoints) {
+      const ex = def.example ?? {};
+      let p = def.path;
+      for (const [k, v] of Object.entries(ex.params ?? {})) p = p.replace(`{${k}}`, encodeURIComponent(v));
+      const key = def.access === "public" ? undefined : OWNER_KEY;
+      const r = await call(app.url, def.method, p, { key, body: def.method === "GET" ? undefined : ex.body });
+      const declared = (def.responses as Record<number, z.ZodType>)[r.status];
+      if (declared) {
+        const parsed = declared.safeParse(r.json);
+        expect(parsed.success, `${def.operationId} → ${r.status}: ${parsed.success ? "" : parsed.error.message}`).toBe(true);
+      } else {
+        expect(r.status, `${def.operationId} → ${r.status} ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status).toBeLessThan(500);
+        expect(errorBody.safeParse(r.json).success).toBe(true);
+      }
+    }
   });
 
   it("every blocker code a plan uses is listed by /svc/errors", async () => {
