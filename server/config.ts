@@ -85,6 +85,12 @@ export const configSchema = z.object({
   SVC_PROGRAM_SVM: z.string().min(1).optional(),
   SVC_REGISTRY_EVM_A: z.string().min(1).optional(),
   SVC_REGISTRY_EVM_B: z.string().min(1).optional(),
+  /** Swap quote sources (spec §4.4): svm = Jupiter quote API format, move = Cetus aggregator find_routes format, evm = 0x Swap API v2 format. */
+  SVC_QUOTE_SVM_URL: httpUrl("SVC_QUOTE_SVM_URL").default("https://lite-api.jup.ag/swap/v1"),
+  SVC_QUOTE_MOVE_URL: httpUrl("SVC_QUOTE_MOVE_URL").default("https://api-sui.cetus.zone/router_v2"),
+  SVC_QUOTE_EVM_URL: httpUrl("SVC_QUOTE_EVM_URL").default("https://api.0x.org"),
+  /** Upper bound on one quote request. */
+  SVC_QUOTE_TIMEOUT_MS: intIn("SVC_QUOTE_TIMEOUT_MS", 100, 60_000).default(5000),
   SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),
   SVC_SWAP_FEE_BPS: intIn("SVC_SWAP_FEE_BPS", 0, 1000).default(10),
   SVC_BRIDGE_FEE_BPS: intIn("SVC_BRIDGE_FEE_BPS", 0, 1000).default(10),

@@ -2,9 +2,10 @@
 // and a test checks that every route file serves exactly these. Domains append their arrays here.
 import { catalogEndpoints } from "../catalog/endpoints";
 import { openapiEndpoints } from "../openapi/endpoints";
+import { planEndpoints } from "../plans/endpoints";
 import { svcEndpoints } from "../svc/endpoints";
 import type { AnyEndpoint } from "./endpoint";
 
 export function allEndpoints(): AnyEndpoint[] {
-  return [...svcEndpoints, ...catalogEndpoints, ...openapiEndpoints];
+  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...openapiEndpoints];
 }

@@ -7,8 +7,8 @@ export const kamino = defineVenue({
   name: "Kamino Lend",
   chain: "svm-chain",
   ready: true,
-  // No write adapter yet (server/venues/adapters/kamino.ts): flip these when it lands.
-  writeReady: false,
+  // Deposit builder in server/venues/adapters/kamino.ts (withdraw not yet); no execute path yet.
+  writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "kamino-lend", symbol: "USDC", chain: "Solana" },

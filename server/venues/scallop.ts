@@ -7,8 +7,8 @@ export const scallop = defineVenue({
   name: "Scallop",
   chain: "move-chain",
   ready: true,
-  // No write adapter yet (server/venues/adapters/scallop.ts): flip these when it lands.
-  writeReady: false,
+  // Deposit builder in server/venues/adapters/scallop.ts (withdraw not yet); no execute path yet.
+  writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "scallop-lend", symbol: "USDC", chain: "Sui" },

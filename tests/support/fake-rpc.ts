@@ -10,6 +10,10 @@ export interface FakeRpc {
   /** Methods that answer with a JSON-RPC error (to fail one leg). */
   failing: Set<string>;
   calls: string[];
+  /** The blockhash `getLatestBlockhash` answers (base58, 32 bytes). */
+  blockhash: string;
+  /** Gas prices answered by `eth_gasPrice` (wei), `suix_getReferenceGasPrice` (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
+  gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
 }
 
@@ -22,8 +26,21 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const key = (owner: string, asset: string) => `${owner.startsWith("0x") ? owner.toLowerCase() : owner}|${asset.startsWith("0x") && !asset.includes("::") ? asset.toLowerCase() : asset}`;
   const get = (owner: string, asset: string) => balances.get(key(owner, asset)) ?? 0n;
 
+  const blockhash = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
+  const gas = { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 };
   const answer = (method: string, params: unknown[]): unknown => {
     switch (method) {
+      case "getLatestBlockhash":
+        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: { blockhash, lastValidBlockHeight: 280000150 } };
+      case "getRecentPrioritizationFees":
+        return [
+          { slot: 300000000, prioritizationFee: gas.solanaMicroLamports },
+          { slot: 300000001, prioritizationFee: gas.solanaMicroLamports },
+        ];
+      case "suix_getReferenceGasPrice":
+        return gas.suiMist.toString();
+      case "eth_gasPrice":
+        return `0x${gas.evmWei.toString(16)}`;
       case "suix_getBalance": {
         const [owner, coinType] = params as [string, string | undefined];
         const t = coinType ?? "0x2::sui::SUI";
@@ -125,6 +142,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     failing,
     calls,
+    blockhash,
+    gas,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -5,3 +5,4 @@ export * from "./idempotency-keys";
 export * from "./rate-limits";
 export * from "./venue-apys";
 export * from "./yield-snapshots";
+export * from "./plans";

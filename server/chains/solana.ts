@@ -1,0 +1,93 @@
+// Solana transaction helpers: instructions and a v0 message built with @solana/kit. The service has no key:
+// the owner is the fee payer and only signer. The message is compiled with a recent blockhash read from the
+// configured RPC; when the RPC cannot be read, the instructions are still returned and the message is null.
+import {
+  AccountRole,
+  type Address,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createSolanaRpc,
+  createTransactionMessage,
+  getBase64Decoder,
+  getBase64EncodedWireTransaction,
+  type Instruction,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from "@solana/kit";
+import { config } from "../config";
+
+export interface SolanaInstructionJson {
+  programAddress: string;
+  accounts: { address: string; role: "readonly" | "writable" | "readonly_signer" | "writable_signer" }[];
+  /** Instruction data, base64. */
+  data: string;
+}
+
+export interface SolanaPayload {
+  feePayer: string;
+  instructions: SolanaInstructionJson[];
+  /** Unsigned wire transaction (v0), base64: signature slots zeroed. Null when no blockhash could be read. */
+  transaction: string | null;
+  /** The compiled v0 message bytes, base64 (what the owner signs). Null with the transaction. */
+  message: string | null;
+  recentBlockhash: string | null;
+  lastValidBlockHeight: string | null;
+  blockhashReason: string | null;
+}
+
+const ROLE: Record<AccountRole, SolanaInstructionJson["accounts"][number]["role"]> = {
+  [AccountRole.READONLY]: "readonly",
+  [AccountRole.WRITABLE]: "writable",
+  [AccountRole.READONLY_SIGNER]: "readonly_signer",
+  [AccountRole.WRITABLE_SIGNER]: "writable_signer",
+};
+
+const b64 = getBase64Decoder();
+
+function instructionJson(ix: Instruction): SolanaInstructionJson {
+  return {
+    programAddress: ix.programAddress,
+    accounts: (ix.accounts ?? []).map((a) => ({ address: a.address, role: ROLE[a.role] })),
+    data: ix.data ? b64.decode(ix.data) : "",
+  };
+}
+
+export async function latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: bigint } | { error: string }> {
+  const cfg = config();
+  try {
+    const rpc = createSolanaRpc(cfg.SVC_RPC_SVM);
+    const r = await rpc.getLatestBlockhash({ commitment: "confirmed" }).send({ abortSignal: AbortSignal.timeout(cfg.SVC_RPC_TIMEOUT_MS) });
+    return { blockhash: r.value.blockhash, lastValidBlockHeight: r.value.lastValidBlockHeight };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    return { error: `the svm-chain RPC did not give a recent blockhash: ${msg.split("\n")[0]?.slice(0, 160) ?? "error"}` };
+  }
+}
+
+/** Compiles the owner-paid v0 transaction when a blockhash is available; instructions always. */
+export async function solanaPayload(feePayer: string, instructions: Instruction[]): Promise<SolanaPayload> {
+  const payer: Address = address(feePayer);
+  const json = instructions.map(instructionJson);
+  const lh = await latestBlockhash();
+  if ("error" in lh) {
+    return { feePayer, instructions: json, transaction: null, message: null, recentBlockhash: null, lastValidBlockHeight: null, blockhashReason: lh.error };
+  }
+  const msg = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: lh.blockhash as Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]["blockhash"], lastValidBlockHeight: lh.lastValidBlockHeight }, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const tx = compileTransaction(msg);
+  return {
+    feePayer,
+    instructions: json,
+    transaction: getBase64EncodedWireTransaction(tx),
+    message: b64.decode(tx.messageBytes),
+    recentBlockhash: lh.blockhash,
+    lastValidBlockHeight: lh.lastValidBlockHeight.toString(),
+    blockhashReason: null,
+  };
+}

@@ -1,0 +1,24 @@
+// Pieces every plan shares: the blockers of the execution mode and the stored record.
+import type { ChainId } from "../chains/address";
+import { config } from "../config";
+import { type Blocker, blocker } from "../http/codes";
+import { broadcastEnabled } from "../svc/status";
+
+export function executionBlockers(): Blocker[] {
+  return config().SVC_EXECUTION_MODE === "disabled"
+    ? [blocker("execution_disabled", "SVC_EXECUTION_MODE is disabled: the plan is computed and stored, but nothing is offered for signing.")]
+    : [];
+}
+
+export function executionFlags(chain: ChainId) {
+  return { broadcastEnabled: broadcastEnabled(chain), executionMode: config().SVC_EXECUTION_MODE };
+}
+
+export const NETWORK_FEE = {
+  label: "Network fee (gas), paid by the owner's wallet; size it with POST /svc/gas-sponsor/plan",
+  kind: "network" as const,
+  amountMicros: null,
+  bps: null,
+  estimate: true,
+  asset: null,
+};

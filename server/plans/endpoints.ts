@@ -1,0 +1,216 @@
+// POST /svc/strategies/deposit/plan, /svc/strategies/withdraw/plan, /svc/swap-svm/plan, /svc/swap-move/plan,
+// /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
+// POST /svc/evm-b/cage/prepare, GET /wallets/{address}/evm-a/cage (spec §4.2, §4.4, §4.7).
+import { isEvmAddress } from "../chains/address";
+import { endpoint, ok } from "../http/endpoint";
+import { ApiError } from "../http/errors";
+import { addressParams } from "../http/schemas";
+import { bridgePlan } from "./bridge";
+import { cageBody, prepareCagePolicy, walletCageState } from "./cage";
+import { gasPlan } from "./gas";
+import {
+  bridgeBody,
+  bridgePlanSchema,
+  cageSchema,
+  cagePolicySchema,
+  cagePrepareBody,
+  evmSwapBody,
+  gasBody,
+  gasPlanSchema,
+  swapBody,
+  swapPlanSchema,
+  vaultPlanBody,
+  vaultPlanSchema,
+  walletCageSchema,
+} from "./schemas";
+import { swapPlan } from "./swap";
+import { vaultPlan } from "./vault";
+
+const TAGS = ["plans"];
+const PLAN_NOTE = "HTTP 200 with status prepared or blocked (contract §4); blockers[] lists why. Nothing is signed or broadcast by the service.";
+
+export const depositPlan = endpoint({
+  operationId: "planDeposit",
+  method: "POST",
+  path: "/api/v1/svc/strategies/deposit/plan",
+  summary: "Deposit plan with fees, blockers and, with owner, the unsigned transactions",
+  description: PLAN_NOTE,
+  tags: TAGS,
+  access: "public",
+  body: vaultPlanBody,
+  errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: { body: { strategyId: "scallop", amountMicros: "5000000", owner: `0x${"3".repeat(64)}` } },
+  responses: { 200: vaultPlanSchema },
+  handler: async ({ db, body }) => ok(await vaultPlan(db, "deposit", body)),
+});
+
+export const withdrawPlan = endpoint({
+  operationId: "planWithdraw",
+  method: "POST",
+  path: "/api/v1/svc/strategies/withdraw/plan",
+  summary: "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan",
+  description: PLAN_NOTE,
+  tags: TAGS,
+  access: "public",
+  body: vaultPlanBody,
+  errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: { body: { strategyId: "aave-v3-base", amountMicros: "5000000", owner: "0x1111111111111111111111111111111111111111" } },
+  responses: { 200: vaultPlanSchema },
+  handler: async ({ db, body }) => ok(await vaultPlan(db, "withdraw", body)),
+});
+
+const SWAP_NOTE = "Slippage bound: default 100 bps, maximum 500 (above is 400). A quote source that cannot be read gives status blocked with quote_unavailable.";
+
+export const swapSvmPlan = endpoint({
+  operationId: "planSwapSvm",
+  method: "POST",
+  path: "/api/v1/svc/swap-svm/plan",
+  summary: "Swap plan on svm-chain (Jupiter quote format)",
+  description: SWAP_NOTE,
+  tags: TAGS,
+  access: "public",
+  body: swapBody,
+  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: { body: { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" } },
+  responses: { 200: swapPlanSchema },
+  handler: async ({ db, body }) => ok(await swapPlan(db, "svm-chain", body)),
+});
+
+export const swapMovePlan = endpoint({
+  operationId: "planSwapMove",
+  method: "POST",
+  path: "/api/v1/svc/swap-move/plan",
+  summary: "Swap plan on move-chain (Cetus aggregator find_routes format)",
+  description: SWAP_NOTE,
+  tags: TAGS,
+  access: "public",
+  body: swapBody,
+  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } },
+  responses: { 200: swapPlanSchema },
+  handler: async ({ db, body }) => ok(await swapPlan(db, "move-chain", body)),
+});
+
+export const swapEvmPlan = endpoint({
+  operationId: "planSwapEvm",
+  method: "POST",
+  path: "/api/v1/svc/evm/swap/plan",
+  summary: "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only",
+  description: SWAP_NOTE,
+  tags: TAGS,
+  access: "public",
+  body: evmSwapBody,
+  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: { body: { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000" } },
+  responses: { 200: swapPlanSchema },
+  handler: async ({ db, body }) => {
+    const { chain, ...rest } = body;
+    return ok(await swapPlan(db, chain, rest));
+  },
+});
+
+export const bridgePlanEndpoint = endpoint({
+  operationId: "planBridge",
+  method: "POST",
+  path: "/api/v1/svc/bridge/plan",
+  summary: "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction",
+  description: `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there.`,
+  tags: TAGS,
+  access: "public",
+  body: bridgeBody,
+  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: {
+    body: {
+      sourceChain: "evm-a",
+      destChain: "svm-chain",
+      amountMicros: "10000000",
+      sourceAddress: "0x1111111111111111111111111111111111111111",
+      destAddress: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat",
+    },
+  },
+  responses: { 200: bridgePlanSchema },
+  handler: async ({ db, body }) => ok(await bridgePlan(db, body)),
+});
+
+export const gasSponsorPlan = endpoint({
+  operationId: "planGas",
+  method: "POST",
+  path: "/api/v1/svc/gas-sponsor/plan",
+  summary: "Gas sizing of a stored plan's transactions per chain (estimate from the RPC gas price; null when unreadable)",
+  tags: TAGS,
+  access: "public",
+  body: gasBody,
+  errors: ["NOT_FOUND"],
+  example: { body: { planId: "pln_0000000000000000000a" } },
+  responses: { 200: gasPlanSchema },
+  handler: async ({ db, body }) => ok(await gasPlan(db, body.planId)),
+});
+
+export const getEvmACage = endpoint({
+  operationId: "getEvmACage",
+  method: "GET",
+  path: "/api/v1/svc/evm-a/cage",
+  summary: "Cage policy on evm-a: the six actions and the locked destinations (Map chain, prepare only)",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: cageSchema },
+  handler: async () => ok(cageBody("evm-a")),
+});
+
+export const getEvmBCage = endpoint({
+  operationId: "getEvmBCage",
+  method: "GET",
+  path: "/api/v1/svc/evm-b/cage",
+  summary: "Cage policy on evm-b: the six actions and the locked destinations (Map chain, prepare only)",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: cageSchema },
+  handler: async () => ok(cageBody("evm-b")),
+});
+
+export const prepareEvmBCage = endpoint({
+  operationId: "prepareEvmBCage",
+  method: "POST",
+  path: "/api/v1/svc/evm-b/cage/prepare",
+  summary: "EIP-712 cage policy for the owner to sign (destinations locked); never broadcast",
+  tags: TAGS,
+  access: "wallet.policy",
+  body: cagePrepareBody,
+  wallets: ({ body }) => body.owner,
+  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+  example: { body: { owner: "0x1111111111111111111111111111111111111111", actions: ["ROUTE", "EXIT"], maxAmountMicros: "100000000" } },
+  responses: { 200: cagePolicySchema },
+  handler: async ({ db, body }) => ok(await prepareCagePolicy(db, "evm-b", body)),
+});
+
+export const getWalletEvmACage = endpoint({
+  operationId: "getWalletEvmACage",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/evm-a/cage",
+  summary: "The wallet's cage state on evm-a and its prepared (unsigned) actions",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  wallets: ({ params }) => params.address,
+  errors: ["INVALID_ADDRESS"],
+  example: { params: { address: "0x1111111111111111111111111111111111111111" } },
+  responses: { 200: walletCageSchema },
+  handler: async ({ db, params }) => {
+    if (!isEvmAddress(params.address)) throw new ApiError("INVALID_ADDRESS", "address must be an EVM address (0x + 40 hex) for evm-a");
+    return ok(await walletCageState(db, "evm-a", params.address));
+  },
+});
+
+export const planEndpoints = [
+  depositPlan,
+  withdrawPlan,
+  swapSvmPlan,
+  swapMovePlan,
+  swapEvmPlan,
+  bridgePlanEndpoint,
+  gasSponsorPlan,
+  getEvmACage,
+  getEvmBCage,
+  prepareEvmBCage,
+  getWalletEvmACage,
+];

@@ -1,0 +1,247 @@
+// Zod schemas of the plan endpoints (spec §2.2, §4.2, §4.4, §4.7; contract §4, §6).
+import { z } from "zod";
+import { addressOf, walletAddress } from "../chains/address";
+import { blockerSchema } from "../http/schemas";
+import { microsInput, microsOutput } from "../money/amount";
+import { chainId, executionMode } from "../svc/schemas";
+
+export const feeItem = z
+  .object({
+    label: z.string(),
+    kind: z.enum(["service", "pool", "rail", "network"]),
+    amountMicros: microsOutput.nullable().meta({ description: "Base units of `asset` (micros for USDC); null when not known before signing." }),
+    bps: z.number().int().nullable(),
+    estimate: z.boolean(),
+    asset: z.string().nullable().optional().meta({ description: "Token the amount is in (mint, coin type or address); null for the chain's native asset." }),
+  })
+  .meta({ id: "PlanFee" });
+
+export const planTransaction = z
+  .object({
+    chain: chainId,
+    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn"]),
+    description: z.string(),
+    encoding: z.enum(["sui-transaction-json", "solana-v0-message-base64", "evm-call"]),
+    payload: z.unknown().meta({
+      description:
+        "sui-transaction-json: the string for `Transaction.from()` (dapp-kit signs it; the wallet resolves coins, object versions and gas). " +
+        "solana-v0-message-base64: { feePayer, instructions[], transaction (unsigned v0 wire transaction, base64), message, recentBlockhash, lastValidBlockHeight, blockhashReason }; " +
+        "the wallet signs `transaction` as is, or when it is null or the blockhash expired, compiles `instructions` with its own recent blockhash. " +
+        "evm-call: { chainId, to, data, value } for eth_sendTransaction.",
+    }),
+  })
+  .meta({ id: "PlanTransaction" });
+
+const estimatesSchema = z.object({
+  estimate: z.literal(true),
+  grossApyBps: z.number().int().nullable(),
+  netApyBps: z.number().int().nullable(),
+  estDailyYieldMicros: microsOutput.nullable(),
+  estMonthlyYieldMicros: microsOutput.nullable(),
+});
+
+const planBase = {
+  status: z.enum(["prepared", "blocked"]),
+  planId: z.string().meta({ example: "pln_0123456789abcdefghjk" }),
+  submitted: z.literal(false),
+  ownerMustSign: z.literal(true),
+  blockers: z.array(blockerSchema).optional().meta({ description: "Present when status is blocked." }),
+  fees: z.array(feeItem),
+  transactions: z.array(planTransaction),
+  broadcastEnabled: z.boolean(),
+  executionMode,
+};
+
+export const vaultPlanSchema = z
+  .object({
+    schemaVersion: z.literal("svc-vault-plan.v1"),
+    action: z.enum(["deposit", "withdraw"]),
+    ...planBase,
+    feeMicros: z.literal("0"),
+    strategyId: z.string(),
+    opportunityId: z.string(),
+    chain: chainId,
+    amountMicros: microsOutput,
+    owner: z.string().nullable(),
+    estimates: estimatesSchema,
+    onchainInterface: z.string().nullable(),
+  })
+  .meta({ id: "VaultPlan", description: "Deposit or withdraw plan (spec §2.2): identical shape for every venue." });
+
+export const vaultPlanBody = z
+  .strictObject({
+    strategyId: z.string().min(1).max(200).meta({ description: "Bare protocol id (or form-<id>, or an opportunityId)", example: "scallop" }),
+    amountMicros: microsInput,
+    owner: walletAddress.optional().meta({ description: "The owner's wallet on the venue's chain; with it the plan carries the unsigned transactions." }),
+  })
+  .meta({ id: "VaultPlanRequest" });
+
+const slippageBps = z
+  .number()
+  .int()
+  .min(0)
+  .max(500, { error: "slippageBps must be at most 500" })
+  .default(100)
+  .meta({ description: "Slippage bound in bps: default 100, maximum 500." });
+
+const token = z.string().min(1).max(300).meta({ description: "Token: mint / coin type / address, or the symbol USDC." });
+
+export const swapBody = z.strictObject({
+  inputToken: token,
+  outputToken: token,
+  amountIn: microsInput.meta({ description: "Input amount in the input token's base units (micros for USDC)." }),
+  slippageBps: slippageBps.optional(),
+  owner: walletAddress.optional(),
+});
+export const evmSwapBody = swapBody.extend({ chain: z.enum(["evm-a", "evm-b"]) });
+
+export const swapPlanSchema = z
+  .object({
+    schemaVersion: z.literal("svc-swap-plan.v1"),
+    ...planBase,
+    chain: chainId,
+    owner: z.string().nullable(),
+    inputToken: z.string(),
+    outputToken: z.string(),
+    amountIn: microsOutput,
+    slippageBps: z.number().int(),
+    quote: z
+      .object({
+        source: z.string(),
+        format: z.string(),
+        asOf: z.string(),
+        inAmount: microsOutput,
+        outAmount: microsOutput,
+        sourceMinAmountOut: microsOutput.nullable(),
+        priceImpactPct: z.string().nullable(),
+        route: z.array(z.string()),
+      })
+      .nullable(),
+    minAmountOut: microsOutput.nullable().meta({ description: "outAmount × (10000 − slippageBps) / 10000, rounded down; null without a quote." }),
+    custody: z.literal("none"),
+  })
+  .meta({ id: "SwapPlan" });
+
+export const bridgeBody = z
+  .strictObject({
+    sourceChain: chainId,
+    destChain: chainId,
+    amountMicros: microsInput,
+    sourceAddress: walletAddress,
+    destAddress: walletAddress,
+  })
+  .meta({ id: "BridgePlanRequest" });
+
+export const bridgePlanSchema = z
+  .object({
+    schemaVersion: z.literal("svc-bridge-plan.v1"),
+    ...planBase,
+    rail: z.literal("circle-cctp-v1"),
+    sourceChain: chainId,
+    destChain: chainId,
+    amountMicros: microsOutput,
+    sourceAddress: z.string(),
+    destAddress: z.string().meta({ description: "Owner-locked destination: the mint recipient of the burn; delivery and rescue only ever pay here." }),
+    mintRecipient: z.string().nullable().meta({ description: "bytes32 hex given to depositForBurn (for svm-chain: the destination's USDC token account)." }),
+    destinationDomain: z.number().int(),
+    expectedReceivedMicros: microsOutput,
+    risk: z.object({ summary: z.string(), items: z.array(z.string()) }),
+  })
+  .meta({ id: "BridgePlan" });
+
+export const gasBody = z.strictObject({ planId: z.string().min(1).max(64) });
+
+export const gasLeg = z.object({
+  chain: chainId,
+  transactions: z.number().int(),
+  asset: z.string(),
+  unit: z.string(),
+  gasPrice: z.string().nullable(),
+  gasUnits: z.string().nullable(),
+  amount: z.string().nullable().meta({ description: "Estimated network fee in `unit`; null when the RPC could not be read." }),
+  status: z.enum(["ok", "N/A"]),
+  reason: z.string().nullable(),
+  source: z.string().nullable(),
+  asOf: z.string().nullable(),
+});
+
+export const gasPlanSchema = z
+  .object({
+    schemaVersion: z.literal("svc-gas-plan.v1"),
+    status: z.enum(["prepared", "blocked"]),
+    planId: z.string(),
+    estimate: z.literal(true),
+    submitted: z.literal(false),
+    ownerMustSign: z.literal(true),
+    sponsored: z.literal(false),
+    blockers: z.array(blockerSchema).optional(),
+    chains: z.array(gasLeg),
+    note: z.string(),
+  })
+  .meta({ id: "GasPlan" });
+
+export const evmOwner = addressOf("evm");
+
+const cageActionName = z.enum(["ROUTE", "EXIT", "REBALANCE", "HARVEST", "COMPOUND", "AUTOPAY"]);
+const cageVenue = z.object({ venueId: z.string(), protocol: z.string(), address: z.string() });
+
+export const cageSchema = z
+  .object({
+    schemaVersion: z.literal("svc-cage.v1"),
+    chain: z.enum(["evm-a", "evm-b"]),
+    label: z.literal("Map"),
+    registry: z.string().nullable(),
+    deployed: z.boolean(),
+    broadcastEnabled: z.literal(false),
+    writeReady: z.literal(false),
+    liveMoneyPath: z.literal(false),
+    ownerMustSign: z.literal(true),
+    serverHoldsKeys: z.literal(false),
+    actions: z.array(z.object({ action: cageActionName, description: z.string(), destinations: z.enum(["venues", "owner", "payees"]) })),
+    lockedDestinations: z.object({ venues: z.array(cageVenue), payees: z.string(), owner: z.string() }),
+    registryFees: z.object({ yieldFeeBps: z.number().int(), depositFeeBps: z.number().int(), maxYieldSkimBps: z.number().int() }),
+    prepare: z.string().nullable(),
+  })
+  .meta({ id: "Cage" });
+
+export const cagePrepareBody = z
+  .strictObject({
+    owner: evmOwner,
+    actions: z.array(cageActionName).min(1).max(6).optional(),
+    venues: z.array(z.string().min(1).max(100)).min(1).max(20).optional(),
+    payees: z.array(z.strictObject({ account: evmOwner, bps: z.number().int().min(1).max(10_000) })).max(10).optional(),
+    maxAmountMicros: microsInput,
+    validForSeconds: z.number().int().min(60).max(366 * 86_400).optional(),
+  })
+  .meta({ id: "CagePrepareRequest" });
+
+export const cagePolicySchema = z
+  .object({
+    schemaVersion: z.literal("svc-cage-policy.v1"),
+    status: z.literal("prepared"),
+    planId: z.string(),
+    chain: z.enum(["evm-a", "evm-b"]),
+    submitted: z.literal(false),
+    ownerMustSign: z.literal(true),
+    broadcastEnabled: z.literal(false),
+    signWith: z.literal("eth_signTypedData_v4"),
+    typedData: z.record(z.string(), z.unknown()).meta({ description: "EIP-712 { domain, types, primaryType, message } (uint256 values as decimal strings)." }),
+    digest: z.string(),
+    lockedDestinations: z.object({ venues: z.array(cageVenue), payees: z.array(z.object({ account: z.string(), bps: z.number().int() })), owner: z.string() }),
+  })
+  .meta({ id: "CagePolicy" });
+
+export const walletCageSchema = z
+  .object({
+    schemaVersion: z.literal("svc-wallet-cage.v1"),
+    wallet: z.string(),
+    chain: z.enum(["evm-a", "evm-b"]),
+    registry: z.string().nullable(),
+    deployed: z.boolean(),
+    broadcastEnabled: z.literal(false),
+    policy: z.object({ planId: z.string(), status: z.literal("prepared_unsigned"), createdAt: z.string(), digest: z.string() }).nullable(),
+    preparedActions: z.array(
+      z.object({ planId: z.string(), kind: z.string(), status: z.string(), strategyId: z.string().nullable(), amountMicros: microsOutput, createdAt: z.string() }),
+    ),
+  })
+  .meta({ id: "WalletCage" });

@@ -1,0 +1,90 @@
+// Deposit and withdraw plans (spec §2.2): one shape for every venue. Blockers are listed, never thrown;
+// with an owner and no blocker the plan carries the venue adapter's unsigned transactions.
+import { isAddressOf } from "../chains/address";
+import { estimates } from "../catalog/estimates";
+import { liveApy } from "../catalog/apy";
+import type { Db } from "../db/client";
+import { feePolicy } from "../fees/policy";
+import { type Blocker, blocker } from "../http/codes";
+import { ApiError } from "../http/errors";
+import { newId } from "../ids";
+import { opportunityIdOf, resolveVenue } from "../venues";
+import { builderFor, getAdapter, type PlanTransaction } from "../venues/adapters";
+import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
+import { insertPlan } from "./store";
+
+export interface VaultPlanInput {
+  strategyId: string;
+  amountMicros: bigint;
+  owner?: string;
+}
+
+export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: VaultPlanInput) {
+  const venue = resolveVenue(input.strategyId);
+  const owner = input.owner ?? null;
+  if (owner !== null && !isAddressOf(venue.family, owner)) {
+    throw new ApiError("INVALID_ADDRESS", `owner must be a ${venue.family} address for ${venue.id} on ${venue.chain}`, [
+      { field: "body.owner", message: `must be a ${venue.family} address` },
+    ]);
+  }
+  const amount = input.amountMicros;
+  const blockers: Blocker[] = [];
+  if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
+  if (amount === 0n) blockers.push(blocker("amount_zero"));
+  else if (action === "deposit" && amount < venue.minDepositMicros) {
+    blockers.push(blocker("below_minimum", `The minimum deposit for ${venue.id} is ${venue.minDepositMicros} micros.`));
+  }
+  const b = builderFor(venue.id, action);
+  if (!("build" in b)) blockers.push(blocker("adapter_not_ready", b.reason));
+  blockers.push(...executionBlockers());
+
+  let transactions: PlanTransaction[] = [];
+  if (blockers.length === 0 && owner !== null && "build" in b) {
+    transactions = await b.build({ owner, amountMicros: amount });
+  }
+  const apy = await liveApy(db, venue.id);
+  const e = estimates(apy.grossApyBps, amount, feePolicy().yieldSkimBps);
+  const planId = newId("pln");
+  const status = blockers.length ? ("blocked" as const) : ("prepared" as const);
+  const body = {
+    schemaVersion: "svc-vault-plan.v1" as const,
+    action,
+    status,
+    planId,
+    submitted: false as const,
+    ownerMustSign: true as const,
+    feeMicros: "0" as const,
+    strategyId: venue.id,
+    opportunityId: opportunityIdOf(venue),
+    chain: venue.chain,
+    amountMicros: amount.toString(),
+    owner,
+    ...(blockers.length ? { blockers } : {}),
+    fees: [
+      { label: `Service fee on ${action} of principal`, kind: "service" as const, amountMicros: "0", bps: 0, estimate: false, asset: null },
+      NETWORK_FEE,
+    ],
+    estimates: {
+      estimate: true as const,
+      grossApyBps: e.grossApyBps,
+      netApyBps: e.netApyBps,
+      estDailyYieldMicros: e.estDailyYieldMicros === null ? null : e.estDailyYieldMicros.toString(),
+      estMonthlyYieldMicros: e.estMonthlyYieldMicros === null ? null : e.estMonthlyYieldMicros.toString(),
+    },
+    onchainInterface: getAdapter(venue.id)?.onchainInterface ?? null,
+    transactions,
+    ...executionFlags(venue.chain),
+  };
+  await insertPlan(db, {
+    id: planId,
+    kind: action,
+    status,
+    chain: venue.chain,
+    owner,
+    strategyId: venue.id,
+    amountMicros: amount,
+    payload: body,
+  });
+  return body;
+}
+

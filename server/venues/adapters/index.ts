@@ -1,0 +1,52 @@
+// The adapter registry: one builder file per venue. A venue absent here (or an action without a builder)
+// is blocked with adapter_not_ready, never given a placeholder transaction.
+import { aaveV3ArbitrumAdapter } from "./aave-v3-arbitrum";
+import { aaveV3BaseAdapter } from "./aave-v3-base";
+import { compoundV3ArbitrumAdapter } from "./compound-v3-arbitrum";
+import { compoundV3BaseAdapter } from "./compound-v3-base";
+import { kaminoAdapter } from "./kamino";
+import { scallopAdapter } from "./scallop";
+import type { Builder, VenueAdapter } from "./types";
+
+export type { BuildInput, Builder, PlanTransaction, VenueAdapter } from "./types";
+
+const ADAPTERS: readonly VenueAdapter[] = [
+  scallopAdapter,
+  kaminoAdapter,
+  aaveV3BaseAdapter,
+  aaveV3ArbitrumAdapter,
+  compoundV3BaseAdapter,
+  compoundV3ArbitrumAdapter,
+];
+
+/** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
+const NO_ADAPTER: Record<string, string> = {
+  navi: "NAVI's lending package id moves with every upgrade and is resolved through MVR; no confirmed call target is pinned yet.",
+  suilend: "Suilend's deposit needs the USDC reserve's array index in the lending market, which is not confirmed yet.",
+  marginfi: "marginfi deposits need an owner's marginfi account (created per user); that flow is not built yet.",
+  "jupiter-lend": "Jupiter Lend's liquidity-layer accounts are not confirmed yet.",
+  save: "Save's USDC reserve accounts (reserve, liquidity supply, collateral mint) are not recorded in the registry yet.",
+  "morpho-base": "No Morpho USDC vault (ERC-4626) address is pinned for Base; the upstream row is picked by TVL.",
+  "morpho-arbitrum": "No Morpho USDC vault (ERC-4626) address is pinned for Arbitrum; the upstream row is picked by TVL.",
+};
+
+const byId = new Map(ADAPTERS.map((a) => [a.venueId, a]));
+
+export function getAdapter(venueId: string): VenueAdapter | undefined {
+  return byId.get(venueId);
+}
+
+/** The builder of an action, or the reason there is none. */
+export function builderFor(venueId: string, action: "deposit" | "withdraw"): { build: Builder } | { reason: string } {
+  const a = byId.get(venueId);
+  const build = a?.[action];
+  if (build) return { build };
+  return {
+    reason:
+      a?.notBuilt?.[action] ?? NO_ADAPTER[venueId] ?? `No ${action} builder for ${venueId} yet.`,
+  };
+}
+
+export function adapterVenueIds(): string[] {
+  return ADAPTERS.map((a) => a.venueId);
+}

@@ -1,0 +1,109 @@
+// Kamino Lend (Solana): deposit = `refreshReserve` then `depositReserveLiquidity(liquidityAmount: u64)` on the
+// klend program (Anchor IDL: discriminators and account order below), preceded by an idempotent creation of the
+// owner's cUSDC associated token account. Vault and mint addresses are the klend PDAs of (market, USDC mint).
+import {
+  AccountRole,
+  type Address,
+  address,
+  createNoopSigner,
+  getAddressEncoder,
+  getProgramDerivedAddress,
+  getU64Encoder,
+  getUtf8Encoder,
+  type Instruction,
+} from "@solana/kit";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { solanaPayload } from "../../chains/solana";
+import { kamino } from "../kamino";
+import type { VenueAdapter } from "./types";
+
+const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+export const KLEND_PROGRAM = address(ids.program);
+/** Scope price feed of the main market (the USDC reserve's oracle), passed to refreshReserve. */
+export const KAMINO_SCOPE_PRICES = address("3t4JZcueEzTbVP6kLxXrL3VpWx45jDer4eqysweBchNH");
+export const SYSVAR_INSTRUCTIONS = address("Sysvar1nstructions1111111111111111111111111");
+export const DISC = {
+  refreshReserve: Uint8Array.from([2, 218, 138, 235, 79, 201, 25, 102]),
+  depositReserveLiquidity: Uint8Array.from([169, 201, 30, 126, 6, 205, 102, 68]),
+};
+
+const utf8 = getUtf8Encoder();
+const addr = getAddressEncoder();
+
+async function pda(seed: string, ...keys: Address[]): Promise<Address> {
+  const [a] = await getProgramDerivedAddress({ programAddress: KLEND_PROGRAM, seeds: [utf8.encode(seed), ...keys.map((k) => addr.encode(k))] });
+  return a;
+}
+
+export async function kaminoAccounts() {
+  const market = address(ids.mainMarket);
+  const mint = address(ids.usdcMint);
+  return {
+    market,
+    reserve: address(ids.usdcReserve),
+    mint,
+    marketAuthority: await pda("lma", market),
+    liquiditySupply: await pda("reserve_liq_supply", market, mint),
+    collateralMint: await pda("reserve_coll_mint", market, mint),
+  };
+}
+
+const ro = (a: Address) => ({ address: a, role: AccountRole.READONLY });
+const w = (a: Address) => ({ address: a, role: AccountRole.WRITABLE });
+
+export const kaminoAdapter: VenueAdapter = {
+  venueId: kamino.id,
+  onchainInterface: `${ids.program} refreshReserve + depositReserveLiquidity(liquidityAmount: u64) on reserve ${ids.usdcReserve}`,
+  deposit: async ({ owner, amountMicros }) => {
+    const a = await kaminoAccounts();
+    const ownerAddr = address(owner);
+    const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({
+      payer: createNoopSigner(ownerAddr),
+      ata: userCollateral,
+      owner: ownerAddr,
+      mint: a.collateralMint,
+    });
+    // Optional oracle accounts that are absent are passed as the program id (Anchor's None).
+    const refresh: Instruction = {
+      programAddress: KLEND_PROGRAM,
+      accounts: [w(a.reserve), ro(a.market), ro(KLEND_PROGRAM), ro(KLEND_PROGRAM), ro(KLEND_PROGRAM), ro(KAMINO_SCOPE_PRICES)],
+      data: DISC.refreshReserve,
+    };
+    const data = new Uint8Array(16);
+    data.set(DISC.depositReserveLiquidity, 0);
+    data.set(getU64Encoder().encode(amountMicros), 8);
+    const deposit: Instruction = {
+      programAddress: KLEND_PROGRAM,
+      accounts: [
+        { address: ownerAddr, role: AccountRole.READONLY_SIGNER },
+        w(a.reserve),
+        ro(a.market),
+        ro(a.marketAuthority),
+        ro(a.mint),
+        w(a.liquiditySupply),
+        w(a.collateralMint),
+        w(userUsdc),
+        w(userCollateral),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(SYSVAR_INSTRUCTIONS),
+      ],
+      data,
+    };
+    return [
+      {
+        chain: "svm-chain",
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createCollateralAta, refresh, deposit]),
+      },
+    ];
+  },
+  notBuilt: {
+    withdraw:
+      "Kamino's redeemReserveCollateral takes the cUSDC amount; converting a USDC amount needs the reserve's on-chain exchange rate, which this adapter does not read yet.",
+  },
+};

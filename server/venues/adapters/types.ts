@@ -1,0 +1,32 @@
+// What a venue adapter builds: the owner's unsigned transactions for a deposit or a withdrawal.
+import type { ChainId } from "../../chains/address";
+
+export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn";
+export type TxEncoding = "sui-transaction-json" | "solana-v0-message-base64" | "evm-call";
+
+export interface PlanTransaction {
+  chain: ChainId;
+  kind: TxKind;
+  description: string;
+  encoding: TxEncoding;
+  /** sui: the Transaction JSON string; solana: SolanaPayload; evm: EvmCall. */
+  payload: unknown;
+}
+
+export interface BuildInput {
+  /** The owner's address on the venue's chain (already validated for the family). */
+  owner: string;
+  amountMicros: bigint;
+}
+
+export type Builder = (input: BuildInput) => Promise<PlanTransaction[]>;
+
+export interface VenueAdapter {
+  venueId: string;
+  /** The published on-chain interface the builders call (for the plan and the docs). */
+  onchainInterface: string;
+  deposit?: Builder;
+  withdraw?: Builder;
+  /** Why an action has no builder (shown as the adapter_not_ready message). */
+  notBuilt?: { deposit?: string; withdraw?: string };
+}

@@ -1,0 +1,273 @@
+// Plans on the running app, on both databases: deposit/withdraw with real unsigned transactions, every blocker,
+// swap quotes from a local aggregator (up and down) and slippage bounds, CCTP bridge burns, gas sizing from a
+// local JSON-RPC, and the cage policy.
+import { Transaction } from "@mysten/sui/transactions";
+import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { decodeFunctionData, type Hex, hashTypedData } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { BLOCKER_CODES } from "../../server/http/codes";
+import { errorBody } from "../../server/http/schemas";
+import { planEndpoints } from "../../server/plans/endpoints";
+import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
+import { type App, dbKinds, startApp } from "../support/app";
+import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { call } from "../support/http";
+
+type Json = Record<string, unknown> & {
+  status: string;
+  planId: string;
+  blockers?: { code: string; message: string }[];
+  transactions: { chain: string; kind: string; encoding: string; payload: unknown }[];
+  fees: { kind: string; amountMicros: string | null; bps: number | null }[];
+};
+
+const SUI = `0x${"5".repeat(64)}`;
+const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const EVM = "0x2222222222222222222222222222222222222222";
+const OWNER_KEY = "plans-owner-key-0000000001";
+
+describe.each(dbKinds())("plans (%s)", (db) => {
+  let app: App;
+  let off: App;
+  let rpc: FakeRpc;
+  let quotes: FakeQuotes;
+  const post = (path: string, body: unknown, key?: string) => call<Json>(app.url, "POST", `/api/v1${path}`, { body, key });
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    quotes = await startFakeQuotes();
+    app = await startApp({
+      db,
+      env: {
+        SVC_RPC_SVM: rpc.url,
+        SVC_RPC_EVM_A: rpc.url,
+        SVC_RPC_MOVE: rpc.url,
+        SVC_QUOTE_SVM_URL: quotes.url,
+        SVC_QUOTE_MOVE_URL: quotes.url,
+        SVC_QUOTE_EVM_URL: quotes.url,
+        SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
+      },
+    });
+    off = await startApp({ db, env: { SVC_EXECUTION_MODE: "disabled" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await off?.stop();
+    await rpc?.close();
+    await quotes?.close();
+  });
+
+  it("Sui deposit plan (Scallop) with owner: prepared, stored id, a PTB that Transaction.from accepts", async () => {
+    const r = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      schemaVersion: "svc-vault-plan.v1",
+      status: "prepared",
+      submitted: false,
+      ownerMustSign: true,
+      feeMicros: "0",
+      strategyId: "scallop",
+      chain: "move-chain",
+      amountMicros: "5000000",
+      owner: SUI,
+      broadcastEnabled: false,
+      executionMode: "owner_sign_prepare",
+    });
+    expect(r.json.blockers).toBeUndefined();
+    expect(r.json.planId).toMatch(/^pln_[0-9a-z]{20}$/);
+    expect(r.json.fees.find((f) => f.kind === "service")).toMatchObject({ amountMicros: "0", bps: 0 });
+    expect(r.json.estimates).toMatchObject({ estimate: true, grossApyBps: null, netApyBps: null, estDailyYieldMicros: null });
+    const [tx] = r.json.transactions;
+    expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
+    const data = Transaction.from(tx?.payload as string).getData();
+    expect(data.sender).toBe(SUI);
+    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
+    expect(data.commands[1]?.MoveCall?.function).toBe("mint");
+    // without owner: same plan, no transactions
+    const q = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000" });
+    expect(q.json).toMatchObject({ status: "prepared", owner: null, transactions: [] });
+    expect(q.json.planId).not.toBe(r.json.planId);
+  });
+
+  it("Solana deposit plan (Kamino) with owner: an unsigned v0 transaction on the RPC's blockhash", async () => {
+    const r = await post("/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL });
+    expect(r.json.status).toBe("prepared");
+    const p = r.json.transactions[0]?.payload as { transaction: string; recentBlockhash: string };
+    expect(p.recentBlockhash).toBe(rpc.blockhash);
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(p.transaction));
+    expect(Object.keys(wire.signatures)).toEqual([SOL]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    expect(msg.version).toBe(0);
+    expect(msg.staticAccounts).toContain("KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD");
+  });
+
+  it("EVM (Map) deposit and withdraw plans: approve + supply calldata, never broadcast", async () => {
+    const d = await post("/svc/strategies/deposit/plan", { strategyId: "aave-v3-base", amountMicros: "3000000", owner: EVM });
+    expect(d.json).toMatchObject({ status: "prepared", chain: "evm-a", broadcastEnabled: false });
+    expect(d.json.transactions.map((t) => t.kind)).toEqual(["approve", "deposit"]);
+    const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-arbitrum", amountMicros: "3000000", owner: EVM });
+    expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-b" });
+    expect(w.json.transactions.map((t) => t.kind)).toEqual(["withdraw"]);
+  });
+
+  it("blocks with each blocker and never builds a placeholder transaction", async () => {
+    const cases: [string, Record<string, string>, string][] = [
+      ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "0", owner: SUI }, "amount_zero"],
+      ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
+      ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
+      ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
+      ["/svc/strategies/withdraw/plan", { strategyId: "kamino", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
+    ];
+    for (const [path, body, code] of cases) {
+      const r = await post(path, body);
+      expect(r.status, `${body.strategyId} ${code}`).toBe(200);
+      expect(r.json.status).toBe("blocked");
+      expect(r.json.blockers?.map((b) => b.code)).toContain(code);
+      expect(r.json.transactions).toEqual([]);
+    }
+    const disabled = await call<Json>(off.url, "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: "scallop", amountMicros: "5000000", owner: SUI } });
+    expect(disabled.json).toMatchObject({ status: "blocked", executionMode: "disabled", transactions: [] });
+    expect(disabled.json.blockers?.map((b) => b.code)).toEqual(["execution_disabled"]);
+  });
+
+  it("rejects bad input with the contract's codes", async () => {
+    expect((await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: EVM })).json.code).toBe("INVALID_ADDRESS");
+    expect((await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "1.5" })).json.code).toBe("INVALID_AMOUNT");
+    expect((await post("/svc/strategies/deposit/plan", { strategyId: "scallop-usdc", amountMicros: "1" })).status).toBe(400);
+    expect((await post("/svc/strategies/deposit/plan", { strategyId: "nope", amountMicros: "1" })).status).toBe(404);
+    expect((await post("/svc/strategies/deposit/plan", { strategyId: "svc-autopilot-top-30d-monthly", amountMicros: "1" })).status).toBe(400);
+  });
+
+  it("swap plans: quotes in each aggregator format, fee lines, minAmountOut and slippage bounds", async () => {
+    const svm = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" });
+    expect(svm.json).toMatchObject({ status: "prepared", slippageBps: 100, ownerMustSign: true, custody: "none", minAmountOut: "985050" });
+    expect((svm.json.quote as { outAmount: string }).outAmount).toBe("995000");
+    expect(svm.json.fees.find((f) => f.kind === "service")).toMatchObject({ amountMicros: "1000", bps: 10 });
+    expect(svm.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "400" });
+    expect(quotes.requests.at(-1)?.searchParams.get("slippageBps")).toBe("100");
+    const move = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", slippageBps: 500 });
+    expect(move.json).toMatchObject({ status: "prepared", slippageBps: 500, minAmountOut: String((1990000n * 9500n) / 10000n) });
+    expect(move.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "5000" }); // 2000000 × 0.0025
+    const evm = await post("/svc/evm/swap/plan", { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000", slippageBps: 0, owner: EVM });
+    expect(evm.json).toMatchObject({ status: "prepared", minAmountOut: "995000", broadcastEnabled: false });
+    expect(evm.json.transactions[0]).toMatchObject({ kind: "swap", encoding: "evm-call" });
+    for (const s of [501, -1, 1.5]) {
+      const bad = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1", slippageBps: s });
+      expect(bad.status, String(s)).toBe(400);
+      expect(bad.json.code).toBe("INVALID_REQUEST");
+    }
+  });
+
+  it("swap plans are blocked with quote_unavailable when the quote source is down, never a 5xx", async () => {
+    quotes.failing.on = true;
+    try {
+      for (const [path, body] of [
+        ["/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" }],
+        ["/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" }],
+        ["/svc/evm/swap/plan", { chain: "evm-b", inputToken: "USDC", outputToken: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", amountIn: "1000000" }],
+      ] as const) {
+        const r = await post(path, body);
+        expect(r.status, path).toBe(200);
+        expect(r.json).toMatchObject({ status: "blocked", quote: null, minAmountOut: null });
+        expect(r.json.blockers?.map((b) => b.code)).toEqual(["quote_unavailable"]);
+      }
+    } finally {
+      quotes.failing.on = false;
+    }
+  });
+
+  it("bridge plan: CCTP burn to the owner-locked destination, fee lines and risk disclosure; gas sized from the RPC", async () => {
+    const r = await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "move-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SUI });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", destAddress: SUI, destinationDomain: 8, submitted: false, ownerMustSign: true });
+    expect(r.json.fees.map((f) => f.kind)).toEqual(["service", "rail", "network", "network"]);
+    expect(r.json.fees[0]).toMatchObject({ amountMicros: "10000", bps: 10 });
+    expect((r.json.risk as { items: string[] }).items.length).toBeGreaterThan(2);
+    const burn = r.json.transactions[1]?.payload as { to: string; data: Hex };
+    expect(burn.to).toBe("0x1682Ae6375C4E4A97e4B583BC394c861A46D8962");
+    const d = decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: burn.data });
+    expect(d.args).toEqual([10_000_000n, 8, SUI, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"]);
+
+    const gas = await post("/svc/gas-sponsor/plan", { planId: r.json.planId });
+    expect(gas.json).toMatchObject({ status: "prepared", estimate: true, sponsored: false });
+    const leg = (gas.json.chains as { chain: string; amount: string; gasPrice: string; status: string }[])[0];
+    expect(leg).toMatchObject({ chain: "evm-a", status: "ok", gasPrice: rpc.gas.evmWei.toString(), amount: (rpc.gas.evmWei * 260_000n).toString() });
+
+    // evm-b's RPC is down (closed port): gas is null with a reason, not a number
+    const b = await post("/svc/bridge/plan", { sourceChain: "evm-b", destChain: "svm-chain", amountMicros: "1000000", sourceAddress: EVM, destAddress: SOL });
+    expect(b.json.status).toBe("prepared");
+    const gb = await post("/svc/gas-sponsor/plan", { planId: b.json.planId });
+    expect((gb.json.chains as { status: string; amount: null; reason: string }[])[0]).toMatchObject({ status: "N/A", amount: null });
+
+    const fromSvm = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-a", amountMicros: "1000000", sourceAddress: SOL, destAddress: EVM });
+    expect(fromSvm.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-a", amountMicros: "1", sourceAddress: EVM, destAddress: EVM })).status).toBe(400);
+    expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI })).json.code).toBe("INVALID_ADDRESS");
+    expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);
+  });
+
+  it("gas sizing of Sui and Solana plans reads their RPCs", async () => {
+    const s = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
+    const g = await post("/svc/gas-sponsor/plan", { planId: s.json.planId });
+    expect((g.json.chains as { gasPrice: string }[])[0]).toMatchObject({ chain: "move-chain", unit: "mist", gasPrice: "750", amount: "7500000" });
+    const k = await post("/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "5000000", owner: SOL });
+    const gk = await post("/svc/gas-sponsor/plan", { planId: k.json.planId });
+    expect((gk.json.chains as { amount: string }[])[0]).toMatchObject({ chain: "svm-chain", unit: "lamports", amount: String(5000 + 200) });
+    const none = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000" });
+    const gn = await post("/svc/gas-sponsor/plan", { planId: none.json.planId });
+    expect(gn.json).toMatchObject({ status: "blocked", chains: [] });
+    expect(gn.json.blockers?.map((b) => b.code)).toEqual(["owner_required"]);
+  });
+
+  it("cage: six actions and locked destinations on evm-a and evm-b; owner-only EIP-712 prepare; wallet state", async () => {
+    for (const chain of ["evm-a", "evm-b"]) {
+      const c = await call<Json>(app.url, "GET", `/api/v1/svc/${chain}/cage`);
+      expect(c.json).toMatchObject({ chain, label: "Map", broadcastEnabled: false, ownerMustSign: true, serverHoldsKeys: false });
+      expect((c.json.actions as { action: string }[]).map((a) => a.action)).toEqual(["ROUTE", "EXIT", "REBALANCE", "HARVEST", "COMPOUND", "AUTOPAY"]);
+    }
+    const body = { owner: EVM, actions: ["ROUTE", "EXIT", "AUTOPAY"], payees: [{ account: "0x3333333333333333333333333333333333333333", bps: 2500 }], maxAmountMicros: "100000000" };
+    expect((await post("/svc/evm-b/cage/prepare", body)).status).toBe(401);
+    const other = await post("/svc/evm-b/cage/prepare", { ...body, owner: "0x4444444444444444444444444444444444444444" }, OWNER_KEY);
+    expect(other.json.code).toBe("WALLET_SCOPE");
+    const p = await post("/svc/evm-b/cage/prepare", body, OWNER_KEY);
+    expect(p.status).toBe(200);
+    expect(p.json).toMatchObject({ status: "prepared", chain: "evm-b", submitted: false, broadcastEnabled: false, signWith: "eth_signTypedData_v4" });
+    const td = p.json.typedData as Parameters<typeof hashTypedData>[0];
+    expect(hashTypedData(td)).toBe(p.json.digest);
+    expect((td.message as { venues: string[] }).venues).toEqual(["0x794a61358D6845594F94dc1DB02A252b5b4814aD", "0x9c4ec768c28520B50860ea7a15bd7213a9fF58bf"]);
+    expect((await post("/svc/evm-b/cage/prepare", { ...body, payees: undefined }, OWNER_KEY)).status).toBe(400);
+    const w = await call<Json>(app.url, "GET", `/api/v1/wallets/${EVM}/evm-a/cage`, { key: OWNER_KEY });
+    expect(w.status).toBe(200);
+    expect(w.json).toMatchObject({ chain: "evm-a", broadcastEnabled: false });
+    expect((w.json.preparedActions as { kind: string }[]).map((a) => a.kind)).toContain("deposit");
+  });
+
+  it("each plan endpoint's example request gets an answer matching its declared schema", async () => {
+    for (const def of planEndpoints) {
+      const ex = def.example ?? {};
+      let p = def.path;
+      for (const [k, v] of Object.entries(ex.params ?? {})) p = p.replace(`{${k}}`, encodeURIComponent(v));
+      const key = def.access === "public" ? undefined : OWNER_KEY;
+      const r = await call(app.url, def.method, p, { key, body: def.method === "GET" ? undefined : ex.body });
+      const declared = (def.responses as Record<number, z.ZodType>)[r.status];
+      if (declared) {
+        const parsed = declared.safeParse(r.json);
+        expect(parsed.success, `${def.operationId} → ${r.status}: ${parsed.success ? "" : parsed.error.message}`).toBe(true);
+      } else {
+        expect(r.status, `${def.operationId} → ${r.status} ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status).toBeLessThan(500);
+        expect(errorBody.safeParse(r.json).success).toBe(true);
+      }
+    }
+  });
+
+  it("every blocker code a plan uses is listed by /svc/errors", async () => {
+    const r = await call<{ blockers: { code: string }[] }>(app.url, "GET", "/api/v1/svc/errors");
+    const listed = new Set(r.json.blockers.map((b) => b.code));
+    for (const c of ["venue_not_ready", "adapter_not_ready", "amount_zero", "below_minimum", "execution_disabled", "quote_unavailable", "owner_required"]) {
+      expect(listed).toContain(c);
+      expect(Object.keys(BLOCKER_CODES)).toContain(c);
+    }
+  });
+});

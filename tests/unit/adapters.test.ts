@@ -1,0 +1,167 @@
+// Decodes what each builder produced with the chains' own SDKs and compares it with the venue's interface.
+import { Transaction } from "@mysten/sui/transactions";
+import {
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  getU64Decoder,
+} from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { decodeFunctionData, erc20Abi, type Hex } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EvmCall } from "../../server/chains/evm";
+import type { SolanaPayload } from "../../server/chains/solana";
+import { resetConfigForTests } from "../../server/config";
+import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
+import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
+import { builderFor, getAdapter } from "../../server/venues/adapters";
+import { DISC, KLEND_PROGRAM, kaminoAccounts } from "../../server/venues/adapters/kamino";
+import { SCALLOP_MINT_TARGET } from "../../server/venues/adapters/scallop";
+import { getVenue, VENUES } from "../../server/venues";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+
+const SUI_OWNER = `0x${"ab".repeat(32)}`;
+const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const EVM_OWNER = "0x1111111111111111111111111111111111111111";
+
+function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
+  const b = builderFor(venueId, action);
+  if (!("build" in b)) throw new Error(b.reason);
+  return b.build({ owner, amountMicros });
+}
+
+describe("Sui: Scallop deposit PTB", () => {
+  it("decodes with Transaction.from to coinWithBalance → mint::mint<USDC>(version, market, coin, clock) → transfer to owner", async () => {
+    const [tx] = await build("scallop", "deposit", SUI_OWNER, 2_500_000n);
+    expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
+    const decoded = Transaction.from(tx?.payload as string);
+    const data = decoded.getData();
+    expect(data.sender).toBe(SUI_OWNER);
+    const kinds = data.commands.map((c) => c.$kind);
+    expect(kinds).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
+    const intent = data.commands[0]?.$Intent;
+    expect(intent?.name).toBe("CoinWithBalance");
+    const ids = getVenue("scallop")?.onchain ?? {};
+    expect(intent?.data).toMatchObject({ type: ids.usdcCoinType, balance: "2500000" });
+    const call = data.commands[1]?.MoveCall;
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SCALLOP_MINT_TARGET);
+    expect(call?.package).toBe(ids.protocolPackage);
+    expect(call?.typeArguments).toEqual([ids.usdcCoinType]);
+    expect(call?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Result", "Input"]);
+    const objectIds = data.inputs.map((i) => i.UnresolvedObject?.objectId ?? i.Object?.SharedObject?.objectId);
+    expect(objectIds).toContain(ids.version);
+    expect(objectIds).toContain(ids.market);
+    expect(objectIds.some((o) => o !== undefined && /^0x0*6$/.test(o))).toBe(true);
+  });
+  it("has no withdraw builder (adapter_not_ready with a reason)", () => {
+    expect(builderFor("scallop", "withdraw")).toMatchObject({ reason: expect.stringContaining("exchange rate") });
+  });
+});
+
+describe("Solana: Kamino deposit v0 message", () => {
+  let rpc: FakeRpc;
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_SVM = rpc.url;
+    resetConfigForTests();
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_SVM;
+    resetConfigForTests();
+    await rpc.close();
+  });
+
+  it("compiles with the RPC's blockhash, the owner as fee payer and only signer, and klend's instruction layout", async () => {
+    const [tx] = await build("kamino", "deposit", SOL_OWNER, 7_000_000n);
+    const p = tx?.payload as SolanaPayload;
+    expect(p.transaction).not.toBeNull();
+    expect(p.recentBlockhash).toBe(rpc.blockhash);
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(p.transaction ?? ""));
+    expect(Object.keys(wire.signatures)).toEqual([SOL_OWNER]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    if (msg.version !== 0) throw new Error(`expected a v0 message, got version ${msg.version}`);
+    expect(msg.header.numSignerAccounts).toBe(1);
+    expect(msg.staticAccounts[0]).toBe(SOL_OWNER);
+    expect(msg.lifetimeToken).toBe(rpc.blockhash);
+    const programs = (msg.instructions ?? []).map((i) => msg.staticAccounts[i.programAddressIndex]);
+    expect(programs).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", KLEND_PROGRAM, KLEND_PROGRAM]);
+    const deposit = msg.instructions?.[2];
+    const data = deposit?.data ?? new Uint8Array();
+    expect([...data.slice(0, 8)]).toEqual([...DISC.depositReserveLiquidity]);
+    expect(getU64Decoder().decode(data.slice(8))).toBe(7_000_000n);
+    const accounts = (deposit?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
+    const a = await kaminoAccounts();
+    expect(accounts.slice(0, 7)).toEqual([SOL_OWNER, a.reserve, a.market, a.marketAuthority, a.mint, a.liquiditySupply, a.collateralMint]);
+    expect(accounts.slice(9)).toEqual([TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, "Sysvar1nstructions1111111111111111111111111"]);
+    // The published addresses of the main-market USDC reserve.
+    expect(a.marketAuthority).toBe("9DrvZvyWh1HuAoZxvYWMvkf2XCzryCpGgHqrMjyDWpmo");
+    expect(a.liquiditySupply).toBe("Bgq7trRgVMeq33yt235zM2onQ4bRDBsY5EWiTetF4qw6");
+    expect(a.collateralMint).toBe("B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D");
+    const refresh = msg.instructions?.[1];
+    expect([...(refresh?.data ?? [])]).toEqual([...DISC.refreshReserve]);
+    // the instruction list matches the compiled message
+    expect(p.instructions.map((i) => i.programAddress)).toEqual(programs);
+    expect(p.message).not.toBeNull();
+  });
+
+  it("returns the instructions with a null message and a reason when the RPC is down", async () => {
+    process.env.SVC_RPC_SVM = "http://127.0.0.1:9";
+    resetConfigForTests();
+    const [tx] = await build("kamino", "deposit", SOL_OWNER, 1_000_000n);
+    const p = tx?.payload as SolanaPayload;
+    expect(p.transaction).toBeNull();
+    expect(p.message).toBeNull();
+    expect(p.blockhashReason).toMatch(/blockhash/);
+    expect(p.instructions).toHaveLength(3);
+    process.env.SVC_RPC_SVM = rpc.url;
+    resetConfigForTests();
+  });
+});
+
+describe("EVM: Aave v3 and Compound v3 calldata", () => {
+  it.each(["aave-v3-base", "aave-v3-arbitrum"])("%s: approve(pool) then supply(usdc, amount, owner, 0); withdraw(usdc, amount, owner)", async (id) => {
+    const v = getVenue(id);
+    const [approve, supply] = await build(id, "deposit", EVM_OWNER, 3_000_000n);
+    const a = approve?.payload as EvmCall;
+    expect(a.to.toLowerCase()).toBe(v?.onchain.usdc?.toLowerCase());
+    const da = decodeFunctionData({ abi: erc20Abi, data: a.data as Hex });
+    expect(da.functionName).toBe("approve");
+    expect((da.args?.[0] as string).toLowerCase()).toBe(v?.onchain.pool?.toLowerCase());
+    expect(da.args?.[1]).toBe(3_000_000n);
+    const s = supply?.payload as EvmCall;
+    expect(s.to.toLowerCase()).toBe(v?.onchain.pool?.toLowerCase());
+    expect(s.value).toBe("0");
+    const ds = decodeFunctionData({ abi: AAVE_POOL_ABI, data: s.data });
+    expect(ds.functionName).toBe("supply");
+    expect(ds.args.map((x) => (typeof x === "string" ? x.toLowerCase() : x))).toEqual([v?.onchain.usdc?.toLowerCase(), 3_000_000n, EVM_OWNER, 0]);
+    expect(s.data.slice(0, 10)).toBe("0x617ba037"); // supply(address,uint256,address,uint16)
+    const [w] = await build(id, "withdraw", EVM_OWNER, 1_000_000n);
+    const dw = decodeFunctionData({ abi: AAVE_POOL_ABI, data: (w?.payload as EvmCall).data });
+    expect(dw.functionName).toBe("withdraw");
+    expect((w?.payload as EvmCall).data.slice(0, 10)).toBe("0x69328dec"); // withdraw(address,uint256,address)
+  });
+
+  it.each(["compound-v3-base", "compound-v3-arbitrum"])("%s: approve(comet) then Comet.supply(usdc, amount)", async (id) => {
+    const v = getVenue(id);
+    const [, supply] = await build(id, "deposit", EVM_OWNER, 5_000_000n);
+    const s = supply?.payload as EvmCall;
+    expect(s.to.toLowerCase()).toBe(v?.onchain.cUSDCv3?.toLowerCase());
+    expect(s.data.slice(0, 10)).toBe("0xf2b9fdb8"); // supply(address,uint256)
+    const ds = decodeFunctionData({ abi: COMET_ABI, data: s.data });
+    expect(ds.args).toEqual([expect.stringMatching(/^0x/i), 5_000_000n]);
+    expect(s.chainId).toBe(v?.chain === "evm-a" ? 8453 : 42161);
+  });
+});
+
+describe("adapter registry", () => {
+  it("every venue has either a builder or a stated reason for each action", () => {
+    for (const v of VENUES) {
+      for (const action of ["deposit", "withdraw"] as const) {
+        const b = builderFor(v.id, action);
+        if ("reason" in b) expect(b.reason.length, `${v.id} ${action}`).toBeGreaterThan(10);
+      }
+    }
+    expect(getAdapter("scallop")?.deposit).toBeTypeOf("function");
+    expect(getAdapter("navi")).toBeUndefined();
+  });
+});
