@@ -1,7 +1,10 @@
 // Background jobs started once per server process (yields refresh, webhook delivery …).
 // Each domain adds its starter here; a starter returns a stop function.
 import type { Db } from "./db/client";
+import { startWebhookWorker } from "./webhooks/worker";
 
 export type JobStarter = (db: Db) => () => void;
 
-export const JOBS: Record<string, JobStarter> = {};
+export const JOBS: Record<string, JobStarter> = {
+  webhooks: (db) => startWebhookWorker(db),
+};

@@ -2,8 +2,9 @@
 // and a test checks that every route file serves exactly these. Domains append their arrays here.
 import { openapiEndpoints } from "../openapi/endpoints";
 import { svcEndpoints } from "../svc/endpoints";
+import { webhookEndpoints } from "../webhooks/endpoints";
 import type { AnyEndpoint } from "./endpoint";
 
 export function allEndpoints(): AnyEndpoint[] {
-  return [...svcEndpoints, ...openapiEndpoints];
+  return [...svcEndpoints, ...webhookEndpoints, ...openapiEndpoints];
 }

@@ -3,3 +3,7 @@ export * from "./api-keys";
 export * from "./events";
 export * from "./idempotency-keys";
 export * from "./rate-limits";
+export * from "./webhook-attempts";
+export * from "./webhook-cursor";
+export * from "./webhook-deliveries";
+export * from "./webhook-subscriptions";
