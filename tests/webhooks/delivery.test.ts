@@ -150,7 +150,7 @@ describe.each(dbKinds())("webhook delivery on %s", (kind) => {
     const o = owner();
     const sub = await createSubscription(t.db, o, { url: rx.url, events: ["bridge.delivered"] });
     start();
-    const [id] = await t.db.transaction((tx) => emitEvents(tx, [ev("bridge.delivered")]));
+    const [id] = (await t.db.transaction((tx) => emitEvents(tx, [ev("bridge.delivered")]))) as [string];
     await waitUntil(async () => (await deliveryOf(t, o, id, sub.id))?.state === "failed");
     expect((await deliveryOf(t, o, id, sub.id))?.attempts.map((a) => a.status)).toEqual([502, 502, 502]);
     const failedOnly = await listEvents(t.db, o, { state: "failed", limit: 50 });
