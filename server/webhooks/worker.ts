@@ -64,7 +64,8 @@ interface Claimed {
 }
 
 async function claim(db: Db, opts: WorkerOptions): Promise<Claimed[]> {
-  const leaseMs = opts.timeoutMs + 20_000;
+  // Longer than an attempt can take (timeout + recording): only a crashed holder's claim expires.
+  const leaseMs = opts.timeoutMs + 15_000;
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
