@@ -21,6 +21,8 @@ export interface WorkerOptions {
   timeoutMs: number;
   /** Deliveries claimed (and sent concurrently) per round. */
   batchSize: number;
+  /** Delivery loops per process. */
+  lanes: number;
 }
 
 const MAX_DELAY_MS = 6 * 3600_000;
@@ -35,6 +37,7 @@ export function workerOptionsFromConfig(): WorkerOptions {
     masterKey: c.SVC_WEBHOOK_SECRET_KEY,
     timeoutMs: DELIVERY_TIMEOUT_MS,
     batchSize: 100,
+    lanes: 3,
   };
 }
 
@@ -138,8 +141,25 @@ export async function deliverDue(db: Db, opts: WorkerOptions): Promise<number> {
   return claimed.length;
 }
 
+type Settle = { id: string; attempts: number; state: "pending" | "delivered" | "failed" | "cancelled"; delayMs: number };
+
+function settlementOf(o: Outcome, opts: WorkerOptions): Settle {
+  const base = { id: o.d.id, attempts: o.d.attempts, delayMs: 0 };
+  const status = o.result?.status ?? null;
+  if (o.cancelled) return { ...base, state: "cancelled" };
+  if (status !== null && status >= 200 && status < 300) return { ...base, state: "delivered" };
+  if (status === 410 || o.d.attempts >= opts.maxAttempts) return { ...base, state: "failed" };
+  return { ...base, state: "pending", delayMs: retryDelayMs(opts.retryBaseMs, o.d.attempts) };
+}
+
+/** Records the attempts and settles every claimed delivery in one short transaction (two statements). */
 async function record(db: Db, opts: WorkerOptions, outcomes: Outcome[]): Promise<void> {
-  const gone: string[] = [];
+  const settles = outcomes.map((o) => settlementOf(o, opts));
+  const gone = [...new Set(outcomes.filter((o) => o.result?.status === 410).map((o) => o.d.subscriptionId))];
+  const values = sql.join(
+    settles.map((x) => sql`(${x.id}, ${x.attempts}::int, ${x.state}, ${x.delayMs}::int)`),
+    sql`, `,
+  );
   await db.transaction(async (tx) => {
     const attempts = outcomes
       .filter((o) => o.result !== null)
@@ -151,41 +171,21 @@ async function record(db: Db, opts: WorkerOptions, outcomes: Outcome[]): Promise
         error: o.result?.error ?? null,
       }));
     if (attempts.length) await tx.insert(webhookAttempts).values(attempts);
-    for (const o of outcomes) {
-      // Only the holder of this claim may settle it (same attempt count, still pending).
-      const mineNow = and(
-        eq(webhookDeliveries.id, o.d.id),
-        eq(webhookDeliveries.state, "pending"),
-        eq(webhookDeliveries.attempts, o.d.attempts),
-      );
-      const status = o.result?.status ?? null;
-      if (o.cancelled) {
-        await tx.update(webhookDeliveries).set({ state: "cancelled", updatedAt: sql`now()` }).where(mineNow);
-      } else if (status !== null && status >= 200 && status < 300) {
-        await tx
-          .update(webhookDeliveries)
-          .set({ state: "delivered", deliveredAt: sql`now()`, updatedAt: sql`now()` })
-          .where(mineNow);
-      } else if (status === 410) {
-        await tx.update(webhookDeliveries).set({ state: "failed", updatedAt: sql`now()` }).where(mineNow);
-        gone.push(o.d.subscriptionId);
-      } else if (o.d.attempts >= opts.maxAttempts) {
-        await tx.update(webhookDeliveries).set({ state: "failed", updatedAt: sql`now()` }).where(mineNow);
-      } else {
-        const delay = retryDelayMs(opts.retryBaseMs, o.d.attempts);
-        await tx
-          .update(webhookDeliveries)
-          .set({ nextAttemptAt: sql`now() + ${delay} * interval '1 millisecond'`, updatedAt: sql`now()` })
-          .where(mineNow);
-      }
-    }
+    // Only the holder of a claim may settle it: same attempt count, still pending.
+    await tx.execute(sql`
+      update ${webhookDeliveries} as d set
+        state = v.state,
+        delivered_at = case when v.state = 'delivered' then now() else d.delivered_at end,
+        next_attempt_at = case when v.state = 'pending' then now() + v.delay_ms * interval '1 millisecond' else d.next_attempt_at end,
+        updated_at = now()
+      from (values ${values}) as v(id, attempts, state, delay_ms)
+      where d.id = v.id and d.attempts = v.attempts and d.state = 'pending'`);
     if (gone.length) {
-      const ids = [...new Set(gone)];
       await tx
         .update(webhookSubscriptions)
         .set({ disabledAt: sql`now()`, disabledReason: "receiver answered 410 Gone" })
-        .where(inArray(webhookSubscriptions.id, ids));
-      await cancelPending(tx, ids);
+        .where(inArray(webhookSubscriptions.id, gone));
+      await cancelPending(tx, gone);
     }
   });
 }
@@ -201,61 +201,87 @@ export function nudgeWebhookWorker(): void {
   for (const w of wakers()) w();
 }
 
-/** Starts the loop; the returned function stops it and resolves when the round in flight has finished. */
+/** Sleeps up to `ms`, or until woken. */
+class Waiter {
+  private wake: (() => void) | null = null;
+  private pending = false;
+  sleep(ms: number): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const t = setTimeout(() => {
+        this.wake = null;
+        resolve();
+      }, ms);
+      this.wake = () => {
+        clearTimeout(t);
+        this.wake = null;
+        resolve();
+      };
+    });
+  }
+  notify(): void {
+    if (this.wake) this.wake();
+    else this.pending = true;
+  }
+}
+
+/**
+ * Starts a fan-out loop and `lanes` delivery loops (claim → send → record), so sending and database work
+ * overlap. The returned function stops them and resolves when the rounds in flight have finished.
+ */
 export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {}): () => Promise<void> {
   const opts = { ...workerOptionsFromConfig(), ...overrides };
   const state = newFanoutState();
   let stopped = false;
-  let wake: (() => void) | null = null;
-  let nudged = false;
-  const waker = () => {
-    nudged = true;
-    wake?.();
+  const fanWaiter = new Waiter();
+  const laneWaiters = Array.from({ length: opts.lanes }, () => new Waiter());
+  const wakeAll = () => {
+    fanWaiter.notify();
+    for (const w of laneWaiters) w.notify();
   };
-  wakers().add(waker);
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      if (nudged || stopped) {
-        nudged = false;
-        resolve();
-        return;
-      }
-      const t = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, opts.pollMs);
-      wake = () => {
-        clearTimeout(t);
-        wake = null;
-        nudged = false;
-        resolve();
-      };
-    });
+  wakers().add(wakeAll);
+  const warn = (what: string, e: unknown) => {
+    if (!stopped) log().warn({ err: e instanceof Error ? e.message : String(e) }, `webhook worker: ${what} failed`);
+  };
 
-  const loop = (async () => {
+  const fanLoop = (async () => {
     let ready = false;
     while (!stopped) {
-      let busy = false;
+      let more = false;
       try {
         if (!ready) {
           await ensureCursor(db);
           ready = true;
         }
-        const fanned = await fanOut(db, state);
-        const sent = await deliverDue(db, opts);
-        busy = fanned > 0 || sent >= opts.batchSize;
+        const n = await fanOut(db, state);
+        if (n > 0) for (const w of laneWaiters) w.notify();
+        more = n > 0;
       } catch (e) {
-        if (stopped) break;
-        log().warn({ err: e instanceof Error ? e.message : String(e) }, "webhook worker round failed");
+        warn("fan-out", e);
       }
-      if (!busy) await sleep();
+      if (!more && !stopped) await fanWaiter.sleep(opts.pollMs);
     }
   })();
 
+  const laneLoops = laneWaiters.map(async (waiter) => {
+    while (!stopped) {
+      let full = false;
+      try {
+        full = (await deliverDue(db, opts)) >= opts.batchSize;
+      } catch (e) {
+        warn("delivery round", e);
+      }
+      if (!full && !stopped) await waiter.sleep(opts.pollMs);
+    }
+  });
+
   return async () => {
     stopped = true;
-    wakers().delete(waker);
-    wake?.();
-    await loop;
+    wakers().delete(wakeAll);
+    wakeAll();
+    await Promise.all([fanLoop, ...laneLoops]);
   };
 }
