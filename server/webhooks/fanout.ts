@@ -5,11 +5,9 @@
 // Sequence values are handed out before commit, so a lower seq can become visible after a higher one.
 // A gap is therefore waited for until every transaction that was running when it was first seen has
 // ended (then it was a rollback), or GAP_GIVE_UP_MS as a last resort against a stuck session.
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
-import { normalizeAddress } from "../chains/address";
+import { asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { events, webhookCursor, webhookDeliveries, webhookSubscriptions } from "../db/schema";
-import { newId } from "../ids";
 import { log } from "../log";
 import { rowsOf } from "./sql";
 
@@ -35,57 +33,44 @@ export async function ensureCursor(db: Db): Promise<void> {
   await db.insert(webhookCursor).values({ name: CURSOR, seq: 0n }).onConflictDoNothing();
 }
 
-type Sub = typeof webhookSubscriptions.$inferSelect;
-
-function matches(sub: Sub, e: { type: string; wallet: string | null; createdAt: Date }): boolean {
-  if (!sub.events.includes(e.type)) return false;
-  if (e.createdAt < sub.createdAt) return false;
-  if (e.type === "apy.updated") return true;
-  if (e.wallet === null) return false;
-  return sub.wallets.includes("*") || sub.wallets.includes(normalizeAddress(e.wallet));
-}
-
-/** One fan-out step; returns how many events it consumed (0 when there is nothing new or another instance holds the cursor). */
-export async function fanOut(db: Db, state: FanoutState, batch = 500): Promise<number> {
+/**
+ * One fan-out step; returns how many events it consumed (0 when there is nothing new or another instance
+ * holds the cursor). Matching runs in the database (INSERT … SELECT): a subscription gets an event when it
+ * subscribed to the type, the event was committed after it was created, and the event's wallet is in its
+ * scope (or the event is apy.updated). Wallets compare as normalizeAddress does: 0x-addresses lower-cased.
+ */
+export async function fanOut(db: Db, state: FanoutState, batch = 2000): Promise<number> {
   return db.transaction(async (tx) => {
     const [cur] = await tx.select().from(webhookCursor).where(eq(webhookCursor.name, CURSOR)).for("update", { skipLocked: true });
     if (!cur) return 0;
-    const rows = await tx
-      .select({ seq: events.seq, id: events.id, type: events.type, wallet: events.wallet, createdAt: events.createdAt })
-      .from(events)
-      .where(gt(events.seq, cur.seq))
-      .orderBy(asc(events.seq))
-      .limit(batch);
+    const rows = await tx.select({ seq: events.seq }).from(events).where(gt(events.seq, cur.seq)).orderBy(asc(events.seq)).limit(batch);
     if (rows.length === 0) return 0;
 
-    const take: typeof rows = [];
-    let expected = cur.seq + 1n;
+    let taken = 0;
+    let last = cur.seq;
     for (const r of rows) {
-      if (r.seq !== expected && !(await gapIsFinal(tx, state, expected))) break;
-      take.push(r);
-      expected = r.seq + 1n;
+      if (r.seq !== last + 1n && !(await gapIsFinal(tx, state, last + 1n))) break;
+      taken++;
+      last = r.seq;
     }
-    if (take.length === 0) return 0;
+    if (taken === 0) return 0;
 
-    const subs = await tx
-      .select()
-      .from(webhookSubscriptions)
-      .where(and(isNull(webhookSubscriptions.deletedAt), isNull(webhookSubscriptions.disabledAt)));
-    const deliveries = [];
-    for (const e of take) {
-      for (const s of subs) {
-        if (matches(s, e)) {
-          deliveries.push({ id: newId("dlv"), eventSeq: e.seq, eventId: e.id, subscriptionId: s.id, state: "pending" as const });
-        }
-      }
-    }
-    for (let i = 0; i < deliveries.length; i += 1000) {
-      await tx.insert(webhookDeliveries).values(deliveries.slice(i, i + 1000)).onConflictDoNothing();
-    }
-    const last = take[take.length - 1]?.seq ?? cur.seq;
+    await tx.execute(sql`
+      insert into ${webhookDeliveries} (id, event_seq, event_id, subscription_id, state)
+      select 'dlv_' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 20), e.seq, e.id, s.id, 'pending'
+      from ${events} e
+      join ${webhookSubscriptions} s
+        on s.deleted_at is null and s.disabled_at is null
+        and s.events @> jsonb_build_array(e.type)
+        and e.created_at >= s.created_at
+        and (e.type = 'apy.updated' or (e.wallet is not null and (
+          s.wallets @> '["*"]'::jsonb
+          or s.wallets @> jsonb_build_array(case when e.wallet like '0x%' then lower(e.wallet) else e.wallet end))))
+      where e.seq > ${cur.seq} and e.seq <= ${last}
+      on conflict do nothing`);
     await tx.update(webhookCursor).set({ seq: last, updatedAt: sql`now()` }).where(eq(webhookCursor.name, CURSOR));
     for (const k of state.gaps.keys()) if (BigInt(k) <= last) state.gaps.delete(k);
-    return take.length;
+    return taken;
   });
 }
 
