@@ -1,7 +1,9 @@
 // The delivery worker in-process on a real database (PGlite and PostgreSQL), posting to real receivers
 // on 127.0.0.1: signature, retries with the same event id, rotation, deletion, 410, failure and redelivery,
 // timeouts, redirects, and the delivery-time address check.
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { webhookSubscriptions } from "../../server/db/schema";
 import { emitEvents, type NewEvent } from "../../server/events/outbox";
 import { listEvents, redeliverEvent } from "../../server/webhooks/event-log";
 import { createSubscription, deleteSubscription, listSubscriptions, type Owner, rotateSubscription } from "../../server/webhooks/subscriptions";
@@ -196,6 +198,21 @@ describe.each(dbKinds())("webhook delivery on %s", (kind) => {
     expect(d?.attempts[0]?.error).toMatch(/no answer/);
     expect(target.received).toHaveLength(0);
     await target.close();
+  });
+
+  it("with a master key, signing keys are stored encrypted and deliveries still verify", async () => {
+    rx = await startReceiver();
+    const master = "11".repeat(32);
+    const o = owner();
+    const sub = await createSubscription(t.db, o, { url: rx.url, events: ["withdraw.settled"] }, master);
+    const [stored] = await t.db.select().from(webhookSubscriptions).where(eq(webhookSubscriptions.id, sub.id));
+    expect(stored?.hmacKey.startsWith("enc:v1:")).toBe(true);
+    expect(stored?.hmacKey).not.toContain(sub.hmacKey.slice(6));
+    start({ masterKey: master });
+    const [id] = await t.db.transaction((tx) => emitEvents(tx, [ev("withdraw.settled")]));
+    await rx.waitFor((all) => all.some((r) => r.eventId === id));
+    const got = rx.received.find((r) => r.eventId === id);
+    expect(verifySignature(got?.rawBody ?? "", got?.signature, sub.hmacKey).ok).toBe(true);
   });
 
   it("refuses at delivery time a target that resolves to a non-public address", async () => {
