@@ -30,8 +30,8 @@ export interface SendResult {
 const holder = globalThis as unknown as { __svcWebhookAgents?: { http: http.Agent; https: https.Agent } };
 function agents() {
   holder.__svcWebhookAgents ??= {
-    http: new http.Agent({ keepAlive: true, maxSockets: 64 }),
-    https: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+    http: new http.Agent({ keepAlive: true, maxSockets: 128 }),
+    https: new https.Agent({ keepAlive: true, maxSockets: 128 }),
   };
   return holder.__svcWebhookAgents;
 }

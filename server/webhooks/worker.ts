@@ -36,7 +36,7 @@ export function workerOptionsFromConfig(): WorkerOptions {
     allowInsecure: c.SVC_WEBHOOK_ALLOW_INSECURE,
     masterKey: c.SVC_WEBHOOK_SECRET_KEY,
     timeoutMs: DELIVERY_TIMEOUT_MS,
-    batchSize: 100,
+    batchSize: 200,
     lanes: 3,
   };
 }
