@@ -23,6 +23,8 @@ export interface WorkerOptions {
   batchSize: number;
   /** Delivery loops per process. */
   lanes: number;
+  /** How long a claim holds a delivery (default timeout + 15 s); only a crashed holder's claim runs out. */
+  leaseMs?: number;
 }
 
 const MAX_DELAY_MS = 6 * 3600_000;
@@ -68,7 +70,7 @@ interface Claimed {
 
 async function claim(db: Db, opts: WorkerOptions): Promise<Claimed[]> {
   // Longer than an attempt can take (timeout + recording): only a crashed holder's claim expires.
-  const leaseMs = opts.timeoutMs + 15_000;
+  const leaseMs = opts.leaseMs ?? opts.timeoutMs + 15_000;
   const due = db
     .select({ id: webhookDeliveries.id })
     .from(webhookDeliveries)
