@@ -43,9 +43,10 @@ describe.each(dbKinds())("a worker crashed mid-delivery on %s", (kind) => {
     )) as [string];
     await t.close(); // PGlite: one process per folder
 
+    const childEnv: Record<string, string | undefined> = { ...inherited(), ...t.env, SVC_LOG_LEVEL: "silent", WORKER_OPTS: JSON.stringify(OPTS) };
     const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "tests/support/worker-child.ts")], {
       cwd: root,
-      env: { ...inherited(), ...t.env, SVC_LOG_LEVEL: "silent", WORKER_OPTS: JSON.stringify(OPTS) } as NodeJS.ProcessEnv,
+      env: childEnv as NodeJS.ProcessEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     const exited = new Promise<void>((r) => child.once("exit", () => r()));
