@@ -73,6 +73,13 @@ export const configSchema = z.object({
   SVC_WEBHOOK_ALLOW_INSECURE: flag("SVC_WEBHOOK_ALLOW_INSECURE").default(false),
   SVC_WEBHOOK_RETRY_BASE_MS: intIn("SVC_WEBHOOK_RETRY_BASE_MS", 1, 86_400_000).default(30000),
   SVC_WEBHOOK_MAX_ATTEMPTS: intIn("SVC_WEBHOOK_MAX_ATTEMPTS", 1, 100).default(10),
+  /** How often the webhook worker looks for new events and due retries (it is also nudged in-process). */
+  SVC_WEBHOOK_POLL_MS: intIn("SVC_WEBHOOK_POLL_MS", 10, 60_000).default(250),
+  /** Optional: 32 bytes as 64 hex chars; when set, subscription signing keys are stored AES-256-GCM encrypted. */
+  SVC_WEBHOOK_SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: "SVC_WEBHOOK_SECRET_KEY must be 64 hex characters (32 bytes)" })
+    .optional(),
   SVC_APY_MAX_AGE_S: intIn("SVC_APY_MAX_AGE_S", 1, 31_536_000).default(3600),
   /** How often the background job fetches GET {SVC_YIELDS_API_URL}/pools. */
   SVC_YIELDS_REFRESH_S: intIn("SVC_YIELDS_REFRESH_S", 1, 86_400).default(300),

@@ -2,9 +2,11 @@
 // Each domain adds its starter here; a starter returns a stop function.
 import { yieldsRefreshJob } from "./catalog/refresh";
 import type { Db } from "./db/client";
+import { startWebhookWorker } from "./webhooks/worker";
 
 export type JobStarter = (db: Db) => () => void;
 
 export const JOBS: Record<string, JobStarter> = {
   "yields-refresh": yieldsRefreshJob,
+  webhooks: (db) => startWebhookWorker(db),
 };

@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   WALLET_SCOPE: { status: 403, meaning: "The wallet is not in the API key's scope." },
   NOT_FOUND: { status: 404, meaning: "Unknown strategy, opportunity, subscription, plan, character or route." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "The path exists but not with this method; see the Allow header." },
+  NOTHING_TO_REDELIVER: { status: 409, meaning: "The event has no failed webhook delivery to an active subscription of this key." },
   IDEMPOTENCY_KEY_IN_FLIGHT: { status: 409, meaning: "A request with the same Idempotency-Key is still being processed." },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The request body is over 1 MiB." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: "A request body was sent with a content type other than application/json." },

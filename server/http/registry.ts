@@ -4,8 +4,9 @@ import { catalogEndpoints } from "../catalog/endpoints";
 import { openapiEndpoints } from "../openapi/endpoints";
 import { planEndpoints } from "../plans/endpoints";
 import { svcEndpoints } from "../svc/endpoints";
+import { webhookEndpoints } from "../webhooks/endpoints";
 import type { AnyEndpoint } from "./endpoint";
 
 export function allEndpoints(): AnyEndpoint[] {
-  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...openapiEndpoints];
+  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...webhookEndpoints, ...openapiEndpoints];
 }

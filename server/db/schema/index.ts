@@ -6,3 +6,7 @@ export * from "./rate-limits";
 export * from "./venue-apys";
 export * from "./yield-snapshots";
 export * from "./plans";
+export * from "./webhook-attempts";
+export * from "./webhook-cursor";
+export * from "./webhook-deliveries";
+export * from "./webhook-subscriptions";

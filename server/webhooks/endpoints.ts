@@ -1,0 +1,189 @@
+// /svc/webhooks…: subscriptions (owner), event types (public), event log (owner or agent), redeliver (owner).
+import { config } from "../config";
+import { EVENT_TYPES } from "../events/outbox";
+import { created, endpoint, ok } from "../http/endpoint";
+import { ApiError, notFound } from "../http/errors";
+import type { Principal } from "../http/auth";
+import { decodeCursor, encodeCursor, listEvents, redeliverEvent } from "./event-log";
+import {
+  createWebhookBody,
+  EVENT_DESCRIPTIONS,
+  eventIdParams,
+  eventLogQuery,
+  eventLogSchema,
+  eventTypesSchema,
+  redeliverSchema,
+  webhookCreatedSchema,
+  webhookDeletedSchema,
+  webhookIdParams,
+  webhookListSchema,
+  webhookRotatedSchema,
+} from "./schemas";
+import { createSubscription, deleteSubscription, listSubscriptions, type Owner, rotateSubscription } from "./subscriptions";
+import { urlProblem } from "./url-safety";
+import { nudgeWebhookWorker } from "./worker";
+
+function ownerOf(p: Principal | null): Owner {
+  // The wrapper has already required a key for these routes.
+  if (!p) throw new ApiError("UNAUTHORIZED", "This route needs an X-API-Key");
+  return { keyId: p.keyId, wallets: p.wallets };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+export const listEventTypes = endpoint({
+  operationId: "listWebhookEventTypes",
+  method: "GET",
+  path: "/api/v1/svc/webhooks/events/types",
+  summary: "The webhook event types",
+  tags: ["webhooks"],
+  access: "public",
+  responses: { 200: eventTypesSchema },
+  handler: async () => ok({ types: EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] })) }),
+});
+
+export const createWebhook = endpoint({
+  operationId: "createWebhook",
+  method: "POST",
+  path: "/api/v1/svc/webhooks",
+  summary: "Subscribe a URL to events; the answer shows the signing key once",
+  description:
+    "Only https:// URLs that resolve to public addresses are accepted (unless the server runs with SVC_WEBHOOK_ALLOW_INSECURE=1). " +
+    "The subscription receives the chosen events of the wallets in this key's scope, and apy.updated. Deliveries are POSTs signed with " +
+    "`X-SVC-Signature: t=<unix>,v1=<hex HMAC-SHA256(hmacKey, \"<t>.<raw body>\")>`.",
+  tags: ["webhooks"],
+  access: "webhooks.manage",
+  body: createWebhookBody,
+  responses: { 201: webhookCreatedSchema },
+  handler: async ({ db, principal, body }) => {
+    const cfg = config();
+    const problem = await urlProblem(body.url, cfg.SVC_WEBHOOK_ALLOW_INSECURE);
+    if (problem) throw new ApiError("INVALID_REQUEST", `body.url ${problem}`, [{ field: "body.url", message: problem }]);
+    const s = await createSubscription(db, ownerOf(principal), body, cfg.SVC_WEBHOOK_SECRET_KEY);
+    return created({ id: s.id, url: s.url, events: s.events, hmacKey: s.hmacKey, createdAt: iso(s.createdAt) });
+  },
+});
+
+export const listWebhooks = endpoint({
+  operationId: "listWebhooks",
+  method: "GET",
+  path: "/api/v1/svc/webhooks",
+  summary: "This key's subscriptions (without keys)",
+  tags: ["webhooks"],
+  access: "webhooks.manage",
+  responses: { 200: webhookListSchema },
+  handler: async ({ db, principal }) => {
+    const list = await listSubscriptions(db, ownerOf(principal).keyId);
+    return ok({
+      webhooks: list.map((s) => ({
+        id: s.id,
+        url: s.url,
+        events: s.events,
+        createdAt: iso(s.createdAt),
+        rotatedAt: s.rotatedAt ? iso(s.rotatedAt) : null,
+        status: s.status,
+        disabledReason: s.disabledReason,
+      })),
+    });
+  },
+});
+
+export const rotateWebhook = endpoint({
+  operationId: "rotateWebhook",
+  method: "POST",
+  path: "/api/v1/svc/webhooks/{id}/rotate",
+  summary: "Replace the signing key; the new key is shown once",
+  tags: ["webhooks"],
+  access: "webhooks.manage",
+  params: webhookIdParams,
+  responses: { 200: webhookRotatedSchema },
+  errors: ["NOT_FOUND"],
+  handler: async ({ db, principal, params }) => {
+    const s = await rotateSubscription(db, ownerOf(principal).keyId, params.id, config().SVC_WEBHOOK_SECRET_KEY);
+    if (!s?.rotatedAt) throw notFound("Subscription");
+    return ok({ id: s.id, hmacKey: s.hmacKey, rotatedAt: iso(s.rotatedAt) });
+  },
+});
+
+export const deleteWebhook = endpoint({
+  operationId: "deleteWebhook",
+  method: "DELETE",
+  path: "/api/v1/svc/webhooks/{id}",
+  summary: "Delete a subscription; its pending deliveries are cancelled",
+  tags: ["webhooks"],
+  access: "webhooks.manage",
+  params: webhookIdParams,
+  responses: { 200: webhookDeletedSchema },
+  errors: ["NOT_FOUND"],
+  handler: async ({ db, principal, params }) => {
+    if (!(await deleteSubscription(db, ownerOf(principal).keyId, params.id))) throw notFound("Subscription");
+    return ok({ id: params.id, deleted: true as const });
+  },
+});
+
+export const listWebhookEvents = endpoint({
+  operationId: "listWebhookEvents",
+  method: "GET",
+  path: "/api/v1/svc/webhooks/events",
+  summary: "Event log: stored events of the key's wallets (and apy.updated), newest first, with delivery attempts",
+  description:
+    "Filter by `type` and by delivery `state` (events with at least one delivery in that state). Deliveries of wallet events are shown " +
+    "to every key that may see the event; deliveries of apy.updated only to the key owning the subscription.",
+  tags: ["webhooks"],
+  access: "events.read",
+  query: eventLogQuery,
+  responses: { 200: eventLogSchema },
+  handler: async ({ db, principal, query }) => {
+    let before: bigint | undefined;
+    if (query.cursor !== undefined) {
+      const c = decodeCursor(query.cursor);
+      if (c === null) throw new ApiError("INVALID_REQUEST", "query.cursor is not a cursor from this endpoint");
+      before = c;
+    }
+    const page = await listEvents(db, ownerOf(principal), { type: query.type, state: query.state, before, limit: query.limit ?? 50 });
+    return ok({
+      events: page.events.map((e) => ({
+        ...e,
+        createdAt: iso(e.createdAt),
+        deliveries: e.deliveries.map((d) => ({
+          ...d,
+          nextAttemptAt: d.nextAttemptAt ? iso(d.nextAttemptAt) : null,
+          deliveredAt: d.deliveredAt ? iso(d.deliveredAt) : null,
+          attempts: d.attempts.map((a) => ({ ...a, at: iso(a.at) })),
+        })),
+      })),
+      nextCursor: page.next === null ? null : encodeCursor(page.next),
+    });
+  },
+});
+
+export const redeliverWebhookEvent = endpoint({
+  operationId: "redeliverWebhookEvent",
+  method: "POST",
+  path: "/api/v1/svc/webhooks/events/{id}/redeliver",
+  summary: "Queue the failed deliveries of an event to this key's active subscriptions again",
+  tags: ["webhooks"],
+  access: "webhooks.manage",
+  params: eventIdParams,
+  responses: { 200: redeliverSchema },
+  errors: ["NOT_FOUND", "NOTHING_TO_REDELIVER"],
+  handler: async ({ db, principal, params }) => {
+    const r = await redeliverEvent(db, ownerOf(principal), params.id);
+    if (!r) throw notFound("Event");
+    if (r.requeued.length === 0) {
+      throw new ApiError("NOTHING_TO_REDELIVER", "This event has no failed delivery to an active subscription of this key");
+    }
+    nudgeWebhookWorker();
+    return ok({ eventId: params.id, requeued: r.requeued });
+  },
+});
+
+export const webhookEndpoints = [
+  listEventTypes,
+  createWebhook,
+  listWebhooks,
+  rotateWebhook,
+  deleteWebhook,
+  listWebhookEvents,
+  redeliverWebhookEvent,
+];
