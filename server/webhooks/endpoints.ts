@@ -54,6 +54,7 @@ export const createWebhook = endpoint({
   tags: ["webhooks"],
   access: "webhooks.manage",
   body: createWebhookBody,
+  example: { body: { url: "https://hooks.example.com/svc", events: ["deposit.settled", "apy.updated"] } },
   responses: { 201: webhookCreatedSchema },
   handler: async ({ db, principal, body }) => {
     const cfg = config();
@@ -92,6 +93,7 @@ export const rotateWebhook = endpoint({
   operationId: "rotateWebhook",
   method: "POST",
   path: "/api/v1/svc/webhooks/{id}/rotate",
+  example: { params: { id: "whk_0000000000000000000a" } },
   summary: "Replace the signing key; the new key is shown once",
   tags: ["webhooks"],
   access: "webhooks.manage",
@@ -109,6 +111,7 @@ export const deleteWebhook = endpoint({
   operationId: "deleteWebhook",
   method: "DELETE",
   path: "/api/v1/svc/webhooks/{id}",
+  example: { params: { id: "whk_0000000000000000000a" } },
   summary: "Delete a subscription; its pending deliveries are cancelled",
   tags: ["webhooks"],
   access: "webhooks.manage",
@@ -132,6 +135,7 @@ export const listWebhookEvents = endpoint({
   tags: ["webhooks"],
   access: "events.read",
   query: eventLogQuery,
+  example: { query: { type: "apy.updated", limit: "10" } },
   responses: { 200: eventLogSchema },
   handler: async ({ db, principal, query }) => {
     let before: bigint | undefined;
@@ -161,6 +165,7 @@ export const redeliverWebhookEvent = endpoint({
   operationId: "redeliverWebhookEvent",
   method: "POST",
   path: "/api/v1/svc/webhooks/events/{id}/redeliver",
+  example: { params: { id: "evt_0000000000000000000a" } },
   summary: "Queue the failed deliveries of an event to this key's active subscriptions again",
   tags: ["webhooks"],
   access: "webhooks.manage",
