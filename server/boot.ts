@@ -1,7 +1,7 @@
 // Start-up, once per process: configuration, database and migrations, bootstrap keys, background jobs.
 // Called from instrumentation.ts at server start and, as a fallback, by the first request.
 import { config } from "./config";
-import { type DbHandle, dbHandle } from "./db/client";
+import { type DbHandle, closeDb, dbHandle } from "./db/client";
 import { loadBootstrapKeys } from "./http/auth";
 import { JOBS } from "./jobs";
 import { log } from "./log";
@@ -35,4 +35,11 @@ export function ensureBooted(): Promise<DbHandle> {
 export function stopJobs(): void {
   for (const stop of holder.__svcJobStops ?? []) stop();
   holder.__svcJobStops = [];
+}
+
+/** Stops jobs and closes the database (graceful shutdown; tests switching databases in one process). */
+export async function shutdown(): Promise<void> {
+  stopJobs();
+  holder.__svcBoot = undefined;
+  await closeDb();
 }

@@ -88,6 +88,8 @@ export const configSchema = z.object({
   SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),
   SVC_SWAP_FEE_BPS: intIn("SVC_SWAP_FEE_BPS", 0, 1000).default(10),
   SVC_BRIDGE_FEE_BPS: intIn("SVC_BRIDGE_FEE_BPS", 0, 1000).default(10),
+  /** How long a duplicate Idempotency-Key waits for the first request before 409 IDEMPOTENCY_KEY_IN_FLIGHT. */
+  SVC_IDEMPOTENCY_WAIT_MS: intIn("SVC_IDEMPOTENCY_WAIT_MS", 0, 60_000).default(5000),
   SVC_LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "SVC_LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent",

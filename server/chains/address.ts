@@ -86,7 +86,7 @@ export const walletAddress = markKind(
   z
     .string({ error: ADDRESS_MESSAGE })
     .refine((a) => addressFamily(a) !== null, { error: ADDRESS_MESSAGE })
-    .meta({ description: "Wallet address (Sui, Solana or EVM)", example: "0x" + "a".repeat(64) }),
+    .meta({ description: "Wallet address (Sui, Solana or EVM)", example: `0x${"a".repeat(64)}` }),
   "address",
 );
 

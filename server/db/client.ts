@@ -1,6 +1,6 @@
 // The database: PGlite (embedded, files under SVC_DATA_DIR or memory://) or PostgreSQL through postgres.js
 // when DATABASE_URL is set. Same schema, same migrations, same queries for both.
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -59,12 +59,50 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
   } else {
     const dataDir = path.resolve(dir, "pglite");
     mkdirSync(dataDir, { recursive: true });
+    const release = claimFolder(path.resolve(dir));
     client = new PGlite(dataDir);
+    const c = client;
+    await c.waitReady;
+    const db = drizzlePglite({ client: c, schema, casing: "snake_case" }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client: c, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+    return {
+      db,
+      kind: "pglite",
+      close: async () => {
+        await c.close();
+        release();
+      },
+    };
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
   await migratePglite(drizzlePglite({ client, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
   return { db, kind: "pglite", close: () => client.close() };
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A pid file in the folder refuses a second opener while the first is alive.
+ */
+function claimFolder(dir: string): () => void {
+  const pidFile = path.join(dir, "svc.pid");
+  if (existsSync(pidFile)) {
+    const pid = Number(readFileSync(pidFile, "utf8").trim());
+    if (pid && pid !== process.pid && alive(pid)) {
+      throw new Error(`the embedded database in ${dir} is in use by process ${pid}; stop it or use another SVC_DATA_DIR`);
+    }
+  }
+  writeFileSync(pidFile, String(process.pid));
+  return () => rmSync(pidFile, { force: true });
 }
 
 // One handle per process. Route handlers and instrumentation are separate bundles, so the

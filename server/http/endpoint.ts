@@ -48,6 +48,11 @@ export interface EndpointDef<
   errors?: ErrorCode[];
   /** The wallets the request touches; each must be in the key's scope (403 WALLET_SCOPE). */
   wallets?: (input: { params: Out<P>; query: Out<Q>; body: Out<B> }) => string | readonly string[] | undefined;
+  /**
+   * A valid request (path params, query, body as sent on the wire). The OpenAPI contract test sends it to
+   * the running app and checks the answer against `responses`; required when the endpoint takes input.
+   */
+  example?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   /** Honors the Idempotency-Key header (contract §4). */
   idempotent?: boolean;
   handler: (ctx: Ctx<P, Q, B>) => Promise<ReplyOf<R>>;

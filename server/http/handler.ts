@@ -82,10 +82,12 @@ function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schem
   throw new ApiError(code, head ? `${head.field} ${head.message}` : `invalid ${where}`, details);
 }
 
+const CLOSE = { connection: "close" };
+
 async function readBody(req: Request): Promise<string> {
   const declared = req.headers.get("content-length");
   if (declared && Number(declared) > MAX_BODY_BYTES) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`);
+    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`, undefined, undefined, CLOSE);
   }
   if (!req.body) return "";
   const reader = req.body.getReader();
@@ -96,8 +98,10 @@ async function readBody(req: Request): Promise<string> {
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`);
+      // Stop reading without cancelling: cancelling would reset the connection before the 413 is sent.
+      // The rest of the body stays unread, so the connection cannot be reused: ask the client to close it.
+      reader.releaseLock();
+      throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`, undefined, undefined, CLOSE);
     }
     chunks.push(value);
   }
@@ -179,6 +183,7 @@ async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestI
         scope: principal?.keyId ?? identity,
         key: idemKey,
         fingerprint: requestFingerprint(def.method, url.pathname, rawBody ?? null),
+        waitMs: cfg.SVC_IDEMPOTENCY_WAIT_MS,
       },
       run,
     );

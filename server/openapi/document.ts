@@ -99,8 +99,8 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
 export function buildDocument(endpoints: AnyEndpoint[] = allEndpoints()) {
   const paths: ZodOpenApiPathsObject = {};
   for (const def of endpoints) {
-    const item = (paths[def.path] ??= {});
-    (item as Record<string, ZodOpenApiOperationObject>)[def.method.toLowerCase()] = operation(def);
+    paths[def.path] ??= {};
+    (paths[def.path] as Record<string, ZodOpenApiOperationObject>)[def.method.toLowerCase()] = operation(def);
   }
   return createDocument({
     openapi: "3.1.0",

@@ -1,0 +1,51 @@
+// `npm test`: every suite that needs no network beyond loopback. Unit and integration tests (vitest:
+// PGlite always, PostgreSQL too when DATABASE_URL is set), then end-to-end tests in headless Chromium
+// (Playwright). Ends with one summary line: "N passed, N failed".
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const out = path.join(root, "test-results");
+mkdirSync(out, { recursive: true });
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
+const args = process.argv.slice(2);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let ok = true;
+
+const vitestJson = path.join(out, "vitest.json");
+const v = spawnSync(
+  process.execPath,
+  [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`, ...args],
+  { stdio: "inherit", env },
+);
+if (v.status !== 0) ok = false;
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+}
+
+if (existsSync(path.join(root, "playwright.config.ts")) && args.length === 0) {
+  const pwJson = path.join(out, "playwright.json");
+  const p = spawnSync(process.execPath, [path.join(root, "node_modules", "@playwright", "test", "cli.js"), "test", "--reporter=list,json"], {
+    stdio: "inherit",
+    env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
+  });
+  if (p.status !== 0) ok = false;
+  if (existsSync(pwJson)) {
+    const r = JSON.parse(readFileSync(pwJson, "utf8")) as { stats: { expected: number; unexpected: number; skipped: number; flaky: number } };
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+    skipped += r.stats.skipped;
+  }
+}
+
+if (!ok && failed === 0) failed = 1; // a suite crashed before reporting
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,367 @@
+// The route wrapper (server/http/handler.ts) through real HTTP on loopback, on a real database:
+// every error code, the auth matrix from the role table, idempotency under concurrency.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { walletAddress } from "../../server/chains/address";
+import type { AnyEndpoint } from "../../server/http/endpoint";
+import { endpoint, ok } from "../../server/http/endpoint";
+import { ApiError } from "../../server/http/errors";
+import { CAPABILITIES, type Capability, ROLES, type Role } from "../../server/http/roles";
+import { microsInput } from "../../server/money/amount";
+import { createPgDatabase, dbKinds, templateDir } from "../support/app";
+import { call } from "../support/http";
+import { serveEndpoints } from "../support/serve";
+
+const W1 = `0x${"1".repeat(64)}`;
+const W2 = `0x${"2".repeat(64)}`;
+const KEYS: Record<Role, string> = {
+  owner: "owner-key-0123456789abcdef",
+  agent: "agent-key-0123456789abcdef",
+  keeper: "keeper-key-0123456789abcdef",
+};
+
+const PG_BASE = process.env.DATABASE_URL;
+let applied = 0;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const moneyBody = z.strictObject({
+  amountMicros: microsInput,
+  token: z.enum(["USDC"]),
+  payee: walletAddress.optional(),
+  legs: z.array(z.object({ amountMicros: microsInput })).optional(),
+});
+
+const defs: AnyEndpoint[] = [
+  endpoint({
+    operationId: "tMove",
+    method: "POST",
+    path: "/t/wallets/{address}/move",
+    summary: "test money action",
+    tags: ["t"],
+    access: "wallet.move",
+    params: z.object({ address: walletAddress }),
+    body: moneyBody,
+    wallets: ({ params }) => params.address,
+    idempotent: true,
+    responses: { 200: z.object({ applied: z.number(), amountMicros: z.string() }) },
+    handler: async ({ body }) => {
+      await sleep(30);
+      applied += 1;
+      return ok({ applied, amountMicros: body.amountMicros.toString() });
+    },
+  }),
+  endpoint({
+    operationId: "tSlow",
+    method: "POST",
+    path: "/t/slow",
+    summary: "slow idempotent action",
+    tags: ["t"],
+    access: "wallet.move",
+    body: z.object({ n: z.number() }),
+    idempotent: true,
+    responses: { 200: z.object({ n: z.number() }) },
+    handler: async ({ body }) => {
+      await sleep(1500);
+      return ok({ n: body.n });
+    },
+  }),
+  endpoint({
+    operationId: "tBoom",
+    method: "GET",
+    path: "/t/boom",
+    summary: "throws",
+    tags: ["t"],
+    access: "public",
+    responses: { 200: z.object({}) },
+    handler: async () => {
+      throw new Error("secret internal detail at /srv/app.ts:12");
+    },
+  }),
+  endpoint({
+    operationId: "tBlocked",
+    method: "GET",
+    path: "/t/missing/{id}",
+    summary: "not found",
+    tags: ["t"],
+    access: "public",
+    params: z.object({ id: z.string() }),
+    responses: { 200: z.object({}) },
+    handler: async ({ params }) => {
+      throw new ApiError("NOT_FOUND", `strategy ${params.id} not found`);
+    },
+  }),
+  ...(["public", "permissionless", ...Object.keys(CAPABILITIES)] as const).map((access) =>
+    endpoint({
+      operationId: `tAccess_${access}`,
+      method: "GET",
+      path: `/t/access/${access}/{address}`,
+      summary: `access ${access}`,
+      tags: ["t"],
+      access: access as Capability | "public" | "permissionless",
+      params: z.object({ address: walletAddress }),
+      wallets: ({ params }) => params.address,
+      responses: { 200: z.object({ ok: z.literal(true) }) },
+      handler: async () => ok({ ok: true as const }),
+    }),
+  ),
+];
+
+describe.each(dbKinds())("route wrapper on %s", (db) => {
+  let url = "";
+  let closeServer: () => Promise<void> = async () => {};
+  let cleanup: () => Promise<void> = async () => {};
+  let shutdown: () => Promise<void> = async () => {};
+
+  beforeAll(async () => {
+    const env: Record<string, string> = {
+      SVC_API_KEYS: JSON.stringify(ROLES.map((role) => ({ key: KEYS[role], role, wallets: [W1] }))),
+      SVC_RATE_LIMIT_PER_MIN: "100000",
+      SVC_IDEMPOTENCY_WAIT_MS: "10000",
+      SVC_DISABLE_JOBS: "1",
+      SVC_LOG_LEVEL: "silent",
+    };
+    if (db === "postgres") {
+      process.env.DATABASE_URL = PG_BASE;
+      const pg = await createPgDatabase();
+      env.DATABASE_URL = pg.url;
+      cleanup = pg.drop;
+    } else {
+      const dir = mkdtempSync(path.join(tmpdir(), "svc-wrapper-"));
+      cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
+      env.SVC_DATA_DIR = dir;
+      delete process.env.DATABASE_URL;
+      cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    }
+    Object.assign(process.env, env);
+    const { resetConfigForTests } = await import("../../server/config");
+    resetConfigForTests();
+    const boot = await import("../../server/boot");
+    shutdown = boot.shutdown;
+    await boot.ensureBooted();
+    const s = await serveEndpoints(defs);
+    url = s.url;
+    closeServer = s.close;
+  });
+
+  afterAll(async () => {
+    await closeServer();
+    await shutdown();
+    await cleanup();
+  });
+
+  const move = (body: unknown, headers: Record<string, string> = {}, key = KEYS.owner) =>
+    call(url, "POST", `/t/wallets/${W1}/move`, { body, key, headers });
+
+  describe("error codes", () => {
+    it("400 INVALID_REQUEST for a body that is not JSON", async () => {
+      const r = await call(url, "POST", `/t/wallets/${W1}/move`, { body: "{nope", raw: true, key: KEYS.owner });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ code: "INVALID_REQUEST" });
+      expect(r.json.requestId).toBe(r.headers.get("x-request-id"));
+    });
+
+    it.each([
+      ["missing field", { token: "USDC" }],
+      ["unknown enum value", { amountMicros: "1", token: "DOGE" }],
+      ["unknown field", { amountMicros: "1", token: "USDC", extra: 1 }],
+      ["wrong type", ["array"]],
+    ])("400 INVALID_REQUEST for %s", async (_n, body) => {
+      const r = await move(body);
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe("INVALID_REQUEST");
+    });
+
+    it.each([["1.5"], ["1e6"], ["-1"], [""], ["9223372036854775808"], [" 1"], ["01"], [5]])(
+      "400 INVALID_AMOUNT for amountMicros %j",
+      async (amount) => {
+        const r = await move({ amountMicros: amount, token: "USDC" });
+        expect(r.status).toBe(400);
+        expect(r.json.code).toBe("INVALID_AMOUNT");
+        expect(String(r.json.message)).toContain("amountMicros");
+      },
+    );
+
+    it("400 INVALID_AMOUNT inside a nested list", async () => {
+      const r = await move({ amountMicros: "1", token: "USDC", legs: [{ amountMicros: "2.5" }] });
+      expect(r.json.code).toBe("INVALID_AMOUNT");
+    });
+
+    it("400 INVALID_ADDRESS for a malformed wallet in the path or the body", async () => {
+      const p = await call(url, "POST", "/t/wallets/0x1234/move", { body: { amountMicros: "1", token: "USDC" }, key: KEYS.owner });
+      expect(p.status).toBe(400);
+      expect(p.json.code).toBe("INVALID_ADDRESS");
+      const b = await move({ amountMicros: "1", token: "USDC", payee: "not-an-address" });
+      expect(b.status).toBe(400);
+      expect(b.json.code).toBe("INVALID_ADDRESS");
+    });
+
+    it("401 UNAUTHORIZED without a key, 401 INVALID_API_KEY with an unknown one", async () => {
+      const none = await call(url, "POST", `/t/wallets/${W1}/move`, { body: { amountMicros: "1", token: "USDC" } });
+      expect(none.status).toBe(401);
+      expect(none.json.code).toBe("UNAUTHORIZED");
+      const bad = await move({ amountMicros: "1", token: "USDC" }, {}, "nope-nope-nope-nope");
+      expect(bad.status).toBe(401);
+      expect(bad.json.code).toBe("INVALID_API_KEY");
+    });
+
+    it("403 UNAUTHORIZED for a role that may not, 403 WALLET_SCOPE for another wallet", async () => {
+      const agent = await move({ amountMicros: "1", token: "USDC" }, {}, KEYS.agent);
+      expect(agent.status).toBe(403);
+      expect(agent.json.code).toBe("UNAUTHORIZED");
+      const other = await call(url, "POST", `/t/wallets/${W2}/move`, { body: { amountMicros: "1", token: "USDC" }, key: KEYS.owner });
+      expect(other.status).toBe(403);
+      expect(other.json.code).toBe("WALLET_SCOPE");
+    });
+
+    it("404 NOT_FOUND as JSON for an unknown path and an unknown id", async () => {
+      const r = await call(url, "GET", "/t/nowhere");
+      expect(r.status).toBe(404);
+      expect(r.json.code).toBe("NOT_FOUND");
+      const id = await call(url, "GET", "/t/missing/scallop-usdc");
+      expect(id.status).toBe(404);
+      expect(id.json.code).toBe("NOT_FOUND");
+    });
+
+    it("405 with Allow for a wrong method", async () => {
+      const r = await call(url, "DELETE", `/t/wallets/${W1}/move`, { key: KEYS.owner });
+      expect(r.status).toBe(405);
+      expect(r.headers.get("allow")).toBe("POST");
+      expect(r.json.code).toBe("METHOD_NOT_ALLOWED");
+    });
+
+    it("413 for a body over 1 MiB", async () => {
+      const big = JSON.stringify({ amountMicros: "1", token: "USDC", pad: "x".repeat(1024 * 1024) });
+      const r = await call(url, "POST", `/t/wallets/${W1}/move`, { body: big, raw: true, key: KEYS.owner });
+      expect(r.status).toBe(413);
+      expect(r.json.code).toBe("PAYLOAD_TOO_LARGE");
+    });
+
+    it("415 for a body that is not JSON by content type", async () => {
+      const r = await call(url, "POST", `/t/wallets/${W1}/move`, {
+        body: "amountMicros=1",
+        raw: true,
+        key: KEYS.owner,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(r.status).toBe(415);
+      expect(r.json.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    });
+
+    it("500 INTERNAL without a stack trace or internal detail", async () => {
+      const r = await call(url, "GET", "/t/boom");
+      expect(r.status).toBe(500);
+      expect(r.json.code).toBe("INTERNAL");
+      expect(r.text).not.toContain("secret internal detail");
+      expect(r.text).not.toMatch(/\bat \S+:\d+/);
+    });
+  });
+
+  describe("auth matrix (from the role table of spec §5)", () => {
+    const kinds = ["public", "permissionless", ...Object.keys(CAPABILITIES)] as const;
+    const cases: Array<[string, Role, "in" | "out"]> = [];
+    for (const k of kinds) for (const role of ROLES) for (const scope of ["in", "out"] as const) cases.push([k, role, scope]);
+
+    it.each(cases)("%s × %s × %s-of-scope wallet", async (kind, role, scope) => {
+      const wallet = scope === "in" ? W1 : W2;
+      const r = await call(url, "GET", `/t/access/${kind}/${wallet}`, { key: KEYS[role] });
+      if (kind === "public" || kind === "permissionless") {
+        expect(r.status).toBe(200);
+        return;
+      }
+      const allowed = (CAPABILITIES[kind as Capability] as readonly Role[]).includes(role);
+      if (!allowed) {
+        expect(r.status).toBe(403);
+        expect(r.json.code).toBe("UNAUTHORIZED");
+      } else if (scope === "out") {
+        expect(r.status).toBe(403);
+        expect(r.json.code).toBe("WALLET_SCOPE");
+      } else {
+        expect(r.status).toBe(200);
+      }
+    });
+
+    it.each(kinds)("%s without a key, with unknown, 10 KB and unicode keys, and with X-Role: owner", async (kind) => {
+      const open = kind === "public" || kind === "permissionless";
+      const path = `/t/access/${kind}/${W1}`;
+      const none = await call(url, "GET", path);
+      expect(none.status).toBe(open ? 200 : 401);
+      if (!open) expect(none.json.code).toBe("UNAUTHORIZED");
+      const role = await call(url, "GET", path, { headers: { "X-Role": "owner" } });
+      expect(role.status).toBe(open ? 200 : 401);
+      for (const key of ["unknown-key-000000000000", "k".repeat(10 * 1024), "ключ-🔑-key-ünïcode"]) {
+        const r = await fetch(`${url}${path}`, { headers: { "x-api-key": encodeURIComponent(key) === key ? key : key } }).catch(
+          async () => fetch(`${url}${path}`, { headers: { "x-api-key": Buffer.from(key).toString("latin1") } }),
+        );
+        expect(r.status).toBe(401);
+        expect(((await r.json()) as { code: string }).code).toBe("INVALID_API_KEY");
+      }
+      const agentAsOwner = await call(url, "GET", path, { key: KEYS.agent, headers: { "X-Role": "owner" } });
+      if (!open) {
+        const allowed = (CAPABILITIES[kind as Capability] as readonly Role[]).includes("agent");
+        expect(agentAsOwner.status).toBe(allowed ? 200 : 403);
+      }
+    });
+  });
+
+  describe("Idempotency-Key", () => {
+    it("30 concurrent requests with one key apply once and all answer the same", async () => {
+      const before = applied;
+      const key = `idem-${db}-${Date.now()}`;
+      const body = { amountMicros: "250000", token: "USDC" };
+      const answers = await Promise.all(Array.from({ length: 30 }, () => move(body, { "Idempotency-Key": key })));
+      expect(applied - before).toBe(1);
+      const first = answers[0];
+      for (const a of answers) {
+        expect(a.status).toBe(200);
+        expect(a.text).toBe(first?.text);
+      }
+      expect(answers.filter((a) => a.headers.get("idempotency-replayed") === "true")).toHaveLength(29);
+      const later = await move({ token: "USDC", amountMicros: "250000" }, { "Idempotency-Key": key });
+      expect(later.text).toBe(first?.text);
+      expect(applied - before).toBe(1);
+    });
+
+    it("the same key with another body → 422 IDEMPOTENCY_KEY_REUSED, nothing applied", async () => {
+      const key = `idem-other-${db}-${Date.now()}`;
+      await move({ amountMicros: "1", token: "USDC" }, { "Idempotency-Key": key });
+      const before = applied;
+      const r = await move({ amountMicros: "2", token: "USDC" }, { "Idempotency-Key": key });
+      expect(r.status).toBe(422);
+      expect(r.json.code).toBe("IDEMPOTENCY_KEY_REUSED");
+      expect(applied).toBe(before);
+    });
+
+    it("keys are scoped to the API key", async () => {
+      const key = `idem-scope-${db}-${Date.now()}`;
+      const before = applied;
+      await move({ amountMicros: "1", token: "USDC" }, { "Idempotency-Key": key });
+      const { SVC_API_KEYS } = process.env;
+      expect(SVC_API_KEYS).toBeDefined();
+      expect(applied - before).toBe(1);
+    });
+
+    it("409 IDEMPOTENCY_KEY_IN_FLIGHT while the first request still runs past the wait", async () => {
+      process.env.SVC_IDEMPOTENCY_WAIT_MS = "100";
+      const { resetConfigForTests } = await import("../../server/config");
+      resetConfigForTests();
+      try {
+        const key = `idem-slow-${db}-${Date.now()}`;
+        const first = call(url, "POST", "/t/slow", { body: { n: 1 }, key: KEYS.owner, headers: { "Idempotency-Key": key } });
+        await sleep(300);
+        const second = await call(url, "POST", "/t/slow", { body: { n: 1 }, key: KEYS.owner, headers: { "Idempotency-Key": key } });
+        expect(second.status).toBe(409);
+        expect(second.json.code).toBe("IDEMPOTENCY_KEY_IN_FLIGHT");
+        expect((await first).status).toBe(200);
+        const third = await call(url, "POST", "/t/slow", { body: { n: 1 }, key: KEYS.owner, headers: { "Idempotency-Key": key } });
+        expect(third.status).toBe(200);
+        expect(third.headers.get("idempotency-replayed")).toBe("true");
+      } finally {
+        process.env.SVC_IDEMPOTENCY_WAIT_MS = "10000";
+        resetConfigForTests();
+      }
+    });
+  });
+});

@@ -1,0 +1,73 @@
+// Configuration (contract §1): parsed and validated at start; a bad value stops start with one line.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "../../server/config";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+describe("parseConfig", () => {
+  it("has the contract's defaults", () => {
+    const c = parseConfig({});
+    expect(c).toMatchObject({
+      PORT: 3000,
+      SVC_DATA_DIR: ".data",
+      SVC_EXECUTION_MODE: "owner_sign_prepare",
+      SVC_RATE_LIMIT_PER_MIN: 600,
+      SVC_WEBHOOK_ALLOW_INSECURE: false,
+      SVC_WEBHOOK_RETRY_BASE_MS: 30000,
+      SVC_WEBHOOK_MAX_ATTEMPTS: 10,
+    });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it("parses SVC_API_KEYS", () => {
+    const c = parseConfig({ SVC_API_KEYS: JSON.stringify([{ key: "k".repeat(20), role: "agent", wallets: ["*"] }]) });
+    expect(c.SVC_API_KEYS?.[0]?.role).toBe("agent");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["SVC_API_KEYS", "{not json"],
+    ["SVC_API_KEYS", JSON.stringify([{ key: "short", role: "owner", wallets: ["*"] }])],
+    ["SVC_API_KEYS", JSON.stringify([{ key: "k".repeat(20), role: "admin", wallets: ["*"] }])],
+    ["SVC_EXECUTION_MODE", "yolo"],
+    ["SVC_RATE_LIMIT_PER_MIN", "0"],
+    ["SVC_YIELDS_API_URL", "ftp://x"],
+  ])("rejects %s=%s naming the variable, without echoing the value", (name, value) => {
+    let err: unknown;
+    try {
+      parseConfig({ [name]: value });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ConfigError);
+    const e = err as ConfigError;
+    expect(e.variable).toBe(name);
+    expect(e.message).toContain(name);
+    expect(e.message.split("\n")).toHaveLength(1);
+    if (name === "SVC_API_KEYS" || name === "DATABASE_URL") expect(e.message).not.toContain(value);
+  });
+});
+
+describe("npm start with a bad setting", () => {
+  it.each([
+    ["PORT", "not-a-port"],
+    ["SVC_API_KEYS", "[{oops"],
+    ["DATABASE_URL", "http://not-postgres"],
+  ])("%s=%s stops with one clear line", (name, value) => {
+    const r = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--conditions=react-server", "scripts/start.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, [name]: value } as unknown as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(r.status).toBe(1);
+    const lines = r.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name}: `));
+    expect(r.stdout).not.toContain("building");
+  });
+});
