@@ -5,3 +5,6 @@ export * from "./idempotency-keys";
 export * from "./rate-limits";
 export * from "./venue-apys";
 export * from "./yield-snapshots";
+export * from "./activity";
+export * from "./balances";
+export * from "./ledger-entries";
