@@ -1,10 +1,11 @@
 // Every endpoint the server has. The OpenAPI document and GET /svc/routes are built from this list,
 // and a test checks that every route file serves exactly these. Domains append their arrays here.
 import { catalogEndpoints } from "../catalog/endpoints";
+import { ledgerEndpoints } from "../ledger/endpoints";
 import { openapiEndpoints } from "../openapi/endpoints";
 import { svcEndpoints } from "../svc/endpoints";
 import type { AnyEndpoint } from "./endpoint";
 
 export function allEndpoints(): AnyEndpoint[] {
-  return [...svcEndpoints, ...catalogEndpoints, ...openapiEndpoints];
+  return [...svcEndpoints, ...catalogEndpoints, ...openapiEndpoints, ...ledgerEndpoints];
 }

@@ -34,7 +34,7 @@ export const suilendReader: VenueReader = {
     const client = new SuiJsonRpcClient({ url: rpcUrlOf("move-chain"), network: "mainnet" });
     const res = await client.getObject({ id: suilend.onchain.lendingMarket ?? "", options: { showContent: true }, signal });
     const content = res.data?.content;
-    if (!content || content.dataType !== "moveObject") throw new Error(res.error ? `object error: ${res.error.code}` : "no object content");
+    if (content?.dataType !== "moveObject") throw new Error(res.error ? `object error: ${res.error.code}` : "no object content");
     const reserves = (content.fields as Fields).reserves;
     if (!Array.isArray(reserves)) throw new Error("LendingMarket has no reserves vector");
     const usdc = suilend.onchain.usdcCoinType ?? "";
