@@ -105,14 +105,15 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
     if (venue) {
       const vk = { ...liquid, venueId: venue.id };
       const before = book.row(vk);
-      book.change(liquid, "stake", -input.amountMicros, meta);
-      venueStaked = book.change(vk, "stake", input.amountMicros, meta);
+      // Computed from the values before the change (book.change updates the row in place).
       book.patch(vk, {
         costBasisMicros: before.costBasisMicros + input.amountMicros,
         indexRef: mergedIndex(before.stakedMicros, before.indexRef, input.amountMicros, read?.ok ? read.index : null),
         txId: input.txId ?? before.txId,
         openedAt: before.openedAt ?? new Date(),
       });
+      book.change(liquid, "stake", -input.amountMicros, meta);
+      venueStaked = book.change(vk, "stake", input.amountMicros, meta);
     }
     await book.flush(tx);
     await insertActivity(tx, [
