@@ -12,10 +12,11 @@ const W = `0x${"5".repeat(64)}`;
 const W2 = `0x${"6".repeat(64)}`;
 const W3 = `0x${"7".repeat(64)}`;
 const OTHER = `0x${"9".repeat(64)}`;
+const EXAMPLE_WALLET = `0x${"3".repeat(64)}`;
 const KEYS = { owner: "ledger-owner-key-0000000001", agent: "ledger-agent-key-0000000001", keeper: "ledger-keeper-key-000000001" };
 const bootstrap = JSON.stringify([
-  { key: KEYS.owner, role: "owner", wallets: [W, W2, W3] },
-  { key: KEYS.agent, role: "agent", wallets: [W, W2, W3] },
+  { key: KEYS.owner, role: "owner", wallets: [W, W2, W3, EXAMPLE_WALLET] },
+  { key: KEYS.agent, role: "agent", wallets: [W, W2, W3, EXAMPLE_WALLET] },
   { key: KEYS.keeper, role: "keeper", wallets: ["*"] },
 ]);
 const SUILEND_MARKET = "0x84030d26d85eaa7035084a057f2f11f701b7e2e4eda87551becbc7c97505ece1";
@@ -42,6 +43,22 @@ describe.each(dbKinds())("wallet ledger on the running app (%s)", (db) => {
   afterAll(async () => {
     await app?.stop();
     await rpc?.close();
+  });
+
+  it("every ledger endpoint's example request is answered per its declared response schema", async () => {
+    for (const def of ledgerEndpoints) {
+      const ex = def.example ?? {};
+      let p = def.path;
+      for (const [k, v] of Object.entries(ex.params ?? {})) p = p.replace(`{${k}}`, v);
+      const qs = new URLSearchParams(ex.query ?? {}).toString();
+      if (qs) p += `?${qs}`;
+      const key = def.access === "public" || def.access === "permissionless" ? undefined : def.access === "wallet.move" ? KEYS.owner : KEYS.agent;
+      const r = await call<J>(app.url, def.method, p, { key, body: def.method === "GET" ? undefined : (ex.body ?? {}) });
+      const schema = (def.responses as Record<number, { safeParse: (v: unknown) => { success: boolean; error?: unknown } }>)[r.status];
+      expect(schema, `${def.method} ${def.path} answered undeclared ${r.status}: ${r.text.slice(0, 300)}`).toBeDefined();
+      const parsed = schema?.safeParse(r.json);
+      expect(parsed?.success, `${def.method} ${def.path} → ${r.status}: ${String(parsed?.error)}`).toBe(true);
+    }
   });
 
   it("every wallet route with an out-of-scope key → 403 WALLET_SCOPE", async () => {
