@@ -40,6 +40,8 @@ export const BLOCKER_CODES = {
   insufficient_liquid: "Staking more than the liquid balance.",
   no_ready_venue: "No ready venue on that chain to stake into.",
   cross_chain_rebalance: "Rebalance is within one chain only; use a bridge plan to move across chains.",
+  venue_wrong_chain: "The chosen venue is on another chain than the one named in the request.",
+  nothing_staked: "The wallet has nothing staked at the venue named in the request.",
   map_chain_prepare_only: "evm-a and evm-b are Map chains: prepare only, broadcast disabled.",
   quote_unavailable: "The swap or bridge quote source is unavailable.",
   upstream_unavailable: "The upstream data source is unavailable.",

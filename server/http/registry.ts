@@ -1,6 +1,7 @@
 // Every endpoint the server has. The OpenAPI document and GET /svc/routes are built from this list,
 // and a test checks that every route file serves exactly these. Domains append their arrays here.
 import { catalogEndpoints } from "../catalog/endpoints";
+import { ledgerEndpoints } from "../ledger/endpoints";
 import { openapiEndpoints } from "../openapi/endpoints";
 import { planEndpoints } from "../plans/endpoints";
 import { svcEndpoints } from "../svc/endpoints";
@@ -8,5 +9,5 @@ import { webhookEndpoints } from "../webhooks/endpoints";
 import type { AnyEndpoint } from "./endpoint";
 
 export function allEndpoints(): AnyEndpoint[] {
-  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...webhookEndpoints, ...openapiEndpoints];
+  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...ledgerEndpoints, ...webhookEndpoints, ...openapiEndpoints];
 }

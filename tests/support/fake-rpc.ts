@@ -1,10 +1,36 @@
 // Local JSON-RPC servers speaking each chain's real methods, for wallet-balance reads:
 // Sui `suix_getBalance`, Solana `getBalance` / `getTokenAccountsByOwner` (jsonParsed), EVM
 // `eth_getBalance` / `eth_call` (ERC-20 balanceOf). Balances are set per address (lower-cased for hex).
+// Venue state for harvest readers: Sui `sui_getObject` (a Suilend LendingMarket with its reserves),
+// Solana `getAccountInfo` base64 (a Solend/Save Reserve account), EVM `eth_call` of Aave v3
+// `getReserveNormalizedIncome(address)` (ABI-encoded uint256).
 import { createServer, type Server } from "node:http";
+
+export interface SuilendReserveState {
+  coinType: string;
+  available: bigint;
+  ctokens: bigint;
+  /** Decimal values, scaled by 1e18. */
+  borrowedWad: bigint;
+  unclaimedWad: bigint;
+}
+
+export interface SaveReserveState {
+  owner: string;
+  available: bigint;
+  borrowedWads: bigint;
+  collateralSupply: bigint;
+  protocolFeesWads: bigint;
+}
 
 export interface FakeRpc {
   url: string;
+  /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
+  suilendMarkets: Map<string, SuilendReserveState[]>;
+  /** Solana Save reserves by account address. */
+  saveReserves: Map<string, SaveReserveState>;
+  /** Aave v3 supply index (ray) by `${pool}|${asset}` lower-cased. */
+  aaveIndex: Map<string, bigint>;
   /** Balance of `asset` ("native" or a coin type / mint / token address) for an owner. */
   set: (owner: string, asset: string, amount: bigint) => void;
   /** Methods that answer with a JSON-RPC error (to fail one leg). */
@@ -28,6 +54,23 @@ export async function startFakeRpc(): Promise<FakeRpc> {
 
   const blockhash = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
   const gas = { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 };
+  const suilendMarkets = new Map<string, SuilendReserveState[]>();
+  const saveReserves = new Map<string, SaveReserveState>();
+  const aaveIndex = new Map<string, bigint>();
+  const PKG = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
+  const decimal = (v: bigint) => ({ type: `${PKG}::decimal::Decimal`, fields: { value: v.toString() } });
+  const saveAccount = (r: SaveReserveState): string => {
+    const b = Buffer.alloc(619);
+    b.writeUInt8(1, 0);
+    b.writeBigUInt64LE(r.available, 171);
+    b.writeBigUInt64LE(r.borrowedWads & ((1n << 64n) - 1n), 179);
+    b.writeBigUInt64LE(r.borrowedWads >> 64n, 187);
+    b.writeBigUInt64LE(r.collateralSupply, 259);
+    b.writeBigUInt64LE(r.protocolFeesWads & ((1n << 64n) - 1n), 373);
+    b.writeBigUInt64LE(r.protocolFeesWads >> 64n, 381);
+    return b.toString("base64");
+  };
+
   const answer = (method: string, params: unknown[]): unknown => {
     switch (method) {
       case "getLatestBlockhash":
@@ -93,9 +136,57 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         const [owner] = params as [string];
         return `0x${get(owner, "native").toString(16)}`;
       }
+      case "sui_getObject": {
+        const [id] = params as [string];
+        const reserves = suilendMarkets.get(id);
+        if (!reserves) return { error: { code: "notExists", object_id: id } };
+        return {
+          data: {
+            objectId: id,
+            version: "1",
+            digest: "11111111111111111111111111111111",
+            type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
+            content: {
+              dataType: "moveObject",
+              type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
+              hasPublicTransfer: false,
+              fields: {
+                id: { id },
+                version: "7",
+                reserves: reserves.map((r, i) => ({
+                  type: `${PKG}::reserve::Reserve<${PKG}::suilend::MAIN_POOL>`,
+                  fields: {
+                    array_index: String(i),
+                    coin_type: { type: "0x1::type_name::TypeName", fields: { name: r.coinType.replace(/^0x/, "") } },
+                    mint_decimals: 6,
+                    available_amount: r.available.toString(),
+                    ctoken_supply: r.ctokens.toString(),
+                    borrowed_amount: decimal(r.borrowedWad),
+                    unclaimed_spread_fees: decimal(r.unclaimedWad),
+                    cumulative_borrow_rate: decimal(10n ** 18n),
+                  },
+                })),
+              },
+            },
+          },
+        };
+      }
+      case "getAccountInfo": {
+        const [addr] = params as [string];
+        const r = saveReserves.get(addr);
+        const context = { apiVersion: "2.2.0", slot: 300000000 };
+        if (!r) return { context, value: null };
+        return { context, value: { data: [saveAccount(r), "base64"], executable: false, lamports: 5_000_000, owner: r.owner, rentEpoch: 0, space: 619 } };
+      }
       case "eth_call": {
         const [call] = params as [{ to: string; data?: string; input?: string }];
         const data = (call.data ?? call.input ?? "").toLowerCase();
+        // getReserveNormalizedIncome(address) = 0xd15e0053
+        if (data.startsWith("0xd15e0053")) {
+          const idx = aaveIndex.get(`${call.to.toLowerCase()}|0x${data.slice(-40)}`);
+          if (idx === undefined) throw new Error("execution reverted");
+          return `0x${idx.toString(16).padStart(64, "0")}`;
+        }
         if (!data.startsWith("0x70a08231")) throw new Error("execution reverted");
         const owner = `0x${data.slice(-40)}`;
         return `0x${get(owner, call.to).toString(16).padStart(64, "0")}`;
@@ -140,6 +231,9 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   return {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
+    suilendMarkets,
+    saveReserves,
+    aaveIndex,
     failing,
     calls,
     blockhash,

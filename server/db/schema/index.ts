@@ -10,3 +10,6 @@ export * from "./webhook-attempts";
 export * from "./webhook-cursor";
 export * from "./webhook-deliveries";
 export * from "./webhook-subscriptions";
+export * from "./activity";
+export * from "./balances";
+export * from "./ledger-entries";

@@ -1,0 +1,5 @@
+// GET /api/v1/wallets/{address}/performance
+import { getPerformance } from "@/server/ledger/endpoints";
+import { route } from "@/server/http/handler";
+
+export const { GET, POST, PUT, PATCH, DELETE } = route(getPerformance);

@@ -1,0 +1,39 @@
+import { sql } from "drizzle-orm";
+import { bigint, bigserial, index, integer, numeric, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
+
+/** Orders activity groups (one plan, or one direct action) newest first. */
+export const activityGroupSeq = pgSequence("activity_group_seq");
+
+// The activity log (spec §2.5): one row per leg, failed legs included. The single source of /svc/activity.
+export const activity = pgTable(
+  "activity",
+  {
+    seq: bigserial({ mode: "bigint" }).primaryKey(),
+    id: text().notNull().unique(),
+    wallet: text().notNull(),
+    /** The plan the leg belongs to; null for a direct ledger action (its own group). */
+    planId: text(),
+    legIndex: integer().notNull().default(0),
+    /** Same value for every leg of one plan; taken from activity_group_seq by the plan's first row. */
+    groupSeq: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`nextval('activity_group_seq')`),
+    kind: text({ enum: ["swap", "bridge", "deposit", "withdraw"] }).notNull(),
+    chain: text().notNull(),
+    destChain: text(),
+    venueId: text(),
+    token: text().notNull().default("USDC"),
+    txId: text(),
+    amountInMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }).notNull(),
+    amountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
+    quotedAmountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
+    status: text({ enum: ["settled", "failed", "pending"] }).notNull(),
+    error: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("activity_wallet_order_idx").on(t.wallet, t.groupSeq, t.legIndex, t.seq),
+    index("activity_wallet_plan_idx").on(t.wallet, t.planId),
+  ],
+);

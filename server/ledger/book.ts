@@ -1,0 +1,189 @@
+// The book: locks the balance rows a money action touches, applies signed changes to their liquid or
+// staked bucket, and writes the changed rows and one journal entry per change, all with the caller's
+// transaction. Rows are always locked in one global order (chain, token, venue id; byte order) so two
+// actions can never wait on each other in a cycle. A change that would go below 0 throws
+// InsufficientFunds before anything is written; the CHECK constraints are the last line of defence.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { balances, ledgerEntries } from "../db/schema";
+import type { LEDGER_ENTRY_KINDS } from "../db/schema/ledger-entries";
+
+export type BalanceRow = typeof balances.$inferSelect;
+export type EntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+export interface BucketKey {
+  wallet: string;
+  chain: string;
+  token: string;
+  /** '' for the liquid row. */
+  venueId: string;
+}
+
+export const LIQUID = "";
+
+export class InsufficientFunds extends Error {
+  constructor(
+    readonly bucket: "liquid" | "staked",
+    readonly key: BucketKey,
+    readonly available: bigint,
+    readonly needed: bigint,
+  ) {
+    super(`${bucket} balance ${available} is below ${needed}`);
+  }
+}
+
+const keyOf = (k: BucketKey) => `${k.chain}\u0000${k.token}\u0000${k.venueId}`;
+const order = (a: BucketKey, b: BucketKey) => {
+  const x = keyOf(a);
+  const y = keyOf(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+};
+
+export interface EntryMeta {
+  actionId: string;
+  planId?: string | null;
+  legIndex?: number | null;
+  txId?: string | null;
+}
+
+type Patch = Partial<Pick<BalanceRow, "costBasisMicros" | "realizedYieldMicros" | "indexRef" | "txId" | "openedAt">>;
+
+export class Book {
+  private readonly rows = new Map<string, BalanceRow>();
+  private readonly dirty = new Set<string>();
+  private readonly entries: (typeof ledgerEntries.$inferInsert)[] = [];
+
+  constructor(
+    readonly wallet: string,
+    locked: BalanceRow[],
+  ) {
+    for (const r of locked) this.rows.set(keyOf(r), r);
+  }
+
+  /** Locks (creating when missing) the rows of these keys, in the global order, with one statement. */
+  static async lock(tx: DbOrTx, wallet: string, keys: Omit<BucketKey, "wallet">[]): Promise<Book> {
+    const uniq = new Map<string, BucketKey>();
+    for (const k of keys) uniq.set(keyOf({ ...k, wallet }), { ...k, wallet });
+    const sorted = [...uniq.values()].sort(order);
+    if (sorted.length === 0) return new Book(wallet, []);
+    // ON CONFLICT DO UPDATE takes the row lock (waiting for a concurrent holder) and returns the latest values.
+    const rows = await tx
+      .insert(balances)
+      .values(sorted)
+      .onConflictDoUpdate({
+        target: [balances.wallet, balances.chain, balances.token, balances.venueId],
+        set: { wallet: sql`excluded.wallet` },
+      })
+      .returning();
+    return new Book(wallet, rows);
+  }
+
+  /** Locks every existing row of the wallet for a token (optionally one chain), in the global order. */
+  static async lockAll(tx: DbOrTx, wallet: string, token: string, chain?: string): Promise<Book> {
+    const where = chain
+      ? and(eq(balances.wallet, wallet), eq(balances.token, token), eq(balances.chain, chain))
+      : and(eq(balances.wallet, wallet), eq(balances.token, token));
+    const rows = await tx
+      .select()
+      .from(balances)
+      .where(where)
+      .orderBy(sql`${balances.chain} collate "C"`, sql`${balances.venueId} collate "C"`)
+      .for("update");
+    return new Book(wallet, rows);
+  }
+
+  /** Locks the rows of some venues (and their chains' liquid rows) that already exist. */
+  static async lockVenues(tx: DbOrTx, wallet: string, token: string, keys: Omit<BucketKey, "wallet" | "token">[]): Promise<Book> {
+    return Book.lock(
+      tx,
+      wallet,
+      keys.map((k) => ({ ...k, token })),
+    );
+  }
+
+  all(): BalanceRow[] {
+    return [...this.rows.values()].sort(order);
+  }
+
+  row(k: Omit<BucketKey, "wallet">): BalanceRow {
+    const r = this.rows.get(keyOf({ ...k, wallet: this.wallet }));
+    if (!r) throw new Error(`row ${k.chain}/${k.token}/${k.venueId || "liquid"} is not locked`);
+    return r;
+  }
+
+  has(k: Omit<BucketKey, "wallet">): boolean {
+    return this.rows.has(keyOf({ ...k, wallet: this.wallet }));
+  }
+
+  /** Adds a signed amount to a bucket and journals it; throws InsufficientFunds below 0. */
+  change(k: Omit<BucketKey, "wallet">, kind: EntryKind, amount: bigint, meta: EntryMeta, counterparty: string | null = null): bigint {
+    const r = this.row(k);
+    const bucket = k.venueId === LIQUID ? "liquid" : "staked";
+    const before = bucket === "liquid" ? r.liquidMicros : r.stakedMicros;
+    const after = before + amount;
+    if (after < 0n) throw new InsufficientFunds(bucket, { ...k, wallet: this.wallet }, before, -amount);
+    if (bucket === "liquid") r.liquidMicros = after;
+    else r.stakedMicros = after;
+    this.dirty.add(keyOf(r));
+    this.entries.push({
+      actionId: meta.actionId,
+      wallet: this.wallet,
+      chain: k.chain,
+      token: k.token,
+      venueId: k.venueId === LIQUID ? null : k.venueId,
+      kind,
+      amountMicros: amount,
+      balanceAfterMicros: after,
+      planId: meta.planId ?? null,
+      legIndex: meta.legIndex ?? null,
+      txId: meta.txId ?? null,
+      counterparty,
+    });
+    return after;
+  }
+
+  patch(k: Omit<BucketKey, "wallet">, p: Patch): void {
+    const r = this.row(k);
+    Object.assign(r, p);
+    this.dirty.add(keyOf(r));
+  }
+
+  get changed(): boolean {
+    return this.dirty.size > 0 || this.entries.length > 0;
+  }
+
+  /** Writes the changed rows and the journal. */
+  async flush(tx: DbOrTx): Promise<void> {
+    const now = new Date();
+    for (const key of [...this.dirty].sort()) {
+      const r = this.rows.get(key);
+      if (!r) continue;
+      await tx
+        .update(balances)
+        .set({
+          liquidMicros: r.liquidMicros,
+          stakedMicros: r.stakedMicros,
+          costBasisMicros: r.costBasisMicros,
+          realizedYieldMicros: r.realizedYieldMicros,
+          indexRef: r.indexRef,
+          txId: r.txId,
+          openedAt: r.openedAt,
+          updatedAt: now,
+        })
+        .where(and(eq(balances.wallet, r.wallet), eq(balances.chain, r.chain), eq(balances.token, r.token), eq(balances.venueId, r.venueId)));
+    }
+    if (this.entries.length) await tx.insert(ledgerEntries).values(this.entries);
+    this.dirty.clear();
+    this.entries.length = 0;
+  }
+}
+
+/** Unlocked read of a wallet's rows (reads only). */
+export async function walletRows(db: DbOrTx, wallet: string, wallets?: string[]): Promise<BalanceRow[]> {
+  const rows = await db
+    .select()
+    .from(balances)
+    .where(wallets ? inArray(balances.wallet, wallets) : eq(balances.wallet, wallet))
+    .orderBy(sql`${balances.chain} collate "C"`, sql`${balances.venueId} collate "C"`);
+  return rows;
+}

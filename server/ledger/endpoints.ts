@@ -1,0 +1,288 @@
+// The wallet ledger endpoints (spec §4.3, §4.1 public portfolio and activity). Money actions answer
+// 200 done, 202 prepared, 422 blocked (contract §4); route, withdraw and auto-pay honor Idempotency-Key.
+import { CHAIN_FAMILY, type ChainId, isAddressOf, normalizeAddress } from "../chains/address";
+import { accepted, endpoint, ok, unprocessable } from "../http/endpoint";
+import { ApiError } from "../http/errors";
+import { addressParams } from "../http/schemas";
+import { harvest } from "./harvest";
+import { funding, performance, portfolio, position, positions, publicActivity, publicPortfolio } from "./reads";
+import { rebalance } from "./rebalance";
+import { routeMoney } from "./route";
+import {
+  activityQuery,
+  autoPayBody,
+  batchBody,
+  batchSchema,
+  fundingSchema,
+  harvestBody,
+  harvestSchema,
+  performanceSchema,
+  portfolioSchema,
+  positionSchema,
+  previewBody,
+  publicActivitySchema,
+  publicPortfolioSchema,
+  rebalanceBlockedSchema,
+  rebalanceBody,
+  rebalanceDoneSchema,
+  routeBlockedSchema,
+  routeBody,
+  routeDoneSchema,
+  WALLET_EXAMPLE,
+  walletQuery,
+  withdrawBlockedSchema,
+  withdrawBody,
+  withdrawDoneSchema,
+} from "./schemas";
+import { wire } from "./wire";
+import { withdrawMoney } from "./withdraw";
+
+const TAGS = ["wallets"];
+const params = { address: WALLET_EXAMPLE };
+const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
+
+function assertChainWallet(wallet: string, chain: ChainId): void {
+  if (!isAddressOf(CHAIN_FAMILY[chain], wallet)) {
+    throw new ApiError("INVALID_ADDRESS", `The wallet is not a ${CHAIN_FAMILY[chain]} address, so it holds nothing on ${chain}`);
+  }
+}
+
+export const getPosition = endpoint({
+  operationId: "getWalletPosition",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/position",
+  summary: "Liquid, staked and by-chain amounts of a wallet",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  wallets: byAddress,
+  example: { params },
+  responses: { 200: positionSchema },
+  handler: async ({ db, params: p }) => ok(wire(await position(db, normalizeAddress(p.address)))),
+});
+
+export const getPortfolio = endpoint({
+  operationId: "getWalletPortfolio",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/portfolio",
+  summary: "Balances and venue positions of a wallet, with cost basis and ROI",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  wallets: byAddress,
+  example: { params },
+  responses: { 200: portfolioSchema },
+  handler: async ({ db, params: p }) => ok(wire(await portfolio(db, normalizeAddress(p.address)))),
+});
+
+export const getPerformance = endpoint({
+  operationId: "getWalletPerformance",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/performance",
+  summary: "Realized yield and realized APY (null if unknown)",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  wallets: byAddress,
+  example: { params },
+  responses: { 200: performanceSchema },
+  handler: async ({ db, params: p }) => ok(wire(await performance(db, normalizeAddress(p.address)))),
+});
+
+export const getFunding = endpoint({
+  operationId: "getWalletFunding",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/funding",
+  summary: "Funding snapshot: liquid, staked and stakeable per chain",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  wallets: byAddress,
+  example: { params },
+  responses: { 200: fundingSchema },
+  handler: async ({ db, params: p }) => ok(wire(await funding(db, normalizeAddress(p.address)))),
+});
+
+export const postPreview = endpoint({
+  operationId: "previewWalletRoute",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/preview",
+  summary: "Dry run of route: the same answer route would give, nothing written",
+  tags: TAGS,
+  access: "wallet.dryrun",
+  params: addressParams,
+  body: previewBody,
+  wallets: byAddress,
+  example: { params, body: { amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend" } },
+  responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
+  handler: async ({ db, params: p, body }) => {
+    const wallet = normalizeAddress(p.address);
+    assertChainWallet(wallet, body.chain);
+    const r = await routeMoney(db, wallet, body, true);
+    return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
+  },
+});
+
+export const postRoute = endpoint({
+  operationId: "routeWalletMoney",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/route",
+  summary: "Credit liquid and optionally stake into the chosen venue; fee 0",
+  description:
+    "Venue: strategyId when given; else the autopilot pick on that chain (top live 30-day APY among ready venues); else the ready venue with the highest live APY; else blocked no_ready_venue.",
+  tags: TAGS,
+  access: "wallet.move",
+  params: addressParams,
+  body: routeBody,
+  wallets: byAddress,
+  idempotent: true,
+  example: { params, body: { amountMicros: "2000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: "5Hn1ExampleDigest" } },
+  responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
+  handler: async ({ db, params: p, body }) => {
+    const wallet = normalizeAddress(p.address);
+    assertChainWallet(wallet, body.chain);
+    const r = await routeMoney(db, wallet, body, false);
+    return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
+  },
+});
+
+export const postWithdraw = endpoint({
+  operationId: "withdrawWalletMoney",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/withdraw",
+  summary: "Exit principal (liquid first, then unstake); fee 0; above the balance is blocked",
+  tags: TAGS,
+  access: "wallet.move",
+  params: addressParams,
+  body: withdrawBody,
+  wallets: byAddress,
+  idempotent: true,
+  example: { params, body: { amountMicros: "1000000", token: "USDC" } },
+  responses: { 200: withdrawDoneSchema, 422: withdrawBlockedSchema },
+  handler: async ({ db, params: p, body }) => {
+    const r = await withdrawMoney(db, normalizeAddress(p.address), body);
+    return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
+  },
+});
+
+export const postHarvest = endpoint({
+  operationId: "harvestWallet",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/harvest",
+  summary: "Harvest realized yield read from the venue; skim on gross only; residual compounds",
+  description:
+    "Nothing staked: 200 no_op_harvest. Yield unavailable (venue RPC down or no reader): 200 with grossYieldMicros 0 and reason. execute:false: 202 prepared harvest-plan.v1.",
+  tags: TAGS,
+  access: "permissionless",
+  params: addressParams,
+  body: harvestBody.optional(),
+  example: { params, body: {} },
+  responses: { 200: harvestSchema, 202: harvestSchema },
+  handler: async ({ db, params: p, body }) => {
+    const r = await harvest(db, normalizeAddress(p.address), { execute: body?.execute ?? true, chain: body?.chain });
+    return r.prepared ? accepted(wire(r)) : ok(wire(r));
+  },
+});
+
+export const postAutoPay = endpoint({
+  operationId: "autoPayWallet",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/auto-pay",
+  summary: "Harvest and pay residual yield to the given payees by bps (sum ≤ 10000); the rest compounds",
+  tags: TAGS,
+  access: "wallet.move",
+  params: addressParams,
+  body: autoPayBody,
+  wallets: byAddress,
+  idempotent: true,
+  example: { params, body: { chain: "move-chain", payees: [{ address: `0x${"4".repeat(64)}`, bps: 2500 }] } },
+  responses: { 200: harvestSchema },
+  handler: async ({ db, params: p, body }) => {
+    const family = CHAIN_FAMILY[body.chain];
+    body.payees.forEach((x, i) => {
+      if (!isAddressOf(family, x.address)) {
+        throw new ApiError("INVALID_ADDRESS", `body.payees.${i}.address must be a ${family} address for ${body.chain}`);
+      }
+    });
+    const payees = body.payees.map((x) => ({ address: normalizeAddress(x.address), bps: x.bps }));
+    return ok(wire(await harvest(db, normalizeAddress(p.address), { execute: true, chain: body.chain, payees })));
+  },
+});
+
+export const postRebalance = endpoint({
+  operationId: "rebalanceWallet",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/rebalance",
+  summary: "Move staked principal between two venues of one chain; cross-chain is blocked (use a bridge plan)",
+  tags: TAGS,
+  access: "wallet.move",
+  params: addressParams,
+  body: rebalanceBody,
+  wallets: byAddress,
+  example: { params, body: { fromStrategyId: "suilend", toStrategyId: "navi", amountMicros: "500000" } },
+  responses: { 200: rebalanceDoneSchema, 422: rebalanceBlockedSchema },
+  handler: async ({ db, params: p, body }) => {
+    const r = await rebalance(db, normalizeAddress(p.address), body);
+    return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
+  },
+});
+
+export const postBatchPositions = endpoint({
+  operationId: "batchWalletPositions",
+  method: "POST",
+  path: "/api/v1/wallets/batch/positions",
+  summary: "Positions of up to 50 wallets, each in the key's scope",
+  tags: TAGS,
+  access: "wallet.read",
+  body: batchBody,
+  wallets: ({ body }) => body.wallets,
+  example: { body: { wallets: [WALLET_EXAMPLE] } },
+  responses: { 200: batchSchema },
+  handler: async ({ db, body }) => {
+    const list = [...new Set(body.wallets.map(normalizeAddress))];
+    const out = await positions(db, list);
+    return ok(wire({ count: out.length, positions: out }));
+  },
+});
+
+export const getPublicPortfolio = endpoint({
+  operationId: "getPublicPortfolio",
+  method: "GET",
+  path: "/api/v1/svc/portfolio",
+  summary: "A wallet's own positions with on-chain proof, cost basis net of routing legs, and ROI",
+  tags: ["public", ...TAGS],
+  access: "public",
+  query: walletQuery,
+  example: { query: { wallet: WALLET_EXAMPLE } },
+  responses: { 200: publicPortfolioSchema },
+  handler: async ({ db, query }) => ok(wire(await publicPortfolio(db, normalizeAddress(query.wallet)))),
+});
+
+export const getPublicActivity = endpoint({
+  operationId: "getPublicActivity",
+  method: "GET",
+  path: "/api/v1/svc/activity",
+  summary: "A wallet's activity: one row per leg, newest group first, legs by legIndex; cursor pages",
+  tags: ["public", ...TAGS],
+  access: "public",
+  query: activityQuery,
+  example: { query: { wallet: WALLET_EXAMPLE, limit: "20" } },
+  responses: { 200: publicActivitySchema },
+  handler: async ({ db, query }) => ok(wire(await publicActivity(db, normalizeAddress(query.wallet), query.cursor, query.limit ?? 50))),
+});
+
+export const ledgerEndpoints = [
+  getPosition,
+  getPortfolio,
+  getPerformance,
+  getFunding,
+  postPreview,
+  postRoute,
+  postWithdraw,
+  postHarvest,
+  postAutoPay,
+  postRebalance,
+  postBatchPositions,
+  getPublicPortfolio,
+  getPublicActivity,
+];

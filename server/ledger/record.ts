@@ -1,0 +1,158 @@
+// The ledger functions other domains call inside their own transaction (plans: deposit execute, bridge
+// delivery). Each writes balances, journal, activity and events with the caller's `tx` only.
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import { activity } from "../db/schema";
+import { emitEvents } from "../events/outbox";
+import { newId } from "../ids";
+import { insertActivity, routingCostOf } from "./activity";
+import { Book, LIQUID } from "./book";
+import { positionEvent } from "./events";
+import { mergedIndex } from "./position";
+
+export interface RecordDepositInput {
+  wallet: string;
+  chain: string;
+  token: string;
+  venueId: string;
+  amountMicros: bigint;
+  planId: string | null;
+  legIndex: number;
+  txId: string;
+  quotedAmountOutMicros?: bigint;
+  /** The venue reader's index at stake time (readVenueIndex before the transaction); unknown when omitted. */
+  index?: bigint | null;
+}
+
+export interface RecordDepositResult {
+  actionId: string;
+  activityId: string;
+  liquidMicros: bigint;
+  stakedMicros: bigint;
+  costBasisMicros: bigint;
+}
+
+/** Credits and stakes a confirmed on-chain deposit: journal, activity row (kind deposit), deposit.settled + position.updated. */
+export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<RecordDepositResult> {
+  if (d.amountMicros <= 0n) throw new RangeError("amountMicros must be positive");
+  const actionId = newId("act");
+  const meta = { actionId, planId: d.planId, legIndex: d.legIndex, txId: d.txId };
+  const liquid = { chain: d.chain, token: d.token, venueId: LIQUID };
+  const venue = { chain: d.chain, token: d.token, venueId: d.venueId };
+  const book = await Book.lock(tx, d.wallet, [liquid, venue]);
+  const before = book.row(venue);
+  const index = mergedIndex(before.stakedMicros, before.indexRef, d.amountMicros, d.index ?? null);
+  book.change(liquid, "credit", d.amountMicros, meta);
+  book.change(liquid, "stake", -d.amountMicros, meta);
+  const routing = d.planId ? await routingCostOf(tx, d.wallet, d.planId) : 0n;
+  const basis = before.costBasisMicros + d.amountMicros + routing;
+  book.patch(venue, { costBasisMicros: basis, indexRef: index, txId: d.txId, openedAt: before.openedAt ?? new Date() });
+  const staked = book.change(venue, "stake", d.amountMicros, meta);
+  await book.flush(tx);
+  const [activityId = ""] = await insertActivity(tx, [
+    {
+      wallet: d.wallet,
+      planId: d.planId,
+      legIndex: d.legIndex,
+      kind: "deposit",
+      chain: d.chain,
+      venueId: d.venueId,
+      token: d.token,
+      txId: d.txId,
+      amountInMicros: d.amountMicros,
+      amountOutMicros: d.amountMicros,
+      quotedAmountOutMicros: d.quotedAmountOutMicros ?? null,
+      status: "settled",
+    },
+  ]);
+  const liquidAfter = book.row(liquid).liquidMicros;
+  await emitEvents(tx, [
+    {
+      type: "deposit.settled",
+      wallet: d.wallet,
+      data: { wallet: d.wallet, chain: d.chain, token: d.token, venueId: d.venueId, amountMicros: d.amountMicros.toString(), planId: d.planId, legIndex: d.legIndex, txId: d.txId },
+    },
+    positionEvent(d.wallet, d.chain, d.token, book, "deposit"),
+  ]);
+  return { actionId, activityId, liquidMicros: liquidAfter, stakedMicros: staked, costBasisMicros: basis };
+}
+
+export interface LegInput {
+  wallet: string;
+  planId: string;
+  legIndex: number;
+  kind: "swap" | "bridge" | "deposit" | "withdraw";
+  chain: string;
+  destChain?: string | null;
+  txId: string | null;
+  amountInMicros: bigint;
+  amountOutMicros: bigint | null;
+  quotedAmountOutMicros: bigint | null;
+  status: "settled" | "failed" | "pending";
+  error?: string | null;
+  /** Token of the amounts (default USDC). */
+  token?: string;
+}
+
+/**
+ * Activity rows for plan legs (failed legs are rows too). Settled swap and bridge legs cost
+ * amountIn − amountOut; when the plan's deposit is already recorded, that cost is added to the cost basis
+ * of the position it funded now; otherwise recordDeposit adds it when the deposit lands.
+ */
+export async function recordLegs(tx: DbOrTx, legs: LegInput[]): Promise<string[]> {
+  const ids = await insertActivity(
+    tx,
+    legs.map((l) => ({
+      wallet: l.wallet,
+      planId: l.planId,
+      legIndex: l.legIndex,
+      kind: l.kind,
+      chain: l.chain,
+      destChain: l.destChain ?? null,
+      token: l.token ?? "USDC",
+      txId: l.txId,
+      amountInMicros: l.amountInMicros,
+      amountOutMicros: l.amountOutMicros,
+      quotedAmountOutMicros: l.quotedAmountOutMicros,
+      status: l.status,
+      error: l.error ?? null,
+    })),
+  );
+  for (const l of legs) {
+    if (l.kind !== "swap" && l.kind !== "bridge") continue;
+    if (l.status !== "settled" || l.amountOutMicros === null || l.amountInMicros <= l.amountOutMicros) continue;
+    const [dep] = await tx
+      .select({ chain: activity.chain, token: activity.token, venueId: activity.venueId })
+      .from(activity)
+      .where(and(eq(activity.wallet, l.wallet), eq(activity.planId, l.planId), eq(activity.kind, "deposit"), eq(activity.status, "settled")))
+      .limit(1);
+    if (!dep?.venueId) continue;
+    const key = { chain: dep.chain, token: dep.token, venueId: dep.venueId };
+    const book = await Book.lock(tx, l.wallet, [key]);
+    book.patch(key, { costBasisMicros: book.row(key).costBasisMicros + (l.amountInMicros - l.amountOutMicros) });
+    await book.flush(tx);
+  }
+  return ids;
+}
+
+export interface CreditLiquidInput {
+  wallet: string;
+  chain: string;
+  token: string;
+  amountMicros: bigint;
+  planId: string | null;
+  legIndex: number;
+  txId: string | null;
+}
+
+/** Credits the liquid balance (bridge delivery after proof): journal + position.updated. The caller records the leg. */
+export async function creditLiquid(tx: DbOrTx, c: CreditLiquidInput): Promise<{ actionId: string; liquidMicros: bigint }> {
+  if (c.amountMicros <= 0n) throw new RangeError("amountMicros must be positive");
+  const actionId = newId("act");
+  const liquid = { chain: c.chain, token: c.token, venueId: LIQUID };
+  const book = await Book.lock(tx, c.wallet, [liquid]);
+  const after = book.change(liquid, "credit", c.amountMicros, { actionId, planId: c.planId, legIndex: c.legIndex, txId: c.txId });
+  await book.flush(tx);
+  await emitEvents(tx, [positionEvent(c.wallet, c.chain, c.token, book, "credit")]);
+  return { actionId, liquidMicros: after };
+}

@@ -1,0 +1,159 @@
+// POST route and POST preview (spec §4.3): credit liquid, optionally stake into the chosen venue, fee 0.
+// Preview runs the same decision on an unlocked read and writes nothing.
+import type { ChainId } from "../chains/address";
+import type { Db } from "../db/client";
+import { emitEvents } from "../events/outbox";
+import { type Blocker, blocker } from "../http/codes";
+import { newId } from "../ids";
+import { opportunityIdOf } from "../venues";
+import { readVenueIndex } from "../venues/readers";
+import { insertActivity } from "./activity";
+import { Book, LIQUID, walletRows } from "./book";
+import { chooseVenue } from "./choose";
+import { positionEvent } from "./events";
+import { mergedIndex } from "./position";
+
+export interface RouteInput {
+  amountMicros: bigint;
+  token: string;
+  stake: boolean;
+  chain: ChainId;
+  strategyId?: string;
+  txId?: string;
+}
+
+export interface RouteDone {
+  status: "done";
+  dryRun: boolean;
+  wallet: string;
+  chain: ChainId;
+  token: string;
+  amountMicros: bigint;
+  feeMicros: bigint;
+  stake: boolean;
+  stakedMicros: bigint;
+  venueId: string | null;
+  opportunityId: string | null;
+  venueChoice: "strategyId" | "autopilot" | "top_live_apy" | null;
+  txId: string | null;
+  actionId: string | null;
+  position: { chain: ChainId; liquidMicros: bigint; venueStakedMicros: bigint | null };
+}
+
+export interface RouteBlocked {
+  status: "blocked";
+  dryRun: boolean;
+  wallet: string;
+  chain: ChainId;
+  amountMicros: bigint;
+  blockers: Blocker[];
+}
+
+export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryRun: boolean): Promise<RouteDone | RouteBlocked> {
+  const blocked = (b: Blocker): RouteBlocked => ({ status: "blocked", dryRun, wallet, chain: input.chain, amountMicros: input.amountMicros, blockers: [b] });
+  if (input.amountMicros === 0n) return blocked(blocker("amount_zero"));
+  let venue = null;
+  let how: RouteDone["venueChoice"] = null;
+  if (input.stake) {
+    const choice = await chooseVenue(db, input.chain, input.strategyId);
+    if ("blocker" in choice) return blocked(choice.blocker);
+    venue = choice.venue;
+    how = choice.how;
+  }
+  const liquid = { chain: input.chain, token: input.token, venueId: LIQUID };
+  const base = {
+    status: "done" as const,
+    dryRun,
+    wallet,
+    chain: input.chain,
+    token: input.token,
+    amountMicros: input.amountMicros,
+    feeMicros: 0n,
+    stake: input.stake,
+    stakedMicros: venue ? input.amountMicros : 0n,
+    venueId: venue?.id ?? null,
+    opportunityId: venue ? opportunityIdOf(venue) : null,
+    venueChoice: how,
+    txId: input.txId ?? null,
+  };
+
+  if (dryRun) {
+    const rows = await walletRows(db, wallet);
+    const find = (venueId: string) => rows.find((r) => r.chain === input.chain && r.token === input.token && r.venueId === venueId);
+    const liquidNow = find(LIQUID)?.liquidMicros ?? 0n;
+    const stakedNow = venue ? (find(venue.id)?.stakedMicros ?? 0n) : null;
+    return {
+      ...base,
+      actionId: null,
+      position: {
+        chain: input.chain,
+        liquidMicros: venue ? liquidNow : liquidNow + input.amountMicros,
+        venueStakedMicros: stakedNow === null ? null : stakedNow + input.amountMicros,
+      },
+    };
+  }
+
+  // The venue index is read before the transaction: no network wait while rows are locked.
+  const read = venue ? await readVenueIndex(venue.id) : null;
+  const actionId = newId("act");
+  return db.transaction(async (tx) => {
+    const meta = { actionId, planId: actionId, legIndex: 0, txId: input.txId ?? null };
+    const keys = venue ? [liquid, { ...liquid, venueId: venue.id }] : [liquid];
+    const book = await Book.lock(tx, wallet, keys);
+    book.change(liquid, "credit", input.amountMicros, meta);
+    let venueStaked: bigint | null = null;
+    if (venue) {
+      const vk = { ...liquid, venueId: venue.id };
+      const before = book.row(vk);
+      // Computed from the values before the change (book.change updates the row in place).
+      book.patch(vk, {
+        costBasisMicros: before.costBasisMicros + input.amountMicros,
+        indexRef: mergedIndex(before.stakedMicros, before.indexRef, input.amountMicros, read?.ok ? read.index : null),
+        txId: input.txId ?? before.txId,
+        openedAt: before.openedAt ?? new Date(),
+      });
+      book.change(liquid, "stake", -input.amountMicros, meta);
+      venueStaked = book.change(vk, "stake", input.amountMicros, meta);
+    }
+    await book.flush(tx);
+    await insertActivity(tx, [
+      {
+        wallet,
+        planId: actionId,
+        legIndex: 0,
+        kind: "deposit",
+        chain: input.chain,
+        venueId: venue?.id ?? null,
+        token: input.token,
+        txId: input.txId ?? null,
+        amountInMicros: input.amountMicros,
+        amountOutMicros: input.amountMicros,
+        quotedAmountOutMicros: null,
+        status: "settled",
+      },
+    ]);
+    const events = [positionEvent(wallet, input.chain, input.token, book, "route")];
+    if (venue) {
+      events.unshift({
+        type: "deposit.settled",
+        wallet,
+        data: {
+          wallet,
+          chain: input.chain,
+          token: input.token,
+          venueId: venue.id,
+          amountMicros: input.amountMicros.toString(),
+          planId: actionId,
+          legIndex: 0,
+          txId: input.txId ?? null,
+        },
+      });
+    }
+    await emitEvents(tx, events);
+    return {
+      ...base,
+      actionId,
+      position: { chain: input.chain, liquidMicros: book.row(liquid).liquidMicros, venueStakedMicros: venueStaked },
+    };
+  });
+}

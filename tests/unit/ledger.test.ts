@@ -1,0 +1,226 @@
+// The ledger in-process on a real database (a PGlite template copy, and a fresh PostgreSQL database when
+// DATABASE_URL is set): venue readers against a local JSON-RPC server, property-based invariants,
+// the functions the plans domain calls, and exactness under concurrency.
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { asc, eq } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "@/server/config";
+import { type DbHandle, openDatabase } from "@/server/db/client";
+import { balances, events, ledgerEntries } from "@/server/db/schema";
+import { harvest } from "@/server/ledger/harvest";
+import { position, publicActivity, publicPortfolio } from "@/server/ledger/reads";
+import { creditLiquid, recordDeposit, recordLegs } from "@/server/ledger/record";
+import { routeMoney } from "@/server/ledger/route";
+import { withdrawMoney } from "@/server/ledger/withdraw";
+import { readVenueIndex } from "@/server/venues/readers";
+import { SAVE_USDC_RESERVE } from "@/server/venues/readers/save";
+import { createPgDatabase, dbKinds, templateDir } from "../support/app";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+
+const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
+const SUILEND_MARKET = "0x84030d26d85eaa7035084a057f2f11f701b7e2e4eda87551becbc7c97505ece1";
+const SOLEND = "So1endDq2YkqhipRh3WViPa8hdiSpxWy6z3Z6tMCpAo";
+const WAD = 10n ** 18n;
+let n = 0;
+const wallet = () => `0x${(++n).toString(16).padStart(8, "0")}${Date.now().toString(16).padStart(56, "0")}`.slice(0, 66);
+
+/** Suilend rate = (available + borrowed − fees) / ctokens; `num/den` sets it exactly. */
+function setSuilend(rpc: FakeRpc, num: bigint, den: bigint) {
+  rpc.suilendMarkets.set(SUILEND_MARKET, [
+    { coinType: "0x2::sui::SUI", available: 1n, ctokens: 1n, borrowedWad: 0n, unclaimedWad: 0n },
+    { coinType: SUI_USDC, available: num, ctokens: den, borrowedWad: 0n, unclaimedWad: 0n },
+  ]);
+}
+
+async function openFor(kind: "pglite" | "postgres"): Promise<{ h: DbHandle; drop: () => Promise<void> }> {
+  if (kind === "postgres") {
+    const pg = await createPgDatabase();
+    const h = await openDatabase({ DATABASE_URL: pg.url, SVC_DATA_DIR: "memory://" });
+    return { h, drop: pg.drop };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-ledger-"));
+  cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
+  const h = await openDatabase({ DATABASE_URL: undefined, SVC_DATA_DIR: dir });
+  return { h, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Every balance ≥ 0, and per bucket the journal sums to the balance and ends at it. */
+async function checkInvariants(h: DbHandle, w: string) {
+  const rows = await h.db.select().from(balances).where(eq(balances.wallet, w));
+  const entries = await h.db.select().from(ledgerEntries).where(eq(ledgerEntries.wallet, w)).orderBy(asc(ledgerEntries.seq));
+  for (const r of rows) {
+    expect(r.liquidMicros >= 0n && r.stakedMicros >= 0n).toBe(true);
+    const mine = entries.filter((e) => e.chain === r.chain && e.token === r.token && (e.venueId ?? "") === r.venueId);
+    const sum = mine.reduce((s, e) => s + e.amountMicros, 0n);
+    expect(sum).toBe(r.venueId === "" ? r.liquidMicros : r.stakedMicros);
+    const last = mine[mine.length - 1];
+    if (last) expect(last.balanceAfterMicros).toBe(sum);
+  }
+}
+
+let rpc: FakeRpc;
+beforeAll(async () => {
+  rpc = await startFakeRpc();
+  process.env.SVC_RPC_MOVE = rpc.url;
+  process.env.SVC_RPC_SVM = rpc.url;
+  process.env.SVC_RPC_EVM_A = rpc.url;
+  process.env.SVC_RPC_EVM_B = rpc.url;
+  process.env.SVC_RPC_TIMEOUT_MS = "2000";
+  process.env.SVC_YIELD_SKIM_BPS = "500";
+  resetConfigForTests();
+});
+afterAll(async () => {
+  await rpc?.close();
+});
+
+describe("venue readers speak each chain's real RPC", () => {
+  it("Suilend: sui_getObject LendingMarket → USDC reserve cToken rate (1e18)", async () => {
+    rpc.suilendMarkets.set(SUILEND_MARKET, [
+      { coinType: SUI_USDC, available: 1_000_000n, ctokens: 900_000n, borrowedWad: 200_000n * WAD, unclaimedWad: 100_000n * WAD },
+    ]);
+    const r = await readVenueIndex("suilend");
+    expect(r).toMatchObject({ ok: true, index: (1_100_000n * WAD) / 900_000n });
+  });
+  it("Save: getAccountInfo base64 Reserve → (available + borrowed − protocol fees) / cToken supply", async () => {
+    rpc.saveReserves.set(SAVE_USDC_RESERVE, { owner: SOLEND, available: 500n, borrowedWads: 700n * WAD, collateralSupply: 1000n, protocolFeesWads: 100n * WAD });
+    expect(await readVenueIndex("save")).toMatchObject({ ok: true, index: (1100n * WAD) / 1000n });
+    rpc.saveReserves.set(SAVE_USDC_RESERVE, { owner: "11111111111111111111111111111111", available: 1n, borrowedWads: 0n, collateralSupply: 1n, protocolFeesWads: 0n });
+    const wrong = await readVenueIndex("save");
+    expect(wrong.ok).toBe(false);
+  });
+  it("Aave v3: eth_call getReserveNormalizedIncome(USDC) → ray", async () => {
+    rpc.aaveIndex.set("0xa238dd80c259a72e81d7e4664a9801593f98d1c5|0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", 1_050_000_000_000_000_000_000_000_000n);
+    expect(await readVenueIndex("aave-v3-base")).toMatchObject({ ok: true, index: 1_050_000_000_000_000_000_000_000_000n });
+  });
+  it("no reader or a failing RPC is unavailable with a reason, never a number", async () => {
+    const none = await readVenueIndex("kamino");
+    expect(none).toMatchObject({ ok: false });
+    rpc.failing.add("sui_getObject");
+    const down = await readVenueIndex("suilend");
+    rpc.failing.delete("sui_getObject");
+    expect(down.ok).toBe(false);
+    if (!down.ok) expect(down.reason).toMatch(/RPC/);
+  });
+});
+
+describe.each(dbKinds())("ledger on %s", (kind) => {
+  let h: DbHandle;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ h, drop } = await openFor(kind));
+  });
+  afterAll(async () => {
+    await h?.close();
+    await drop?.();
+  });
+
+  it("property: random route/stake/withdraw/harvest sequences keep balances ≥ 0 and journal = balances", async () => {
+    const op = fc.oneof(
+      fc.record({ t: fc.constant("route" as const), amount: fc.bigInt({ min: 0n, max: 5_000_000n }), stake: fc.boolean(), venue: fc.constantFrom("suilend", "navi", "scallop") }),
+      fc.record({ t: fc.constant("withdraw" as const), amount: fc.bigInt({ min: 0n, max: 8_000_000n }) }),
+      fc.record({ t: fc.constant("harvest" as const), bump: fc.bigInt({ min: 0n, max: 50_000n }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 12 }), async (ops) => {
+        const w = wallet();
+        let num = 1_000_000n;
+        setSuilend(rpc, num, 1_000_000n);
+        let expected = 0n;
+        for (const o of ops) {
+          if (o.t === "route") {
+            const r = await routeMoney(h.db, w, { amountMicros: o.amount, token: "USDC", stake: o.stake, chain: "move-chain", strategyId: o.venue }, false);
+            if (r.status === "done") expected += o.amount;
+            else expect(o.amount).toBe(0n);
+          } else if (o.t === "withdraw") {
+            const r = await withdrawMoney(h.db, w, { amountMicros: o.amount, token: "USDC" });
+            if (r.status === "done") expected -= o.amount;
+            else expect(o.amount === 0n || o.amount > expected).toBe(true);
+          } else {
+            num += o.bump;
+            setSuilend(rpc, num, 1_000_000n);
+            const r = await harvest(h.db, w, { execute: true });
+            expected += BigInt(r.compoundedMicros);
+          }
+          const p = await position(h.db, w);
+          expect(p.liquidMicros + p.stakedMicros).toBe(expected);
+        }
+        await checkInvariants(h, w);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it("harvest: real yield skims on gross, compounds the rest, emits harvest.completed + position.updated", async () => {
+    const w = wallet();
+    setSuilend(rpc, 1_000_000n, 1_000_000n);
+    const r = await routeMoney(h.db, w, { amountMicros: 100_000_000n, token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: "D1" }, false);
+    expect(r.status).toBe("done");
+    setSuilend(rpc, 1_000_200n, 1_000_000n); // +0.02 %: 20000 micros on 100 USDC
+    const plan = await harvest(h.db, w, { execute: false });
+    expect(plan.reason).toBeNull();
+    expect(plan).toMatchObject({ prepared: true, schemaVersion: "harvest-plan.v1", grossYieldMicros: 20_000n });
+    const done = await harvest(h.db, w, { execute: true });
+    expect(done).toMatchObject({ mode: "harvest", outcome: "done", grossYieldMicros: 20_000n, protocolFeeMicros: 1_000n, netYieldMicros: 19_000n, compoundedMicros: 19_000n });
+    expect((await position(h.db, w)).stakedMicros).toBe(100_019_000n);
+    const again = await harvest(h.db, w, { execute: true });
+    expect(again).toMatchObject({ outcome: "no_yield", grossYieldMicros: 0n });
+    const types = (await h.db.select().from(events).where(eq(events.wallet, w))).map((e) => e.type);
+    expect(types.filter((t) => t === "harvest.completed")).toHaveLength(1);
+    await checkInvariants(h, w);
+  });
+
+  it("recordDeposit + recordLegs: proven position, cost basis net of routing legs, one activity row per leg", async () => {
+    const w = wallet();
+    const planId = `pln_test${n}`;
+    await h.db.transaction(async (tx) => {
+      await recordLegs(tx, [
+        { wallet: w, planId, legIndex: 0, kind: "bridge", chain: "svm-chain", destChain: "move-chain", txId: "B1", amountInMicros: 10_100_000n, amountOutMicros: 10_050_000n, quotedAmountOutMicros: 10_060_000n, status: "settled" },
+      ]);
+      await creditLiquid(tx, { wallet: w, chain: "move-chain", token: "USDC", amountMicros: 10_050_000n, planId, legIndex: 0, txId: "B1" });
+    });
+    await h.db.transaction(async (tx) => {
+      await recordLegs(tx, [
+        { wallet: w, planId, legIndex: 1, kind: "swap", chain: "move-chain", txId: "S1", amountInMicros: 10_050_000n, amountOutMicros: 10_000_000n, quotedAmountOutMicros: 10_010_000n, status: "settled" },
+      ]);
+      await recordDeposit(tx, { wallet: w, chain: "move-chain", token: "USDC", venueId: "navi", amountMicros: 10_000_000n, planId, legIndex: 2, txId: "D9", quotedAmountOutMicros: 10_000_000n });
+      await recordLegs(tx, [
+        { wallet: w, planId, legIndex: 3, kind: "bridge", chain: "move-chain", destChain: "svm-chain", txId: null, amountInMicros: 1n, amountOutMicros: null, quotedAmountOutMicros: 1n, status: "failed", error: "reverted" },
+      ]);
+    });
+    const pf = await publicPortfolio(h.db, w);
+    expect(pf.count).toBe(1);
+    expect(pf.positions[0]).toMatchObject({ depositedMicros: 10_100_000n, currentMicros: 10_000_000n, roiPct: -0.99, txId: "D9" });
+    const act = await publicActivity(h.db, w, undefined, 50);
+    expect(act.activity.map((a) => `${a.legIndex}:${a.kind}:${a.status}`)).toEqual(["0:bridge:settled", "1:swap:settled", "2:deposit:settled", "3:bridge:failed"]);
+    expect(act.activity[0]).toMatchObject({ amountOut: 10_050_000n, quotedAmountOut: 10_060_000n, destChain: "move-chain" });
+    const types = (await h.db.select().from(events).where(eq(events.wallet, w))).map((e) => e.type).sort();
+    expect(types).toEqual(["deposit.settled", "position.updated", "position.updated"]);
+    await checkInvariants(h, w);
+  });
+
+  it("a credit without proof is not a public position; ROI is null without cost basis", async () => {
+    const w = wallet();
+    await routeMoney(h.db, w, { amountMicros: 5_000_000n, token: "USDC", stake: true, chain: "move-chain", strategyId: "scallop" }, false);
+    expect((await publicPortfolio(h.db, w)).count).toBe(0);
+  });
+
+  it("20 concurrent withdraws of 10 from 100: exactly 10 succeed, balance 0; 40 concurrent on one wallet stay exact", async () => {
+    const w = wallet();
+    await routeMoney(h.db, w, { amountMicros: 100n, token: "USDC", stake: false, chain: "move-chain" }, false);
+    const rs = await Promise.all(Array.from({ length: 20 }, () => withdrawMoney(h.db, w, { amountMicros: 10n, token: "USDC" })));
+    expect(rs.filter((r) => r.status === "done")).toHaveLength(10);
+    expect((await position(h.db, w)).liquidMicros).toBe(0n);
+    const w2 = wallet();
+    await routeMoney(h.db, w2, { amountMicros: 600n, token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend" }, false);
+    await routeMoney(h.db, w2, { amountMicros: 300n, token: "USDC", stake: false, chain: "move-chain" }, false);
+    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => withdrawMoney(h.db, w2, { amountMicros: BigInt(10 + (i % 3) * 10), token: "USDC" })));
+    const out = many.reduce((s, r) => (r.status === "done" ? s + r.amountMicros : s), 0n);
+    const p = await position(h.db, w2);
+    expect(p.liquidMicros + p.stakedMicros).toBe(900n - out);
+    await checkInvariants(h, w);
+    await checkInvariants(h, w2);
+  });
+});
