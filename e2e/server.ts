@@ -65,6 +65,8 @@ async function main(): Promise<void> {
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
     SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
   };
+  // The end-to-end suite always runs on the embedded database, never on the DATABASE_URL of the integration tests.
+  delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(APP_PORT), "-H", "127.0.0.1"], {
     cwd: root,
     env,
