@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import type { z } from "zod";
 import { ensureBooted } from "../boot";
 import { config } from "../config";
-import type { Db } from "../db/client";
+import type { DbHandle } from "../db/client";
 import { newId } from "../ids";
 import { log } from "../log";
 import { authenticate, inScope, type Principal } from "./auth";
@@ -137,19 +137,20 @@ function authorize(def: AnyEndpoint, rawKey: string | null, principal: Principal
 }
 
 async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestId: string): Promise<Response> {
-  let db: Db;
+  let handle: DbHandle;
   try {
-    db = (await ensureBooted()).db;
+    handle = await ensureBooted();
   } catch (e) {
     log().error({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
     throw new ApiError("UPSTREAM_UNAVAILABLE", "The database is not available; retry shortly");
   }
+  const db = handle.db;
   const cfg = config();
   const rawKey = req.headers.get("x-api-key");
   const principal = rawKey === null ? null : await authenticate(db, rawKey);
 
   const identity = principal ? `k:${principal.keyId}` : `a:${clientAddress(req)}`;
-  const rate = await consumeRate(db, cfg.SVC_RATE_LIMIT_PER_MIN, identity);
+  const rate = await consumeRate(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity);
   if (!rate.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many requests; see Retry-After", undefined, undefined, rate.headers);
   }

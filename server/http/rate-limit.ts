@@ -1,7 +1,9 @@
-// Per-key (else per-client-address) rate limit with rate-limiter-flexible. The counters live in the
-// database (RateLimiterDrizzle), so several server instances on one PostgreSQL share one budget.
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { Db } from "../db/client";
+// Per-key (else per-client-address) rate limit with rate-limiter-flexible. On PostgreSQL the counters
+// live in the database (RateLimiterDrizzle), so several server instances on one PostgreSQL share one
+// budget. The embedded PGlite database belongs to exactly one process, so there the process's memory
+// is that shared store (RateLimiterMemory): no per-request write on PGlite's single connection.
+import { type RateLimiterAbstract, RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db, DbHandle } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { log } from "../log";
 
@@ -13,21 +15,25 @@ export interface RateDecision {
   headers: Record<string, string>;
 }
 
-const holder = globalThis as unknown as { __svcLimiter?: { db: Db; points: number; limiter: RateLimiterDrizzle } };
+const holder = globalThis as unknown as { __svcLimiter?: { db: Db; points: number; limiter: RateLimiterAbstract } };
 
-function limiterFor(db: Db, points: number): RateLimiterDrizzle {
+function limiterFor(handle: DbHandle, points: number): RateLimiterAbstract {
+  const { db } = handle;
   const h = holder.__svcLimiter;
   if (h && h.db === db && h.points === points) return h.limiter;
-  const limiter = new RateLimiterDrizzle({
-    storeClient: db,
-    schema: rateLimits,
-    points,
-    duration: WINDOW_S,
-    keyPrefix: "rl",
-    clearExpiredByTimeout: true,
-    // If the database cannot answer, fall back to a per-process budget rather than failing requests.
-    insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOW_S }),
-  });
+  const limiter =
+    handle.kind === "pglite"
+      ? new RateLimiterMemory({ points, duration: WINDOW_S, keyPrefix: "rl" })
+      : new RateLimiterDrizzle({
+          storeClient: db,
+          schema: rateLimits,
+          points,
+          duration: WINDOW_S,
+          keyPrefix: "rl",
+          clearExpiredByTimeout: true,
+          // If the database cannot answer, fall back to a per-process budget rather than failing requests.
+          insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOW_S }),
+        });
   holder.__svcLimiter = { db, points, limiter };
   return limiter;
 }
@@ -41,8 +47,8 @@ function headersFor(points: number, res: RateLimiterRes): Record<string, string>
   };
 }
 
-export async function consumeRate(db: Db, points: number, identity: string): Promise<RateDecision> {
-  const limiter = limiterFor(db, points);
+export async function consumeRate(handle: DbHandle, points: number, identity: string): Promise<RateDecision> {
+  const limiter = limiterFor(handle, points);
   try {
     const res = await limiter.consume(identity, 1);
     return { allowed: true, headers: headersFor(points, res) };
