@@ -57,7 +57,7 @@ async function ingest(yieldsUrl: string) {
   // Async spawn: this process serves the upstream the child fetches (spawnSync would block it).
   const child = spawn(
     process.execPath,
-    ["--expose-gc", "--import", "tsx", "--conditions=react-server", path.join(root, "bench/catalog-ingest.ts"), yieldsUrl],
+    ["--expose-gc", "--import", "tsx", "--conditions=react-server", path.join(root, "bench/_catalog-ingest.ts"), yieldsUrl],
     { cwd: root, env: { ...process.env, SVC_LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let out = "";
