@@ -4,16 +4,9 @@ import { events } from "../db/schema";
 import type { DbOrTx } from "../db/client";
 import { newId } from "../ids";
 
-export const EVENT_TYPES = [
-  "deposit.settled",
-  "withdraw.settled",
-  "harvest.completed",
-  "bridge.delivered",
-  "bridge.failed",
-  "position.updated",
-  "apy.updated",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from "./types";
+
+export { EVENT_TYPES, type EventType } from "./types";
 
 export interface NewEvent {
   type: EventType;

@@ -1,4 +1,5 @@
 import { bigserial, index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { EVENT_TYPES } from "../../events/types";
 import { createdAt } from "./columns";
 
 // The outbox: every event is written in the same transaction as the change that caused it (contract §5).
@@ -7,17 +8,7 @@ export const events = pgTable(
   {
     seq: bigserial({ mode: "bigint" }).primaryKey(),
     id: text().notNull().unique(),
-    type: text({
-      enum: [
-        "deposit.settled",
-        "withdraw.settled",
-        "harvest.completed",
-        "bridge.delivered",
-        "bridge.failed",
-        "position.updated",
-        "apy.updated",
-      ],
-    }).notNull(),
+    type: text({ enum: EVENT_TYPES }).notNull(),
     wallet: text(),
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
