@@ -11,10 +11,11 @@ import type { Principal } from "../http/auth";
 import { inScope } from "../http/auth";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
-import { creditLiquid, type LegInput, recordLegs } from "../ledger/record";
+import { creditLiquid, type LegInput, recordDeposit, recordLegs } from "../ledger/record";
 import { CCTP_DOMAIN } from "../plans/bridge";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled } from "../svc/status";
+import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
@@ -37,7 +38,13 @@ interface BridgePlan {
   owner: string;
   destAddress: string;
   quoted: bigint;
+  /** The continuing venue on the destination (cross-chain deposit), or null for a plain bridge. */
+  strategyId: string | null;
+  /** The deposit leg's quoted amount (what the prepared destination deposit transaction deposits). */
+  quotedDeposit: bigint;
 }
+
+const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
 
 /** The bridge plan, 404 when unknown, 403 WALLET_SCOPE when the key holds neither its owner nor its destination. */
 async function loadBridgePlan(db: Db, planId: string, principal: Principal | null, scope: "owner" | "either"): Promise<BridgePlan | Blocked> {
@@ -50,12 +57,23 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     const allowed = scope === "owner" ? inScope(principal, row.owner) : inScope(principal, row.owner) || inScope(principal, row.destAddress);
     if (!allowed) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
   }
-  const expected = (row.payload as { expectedReceivedMicros?: unknown }).expectedReceivedMicros;
-  const quoted = typeof expected === "string" && /^[0-9]+$/.test(expected) ? BigInt(expected) : row.amountMicros;
-  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted };
+  const payload = row.payload as { expectedReceivedMicros?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
+  const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
+  const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
+  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit };
 }
 
-function answer(p: BridgePlan, x: { status: Body["status"]; destTxId: string | null; credited: boolean; creditedMicros: bigint | null; liquid: bigint | null; error?: string | null; reason?: string | null }): Body {
+interface Continued {
+  strategyId: string;
+  stakedMicros: bigint;
+  positionStakedMicros: bigint;
+}
+
+function answer(
+  p: BridgePlan,
+  x: { status: Body["status"]; destTxId: string | null; credited: boolean; creditedMicros: bigint | null; liquid: bigint | null; error?: string | null; reason?: string | null; deposit?: Continued | null },
+): Body {
   return {
     schemaVersion: SCHEMA,
     status: x.status,
@@ -69,6 +87,10 @@ function answer(p: BridgePlan, x: { status: Body["status"]; destTxId: string | n
     creditedMicros: x.creditedMicros === null ? null : x.creditedMicros.toString(),
     quotedAmountOutMicros: p.quoted.toString(),
     liquidMicros: x.liquid === null ? null : x.liquid.toString(),
+    continueTo: p.strategyId,
+    deposit: x.deposit
+      ? { strategyId: x.deposit.strategyId, stakedMicros: x.deposit.stakedMicros.toString(), positionStakedMicros: x.deposit.positionStakedMicros.toString(), txId: x.destTxId as string }
+      : null,
     error: x.error ?? null,
     reason: x.reason ?? null,
   };
@@ -135,9 +157,11 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
   }
 
   const dest = normalizeAddress(p.destAddress);
+  // The continuing venue's index is a network read: before the transaction, never under the row locks.
+  const index = p.strategyId ? await readVenueIndex(p.strategyId) : null;
   let reply: DeliveryReply;
   try {
-    reply = await settleDelivery(db, p, dest, txId, minted);
+    reply = await settleDelivery(db, p, dest, txId, minted, index?.ok ? index.index : null);
   } catch (e) {
     if (e instanceof Rollback) return e.reply;
     throw e;
@@ -153,7 +177,12 @@ class Rollback extends Error {
   }
 }
 
-function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint): Promise<DeliveryReply> {
+/**
+ * One transaction: credit the minted USDC to the locked destination, write the legs (bridge; with a continuation
+ * the pass-through swap), then stake the continuing amount into the venue with recordDeposit (deposit leg 2; its
+ * cost basis takes the settled routing legs' cost), and emit bridge.delivered.
+ */
+function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
   return db.transaction(async (tx): Promise<DeliveryReply> => {
     await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, p.row.id)).for("update");
     const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
@@ -166,8 +195,45 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
       .returning({ planId: planExecutions.planId });
     if (inserted.length === 0) throw new Rollback(blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves another plan.`)));
     const credit = await creditLiquid(tx, { wallet: dest, chain: p.dest, token: "USDC", amountMicros: minted, planId: p.row.id, legIndex: 0, txId });
-    await recordLegs(tx, bridgeLegs(p, { txId, amountOutMicros: minted, status: "settled" }));
-    const body = answer(p, { status: "delivered", destTxId: txId, credited: true, creditedMicros: minted, liquid: credit.liquidMicros });
+    const legs = bridgeLegs(p, { txId, amountOutMicros: minted, status: "settled" });
+    // The continuation deposits what the prepared destination deposit transaction deposits (the quoted arrival),
+    // or less when less arrived; anything above stays liquid on the destination.
+    const continuing = p.strategyId ? (minted < p.quotedDeposit ? minted : p.quotedDeposit) : 0n;
+    if (p.strategyId && continuing > 0n) {
+      legs.push({
+        wallet: dest,
+        planId: p.row.id,
+        legIndex: 1,
+        kind: "swap",
+        chain: p.dest,
+        txId: null,
+        amountInMicros: continuing,
+        amountOutMicros: continuing,
+        quotedAmountOutMicros: p.quotedDeposit,
+        status: "settled",
+      });
+    }
+    await recordLegs(tx, legs);
+    let liquid = credit.liquidMicros;
+    let deposit: Continued | null = null;
+    if (p.strategyId && continuing > 0n) {
+      const rec = await recordDeposit(tx, {
+        wallet: dest,
+        chain: p.dest,
+        token: "USDC",
+        venueId: p.strategyId,
+        amountMicros: continuing,
+        planId: p.row.id,
+        legIndex: 2,
+        txId,
+        quotedAmountOutMicros: p.quotedDeposit,
+        index,
+        fromLiquid: true,
+      });
+      liquid = rec.liquidMicros;
+      deposit = { strategyId: p.strategyId, stakedMicros: continuing, positionStakedMicros: rec.stakedMicros };
+    }
+    const body = answer(p, { status: "delivered", destTxId: txId, credited: true, creditedMicros: minted, liquid, deposit });
     await tx.update(planExecutions).set({ result: body, updatedAt: new Date() }).where(eq(planExecutions.planId, p.row.id));
     const data = { planId: p.row.id, sourceChain: p.source, destChain: p.dest, destAddress: p.destAddress, amountMicros: p.row.amountMicros.toString(), creditedMicros: minted.toString(), destTxId: txId };
     await emitEvents(tx, [{ type: "bridge.delivered", wallet: dest, data }]);

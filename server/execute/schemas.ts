@@ -97,7 +97,17 @@ export const deliverySchema = z
     amountMicros: microsOutput.meta({ description: "Burned on the source chain (the plan amount)." }),
     creditedMicros: microsOutput.nullable().meta({ description: "Minted to the destination, read from the proof; null when not delivered." }),
     quotedAmountOutMicros: microsOutput,
-    liquidMicros: microsOutput.nullable().meta({ description: "The destination wallet's liquid balance on destChain after the credit." }),
+    liquidMicros: microsOutput.nullable().meta({ description: "The destination wallet's liquid balance on destChain after the credit (and the continuing deposit)." }),
+    continueTo: z.string().nullable().meta({ description: "The plan's continuing venue on destChain (cross-chain deposit), or null." }),
+    deposit: z
+      .object({
+        strategyId: z.string(),
+        stakedMicros: microsOutput.meta({ description: "Staked into the venue by this delivery (deposit leg, legIndex 2)." }),
+        positionStakedMicros: microsOutput.meta({ description: "The venue position's staked amount after it." }),
+        txId: z.string().meta({ description: "The destination transaction recorded as the position's proof." }),
+      })
+      .nullable()
+      .meta({ description: "The continuation's deposit, when the plan continues into a venue and the delivery is settled; else null." }),
     error: z.string().nullable(),
     reason: z.string().nullable(),
   })
