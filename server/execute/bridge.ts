@@ -12,11 +12,14 @@ import { inScope } from "../http/auth";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { creditLiquid, type LegInput, recordDeposit, recordLegs } from "../ledger/record";
-import { CCTP_DOMAIN } from "../plans/bridge";
+import { isEvmChain, evmCall } from "../chains/evm";
+import { CCTP_DOMAIN, mintRecipientFor } from "../plans/bridge";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled } from "../svc/status";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
+import type { PlanTransaction } from "../venues/adapters";
+import { fetchAttestation, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -241,20 +244,74 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
   });
 }
 
-/** CCTP v1 MessageTransmitter on the EVM destinations (Circle's published addresses). */
-const MESSAGE_TRANSMITTER: Partial<Record<ChainId, string>> = {
-  "evm-a": "0xAD09780d193884d503182aD4588450C416D6F9D4",
-  "evm-b": "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca",
+const NON_EVM_RECEIVE: Partial<Record<ChainId, string>> = {
+  "svm-chain":
+    "The Solana CCTP receive_message instruction (MessageTransmitter and TokenMessengerMinter programs, used-nonces PDA, custody and token-pair accounts) is not built yet; submit receiveMessage with Circle's tooling, then post the mint to /svc/bridge/delivery.",
+  "move-chain": "The Sui CCTP package ids are not confirmed yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
 };
 
-export async function rescueBridge(db: Db, principal: Principal | null, planId: string) {
+interface RescueBuild {
+  blockers: Blocker[];
+  transactions: PlanTransaction[];
+  burn: { sourceTxId: string; nonce: string; amountMicros: string; mintRecipient: string; message: string; attestation: string | null } | null;
+}
+
+/**
+ * Reads the burn's MessageSent message from the source transaction and Circle's attestation, and builds
+ * receiveMessage(message, attestation) on the destination MessageTransmitter. Only a message whose mint recipient
+ * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
+ */
+async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  const transmitter = MESSAGE_TRANSMITTER[p.dest];
+  if (!isEvmChain(p.dest) || !transmitter) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
+  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
+  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
+  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
+    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
+  }
+  const read = await readBurnMessages(p.source, sourceTxId);
+  if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+  if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+  const sourceDomain = CCTP_DOMAIN[p.source];
+  const ours = read.messages.map((m) => ({ m, b: parseBurnMessage(m) })).filter((x) => x.b && x.b.sourceDomain === sourceDomain && x.b.destinationDomain === CCTP_DOMAIN[p.dest]);
+  if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${CCTP_DOMAIN[p.dest]} (${p.dest}).`));
+  const mine = ours.find((x) => x.b?.mintRecipient.toLowerCase() === locked);
+  if (!mine?.b) {
+    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b?.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  }
+  const { m: message, b } = mine;
+  const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
+  const att = await fetchAttestation(sourceDomain, sourceTxId, message);
+  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
+  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+  burn.attestation = att.attestation;
+  const transactions: PlanTransaction[] = [
+    {
+      chain: p.dest,
+      kind: "receive",
+      description: `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP receiveMessage (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`,
+      encoding: "evm-call",
+      payload: evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, att.attestation]),
+    },
+  ];
+  return { blockers: [], transactions, burn };
+}
+
+export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
+  if (sourceTxId !== undefined && !isTxIdOf(p.source, sourceTxId)) {
+    throw new ApiError("INVALID_REQUEST", `sourceTxId is not a ${p.source} transaction id`, [{ field: "body.sourceTxId", message: `must be a ${p.source} transaction id` }]);
+  }
   const [prior] = await db.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
   const blockers: Blocker[] = [];
   if (prior?.status === "settled") blockers.push(blocker("already_delivered", `The plan was delivered by ${prior.txId}; there is nothing to rescue.`));
   if (config().SVC_EXECUTION_MODE === "disabled") blockers.push(blocker("execution_disabled"));
-  const mintRecipient = (p.row.payload as { mintRecipient?: unknown }).mintRecipient;
+  const stored = (p.row.payload as { mintRecipient?: unknown }).mintRecipient;
+  const mintRecipient = typeof stored === "string" ? stored : null;
+  const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await buildRescue(p, mintRecipient, sourceTxId);
+  blockers.push(...built.blockers);
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,
     status: blockers.length ? ("blocked" as const) : ("prepared" as const),
@@ -265,17 +322,18 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     sourceChain: p.source,
     destChain: p.dest,
     destAddress: p.destAddress,
-    mintRecipient: typeof mintRecipient === "string" ? mintRecipient : null,
+    mintRecipient,
     sourceDomain: CCTP_DOMAIN[p.source],
     destinationDomain: CCTP_DOMAIN[p.dest],
     method: "receiveMessage" as const,
     messageTransmitter: MESSAGE_TRANSMITTER[p.dest] ?? null,
+    burn: built.burn,
     steps: [
-      `Take the MessageSent message of your burn on ${p.source} (its transaction receipt) and fetch Circle's attestation for keccak256(message) from the attestation service.`,
-      `Submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${typeof mintRecipient === "string" ? mintRecipient : "n/a"}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}).`,
+      `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],
-    transactions: [] as unknown[],
+    transactions: blockers.length ? [] : built.transactions,
     ...(blockers.length ? { blockers } : {}),
     broadcastEnabled: broadcastEnabled(p.dest),
     executionMode: config().SVC_EXECUTION_MODE,

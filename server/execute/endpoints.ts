@@ -65,15 +65,17 @@ export const bridgeRescueEndpoint = endpoint({
   path: "/api/v1/svc/bridge/rescue",
   summary: "Prepared CCTP rescue of an undelivered bridge: it can only pay the plan's owner-locked destination",
   description:
-    "Body { planId } only; a destination in the body is 400 (it is never taken from the request). HTTP 200 with status prepared, or blocked (already_delivered). The key's scope must hold the plan's owner.",
+    "Body { planId, sourceTxId }: the service reads the burn's CCTP MessageSent message from the source transaction's receipt (source chain RPC) and Circle's attestation (SVC_CCTP_ATTESTATION_URL, GET /v1/messages/{sourceDomain}/{txHash}), " +
+    "and prepares receiveMessage(message, attestation) on the destination MessageTransmitter for the owner to sign. The message's mint recipient must be the plan's owner-locked destination (else blocked recipient_mismatch, no transaction). " +
+    "A destination in the body is 400 (it is never taken from the request). HTTP 200 with status prepared, or blocked: already_delivered, source_tx_required, burn_not_found, source_rpc_unavailable, attestation_pending, attestation_unavailable, adapter_not_ready (svm-chain and move-chain destinations). The key's scope must hold the plan's owner.",
   tags: TAGS,
   access: "bridge.rescue",
   body: rescueBody,
   screen: refuseKeyMaterial,
   errors: ["NOT_FOUND"],
-  example: { body: { planId: "pln_0000000000000000000a" } },
+  example: { body: { planId: "pln_0000000000000000000a", sourceTxId: `0x${"cd".repeat(32)}` } },
   responses: { 200: rescueSchema, 422: deliveryBlockedSchema },
-  handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId),
+  handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId, body.sourceTxId),
 });
 
 export const executeEndpoints = [executeDepositEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];

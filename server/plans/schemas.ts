@@ -19,7 +19,7 @@ export const feeItem = z
 export const planTransaction = z
   .object({
     chain: chainId,
-    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn"]),
+    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn", "receive"]),
     description: z.string(),
     encoding: z.enum(["sui-transaction-json", "solana-v0-message-base64", "evm-call"]),
     payload: z.unknown().meta({
