@@ -1,7 +1,9 @@
 // Deposit execute, bridge delivery and bridge rescue on the running app, on both databases, against a local
 // JSON-RPC server that speaks Sui, Solana and EVM: digest confirmation (up, down, reverted, wrong sender),
 // broadcast of owner-signed bytes, refusal of key material (and its absence from the logs), 20 concurrent
-// deliveries of one bridge plan credited exactly once, failure reports, and rescue locked to the destination.
+// deliveries of one bridge plan credited exactly once, failure reports, a cross-chain deposit (bridge, swap and
+// deposit legs), EVM destination confirmation, and rescue (CCTP receiveMessage from the burn receipt and a local
+// attestation service) locked to the destination.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
@@ -507,7 +509,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: ARB_TRANSMITTER, value: "0" } });
     const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: txs[0]?.payload.data as Hex });
     expect(call.functionName).toBe("receiveMessage");
-    expect(call.args).toEqual([message, attestation]);
+    expect(call.args).toEqual([message.toLowerCase(), attestation]);
     // The mint recipient inside the message the owner signs for (byte 152 = header 116 + body offset 36) is the locked destination.
     expect(sliceHex(call.args[0], 152, 184)).toBe(pad(EVM_DEST.toLowerCase() as Hex));
 
