@@ -96,6 +96,8 @@ export const configSchema = z.object({
   SVC_QUOTE_SVM_URL: httpUrl("SVC_QUOTE_SVM_URL").default("https://lite-api.jup.ag/swap/v1"),
   SVC_QUOTE_MOVE_URL: httpUrl("SVC_QUOTE_MOVE_URL").default("https://api-sui.cetus.zone/router_v2"),
   SVC_QUOTE_EVM_URL: httpUrl("SVC_QUOTE_EVM_URL").default("https://api.0x.org"),
+  /** Circle's attestation service (Iris API root): GET {root}/v1/messages/{sourceDomain}/{txHash} (CCTP v1 format). */
+  SVC_CCTP_ATTESTATION_URL: httpUrl("SVC_CCTP_ATTESTATION_URL").default("https://iris-api.circle.com"),
   /** Upper bound on one quote request. */
   SVC_QUOTE_TIMEOUT_MS: intIn("SVC_QUOTE_TIMEOUT_MS", 100, 60_000).default(5000),
   SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),

@@ -11,11 +11,15 @@ import type { Principal } from "../http/auth";
 import { inScope } from "../http/auth";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
-import { creditLiquid, type LegInput, recordLegs } from "../ledger/record";
-import { CCTP_DOMAIN } from "../plans/bridge";
+import { creditLiquid, type LegInput, recordDeposit, recordLegs } from "../ledger/record";
+import { isEvmChain, evmCall } from "../chains/evm";
+import { CCTP_DOMAIN, mintRecipientFor } from "../plans/bridge";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled } from "../svc/status";
+import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
+import type { PlanTransaction } from "../venues/adapters";
+import { fetchAttestation, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -37,7 +41,13 @@ interface BridgePlan {
   owner: string;
   destAddress: string;
   quoted: bigint;
+  /** The continuing venue on the destination (cross-chain deposit), or null for a plain bridge. */
+  strategyId: string | null;
+  /** The deposit leg's quoted amount (what the prepared destination deposit transaction deposits). */
+  quotedDeposit: bigint;
 }
+
+const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
 
 /** The bridge plan, 404 when unknown, 403 WALLET_SCOPE when the key holds neither its owner nor its destination. */
 async function loadBridgePlan(db: Db, planId: string, principal: Principal | null, scope: "owner" | "either"): Promise<BridgePlan | Blocked> {
@@ -50,12 +60,23 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     const allowed = scope === "owner" ? inScope(principal, row.owner) : inScope(principal, row.owner) || inScope(principal, row.destAddress);
     if (!allowed) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
   }
-  const expected = (row.payload as { expectedReceivedMicros?: unknown }).expectedReceivedMicros;
-  const quoted = typeof expected === "string" && /^[0-9]+$/.test(expected) ? BigInt(expected) : row.amountMicros;
-  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted };
+  const payload = row.payload as { expectedReceivedMicros?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
+  const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
+  const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
+  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit };
 }
 
-function answer(p: BridgePlan, x: { status: Body["status"]; destTxId: string | null; credited: boolean; creditedMicros: bigint | null; liquid: bigint | null; error?: string | null; reason?: string | null }): Body {
+interface Continued {
+  strategyId: string;
+  stakedMicros: bigint;
+  positionStakedMicros: bigint;
+}
+
+function answer(
+  p: BridgePlan,
+  x: { status: Body["status"]; destTxId: string | null; credited: boolean; creditedMicros: bigint | null; liquid: bigint | null; error?: string | null; reason?: string | null; deposit?: Continued | null },
+): Body {
   return {
     schemaVersion: SCHEMA,
     status: x.status,
@@ -69,6 +90,10 @@ function answer(p: BridgePlan, x: { status: Body["status"]; destTxId: string | n
     creditedMicros: x.creditedMicros === null ? null : x.creditedMicros.toString(),
     quotedAmountOutMicros: p.quoted.toString(),
     liquidMicros: x.liquid === null ? null : x.liquid.toString(),
+    continueTo: p.strategyId,
+    deposit: x.deposit
+      ? { strategyId: x.deposit.strategyId, stakedMicros: x.deposit.stakedMicros.toString(), positionStakedMicros: x.deposit.positionStakedMicros.toString(), txId: x.destTxId as string }
+      : null,
     error: x.error ?? null,
     reason: x.reason ?? null,
   };
@@ -135,9 +160,11 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
   }
 
   const dest = normalizeAddress(p.destAddress);
+  // The continuing venue's index is a network read: before the transaction, never under the row locks.
+  const index = p.strategyId ? await readVenueIndex(p.strategyId) : null;
   let reply: DeliveryReply;
   try {
-    reply = await settleDelivery(db, p, dest, txId, minted);
+    reply = await settleDelivery(db, p, dest, txId, minted, index?.ok ? index.index : null);
   } catch (e) {
     if (e instanceof Rollback) return e.reply;
     throw e;
@@ -153,7 +180,12 @@ class Rollback extends Error {
   }
 }
 
-function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint): Promise<DeliveryReply> {
+/**
+ * One transaction: credit the minted USDC to the locked destination, write the legs (bridge; with a continuation
+ * the pass-through swap), then stake the continuing amount into the venue with recordDeposit (deposit leg 2; its
+ * cost basis takes the settled routing legs' cost), and emit bridge.delivered.
+ */
+function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
   return db.transaction(async (tx): Promise<DeliveryReply> => {
     await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, p.row.id)).for("update");
     const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
@@ -166,8 +198,45 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
       .returning({ planId: planExecutions.planId });
     if (inserted.length === 0) throw new Rollback(blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves another plan.`)));
     const credit = await creditLiquid(tx, { wallet: dest, chain: p.dest, token: "USDC", amountMicros: minted, planId: p.row.id, legIndex: 0, txId });
-    await recordLegs(tx, bridgeLegs(p, { txId, amountOutMicros: minted, status: "settled" }));
-    const body = answer(p, { status: "delivered", destTxId: txId, credited: true, creditedMicros: minted, liquid: credit.liquidMicros });
+    const legs = bridgeLegs(p, { txId, amountOutMicros: minted, status: "settled" });
+    // The continuation deposits what the prepared destination deposit transaction deposits (the quoted arrival),
+    // or less when less arrived; anything above stays liquid on the destination.
+    const continuing = p.strategyId ? (minted < p.quotedDeposit ? minted : p.quotedDeposit) : 0n;
+    if (p.strategyId && continuing > 0n) {
+      legs.push({
+        wallet: dest,
+        planId: p.row.id,
+        legIndex: 1,
+        kind: "swap",
+        chain: p.dest,
+        txId: null,
+        amountInMicros: continuing,
+        amountOutMicros: continuing,
+        quotedAmountOutMicros: p.quotedDeposit,
+        status: "settled",
+      });
+    }
+    await recordLegs(tx, legs);
+    let liquid = credit.liquidMicros;
+    let deposit: Continued | null = null;
+    if (p.strategyId && continuing > 0n) {
+      const rec = await recordDeposit(tx, {
+        wallet: dest,
+        chain: p.dest,
+        token: "USDC",
+        venueId: p.strategyId,
+        amountMicros: continuing,
+        planId: p.row.id,
+        legIndex: 2,
+        txId,
+        quotedAmountOutMicros: p.quotedDeposit,
+        index,
+        fromLiquid: true,
+      });
+      liquid = rec.liquidMicros;
+      deposit = { strategyId: p.strategyId, stakedMicros: continuing, positionStakedMicros: rec.stakedMicros };
+    }
+    const body = answer(p, { status: "delivered", destTxId: txId, credited: true, creditedMicros: minted, liquid, deposit });
     await tx.update(planExecutions).set({ result: body, updatedAt: new Date() }).where(eq(planExecutions.planId, p.row.id));
     const data = { planId: p.row.id, sourceChain: p.source, destChain: p.dest, destAddress: p.destAddress, amountMicros: p.row.amountMicros.toString(), creditedMicros: minted.toString(), destTxId: txId };
     await emitEvents(tx, [{ type: "bridge.delivered", wallet: dest, data }]);
@@ -175,20 +244,74 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
   });
 }
 
-/** CCTP v1 MessageTransmitter on the EVM destinations (Circle's published addresses). */
-const MESSAGE_TRANSMITTER: Partial<Record<ChainId, string>> = {
-  "evm-a": "0xAD09780d193884d503182aD4588450C416D6F9D4",
-  "evm-b": "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca",
+const NON_EVM_RECEIVE: Partial<Record<ChainId, string>> = {
+  "svm-chain":
+    "The Solana CCTP receive_message instruction (MessageTransmitter and TokenMessengerMinter programs, used-nonces PDA, custody and token-pair accounts) is not built yet; submit receiveMessage with Circle's tooling, then post the mint to /svc/bridge/delivery.",
+  "move-chain": "The Sui CCTP package ids are not confirmed yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
 };
 
-export async function rescueBridge(db: Db, principal: Principal | null, planId: string) {
+interface RescueBuild {
+  blockers: Blocker[];
+  transactions: PlanTransaction[];
+  burn: { sourceTxId: string; nonce: string; amountMicros: string; mintRecipient: string; message: string; attestation: string | null } | null;
+}
+
+/**
+ * Reads the burn's MessageSent message from the source transaction and Circle's attestation, and builds
+ * receiveMessage(message, attestation) on the destination MessageTransmitter. Only a message whose mint recipient
+ * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
+ */
+async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  const transmitter = MESSAGE_TRANSMITTER[p.dest];
+  if (!isEvmChain(p.dest) || !transmitter) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
+  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
+  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
+  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
+    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
+  }
+  const read = await readBurnMessages(p.source, sourceTxId);
+  if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+  if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+  const sourceDomain = CCTP_DOMAIN[p.source];
+  const ours = read.messages.map((m) => ({ m, b: parseBurnMessage(m) })).filter((x) => x.b && x.b.sourceDomain === sourceDomain && x.b.destinationDomain === CCTP_DOMAIN[p.dest]);
+  if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${CCTP_DOMAIN[p.dest]} (${p.dest}).`));
+  const mine = ours.find((x) => x.b?.mintRecipient.toLowerCase() === locked);
+  if (!mine?.b) {
+    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b?.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  }
+  const { m: message, b } = mine;
+  const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
+  const att = await fetchAttestation(sourceDomain, sourceTxId, message);
+  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
+  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+  burn.attestation = att.attestation;
+  const transactions: PlanTransaction[] = [
+    {
+      chain: p.dest,
+      kind: "receive",
+      description: `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP receiveMessage (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`,
+      encoding: "evm-call",
+      payload: evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, att.attestation]),
+    },
+  ];
+  return { blockers: [], transactions, burn };
+}
+
+export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
+  if (sourceTxId !== undefined && !isTxIdOf(p.source, sourceTxId)) {
+    throw new ApiError("INVALID_REQUEST", `sourceTxId is not a ${p.source} transaction id`, [{ field: "body.sourceTxId", message: `must be a ${p.source} transaction id` }]);
+  }
   const [prior] = await db.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
   const blockers: Blocker[] = [];
   if (prior?.status === "settled") blockers.push(blocker("already_delivered", `The plan was delivered by ${prior.txId}; there is nothing to rescue.`));
   if (config().SVC_EXECUTION_MODE === "disabled") blockers.push(blocker("execution_disabled"));
-  const mintRecipient = (p.row.payload as { mintRecipient?: unknown }).mintRecipient;
+  const stored = (p.row.payload as { mintRecipient?: unknown }).mintRecipient;
+  const mintRecipient = typeof stored === "string" ? stored : null;
+  const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await buildRescue(p, mintRecipient, sourceTxId);
+  blockers.push(...built.blockers);
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,
     status: blockers.length ? ("blocked" as const) : ("prepared" as const),
@@ -199,17 +322,18 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     sourceChain: p.source,
     destChain: p.dest,
     destAddress: p.destAddress,
-    mintRecipient: typeof mintRecipient === "string" ? mintRecipient : null,
+    mintRecipient,
     sourceDomain: CCTP_DOMAIN[p.source],
     destinationDomain: CCTP_DOMAIN[p.dest],
     method: "receiveMessage" as const,
     messageTransmitter: MESSAGE_TRANSMITTER[p.dest] ?? null,
+    burn: built.burn,
     steps: [
-      `Take the MessageSent message of your burn on ${p.source} (its transaction receipt) and fetch Circle's attestation for keccak256(message) from the attestation service.`,
-      `Submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${typeof mintRecipient === "string" ? mintRecipient : "n/a"}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}).`,
+      `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],
-    transactions: [] as unknown[],
+    transactions: blockers.length ? [] : built.transactions,
     ...(blockers.length ? { blockers } : {}),
     broadcastEnabled: broadcastEnabled(p.dest),
     executionMode: config().SVC_EXECUTION_MODE,

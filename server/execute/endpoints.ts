@@ -45,6 +45,7 @@ export const bridgeDeliveryEndpoint = endpoint({
   summary: "Credit a bridge plan's owner-locked destination once, only with the destination chain's proof",
   description:
     "Body { planId, destTxId }: the destination transaction is confirmed through the destination chain's RPC and must mint USDC to the locked destination; then, in one transaction, the destination's liquid balance is credited with the minted amount, the bridge leg is written and bridge.delivered emitted. " +
+    "When the plan continues into a venue (continueTo), the same transaction also writes the pass-through swap leg (legIndex 1) and stakes the continuing amount into the venue (deposit leg, legIndex 2; deposit.settled, position.updated), with the destination transaction as the position's proof and a cost basis that includes the settled routing legs' cost. " +
     "A second delivery answers the first result with credited false. Body { planId, status: \"failed\", error } records a failed bridge leg and emits bridge.failed (no credit). " +
     "The key's scope must hold the plan's owner or its destination wallet.",
   tags: TAGS,
@@ -64,15 +65,17 @@ export const bridgeRescueEndpoint = endpoint({
   path: "/api/v1/svc/bridge/rescue",
   summary: "Prepared CCTP rescue of an undelivered bridge: it can only pay the plan's owner-locked destination",
   description:
-    "Body { planId } only; a destination in the body is 400 (it is never taken from the request). HTTP 200 with status prepared, or blocked (already_delivered). The key's scope must hold the plan's owner.",
+    "Body { planId, sourceTxId }: the service reads the burn's CCTP MessageSent message from the source transaction's receipt (source chain RPC) and Circle's attestation (SVC_CCTP_ATTESTATION_URL, GET /v1/messages/{sourceDomain}/{txHash}), " +
+    "and prepares receiveMessage(message, attestation) on the destination MessageTransmitter for the owner to sign. The message's mint recipient must be the plan's owner-locked destination (else blocked recipient_mismatch, no transaction). " +
+    "A destination in the body is 400 (it is never taken from the request). HTTP 200 with status prepared, or blocked: already_delivered, source_tx_required, burn_not_found, source_rpc_unavailable, attestation_pending, attestation_unavailable, adapter_not_ready (svm-chain and move-chain destinations). The key's scope must hold the plan's owner.",
   tags: TAGS,
   access: "bridge.rescue",
   body: rescueBody,
   screen: refuseKeyMaterial,
   errors: ["NOT_FOUND"],
-  example: { body: { planId: "pln_0000000000000000000a" } },
+  example: { body: { planId: "pln_0000000000000000000a", sourceTxId: `0x${"cd".repeat(32)}` } },
   responses: { 200: rescueSchema, 422: deliveryBlockedSchema },
-  handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId),
+  handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId, body.sourceTxId),
 });
 
 export const executeEndpoints = [executeDepositEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];

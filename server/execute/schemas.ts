@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { blockerSchema } from "../http/schemas";
 import { microsOutput } from "../money/amount";
+import { planTransaction } from "../plans/schemas";
 import { chainId, executionMode } from "../svc/schemas";
 
 const planId = z.string().min(1).max(64).meta({ example: "pln_0123456789abcdefghjk" });
@@ -97,7 +98,17 @@ export const deliverySchema = z
     amountMicros: microsOutput.meta({ description: "Burned on the source chain (the plan amount)." }),
     creditedMicros: microsOutput.nullable().meta({ description: "Minted to the destination, read from the proof; null when not delivered." }),
     quotedAmountOutMicros: microsOutput,
-    liquidMicros: microsOutput.nullable().meta({ description: "The destination wallet's liquid balance on destChain after the credit." }),
+    liquidMicros: microsOutput.nullable().meta({ description: "The destination wallet's liquid balance on destChain after the credit (and the continuing deposit)." }),
+    continueTo: z.string().nullable().meta({ description: "The plan's continuing venue on destChain (cross-chain deposit), or null." }),
+    deposit: z
+      .object({
+        strategyId: z.string(),
+        stakedMicros: microsOutput.meta({ description: "Staked into the venue by this delivery (deposit leg, legIndex 2)." }),
+        positionStakedMicros: microsOutput.meta({ description: "The venue position's staked amount after it." }),
+        txId: z.string().meta({ description: "The destination transaction recorded as the position's proof." }),
+      })
+      .nullable()
+      .meta({ description: "The continuation's deposit, when the plan continues into a venue and the delivery is settled; else null." }),
     error: z.string().nullable(),
     reason: z.string().nullable(),
   })
@@ -107,10 +118,19 @@ export const deliveryBlockedSchema = z
   .object({ schemaVersion: z.literal("svc-bridge-delivery.v1"), status: z.literal("blocked"), planId: z.string(), blockers: z.array(blockerSchema) })
   .meta({ id: "BridgeDeliveryBlocked" });
 
-export const rescueBody = z.strictObject({ planId }).meta({
-  id: "BridgeRescueRequest",
-  description: "Only the plan id: the destination is never taken from the request (any other field is 400).",
-});
+export const rescueBody = z
+  .strictObject({
+    planId,
+    sourceTxId: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, { error: "must be an EVM transaction hash (0x + 64 hex)" })
+      .optional()
+      .meta({ description: "The burn (depositForBurn) transaction on the source chain; its MessageSent message is what receiveMessage mints." }),
+  })
+  .meta({
+    id: "BridgeRescueRequest",
+    description: "The plan id and the burn transaction: the destination is never taken from the request (any other field is 400); the mint recipient comes from the burn message and must be the plan's locked destination.",
+  });
 
 export const rescueSchema = z
   .object({
@@ -128,8 +148,18 @@ export const rescueSchema = z
     destinationDomain: z.number().int(),
     method: z.literal("receiveMessage"),
     messageTransmitter: z.string().nullable().meta({ description: "CCTP MessageTransmitter on the destination (EVM destinations); null where not confirmed." }),
+    burn: z
+      .object({
+        sourceTxId: z.string(),
+        nonce: z.string(),
+        amountMicros: microsOutput,
+        mintRecipient: z.string().meta({ description: "From the burn message; always the plan's locked destination when a transaction is built." }),
+        message: z.string().meta({ description: "The MessageSent bytes (hex) read from the source transaction's receipt." }),
+        attestation: z.string().nullable().meta({ description: "Circle's attestation (hex); null while pending or unreadable." }),
+      })
+      .nullable(),
     steps: z.array(z.string()),
-    transactions: z.array(z.unknown()),
+    transactions: z.array(planTransaction).meta({ description: "receiveMessage(message, attestation) on the destination MessageTransmitter, when prepared; empty when blocked." }),
     blockers: z.array(blockerSchema).optional(),
     broadcastEnabled: z.boolean(),
     executionMode,

@@ -57,6 +57,12 @@ export const BLOCKER_CODES = {
   submit_rejected: "The chain's RPC refused to submit the signed transaction.",
   not_credited_to_destination: "The destination transaction does not credit USDC to the plan's owner-locked destination address.",
   already_delivered: "The bridge plan was already delivered; there is nothing to rescue or fail.",
+  source_tx_required: "The rescue needs the burn transaction on the source chain (sourceTxId) to read its CCTP message.",
+  burn_not_found: "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log).",
+  source_rpc_unavailable: "The source chain's RPC could not be read; nothing was built. Try again.",
+  recipient_mismatch: "The burn message's mint recipient is not the plan's owner-locked destination; no transaction is built.",
+  attestation_pending: "Circle has not attested the burn message yet (source-chain finality); try again later.",
+  attestation_unavailable: "Circle's attestation service could not be read (unreachable, error or unexpected format); try again later.",
 } as const satisfies Record<string, string>;
 
 export type BlockerCode = keyof typeof BLOCKER_CODES;

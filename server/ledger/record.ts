@@ -22,6 +22,11 @@ export interface RecordDepositInput {
   quotedAmountOutMicros?: bigint;
   /** The venue reader's index at stake time (readVenueIndex before the transaction); unknown when omitted. */
   index?: bigint | null;
+  /**
+   * Stake out of the liquid balance the caller credited earlier in the same transaction (bridge delivery that
+   * continues into a deposit: creditLiquid, then recordDeposit). Without it the amount is credited here first.
+   */
+  fromLiquid?: boolean;
 }
 
 export interface RecordDepositResult {
@@ -32,7 +37,7 @@ export interface RecordDepositResult {
   costBasisMicros: bigint;
 }
 
-/** Credits and stakes a confirmed on-chain deposit: journal, activity row (kind deposit), deposit.settled + position.updated. */
+/** Credits (unless fromLiquid) and stakes a confirmed on-chain deposit: journal, activity row (kind deposit), deposit.settled + position.updated. */
 export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<RecordDepositResult> {
   if (d.amountMicros <= 0n) throw new RangeError("amountMicros must be positive");
   const actionId = newId("act");
@@ -42,7 +47,7 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
   const book = await Book.lock(tx, d.wallet, [liquid, venue]);
   const before = book.row(venue);
   const index = mergedIndex(before.stakedMicros, before.indexRef, d.amountMicros, d.index ?? null);
-  book.change(liquid, "credit", d.amountMicros, meta);
+  if (!d.fromLiquid) book.change(liquid, "credit", d.amountMicros, meta);
   book.change(liquid, "stake", -d.amountMicros, meta);
   const routing = d.planId ? await routingCostOf(tx, d.wallet, d.planId) : 0n;
   const basis = before.costBasisMicros + d.amountMicros + routing;

@@ -12,7 +12,8 @@ import { bpsOf, feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
-import type { PlanTransaction } from "../venues/adapters";
+import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
+import { builderFor, getAdapter, type PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { insertPlan } from "./store";
 
@@ -62,6 +63,22 @@ export interface BridgeInput {
   amountMicros: bigint;
   sourceAddress: string;
   destAddress: string;
+  continueTo?: { strategyId: string };
+}
+
+/** The continuing venue: a venue (not the automated strategy) on destChain, else 400. */
+function continuationVenue(destChain: ChainId, strategyId: string): VenueDescriptor {
+  const r = resolveStrategyId(strategyId);
+  const field = "body.continueTo.strategyId";
+  if (!r.venue) {
+    throw new ApiError("INVALID_REQUEST", `continueTo.strategyId must be a venue on ${destChain}; ${AUTOPILOT_ID} is the automated strategy`, [{ field, message: "must be a venue" }]);
+  }
+  if (r.venue.chain !== destChain) {
+    throw new ApiError("INVALID_REQUEST", `continueTo.strategyId ${r.venue.id} is a venue on ${r.venue.chain}, not on destChain ${destChain}`, [
+      { field, message: `must be a venue on ${destChain}` },
+    ]);
+  }
+  return r.venue;
 }
 
 export async function bridgePlan(db: Db, input: BridgeInput) {
@@ -76,6 +93,10 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     const fam = CHAIN_FAMILY[chain];
     if (!isAddressOf(fam, a)) throw new ApiError("INVALID_ADDRESS", `${field} must be a ${fam} address on ${chain}`, [{ field: `body.${field}`, message: `must be a ${fam} address` }]);
   }
+  const venue = input.continueTo ? continuationVenue(destChain, input.continueTo.strategyId) : null;
+  const bridgeFeeBps = feePolicy().bridgeFeeBps;
+  const serviceFee = bpsOf(amount, bridgeFeeBps);
+  const expected = amount - serviceFee;
   const blockers: Blocker[] = [];
   if (amount === 0n) blockers.push(blocker("amount_zero"));
   const messenger = TOKEN_MESSENGER[sourceChain];
@@ -86,6 +107,14 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         `The CCTP burn from ${sourceChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's depositForBurn needs a fresh event-data account signer besides the owner" : "the Sui CCTP package ids are not confirmed yet"}); burns from evm-a and evm-b are.`,
       ),
     );
+  }
+  const depositBuilder = venue ? builderFor(venue.id, "deposit") : null;
+  if (venue) {
+    if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
+    if (amount > 0n && expected < venue.minDepositMicros) {
+      blockers.push(blocker("below_minimum", `The minimum deposit for ${venue.id} is ${venue.minDepositMicros} micros; ${expected} is expected to arrive.`));
+    }
+    if (depositBuilder && !("build" in depositBuilder)) blockers.push(blocker("adapter_not_ready", depositBuilder.reason));
   }
   blockers.push(...executionBlockers());
   const mintRecipient = await mintRecipientFor(destChain, destAddress);
@@ -108,9 +137,16 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         payload: evmCall(sourceChain, messenger, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]),
       },
     );
+    // The continuation: the owner deposits the quoted arrival into the venue from the locked destination.
+    if (depositBuilder && "build" in depositBuilder) transactions.push(...(await depositBuilder.build({ owner: destAddress, amountMicros: expected })));
   }
-  const bridgeFeeBps = feePolicy().bridgeFeeBps;
-  const serviceFee = bpsOf(amount, bridgeFeeBps);
+  const bridgeFees = [
+    { label: "Service bridge fee (GET /svc/fees)", kind: "service" as const, amountMicros: serviceFee.toString(), bps: bridgeFeeBps, estimate: false, asset: USDC[sourceChain] },
+    { label: "Rail fee: Circle CCTP v1 standard transfer (no protocol fee)", kind: "rail" as const, amountMicros: "0", bps: 0, estimate: false, asset: USDC[sourceChain] },
+    NETWORK_FEE,
+    { ...NETWORK_FEE, label: `Destination mint gas on ${destChain} (receiveMessage), paid by whoever submits the attestation` },
+  ];
+  const legs = continuationLegs(sourceChain, destChain, amount, expected, bridgeFees, venue);
   const planId = newId("pln");
   const status = blockers.length ? ("blocked" as const) : ("prepared" as const);
   const body = {
@@ -128,14 +164,11 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     mintRecipient,
     destinationDomain: CCTP_DOMAIN[destChain],
     // CCTP v1 mints the full burned amount; the service bridge fee is disclosed here and settled at delivery.
-    expectedReceivedMicros: (amount - serviceFee).toString(),
+    expectedReceivedMicros: expected.toString(),
+    continueTo: venue ? { strategyId: venue.id, opportunityId: opportunityIdOf(venue), chain: venue.chain, onchainInterface: getAdapter(venue.id)?.onchainInterface ?? null } : null,
+    legs,
     ...(blockers.length ? { blockers } : {}),
-    fees: [
-      { label: "Service bridge fee (GET /svc/fees)", kind: "service" as const, amountMicros: serviceFee.toString(), bps: bridgeFeeBps, estimate: false, asset: USDC[sourceChain] },
-      { label: "Rail fee: Circle CCTP v1 standard transfer (no protocol fee)", kind: "rail" as const, amountMicros: "0", bps: 0, estimate: false, asset: USDC[sourceChain] },
-      NETWORK_FEE,
-      { ...NETWORK_FEE, label: `Destination mint gas on ${destChain} (receiveMessage), paid by whoever submits the attestation` },
-    ],
+    fees: legs.flatMap((l) => l.fees),
     risk: { summary: "Irreversible burn-and-mint through Circle CCTP to an owner-locked destination.", items: BRIDGE_RISKS },
     transactions,
     ...executionFlags(sourceChain),
@@ -146,10 +179,86 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     status,
     chain: sourceChain,
     owner: sourceAddress,
+    strategyId: venue?.id ?? null,
     amountMicros: amount,
     destChain,
     destAddress,
     payload: body,
   });
   return body;
+}
+
+type FeeItem = { label: string; kind: "service" | "pool" | "rail" | "network"; amountMicros: string | null; bps: number | null; estimate: boolean; asset: string | null };
+
+export interface PlanLeg {
+  legIndex: number;
+  kind: "bridge" | "swap" | "deposit";
+  chain: ChainId;
+  destChain: ChainId | null;
+  inputToken: string;
+  outputToken: string;
+  amountInMicros: string;
+  quotedAmountOutMicros: string;
+  passThrough: boolean;
+  strategyId: string | null;
+  fees: FeeItem[];
+}
+
+/**
+ * The legs of the plan with their fees: the bridge, and with a continuation the swap and the deposit on destChain.
+ * CCTP mints native USDC and every venue takes USDC, so the swap leg is a pass-through (same token, no swap
+ * transaction, zero cost); it is kept so a cross-chain deposit reads as the spec's three legs (§2.5).
+ */
+function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigint, expected: bigint, bridgeFees: FeeItem[], venue: VenueDescriptor | null): PlanLeg[] {
+  const usdcDest = USDC[destChain];
+  const legs: PlanLeg[] = [
+    {
+      legIndex: 0,
+      kind: "bridge",
+      chain: sourceChain,
+      destChain,
+      inputToken: USDC[sourceChain],
+      outputToken: usdcDest,
+      amountInMicros: amount.toString(),
+      quotedAmountOutMicros: expected.toString(),
+      passThrough: false,
+      strategyId: null,
+      fees: bridgeFees,
+    },
+  ];
+  if (!venue) return legs;
+  legs.push(
+    {
+      legIndex: 1,
+      kind: "swap",
+      chain: destChain,
+      destChain: null,
+      inputToken: usdcDest,
+      outputToken: usdcDest,
+      amountInMicros: expected.toString(),
+      quotedAmountOutMicros: expected.toString(),
+      passThrough: true,
+      strategyId: null,
+      fees: [
+        { label: `Swap on ${destChain}: pass-through (CCTP delivers native USDC and ${venue.id} takes USDC): no swap, no service swap fee, no pool fee`, kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: usdcDest },
+      ],
+    },
+    {
+      legIndex: 2,
+      kind: "deposit",
+      chain: destChain,
+      destChain: null,
+      inputToken: usdcDest,
+      outputToken: usdcDest,
+      amountInMicros: expected.toString(),
+      quotedAmountOutMicros: expected.toString(),
+      passThrough: false,
+      strategyId: venue.id,
+      fees: [
+        { label: "Service fee on deposit of principal", kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: null },
+        { ...NETWORK_FEE, label: `Network fee (gas) of the deposit into ${venue.id} on ${destChain}, paid by the owner's wallet` },
+      ],
+    },
+  );
+  return legs;
 }

@@ -114,18 +114,21 @@ export const bridgePlanEndpoint = endpoint({
   method: "POST",
   path: "/api/v1/svc/bridge/plan",
   summary: "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction",
-  description: `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there.`,
+  description:
+    `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there. ` +
+    "With continueTo { strategyId } (a venue on destChain; another chain is 400) the plan is a cross-chain deposit: legs bridge, swap (a zero-cost pass-through: CCTP delivers native USDC and every venue takes USDC) and deposit, each with its fees, and the destination deposit transaction for the owner to sign after the mint.",
   tags: TAGS,
   access: "public",
   body: bridgeBody,
-  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS", "NOT_FOUND"],
   example: {
     body: {
       sourceChain: "evm-a",
-      destChain: "svm-chain",
+      destChain: "evm-b",
       amountMicros: "10000000",
       sourceAddress: "0x1111111111111111111111111111111111111111",
-      destAddress: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat",
+      destAddress: "0x1111111111111111111111111111111111111111",
+      continueTo: { strategyId: "aave-v3-arbitrum" },
     },
   },
   responses: { 200: bridgePlanSchema },

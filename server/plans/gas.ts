@@ -12,7 +12,7 @@ import type { PlanTransaction } from "../venues/adapters";
 import { getPlan } from "./store";
 
 /** Gas units assumed per EVM call kind (typical mainnet usage with headroom). */
-const EVM_GAS: Record<string, bigint> = { approve: 60_000n, deposit: 300_000n, withdraw: 300_000n, burn: 200_000n, swap: 400_000n };
+const EVM_GAS: Record<string, bigint> = { approve: 60_000n, deposit: 300_000n, withdraw: 300_000n, burn: 200_000n, swap: 400_000n, receive: 200_000n };
 /** Sui computation units budgeted per PTB; Solana compute units per transaction (the default limit). */
 const SUI_UNITS = 10_000n;
 const SOLANA_CU = 200_000n;

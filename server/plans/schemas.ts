@@ -19,7 +19,7 @@ export const feeItem = z
 export const planTransaction = z
   .object({
     chain: chainId,
-    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn"]),
+    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn", "receive"]),
     description: z.string(),
     encoding: z.enum(["sui-transaction-json", "solana-v0-message-base64", "evm-call"]),
     payload: z.unknown().meta({
@@ -129,8 +129,33 @@ export const bridgeBody = z
     amountMicros: microsInput,
     sourceAddress: walletAddress,
     destAddress: walletAddress,
+    continueTo: z
+      .strictObject({
+        strategyId: z.string().min(1).max(200).meta({ description: "A venue on destChain (bare id, form-<id> or opportunityId).", example: "kamino" }),
+      })
+      .optional()
+      .meta({
+        description:
+          "Optional continuation on the destination chain: the arriving USDC is deposited into this venue (a cross-chain deposit: bridge, swap and deposit legs). A venue on another chain than destChain is 400.",
+      }),
   })
   .meta({ id: "BridgePlanRequest" });
+
+export const planLeg = z
+  .object({
+    legIndex: z.number().int(),
+    kind: z.enum(["bridge", "swap", "deposit"]),
+    chain: chainId,
+    destChain: chainId.nullable().meta({ description: "Set for the bridge leg." }),
+    inputToken: z.string(),
+    outputToken: z.string(),
+    amountInMicros: microsOutput,
+    quotedAmountOutMicros: microsOutput.meta({ description: "The quote; the settled amount is read from the destination proof at delivery." }),
+    passThrough: z.boolean().meta({ description: "true for a swap leg whose input and output token are the same (USDC arrives, the venue takes USDC): no swap transaction, no cost." }),
+    strategyId: z.string().nullable().meta({ description: "The venue of the deposit leg." }),
+    fees: z.array(feeItem),
+  })
+  .meta({ id: "PlanLeg" });
 
 export const bridgePlanSchema = z
   .object({
@@ -145,6 +170,11 @@ export const bridgePlanSchema = z
     mintRecipient: z.string().nullable().meta({ description: "bytes32 hex given to depositForBurn (for svm-chain: the destination's USDC token account)." }),
     destinationDomain: z.number().int(),
     expectedReceivedMicros: microsOutput,
+    continueTo: z
+      .object({ strategyId: z.string(), opportunityId: z.string(), chain: chainId, onchainInterface: z.string().nullable() })
+      .nullable()
+      .meta({ description: "The destination venue the arriving USDC is deposited into, or null for a plain bridge." }),
+    legs: z.array(planLeg).meta({ description: "Each leg with its fees, in legIndex order: bridge, then (with continueTo) swap and deposit." }),
     risk: z.object({ summary: z.string(), items: z.array(z.string()) }),
   })
   .meta({ id: "BridgePlan" });

@@ -1,13 +1,18 @@
 // Deposit execute, bridge delivery and bridge rescue on the running app, on both databases, against a local
 // JSON-RPC server that speaks Sui, Solana and EVM: digest confirmation (up, down, reverted, wrong sender),
 // broadcast of owner-signed bytes, refusal of key material (and its absence from the logs), 20 concurrent
-// deliveries of one bridge plan credited exactly once, failure reports, and rescue locked to the destination.
+// deliveries of one bridge plan credited exactly once, failure reports, a cross-chain deposit (bridge, swap and
+// deposit legs), EVM destination confirmation, and rescue (CCTP receiveMessage from the burn receipt and a local
+// attestation service) locked to the destination.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
+import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
+import { MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
+import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
 
@@ -18,11 +23,15 @@ const SUI_OTHER = `0x${"6".repeat(64)}`;
 const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM = "0x2222222222222222222222222222222222222222";
+const EVM_DEST = "0x3333333333333333333333333333333333333333";
+const EVM_THIEF = "0x4444444444444444444444444444444444444444";
+/** The destination of the cross-chain deposit (a fresh wallet, so its portfolio holds only that position). */
+const SOL_CC = "US517G5965aydkZ46HS38QLi7UQiSojurfbQfKCELFx";
 const OWNER = "execute-owner-key-00000000001";
 const KEEPER = "execute-keeper-key-0000000001";
 const STRANGER = "execute-stranger-key-00000001";
 const KEYS = JSON.stringify([
-  { key: OWNER, role: "owner", wallets: [SUI, SOL, SOL_DEST, EVM] },
+  { key: OWNER, role: "owner", wallets: [SUI, SOL, SOL_DEST, EVM, EVM_DEST, SOL_CC] },
   { key: KEEPER, role: "keeper", wallets: ["*"] },
   { key: STRANGER, role: "owner", wallets: [SUI_OTHER] },
 ]);
@@ -47,9 +56,10 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
   let app: App;
   let live: App;
   let rpc: FakeRpc;
+  let iris: FakeIris;
   const post = (a: App, path: string, body: unknown, key?: string, headers?: Record<string, string>) =>
     call<J>(a.url, "POST", `/api/v1${path}`, { body, key, headers });
-  const rpcEnv = () => ({ SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000" });
+  const rpcEnv = () => ({ SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url });
 
   const suiPlan = async (a: App, owner = SUI, amount = "5000000") => {
     const r = await post(a, "/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: amount, owner });
@@ -68,6 +78,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
+    iris = await startFakeIris();
     app = await startApp({ db, env: { ...rpcEnv(), SVC_LOG_LEVEL: "info" } });
     live = await startApp({ db, env: { ...rpcEnv(), SVC_EXECUTION_MODE: "broadcast" } });
   });
@@ -75,6 +86,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     await app?.stop();
     await live?.stop();
     await rpc?.close();
+    await iris?.close();
   });
 
   it("execute with a confirmed Sui digest records the deposit once: position with txId, deposit row, deposit.settled", async () => {
@@ -321,9 +333,10 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     }
     expect((await post(app, "/svc/bridge/rescue", { planId }, KEEPER)).status).toBe(403);
     expect((await post(app, "/svc/bridge/rescue", { planId }, STRANGER)).status).toBe(403);
-    const rescue = await post(app, "/svc/bridge/rescue", { planId }, OWNER);
+    const rescue = await post(app, "/svc/bridge/rescue", { planId, sourceTxId: `0x${"ee".repeat(32)}` }, OWNER);
     expect(rescue.status).toBe(200);
-    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "prepared", ownerMustSign: true, submitted: false, destAddress: SOL_DEST, destChain: "svm-chain" });
+    // A Solana destination's CCTP receive is not built: blocked with the reason, never a transaction to anyone.
+    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "blocked", blockers: [{ code: "adapter_not_ready" }], transactions: [], destAddress: SOL_DEST, destChain: "svm-chain" });
     expect(JSON.stringify(rescue.json)).not.toContain(SOL);
 
     const after = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(SOL_DEST, 3_000_000n) }, KEEPER);
@@ -332,5 +345,186 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(BigInt(pos2.json.liquidMicros as string) - BigInt(liquidBefore as string)).toBe(3_000_000n);
     const late = await post(app, "/svc/bridge/delivery", { planId, status: "failed", error: "late" }, KEEPER);
     expect(late.json).toMatchObject({ blockers: [{ code: "already_delivered" }] });
+  });
+
+  const evmHash = () => `0x${randomBytes(32).toString("hex")}`;
+
+  it("cross-chain deposit: delivery credits, writes bridge, swap and deposit legs and stakes into the venue once", async () => {
+    const dest = SOL_CC;
+    const plan = await post(app, "/svc/bridge/plan", {
+      sourceChain: "evm-a",
+      destChain: "svm-chain",
+      amountMicros: "10000000",
+      sourceAddress: EVM,
+      destAddress: dest,
+      continueTo: { strategyId: "kamino" },
+    });
+    expect(plan.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "9990000", continueTo: { strategyId: "kamino" } });
+    const planId = plan.json.planId as string;
+    // The rail delivers the quoted 9 990 000: the bridge leg costs 10 000 (amount in − settled amount out).
+    const destTxId = mintTx(dest, 9_990_000n);
+    const first = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      status: "delivered",
+      credited: true,
+      creditedMicros: "9990000",
+      liquidMicros: "0",
+      continueTo: "kamino",
+      deposit: { strategyId: "kamino", stakedMicros: "9990000", positionStakedMicros: "9990000", txId: destTxId },
+    });
+
+    const rows = (await activity(dest)).filter((r) => r.planId === planId);
+    expect(rows.map((r) => [r.legIndex, r.kind])).toEqual([
+      [0, "bridge"],
+      [1, "swap"],
+      [2, "deposit"],
+    ]);
+    expect(rows[0]).toMatchObject({ chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    expect(rows[2]).toMatchObject({ chain: "svm-chain", txId: destTxId, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    // The source owner's log shows the bridge leg once.
+    expect((await activity(EVM)).filter((r) => r.planId === planId).map((r) => r.kind)).toEqual(["bridge"]);
+
+    const positions = (await portfolio(dest)).positions as J[];
+    expect(positions).toHaveLength(1);
+    // Cost basis takes the routing legs' cost: 9 990 000 staked + 10 000 bridge cost = the 10 000 000 that left the source.
+    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: destTxId, depositedMicros: "10000000", currentMicros: "9990000" });
+
+    const forPlan = async (type: string) => (await events(type)).filter((e) => (e.data as J).planId === planId);
+    expect(await forPlan("bridge.delivered")).toHaveLength(1);
+    expect(await forPlan("deposit.settled")).toHaveLength(1);
+    expect((await events("position.updated")).filter((e) => e.wallet === dest).length).toBeGreaterThan(0);
+
+    // A second delivery (same proof or another mint) credits nothing and stakes nothing.
+    const again = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(again.json).toMatchObject({ credited: false, deposit: { stakedMicros: "9990000" } });
+    const other = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(dest, 9_990_000n) }, OWNER);
+    expect(other.json).toMatchObject({ credited: false, destTxId });
+    expect((await activity(dest)).filter((r) => r.planId === planId)).toHaveLength(3);
+    expect(((await portfolio(dest)).positions as J[])[0]).toMatchObject({ depositedMicros: "10000000", currentMicros: "9990000" });
+    expect(await forPlan("deposit.settled")).toHaveLength(1);
+  });
+
+  it("EVM destination: confirmed by the receipt's USDC Transfer (mint) to the locked destination; reverted or elsewhere is blocked", async () => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "4000000", sourceAddress: EVM, destAddress: EVM_DEST });
+    expect(r.json.status).toBe("prepared");
+    const planId = r.json.planId as string;
+    const usdcB = USDC["evm-b"];
+    const zero = `0x${"0".repeat(40)}`;
+    const evmMint = (to: string, value: bigint, opts: { status?: "0x1" | "0x0"; token?: string } = {}) => {
+      const h = evmHash();
+      rpc.txs.set(h, { kind: "evm", from: EVM_THIEF, status: opts.status ?? "0x1", transfers: [{ token: opts.token ?? usdcB, from: zero, to, value }] });
+      return h;
+    };
+    const unknown = await post(app, "/svc/bridge/delivery", { planId, destTxId: evmHash() }, KEEPER);
+    expect(unknown.status).toBe(202);
+    expect(unknown.json).toMatchObject({ status: "pending", credited: false });
+    const reverted = await post(app, "/svc/bridge/delivery", { planId, destTxId: evmMint(EVM_DEST, 4_000_000n, { status: "0x0" }) }, KEEPER);
+    expect(reverted.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_failed" }] });
+    const elsewhere = await post(app, "/svc/bridge/delivery", { planId, destTxId: evmMint(EVM_THIEF, 4_000_000n) }, KEEPER);
+    expect(elsewhere.json).toMatchObject({ blockers: [{ code: "not_credited_to_destination" }] });
+    const otherToken = await post(app, "/svc/bridge/delivery", { planId, destTxId: evmMint(EVM_DEST, 4_000_000n, { token: USDC["evm-a"] }) }, KEEPER);
+    expect(otherToken.json).toMatchObject({ blockers: [{ code: "not_credited_to_destination" }] });
+    expect((await activity(EVM_DEST)).filter((x) => x.planId === planId)).toHaveLength(0);
+
+    const destTxId = evmMint(EVM_DEST, 4_000_000n);
+    const ok = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ status: "delivered", credited: true, creditedMicros: "4000000", liquidMicros: "4000000", destChain: "evm-b", deposit: null });
+    const legs = (await activity(EVM_DEST)).filter((x) => x.planId === planId);
+    expect(legs).toHaveLength(1);
+    expect(legs[0]).toMatchObject({ kind: "bridge", chain: "evm-a", destChain: "evm-b", txId: destTxId, amountOut: "4000000" });
+    const twice = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(twice.json).toMatchObject({ credited: false, creditedMicros: "4000000" });
+    expect((await events("bridge.delivered")).filter((e) => (e.data as J).planId === planId)).toHaveLength(1);
+  });
+
+  /** A CCTP v1 burn message (header + BurnMessage body) from Base (6) to Arbitrum (3). */
+  const burnMessage = (mintRecipient: Hex, amount: bigint, nonce: bigint) =>
+    encodePacked(
+      ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
+      [
+        0,
+        6,
+        3,
+        nonce,
+        pad("0x1682Ae6375C4E4A97e4B583BC394c861A46D8962"),
+        pad("0x19330d10D9Cc8751218eaf51E8885D058642E08A"),
+        pad("0x"),
+        0,
+        pad(USDC["evm-a"] as Hex),
+        mintRecipient,
+        amount,
+        pad(EVM),
+      ],
+    );
+  const BASE_TRANSMITTER = "0xAD09780d193884d503182aD4588450C416D6F9D4";
+  const ARB_TRANSMITTER = "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca";
+
+  it("rescue builds receiveMessage(message, attestation) on the destination, only for a burn minting to the locked destination", async () => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "6000000", sourceAddress: EVM, destAddress: EVM_DEST });
+    const planId = r.json.planId as string;
+    const recipient = r.json.mintRecipient as Hex;
+    expect(recipient).toBe(pad(EVM_DEST as Hex));
+    const message = burnMessage(recipient, 6_000_000n, 777n);
+    const burnTx = evmHash();
+    rpc.txs.set(burnTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: BASE_TRANSMITTER, message }] });
+    const rescue = (body: J) => post(app, "/svc/bridge/rescue", { planId, ...body }, OWNER);
+
+    expect((await rescue({})).json).toMatchObject({ status: "blocked", blockers: [{ code: "source_tx_required" }], transactions: [] });
+    expect((await rescue({ sourceTxId: "0x1234" })).status).toBe(400);
+    expect((await rescue({ sourceTxId: evmHash() })).json).toMatchObject({ status: "blocked", blockers: [{ code: "burn_not_found" }] });
+    rpc.down = true;
+    try {
+      const down = await rescue({ sourceTxId: burnTx });
+      expect(down.status).toBe(200);
+      expect(down.json).toMatchObject({ status: "blocked", blockers: [{ code: "source_rpc_unavailable" }], transactions: [] });
+    } finally {
+      rpc.down = false;
+    }
+
+    // Not indexed yet (404), then PENDING, then the service down: blocked, never a 5xx, never a transaction.
+    const notYet = await rescue({ sourceTxId: burnTx });
+    expect(notYet.status).toBe(200);
+    expect(notYet.json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [], burn: { sourceTxId: burnTx, nonce: "777", amountMicros: "6000000", mintRecipient: recipient, attestation: null } });
+    iris.messages.set(`6/${burnTx}`, [{ message, attestation: "PENDING", eventNonce: "777" }]);
+    expect((await rescue({ sourceTxId: burnTx })).json).toMatchObject({ blockers: [{ code: "attestation_pending" }] });
+    iris.failing.on = true;
+    try {
+      const irisDown = await rescue({ sourceTxId: burnTx });
+      expect(irisDown.status).toBe(200);
+      expect(irisDown.json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_unavailable" }], transactions: [] });
+    } finally {
+      iris.failing.on = false;
+    }
+
+    const attestation = `0x${"ab".repeat(65)}` as Hex;
+    iris.messages.set(`6/${burnTx}`, [{ message, attestation, eventNonce: "777" }]);
+    const ok = await rescue({ sourceTxId: burnTx });
+    expect(ok.status).toBe(200);
+    expect(ok.json).toMatchObject({ status: "prepared", ownerMustSign: true, submitted: false, destAddress: EVM_DEST, messageTransmitter: ARB_TRANSMITTER, burn: { attestation } });
+    const txs = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { chainId: number; to: string; data: Hex; value: string } }[];
+    expect(txs).toHaveLength(1);
+    expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: ARB_TRANSMITTER, value: "0" } });
+    const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: txs[0]?.payload.data as Hex });
+    expect(call.functionName).toBe("receiveMessage");
+    expect(call.args).toEqual([message.toLowerCase(), attestation]);
+    // The mint recipient inside the message the owner signs for (byte 152 = header 116 + body offset 36) is the locked destination.
+    expect(sliceHex(call.args[0], 152, 184)).toBe(pad(EVM_DEST.toLowerCase() as Hex));
+
+    // A burn minting to someone else is never built, even with an attestation.
+    const thiefMessage = burnMessage(pad(EVM_THIEF as Hex), 6_000_000n, 778n);
+    const thiefTx = evmHash();
+    rpc.txs.set(thiefTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: BASE_TRANSMITTER, message: thiefMessage }] });
+    iris.messages.set(`6/${thiefTx}`, [{ message: thiefMessage, attestation, eventNonce: "778" }]);
+    const thief = await rescue({ sourceTxId: thiefTx });
+    expect(thief.json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [], burn: null });
+    expect(JSON.stringify(thief.json.transactions)).not.toContain(EVM_THIEF.slice(2));
+    // A MessageSent from a contract that is not the MessageTransmitter is not a burn.
+    const fakeTx = evmHash();
+    rpc.txs.set(fakeTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: EVM_THIEF, message }] });
+    expect((await rescue({ sourceTxId: fakeTx })).json).toMatchObject({ blockers: [{ code: "burn_not_found" }] });
+    expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: burnTx }, STRANGER)).status).toBe(403);
   });
 });

@@ -207,6 +207,44 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);
   });
 
+  it("bridge plan with continueTo: a cross-chain deposit with bridge, pass-through swap and deposit legs, each with its fees", async () => {
+    const body = { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SOL };
+    const r = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino" } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "9990000", continueTo: { strategyId: "kamino", chain: "svm-chain" } });
+    const legs = r.json.legs as { legIndex: number; kind: string; chain: string; destChain: string | null; passThrough: boolean; amountInMicros: string; quotedAmountOutMicros: string; fees: { kind: string; amountMicros: string | null }[] }[];
+    expect(legs.map((l) => [l.legIndex, l.kind, l.chain, l.destChain])).toEqual([
+      [0, "bridge", "evm-a", "svm-chain"],
+      [1, "swap", "svm-chain", null],
+      [2, "deposit", "svm-chain", null],
+    ]);
+    expect(legs[0]).toMatchObject({ amountInMicros: "10000000", quotedAmountOutMicros: "9990000", passThrough: false });
+    expect(legs[0]?.fees.map((f) => f.kind)).toEqual(["service", "rail", "network", "network"]);
+    expect(legs[1]).toMatchObject({ passThrough: true, amountInMicros: "9990000", quotedAmountOutMicros: "9990000", inputToken: legs[1] && (legs[1] as unknown as { outputToken: string }).outputToken });
+    expect(legs[1]?.fees).toEqual([expect.objectContaining({ amountMicros: "0", kind: "service" })]);
+    expect(legs[2]).toMatchObject({ strategyId: "kamino", amountInMicros: "9990000" });
+    expect(r.json.fees).toHaveLength(legs.reduce((n, l) => n + l.fees.length, 0));
+    expect(r.json.transactions.map((t) => [t.chain, t.kind])).toEqual([
+      ["evm-a", "approve"],
+      ["evm-a", "burn"],
+      ["svm-chain", "deposit"],
+    ]);
+    expect((r.json.transactions[2]?.payload as { feePayer: string }).feePayer).toBe(SOL);
+
+    const wrongChain = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "scallop" } });
+    expect(wrongChain.status).toBe(400);
+    expect(wrongChain.json.code).toBe("INVALID_REQUEST");
+    expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "svc-autopilot-top-30d-monthly" } })).status).toBe(400);
+    expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "nope" } })).status).toBe(404);
+    expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino", extra: 1 } })).status).toBe(400);
+    const noBuilder = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "marginfi" } });
+    expect(noBuilder.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(noBuilder.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    const plain = await post("/svc/bridge/plan", body);
+    expect(plain.json).toMatchObject({ continueTo: null });
+    expect((plain.json.legs as unknown[]).length).toBe(1);
+  });
+
   it("gas sizing of Sui and Solana plans reads their RPCs", async () => {
     const s = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
     const g = await post("/svc/gas-sponsor/plan", { planId: s.json.planId });

@@ -6,8 +6,12 @@
 // `getReserveNormalizedIncome(address)` (ABI-encoded uint256).
 // Transactions for digest confirmation: Sui `sui_getTransactionBlock` (effects, balanceChanges), Solana
 // `getSignatureStatuses` / `getTransaction` (jsonParsed token balances), EVM `eth_getTransactionReceipt` (USDC
-// Transfer logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
+// Transfer logs and CCTP MessageSent logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
 import { createServer, type Server } from "node:http";
+import { encodeAbiParameters, keccak256, toBytes } from "viem";
+
+/** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
+const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
 
 export interface SuilendReserveState {
   coinType: string;
@@ -55,7 +59,14 @@ export type FakeTx =
       confirmationStatus: "processed" | "confirmed" | "finalized";
       tokenBalances: { owner: string; mint: string; pre: bigint; post: bigint }[];
     }
-  | { kind: "evm"; from: string; status: "0x1" | "0x0"; transfers: { token: string; from: string; to: string; value: bigint }[] };
+  | {
+      kind: "evm";
+      from: string;
+      status: "0x1" | "0x0";
+      transfers: { token: string; from: string; to: string; value: bigint }[];
+      /** CCTP `MessageSent(bytes message)` logs: emitter (the MessageTransmitter) and the message bytes (hex). */
+      messagesSent?: { emitter: string; message: string }[];
+    };
 
 export interface FakeTxState {
   /** Known transactions by digest / signature / hash. */
@@ -174,12 +185,18 @@ export async function startFakeRpc(): Promise<FakeRpc> {
           to: null,
           status: t.status,
           gasUsed: "0x5208",
-          logs: t.transfers.map((x, i) => ({
-            address: x.token,
-            topics: ["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", topicOf(x.from), topicOf(x.to)],
-            data: hex64(x.value),
-            logIndex: `0x${i.toString(16)}`,
-          })),
+          logs: [
+            ...t.transfers.map((x) => ({
+              address: x.token,
+              topics: ["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", topicOf(x.from), topicOf(x.to)],
+              data: hex64(x.value),
+            })),
+            ...(t.messagesSent ?? []).map((m) => ({
+              address: m.emitter,
+              topics: [MESSAGE_SENT_TOPIC],
+              data: encodeAbiParameters([{ type: "bytes" }], [m.message as `0x${string}`]),
+            })),
+          ].map((l, i) => ({ ...l, logIndex: `0x${i.toString(16)}` })),
         };
       }
       case "getLatestBlockhash":

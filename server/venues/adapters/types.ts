@@ -1,7 +1,7 @@
 // What a venue adapter builds: the owner's unsigned transactions for a deposit or a withdrawal.
 import type { ChainId } from "../../chains/address";
 
-export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn";
+export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive";
 export type TxEncoding = "sui-transaction-json" | "solana-v0-message-base64" | "evm-call";
 
 export interface PlanTransaction {

@@ -1,0 +1,138 @@
+// Circle CCTP v1 on the destination side: the burn's MessageSent message (read from the source transaction's
+// receipt), Circle's attestation for it (Iris API, GET {root}/v1/messages/{sourceDomain}/{txHash}), and the
+// MessageTransmitter.receiveMessage(message, attestation) call that mints to the message's mint recipient.
+import { decodeAbiParameters, type Hex, isHex, keccak256, sliceHex, toBytes } from "viem";
+import type { ChainId } from "../chains/address";
+import { config } from "../config";
+import { rpcCall } from "./rpc";
+
+/** CCTP v1 MessageTransmitter on Base and Arbitrum (Circle's published contract addresses). */
+export const MESSAGE_TRANSMITTER: Partial<Record<ChainId, string>> = {
+  "evm-a": "0xAD09780d193884d503182aD4588450C416D6F9D4",
+  "evm-b": "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca",
+};
+
+/** IReceiver.receiveMessage of CCTP v1 (evm-cctp-contracts, src/MessageTransmitter.sol). */
+export const MESSAGE_TRANSMITTER_ABI = [
+  {
+    type: "function",
+    name: "receiveMessage",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "message", type: "bytes" },
+      { name: "attestation", type: "bytes" },
+    ],
+    outputs: [{ name: "success", type: "bool" }],
+  },
+] as const;
+
+/** topic0 of `event MessageSent(bytes message)`. */
+export const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
+
+/**
+ * A CCTP v1 message: header (version u32, sourceDomain u32, destinationDomain u32, nonce u64, sender bytes32,
+ * recipient bytes32, destinationCaller bytes32) then the TokenMessenger BurnMessage body (version u32,
+ * burnToken bytes32, mintRecipient bytes32, amount u256, messageSender bytes32).
+ */
+export interface BurnMessage {
+  sourceDomain: number;
+  destinationDomain: number;
+  nonce: bigint;
+  destinationCaller: Hex;
+  burnToken: Hex;
+  mintRecipient: Hex;
+  amount: bigint;
+  messageSender: Hex;
+}
+
+const HEADER = 116;
+const BODY = 4 + 32 + 32 + 32 + 32;
+
+export function parseBurnMessage(message: Hex): BurnMessage | null {
+  if (!isHex(message) || (message.length - 2) / 2 < HEADER + BODY) return null;
+  const at = (start: number, size: number) => sliceHex(message, start, start + size, { strict: true });
+  const b = HEADER;
+  return {
+    sourceDomain: Number(BigInt(at(4, 4))),
+    destinationDomain: Number(BigInt(at(8, 4))),
+    nonce: BigInt(at(12, 8)),
+    destinationCaller: at(84, 32),
+    burnToken: at(b + 4, 32),
+    mintRecipient: at(b + 36, 32),
+    amount: BigInt(at(b + 68, 32)),
+    messageSender: at(b + 100, 32),
+  };
+}
+
+export type BurnRead = { state: "ok"; messages: Hex[] } | { state: "unreachable"; reason: string } | { state: "not_found"; reason: string };
+
+interface Receipt {
+  status?: string;
+  logs?: { address?: string; topics?: string[]; data?: string }[];
+}
+
+/** The MessageSent messages the source chain's MessageTransmitter emitted in `txHash` (eth_getTransactionReceipt). */
+export async function readBurnMessages(source: ChainId, txHash: string): Promise<BurnRead> {
+  const transmitter = MESSAGE_TRANSMITTER[source]?.toLowerCase();
+  if (!transmitter) return { state: "not_found", reason: `no CCTP MessageTransmitter is known on ${source}` };
+  const r = await rpcCall<Receipt | null>(source, "eth_getTransactionReceipt", [txHash]);
+  if (!r.ok) return r.unreachable ? { state: "unreachable", reason: r.message } : { state: "not_found", reason: r.message };
+  if (!r.result) return { state: "not_found", reason: `no receipt for ${txHash} on ${source} yet` };
+  if (r.result.status !== "0x1") return { state: "not_found", reason: `${txHash} reverted on ${source}` };
+  const messages: Hex[] = [];
+  for (const l of r.result.logs ?? []) {
+    if (l.address?.toLowerCase() !== transmitter || l.topics?.[0]?.toLowerCase() !== MESSAGE_SENT_TOPIC || !l.data || !isHex(l.data)) continue;
+    try {
+      const [message] = decodeAbiParameters([{ type: "bytes" }], l.data as Hex);
+      messages.push(message);
+    } catch {
+      // not an ABI-encoded bytes: not a MessageSent of CCTP
+    }
+  }
+  if (messages.length === 0) return { state: "not_found", reason: `${txHash} on ${source} emitted no CCTP MessageSent` };
+  return { state: "ok", messages };
+}
+
+export type AttestationRead = { state: "ok"; attestation: Hex } | { state: "pending"; reason: string } | { state: "unavailable"; reason: string };
+
+interface IrisMessage {
+  message?: unknown;
+  attestation?: unknown;
+  eventNonce?: unknown;
+  status?: unknown;
+}
+
+/**
+ * Circle's attestation of `message`, from GET {SVC_CCTP_ATTESTATION_URL}/v1/messages/{sourceDomain}/{txHash}
+ * → { messages: [{ message, attestation, eventNonce }] } (also accepted wrapped in `data`). A 404 (not indexed yet)
+ * or an attestation of "PENDING" is pending; anything unreadable is unavailable. Never throws.
+ */
+export async function fetchAttestation(sourceDomain: number, txHash: string, message: Hex): Promise<AttestationRead> {
+  const root = config().SVC_CCTP_ATTESTATION_URL.replace(/\/+$/, "");
+  const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
+  let res: Response;
+  try {
+    res = await fetch(`${root}/v1/messages/${sourceDomain}/${txHash}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    return { state: "unavailable", reason: /abort|timeout/i.test(msg) ? `the attestation service did not answer within ${timeoutMs} ms` : "the attestation service is unreachable" };
+  }
+  if (res.status === 404) return { state: "pending", reason: "the attestation service does not know the burn yet (not indexed)" };
+  if (!res.ok) return { state: "unavailable", reason: `the attestation service answered HTTP ${res.status}` };
+  let body: { messages?: unknown; data?: { messages?: unknown } };
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    return { state: "unavailable", reason: "the attestation service answered something that is not JSON" };
+  }
+  const list = Array.isArray(body?.messages) ? body.messages : Array.isArray(body?.data?.messages) ? body.data.messages : null;
+  if (!list) return { state: "unavailable", reason: "the attestation service's answer has no messages[]" };
+  const hit = (list as IrisMessage[]).find((m) => typeof m?.message === "string" && m.message.toLowerCase() === message.toLowerCase());
+  if (!hit) return { state: "pending", reason: "the attestation service does not list this burn message yet" };
+  const a = hit.attestation;
+  if (typeof a === "string" && /^0x([0-9a-fA-F]{2})+$/.test(a) && hit.status !== "pending_confirmations") return { state: "ok", attestation: a as Hex };
+  if (a === "PENDING" || a === null || a === undefined || hit.status === "pending_confirmations") {
+    return { state: "pending", reason: "Circle has not attested the burn yet (waiting for source-chain finality)" };
+  }
+  return { state: "unavailable", reason: "the attestation service's attestation is not hex" };
+}
