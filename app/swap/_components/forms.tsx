@@ -6,8 +6,8 @@ import { AmountInput, parseAmount } from "@/components/plan/amount-input";
 import { PlanSummary } from "@/components/plan/plan-summary";
 import { SignAndFollow } from "@/components/plan/sign-and-follow";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
-import { useWallet } from "@/components/wallet/store";
-import { CHAIN_IDS, type Plan, api } from "@/lib/api";
+import { familyOfChain, useWallet } from "@/components/wallet/store";
+import { CHAIN_IDS, type Plan, type SwapRequest, api } from "@/lib/api";
 import { chainName } from "@/lib/format";
 
 const SWAP_PATHS: Record<string, string> = {
@@ -36,7 +36,7 @@ function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan,
   return (
     <>
       <PlanSummary plan={plan.data} />
-      <SignAndFollow plan={plan.data} executePath={null} />
+      <SignAndFollow plan={plan.data} />
     </>
   );
 }
@@ -56,13 +56,14 @@ export function SwapForm() {
       api<Plan>(SWAP_PATHS[chain] ?? "/svc/swap-svm/plan", {
         method: "POST",
         body: {
-          chain,
-          fromToken: from,
-          toToken: to,
-          amountMicros: micros?.toString(),
-          slippageBps,
-          ...(w.account ? { owner: w.account.address } : {}),
-        },
+          inputToken: from,
+          outputToken: to,
+          amountIn: micros?.toString() ?? "0",
+          slippageBps: slippageBps ?? undefined,
+          ...(chain === "evm-a" || chain === "evm-b" ? { chain } : {}),
+          // The owner goes along only when the connected wallet belongs to this chain's family.
+          ...(w.account && w.account.family === familyOfChain(chain) ? { owner: w.account.address } : {}),
+        } satisfies SwapRequest,
       }),
   });
   return (
