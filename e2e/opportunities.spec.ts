@@ -1,10 +1,7 @@
 // Opportunities render the upstream's real numbers and "—" (with a reason) for nulls; sort and filter work.
 import { expect, test } from "@playwright/test";
-import { landed } from "./support";
-
-test.beforeEach(async ({ request }) => {
-  test.fixme(!(await landed(request, "/api/v1/svc/home")), "GET /svc/home (catalog issue) has not landed on this branch");
-});
+import { POOLS } from "./fixtures";
+import { opportunityIdOf } from "./support";
 
 test("rows show upstream APY and TVL, and — for nulls", async ({ page }) => {
   await page.goto("/");
@@ -54,4 +51,32 @@ test("sort by gross APY and filter by chain, readiness and protocol", async ({ p
   await expect(rows.filter({ hasNotText: "Featured autopilot" })).toHaveCount(1);
   await page.getByLabel("Search protocol").fill("no-such-protocol-xyz");
   await expect(page.getByTestId("empty")).toBeVisible();
+});
+
+test("the upstream-unavailable banner stays hidden while the feed is live", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByTestId("opportunity-row").first()).toBeVisible();
+  await expect(page.getByTestId("upstream-banner")).toHaveCount(0);
+});
+
+test("detail page: headline numbers, the upstream chart, on-chain ids and the fee schedule", async ({ page, request }) => {
+  const id = await opportunityIdOf(request, "scallop");
+  await page.goto(`/opportunities/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/scallop/i);
+  const scallop = POOLS.find((p) => p.pool === "e2e-sui-scallop-usdc");
+  const detail = page.getByTestId("detail");
+  await expect(detail).toContainText(`${scallop?.apy?.toFixed(2)}%`); // gross 7.41%
+  await expect(detail).toContainText(`${scallop?.apyMean30d?.toFixed(2)}%`); // 30-day 6.95%
+  await expect(detail).toContainText("e2e-sui-scallop-usdc");
+  // The chart is drawn from the upstream's 60 points (recharts renders an SVG with two lines).
+  const chart = page.getByTestId("chart");
+  await expect(chart.locator("svg.recharts-surface")).toBeVisible();
+  await expect(chart.locator(".recharts-line")).toHaveCount(2);
+  await expect(page.getByTestId("onchain-ids")).toContainText(/0x[0-9a-f]{8,}/);
+  await expect(page.getByTestId("fee-schedule")).toContainText("Yield skim");
+});
+
+test("detail page of an unknown id says so in words", async ({ page }) => {
+  await page.goto("/opportunities/opp_e2e_unknown");
+  await expect(page.getByTestId("unknown-opportunity")).toContainText("No opportunity has the id opp_e2e_unknown");
 });

@@ -7,12 +7,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
 import { assertLocalDatabase } from "./guard";
+import { startChainRpc } from "./chain-rpc";
 import { POOLS, chartFor } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3410);
 const YIELDS_PORT = Number(process.env.E2E_YIELDS_PORT ?? APP_PORT + 1);
+/** The local chain RPC (e2e/chain-rpc.ts); support.ts routes the browser's wallet RPC calls here. */
+export const CHAIN_RPC_PORT = Number(process.env.E2E_CHAIN_RPC_PORT ?? APP_PORT + 2);
 
 if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
 
@@ -48,6 +51,7 @@ function buildIfNeeded(): void {
 
 async function main(): Promise<void> {
   await startYields();
+  const rpc = await startChainRpc(CHAIN_RPC_PORT);
   buildIfNeeded();
   const dataDir = mkdtempSync(path.join(tmpdir(), "svc-e2e-"));
   const env: NodeJS.ProcessEnv = {
@@ -57,9 +61,10 @@ async function main(): Promise<void> {
     SVC_LOG_LEVEL: "warn",
     SVC_DATA_DIR: dataDir,
     SVC_YIELDS_API_URL: `http://127.0.0.1:${YIELDS_PORT}`,
-    // Chain RPCs point at a closed port: balances must show N/A, never a number.
-    SVC_RPC_MOVE: "http://127.0.0.1:9",
-    SVC_RPC_SVM: "http://127.0.0.1:9",
+    // Sui and Solana read the local chain RPC (the one the test wallets submit to); the EVM map chains point
+    // at a closed port: their balances must show N/A, never a number.
+    SVC_RPC_MOVE: rpc.url,
+    SVC_RPC_SVM: rpc.url,
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",

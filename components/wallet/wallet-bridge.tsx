@@ -3,6 +3,7 @@
 import { useCurrentAccount, useCurrentWallet, useDisconnectWallet, useSignAndExecuteTransaction } from "@mysten/dapp-kit";
 import { useConnection as useSolanaConnection, useWallet as useSolanaWallet } from "@solana/wallet-adapter-react";
 import { type Connection, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
+// biome-ignore lint/style/useNodejsImportProtocol: the browser polyfill package (web3.js instructions take a Buffer), not node:buffer
 import { Buffer } from "buffer";
 import { useEffect, useMemo, useRef } from "react";
 import { useDisconnect, useConnection as useEvmConnection, useSendTransaction } from "wagmi";

@@ -2,9 +2,10 @@
 // One opportunity: headline numbers, APY/TVL history, fee schedule, on-chain ids, deposit and withdraw.
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useState } from "react";
 import { StrategyPlanForm } from "@/components/plan/strategy-plan-form";
-import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { ErrorBox, NotYet, isNotFound, isNotLanded } from "@/components/ui/error-box";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type ChartBody, type StrategyDetail, type VenuesBody, api } from "@/lib/api";
@@ -43,8 +44,14 @@ export function OpportunityDetail({ id }: { id: string }) {
     <section>
       <h1>{d ? d.name : "Opportunity"}</h1>
       {detail.error &&
-        (isNotFound(detail.error) ? (
-          <NotYet what="This opportunity (or the strategy endpoint)" />
+        (isNotLanded(detail.error) ? (
+          <NotYet what="The strategy endpoint" />
+        ) : isNotFound(detail.error) ? (
+          <div className="alert alert-info" role="status" data-testid="unknown-opportunity">
+            <p>
+              No opportunity has the id <span className="mono">{id}</span>. <Link href="/">Back to the opportunities</Link>
+            </p>
+          </div>
         ) : (
           <ErrorBox error={detail.error} onRetry={() => void detail.refetch()} />
         ))}

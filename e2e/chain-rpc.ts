@@ -1,0 +1,156 @@
+// A local chain JSON-RPC for the e2e stack. The app server reads it (SVC_RPC_SVM / SVC_RPC_MOVE: blockhash for
+// plans, balances, confirmation of a reported digest) and the browser's wallet reaches it through Playwright's
+// request routing (support.ts routeChainRpc), so a test wallet's submission and the server's confirmation meet.
+// Solana: getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses,
+// getTransaction; balances answer 0. Nothing here signs: the wallet in the page signs with its own key.
+import { createServer } from "node:http";
+import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
+import { VersionedTransaction } from "@solana/web3.js";
+
+type Json = Record<string, unknown>;
+
+const BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
+const SLOT = 300_000_000;
+const ctx = { apiVersion: "2.2.0", slot: SLOT };
+
+interface Landed {
+  raw: Buffer;
+  tx: VersionedTransaction;
+  slot: number;
+  blockTime: number;
+}
+
+export interface ChainRpc {
+  url: string;
+  solana: Map<string, Landed>;
+  calls: string[];
+}
+
+export async function startChainRpc(port: number): Promise<ChainRpc> {
+  const solana = new Map<string, Landed>();
+  const calls: string[] = [];
+  const b58 = getBase58Decoder();
+
+  const solanaTxJson = (l: Landed, encoding: string) => {
+    const m = l.tx.message;
+    const meta = {
+      err: null,
+      status: { Ok: null },
+      fee: 5000,
+      preBalances: m.staticAccountKeys.map(() => 0),
+      postBalances: m.staticAccountKeys.map(() => 0),
+      innerInstructions: [],
+      logMessages: [],
+      preTokenBalances: [],
+      postTokenBalances: [],
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      computeUnitsConsumed: 50_000,
+    };
+    const transaction =
+      encoding === "base64"
+        ? [l.raw.toString("base64"), "base64"]
+        : {
+            signatures: l.tx.signatures.map((s) => b58.decode(s)),
+            message: {
+              accountKeys: m.staticAccountKeys.map((k) => k.toBase58()),
+              header: m.header,
+              recentBlockhash: m.recentBlockhash,
+              instructions: m.compiledInstructions.map((ix) => ({
+                programIdIndex: ix.programIdIndex,
+                accounts: [...ix.accountKeyIndexes],
+                data: b58.decode(ix.data),
+                stackHeight: null,
+              })),
+              addressTableLookups: [],
+            },
+          };
+    return { slot: l.slot, blockTime: l.blockTime, version: 0, meta, transaction };
+  };
+
+  const answer = (method: string, params: unknown[]): unknown => {
+    switch (method) {
+      case "getLatestBlockhash":
+        return { context: ctx, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 280_000_150 } };
+      case "getBlockHeight":
+        return 280_000_000;
+      case "getSlot":
+        return SLOT;
+      case "getRecentPrioritizationFees":
+        return [{ slot: SLOT, prioritizationFee: 1000 }];
+      case "getBalance":
+        return { context: ctx, value: 0 };
+      case "getTokenAccountsByOwner":
+        return { context: ctx, value: [] };
+      case "getAccountInfo":
+        return { context: ctx, value: null };
+      case "getMultipleAccounts":
+        return { context: ctx, value: ((params[0] as unknown[]) ?? []).map(() => null) };
+      case "sendTransaction": {
+        const [data, opts] = params as [string, { encoding?: string } | undefined];
+        const raw = (opts?.encoding ?? "base58") === "base64" ? Buffer.from(data, "base64") : Buffer.from(getBase58Encoder().encode(data));
+        const tx = VersionedTransaction.deserialize(raw);
+        const first = tx.signatures[0];
+        if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
+        const sig = b58.decode(first);
+        solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000) });
+        return sig;
+      }
+      case "getSignatureStatuses": {
+        const [sigs] = params as [string[]];
+        return {
+          context: ctx,
+          value: sigs.map((s) =>
+            solana.has(s) ? { slot: SLOT + 1, confirmations: null, err: null, status: { Ok: null }, confirmationStatus: "finalized" } : null,
+          ),
+        };
+      }
+      case "getTransaction": {
+        const [sig, opts] = params as [string, { encoding?: string } | string | undefined];
+        const l = solana.get(sig);
+        const encoding = typeof opts === "string" ? opts : (opts?.encoding ?? "json");
+        return l ? solanaTxJson(l, encoding) : null;
+      }
+      case "suix_getBalance": {
+        const [, coinType] = params as [string, string | undefined];
+        return { coinType: coinType ?? "0x2::sui::SUI", coinObjectCount: 0, totalBalance: "0", lockedBalance: {} };
+      }
+      case "suix_getReferenceGasPrice":
+        return "750";
+      default:
+        throw new Error(`method ${method} not found`);
+    }
+  };
+
+  const handle = (req: Json): Json => {
+    const method = String(req.method);
+    calls.push(method);
+    const base = { jsonrpc: "2.0", id: req.id ?? null };
+    try {
+      return { ...base, result: answer(method, (req.params as unknown[]) ?? []) };
+    } catch (e) {
+      return { ...base, error: { code: -32601, message: e instanceof Error ? e.message : String(e) } };
+    }
+  };
+
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (d) => {
+      raw += d;
+    });
+    req.on("end", () => {
+      const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" };
+      if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return void res.writeHead(400, cors).end();
+      }
+      const out = Array.isArray(body) ? body.map((b) => handle(b as Json)) : handle(body as Json);
+      res.writeHead(200, { "content-type": "application/json", ...cors }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}`, solana, calls };
+}
