@@ -70,7 +70,7 @@ test("detail page: headline numbers, the upstream chart, on-chain ids and the fe
   await expect(detail).toContainText("e2e-sui-scallop-usdc");
   // The chart is drawn from the upstream's 60 points (recharts renders an SVG with two lines).
   const chart = page.getByTestId("chart");
-  await expect(chart.locator("svg.recharts-surface")).toBeVisible();
+  await expect(chart.locator("svg.recharts-surface[role=application]")).toBeVisible();
   await expect(chart.locator(".recharts-line")).toHaveCount(2);
   await expect(page.getByTestId("onchain-ids")).toContainText(/0x[0-9a-f]{8,}/);
   await expect(page.getByTestId("fee-schedule")).toContainText("Yield skim");

@@ -99,7 +99,7 @@ test.describe("Solana wallet signs a Kamino deposit", () => {
     await page.getByTestId("sign").click();
     const digest = page.getByTestId("digest");
     await expect(digest).toBeVisible();
-    const sig = (await digest.innerText()).split(" ")[0]?.trim() ?? "";
+    const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
     expect(sig).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
     await expect(digest).toHaveAttribute("href", `https://solscan.io/tx/${sig}`);
     // The chain saw it, signed by the connected wallet.
