@@ -48,6 +48,15 @@ export const BLOCKER_CODES = {
   empty_upstream: "The upstream returned no pools.",
   auto_yield_disabled: "Auto-yield is off for this character; stake and unstake are blocked.",
   owner_required: "The plan needs an owner address to build transactions.",
+  plan_not_executable: "The plan is not of the kind this step needs (a prepared deposit plan for execute, a prepared bridge plan for delivery and rescue).",
+  tx_failed: "The transaction failed or reverted on chain; nothing is credited.",
+  sender_not_owner: "The transaction's sender (Sui sender, Solana fee payer) is not the plan's owner.",
+  tx_amount_mismatch: "The confirmed transaction does not move the plan's amount of USDC out of the owner's wallet.",
+  digest_already_used: "This on-chain transaction already proves another plan.",
+  plan_already_executed: "The plan was already executed with another transaction.",
+  submit_rejected: "The chain's RPC refused to submit the signed transaction.",
+  not_credited_to_destination: "The destination transaction does not credit USDC to the plan's owner-locked destination address.",
+  already_delivered: "The bridge plan was already delivered; there is nothing to rescue or fail.",
 } as const satisfies Record<string, string>;
 
 export type BlockerCode = keyof typeof BLOCKER_CODES;

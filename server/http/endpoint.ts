@@ -53,6 +53,8 @@ export interface EndpointDef<
    * the running app and checks the answer against `responses`; required when the endpoint takes input.
    */
   example?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+  /** Inspects the raw JSON body before validation (e.g. refuses key material whatever field carries it). */
+  screen?: (rawBody: unknown) => void;
   /** Honors the Idempotency-Key header (contract §4). */
   idempotent?: boolean;
   handler: (ctx: Ctx<P, Q, B>) => Promise<ReplyOf<R>>;

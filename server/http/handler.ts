@@ -159,6 +159,7 @@ async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestI
   const params = def.params ? parseInput("path", def.params, await ctx.params) : undefined;
   const query = def.query ? parseInput("query", def.query, Object.fromEntries(url.searchParams)) : undefined;
   const rawBody = def.body ? await readJsonBody(req) : undefined;
+  if (def.screen) def.screen(rawBody);
   const body = def.body ? parseInput("body", def.body, rawBody) : undefined;
 
   if (principal && def.access !== "public" && def.access !== "permissionless" && def.wallets) {

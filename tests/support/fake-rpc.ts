@@ -4,6 +4,9 @@
 // Venue state for harvest readers: Sui `sui_getObject` (a Suilend LendingMarket with its reserves),
 // Solana `getAccountInfo` base64 (a Solend/Save Reserve account), EVM `eth_call` of Aave v3
 // `getReserveNormalizedIncome(address)` (ABI-encoded uint256).
+// Transactions for digest confirmation: Sui `sui_getTransactionBlock` (effects, balanceChanges), Solana
+// `getSignatureStatuses` / `getTransaction` (jsonParsed token balances), EVM `eth_getTransactionReceipt` (USDC
+// Transfer logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
 import { createServer, type Server } from "node:http";
 
 export interface SuilendReserveState {
@@ -23,7 +26,7 @@ export interface SaveReserveState {
   protocolFeesWads: bigint;
 }
 
-export interface FakeRpc {
+export interface FakeRpc extends FakeTxState {
   url: string;
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
@@ -41,6 +44,28 @@ export interface FakeRpc {
   /** Gas prices answered by `eth_gasPrice` (wei), `suix_getReferenceGasPrice` (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
+}
+
+export type FakeTx =
+  | { kind: "sui"; sender: string; status: "success" | "failure"; error?: string; balanceChanges: { owner: string; coinType: string; amount: bigint }[] }
+  | {
+      kind: "solana";
+      feePayer: string;
+      err?: unknown;
+      confirmationStatus: "processed" | "confirmed" | "finalized";
+      tokenBalances: { owner: string; mint: string; pre: bigint; post: bigint }[];
+    }
+  | { kind: "evm"; from: string; status: "0x1" | "0x0"; transfers: { token: string; from: string; to: string; value: bigint }[] };
+
+export interface FakeTxState {
+  /** Known transactions by digest / signature / hash. */
+  txs: Map<string, FakeTx>;
+  /** When true, every connection is dropped (the RPC is unreachable). */
+  down: boolean;
+  /** Submissions received (method and first param). */
+  submitted: { method: string; bytes: string }[];
+  /** What a submission registers: the digest answered and the transaction it becomes. */
+  onSubmit: { digest: string; tx: FakeTx } | null;
 }
 
 type Json = Record<string, unknown>;
@@ -71,8 +96,92 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     return b.toString("base64");
   };
 
+  const state: FakeTxState = { txs: new Map(), down: false, submitted: [], onSubmit: null };
+  const hex64 = (v: bigint) => `0x${v.toString(16).padStart(64, "0")}`;
+  const topicOf = (a: string) => `0x${a.toLowerCase().replace(/^0x/, "").padStart(64, "0")}`;
+  const submit = (method: string, bytes: string): string => {
+    state.submitted.push({ method, bytes });
+    if (!state.onSubmit) throw new Error("transaction rejected");
+    state.txs.set(state.onSubmit.digest, state.onSubmit.tx);
+    return state.onSubmit.digest;
+  };
+
   const answer = (method: string, params: unknown[]): unknown => {
     switch (method) {
+      case "sui_getTransactionBlock": {
+        const [digest] = params as [string];
+        const t = state.txs.get(digest);
+        if (!t || t.kind !== "sui") throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
+        return {
+          digest,
+          transaction: { data: { messageVersion: "v1", sender: t.sender, gasData: { owner: t.sender, price: "750", budget: "5000000", payment: [] } }, txSignatures: [] },
+          effects: { messageVersion: "v1", status: t.status === "success" ? { status: "success" } : { status: "failure", error: t.error ?? "MoveAbort" }, transactionDigest: digest },
+          balanceChanges: t.balanceChanges.map((c) => ({ owner: { AddressOwner: c.owner }, coinType: c.coinType, amount: c.amount.toString() })),
+          timestampMs: "1760000000000",
+          checkpoint: "150000000",
+        };
+      }
+      case "sui_executeTransactionBlock": {
+        const [bytes] = params as [string];
+        const digest = submit(method, bytes);
+        return { digest, effects: { status: { status: "success" } } };
+      }
+      case "sendTransaction": {
+        const [bytes] = params as [string];
+        return submit(method, bytes);
+      }
+      case "getSignatureStatuses": {
+        const [sigs] = params as [string[]];
+        return {
+          context: { apiVersion: "2.2.0", slot: 300000000 },
+          value: sigs.map((sig) => {
+            const t = state.txs.get(sig);
+            if (!t || t.kind !== "solana") return null;
+            const err = t.err ?? null;
+            return { slot: 299999990, confirmations: t.confirmationStatus === "finalized" ? null : 10, err, status: err ? { Err: err } : { Ok: null }, confirmationStatus: t.confirmationStatus };
+          }),
+        };
+      }
+      case "getTransaction": {
+        const [sig] = params as [string];
+        const t = state.txs.get(sig);
+        if (!t || t.kind !== "solana") return null;
+        const bal = (which: "pre" | "post") =>
+          t.tokenBalances.map((b, i) => ({
+            accountIndex: i + 1,
+            mint: b.mint,
+            owner: b.owner,
+            programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+            uiTokenAmount: { amount: b[which].toString(), decimals: 6, uiAmount: Number(b[which]) / 1e6, uiAmountString: String(Number(b[which]) / 1e6) },
+          }));
+        return {
+          slot: 299999990,
+          blockTime: 1760000000,
+          meta: { err: t.err ?? null, fee: 5000, preBalances: [], postBalances: [], preTokenBalances: bal("pre"), postTokenBalances: bal("post"), logMessages: [] },
+          transaction: { signatures: [sig], message: { accountKeys: [{ pubkey: t.feePayer, signer: true, writable: true, source: "transaction" }], instructions: [], recentBlockhash: blockhash } },
+          version: 0,
+        };
+      }
+      case "eth_getTransactionReceipt": {
+        const [hash] = params as [string];
+        const t = state.txs.get(hash.toLowerCase()) ?? state.txs.get(hash);
+        if (!t || t.kind !== "evm") return null;
+        return {
+          transactionHash: hash,
+          blockNumber: "0x1",
+          blockHash: `0x${"1".repeat(64)}`,
+          from: t.from,
+          to: null,
+          status: t.status,
+          gasUsed: "0x5208",
+          logs: t.transfers.map((x, i) => ({
+            address: x.token,
+            topics: ["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", topicOf(x.from), topicOf(x.to)],
+            data: hex64(x.value),
+            logIndex: `0x${i.toString(16)}`,
+          })),
+        };
+      }
       case "getLatestBlockhash":
         return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: { blockhash, lastValidBlockHeight: 280000150 } };
       case "getRecentPrioritizationFees":
@@ -209,6 +318,10 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   };
 
   const server: Server = createServer((req, res) => {
+    if (state.down) {
+      req.socket.destroy();
+      return;
+    }
     let raw = "";
     req.on("data", (d) => {
       raw += d;
@@ -228,7 +341,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;
-  return {
+  const rest: Omit<FakeRpc, keyof FakeTxState> = {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     suilendMarkets,
@@ -243,4 +356,5 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return Object.assign(state, rest);
 }

@@ -13,3 +13,4 @@ export * from "./webhook-subscriptions";
 export * from "./activity";
 export * from "./balances";
 export * from "./ledger-entries";
+export * from "./plan-executions";

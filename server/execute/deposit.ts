@@ -1,0 +1,158 @@
+// POST /svc/strategies/deposit/execute: confirm an owner-executed (or, in broadcast mode, server-submitted)
+// deposit through the chain's RPC, then record it once: position with txId, activity row, deposit.settled.
+// The RPC is read before the transaction; the transaction locks the plan row and writes everything at once.
+import { and, eq } from "drizzle-orm";
+import { type ChainId, normalizeAddress, sameAddress } from "../chains/address";
+import { config } from "../config";
+import type { Db } from "../db/client";
+import { planExecutions, plans } from "../db/schema";
+import type { z } from "zod";
+import { type Blocker, blocker } from "../http/codes";
+import { ApiError } from "../http/errors";
+import { recordDeposit } from "../ledger/record";
+import type { PlanRow } from "../plans/store";
+import { broadcastEnabled, chainLabelOf } from "../svc/status";
+import { readVenueIndex } from "../venues/readers";
+import { nudgeWebhookWorker } from "../webhooks/worker";
+import { confirmTx, isTxIdOf } from "./confirm";
+import type { executeDoneSchema, executeWaitingSchema } from "./schemas";
+import { senderOfSigned, submitSigned } from "./submit";
+
+export type ExecuteInput = { planId: string; digest: string } | { planId: string; signedTransaction: string; signatures?: string[] };
+
+const SCHEMA = "svc-execute.v1" as const;
+
+type Done = { status: 200; body: z.input<typeof executeDoneSchema> };
+type Waiting = { status: 202; body: z.input<typeof executeWaitingSchema> };
+type Blocked = { status: 422; body: { schemaVersion: typeof SCHEMA; status: "blocked"; planId: string; digest: string | null; blockers: Blocker[] } };
+export type ExecuteReply = Done | Waiting | Blocked;
+
+const blocked = (planId: string, digest: string | null, ...blockers: Blocker[]): Blocked => ({
+  status: 422,
+  body: { schemaVersion: SCHEMA, status: "blocked", planId, digest, blockers },
+});
+
+function waiting(plan: PlanRow, status: "pending" | "prepared", digest: string | null, submitted: boolean, reason: string): Waiting {
+  const chain = plan.chain as ChainId;
+  return {
+    status: 202,
+    body: {
+      schemaVersion: SCHEMA,
+      status,
+      planId: plan.id,
+      chain,
+      strategyId: plan.strategyId,
+      amountMicros: plan.amountMicros.toString(),
+      digest,
+      submitted,
+      settled: false,
+      ownerMustSign: status === "prepared",
+      broadcastEnabled: broadcastEnabled(chain),
+      executionMode: config().SVC_EXECUTION_MODE,
+      reason,
+    },
+  };
+}
+
+/** The stored answer of an executed plan, or why this request cannot reuse it. */
+function replay(planId: string, row: typeof planExecutions.$inferSelect, digest: string | null): ExecuteReply {
+  if (digest !== null && row.txId === digest) return { status: 200, body: row.result as Done["body"] };
+  return blocked(planId, digest, blocker("plan_already_executed", `The plan was already executed by transaction ${row.txId}.`));
+}
+
+export async function executeDeposit(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
+  const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId));
+  if (!plan) throw new ApiError("NOT_FOUND", `plan ${input.planId} not found`);
+  const chain = plan.chain as ChainId;
+  const asked = "digest" in input ? input.digest : null;
+  if (plan.kind !== "deposit" || plan.status !== "prepared" || !plan.strategyId) {
+    return blocked(plan.id, asked, blocker("plan_not_executable", `Plan ${plan.id} is a ${plan.status} ${plan.kind} plan, not a prepared deposit plan.`));
+  }
+  if (chainLabelOf(chain) === "Map") return blocked(plan.id, asked, blocker("map_chain_prepare_only"));
+  if (!plan.owner) return blocked(plan.id, asked, blocker("owner_required", "The deposit plan has no owner; prepare it again with owner to execute it."));
+  if (asked !== null && !isTxIdOf(chain, asked)) {
+    throw new ApiError("INVALID_REQUEST", `digest is not a ${chain} transaction id`, [{ field: "body.digest", message: `must be a ${chain} transaction id` }]);
+  }
+  const [done] = await db.select().from(planExecutions).where(eq(planExecutions.planId, plan.id));
+  if (done) return replay(plan.id, done, asked);
+
+  let digest: string;
+  let submitted = false;
+  if ("signedTransaction" in input) {
+    const sender = senderOfSigned(chain, input.signedTransaction);
+    if (!sameAddress(sender, plan.owner)) return blocked(plan.id, null, blocker("sender_not_owner", `The signed transaction's sender ${sender} is not the plan's owner.`));
+    if (!broadcastEnabled(chain)) {
+      return waiting(plan, "prepared", null, false, `The server does not broadcast (SVC_EXECUTION_MODE=${config().SVC_EXECUTION_MODE}): execute the signed transaction from the wallet and post its digest.`);
+    }
+    const sub = await submitSigned(chain, input.signedTransaction, input.signatures ?? []);
+    if (!sub.ok) {
+      if (sub.unreachable) return waiting(plan, "pending", null, false, `rpc_unavailable: ${sub.message}; nothing was submitted or credited`);
+      return blocked(plan.id, null, blocker("submit_rejected", `The ${chain} RPC refused the transaction: ${sub.message}`));
+    }
+    digest = sub.digest;
+    submitted = true;
+  } else {
+    digest = input.digest;
+  }
+
+  const [used] = await db.select({ planId: planExecutions.planId }).from(planExecutions).where(and(eq(planExecutions.chain, chain), eq(planExecutions.txId, digest)));
+  if (used) return blocked(plan.id, digest, blocker("digest_already_used", `Transaction ${digest} already proves plan ${used.planId}.`));
+
+  const c = await confirmTx(chain, digest);
+  if (c.state === "pending") return waiting(plan, "pending", digest, submitted, c.reason);
+  if (c.state === "failed") return blocked(plan.id, digest, blocker("tx_failed", c.reason));
+  if (!c.sender || !sameAddress(c.sender, plan.owner)) {
+    return blocked(plan.id, digest, blocker("sender_not_owner", `The transaction's sender ${c.sender ?? "(unknown)"} is not the plan's owner ${plan.owner}.`));
+  }
+  const moved = -(c.usdc.get(normalizeAddress(plan.owner)) ?? 0n);
+  if (moved < plan.amountMicros) {
+    return blocked(
+      plan.id,
+      digest,
+      blocker("tx_amount_mismatch", `The transaction moves ${moved > 0n ? moved : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}.`),
+    );
+  }
+
+  const strategyId = plan.strategyId;
+  const owner = plan.owner;
+  const idx = await readVenueIndex(strategyId);
+  const reply = await db.transaction(async (tx): Promise<ExecuteReply | { rollback: Blocked }> => {
+    await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, plan.id)).for("update");
+    const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, plan.id));
+    if (again) return replay(plan.id, again, digest);
+    const inserted = await tx
+      .insert(planExecutions)
+      .values({ planId: plan.id, kind: "deposit", chain, txId: digest, status: "settled", result: {} })
+      .onConflictDoNothing()
+      .returning({ planId: planExecutions.planId });
+    if (inserted.length === 0) return { rollback: blocked(plan.id, digest, blocker("digest_already_used", `Transaction ${digest} already proves another plan.`)) };
+    const rec = await recordDeposit(tx, {
+      wallet: owner,
+      chain,
+      token: "USDC",
+      venueId: strategyId,
+      amountMicros: plan.amountMicros,
+      planId: plan.id,
+      legIndex: 0,
+      txId: digest,
+      index: idx.ok ? idx.index : null,
+    });
+    const body: Done["body"] = {
+      schemaVersion: SCHEMA,
+      status: "done",
+      planId: plan.id,
+      chain,
+      strategyId,
+      amountMicros: plan.amountMicros.toString(),
+      digest,
+      submitted,
+      settled: true,
+      position: { liquidMicros: rec.liquidMicros.toString(), stakedMicros: rec.stakedMicros.toString() },
+    };
+    await tx.update(planExecutions).set({ result: body, updatedAt: new Date() }).where(eq(planExecutions.planId, plan.id));
+    return { status: 200, body };
+  });
+  if ("rollback" in reply) return reply.rollback;
+  if (reply.status === 200) nudgeWebhookWorker();
+  return reply;
+}

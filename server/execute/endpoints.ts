@@ -1,0 +1,78 @@
+// POST /svc/strategies/deposit/execute, /svc/bridge/delivery, /svc/bridge/rescue (spec §4.2, §4.4, §3.3; contract §6).
+import { endpoint } from "../http/endpoint";
+import { deliverBridge, rescueBridge } from "./bridge";
+import { executeDeposit } from "./deposit";
+import { refuseKeyMaterial } from "./key-material";
+import {
+  deliveryBlockedSchema,
+  deliveryBody,
+  deliverySchema,
+  executeBlockedSchema,
+  executeBody,
+  executeDoneSchema,
+  executeWaitingSchema,
+  rescueBody,
+  rescueSchema,
+} from "./schemas";
+
+const TAGS = ["execute"];
+
+export const executeDepositEndpoint = endpoint({
+  operationId: "executeDeposit",
+  method: "POST",
+  path: "/api/v1/svc/strategies/deposit/execute",
+  summary: "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once",
+  description:
+    "Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). " +
+    "200 done once confirmed and recorded (a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); " +
+    "422 blocked for a failed transaction, a sender that is not the plan's owner, a plan that is not a prepared deposit, a Map chain, or a digest used by another plan. " +
+    "Private keys, secret keys and mnemonics are refused with 400 whatever field carries them, and never logged.",
+  tags: TAGS,
+  access: "public",
+  body: executeBody,
+  screen: refuseKeyMaterial,
+  idempotent: true,
+  errors: ["NOT_FOUND"],
+  example: { body: { planId: "pln_0000000000000000000a", digest: "8Ed8QmJxF3TcHrJ9ZV1wPGvm2fW3UzUqgx1XzG3tjF5E" } },
+  responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
+  handler: async ({ db, body }) => executeDeposit(db, body),
+});
+
+export const bridgeDeliveryEndpoint = endpoint({
+  operationId: "deliverBridge",
+  method: "POST",
+  path: "/api/v1/svc/bridge/delivery",
+  summary: "Credit a bridge plan's owner-locked destination once, only with the destination chain's proof",
+  description:
+    "Body { planId, destTxId }: the destination transaction is confirmed through the destination chain's RPC and must mint USDC to the locked destination; then, in one transaction, the destination's liquid balance is credited with the minted amount, the bridge leg is written and bridge.delivered emitted. " +
+    "A second delivery answers the first result with credited false. Body { planId, status: \"failed\", error } records a failed bridge leg and emits bridge.failed (no credit). " +
+    "The key's scope must hold the plan's owner or its destination wallet.",
+  tags: TAGS,
+  access: "bridge.deliver",
+  body: deliveryBody,
+  screen: refuseKeyMaterial,
+  idempotent: true,
+  errors: ["NOT_FOUND"],
+  example: { body: { planId: "pln_0000000000000000000a", destTxId: `0x${"ab".repeat(32)}` } },
+  responses: { 200: deliverySchema, 202: deliverySchema, 422: deliveryBlockedSchema },
+  handler: async ({ db, principal, body }) => deliverBridge(db, principal, body),
+});
+
+export const bridgeRescueEndpoint = endpoint({
+  operationId: "rescueBridge",
+  method: "POST",
+  path: "/api/v1/svc/bridge/rescue",
+  summary: "Prepared CCTP rescue of an undelivered bridge: it can only pay the plan's owner-locked destination",
+  description:
+    "Body { planId } only; a destination in the body is 400 (it is never taken from the request). HTTP 200 with status prepared, or blocked (already_delivered). The key's scope must hold the plan's owner.",
+  tags: TAGS,
+  access: "bridge.rescue",
+  body: rescueBody,
+  screen: refuseKeyMaterial,
+  errors: ["NOT_FOUND"],
+  example: { body: { planId: "pln_0000000000000000000a" } },
+  responses: { 200: rescueSchema, 422: deliveryBlockedSchema },
+  handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId),
+});
+
+export const executeEndpoints = [executeDepositEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];

@@ -1,0 +1,137 @@
+// Zod schemas of deposit execute, bridge delivery and bridge rescue (spec §4.2, §4.4, §3.3; contract §6).
+import { z } from "zod";
+import { blockerSchema } from "../http/schemas";
+import { microsOutput } from "../money/amount";
+import { chainId, executionMode } from "../svc/schemas";
+
+const planId = z.string().min(1).max(64).meta({ example: "pln_0123456789abcdefghjk" });
+const txId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]+)$/, { error: "must be a transaction id: base58 (Sui digest, Solana signature) or 0x + 64 hex (EVM)" });
+
+export const executeBody = z
+  .union([
+    z.strictObject({ planId, digest: txId.meta({ description: "The digest (Sui) or signature (Solana) of the transaction the owner's wallet already executed." }) }),
+    z.strictObject({
+      planId,
+      signedTransaction: z
+        .string()
+        .min(1)
+        .max(300_000)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: "must be base64" })
+        .meta({ description: "Owner-signed transaction bytes, base64 (Sui: BCS TransactionData; Solana: the signed wire transaction)." }),
+      signatures: z.array(z.string().min(1).max(1000)).max(8).optional().meta({ description: "Sui: the owner's serialized signatures (base64)." }),
+    }),
+  ])
+  .meta({
+    id: "ExecuteRequest",
+    description: "Owner-signed bytes or an on-chain digest, never a private key or mnemonic (a body that carries one is refused with 400).",
+  });
+
+export const executePosition = z.object({ liquidMicros: microsOutput, stakedMicros: microsOutput });
+
+const executeBase = {
+  schemaVersion: z.literal("svc-execute.v1"),
+  planId: z.string(),
+  chain: chainId,
+  strategyId: z.string().nullable(),
+  amountMicros: microsOutput,
+};
+
+export const executeDoneSchema = z
+  .object({
+    ...executeBase,
+    status: z.literal("done"),
+    digest: z.string(),
+    submitted: z.boolean().meta({ description: "true when this server broadcast the signed bytes; false when the wallet did." }),
+    settled: z.literal(true),
+    position: executePosition,
+  })
+  .meta({ id: "ExecuteDone" });
+
+export const executeWaitingSchema = z
+  .object({
+    ...executeBase,
+    status: z.enum(["pending", "prepared"]),
+    digest: z.string().nullable(),
+    submitted: z.boolean(),
+    settled: z.literal(false),
+    ownerMustSign: z.boolean(),
+    broadcastEnabled: z.boolean(),
+    executionMode,
+    reason: z.string(),
+  })
+  .meta({
+    id: "ExecuteWaiting",
+    description: "pending: the RPC is unreachable or the transaction is not final yet; nothing is credited, post again. prepared: the server does not broadcast in this mode; the wallet executes and posts the digest.",
+  });
+
+export const executeBlockedSchema = z
+  .object({ schemaVersion: z.literal("svc-execute.v1"), status: z.literal("blocked"), planId: z.string(), digest: z.string().nullable(), blockers: z.array(blockerSchema) })
+  .meta({ id: "ExecuteBlocked" });
+
+export const deliveryBody = z
+  .union([
+    z.strictObject({ planId, destTxId: txId.meta({ description: "The transaction that minted the USDC on the destination chain (CCTP receiveMessage)." }) }),
+    z.strictObject({
+      planId,
+      status: z.literal("failed"),
+      error: z.string().min(1).max(500),
+      destTxId: txId.optional(),
+    }),
+  ])
+  .meta({ id: "BridgeDeliveryRequest" });
+
+export const deliverySchema = z
+  .object({
+    schemaVersion: z.literal("svc-bridge-delivery.v1"),
+    status: z.enum(["delivered", "failed", "pending"]),
+    planId: z.string(),
+    sourceChain: chainId,
+    destChain: chainId,
+    destAddress: z.string().meta({ description: "The owner-locked destination recorded in the bridge plan." }),
+    destTxId: z.string().nullable(),
+    credited: z.boolean().meta({ description: "true only on the request that credited the destination; a repeat answers the first result with false." }),
+    amountMicros: microsOutput.meta({ description: "Burned on the source chain (the plan amount)." }),
+    creditedMicros: microsOutput.nullable().meta({ description: "Minted to the destination, read from the proof; null when not delivered." }),
+    quotedAmountOutMicros: microsOutput,
+    liquidMicros: microsOutput.nullable().meta({ description: "The destination wallet's liquid balance on destChain after the credit." }),
+    error: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: "BridgeDelivery" });
+
+export const deliveryBlockedSchema = z
+  .object({ schemaVersion: z.literal("svc-bridge-delivery.v1"), status: z.literal("blocked"), planId: z.string(), blockers: z.array(blockerSchema) })
+  .meta({ id: "BridgeDeliveryBlocked" });
+
+export const rescueBody = z.strictObject({ planId }).meta({
+  id: "BridgeRescueRequest",
+  description: "Only the plan id: the destination is never taken from the request (any other field is 400).",
+});
+
+export const rescueSchema = z
+  .object({
+    schemaVersion: z.literal("svc-bridge-rescue.v1"),
+    status: z.enum(["prepared", "blocked"]),
+    planId: z.string(),
+    submitted: z.literal(false),
+    ownerMustSign: z.literal(true),
+    rail: z.literal("circle-cctp-v1"),
+    sourceChain: chainId,
+    destChain: chainId,
+    destAddress: z.string().meta({ description: "The owner-locked destination from the bridge plan: the only address a rescue can pay." }),
+    mintRecipient: z.string().nullable(),
+    sourceDomain: z.number().int(),
+    destinationDomain: z.number().int(),
+    method: z.literal("receiveMessage"),
+    messageTransmitter: z.string().nullable().meta({ description: "CCTP MessageTransmitter on the destination (EVM destinations); null where not confirmed." }),
+    steps: z.array(z.string()),
+    transactions: z.array(z.unknown()),
+    blockers: z.array(blockerSchema).optional(),
+    broadcastEnabled: z.boolean(),
+    executionMode,
+  })
+  .meta({ id: "BridgeRescuePlan" });

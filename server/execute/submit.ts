@@ -1,0 +1,59 @@
+// Broadcast of owner-signed bytes (only in broadcast mode, only on Executable chains). The bytes are parsed
+// first so the server only ever submits a transaction whose sender is the plan's owner.
+import { Transaction } from "@mysten/sui/transactions";
+import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { type ChainId, CHAIN_FAMILY } from "../chains/address";
+import { ApiError } from "../http/errors";
+import { rpcCall } from "./rpc";
+
+/** The sender (Sui) or fee payer (Solana) of signed bytes; 400 when the bytes are not a transaction of that chain. */
+export function senderOfSigned(chain: ChainId, signedTransaction: string): string {
+  try {
+    if (CHAIN_FAMILY[chain] === "sui") {
+      const sender = Transaction.from(signedTransaction).getData().sender;
+      if (sender) return sender;
+    } else {
+      const tx = getTransactionDecoder().decode(getBase64Encoder().encode(signedTransaction));
+      const msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
+      const payer = msg.staticAccounts[0];
+      if (payer) return payer;
+    }
+  } catch {
+    // reported below
+  }
+  throw new ApiError("INVALID_REQUEST", `signedTransaction is not a signed ${chain} transaction (base64)`, [
+    { field: "body.signedTransaction", message: "must be base64 transaction bytes of the plan's chain" },
+  ]);
+}
+
+/** The Solana transaction id: its first signature, base58. */
+function solanaSignature(signedTransaction: string): string | null {
+  const tx = getTransactionDecoder().decode(getBase64Encoder().encode(signedTransaction));
+  const first = Object.values(tx.signatures)[0];
+  return first ? getBase58Decoder().decode(first) : null;
+}
+
+export type Submission = { ok: true; digest: string } | { ok: false; unreachable: boolean; message: string };
+
+export async function submitSigned(chain: ChainId, signedTransaction: string, signatures: readonly string[]): Promise<Submission> {
+  if (CHAIN_FAMILY[chain] === "sui") {
+    if (signatures.length === 0) {
+      throw new ApiError("INVALID_REQUEST", "signatures are required for a move-chain transaction", [{ field: "body.signatures", message: "is required" }]);
+    }
+    const r = await rpcCall<{ digest?: string }>(chain, "sui_executeTransactionBlock", [
+      signedTransaction,
+      signatures,
+      { showEffects: true },
+      "WaitForLocalExecution",
+    ]);
+    if (!r.ok) return r;
+    if (!r.result?.digest) return { ok: false, unreachable: false, message: "sui_executeTransactionBlock answered without a digest" };
+    return { ok: true, digest: r.result.digest };
+  }
+  const expected = solanaSignature(signedTransaction);
+  const r = await rpcCall<string>(chain, "sendTransaction", [signedTransaction, { encoding: "base64", preflightCommitment: "confirmed" }]);
+  if (!r.ok) return r;
+  const digest = typeof r.result === "string" ? r.result : expected;
+  if (!digest) return { ok: false, unreachable: false, message: "sendTransaction answered without a signature" };
+  return { ok: true, digest };
+}

@@ -1,0 +1,336 @@
+// Deposit execute, bridge delivery and bridge rescue on the running app, on both databases, against a local
+// JSON-RPC server that speaks Sui, Solana and EVM: digest confirmation (up, down, reverted, wrong sender),
+// broadcast of owner-signed bytes, refusal of key material (and its absence from the logs), 20 concurrent
+// deliveries of one bridge plan credited exactly once, failure reports, and rescue locked to the destination.
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { Transaction } from "@mysten/sui/transactions";
+import { getBase58Decoder } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USDC } from "../../server/chains/balances";
+import { type App, dbKinds, startApp } from "../support/app";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { call } from "../support/http";
+
+type J = Record<string, unknown>;
+
+const SUI = `0x${"5".repeat(64)}`;
+const SUI_OTHER = `0x${"6".repeat(64)}`;
+const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+const EVM = "0x2222222222222222222222222222222222222222";
+const OWNER = "execute-owner-key-00000000001";
+const KEEPER = "execute-keeper-key-0000000001";
+const STRANGER = "execute-stranger-key-00000001";
+const KEYS = JSON.stringify([
+  { key: OWNER, role: "owner", wallets: [SUI, SOL, SOL_DEST, EVM] },
+  { key: KEEPER, role: "keeper", wallets: ["*"] },
+  { key: STRANGER, role: "owner", wallets: [SUI_OTHER] },
+]);
+
+const b58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes);
+const suiDigest = () => b58(randomBytes(32));
+const solSig = () => b58(randomBytes(64));
+const usdcMove = USDC["move-chain"];
+const usdcSvm = USDC["svm-chain"];
+
+async function signedSuiBytes(sender: string): Promise<string> {
+  const tx = new Transaction();
+  tx.setSender(sender);
+  tx.setGasPrice(750);
+  tx.setGasBudget(5_000_000);
+  tx.setGasPayment([{ objectId: `0x${"a".repeat(64)}`, version: "1", digest: "11111111111111111111111111111111" }]);
+  tx.transferObjects([tx.gas], tx.pure.address(sender));
+  return Buffer.from(await tx.build()).toString("base64");
+}
+
+describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
+  let app: App;
+  let live: App;
+  let rpc: FakeRpc;
+  const post = (a: App, path: string, body: unknown, key?: string, headers?: Record<string, string>) =>
+    call<J>(a.url, "POST", `/api/v1${path}`, { body, key, headers });
+  const rpcEnv = () => ({ SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000" });
+
+  const suiPlan = async (a: App, owner = SUI, amount = "5000000") => {
+    const r = await post(a, "/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: amount, owner });
+    expect(r.json.status).toBe("prepared");
+    return r.json.planId as string;
+  };
+  const suiDeposit = (sender: string, amount: bigint, status: "success" | "failure" = "success") => {
+    const d = suiDigest();
+    rpc.txs.set(d, { kind: "sui", sender, status, balanceChanges: [{ owner: sender, coinType: usdcMove, amount: -amount }] });
+    return d;
+  };
+  const portfolio = async (wallet: string) => (await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${wallet}`)).json;
+  const activity = async (wallet: string) => (await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${wallet}`)).json.activity as J[];
+  const events = async (type: string) =>
+    ((await call<J>(app.url, "GET", `/api/v1/svc/webhooks/events?type=${type}&limit=200`, { key: OWNER })).json.events as J[]) ?? [];
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    app = await startApp({ db, env: { ...rpcEnv(), SVC_LOG_LEVEL: "info" } });
+    live = await startApp({ db, env: { ...rpcEnv(), SVC_EXECUTION_MODE: "broadcast" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await live?.stop();
+    await rpc?.close();
+  });
+
+  it("execute with a confirmed Sui digest records the deposit once: position with txId, deposit row, deposit.settled", async () => {
+    const planId = await suiPlan(app);
+    const digest = suiDeposit(SUI, 5_000_000n);
+    const first = await post(app, "/svc/strategies/deposit/execute", { planId, digest });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({
+      schemaVersion: "svc-execute.v1",
+      status: "done",
+      planId,
+      chain: "move-chain",
+      digest,
+      submitted: false,
+      settled: true,
+      amountMicros: "5000000",
+      strategyId: "scallop",
+      position: { liquidMicros: "0", stakedMicros: "5000000" },
+    });
+    const again = await post(app, "/svc/strategies/deposit/execute", { planId, digest });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+
+    const pf = await portfolio(SUI);
+    const positions = pf.positions as J[];
+    expect(positions).toHaveLength(1);
+    expect(positions[0]).toMatchObject({ txId: digest, depositedMicros: "5000000", currentMicros: "5000000" });
+    const rows = (await activity(SUI)).filter((r) => r.planId === planId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "deposit", txId: digest, status: "settled", chain: "move-chain" });
+    const settled = (await events("deposit.settled")).filter((e) => (e.data as J).planId === planId);
+    expect(settled).toHaveLength(1);
+  });
+
+  it("RPC down → 202 pending and nothing credited; RPC up → 200 done", async () => {
+    const planId = await suiPlan(app, SUI, "2000000");
+    const digest = suiDeposit(SUI, 2_000_000n);
+    rpc.down = true;
+    try {
+      const down = await post(app, "/svc/strategies/deposit/execute", { planId, digest });
+      expect(down.status).toBe(202);
+      expect(down.json).toMatchObject({ status: "pending", settled: false, planId, digest });
+      expect(String(down.json.reason)).toMatch(/rpc_unavailable/);
+    } finally {
+      rpc.down = false;
+    }
+    expect((await activity(SUI)).filter((r) => r.planId === planId)).toHaveLength(0);
+    const up = await post(app, "/svc/strategies/deposit/execute", { planId, digest });
+    expect(up.status).toBe(200);
+    expect(up.json).toMatchObject({ status: "done", position: { stakedMicros: "7000000" } });
+  });
+
+  it("a digest not known yet is pending; a reverted transaction, a wrong sender, a short amount and a reused digest are blocked", async () => {
+    const planId = await suiPlan(app, SUI, "1000000");
+    const unknown = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDigest() });
+    expect(unknown.status).toBe(202);
+    expect(unknown.json.status).toBe("pending");
+
+    const reverted = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI, 1_000_000n, "failure") });
+    expect(reverted.status).toBe(422);
+    expect(reverted.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_failed" }] });
+
+    const wrong = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI_OTHER, 1_000_000n) });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json).toMatchObject({ status: "blocked", blockers: [{ code: "sender_not_owner" }] });
+
+    const short = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI, 999_999n) });
+    expect(short.status).toBe(422);
+    expect(short.json).toMatchObject({ blockers: [{ code: "tx_amount_mismatch" }] });
+
+    const digest = suiDeposit(SUI, 1_000_000n);
+    expect((await post(app, "/svc/strategies/deposit/execute", { planId, digest })).status).toBe(200);
+    const other = await suiPlan(app, SUI, "1000000");
+    const reused = await post(app, "/svc/strategies/deposit/execute", { planId: other, digest });
+    expect(reused.status).toBe(422);
+    expect(reused.json).toMatchObject({ blockers: [{ code: "digest_already_used" }] });
+    const second = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI, 1_000_000n) });
+    expect(second.json).toMatchObject({ blockers: [{ code: "plan_already_executed" }] });
+    expect(((await portfolio(SUI)).positions as J[])[0]).toMatchObject({ currentMicros: "8000000" });
+  });
+
+  it("Solana: a confirmed signature from the owner records the Kamino deposit; evm plans are prepare only; unknown plan 404", async () => {
+    const plan = await post(app, "/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "3000000", owner: SOL });
+    expect(plan.json.status).toBe("prepared");
+    const sig = solSig();
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "processed", tokenBalances: [{ owner: SOL, mint: usdcSvm, pre: 9_000_000n, post: 6_000_000n }] });
+    const processed = await post(app, "/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: sig });
+    expect(processed.status).toBe(202);
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "confirmed", tokenBalances: [{ owner: SOL, mint: usdcSvm, pre: 9_000_000n, post: 6_000_000n }] });
+    const done = await post(app, "/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: sig });
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ status: "done", chain: "svm-chain", strategyId: "kamino", digest: sig });
+
+    const evm = await post(app, "/svc/strategies/deposit/plan", { strategyId: "aave-v3-base", amountMicros: "3000000", owner: EVM });
+    const blocked = await post(app, "/svc/strategies/deposit/execute", { planId: evm.json.planId, digest: `0x${"cd".repeat(32)}` });
+    expect(blocked.status).toBe(422);
+    expect(blocked.json).toMatchObject({ blockers: [{ code: "map_chain_prepare_only" }] });
+
+    const missing = await post(app, "/svc/strategies/deposit/execute", { planId: "pln_nope", digest: suiDigest() });
+    expect(missing.status).toBe(404);
+    const badDigest = await post(app, "/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: suiDigest() });
+    expect(badDigest.status).toBe(400);
+  });
+
+  it("signed bytes: 202 prepared with submitted false outside broadcast mode; broadcast mode submits through the RPC and records", async () => {
+    const bytes = await signedSuiBytes(SUI);
+    const planId = await suiPlan(app, SUI, "1000000");
+    const before = rpc.submitted.length;
+    const r = await post(app, "/svc/strategies/deposit/execute", { planId, signedTransaction: bytes, signatures: ["AAAA"] });
+    expect(r.status).toBe(202);
+    expect(r.json).toMatchObject({ status: "prepared", submitted: false, settled: false, broadcastEnabled: false });
+    expect(rpc.submitted.length).toBe(before);
+
+    const livePlan = await suiPlan(live, SUI_OTHER, "4000000");
+    const digest = suiDigest();
+    rpc.onSubmit = { digest, tx: { kind: "sui", sender: SUI_OTHER, status: "success", balanceChanges: [{ owner: SUI_OTHER, coinType: usdcMove, amount: -4_000_000n }] } };
+    const otherBytes = await signedSuiBytes(SUI_OTHER);
+    const notOwner = await post(live, "/svc/strategies/deposit/execute", { planId: await suiPlan(live, SUI, "1000000"), signedTransaction: otherBytes, signatures: ["AAAA"] });
+    expect(notOwner.json).toMatchObject({ blockers: [{ code: "sender_not_owner" }] });
+    expect(rpc.submitted.length).toBe(before);
+
+    const sent = await post(live, "/svc/strategies/deposit/execute", { planId: livePlan, signedTransaction: otherBytes, signatures: ["AAAA"] });
+    expect(sent.status).toBe(200);
+    expect(sent.json).toMatchObject({ status: "done", submitted: true, digest, position: { stakedMicros: "4000000" } });
+    expect(rpc.submitted.at(-1)).toEqual({ method: "sui_executeTransactionBlock", bytes: otherBytes });
+    rpc.onSubmit = null;
+  });
+
+  it("refuses key material in several shapes with 400 and never logs it", async () => {
+    const planId = await suiPlan(app, SUI, "1000000");
+    const { privateKey, publicKey } = generateKeyPairSync("ed25519");
+    const seed = privateKey.export({ format: "der", type: "pkcs8" }).subarray(-32);
+    const pub = publicKey.export({ format: "der", type: "spki" }).subarray(-32);
+    const solanaSecret = b58(Buffer.concat([seed, pub]));
+    const mnemonic = "legal winner thank year wave sausage worth useful legal winner thank yellow";
+    const hexSecret = randomBytes(64).toString("hex");
+    const suiKey = "suiprivkey1qzdlfxn2qa2lj5uprl8pyhexs02sg2wrhdy7qaq50cqgnffw4c2477kg9h3";
+    const arraySecret = [...Buffer.concat([seed, pub])];
+    const bodies: unknown[] = [
+      { planId, digest: suiDigest(), privateKey: "not-even-a-key-but-named-so" },
+      { planId, signedTransaction: mnemonic },
+      { planId, digest: suiKey },
+      { planId, digest: suiDigest(), wallet: { Secret_Key: "x" } },
+      { planId, signedTransaction: "AAAA", signatures: [solanaSecret] },
+      { planId, signedTransaction: hexSecret },
+      { planId, signedTransaction: "AAAA", signatures: arraySecret },
+      { planId, nested: [{ deeper: { SeedPhrase: mnemonic } }] },
+    ];
+    for (const body of bodies) {
+      const r = await post(app, "/svc/strategies/deposit/execute", body);
+      expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(r.json.code).toBe("INVALID_REQUEST");
+      for (const secret of [mnemonic, solanaSecret, hexSecret, suiKey]) expect(r.text).not.toContain(secret);
+    }
+    const bridge = await post(app, "/svc/bridge/delivery", { planId, destTxId: suiDigest(), mnemonic }, KEEPER);
+    expect(bridge.status).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    const out = app.output();
+    expect(out).toContain('"path":"/api/v1/svc/strategies/deposit/execute"');
+    for (const secret of [mnemonic, solanaSecret, hexSecret, suiKey, "not-even-a-key-but-named-so"]) expect(out).not.toContain(secret);
+  });
+
+  const bridgePlan = async (amount = "10000000") => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: amount, sourceAddress: EVM, destAddress: SOL_DEST });
+    expect(r.json.status).toBe("prepared");
+    return r.json;
+  };
+  const mintTx = (to: string, amount: bigint) => {
+    const sig = solSig();
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "finalized", tokenBalances: [{ owner: to, mint: usdcSvm, pre: 0n, post: amount }] });
+    return sig;
+  };
+
+  it("20 concurrent deliveries of one bridge plan credit the destination exactly once", async () => {
+    const plan = await bridgePlan();
+    const planId = plan.planId as string;
+    const destTxId = mintTx(SOL_DEST, 10_000_000n);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    expect(answers.filter((a) => a.json.credited === true)).toHaveLength(1);
+    for (const a of answers) {
+      expect(a.json).toMatchObject({
+        schemaVersion: "svc-bridge-delivery.v1",
+        status: "delivered",
+        planId,
+        destChain: "svm-chain",
+        destAddress: SOL_DEST,
+        destTxId,
+        creditedMicros: "10000000",
+        quotedAmountOutMicros: plan.expectedReceivedMicros,
+      });
+    }
+    const pos = await call<J>(app.url, "GET", `/api/v1/wallets/${SOL_DEST}/position`, { key: OWNER });
+    expect(pos.json.liquidMicros).toBe("10000000");
+    expect((await events("bridge.delivered")).filter((e) => (e.data as J).planId === planId)).toHaveLength(1);
+    const legs = (await activity(SOL_DEST)).filter((r) => r.planId === planId);
+    expect(legs).toHaveLength(1);
+    expect(legs[0]).toMatchObject({ kind: "bridge", chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "10000000", status: "settled" });
+
+    const later = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(SOL_DEST, 10_000_000n) }, OWNER);
+    expect(later.json).toMatchObject({ credited: false, destTxId });
+    const rescue = await post(app, "/svc/bridge/rescue", { planId }, OWNER);
+    expect(rescue.json).toMatchObject({ status: "blocked", blockers: [{ code: "already_delivered" }] });
+  });
+
+  it("delivery needs proof: pending while the RPC is down, blocked when the mint went elsewhere or failed", async () => {
+    const { planId } = (await bridgePlan("2000000")) as { planId: string };
+    const elsewhere = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(SOL, 2_000_000n) }, KEEPER);
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json).toMatchObject({ blockers: [{ code: "not_credited_to_destination" }] });
+    const destTxId = mintTx(SOL_DEST, 2_000_000n);
+    rpc.down = true;
+    try {
+      const down = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+      expect(down.status).toBe(202);
+      expect(down.json).toMatchObject({ status: "pending", credited: false });
+    } finally {
+      rpc.down = false;
+    }
+    const stranger = await post(app, "/svc/bridge/delivery", { planId, destTxId }, STRANGER);
+    expect(stranger.status).toBe(403);
+    expect((await post(app, "/svc/bridge/delivery", { planId, destTxId })).status).toBe(401);
+    const ok = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(ok.json).toMatchObject({ status: "delivered", credited: true, creditedMicros: "2000000" });
+  });
+
+  it("a reported failure emits bridge.failed and keeps a failed bridge leg; rescue only targets the locked destination", async () => {
+    const { planId } = (await bridgePlan("3000000")) as { planId: string };
+    const failed = await post(app, "/svc/bridge/delivery", { planId, status: "failed", error: "attestation expired" }, KEEPER, { "idempotency-key": `f-${planId}` });
+    expect(failed.status).toBe(200);
+    expect(failed.json).toMatchObject({ status: "failed", credited: false, error: "attestation expired", creditedMicros: null });
+    const replay = await post(app, "/svc/bridge/delivery", { planId, status: "failed", error: "attestation expired" }, KEEPER, { "idempotency-key": `f-${planId}` });
+    expect(replay.text).toBe(failed.text);
+    expect((await events("bridge.failed")).filter((e) => (e.data as J).planId === planId)).toHaveLength(1);
+    const rows = (await activity(SOL_DEST)).filter((r) => r.planId === planId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "bridge", status: "failed", error: "attestation expired", destChain: "svm-chain" });
+    const pos = await call<J>(app.url, "GET", `/api/v1/wallets/${SOL_DEST}/position`, { key: OWNER });
+    const liquidBefore = pos.json.liquidMicros;
+
+    for (const extra of [{ destAddress: SOL }, { recipient: SOL }, { mintRecipient: `0x${"1".repeat(64)}` }]) {
+      const r = await post(app, "/svc/bridge/rescue", { planId, ...extra }, OWNER);
+      expect(r.status).toBe(400);
+    }
+    expect((await post(app, "/svc/bridge/rescue", { planId }, KEEPER)).status).toBe(403);
+    expect((await post(app, "/svc/bridge/rescue", { planId }, STRANGER)).status).toBe(403);
+    const rescue = await post(app, "/svc/bridge/rescue", { planId }, OWNER);
+    expect(rescue.status).toBe(200);
+    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "prepared", ownerMustSign: true, submitted: false, destAddress: SOL_DEST, destChain: "svm-chain" });
+    expect(JSON.stringify(rescue.json)).not.toContain(SOL);
+
+    const after = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(SOL_DEST, 3_000_000n) }, KEEPER);
+    expect(after.json).toMatchObject({ status: "delivered", credited: true });
+    const pos2 = await call<J>(app.url, "GET", `/api/v1/wallets/${SOL_DEST}/position`, { key: OWNER });
+    expect(BigInt(pos2.json.liquidMicros as string) - BigInt(liquidBefore as string)).toBe(3_000_000n);
+    const late = await post(app, "/svc/bridge/delivery", { planId, status: "failed", error: "late" }, KEEPER);
+    expect(late.json).toMatchObject({ blockers: [{ code: "already_delivered" }] });
+  });
+});
