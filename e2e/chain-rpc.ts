@@ -2,12 +2,21 @@
 // plans, balances, confirmation of a reported digest) and the browser's wallet reaches it through Playwright's
 // request routing (support.ts routeChainRpc), so a test wallet's submission and the server's confirmation meet.
 // Solana: getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses,
-// getTransaction; balances answer 0. Nothing here signs: the wallet in the page signs with its own key.
+// getTransaction (json, jsonParsed with token balances, base64). Nothing here signs: the wallet in the page signs
+// with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
+// receipt does: a Kamino `depositReserveLiquidity(u64)` instruction debits its fee payer's USDC by that amount
+// (the pre/post token balances the server reads). Every other program's instructions move nothing.
 import { createServer } from "node:http";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 
 type Json = Record<string, unknown>;
+
+/** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
+const KLEND_PROGRAM = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
+export const SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+/** USDC every Solana wallet starts with on this local chain: 1,000 USDC. */
+const START_USDC = 1_000_000_000n;
 
 const BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
 const SLOT = 300_000_000;
@@ -18,6 +27,8 @@ interface Landed {
   tx: VersionedTransaction;
   slot: number;
   blockTime: number;
+  /** The fee payer's USDC before and after (micros), when the transaction moved USDC. */
+  usdc: { owner: string; accountIndex: number; pre: bigint; post: bigint } | null;
 }
 
 export interface ChainRpc {
@@ -30,6 +41,34 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   const solana = new Map<string, Landed>();
   const calls: string[] = [];
   const b58 = getBase58Decoder();
+  const usdcBook = new Map<string, bigint>();
+  const usdcOf = (owner: string) => usdcBook.get(owner) ?? START_USDC;
+
+  /** Applies the transaction's USDC effect (Kamino deposits only) to the book. */
+  const applyUsdc = (tx: VersionedTransaction): Landed["usdc"] => {
+    const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
+    const payer = keys[0];
+    if (!payer) return null;
+    let debit = 0n;
+    let accountIndex = 0;
+    for (const ix of tx.message.compiledInstructions) {
+      if (keys[ix.programIdIndex] !== KLEND_PROGRAM || ix.data.length !== 16) continue;
+      debit += Buffer.from(ix.data).readBigUInt64LE(8);
+      accountIndex = ix.accountKeyIndexes[4] ?? 0;
+    }
+    if (debit === 0n) return null;
+    const pre = usdcOf(payer);
+    if (debit > pre) throw new Error("insufficient funds for instruction");
+    usdcBook.set(payer, pre - debit);
+    return { owner: payer, accountIndex, pre, post: pre - debit };
+  };
+  const tokenBalance = (u: NonNullable<Landed["usdc"]>, amount: bigint) => ({
+    accountIndex: u.accountIndex,
+    mint: SOLANA_USDC,
+    owner: u.owner,
+    programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+    uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
+  });
 
   const solanaTxJson = (l: Landed, encoding: string) => {
     const m = l.tx.message;
@@ -41,8 +80,8 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
       postBalances: m.staticAccountKeys.map(() => 0),
       innerInstructions: [],
       logMessages: [],
-      preTokenBalances: [],
-      postTokenBalances: [],
+      preTokenBalances: l.usdc ? [tokenBalance(l.usdc, l.usdc.pre)] : [],
+      postTokenBalances: l.usdc ? [tokenBalance(l.usdc, l.usdc.post)] : [],
       rewards: [],
       loadedAddresses: { writable: [], readonly: [] },
       computeUnitsConsumed: 50_000,
@@ -53,7 +92,15 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         : {
             signatures: l.tx.signatures.map((s) => b58.decode(s)),
             message: {
-              accountKeys: m.staticAccountKeys.map((k) => k.toBase58()),
+              accountKeys:
+                encoding === "jsonParsed"
+                  ? m.staticAccountKeys.map((k, i) => ({
+                      pubkey: k.toBase58(),
+                      signer: i < m.header.numRequiredSignatures,
+                      writable: m.isAccountWritable(i),
+                      source: "transaction",
+                    }))
+                  : m.staticAccountKeys.map((k) => k.toBase58()),
               header: m.header,
               recentBlockhash: m.recentBlockhash,
               instructions: m.compiledInstructions.map((ix) => ({
@@ -80,8 +127,14 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         return [{ slot: SLOT, prioritizationFee: 1000 }];
       case "getBalance":
         return { context: ctx, value: 0 };
-      case "getTokenAccountsByOwner":
-        return { context: ctx, value: [] };
+      case "getTokenAccountsByOwner": {
+        const [owner, filter] = params as [string, { mint?: string }];
+        if (filter?.mint !== SOLANA_USDC) return { context: ctx, value: [] };
+        const amount = usdcOf(owner);
+        const info = { isNative: false, mint: SOLANA_USDC, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
+        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA", rentEpoch: 0, space: 165 };
+        return { context: ctx, value: [{ pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account }] };
+      }
       case "getAccountInfo":
         return { context: ctx, value: null };
       case "getMultipleAccounts":
@@ -93,7 +146,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         const first = tx.signatures[0];
         if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
         const sig = b58.decode(first);
-        solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000) });
+        if (!solana.has(sig)) solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000), usdc: applyUsdc(tx) });
         return sig;
       }
       case "getSignatureStatuses": {

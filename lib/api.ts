@@ -51,11 +51,17 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     json = null;
   }
   if (!res.ok) {
-    const b = (json ?? {}) as { code?: unknown; message?: unknown; requestId?: unknown };
+    const b = (json ?? {}) as { code?: unknown; message?: unknown; requestId?: unknown; blockers?: unknown };
+    // A blocked money action (422 `status: "blocked"`) carries its reasons as blockers, not as code/message.
+    const blockers = Array.isArray(b.blockers) ? (b.blockers as Partial<Blocker>[]).filter((x) => typeof x?.message === "string") : [];
     throw new ApiError(
       res.status,
-      typeof b.code === "string" ? b.code : `HTTP_${res.status}`,
-      typeof b.message === "string" ? b.message : `The service answered ${res.status}.`,
+      typeof b.code === "string" ? b.code : (blockers[0]?.code ?? `HTTP_${res.status}`),
+      typeof b.message === "string"
+        ? b.message
+        : blockers.length > 0
+          ? blockers.map((x) => x.message).join(" ")
+          : `The service answered ${res.status}.`,
       typeof b.requestId === "string" ? b.requestId : undefined,
     );
   }
@@ -317,10 +323,22 @@ export type ExecuteBody =
       submitted: boolean;
       settled: true;
       amountMicros: string;
-      strategyId: string;
-      position: unknown;
+      strategyId: string | null;
+      position: { liquidMicros: string; stakedMicros: string };
     }
-  | { schemaVersion?: "svc-execute.v1"; status: "pending"; settled: false; reason: string; planId?: string; digest?: string };
+  | {
+      schemaVersion: "svc-execute.v1";
+      /** pending: not final yet or the RPC is unreachable, post again; prepared: only for signed bytes the server will not broadcast. */
+      status: "pending" | "prepared";
+      planId: string;
+      chain: ChainId;
+      strategyId: string | null;
+      amountMicros: string;
+      digest: string | null;
+      submitted: boolean;
+      settled: false;
+      reason: string;
+    };
 
 export interface Position {
   opportunityId: string;

@@ -119,8 +119,8 @@ export function SignAndFollow({ plan }: { plan: Plan }) {
               {executePath === null
                 ? "The service records this when it appears in your activity log."
                 : done
-                  ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId}.`
-                  : execute.data?.status === "pending"
+                  ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
+                  : execute.data && execute.data.status !== "done"
                     ? `Waiting for ${chainName(sign.data.chain)} to confirm it: ${execute.data.reason}`
                     : execute.isError
                       ? null
