@@ -6,6 +6,7 @@
 // with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
 // receipt does: a Kamino `depositReserveLiquidity(u64)` instruction debits its fee payer's USDC by that amount
 // (the pre/post token balances the server reads). Every other program's instructions move nothing.
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
@@ -18,8 +19,9 @@ export const SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 /** USDC every Solana wallet starts with on this local chain: 1,000 USDC. */
 const START_USDC = 1_000_000_000n;
 
-const BLOCKHASH = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
 const SLOT = 300_000_000;
+/** How long a new transaction stays "processed" before it is final. */
+const PROCESSING_MS = 2500;
 const ctx = { apiVersion: "2.2.0", slot: SLOT };
 
 interface Landed {
@@ -27,6 +29,7 @@ interface Landed {
   tx: VersionedTransaction;
   slot: number;
   blockTime: number;
+  landedAt: number;
   /** The fee payer's USDC before and after (micros), when the transaction moved USDC. */
   usdc: { owner: string; accountIndex: number; pre: bigint; post: bigint } | null;
 }
@@ -41,6 +44,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   const solana = new Map<string, Landed>();
   const calls: string[] = [];
   const b58 = getBase58Decoder();
+  let blocks = 0;
   const usdcBook = new Map<string, bigint>();
   const usdcOf = (owner: string) => usdcBook.get(owner) ?? START_USDC;
 
@@ -117,8 +121,12 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
 
   const answer = (method: string, params: unknown[]): unknown => {
     switch (method) {
-      case "getLatestBlockhash":
-        return { context: ctx, value: { blockhash: BLOCKHASH, lastValidBlockHeight: 280_000_150 } };
+      case "getLatestBlockhash": {
+        // A new blockhash per call, as a live chain moves on: two identical deposits never share a signature.
+        blocks += 1;
+        const blockhash = b58.decode(createHash("sha256").update(`e2e-block-${blocks}`).digest());
+        return { context: ctx, value: { blockhash, lastValidBlockHeight: 280_000_150 + blocks } };
+      }
       case "getBlockHeight":
         return 280_000_000;
       case "getSlot":
@@ -146,16 +154,20 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         const first = tx.signatures[0];
         if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
         const sig = b58.decode(first);
-        if (!solana.has(sig)) solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000), usdc: applyUsdc(tx) });
+        if (!solana.has(sig)) solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000), landedAt: Date.now(), usdc: applyUsdc(tx) });
         return sig;
       }
       case "getSignatureStatuses": {
         const [sigs] = params as [string[]];
         return {
           context: ctx,
-          value: sigs.map((s) =>
-            solana.has(s) ? { slot: SLOT + 1, confirmations: null, err: null, status: { Ok: null }, confirmationStatus: "finalized" } : null,
-          ),
+          value: sigs.map((s) => {
+            const l = solana.get(s);
+            if (!l) return null;
+            // "processed" for the first PROCESSING_MS, then "finalized": the reporter sees 202 pending first.
+            const final = Date.now() - l.landedAt >= PROCESSING_MS;
+            return { slot: l.slot, confirmations: final ? null : 0, err: null, status: { Ok: null }, confirmationStatus: final ? "finalized" : "processed" };
+          }),
         };
       }
       case "getTransaction": {

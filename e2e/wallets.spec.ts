@@ -2,7 +2,7 @@
 // Test wallets: wagmi's mock connector (EVM), dapp-kit's unsafe burner (Sui), a Wallet Standard wallet registered
 // in the page (Solana). They exist only because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
 import { type Page, expect, test } from "@playwright/test";
-import { CHAIN_RPC_URL, enableTestWallets, landed, opportunityIdOf, routeChainRpc } from "./support";
+import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";
 
 interface Family {
   family: "Sui" | "Solana" | "EVM";
@@ -108,20 +108,28 @@ test.describe("Solana wallet signs a Kamino deposit", () => {
     expect(body.result.value[0]).not.toBeNull();
   });
 
-  test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page, request }) => {
-    test.fixme(
-      !(await landed(request, "/api/v1/svc/strategies/deposit/execute", { method: "POST", data: {} })),
-      "POST /svc/strategies/deposit/execute (branch `execute`) has not landed in this build: nothing can confirm the signed deposit",
-    );
+  test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }) => {
     const f = FAMILIES[1] as Family;
     const planId = await depositPlan(page, f);
     await page.getByTestId("sign").click();
     await expect(page.getByTestId("digest")).toBeVisible();
+    const sig = (await page.getByTestId("digest").innerText()).split(/\s/)[0]?.trim() ?? "";
+    // The page reports { planId, digest } and follows 202 pending (the local chain holds a new transaction at
+    // "processed" for a moment) → 200 done.
+    await expect(page.getByTestId("settlement")).toContainText("Waiting for Solana (svm-chain) to confirm it: not_final");
     await expect(page.getByTestId("settlement")).toContainText("Settled: 25.500000 USDC deposited into kamino", { timeout: 30_000 });
     await page.getByRole("link", { name: "See the position and activity in your portfolio" }).click();
+    // The position carries this deposit's transaction as its latest proof (the test wallet may hold earlier deposits).
     const position = page.getByTestId("position-row").filter({ hasText: /kamino/i });
-    await expect(position).toContainText("25.50 USDC");
-    const legs = page.getByTestId("activity-group").filter({ hasText: planId });
-    await expect(legs.getByTestId("activity-row").filter({ hasText: "deposit" })).toHaveCount(1);
+    await expect(position).toContainText("Solana (svm-chain)");
+    await expect(position.getByRole("link")).toHaveAttribute("href", `https://solscan.io/tx/${sig}`);
+    // One activity group for the plan: the deposit leg, 25.50 in and settled, linked to the explorer.
+    const group = page.getByTestId("activity-group").filter({ hasText: planId });
+    const row = group.getByTestId("activity-row");
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("deposit");
+    await expect(row).toContainText("25.50");
+    await expect(row).toContainText("settled");
+    await expect(row.getByRole("link")).toHaveAttribute("href", `https://solscan.io/tx/${sig}`);
   });
 });
