@@ -111,7 +111,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       case "sui_getTransactionBlock": {
         const [digest] = params as [string];
         const t = state.txs.get(digest);
-        if (!t || t.kind !== "sui") throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
+        if (t?.kind !== "sui") throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
         return {
           digest,
           transaction: { data: { messageVersion: "v1", sender: t.sender, gasData: { owner: t.sender, price: "750", budget: "5000000", payment: [] } }, txSignatures: [] },
@@ -136,7 +136,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
           context: { apiVersion: "2.2.0", slot: 300000000 },
           value: sigs.map((sig) => {
             const t = state.txs.get(sig);
-            if (!t || t.kind !== "solana") return null;
+            if (t?.kind !== "solana") return null;
             const err = t.err ?? null;
             return { slot: 299999990, confirmations: t.confirmationStatus === "finalized" ? null : 10, err, status: err ? { Err: err } : { Ok: null }, confirmationStatus: t.confirmationStatus };
           }),
@@ -145,7 +145,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       case "getTransaction": {
         const [sig] = params as [string];
         const t = state.txs.get(sig);
-        if (!t || t.kind !== "solana") return null;
+        if (t?.kind !== "solana") return null;
         const bal = (which: "pre" | "post") =>
           t.tokenBalances.map((b, i) => ({
             accountIndex: i + 1,
@@ -165,7 +165,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       case "eth_getTransactionReceipt": {
         const [hash] = params as [string];
         const t = state.txs.get(hash.toLowerCase()) ?? state.txs.get(hash);
-        if (!t || t.kind !== "evm") return null;
+        if (t?.kind !== "evm") return null;
         return {
           transactionHash: hash,
           blockNumber: "0x1",
