@@ -8,6 +8,7 @@
 // (the pre/post token balances the server reads). Every other program's instructions move nothing.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
+import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 
@@ -37,7 +38,64 @@ interface Landed {
 export interface ChainRpc {
   url: string;
   solana: Map<string, Landed>;
+  sui: Map<string, SuiLanded>;
   calls: string[];
+}
+
+/** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop.ts). */
+export const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
+const SUI_ZERO_DIGEST = "11111111111111111111111111111111";
+const SUI_START_USDC = 1_000_000_000n;
+const SUI_START_MIST = 10_000_000_000n;
+
+interface SuiLanded {
+  digest: string;
+  sender: string;
+  usdcMoved: bigint;
+  landedAt: number;
+}
+
+/** 0x2::sui::SUI in any address spelling (0x2, 0x000…002). */
+const isSuiCoin = (t: string) => /^0x0*2::sui::SUI$/.test(t);
+const hex64 = (seed: string) => `0x${createHash("sha256").update(seed).digest("hex")}`;
+const suiCoinId = (owner: string, kind: "usdc" | "gas") => hex64(`e2e-sui-coin-${kind}-${owner}`);
+
+/** Move signatures the wallet's Transaction resolver asks for (which shared inputs are mutable). Scallop mint::mint:
+ * (&Version, &mut Market, Coin<T>, &Clock, &mut TxContext) → MarketCoin<T>. */
+function normalizedMoveFunction(pkg: string, module: string, fn: string): unknown {
+  if (module !== "mint" || fn !== "mint") throw new Error(`function ${pkg}::${module}::${fn} not found`);
+  const st = (address: string, m: string, name: string, typeArguments: unknown[] = []) => ({ Struct: { address, module: m, name, typeArguments } });
+  return {
+    visibility: "Public",
+    isEntry: false,
+    typeParameters: [{ abilities: [] }],
+    parameters: [
+      { Reference: st(pkg, "version", "Version") },
+      { MutableReference: st(pkg, "market", "Market") },
+      st("0x2", "coin", "Coin", [{ TypeParameter: 0 }]),
+      { Reference: st("0x2", "clock", "Clock") },
+      { MutableReference: st("0x2", "tx_context", "TxContext") },
+    ],
+    return: [st(pkg, "reserve", "MarketCoin", [{ TypeParameter: 0 }])],
+  };
+}
+
+/** USDC leaving the sender in a Sui transaction: SplitCoins of the sender's USDC coin (how CoinWithBalance resolves). */
+function suiUsdcMoved(bytes: Uint8Array): { sender: string; moved: bigint } {
+  const data = Transaction.from(bytes).getData();
+  const sender = data.sender ?? "";
+  const usdcCoin = suiCoinId(sender, "usdc");
+  let moved = 0n;
+  for (const c of data.commands) {
+    if (!c.SplitCoins || c.SplitCoins.coin.$kind !== "Input") continue;
+    const src = data.inputs[c.SplitCoins.coin.Input];
+    if (src?.Object?.ImmOrOwnedObject?.objectId !== usdcCoin) continue;
+    for (const a of c.SplitCoins.amounts) {
+      const pure = a.$kind === "Input" ? data.inputs[a.Input]?.Pure : undefined;
+      if (pure) moved += Buffer.from(pure.bytes, "base64").readBigUInt64LE(0);
+    }
+  }
+  return { sender, moved };
 }
 
 export async function startChainRpc(port: number): Promise<ChainRpc> {
@@ -45,6 +103,10 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   const calls: string[] = [];
   const b58 = getBase58Decoder();
   let blocks = 0;
+  const sui = new Map<string, SuiLanded>();
+  const suiUsdc = new Map<string, bigint>();
+  const suiUsdcOf = (owner: string) => suiUsdc.get(owner) ?? SUI_START_USDC;
+  let suiVersion = 5000;
   const usdcBook = new Map<string, bigint>();
   const usdcOf = (owner: string) => usdcBook.get(owner) ?? START_USDC;
 
@@ -177,11 +239,115 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         return l ? solanaTxJson(l, encoding) : null;
       }
       case "suix_getBalance": {
-        const [, coinType] = params as [string, string | undefined];
-        return { coinType: coinType ?? "0x2::sui::SUI", coinObjectCount: 0, totalBalance: "0", lockedBalance: {} };
+        const [owner, coinType] = params as [string, string | undefined];
+        const t = coinType ?? "0x2::sui::SUI";
+        const total = t === SUI_USDC ? suiUsdcOf(owner) : isSuiCoin(t) ? SUI_START_MIST : 0n;
+        return { coinType: t, coinObjectCount: total > 0n ? 1 : 0, totalBalance: total.toString(), lockedBalance: {} };
       }
       case "suix_getReferenceGasPrice":
         return "750";
+      case "sui_getChainIdentifier":
+        return "35834a8a";
+      case "sui_getCheckpoint":
+        // Checkpoint 0's digest is the chain identifier (Sui mainnet's).
+        return { epoch: "0", sequenceNumber: "0", digest: "4btiuiMPvEENsttpZC7CZ53DruC3MAgfznDbASZ7DR6S", networkTotalTransactions: "1", timestampMs: "1681393657483", transactions: [], checkpointCommitments: [], validatorSignature: "" };
+      case "suix_getLatestSuiSystemState": {
+        const z = "0";
+        return {
+          systemStateVersion: "2",
+          epoch: "700",
+          protocolVersion: "90",
+          referenceGasPrice: "750",
+          epochStartTimestampMs: String(Date.now() - 3_600_000),
+          epochDurationMs: "86400000",
+          safeMode: false,
+          safeModeStorageRewards: z,
+          safeModeComputationRewards: z,
+          safeModeStorageRebates: z,
+          safeModeNonRefundableStorageFee: z,
+          stakeSubsidyStartEpoch: z,
+          maxValidatorCount: "150",
+          minValidatorJoiningStake: z,
+          validatorLowStakeThreshold: z,
+          validatorLowStakeGracePeriod: z,
+          storageFundTotalObjectStorageRebates: z,
+          storageFundNonRefundableBalance: z,
+          stakeSubsidyBalance: z,
+          stakeSubsidyDistributionCounter: z,
+          stakeSubsidyCurrentDistributionAmount: z,
+          stakeSubsidyPeriodLength: z,
+          stakeSubsidyDecreaseRate: 0,
+          activeValidators: [],
+        };
+      }
+      case "suix_getCoins": {
+        const [owner, coinType] = params as [string, string | null | undefined];
+        const t = coinType ?? "0x2::sui::SUI";
+        const kind = t === SUI_USDC ? "usdc" : isSuiCoin(t) ? "gas" : null;
+        const balance = kind === "usdc" ? suiUsdcOf(owner) : SUI_START_MIST;
+        const data = kind
+          ? [{ coinType: t, coinObjectId: suiCoinId(owner, kind), version: String(suiVersion), digest: SUI_ZERO_DIGEST, balance: balance.toString(), previousTransaction: SUI_ZERO_DIGEST }]
+          : [];
+        return { data, nextCursor: null, hasNextPage: false };
+      }
+      case "sui_multiGetObjects": {
+        const [ids] = params as [string[]];
+        // Venue objects are shared (Scallop's Version and Market).
+        return ids.map((objectId) => ({
+          data: { objectId, version: String(suiVersion), digest: SUI_ZERO_DIGEST, type: null, owner: { Shared: { initial_shared_version: "1000" } }, previousTransaction: SUI_ZERO_DIGEST, storageRebate: "0" },
+        }));
+      }
+      case "sui_getNormalizedMoveFunction": {
+        const [pkg, module, fn] = params as [string, string, string];
+        return normalizedMoveFunction(pkg, module, fn);
+      }
+      case "sui_dryRunTransactionBlock": {
+        const [b64] = params as [string];
+        const bytes = Buffer.from(b64, "base64");
+        const sender = Transaction.from(bytes).getData().sender ?? "0x0";
+        return {
+          effects: {
+            messageVersion: "v1",
+            status: { status: "success" },
+            executedEpoch: "700",
+            gasUsed: { computationCost: "750000", storageCost: "2000000", storageRebate: "1000000", nonRefundableStorageFee: "10000" },
+            transactionDigest: TransactionDataBuilder.getDigestFromBytes(bytes),
+            gasObject: { owner: { AddressOwner: sender }, reference: { objectId: suiCoinId(sender, "gas"), version: String(suiVersion + 1), digest: SUI_ZERO_DIGEST } },
+            dependencies: [],
+          },
+          objectChanges: [],
+          balanceChanges: [],
+          events: [],
+          input: {},
+        };
+      }
+      case "sui_executeTransactionBlock": {
+        const [b64, sigs] = params as [string, string[]];
+        if (!sigs?.length) throw new Error("transaction is not signed");
+        const bytes = Buffer.from(b64, "base64");
+        const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
+        if (!sui.has(digest)) {
+          const { sender, moved } = suiUsdcMoved(bytes);
+          if (moved > suiUsdcOf(sender)) throw new Error("InsufficientCoinBalance");
+          suiUsdc.set(sender, suiUsdcOf(sender) - moved);
+          suiVersion += 1;
+          sui.set(digest, { digest, sender, usdcMoved: moved, landedAt: Date.now() });
+        }
+        return { digest, rawEffects: [], confirmedLocalExecution: false };
+      }
+      case "sui_getTransactionBlock": {
+        const [digest] = params as [string];
+        const l = sui.get(digest);
+        if (!l) throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
+        // Not yet checkpointed for a moment: no effects, so the reporter sees 202 pending first.
+        if (Date.now() - l.landedAt < PROCESSING_MS) return { digest, transaction: { data: { sender: l.sender } } };
+        return {
+          digest,
+          transaction: { data: { sender: l.sender } },
+          effects: { status: { status: "success" } },
+          balanceChanges: l.usdcMoved > 0n ? [{ owner: { AddressOwner: l.sender }, coinType: SUI_USDC, amount: (-l.usdcMoved).toString() }] : [],
+        };
+      }
       default:
         throw new Error(`method ${method} not found`);
     }
@@ -191,6 +357,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     const method = String(req.method);
     calls.push(method);
     const base = { jsonrpc: "2.0", id: req.id ?? null };
+    if (process.env.E2E_RPC_LOG) process.stdout.write(`rpc ${method}\n`);
     try {
       return { ...base, result: answer(method, (req.params as unknown[]) ?? []) };
     } catch (e) {
@@ -217,5 +384,5 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, solana, calls };
+  return { url: `http://127.0.0.1:${port}`, solana, sui, calls };
 }

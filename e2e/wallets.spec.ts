@@ -87,49 +87,67 @@ for (const f of FAMILIES) {
   });
 }
 
-test.describe("Solana wallet signs a Kamino deposit", () => {
-  test.beforeEach(async ({ page }) => {
-    await enableTestWallets(page);
-    await routeChainRpc(page);
-  });
+const SIGNERS: { f: Family; explorer: string; digest: RegExp; status: (sig: string) => unknown; pending: string }[] = [
+  {
+    f: FAMILIES[1] as Family,
+    explorer: "https://solscan.io/tx/",
+    digest: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/,
+    status: (sig) => ({ jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] }),
+    pending: "Waiting for Solana (svm-chain) to confirm it: not_final",
+  },
+  {
+    f: FAMILIES[0] as Family,
+    explorer: "https://suiscan.xyz/mainnet/tx/",
+    digest: /^[1-9A-HJ-NP-Za-km-z]{43,44}$/,
+    status: (digest) => ({ jsonrpc: "2.0", id: 1, method: "sui_getTransactionBlock", params: [digest, {}] }),
+    pending: "Waiting for Sui (move-chain) to confirm it: not_final",
+  },
+];
 
-  test("the wallet signs locally and the chain RPC receives the transaction", async ({ page, request }) => {
-    const f = FAMILIES[1] as Family;
-    await depositPlan(page, f);
-    await page.getByTestId("sign").click();
-    const digest = page.getByTestId("digest");
-    await expect(digest).toBeVisible();
-    const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
-    expect(sig).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
-    await expect(digest).toHaveAttribute("href", `https://solscan.io/tx/${sig}`);
-    // The chain saw it, signed by the connected wallet.
-    const r = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] } });
-    const body = (await r.json()) as { result: { value: ({ err: unknown } | null)[] } };
-    expect(body.result.value[0]).not.toBeNull();
-  });
+for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
+  test.describe(`${f.family} wallet signs a ${f.strategyId} deposit`, () => {
+    test.beforeEach(async ({ page }) => {
+      await enableTestWallets(page);
+      await routeChainRpc(page);
+    });
 
-  test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }) => {
-    const f = FAMILIES[1] as Family;
-    const planId = await depositPlan(page, f);
-    await page.getByTestId("sign").click();
-    await expect(page.getByTestId("digest")).toBeVisible();
-    const sig = (await page.getByTestId("digest").innerText()).split(/\s/)[0]?.trim() ?? "";
-    // The page reports { planId, digest } and follows 202 pending (the local chain holds a new transaction at
-    // "processed" for a moment) → 200 done.
-    await expect(page.getByTestId("settlement")).toContainText("Waiting for Solana (svm-chain) to confirm it: not_final");
-    await expect(page.getByTestId("settlement")).toContainText("Settled: 25.500000 USDC deposited into kamino", { timeout: 30_000 });
-    await page.getByRole("link", { name: "See the position and activity in your portfolio" }).click();
-    // The position carries this deposit's transaction as its latest proof (the test wallet may hold earlier deposits).
-    const position = page.getByTestId("position-row").filter({ hasText: /kamino/i });
-    await expect(position).toContainText("Solana (svm-chain)");
-    await expect(position.getByRole("link")).toHaveAttribute("href", `https://solscan.io/tx/${sig}`);
-    // One activity group for the plan: the deposit leg, 25.50 in and settled, linked to the explorer.
-    const group = page.getByTestId("activity-group").filter({ hasText: planId });
-    const row = group.getByTestId("activity-row");
-    await expect(row).toHaveCount(1);
-    await expect(row).toContainText("deposit");
-    await expect(row).toContainText("25.50");
-    await expect(row).toContainText("settled");
-    await expect(row.getByRole("link")).toHaveAttribute("href", `https://solscan.io/tx/${sig}`);
+    test("the wallet signs and the chain RPC receives the transaction", async ({ page, request }) => {
+      await depositPlan(page, f);
+      await page.getByTestId("sign").click();
+      const digest = page.getByTestId("digest");
+      await expect(digest).toBeVisible({ timeout: 20_000 });
+      const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
+      expect(sig).toMatch(digestShape);
+      await expect(digest).toHaveAttribute("href", `${explorer}${sig}`);
+      // The chain saw it (the wallet in the page signed it; nothing here has its key).
+      const r = await request.post(CHAIN_RPC_URL, { data: status(sig) });
+      const body = (await r.json()) as { result?: unknown; error?: unknown };
+      expect(body.error).toBeUndefined();
+      expect(body.result).toBeTruthy();
+    });
+
+    test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }) => {
+      const planId = await depositPlan(page, f);
+      await page.getByTestId("sign").click();
+      await expect(page.getByTestId("digest")).toBeVisible({ timeout: 20_000 });
+      const sig = (await page.getByTestId("digest").innerText()).split(/\s/)[0]?.trim() ?? "";
+      // The page reports { planId, digest } and follows 202 pending (the local chain holds a new transaction as
+      // not final for a moment) → 200 done.
+      await expect(page.getByTestId("settlement")).toContainText(pending);
+      await expect(page.getByTestId("settlement")).toContainText(`Settled: 25.500000 USDC deposited into ${f.strategyId}`, { timeout: 30_000 });
+      await page.getByRole("link", { name: "See the position and activity in your portfolio" }).click();
+      // The position carries this deposit's transaction as its latest proof (the wallet may hold earlier deposits).
+      const position = page.getByTestId("position-row").filter({ hasText: new RegExp(f.strategyId, "i") });
+      await expect(position).toContainText(f.family);
+      await expect(position.getByRole("link")).toHaveAttribute("href", `${explorer}${sig}`);
+      // One activity group for the plan: the deposit leg, 25.50 in and settled, linked to the explorer.
+      const group = page.getByTestId("activity-group").filter({ hasText: planId });
+      const row = group.getByTestId("activity-row");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("deposit");
+      await expect(row).toContainText("25.50");
+      await expect(row).toContainText("settled");
+      await expect(row.getByRole("link")).toHaveAttribute("href", `${explorer}${sig}`);
+    });
   });
-});
+}
