@@ -87,10 +87,11 @@ function suiUsdcMoved(bytes: Uint8Array): { sender: string; moved: bigint } {
   const usdcCoin = suiCoinId(sender, "usdc");
   let moved = 0n;
   for (const c of data.commands) {
-    if (!c.SplitCoins || c.SplitCoins.coin.$kind !== "Input") continue;
-    const src = data.inputs[c.SplitCoins.coin.Input];
+    const split = c.SplitCoins;
+    if (split?.coin.$kind !== "Input") continue;
+    const src = data.inputs[split.coin.Input];
     if (src?.Object?.ImmOrOwnedObject?.objectId !== usdcCoin) continue;
-    for (const a of c.SplitCoins.amounts) {
+    for (const a of split.amounts) {
       const pure = a.$kind === "Input" ? data.inputs[a.Input]?.Pure : undefined;
       if (pure) moved += Buffer.from(pure.bytes, "base64").readBigUInt64LE(0);
     }
