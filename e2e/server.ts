@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
 import { assertLocalDatabase } from "./guard";
+import { startFakeQuotes } from "../tests/support/fake-quotes";
 import { startChainRpc } from "./chain-rpc";
 import { POOLS, chartFor } from "./fixtures";
 
@@ -52,6 +53,8 @@ function buildIfNeeded(): void {
 async function main(): Promise<void> {
   await startYields();
   const rpc = await startChainRpc(CHAIN_RPC_PORT);
+  // Swap quotes from a local aggregator speaking the Jupiter, Cetus and 0x formats (the plans tests' double).
+  const quotes = await startFakeQuotes();
   buildIfNeeded();
   const dataDir = mkdtempSync(path.join(tmpdir(), "svc-e2e-"));
   const env: NodeJS.ProcessEnv = {
@@ -68,6 +71,9 @@ async function main(): Promise<void> {
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
+    SVC_QUOTE_SVM_URL: quotes.url,
+    SVC_QUOTE_MOVE_URL: quotes.url,
+    SVC_QUOTE_EVM_URL: quotes.url,
     SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
   };
   const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(APP_PORT), "-H", "127.0.0.1"], {

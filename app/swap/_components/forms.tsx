@@ -46,7 +46,7 @@ export function SwapForm() {
   const w = useWallet();
   const [chain, setChain] = useState("svm-chain");
   const [from, setFrom] = useState("USDC");
-  const [to, setTo] = useState("USDT");
+  const [to, setTo] = useState("");
   const [units, setUnits] = useState("");
   const [slip, setSlip] = useState("1");
   const { micros } = parseAmount(units);
@@ -88,12 +88,15 @@ export function SwapForm() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-from`}>From token</label>
-            <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value)} size={8} />
+            <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value.trim())} size={12} aria-describedby={`${id}-tok-hint`} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>To token</label>
-            <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} size={8} />
+            <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value.trim())} size={12} placeholder="mint / coin type / address" aria-describedby={`${id}-tok-hint`} />
           </div>
+          <p id={`${id}-tok-hint`} className="muted small">
+            Tokens: USDC, or the token’s mint (Solana), coin type (Sui) or contract address (EVM).
+          </p>
         </div>
         <div className="form-row">
           <AmountInput value={units} onChange={setUnits} token={from || "token"} />
@@ -113,7 +116,7 @@ export function SwapForm() {
             </span>
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={micros === null || slippageBps === null || plan.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={micros === null || slippageBps === null || !from || !to || plan.isPending}>
           {plan.isPending ? "Preparing…" : "Review swap plan"}
         </button>
       </form>
