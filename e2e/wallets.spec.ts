@@ -151,3 +151,21 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
     });
   });
 }
+
+test("a withdraw plan the venue cannot build yet is blocked, in words, and cannot be signed", async ({ page }) => {
+  await enableTestWallets(page);
+  const f = FAMILIES[0] as Family;
+  const id = await opportunityIdOf(page.request, f.strategyId);
+  await page.goto(`/opportunities/${id}`);
+  await connect(page, f);
+  await page.getByRole("tab", { name: "Withdraw" }).click();
+  await page.getByLabel(/Withdraw amount/).fill("5");
+  await page.getByRole("button", { name: "Review withdraw plan" }).click();
+  await expect(page.getByTestId("plan-status")).toHaveText("blocked");
+  const blockers = page.getByTestId("blockers");
+  await expect(blockers).toContainText("(adapter_not_ready)");
+  // The reason is a sentence, not only a code.
+  expect((await blockers.innerText()).replace(/\(adapter_not_ready\)/, "").trim().length).toBeGreaterThan(20);
+  await expect(page.getByTestId("sign")).toBeDisabled();
+  await expect(page.getByTestId("sign-disabled-reason")).toContainText("The plan is blocked");
+});
