@@ -2,7 +2,7 @@
 // Test wallets: wagmi's mock connector (EVM), dapp-kit's unsafe burner (Sui), a Wallet Standard wallet registered
 // in the page (Solana). They exist only because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
 import { type Page, expect, test } from "@playwright/test";
-import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";
+import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
   family: "Sui" | "Solana" | "EVM";
@@ -65,7 +65,7 @@ for (const f of FAMILIES) {
       await expect(page.getByTestId("portfolio-wallet")).toBeVisible();
     });
 
-    test(`requests a ${f.strategyId} deposit plan and shows its fee lines`, async ({ page }) => {
+    test(`requests a ${f.strategyId} deposit plan and shows its fee lines`, async ({ page }, testInfo) => {
       await depositPlan(page, f);
       const plan = page.getByTestId("plan");
       await expect(page.getByTestId("plan-status")).toHaveText("prepared — your wallet must sign");
@@ -83,6 +83,7 @@ for (const f of FAMILIES) {
         await expect(page.getByTestId("sign-disabled-reason")).toContainText("Base (evm-a) is a Map chain");
         await expect(page.getByTestId("sign-disabled-reason")).toContainText("signing is disabled");
       }
+      await screenshots(page, testInfo, `deposit-plan-${f.family.toLowerCase()}`);
     });
   });
 }
@@ -126,7 +127,7 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
       expect(body.result).toBeTruthy();
     });
 
-    test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }) => {
+    test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }, testInfo) => {
       const planId = await depositPlan(page, f);
       await page.getByTestId("sign").click();
       await expect(page.getByTestId("digest")).toBeVisible({ timeout: 20_000 });
@@ -148,6 +149,7 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
       await expect(row).toContainText("25.50");
       await expect(row).toContainText("settled");
       await expect(row.getByRole("link")).toHaveAttribute("href", `${explorer}${sig}`);
+      await screenshots(page, testInfo, `portfolio-after-${f.family.toLowerCase()}-deposit`);
     });
   });
 }
