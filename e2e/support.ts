@@ -1,7 +1,8 @@
 // Shared helpers for the browser suite.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Page, type TestInfo, expect } from "@playwright/test";
 
 /** Whether an API route exists on this build (other branches land endpoints over time). A 404 for an unknown
  * id still means the route exists; only the catch-all's "No route …" answer means "not landed yet". */
@@ -64,4 +65,13 @@ export async function opportunityIdOf(request: APIRequestContext, strategyId: st
   const o = body.opportunities.find((x) => x.strategyId === strategyId);
   if (!o) throw new Error(`no opportunity for ${strategyId} on /svc/home`);
   return o.opportunityId;
+}
+
+/** An axe scan (WCAG 2.1 A/AA) of the page as it is now, with data on it: no serious or critical violation. */
+export async function expectNoSeriousA11y(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  expect(bad).toEqual([]);
 }

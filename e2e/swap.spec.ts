@@ -1,5 +1,6 @@
 // Swap (slippage default 1%, at most 5%) and bridge (risk disclosure) plans, priced by a local quote source.
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousA11y } from "./support";
 
 const SOLANA_USDT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
 
@@ -23,6 +24,7 @@ test("swap plan: slippage bound defaults to 1% and refuses more than 5%; fee lin
   // Local quote: out = 100 USDC × 0.995 = 99500000; minimum = out × (10000 − 100) / 10000 = 98505000.
   await expect(quote).toContainText("99500000 base units");
   await expect(quote).toContainText("98505000 base units");
+  await expectNoSeriousA11y(page);
 });
 
 test("bridge plan: rail fee lines, the risk disclosure, and signing disabled on a Map source chain", async ({ page }) => {
@@ -40,4 +42,5 @@ test("bridge plan: rail fee lines, the risk disclosure, and signing disabled on 
   await expect(bridge.getByTestId("risk")).toContainText("Risk disclosure");
   await expect(bridge.getByTestId("sign")).toBeDisabled();
   await expect(bridge.getByTestId("sign-disabled-reason")).toContainText("Base (evm-a) is a Map chain");
+  await expectNoSeriousA11y(page);
 });

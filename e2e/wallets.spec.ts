@@ -2,7 +2,7 @@
 // Test wallets: wagmi's mock connector (EVM), dapp-kit's unsafe burner (Sui), a Wallet Standard wallet registered
 // in the page (Solana). They exist only because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
 import { type Page, expect, test } from "@playwright/test";
-import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc, screenshots } from "./support";
+import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
   family: "Sui" | "Solana" | "EVM";
@@ -83,6 +83,7 @@ for (const f of FAMILIES) {
         await expect(page.getByTestId("sign-disabled-reason")).toContainText("Base (evm-a) is a Map chain");
         await expect(page.getByTestId("sign-disabled-reason")).toContainText("signing is disabled");
       }
+      await expectNoSeriousA11y(page);
       await screenshots(page, testInfo, `deposit-plan-${f.family.toLowerCase()}`);
     });
   });
@@ -149,6 +150,7 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
       await expect(row).toContainText("25.50");
       await expect(row).toContainText("settled");
       await expect(row.getByRole("link")).toHaveAttribute("href", `${explorer}${sig}`);
+      await expectNoSeriousA11y(page);
       await screenshots(page, testInfo, `portfolio-after-${f.family.toLowerCase()}-deposit`);
     });
   });
