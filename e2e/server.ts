@@ -21,12 +21,26 @@ export const CHAIN_RPC_PORT = Number(process.env.E2E_CHAIN_RPC_PORT ?? APP_PORT 
 if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
 
 function startYields(): Promise<void> {
+  // A test can take the upstream down (`POST /__e2e/upstream {"down": true}`) to see the unavailable banner.
+  let down = false;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
+    if (url.pathname === "/__e2e/upstream" && req.method === "POST") {
+      let raw = "";
+      req.on("data", (d) => {
+        raw += d;
+      });
+      req.on("end", () => {
+        down = (JSON.parse(raw || "{}") as { down?: boolean }).down === true;
+        send(200, { down });
+      });
+      return;
+    }
+    if (down) return send(500, { status: "error", message: "upstream down (e2e)" });
     if (url.pathname === "/pools") return send(200, { status: "success", data: POOLS });
     const m = /^\/chart\/(.+)$/.exec(url.pathname);
     if (m?.[1]) {
@@ -64,6 +78,9 @@ async function main(): Promise<void> {
     SVC_LOG_LEVEL: "warn",
     SVC_DATA_DIR: dataDir,
     SVC_YIELDS_API_URL: `http://127.0.0.1:${YIELDS_PORT}`,
+    // Refresh every 2 s and call a snapshot older than 15 s unavailable, so the upstream-down test takes seconds.
+    SVC_YIELDS_REFRESH_S: "2",
+    SVC_APY_MAX_AGE_S: "15",
     // Sui and Solana read the local chain RPC (the one the test wallets submit to); the EVM map chains point
     // at a closed port: their balances must show N/A, never a number.
     SVC_RPC_MOVE: rpc.url,

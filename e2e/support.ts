@@ -56,6 +56,9 @@ export async function routeChainRpc(page: Page): Promise<void> {
   }
 }
 
+/** The local yields server (e2e/server.ts), with its `/__e2e/upstream` switch. */
+export const YIELDS_URL = `http://127.0.0.1:${Number(process.env.E2E_YIELDS_PORT ?? Number(process.env.E2E_PORT ?? 3410) + 1)}`;
+
 export const OWNER_KEY = "e2e-owner-key-0123456789";
 
 /** The opportunityId of a venue (bare strategy id) from the home table. */
