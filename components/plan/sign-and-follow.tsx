@@ -31,7 +31,7 @@ export function signBlockReason(plan: Plan, family: string | null): string | nul
   return null;
 }
 
-/** Only deposits have an execute endpoint; other plans are signed and then shown in the activity log. */
+/** Only deposits have an execute endpoint (POST /svc/strategies/deposit/execute); other signed plans are not followed. */
 function reportsTo(plan: Plan): string | null {
   return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
 }
@@ -117,7 +117,7 @@ export function SignAndFollow({ plan }: { plan: Plan }) {
             </p>
             <p data-testid="settlement">
               {executePath === null
-                ? "The service records this when it appears in your activity log."
+                ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
                 : done
                   ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
                   : execute.data && execute.data.status !== "done"
