@@ -5,7 +5,7 @@ import { screenshots } from "./support";
 
 const PAGES: { name: string; path: string; ready: string }[] = [
   { name: "opportunities", path: "/", ready: "Stablecoin yield opportunities" },
-  { name: "opportunity-detail", path: "/opportunities/opp_e2e_unknown", ready: "Deposit or withdraw" },
+  { name: "opportunity-detail", path: "/opportunities/scallop", ready: "Deposit or withdraw" },
   { name: "portfolio", path: "/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", ready: "Portfolio" },
   { name: "swap-bridge", path: "/swap", ready: "Swap and bridge" },
   { name: "autopilot", path: "/autopilot", ready: "Autopilot" },

@@ -1,10 +1,7 @@
 // Opportunities render the upstream's real numbers and "—" (with a reason) for nulls; sort and filter work.
 import { expect, test } from "@playwright/test";
-import { landed } from "./support";
-
-test.beforeEach(async ({ request }) => {
-  test.fixme(!(await landed(request, "/api/v1/svc/home")), "GET /svc/home (catalog issue) has not landed on this branch");
-});
+import { POOLS } from "./fixtures";
+import { YIELDS_URL, opportunityIdOf } from "./support";
 
 test("rows show upstream APY and TVL, and — for nulls", async ({ page }) => {
   await page.goto("/");
@@ -54,4 +51,53 @@ test("sort by gross APY and filter by chain, readiness and protocol", async ({ p
   await expect(rows.filter({ hasNotText: "Featured autopilot" })).toHaveCount(1);
   await page.getByLabel("Search protocol").fill("no-such-protocol-xyz");
   await expect(page.getByTestId("empty")).toBeVisible();
+});
+
+test("upstream unavailable: a banner in words, every live figure — (never 0), and back when it recovers", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.goto("/");
+  await expect(page.getByTestId("opportunity-row").first()).toBeVisible();
+  await expect(page.getByTestId("upstream-banner")).toHaveCount(0);
+  await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: true } });
+  try {
+    // The last good snapshot ages past SVC_APY_MAX_AGE_S (15 s in e2e) while every refresh fails.
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("upstream-banner")).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 45_000, intervals: [2000] });
+    await expect(page.getByTestId("upstream-banner")).toContainText("unavailable right now");
+    const navi = page.getByTestId("opportunity-row").filter({ hasText: /navi/i }).first();
+    await expect(navi.locator('[data-col="gross"]').getByTestId("missing")).toBeVisible();
+    await expect(navi.locator('[data-col="gross"]')).not.toContainText("%");
+    await expect(navi.locator('[data-col="tvl"]').getByTestId("missing")).toBeVisible();
+  } finally {
+    await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: false } });
+  }
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("upstream-banner")).toHaveCount(0, { timeout: 2000 });
+    await expect(page.getByTestId("opportunity-row").filter({ hasText: /navi/i }).first().locator('[data-col="gross"]')).toHaveText("5.23%", { timeout: 2000 });
+  }).toPass({ timeout: 30_000, intervals: [2000] });
+});
+
+test("detail page: headline numbers, the upstream chart, on-chain ids and the fee schedule", async ({ page, request }) => {
+  const id = await opportunityIdOf(request, "scallop");
+  await page.goto(`/opportunities/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(/scallop/i);
+  const scallop = POOLS.find((p) => p.pool === "e2e-sui-scallop-usdc");
+  const detail = page.getByTestId("detail");
+  await expect(detail).toContainText(`${scallop?.apy?.toFixed(2)}%`); // gross 7.41%
+  await expect(detail).toContainText(`${scallop?.apyMean30d?.toFixed(2)}%`); // 30-day 6.95%
+  await expect(detail).toContainText("e2e-sui-scallop-usdc");
+  // The chart is drawn from the upstream's 60 points (recharts renders an SVG with two lines).
+  const chart = page.getByTestId("chart");
+  await expect(chart.locator("svg.recharts-surface[role=application]")).toBeVisible();
+  await expect(chart.locator(".recharts-line")).toHaveCount(2);
+  await expect(page.getByTestId("onchain-ids")).toContainText(/0x[0-9a-f]{8,}/);
+  await expect(page.getByTestId("fee-schedule")).toContainText("Yield skim");
+});
+
+test("detail page of an unknown id says so in words", async ({ page }) => {
+  await page.goto("/opportunities/opp_e2e_unknown");
+  await expect(page.getByTestId("unknown-opportunity")).toContainText("No opportunity has the id opp_e2e_unknown");
 });

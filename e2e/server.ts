@@ -7,22 +7,40 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
 import { assertLocalDatabase } from "./guard";
+import { startFakeQuotes } from "../tests/support/fake-quotes";
+import { startChainRpc } from "./chain-rpc";
 import { POOLS, chartFor } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3410);
 const YIELDS_PORT = Number(process.env.E2E_YIELDS_PORT ?? APP_PORT + 1);
+/** The local chain RPC (e2e/chain-rpc.ts); support.ts routes the browser's wallet RPC calls here. */
+export const CHAIN_RPC_PORT = Number(process.env.E2E_CHAIN_RPC_PORT ?? APP_PORT + 2);
 
 if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
 
 function startYields(): Promise<void> {
+  // A test can take the upstream down (`POST /__e2e/upstream {"down": true}`) to see the unavailable banner.
+  let down = false;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
+    if (url.pathname === "/__e2e/upstream" && req.method === "POST") {
+      let raw = "";
+      req.on("data", (d) => {
+        raw += d;
+      });
+      req.on("end", () => {
+        down = (JSON.parse(raw || "{}") as { down?: boolean }).down === true;
+        send(200, { down });
+      });
+      return;
+    }
+    if (down) return send(500, { status: "error", message: "upstream down (e2e)" });
     if (url.pathname === "/pools") return send(200, { status: "success", data: POOLS });
     const m = /^\/chart\/(.+)$/.exec(url.pathname);
     if (m?.[1]) {
@@ -48,6 +66,9 @@ function buildIfNeeded(): void {
 
 async function main(): Promise<void> {
   await startYields();
+  const rpc = await startChainRpc(CHAIN_RPC_PORT);
+  // Swap quotes from a local aggregator speaking the Jupiter, Cetus and 0x formats (the plans tests' double).
+  const quotes = await startFakeQuotes();
   buildIfNeeded();
   const dataDir = mkdtempSync(path.join(tmpdir(), "svc-e2e-"));
   const env: NodeJS.ProcessEnv = {
@@ -57,12 +78,19 @@ async function main(): Promise<void> {
     SVC_LOG_LEVEL: "warn",
     SVC_DATA_DIR: dataDir,
     SVC_YIELDS_API_URL: `http://127.0.0.1:${YIELDS_PORT}`,
-    // Chain RPCs point at a closed port: balances must show N/A, never a number.
-    SVC_RPC_MOVE: "http://127.0.0.1:9",
-    SVC_RPC_SVM: "http://127.0.0.1:9",
+    // Refresh every 2 s and call a snapshot older than 15 s unavailable, so the upstream-down test takes seconds.
+    SVC_YIELDS_REFRESH_S: "2",
+    SVC_APY_MAX_AGE_S: "15",
+    // Sui and Solana read the local chain RPC (the one the test wallets submit to); the EVM map chains point
+    // at a closed port: their balances must show N/A, never a number.
+    SVC_RPC_MOVE: rpc.url,
+    SVC_RPC_SVM: rpc.url,
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
+    SVC_QUOTE_SVM_URL: quotes.url,
+    SVC_QUOTE_MOVE_URL: quotes.url,
+    SVC_QUOTE_EVM_URL: quotes.url,
     SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
   };
   // The end-to-end suite always runs on the embedded database, never on the DATABASE_URL of the integration tests.

@@ -1,7 +1,8 @@
 // Shared helpers for the browser suite.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { APIRequestContext, Page, TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Page, type TestInfo, expect } from "@playwright/test";
 
 /** Whether an API route exists on this build (other branches land endpoints over time). A 404 for an unknown
  * id still means the route exists; only the catch-all's "No route …" answer means "not landed yet". */
@@ -34,4 +35,46 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string):
     if (overflow > 1) throw new Error(`${name} overflows horizontally by ${overflow}px at ${width}px`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** The e2e stack's local chain RPC (e2e/chain-rpc.ts, started by e2e/server.ts). */
+export const CHAIN_RPC_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_RPC_PORT ?? Number(process.env.E2E_PORT ?? 3410) + 2)}`;
+
+/** The wallet stack talks to the public mainnet RPCs (no NEXT_PUBLIC_SVC_RPC_* in the build): in tests those
+ * requests go to the local chain RPC instead, the same one the server confirms digests with. Nothing leaves the machine. */
+export async function routeChainRpc(page: Page): Promise<void> {
+  for (const pattern of ["https://api.mainnet-beta.solana.com/**", "https://fullnode.mainnet.sui.io/**", "https://fullnode.mainnet.sui.io:443/**"]) {
+    await page.route(pattern, async (route) => {
+      const req = route.request();
+      if (req.method() === "OPTIONS") {
+        await route.fulfill({ status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" } });
+        return;
+      }
+      const response = await route.fetch({ url: CHAIN_RPC_URL });
+      await route.fulfill({ response });
+    });
+  }
+}
+
+/** The local yields server (e2e/server.ts), with its `/__e2e/upstream` switch. */
+export const YIELDS_URL = `http://127.0.0.1:${Number(process.env.E2E_YIELDS_PORT ?? Number(process.env.E2E_PORT ?? 3410) + 1)}`;
+
+export const OWNER_KEY = "e2e-owner-key-0123456789";
+
+/** The opportunityId of a venue (bare strategy id) from the home table. */
+export async function opportunityIdOf(request: APIRequestContext, strategyId: string): Promise<string> {
+  const r = await request.get("/api/v1/svc/home");
+  const body = (await r.json()) as { opportunities: { opportunityId: string; strategyId: string }[] };
+  const o = body.opportunities.find((x) => x.strategyId === strategyId);
+  if (!o) throw new Error(`no opportunity for ${strategyId} on /svc/home`);
+  return o.opportunityId;
+}
+
+/** An axe scan (WCAG 2.1 A/AA) of the page as it is now, with data on it: no serious or critical violation. */
+export async function expectNoSeriousA11y(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  expect(bad).toEqual([]);
 }

@@ -2,19 +2,20 @@
 // Test wallets: wagmi's mock connector (EVM), dapp-kit's unsafe burner (Sui), a Wallet Standard wallet registered
 // in the page (Solana). They exist only because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
 import { type Page, expect, test } from "@playwright/test";
-import { enableTestWallets, landed } from "./support";
+import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
   family: "Sui" | "Solana" | "EVM";
   wallet: RegExp;
   chain: string;
+  strategyId: string;
   executable: boolean;
 }
 
 const FAMILIES: Family[] = [
-  { family: "Sui", wallet: /Unsafe Burner Wallet/, chain: "move-chain", executable: true },
-  { family: "Solana", wallet: /SVC Test Wallet/, chain: "svm-chain", executable: true },
-  { family: "EVM", wallet: /Mock Connector/, chain: "evm-a", executable: false },
+  { family: "Sui", wallet: /Unsafe Burner Wallet/, chain: "move-chain", strategyId: "scallop", executable: true },
+  { family: "Solana", wallet: /SVC Test Wallet/, chain: "svm-chain", strategyId: "kamino", executable: true },
+  { family: "EVM", wallet: /Mock Connector/, chain: "evm-a", strategyId: "aave-v3-base", executable: false },
 ];
 
 async function connect(page: Page, f: Family): Promise<void> {
@@ -27,17 +28,26 @@ async function connect(page: Page, f: Family): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
-async function opportunityOn(page: Page, chain: string): Promise<string | null> {
-  const r = await page.request.get(`/api/v1/svc/home?chain=${chain}`);
-  if (!r.ok()) return null;
-  const body = (await r.json()) as { opportunities: { opportunityId: string; chain: string; kind: string }[] };
-  return body.opportunities.find((o) => o.chain === chain && o.kind === "venue")?.opportunityId ?? null;
+/** Connects, opens the venue's page and prepares a 25.5 USDC deposit plan; returns the plan's id. */
+async function depositPlan(page: Page, f: Family): Promise<string> {
+  const id = await opportunityIdOf(page.request, f.strategyId);
+  await page.goto(`/opportunities/${id}`);
+  await connect(page, f);
+  await page.getByLabel(/Deposit amount/).fill("25.5");
+  await expect(page.getByTestId("amount-hint").first()).toContainText("25500000 micros");
+  await page.getByRole("button", { name: "Review deposit plan" }).click();
+  const plan = page.getByTestId("plan");
+  await expect(plan).toBeVisible();
+  const text = (await plan.innerText()).match(/pln_[0-9A-Za-z]+/);
+  expect(text, "the plan id is shown").not.toBeNull();
+  return text?.[0] ?? "";
 }
 
 for (const f of FAMILIES) {
   test.describe(`${f.family} wallet`, () => {
     test.beforeEach(async ({ page }) => {
       await enableTestWallets(page);
+      await routeChainRpc(page);
     });
 
     test("connects from the one connect button, loading wallet code only then", async ({ page }) => {
@@ -55,35 +65,111 @@ for (const f of FAMILIES) {
       await expect(page.getByTestId("portfolio-wallet")).toBeVisible();
     });
 
-    test("requests a deposit plan and shows its fee lines", async ({ page, request }) => {
-      test.fixme(!(await landed(request, "/api/v1/svc/home")), "GET /svc/home (catalog issue) has not landed on this branch");
-      test.fixme(
-        !(await landed(request, "/api/v1/svc/strategies/deposit/plan", { method: "POST" })),
-        "POST /svc/strategies/deposit/plan (plans issue) has not landed on this branch",
-      );
-      await page.goto("/");
-      await connect(page, f);
-      const id = await opportunityOn(page, f.chain);
-      expect(id, `an opportunity on ${f.chain}`).not.toBeNull();
-      await page.goto(`/opportunities/${id}`);
-      await page.getByLabel(/Deposit amount/).fill("25.5");
-      await expect(page.getByTestId("amount-hint").first()).toContainText("25500000 micros");
-      await page.getByRole("button", { name: "Review deposit plan" }).click();
-      await expect(page.getByTestId("plan")).toBeVisible();
-      await expect(page.getByTestId("fees")).toContainText(/fee/i);
-      await expect(page.getByTestId("plan")).toContainText(/Estimates \(not guarantees\)|blocked/);
-      if (!f.executable) {
+    test(`requests a ${f.strategyId} deposit plan and shows its fee lines`, async ({ page }, testInfo) => {
+      await depositPlan(page, f);
+      const plan = page.getByTestId("plan");
+      await expect(page.getByTestId("plan-status")).toHaveText("prepared — your wallet must sign");
+      await expect(plan).toContainText("for 25.500000 USDC");
+      await expect(page.getByTestId("fees")).toContainText("Principal fee: 0.000000 USDC");
+      await expect(page.getByTestId("estimates")).toBeVisible();
+      await expect(plan).toContainText("Estimates (not guarantees)");
+      // The owner was sent along, so the plan carries the transaction(s) the wallet will sign.
+      await expect(page.getByTestId("transactions").locator("li").first()).toBeVisible();
+      if (f.executable) {
+        await expect(page.getByTestId("sign")).toBeEnabled();
+        await expect(page.getByTestId("sign-disabled-reason")).toHaveCount(0);
+      } else {
         await expect(page.getByTestId("sign")).toBeDisabled();
-        await expect(page.getByTestId("sign-disabled-reason")).toContainText("Map chain");
+        await expect(page.getByTestId("sign-disabled-reason")).toContainText("Base (evm-a) is a Map chain");
+        await expect(page.getByTestId("sign-disabled-reason")).toContainText("signing is disabled");
       }
-    });
-
-    test("signs the plan and sees the position and activity rows", async () => {
-      test.skip(!f.executable, `${f.family} chains are Map chains: signing is disabled by design`);
-      test.fixme(
-        true,
-        "Needs the plans + ledger APIs (deposit/plan, deposit/execute, portfolio, activity) and a local chain the test wallet can submit to; none is on this branch",
-      );
+      await expectNoSeriousA11y(page);
+      await screenshots(page, testInfo, `deposit-plan-${f.family.toLowerCase()}`);
     });
   });
 }
+
+const SIGNERS: { f: Family; explorer: string; digest: RegExp; status: (sig: string) => unknown; pending: string }[] = [
+  {
+    f: FAMILIES[1] as Family,
+    explorer: "https://solscan.io/tx/",
+    digest: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/,
+    status: (sig) => ({ jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] }),
+    pending: "Waiting for Solana (svm-chain) to confirm it: not_final",
+  },
+  {
+    f: FAMILIES[0] as Family,
+    explorer: "https://suiscan.xyz/mainnet/tx/",
+    digest: /^[1-9A-HJ-NP-Za-km-z]{43,44}$/,
+    status: (digest) => ({ jsonrpc: "2.0", id: 1, method: "sui_getTransactionBlock", params: [digest, {}] }),
+    pending: "Waiting for Sui (move-chain) to confirm it: not_final",
+  },
+];
+
+for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
+  test.describe(`${f.family} wallet signs a ${f.strategyId} deposit`, () => {
+    test.beforeEach(async ({ page }) => {
+      await enableTestWallets(page);
+      await routeChainRpc(page);
+    });
+
+    test("the wallet signs and the chain RPC receives the transaction", async ({ page, request }) => {
+      await depositPlan(page, f);
+      await page.getByTestId("sign").click();
+      const digest = page.getByTestId("digest");
+      await expect(digest).toBeVisible({ timeout: 20_000 });
+      const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
+      expect(sig).toMatch(digestShape);
+      await expect(digest).toHaveAttribute("href", `${explorer}${sig}`);
+      // The chain saw it (the wallet in the page signed it; nothing here has its key).
+      const r = await request.post(CHAIN_RPC_URL, { data: status(sig) });
+      const body = (await r.json()) as { result?: unknown; error?: unknown };
+      expect(body.error).toBeUndefined();
+      expect(body.result).toBeTruthy();
+    });
+
+    test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }, testInfo) => {
+      const planId = await depositPlan(page, f);
+      await page.getByTestId("sign").click();
+      await expect(page.getByTestId("digest")).toBeVisible({ timeout: 20_000 });
+      const sig = (await page.getByTestId("digest").innerText()).split(/\s/)[0]?.trim() ?? "";
+      // The page reports { planId, digest } and follows 202 pending (the local chain holds a new transaction as
+      // not final for a moment) → 200 done.
+      await expect(page.getByTestId("settlement")).toContainText(pending);
+      await expect(page.getByTestId("settlement")).toContainText(`Settled: 25.500000 USDC deposited into ${f.strategyId}`, { timeout: 30_000 });
+      await page.getByRole("link", { name: "See the position and activity in your portfolio" }).click();
+      // The position carries this deposit's transaction as its latest proof (the wallet may hold earlier deposits).
+      const position = page.getByTestId("position-row").filter({ hasText: new RegExp(f.strategyId, "i") });
+      await expect(position).toContainText(f.family);
+      await expect(position.getByRole("link")).toHaveAttribute("href", `${explorer}${sig}`);
+      // One activity group for the plan: the deposit leg, 25.50 in and settled, linked to the explorer.
+      const group = page.getByTestId("activity-group").filter({ hasText: planId });
+      const row = group.getByTestId("activity-row");
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("deposit");
+      await expect(row).toContainText("25.50");
+      await expect(row).toContainText("settled");
+      await expect(row.getByRole("link")).toHaveAttribute("href", `${explorer}${sig}`);
+      await expectNoSeriousA11y(page);
+      await screenshots(page, testInfo, `portfolio-after-${f.family.toLowerCase()}-deposit`);
+    });
+  });
+}
+
+test("a withdraw plan the venue cannot build yet is blocked, in words, and cannot be signed", async ({ page }) => {
+  await enableTestWallets(page);
+  const f = FAMILIES[0] as Family;
+  const id = await opportunityIdOf(page.request, f.strategyId);
+  await page.goto(`/opportunities/${id}`);
+  await connect(page, f);
+  await page.getByRole("tab", { name: "Withdraw" }).click();
+  await page.getByLabel(/Withdraw amount/).fill("5");
+  await page.getByRole("button", { name: "Review withdraw plan" }).click();
+  await expect(page.getByTestId("plan-status")).toHaveText("blocked");
+  const blockers = page.getByTestId("blockers");
+  await expect(blockers).toContainText("(adapter_not_ready)");
+  // The reason is a sentence, not only a code.
+  expect((await blockers.innerText()).replace(/\(adapter_not_ready\)/, "").trim().length).toBeGreaterThan(20);
+  await expect(page.getByTestId("sign")).toBeDisabled();
+  await expect(page.getByTestId("sign-disabled-reason")).toContainText("The plan is blocked");
+});

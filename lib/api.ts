@@ -51,11 +51,17 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     json = null;
   }
   if (!res.ok) {
-    const b = (json ?? {}) as { code?: unknown; message?: unknown; requestId?: unknown };
+    const b = (json ?? {}) as { code?: unknown; message?: unknown; requestId?: unknown; blockers?: unknown };
+    // A blocked money action (422 `status: "blocked"`) carries its reasons as blockers, not as code/message.
+    const blockers = Array.isArray(b.blockers) ? (b.blockers as Partial<Blocker>[]).filter((x) => typeof x?.message === "string") : [];
     throw new ApiError(
       res.status,
-      typeof b.code === "string" ? b.code : `HTTP_${res.status}`,
-      typeof b.message === "string" ? b.message : `The service answered ${res.status}.`,
+      typeof b.code === "string" ? b.code : (blockers[0]?.code ?? `HTTP_${res.status}`),
+      typeof b.message === "string"
+        ? b.message
+        : blockers.length > 0
+          ? blockers.map((x) => x.message).join(" ")
+          : `The service answered ${res.status}.`,
       typeof b.requestId === "string" ? b.requestId : undefined,
     );
   }
@@ -110,17 +116,66 @@ export interface HomeBody {
   }[];
 }
 
-export interface StrategyDetail extends Partial<Opportunity> {
+/** A strategy row (GET /svc/strategies, /svc/strategies/{id}): the live figures are nested under `apy`. */
+export interface Strategy {
   opportunityId: string;
-  [key: string]: unknown;
+  strategyId: string;
+  kind: "venue" | "strategy";
+  protocol: string;
+  name: string;
+  chain: ChainId;
+  label: "Executable" | "Map";
+  ready: boolean;
+  writeReady: boolean;
+  liveMoneyPath: boolean;
+  broadcastEnabled: boolean;
+  minDepositMicros: string;
+  rerank?: "monthly";
+  switchThresholdBps?: number;
+  currentPick?: { venueId: string; opportunityId: string; chain: ChainId; apy30dBps: number } | null;
+  apy: {
+    grossApyBps: number | null;
+    netApyBps: number | null;
+    apy30dBps: number | null;
+    tvlUsd: number | null;
+    pool: string | null;
+    source: string | null;
+    asOf: string | null;
+    status: "live" | "stale" | "unavailable";
+    reason: string | null;
+  };
+}
+
+/** GET /svc/strategies/{id} (`svc-strategy.v1`): the strategy plus the spec §1.4 estimates (snake_case names). */
+export interface StrategyDetail {
+  schemaVersion: "svc-strategy.v1";
+  strategy: Strategy;
+  estimates: {
+    estimate: true;
+    staked_micros: string;
+    skim_bps: number;
+    gross_apy_bps: number | null;
+    net_apy_bps: number | null;
+    est_daily_yield_micros: string | null;
+    est_monthly_yield_micros: string | null;
+  };
+}
+
+/** GET /svc/venues (`svc-venues.v1`): where the venues' published on-chain ids live. */
+export interface VenuesBody {
+  schemaVersion: "svc-venues.v1";
+  venues: { id: string; opportunityId: string; protocol: string; chain: ChainId; onchain: Record<string, string> }[];
 }
 
 export interface ChartBody {
   schemaVersion: "svc-chart.v1";
   opportunityId: string;
+  strategyId: string;
+  pool: string | null;
   status: "ok" | "unavailable";
-  source: string | null;
+  source: string;
   asOf: string | null;
+  reason: string | null;
   points: { timestamp: string; apyBps: number | null; tvlUsd: number | null }[];
 }
 
@@ -129,39 +184,168 @@ export interface Blocker {
   message: string;
 }
 
-export interface PlanTransaction {
-  chain: string;
-  kind: string;
-  description: string;
-  payload: unknown;
+export type TxEncoding = "sui-transaction-json" | "solana-v0-message-base64" | "evm-call";
+
+export interface SolanaPayload {
+  feePayer: string;
+  instructions: {
+    programAddress: string;
+    accounts: { address: string; role: "readonly" | "writable" | "readonly_signer" | "writable_signer" }[];
+    /** base64 */
+    data: string;
+  }[];
+  /** Unsigned v0 wire transaction, base64; null when the service could not read a blockhash. */
+  transaction: string | null;
+  message: string | null;
+  recentBlockhash: string | null;
+  lastValidBlockHeight: string | null;
+  blockhashReason: string | null;
 }
 
-export interface Plan {
+export interface EvmCallPayload {
+  chainId: number;
+  to: string;
+  data: string;
+  /** decimal wei */
+  value: string;
+}
+
+export type PlanTransaction =
+  | { chain: ChainId; kind: TxKind; description: string; encoding: "sui-transaction-json"; payload: string }
+  | { chain: ChainId; kind: TxKind; description: string; encoding: "solana-v0-message-base64"; payload: SolanaPayload }
+  | { chain: ChainId; kind: TxKind; description: string; encoding: "evm-call"; payload: EvmCallPayload };
+export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn";
+
+export interface PlanFee {
+  label: string;
+  kind: "service" | "pool" | "rail" | "network";
+  /** Base units of `asset` (micros for USDC); null when not known before signing. */
+  amountMicros: string | null;
+  bps: number | null;
+  estimate: boolean;
+  /** Mint / coin type / address; null for the chain's native asset; absent means the plan's token. */
+  asset?: string | null;
+}
+
+/** Fields every plan shares (deposit/withdraw, swap, bridge). */
+interface PlanBase {
   status: "prepared" | "blocked";
-  planId?: string;
-  submitted: boolean;
-  ownerMustSign: boolean;
-  feeMicros?: string;
-  strategyId?: string;
-  amountMicros?: string;
+  planId: string;
+  submitted: false;
+  ownerMustSign: true;
   blockers?: Blocker[];
-  fees?: { label: string; amountMicros: string; bps?: number }[];
-  estimates?: {
-    estimate: boolean;
+  fees: PlanFee[];
+  transactions: PlanTransaction[];
+  broadcastEnabled: boolean;
+  executionMode: "disabled" | "owner_sign_prepare" | "broadcast";
+}
+
+export interface VaultPlan extends PlanBase {
+  schemaVersion: "svc-vault-plan.v1";
+  action: "deposit" | "withdraw";
+  feeMicros: "0";
+  strategyId: string;
+  opportunityId: string;
+  chain: ChainId;
+  amountMicros: string;
+  owner: string | null;
+  estimates: {
+    estimate: true;
     grossApyBps: number | null;
     netApyBps: number | null;
     estDailyYieldMicros: string | null;
     estMonthlyYieldMicros: string | null;
   };
-  transactions?: PlanTransaction[];
-  riskDisclosure?: string | string[];
-  slippageBps?: number;
-  [key: string]: unknown;
+  onchainInterface: string | null;
 }
+
+export interface SwapPlan extends PlanBase {
+  schemaVersion: "svc-swap-plan.v1";
+  chain: ChainId;
+  owner: string | null;
+  inputToken: string;
+  outputToken: string;
+  amountIn: string;
+  slippageBps: number;
+  quote: {
+    source: string;
+    format: string;
+    asOf: string;
+    inAmount: string;
+    outAmount: string;
+    sourceMinAmountOut: string | null;
+    priceImpactPct: string | null;
+    route: string[];
+  } | null;
+  minAmountOut: string | null;
+  custody: "none";
+}
+
+export interface BridgePlan extends PlanBase {
+  schemaVersion: "svc-bridge-plan.v1";
+  rail: string;
+  sourceChain: ChainId;
+  destChain: ChainId;
+  amountMicros: string;
+  sourceAddress: string;
+  destAddress: string;
+  mintRecipient: string | null;
+  destinationDomain: number;
+  expectedReceivedMicros: string;
+  risk: { summary: string; items: string[] };
+}
+
+export type Plan = VaultPlan | SwapPlan | BridgePlan;
+
+/** POST /svc/swap-svm/plan, /svc/swap-move/plan, /svc/evm/swap/plan (+ chain on the EVM one). */
+export interface SwapRequest {
+  inputToken: string;
+  outputToken: string;
+  amountIn: string;
+  slippageBps?: number;
+  owner?: string;
+  chain?: "evm-a" | "evm-b";
+}
+
+/** POST /svc/strategies/deposit/execute: the wallet already executed the transaction; the service confirms it. */
+export interface ExecuteRequest {
+  planId: string;
+  digest: string;
+}
+
+export type ExecuteBody =
+  | {
+      schemaVersion: "svc-execute.v1";
+      status: "done";
+      planId: string;
+      chain: ChainId;
+      digest: string;
+      submitted: boolean;
+      settled: true;
+      amountMicros: string;
+      strategyId: string | null;
+      position: { liquidMicros: string; stakedMicros: string };
+    }
+  | {
+      schemaVersion: "svc-execute.v1";
+      /** pending: not final yet or the RPC is unreachable, post again; prepared: only for signed bytes the server will not broadcast. */
+      status: "pending" | "prepared";
+      planId: string;
+      chain: ChainId;
+      strategyId: string | null;
+      amountMicros: string;
+      digest: string | null;
+      submitted: boolean;
+      settled: false;
+      reason: string;
+    };
 
 export interface Position {
   opportunityId: string;
   protocol: string;
+  venueId: string;
+  chain: string;
+  token: string;
   depositedMicros: string;
   currentMicros: string;
   roiPct: number | null;
@@ -173,23 +357,28 @@ export interface PortfolioBody {
   wallet: string;
   count: number;
   positions: Position[];
-  totalDepositedUsd: number | null;
-  totalCurrentUsd: number | null;
+  /** USD as decimal strings (USDC at 1:1). */
+  totalDepositedUsd: string;
+  totalCurrentUsd: string;
 }
 
 export interface ActivityRow {
-  planId: string;
+  id: string;
+  planId: string | null;
   legIndex: number;
   kind: "swap" | "bridge" | "deposit" | "withdraw";
-  txId: string | null;
   chain: string;
-  destChain?: string | null;
-  amountIn: string | null;
+  destChain: string | null;
+  venueId: string | null;
+  token: string;
+  txId: string | null;
+  amountIn: string;
+  /** Settled amount from the receipt; null when not settled. */
   amountOut: string | null;
   quotedAmountOut: string | null;
-  status: string;
-  error?: string | null;
-  createdAt?: string;
+  status: "settled" | "failed" | "pending";
+  error: string | null;
+  createdAt: string;
 }
 
 export interface ActivityBody {
@@ -197,25 +386,75 @@ export interface ActivityBody {
   wallet: string;
   count: number;
   activity: ActivityRow[];
-  nextCursor?: string | null;
+  nextCursor: string | null;
 }
 
+/** One asset of GET /svc/{chain}/wallet-balance; amount is integer base units, null when status is N/A. */
 export interface BalanceLeg {
-  asset?: string;
-  symbol?: string;
-  amountMicros?: string | null;
-  amount?: string | null;
-  status?: string;
-  reason?: string | null;
-  [key: string]: unknown;
+  asset: string;
+  kind: "native" | "token";
+  decimals: number;
+  unit: string;
+  amount: string | null;
+  status: "ok" | "N/A";
+  reason: string | null;
+  source: string | null;
+  asOf: string | null;
 }
 
 export interface BalanceBody {
-  chain?: string;
-  address?: string;
-  status?: string;
-  reason?: string | null;
-  native?: BalanceLeg | "N/A" | null;
-  usdc?: BalanceLeg | "N/A" | null;
-  [key: string]: unknown;
+  schemaVersion: "svc-wallet-balance.v1";
+  chain: ChainId;
+  network: string;
+  address: string;
+  legs: BalanceLeg[];
+}
+
+export interface Webhook {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  rotatedAt: string | null;
+  status: "active" | "disabled";
+  disabledReason: string | null;
+}
+
+export interface WebhookList {
+  webhooks: Webhook[];
+}
+
+export interface WebhookCreated {
+  id: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  hmacKey: string;
+}
+
+export interface WebhookRotated {
+  id: string;
+  hmacKey: string;
+  rotatedAt: string;
+}
+
+export interface LoggedEvent {
+  id: string;
+  type: string;
+  createdAt: string;
+  wallet: string | null;
+  data: Record<string, unknown>;
+  deliveries: {
+    id: string;
+    subscriptionId: string;
+    state: "pending" | "delivered" | "failed" | "cancelled";
+    attemptCount: number;
+    nextAttemptAt: string | null;
+    deliveredAt: string | null;
+  }[];
+}
+
+export interface EventLog {
+  events: LoggedEvent[];
+  nextCursor: string | null;
 }

@@ -29,7 +29,7 @@ export function AutopilotView() {
     enabled: !!address && !!key,
     queryFn: ({ signal }) => api<unknown>(`/wallets/${encodeURIComponent(address ?? "")}/autopilot`, { apiKey: key, signal }),
   });
-  const f = featured.data;
+  const f = featured.data?.strategy;
   return (
     <div className="grid-2">
       <div className="card">
@@ -41,17 +41,21 @@ export function AutopilotView() {
           <dl className="kv">
             <dt>Name</dt>
             <dd>
-              <Link href={`/opportunities/${encodeURIComponent(f.opportunityId)}`}>{String(f.name ?? FEATURED_ID)}</Link>
+              <Link href={`/opportunities/${encodeURIComponent(f.opportunityId)}`}>{f.name}</Link>
             </dd>
             <dt>Chain</dt>
-            <dd>{f.chain ? chainName(f.chain) : "—"}</dd>
+            <dd>{chainName(f.chain)}</dd>
+            <dt>Current pick</dt>
+            <dd>
+              <OrMissing value={f.currentPick ? f.currentPick.venueId : null} reason="No ready venue has a live 30-day APY yet." />
+            </dd>
             <dt>30-day APY</dt>
             <dd>
-              <OrMissing value={formatBps(f.apy30dBps)} reason={f.reason} />
+              <OrMissing value={formatBps(f.apy.apy30dBps)} reason={f.apy.reason} />
             </dd>
             <dt>Net APY</dt>
             <dd>
-              <OrMissing value={formatBps(f.netApyBps)} reason={f.reason} />
+              <OrMissing value={formatBps(f.apy.netApyBps)} reason={f.apy.reason} />
             </dd>
           </dl>
         )}

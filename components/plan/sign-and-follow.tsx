@@ -1,58 +1,80 @@
 "use client";
-// "Sign in wallet": hands the plan's transaction to the connected wallet, reports the digest to the service,
-// then follows the plan in the wallet's activity log until it settles or fails.
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId } from "react";
+// "Sign in wallet": hands the plan's transactions to the connected wallet, reports the digest to the service
+// (POST /svc/strategies/deposit/execute { planId, digest }) and follows it until the service confirms it on chain
+// (200 done; 202 pending means "post again later"). Then the portfolio and activity views are refreshed.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
 import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
-import { type ActivityBody, EXECUTABLE_CHAINS, type Plan, api } from "@/lib/api";
+import { ApiError, EXECUTABLE_CHAINS, type ExecuteBody, type Plan, api } from "@/lib/api";
 import { chainName, explorerTxUrl } from "@/lib/format";
+import { formatMicros } from "@/lib/money";
 
-const FINAL = ["settled", "confirmed", "done", "failed", "reverted"];
+const EXECUTE_PATH = "/svc/strategies/deposit/execute";
+const POLL_MS = 2000;
+
+function planChain(plan: Plan): string {
+  return plan.schemaVersion === "svc-bridge-plan.v1" ? plan.sourceChain : plan.chain;
+}
 
 /** Why signing is not possible right now, in words; null when it is. */
 export function signBlockReason(plan: Plan, family: string | null): string | null {
+  const chain = planChain(plan);
+  if (!EXECUTABLE_CHAINS.includes(chain))
+    return `${chainName(chain)} is a Map chain: plans are prepared for review only and signing is disabled until its adapters go live.`;
   if (plan.status !== "prepared") return "The plan is blocked; fix what is listed above first.";
-  const tx = plan.transactions?.[0];
-  if (!tx) return "The service prepared no transaction to sign for this plan.";
-  if (!EXECUTABLE_CHAINS.includes(tx.chain))
-    return `${chainName(tx.chain)} is a Map chain: plans are prepared for review only and signing is disabled until its adapters go live.`;
-  const needed = familyOfChain(tx.chain);
+  const needed = familyOfChain(chain);
   if (!family) return `Connect a ${needed ? FAMILY_NAMES[needed] : ""} wallet to sign.`;
-  if (needed && needed !== family) return `This plan runs on ${chainName(tx.chain)}: connect a ${FAMILY_NAMES[needed]} wallet to sign it.`;
+  if (needed && needed !== family) return `This plan runs on ${chainName(chain)}: connect a ${FAMILY_NAMES[needed]} wallet to sign it.`;
+  if (plan.transactions.length === 0) return "The service prepared no transaction to sign for this plan.";
   return null;
 }
 
-export function SignAndFollow({ plan, executePath }: { plan: Plan; executePath: string | null }) {
+/** Only deposits have an execute endpoint (POST /svc/strategies/deposit/execute); other signed plans are not followed. */
+function reportsTo(plan: Plan): string | null {
+  return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
+}
+
+export function SignAndFollow({ plan }: { plan: Plan }) {
   const w = useWallet();
+  const qc = useQueryClient();
   const hintId = useId();
   const reason = signBlockReason(plan, w.account?.family ?? null);
-  const tx = plan.transactions?.[0];
+  const executePath = reportsTo(plan);
 
   const sign = useMutation({
     mutationFn: async () => {
-      if (!tx || !w.signer) throw new Error("No wallet is ready to sign.");
-      const digest = await w.signer.signAndSend(tx);
-      let reported = false;
-      if (executePath && plan.planId) {
-        await api(executePath, { method: "POST", body: { planId: plan.planId, chain: tx.chain, digest } });
-        reported = true;
-      }
-      return { digest, chain: tx.chain, reported };
+      const signer = w.signer;
+      if (!signer) throw new Error("No wallet is ready to sign.");
+      // Legs run in order (an EVM approve before its deposit); the last digest is the plan's proof.
+      let digest = "";
+      for (const tx of plan.transactions) digest = await signer.signAndSend(tx);
+      return { digest, chain: plan.transactions.at(-1)?.chain ?? planChain(plan) };
     },
   });
 
-  const wallet = w.account?.address;
-  const follow = useQuery({
-    queryKey: ["svc", "activity", wallet, "follow", plan.planId],
-    enabled: sign.isSuccess && !!wallet && !!plan.planId,
-    queryFn: ({ signal }) => api<ActivityBody>(`/svc/activity?wallet=${encodeURIComponent(wallet ?? "")}`, { signal }),
-    refetchInterval: (q) => {
-      const legs = q.state.data?.activity.filter((a) => a.planId === plan.planId) ?? [];
-      return legs.length > 0 && legs.every((l) => FINAL.includes(l.status)) ? false : 3000;
-    },
+  const digest = sign.data?.digest ?? null;
+  const execute = useQuery({
+    queryKey: ["svc", "execute", plan.planId, digest],
+    enabled: executePath !== null && digest !== null,
+    queryFn: () => api<ExecuteBody>(executePath ?? EXECUTE_PATH, { method: "POST", body: { planId: plan.planId, digest } }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? POLL_MS : false),
+    retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 5,
+    retryDelay: POLL_MS,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
-  const legs = follow.data?.activity.filter((a) => a.planId === plan.planId) ?? [];
+  const done = execute.data?.status === "done" ? execute.data : null;
+
+  useEffect(() => {
+    if (!done) return;
+    void qc.invalidateQueries({ queryKey: ["svc", "portfolio"] });
+    void qc.invalidateQueries({ queryKey: ["svc", "activity"] });
+  }, [done, qc]);
+
+  const explorer = sign.data ? explorerTxUrl(sign.data.chain, sign.data.digest) : null;
+  const notLanded = execute.error instanceof ApiError && execute.error.status === 404 && /^No route /.test(execute.error.message);
 
   return (
     <div className="sign">
@@ -79,22 +101,49 @@ export function SignAndFollow({ plan, executePath }: { plan: Plan; executePath: 
       {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
       {sign.data && (
         <div role="status" className="alert alert-info" data-testid="signed">
-          <p>
-            Signed and sent:{" "}
-            {explorerTxUrl(sign.data.chain, sign.data.digest) ? (
-              <a href={explorerTxUrl(sign.data.chain, sign.data.digest) ?? undefined} target="_blank" rel="noreferrer" className="mono">
-                {sign.data.digest}
-              </a>
-            ) : (
-              <span className="mono">{sign.data.digest}</span>
+          <div>
+            <p>
+              Signed and sent:{" "}
+              {explorer ? (
+                <a href={explorer} target="_blank" rel="noreferrer" className="mono" data-testid="digest">
+                  {sign.data.digest}
+                  <span className="sr-only"> (opens the chain explorer)</span>
+                </a>
+              ) : (
+                <span className="mono" data-testid="digest">
+                  {sign.data.digest}
+                </span>
+              )}
+            </p>
+            <p data-testid="settlement">
+              {executePath === null
+                ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
+                : done
+                  ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
+                  : execute.data && execute.data.status !== "done"
+                    ? `Waiting for ${chainName(sign.data.chain)} to confirm it: ${execute.data.reason}`
+                    : execute.isError
+                      ? null
+                      : "Reporting the transaction to the service…"}
+            </p>
+            {done && (
+              <p>
+                <Link href="/portfolio">
+                  See the position and activity in your portfolio
+                </Link>
+              </p>
             )}
-            .{" "}
-            {legs.length === 0
-              ? "Waiting for the service to see it on chain…"
-              : legs.map((l) => `${l.kind}: ${l.status}`).join(", ")}
-          </p>
+          </div>
         </div>
       )}
+      {execute.error &&
+        (notLanded ? (
+          <p className="error-text small" data-testid="execute-missing">
+            The transaction is on chain, but this server cannot confirm signed deposits yet (no execute endpoint).
+          </p>
+        ) : (
+          <ErrorBox error={execute.error} title="The service did not record this deposit." onRetry={() => void execute.refetch()} />
+        ))}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { useWallet } from "@/components/wallet/store";
-import { type Plan, api } from "@/lib/api";
+import { type VaultPlan, api } from "@/lib/api";
 import { AmountInput, parseAmount } from "./amount-input";
 import { PlanSummary } from "./plan-summary";
 import { SignAndFollow } from "./sign-and-follow";
@@ -15,7 +15,7 @@ export function StrategyPlanForm({ kind, strategyId }: { kind: "deposit" | "with
   const { micros } = parseAmount(units);
   const plan = useMutation({
     mutationFn: (amountMicros: bigint) =>
-      api<Plan>(`/svc/strategies/${kind}/plan`, {
+      api<VaultPlan>(`/svc/strategies/${kind}/plan`, {
         method: "POST",
         body: { strategyId, amountMicros: amountMicros.toString(), ...(w.account ? { owner: w.account.address } : {}) },
       }),
@@ -43,7 +43,7 @@ export function StrategyPlanForm({ kind, strategyId }: { kind: "deposit" | "with
       {plan.data && (
         <>
           <PlanSummary plan={plan.data} />
-          <SignAndFollow plan={plan.data} executePath={`/svc/strategies/${kind}/execute`} />
+          <SignAndFollow plan={plan.data} />
         </>
       )}
     </div>

@@ -39,3 +39,8 @@ export function NotYet({ what }: { what: string }) {
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
+
+/** The route itself is missing on this deployment (the catch-all's "No route …" 404), not an unknown id. */
+export function isNotLanded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404 && /^No route /.test(error.message);
+}

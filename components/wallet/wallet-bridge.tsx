@@ -2,11 +2,13 @@
 // Reads the three wallet libraries and publishes one connected account plus a signer to the store.
 import { useCurrentAccount, useCurrentWallet, useDisconnectWallet, useSignAndExecuteTransaction } from "@mysten/dapp-kit";
 import { useConnection as useSolanaConnection, useWallet as useSolanaWallet } from "@solana/wallet-adapter-react";
-import { VersionedMessage, VersionedTransaction } from "@solana/web3.js";
+import { type Connection, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
+// biome-ignore lint/style/useNodejsImportProtocol: the browser polyfill package (web3.js instructions take a Buffer), not node:buffer
+import { Buffer } from "buffer";
 import { useEffect, useMemo, useRef } from "react";
 import { useDisconnect, useConnection as useEvmConnection, useSendTransaction } from "wagmi";
 import { arbitrum, base } from "wagmi/chains";
-import type { PlanTransaction } from "@/lib/api";
+import type { PlanTransaction, SolanaPayload } from "@/lib/api";
 import { type ConnectedAccount, type WalletFamily, type WalletSigner, useWallet, walletStore } from "./store";
 
 function base64ToBytes(b64: string): Uint8Array {
@@ -16,27 +18,32 @@ function base64ToBytes(b64: string): Uint8Array {
   return out;
 }
 
-/** The plan's payload as a string: either the string itself or a named field of an object payload. */
-function payloadString(payload: unknown, fields: string[]): string {
-  if (typeof payload === "string") return payload;
-  if (payload && typeof payload === "object") {
-    for (const f of fields) {
-      const v = (payload as Record<string, unknown>)[f];
-      if (typeof v === "string") return v;
-    }
-  }
-  throw new Error("The plan's transaction payload has an unexpected format.");
+/** The wallet-side Solana transaction: the service's unsigned v0 transaction as is, or, when the service could not
+ * read a blockhash (transaction null), the plan's instructions compiled with the wallet's own recent blockhash. */
+async function solanaTransaction(p: SolanaPayload, conn: Connection): Promise<VersionedTransaction> {
+  if (p.transaction) return VersionedTransaction.deserialize(base64ToBytes(p.transaction));
+  const { blockhash } = await conn.getLatestBlockhash();
+  const instructions = p.instructions.map(
+    (ix) =>
+      new TransactionInstruction({
+        programId: new PublicKey(ix.programAddress),
+        keys: ix.accounts.map((a) => ({
+          pubkey: new PublicKey(a.address),
+          isSigner: a.role.endsWith("_signer"),
+          isWritable: a.role.startsWith("writable"),
+        })),
+        data: Buffer.from(base64ToBytes(ix.data)),
+      }),
+  );
+  const message = new TransactionMessage({ payerKey: new PublicKey(p.feePayer), recentBlockhash: blockhash, instructions }).compileToV0Message();
+  return new VersionedTransaction(message);
 }
 
-/** A Solana payload is a base64 v0 message (first byte has the version bit) or a whole transaction. */
-function solanaTransaction(payload: unknown): VersionedTransaction {
-  const bytes = base64ToBytes(payloadString(payload, ["transaction", "message", "base64"]));
-  const first = bytes[0] ?? 0;
-  if ((first & 0x80) !== 0) return new VersionedTransaction(VersionedMessage.deserialize(bytes));
-  return VersionedTransaction.deserialize(bytes);
-}
+const EVM_CHAINS: Record<number, typeof base.id | typeof arbitrum.id> = { [base.id]: base.id, [arbitrum.id]: arbitrum.id };
 
-const EVM_CHAIN_IDS: Record<string, number> = { "evm-a": base.id, "evm-b": arbitrum.id };
+function wrongEncoding(tx: PlanTransaction, want: PlanTransaction["encoding"]): Error {
+  return new Error(`This wallet signs ${want} transactions; the plan carries ${tx.encoding}.`);
+}
 
 export function WalletBridge() {
   const { preferred } = useWallet();
@@ -99,8 +106,9 @@ export function WalletBridge() {
       case "sui":
         return {
           signAndSend: async (tx: PlanTransaction) => {
-            const json = typeof tx.payload === "string" ? tx.payload : JSON.stringify(tx.payload);
-            const r = await latest.current.suiMutate({ transaction: json });
+            if (tx.encoding !== "sui-transaction-json") throw wrongEncoding(tx, "sui-transaction-json");
+            // The unresolved Transaction JSON: dapp-kit resolves coins, object versions and gas with its client.
+            const r = await latest.current.suiMutate({ transaction: tx.payload });
             return r.digest;
           },
         };
@@ -108,23 +116,20 @@ export function WalletBridge() {
         return {
           signAndSend: async (tx: PlanTransaction) => {
             const { connection: conn, solSend } = latest.current;
-            const t = solanaTransaction(tx.payload);
-            const { blockhash } = await conn.getLatestBlockhash();
-            t.message.recentBlockhash = blockhash;
+            if (tx.encoding !== "solana-v0-message-base64") throw wrongEncoding(tx, "solana-v0-message-base64");
+            const t = await solanaTransaction(tx.payload, conn);
             return solSend(t, conn);
           },
         };
       case "evm":
         return {
           signAndSend: async (tx: PlanTransaction) => {
-            const p = (tx.payload ?? {}) as { to?: string; data?: string; value?: string };
-            if (!p.to || !/^0x[0-9a-fA-F]{40}$/.test(p.to)) throw new Error("The plan's EVM transaction has no valid destination.");
-            return latest.current.evmMutate({
-              to: p.to as `0x${string}`,
-              data: (p.data ?? "0x") as `0x${string}`,
-              value: BigInt(p.value ?? "0"),
-              chainId: EVM_CHAIN_IDS[tx.chain] === arbitrum.id ? arbitrum.id : base.id,
-            });
+            if (tx.encoding !== "evm-call") throw wrongEncoding(tx, "evm-call");
+            const p = tx.payload;
+            const chainId = EVM_CHAINS[p.chainId];
+            if (!chainId) throw new Error(`The plan's EVM transaction is for chain ${p.chainId}, which this wallet is not set up for.`);
+            if (!/^0x[0-9a-fA-F]{40}$/.test(p.to)) throw new Error("The plan's EVM transaction has no valid destination.");
+            return latest.current.evmMutate({ to: p.to as `0x${string}`, data: p.data as `0x${string}`, value: BigInt(p.value), chainId });
           },
         };
     }

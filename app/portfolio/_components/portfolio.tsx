@@ -10,7 +10,7 @@ import { SkeletonRows } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
 import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type PortfolioBody, api } from "@/lib/api";
 import { chainName, explorerTxUrl, formatPct } from "@/lib/format";
-import { formatMicros } from "@/lib/money";
+import { formatMicros, microsToUnits } from "@/lib/money";
 
 function familyOfAddress(a: string): WalletFamily | null {
   if (/^0x[0-9a-fA-F]{64}$/.test(a)) return "sui";
@@ -28,14 +28,19 @@ const BALANCE_CHAINS: Record<WalletFamily, { segment: string; chain: string }[]>
   ],
 };
 
-function legText(leg: BalanceLeg | "N/A" | null | undefined): { value: string | null; reason: string | null } {
-  if (leg == null) return { value: null, reason: "Not reported." };
-  if (leg === "N/A") return { value: "N/A", reason: null };
-  if (leg.status === "N/A" || leg.status === "unavailable") return { value: "N/A", reason: leg.reason ?? "RPC unavailable" };
-  const micros = leg.amountMicros ?? null;
-  if (typeof micros === "string") return { value: `${formatMicros(micros, 6)} ${leg.symbol ?? leg.asset ?? ""}`.trim(), reason: null };
-  if (typeof leg.amount === "string") return { value: `${leg.amount} ${leg.symbol ?? leg.asset ?? ""}`.trim(), reason: null };
-  return { value: "N/A", reason: leg.reason ?? "Not reported." };
+/** A balance leg in words: its amount in whole units of the asset (string math from base units), or N/A. */
+function LegValue({ leg }: { leg: BalanceLeg }) {
+  if (leg.status === "N/A" || leg.amount === null)
+    return (
+      <span data-testid="balance-na">
+        N/A <Missing reason={leg.reason ?? "The chain RPC could not be read."} />
+      </span>
+    );
+  return (
+    <>
+      {microsToUnits(BigInt(leg.amount), leg.decimals)} {leg.asset}
+    </>
+  );
 }
 
 function Balances({ address, family }: { address: string; family: WalletFamily }) {
@@ -56,18 +61,16 @@ function Balances({ address, family }: { address: string; family: WalletFamily }
           let body: ReactNode;
           if (!r || r.isPending) body = <span className="skeleton" />;
           else if (r.error) body = isNotFound(r.error) ? <Missing reason="Balances are not available on this server yet." /> : <span title={String(r.error)}>N/A</span>;
-          else {
-            const d = r.data;
-            const failed = d.status === "N/A" || d.status === "unavailable";
-            const native = legText(failed ? "N/A" : d.native);
-            const usdc = legText(failed ? "N/A" : d.usdc);
+          else
             body = (
-              <>
-                Native: {native.value ?? <Missing reason={native.reason} />} · USDC: {usdc.value ?? <Missing reason={usdc.reason} />}
-                {failed && d.reason && <span className="muted small"> ({d.reason})</span>}
-              </>
+              <ul className="plain">
+                {r.data.legs.map((leg) => (
+                  <li key={leg.asset}>
+                    <LegValue leg={leg} />
+                  </li>
+                ))}
+              </ul>
             );
-          }
           return (
             <div key={c.chain} style={{ display: "contents" }}>
               <dt>{chainName(c.chain)}</dt>
@@ -96,6 +99,7 @@ function Positions({ address }: { address: string }) {
           <thead>
             <tr>
               <th scope="col">Protocol</th>
+              <th scope="col">Chain</th>
               <th scope="col" className="num">Deposited</th>
               <th scope="col" className="num">Current</th>
               <th scope="col" className="num">ROI</th>
@@ -103,22 +107,36 @@ function Positions({ address }: { address: string }) {
             </tr>
           </thead>
           <tbody>
-            {q.isPending && <SkeletonRows rows={2} cols={5} />}
+            {q.isPending && <SkeletonRows rows={2} cols={6} />}
             {q.data?.positions.map((p) => (
               <tr key={`${p.opportunityId}-${p.txId}`} data-testid="position-row">
                 <td>{p.protocol}</td>
+                <td>{chainName(p.chain)}</td>
                 <td className="num">{formatMicros(p.depositedMicros)} USDC</td>
                 <td className="num">{formatMicros(p.currentMicros)} USDC</td>
                 <td className="num">
                   <OrMissing value={formatPct(p.roiPct)} reason="Unknown: no price or no cost basis yet." />
                 </td>
-                <td className="mono small">{p.txId}</td>
+                <td className="small">
+                  {explorerTxUrl(p.chain, p.txId) ? (
+                    <a href={explorerTxUrl(p.chain, p.txId) ?? undefined} target="_blank" rel="noreferrer" className="mono">
+                      {p.txId.slice(0, 10)}…<span className="sr-only"> (deposit transaction, opens the chain explorer)</span>
+                    </a>
+                  ) : (
+                    <span className="mono">{p.txId}</span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       {q.data && q.data.positions.length === 0 && <p className="empty">No positions for this wallet yet.</p>}
+      {q.data && q.data.positions.length > 0 && (
+        <p className="small" data-testid="portfolio-totals">
+          Deposited {q.data.totalDepositedUsd} USD · now {q.data.totalCurrentUsd} USD
+        </p>
+      )}
     </div>
   );
 }
@@ -126,9 +144,11 @@ function Positions({ address }: { address: string }) {
 function groupByPlan(rows: ActivityRow[]): [string, ActivityRow[]][] {
   const groups = new Map<string, ActivityRow[]>();
   for (const r of rows) {
-    const g = groups.get(r.planId) ?? [];
+    // A row without a plan is its own group.
+    const key = r.planId ?? r.id;
+    const g = groups.get(key) ?? [];
     g.push(r);
-    groups.set(r.planId, g);
+    groups.set(key, g);
   }
   return [...groups.entries()].map(([id, legs]) => [id, legs.sort((a, b) => a.legIndex - b.legIndex)]);
 }
@@ -176,7 +196,7 @@ function Activity({ address }: { address: string }) {
                 {legs.map((l) => {
                   const url = l.txId ? explorerTxUrl(l.chain, l.txId) : null;
                   return (
-                    <tr key={`${l.planId}-${l.legIndex}`} data-testid="activity-row">
+                    <tr key={l.id} data-testid="activity-row">
                       <td>{l.legIndex + 1}</td>
                       <td>{l.kind}</td>
                       <td>

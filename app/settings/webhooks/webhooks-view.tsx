@@ -4,32 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
-import { api } from "@/lib/api";
+import { type EventLog, type WebhookCreated, type WebhookList, type WebhookRotated, api } from "@/lib/api";
 
 const EVENT_TYPES = ["deposit.settled", "withdraw.settled", "harvest.completed", "bridge.delivered", "bridge.failed", "position.updated", "apy.updated"];
-
-interface Subscription {
-  id: string;
-  url: string;
-  events: string[];
-  createdAt?: string;
-  hmacKey?: string;
-}
-
-interface EventRow {
-  id: string;
-  type: string;
-  createdAt?: string;
-  wallet?: string | null;
-  deliveries?: { subscriptionId?: string; state?: string; status?: string; attempts?: number }[];
-  [k: string]: unknown;
-}
-
-function asList<T>(body: unknown, field: string): T[] {
-  if (Array.isArray(body)) return body as T[];
-  if (body && typeof body === "object" && Array.isArray((body as Record<string, unknown>)[field])) return (body as Record<string, T[]>)[field] ?? [];
-  return [];
-}
 
 function OnceKey({ hmacKey, onDone }: { hmacKey: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -70,26 +47,26 @@ export function WebhooksView() {
   const list = useQuery({
     queryKey: ["webhooks", key],
     enabled: !!key,
-    queryFn: ({ signal }) => api<unknown>("/svc/webhooks", { apiKey: key, signal }),
+    queryFn: ({ signal }) => api<WebhookList>("/svc/webhooks", { apiKey: key, signal }),
   });
   const log = useQuery({
     queryKey: ["webhooks", "events", key],
     enabled: !!key,
-    queryFn: ({ signal }) => api<unknown>("/svc/webhooks/events", { apiKey: key, signal }),
+    queryFn: ({ signal }) => api<EventLog>("/svc/webhooks/events", { apiKey: key, signal }),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["webhooks"] });
   const create = useMutation({
-    mutationFn: () => api<Subscription>("/svc/webhooks", { method: "POST", apiKey: key, body: { url, events } }),
+    mutationFn: () => api<WebhookCreated>("/svc/webhooks", { method: "POST", apiKey: key, body: { url, events } }),
     onSuccess: (s) => {
-      setSecret(s.hmacKey ?? null);
+      setSecret(s.hmacKey);
       setUrl("");
       refresh();
     },
   });
   const rotate = useMutation({
-    mutationFn: (sid: string) => api<Subscription>(`/svc/webhooks/${encodeURIComponent(sid)}/rotate`, { method: "POST", apiKey: key }),
+    mutationFn: (sid: string) => api<WebhookRotated>(`/svc/webhooks/${encodeURIComponent(sid)}/rotate`, { method: "POST", apiKey: key }),
     onSuccess: (s) => {
-      setSecret(s.hmacKey ?? null);
+      setSecret(s.hmacKey);
       refresh();
     },
   });
@@ -97,8 +74,8 @@ export function WebhooksView() {
     mutationFn: (sid: string) => api<unknown>(`/svc/webhooks/${encodeURIComponent(sid)}`, { method: "DELETE", apiKey: key }),
     onSuccess: refresh,
   });
-  const subs = asList<Subscription>(list.data, "subscriptions").concat(asList<Subscription>(list.data, "webhooks"));
-  const rows = asList<EventRow>(log.data, "events");
+  const subs = list.data?.webhooks ?? [];
+  const rows = log.data?.events ?? [];
   const mutationError = create.error ?? rotate.error ?? remove.error;
 
   return (
@@ -146,10 +123,11 @@ export function WebhooksView() {
         {!key && <p className="muted">Enter the owner key to list subscriptions.</p>}
         {list.error && (isNotFound(list.error) ? <NotYet what="Webhooks" /> : <ErrorBox error={list.error} onRetry={() => void list.refetch()} />)}
         {list.data !== undefined && subs.length === 0 && <p className="empty">No subscriptions yet.</p>}
-        <ul>
+        <ul data-testid="subscriptions">
           {subs.map((s) => (
             <li key={s.id}>
-              <span className="mono">{s.url}</span> — {s.events.join(", ")}{" "}
+              <span className="mono">{s.url}</span> — {s.events.join(", ")}
+              {s.status === "disabled" && <strong> (disabled{s.disabledReason ? `: ${s.disabledReason}` : ""})</strong>}{" "}
               <button type="button" className="btn btn-small" onClick={() => rotate.mutate(s.id)}>
                 Rotate key<span className="sr-only"> of {s.url}</span>
               </button>{" "}
@@ -168,7 +146,7 @@ export function WebhooksView() {
           {rows.map((e) => (
             <li key={e.id}>
               <span className="mono">{e.id}</span> {e.type} {e.createdAt && <time dateTime={e.createdAt}>{e.createdAt}</time>}{" "}
-              {e.deliveries?.map((d) => d.state ?? d.status).join(", ")}
+              {e.deliveries.map((d) => `${d.state} (${d.attemptCount} attempt${d.attemptCount === 1 ? "" : "s"})`).join(", ")}
             </li>
           ))}
         </ul>

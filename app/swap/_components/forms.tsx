@@ -6,8 +6,8 @@ import { AmountInput, parseAmount } from "@/components/plan/amount-input";
 import { PlanSummary } from "@/components/plan/plan-summary";
 import { SignAndFollow } from "@/components/plan/sign-and-follow";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
-import { useWallet } from "@/components/wallet/store";
-import { CHAIN_IDS, type Plan, api } from "@/lib/api";
+import { familyOfChain, useWallet } from "@/components/wallet/store";
+import { CHAIN_IDS, type Plan, type SwapRequest, api } from "@/lib/api";
 import { chainName } from "@/lib/format";
 
 const SWAP_PATHS: Record<string, string> = {
@@ -36,7 +36,7 @@ function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan,
   return (
     <>
       <PlanSummary plan={plan.data} />
-      <SignAndFollow plan={plan.data} executePath={null} />
+      <SignAndFollow plan={plan.data} />
     </>
   );
 }
@@ -46,7 +46,7 @@ export function SwapForm() {
   const w = useWallet();
   const [chain, setChain] = useState("svm-chain");
   const [from, setFrom] = useState("USDC");
-  const [to, setTo] = useState("USDT");
+  const [to, setTo] = useState("");
   const [units, setUnits] = useState("");
   const [slip, setSlip] = useState("1");
   const { micros } = parseAmount(units);
@@ -56,13 +56,14 @@ export function SwapForm() {
       api<Plan>(SWAP_PATHS[chain] ?? "/svc/swap-svm/plan", {
         method: "POST",
         body: {
-          chain,
-          fromToken: from,
-          toToken: to,
-          amountMicros: micros?.toString(),
-          slippageBps,
-          ...(w.account ? { owner: w.account.address } : {}),
-        },
+          inputToken: from,
+          outputToken: to,
+          amountIn: micros?.toString() ?? "0",
+          slippageBps: slippageBps ?? undefined,
+          ...(chain === "evm-a" || chain === "evm-b" ? { chain } : {}),
+          // The owner goes along only when the connected wallet belongs to this chain's family.
+          ...(w.account && w.account.family === familyOfChain(chain) ? { owner: w.account.address } : {}),
+        } satisfies SwapRequest,
       }),
   });
   return (
@@ -87,12 +88,15 @@ export function SwapForm() {
           </div>
           <div className="field">
             <label htmlFor={`${id}-from`}>From token</label>
-            <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value)} size={8} />
+            <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value.trim())} size={12} aria-describedby={`${id}-tok-hint`} />
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>To token</label>
-            <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value)} size={8} />
+            <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value.trim())} size={12} placeholder="mint / coin type / address" aria-describedby={`${id}-tok-hint`} />
           </div>
+          <p id={`${id}-tok-hint`} className="muted small">
+            Tokens: USDC, or the token’s mint (Solana), coin type (Sui) or contract address (EVM).
+          </p>
         </div>
         <div className="form-row">
           <AmountInput value={units} onChange={setUnits} token={from || "token"} />
@@ -112,7 +116,7 @@ export function SwapForm() {
             </span>
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={micros === null || slippageBps === null || plan.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={micros === null || slippageBps === null || !from || !to || plan.isPending}>
           {plan.isPending ? "Preparing…" : "Review swap plan"}
         </button>
       </form>

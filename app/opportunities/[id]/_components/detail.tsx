@@ -2,12 +2,13 @@
 // One opportunity: headline numbers, APY/TVL history, fee schedule, on-chain ids, deposit and withdraw.
 import { useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useState } from "react";
 import { StrategyPlanForm } from "@/components/plan/strategy-plan-form";
-import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { ErrorBox, NotYet, isNotFound, isNotLanded } from "@/components/ui/error-box";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
-import { type ChartBody, type StrategyDetail, api } from "@/lib/api";
+import { type ChartBody, type StrategyDetail, type VenuesBody, api } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { FeeSchedule } from "@/components/fee-schedule";
 
@@ -15,20 +16,6 @@ const ApyChart = dynamic(() => import("@/components/apy-chart").then((m) => m.Ap
   ssr: false,
   loading: () => <SkeletonBlock height={260} />,
 });
-
-/** On-chain ids in whatever shape the strategy carries them: nested objects flattened to "a.b" keys. */
-function onchainIds(d: StrategyDetail): [string, string][] {
-  const out: [string, string][] = [];
-  const walk = (prefix: string, v: unknown) => {
-    if (typeof v === "string" && v) out.push([prefix, v]);
-    else if (v && typeof v === "object" && !Array.isArray(v))
-      for (const [k, x] of Object.entries(v)) walk(prefix ? `${prefix}.${k}` : k, x);
-  };
-  for (const key of ["onchain", "onChain", "onchainIds", "ids", "packages", "venue"]) if (key in d) walk(key, d[key]);
-  for (const [k, v] of Object.entries(d))
-    if (typeof v === "string" && /(packageId|programId|registry|address|objectId|poolId|vault|market)$/i.test(k)) out.push([k, v]);
-  return out;
-}
 
 export function OpportunityDetail({ id }: { id: string }) {
   const [tab, setTab] = useState<"deposit" | "withdraw">("deposit");
@@ -40,16 +27,31 @@ export function OpportunityDetail({ id }: { id: string }) {
     queryKey: ["svc", "strategy", id, "chart"],
     queryFn: ({ signal }) => api<ChartBody>(`/svc/strategies/${encodeURIComponent(id)}/chart`, { signal }),
   });
-  const d = detail.data;
-  const strategyId = typeof d?.strategyId === "string" ? d.strategyId : id;
-  const ids = d ? onchainIds(d) : [];
+  // The venue's published on-chain ids live on GET /svc/venues (`onchain`), not on the strategy row.
+  const venues = useQuery({
+    queryKey: ["svc", "venues"],
+    queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }),
+    staleTime: 5 * 60_000,
+  });
+  const d = detail.data?.strategy;
+  const apy = d?.apy;
+  const strategyId = d?.strategyId ?? id;
+  const venue = d ? venues.data?.venues.find((v) => v.opportunityId === d.opportunityId) : undefined;
+  const ids = Object.entries(venue?.onchain ?? {});
+  const isStrategy = d?.kind === "strategy";
 
   return (
     <section>
-      <h1>{d ? String(d.name ?? d.protocol ?? id) : "Opportunity"}</h1>
+      <h1>{d ? d.name : "Opportunity"}</h1>
       {detail.error &&
-        (isNotFound(detail.error) ? (
-          <NotYet what="This opportunity (or the strategy endpoint)" />
+        (isNotLanded(detail.error) ? (
+          <NotYet what="The strategy endpoint" />
+        ) : isNotFound(detail.error) ? (
+          <div className="alert alert-info" role="status" data-testid="unknown-opportunity">
+            <p>
+              No opportunity has the id <span className="mono">{id}</span>. <Link href="/">Back to the opportunities</Link>
+            </p>
+          </div>
         ) : (
           <ErrorBox error={detail.error} onRetry={() => void detail.refetch()} />
         ))}
@@ -63,29 +65,30 @@ export function OpportunityDetail({ id }: { id: string }) {
               <dt>Protocol</dt>
               <dd>{d?.protocol ?? <Missing />}</dd>
               <dt>Chain</dt>
-              <dd>{d?.chain ? chainName(d.chain) : <Missing />}</dd>
+              <dd>{d ? chainName(d.chain) : <Missing />}</dd>
               <dt>Readiness</dt>
               <dd>{d?.label ?? <Missing />}</dd>
               <dt>Gross APY</dt>
               <dd>
-                <OrMissing value={formatBps(d?.grossApyBps)} reason={d?.reason} />
+                <OrMissing value={formatBps(apy?.grossApyBps)} reason={apy?.reason} />
               </dd>
               <dt>Net APY</dt>
               <dd>
-                <OrMissing value={formatBps(d?.netApyBps)} reason={d?.reason} />
+                <OrMissing value={formatBps(apy?.netApyBps)} reason={apy?.reason} />
               </dd>
               <dt>30-day APY</dt>
               <dd>
-                <OrMissing value={formatBps(d?.apy30dBps)} reason={d?.reason} />
+                <OrMissing value={formatBps(apy?.apy30dBps)} reason={apy?.reason} />
               </dd>
               <dt>TVL</dt>
               <dd>
-                <OrMissing value={formatUsd(d?.tvlUsd)} reason={d?.reason} />
+                <OrMissing value={formatUsd(apy?.tvlUsd)} reason={apy?.reason} />
               </dd>
               <dt>Source</dt>
               <dd>
-                {d?.source ?? <Missing reason={d?.reason} />}
-                {d?.asOf && <span className="muted"> · as of {formatAgo(d.asOf)}</span>}
+                {apy?.source ?? <Missing reason={apy?.reason} />}
+                {apy?.pool && <span className="muted"> · pool {apy.pool}</span>}
+                {apy?.asOf && <span className="muted"> · as of {formatAgo(apy.asOf)}</span>}
               </dd>
             </dl>
           )}
@@ -102,7 +105,7 @@ export function OpportunityDetail({ id }: { id: string }) {
                 <ErrorBox error={chart.error} onRetry={() => void chart.refetch()} />
               )
             ) : chart.data?.status === "unavailable" || (chart.data?.points.length ?? 0) === 0 ? (
-              <p className="empty">No history from the source right now.</p>
+              <p className="empty">No history from the source right now{chart.data?.reason ? `: ${chart.data.reason}` : "."}</p>
             ) : (
               <ApyChart points={chart.data?.points ?? []} />
             )}
@@ -138,9 +141,15 @@ export function OpportunityDetail({ id }: { id: string }) {
         <div className="card">
           <h2>On-chain ids</h2>
           {ids.length === 0 ? (
-            <p className="muted">{detail.isPending ? "Loading…" : "No on-chain ids published for this venue yet."}</p>
+            <p className="muted">
+              {detail.isPending || venues.isPending
+                ? "Loading…"
+                : isStrategy
+                  ? "The automated strategy holds no contract of its own: it deposits into the current pick's venue."
+                  : "No on-chain ids published for this venue yet."}
+            </p>
           ) : (
-            <dl className="kv">
+            <dl className="kv" data-testid="onchain-ids">
               {ids.map(([k, v]) => (
                 <div key={k} style={{ display: "contents" }}>
                   <dt>{k}</dt>

@@ -1,0 +1,389 @@
+// A local chain JSON-RPC for the e2e stack. The app server reads it (SVC_RPC_SVM / SVC_RPC_MOVE: blockhash for
+// plans, balances, confirmation of a reported digest) and the browser's wallet reaches it through Playwright's
+// request routing (support.ts routeChainRpc), so a test wallet's submission and the server's confirmation meet.
+// Solana: getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses,
+// getTransaction (json, jsonParsed with token balances, base64). Nothing here signs: the wallet in the page signs
+// with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
+// receipt does: a Kamino `depositReserveLiquidity(u64)` instruction debits its fee payer's USDC by that amount
+// (the pre/post token balances the server reads). Every other program's instructions move nothing.
+import { createHash } from "node:crypto";
+import { createServer } from "node:http";
+import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
+import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
+import { VersionedTransaction } from "@solana/web3.js";
+
+type Json = Record<string, unknown>;
+
+/** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
+const KLEND_PROGRAM = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
+export const SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
+/** USDC every Solana wallet starts with on this local chain: 1,000 USDC. */
+const START_USDC = 1_000_000_000n;
+
+const SLOT = 300_000_000;
+/** How long a new transaction stays "processed" before it is final. */
+const PROCESSING_MS = 2500;
+const ctx = { apiVersion: "2.2.0", slot: SLOT };
+
+interface Landed {
+  raw: Buffer;
+  tx: VersionedTransaction;
+  slot: number;
+  blockTime: number;
+  landedAt: number;
+  /** The fee payer's USDC before and after (micros), when the transaction moved USDC. */
+  usdc: { owner: string; accountIndex: number; pre: bigint; post: bigint } | null;
+}
+
+export interface ChainRpc {
+  url: string;
+  solana: Map<string, Landed>;
+  sui: Map<string, SuiLanded>;
+  calls: string[];
+}
+
+/** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop.ts). */
+export const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
+const SUI_ZERO_DIGEST = "11111111111111111111111111111111";
+const SUI_START_USDC = 1_000_000_000n;
+const SUI_START_MIST = 10_000_000_000n;
+
+interface SuiLanded {
+  digest: string;
+  sender: string;
+  usdcMoved: bigint;
+  landedAt: number;
+}
+
+/** 0x2::sui::SUI in any address spelling (0x2, 0x000…002). */
+const isSuiCoin = (t: string) => /^0x0*2::sui::SUI$/.test(t);
+const hex64 = (seed: string) => `0x${createHash("sha256").update(seed).digest("hex")}`;
+const suiCoinId = (owner: string, kind: "usdc" | "gas") => hex64(`e2e-sui-coin-${kind}-${owner}`);
+
+/** Move signatures the wallet's Transaction resolver asks for (which shared inputs are mutable). Scallop mint::mint:
+ * (&Version, &mut Market, Coin<T>, &Clock, &mut TxContext) → MarketCoin<T>. */
+function normalizedMoveFunction(pkg: string, module: string, fn: string): unknown {
+  if (module !== "mint" || fn !== "mint") throw new Error(`function ${pkg}::${module}::${fn} not found`);
+  const st = (address: string, m: string, name: string, typeArguments: unknown[] = []) => ({ Struct: { address, module: m, name, typeArguments } });
+  return {
+    visibility: "Public",
+    isEntry: false,
+    typeParameters: [{ abilities: [] }],
+    parameters: [
+      { Reference: st(pkg, "version", "Version") },
+      { MutableReference: st(pkg, "market", "Market") },
+      st("0x2", "coin", "Coin", [{ TypeParameter: 0 }]),
+      { Reference: st("0x2", "clock", "Clock") },
+      { MutableReference: st("0x2", "tx_context", "TxContext") },
+    ],
+    return: [st(pkg, "reserve", "MarketCoin", [{ TypeParameter: 0 }])],
+  };
+}
+
+/** USDC leaving the sender in a Sui transaction: SplitCoins of the sender's USDC coin (how CoinWithBalance resolves). */
+function suiUsdcMoved(bytes: Uint8Array): { sender: string; moved: bigint } {
+  const data = Transaction.from(bytes).getData();
+  const sender = data.sender ?? "";
+  const usdcCoin = suiCoinId(sender, "usdc");
+  let moved = 0n;
+  for (const c of data.commands) {
+    const split = c.SplitCoins;
+    if (split?.coin.$kind !== "Input") continue;
+    const src = data.inputs[split.coin.Input];
+    if (src?.Object?.ImmOrOwnedObject?.objectId !== usdcCoin) continue;
+    for (const a of split.amounts) {
+      const pure = a.$kind === "Input" ? data.inputs[a.Input]?.Pure : undefined;
+      if (pure) moved += Buffer.from(pure.bytes, "base64").readBigUInt64LE(0);
+    }
+  }
+  return { sender, moved };
+}
+
+export async function startChainRpc(port: number): Promise<ChainRpc> {
+  const solana = new Map<string, Landed>();
+  const calls: string[] = [];
+  const b58 = getBase58Decoder();
+  let blocks = 0;
+  const sui = new Map<string, SuiLanded>();
+  const suiUsdc = new Map<string, bigint>();
+  const suiUsdcOf = (owner: string) => suiUsdc.get(owner) ?? SUI_START_USDC;
+  let suiVersion = 5000;
+  const usdcBook = new Map<string, bigint>();
+  const usdcOf = (owner: string) => usdcBook.get(owner) ?? START_USDC;
+
+  /** Applies the transaction's USDC effect (Kamino deposits only) to the book. */
+  const applyUsdc = (tx: VersionedTransaction): Landed["usdc"] => {
+    const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
+    const payer = keys[0];
+    if (!payer) return null;
+    let debit = 0n;
+    let accountIndex = 0;
+    for (const ix of tx.message.compiledInstructions) {
+      if (keys[ix.programIdIndex] !== KLEND_PROGRAM || ix.data.length !== 16) continue;
+      debit += Buffer.from(ix.data).readBigUInt64LE(8);
+      accountIndex = ix.accountKeyIndexes[4] ?? 0;
+    }
+    if (debit === 0n) return null;
+    const pre = usdcOf(payer);
+    if (debit > pre) throw new Error("insufficient funds for instruction");
+    usdcBook.set(payer, pre - debit);
+    return { owner: payer, accountIndex, pre, post: pre - debit };
+  };
+  const tokenBalance = (u: NonNullable<Landed["usdc"]>, amount: bigint) => ({
+    accountIndex: u.accountIndex,
+    mint: SOLANA_USDC,
+    owner: u.owner,
+    programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+    uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
+  });
+
+  const solanaTxJson = (l: Landed, encoding: string) => {
+    const m = l.tx.message;
+    const meta = {
+      err: null,
+      status: { Ok: null },
+      fee: 5000,
+      preBalances: m.staticAccountKeys.map(() => 0),
+      postBalances: m.staticAccountKeys.map(() => 0),
+      innerInstructions: [],
+      logMessages: [],
+      preTokenBalances: l.usdc ? [tokenBalance(l.usdc, l.usdc.pre)] : [],
+      postTokenBalances: l.usdc ? [tokenBalance(l.usdc, l.usdc.post)] : [],
+      rewards: [],
+      loadedAddresses: { writable: [], readonly: [] },
+      computeUnitsConsumed: 50_000,
+    };
+    const transaction =
+      encoding === "base64"
+        ? [l.raw.toString("base64"), "base64"]
+        : {
+            signatures: l.tx.signatures.map((s) => b58.decode(s)),
+            message: {
+              accountKeys:
+                encoding === "jsonParsed"
+                  ? m.staticAccountKeys.map((k, i) => ({
+                      pubkey: k.toBase58(),
+                      signer: i < m.header.numRequiredSignatures,
+                      writable: m.isAccountWritable(i),
+                      source: "transaction",
+                    }))
+                  : m.staticAccountKeys.map((k) => k.toBase58()),
+              header: m.header,
+              recentBlockhash: m.recentBlockhash,
+              instructions: m.compiledInstructions.map((ix) => ({
+                programIdIndex: ix.programIdIndex,
+                accounts: [...ix.accountKeyIndexes],
+                data: b58.decode(ix.data),
+                stackHeight: null,
+              })),
+              addressTableLookups: [],
+            },
+          };
+    return { slot: l.slot, blockTime: l.blockTime, version: 0, meta, transaction };
+  };
+
+  const answer = (method: string, params: unknown[]): unknown => {
+    switch (method) {
+      case "getLatestBlockhash": {
+        // A new blockhash per call, as a live chain moves on: two identical deposits never share a signature.
+        blocks += 1;
+        const blockhash = b58.decode(createHash("sha256").update(`e2e-block-${blocks}`).digest());
+        return { context: ctx, value: { blockhash, lastValidBlockHeight: 280_000_150 + blocks } };
+      }
+      case "getBlockHeight":
+        return 280_000_000;
+      case "getSlot":
+        return SLOT;
+      case "getRecentPrioritizationFees":
+        return [{ slot: SLOT, prioritizationFee: 1000 }];
+      case "getBalance":
+        return { context: ctx, value: 0 };
+      case "getTokenAccountsByOwner": {
+        const [owner, filter] = params as [string, { mint?: string }];
+        if (filter?.mint !== SOLANA_USDC) return { context: ctx, value: [] };
+        const amount = usdcOf(owner);
+        const info = { isNative: false, mint: SOLANA_USDC, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
+        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA", rentEpoch: 0, space: 165 };
+        return { context: ctx, value: [{ pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account }] };
+      }
+      case "getAccountInfo":
+        return { context: ctx, value: null };
+      case "getMultipleAccounts":
+        return { context: ctx, value: ((params[0] as unknown[]) ?? []).map(() => null) };
+      case "sendTransaction": {
+        const [data, opts] = params as [string, { encoding?: string } | undefined];
+        const raw = (opts?.encoding ?? "base58") === "base64" ? Buffer.from(data, "base64") : Buffer.from(getBase58Encoder().encode(data));
+        const tx = VersionedTransaction.deserialize(raw);
+        const first = tx.signatures[0];
+        if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
+        const sig = b58.decode(first);
+        if (!solana.has(sig)) solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000), landedAt: Date.now(), usdc: applyUsdc(tx) });
+        return sig;
+      }
+      case "getSignatureStatuses": {
+        const [sigs] = params as [string[]];
+        return {
+          context: ctx,
+          value: sigs.map((s) => {
+            const l = solana.get(s);
+            if (!l) return null;
+            // "processed" for the first PROCESSING_MS, then "finalized": the reporter sees 202 pending first.
+            const final = Date.now() - l.landedAt >= PROCESSING_MS;
+            return { slot: l.slot, confirmations: final ? null : 0, err: null, status: { Ok: null }, confirmationStatus: final ? "finalized" : "processed" };
+          }),
+        };
+      }
+      case "getTransaction": {
+        const [sig, opts] = params as [string, { encoding?: string } | string | undefined];
+        const l = solana.get(sig);
+        const encoding = typeof opts === "string" ? opts : (opts?.encoding ?? "json");
+        return l ? solanaTxJson(l, encoding) : null;
+      }
+      case "suix_getBalance": {
+        const [owner, coinType] = params as [string, string | undefined];
+        const t = coinType ?? "0x2::sui::SUI";
+        const total = t === SUI_USDC ? suiUsdcOf(owner) : isSuiCoin(t) ? SUI_START_MIST : 0n;
+        return { coinType: t, coinObjectCount: total > 0n ? 1 : 0, totalBalance: total.toString(), lockedBalance: {} };
+      }
+      case "suix_getReferenceGasPrice":
+        return "750";
+      case "sui_getChainIdentifier":
+        return "35834a8a";
+      case "sui_getCheckpoint":
+        // Checkpoint 0's digest is the chain identifier (Sui mainnet's).
+        return { epoch: "0", sequenceNumber: "0", digest: "4btiuiMPvEENsttpZC7CZ53DruC3MAgfznDbASZ7DR6S", networkTotalTransactions: "1", timestampMs: "1681393657483", transactions: [], checkpointCommitments: [], validatorSignature: "" };
+      case "suix_getLatestSuiSystemState": {
+        const z = "0";
+        return {
+          systemStateVersion: "2",
+          epoch: "700",
+          protocolVersion: "90",
+          referenceGasPrice: "750",
+          epochStartTimestampMs: String(Date.now() - 3_600_000),
+          epochDurationMs: "86400000",
+          safeMode: false,
+          safeModeStorageRewards: z,
+          safeModeComputationRewards: z,
+          safeModeStorageRebates: z,
+          safeModeNonRefundableStorageFee: z,
+          stakeSubsidyStartEpoch: z,
+          maxValidatorCount: "150",
+          minValidatorJoiningStake: z,
+          validatorLowStakeThreshold: z,
+          validatorLowStakeGracePeriod: z,
+          storageFundTotalObjectStorageRebates: z,
+          storageFundNonRefundableBalance: z,
+          stakeSubsidyBalance: z,
+          stakeSubsidyDistributionCounter: z,
+          stakeSubsidyCurrentDistributionAmount: z,
+          stakeSubsidyPeriodLength: z,
+          stakeSubsidyDecreaseRate: 0,
+          activeValidators: [],
+        };
+      }
+      case "suix_getCoins": {
+        const [owner, coinType] = params as [string, string | null | undefined];
+        const t = coinType ?? "0x2::sui::SUI";
+        const kind = t === SUI_USDC ? "usdc" : isSuiCoin(t) ? "gas" : null;
+        const balance = kind === "usdc" ? suiUsdcOf(owner) : SUI_START_MIST;
+        const data = kind
+          ? [{ coinType: t, coinObjectId: suiCoinId(owner, kind), version: String(suiVersion), digest: SUI_ZERO_DIGEST, balance: balance.toString(), previousTransaction: SUI_ZERO_DIGEST }]
+          : [];
+        return { data, nextCursor: null, hasNextPage: false };
+      }
+      case "sui_multiGetObjects": {
+        const [ids] = params as [string[]];
+        // Venue objects are shared (Scallop's Version and Market).
+        return ids.map((objectId) => ({
+          data: { objectId, version: String(suiVersion), digest: SUI_ZERO_DIGEST, type: null, owner: { Shared: { initial_shared_version: "1000" } }, previousTransaction: SUI_ZERO_DIGEST, storageRebate: "0" },
+        }));
+      }
+      case "sui_getNormalizedMoveFunction": {
+        const [pkg, module, fn] = params as [string, string, string];
+        return normalizedMoveFunction(pkg, module, fn);
+      }
+      case "sui_dryRunTransactionBlock": {
+        const [b64] = params as [string];
+        const bytes = Buffer.from(b64, "base64");
+        const sender = Transaction.from(bytes).getData().sender ?? "0x0";
+        return {
+          effects: {
+            messageVersion: "v1",
+            status: { status: "success" },
+            executedEpoch: "700",
+            gasUsed: { computationCost: "750000", storageCost: "2000000", storageRebate: "1000000", nonRefundableStorageFee: "10000" },
+            transactionDigest: TransactionDataBuilder.getDigestFromBytes(bytes),
+            gasObject: { owner: { AddressOwner: sender }, reference: { objectId: suiCoinId(sender, "gas"), version: String(suiVersion + 1), digest: SUI_ZERO_DIGEST } },
+            dependencies: [],
+          },
+          objectChanges: [],
+          balanceChanges: [],
+          events: [],
+          input: {},
+        };
+      }
+      case "sui_executeTransactionBlock": {
+        const [b64, sigs] = params as [string, string[]];
+        if (!sigs?.length) throw new Error("transaction is not signed");
+        const bytes = Buffer.from(b64, "base64");
+        const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
+        if (!sui.has(digest)) {
+          const { sender, moved } = suiUsdcMoved(bytes);
+          if (moved > suiUsdcOf(sender)) throw new Error("InsufficientCoinBalance");
+          suiUsdc.set(sender, suiUsdcOf(sender) - moved);
+          suiVersion += 1;
+          sui.set(digest, { digest, sender, usdcMoved: moved, landedAt: Date.now() });
+        }
+        return { digest, rawEffects: [], confirmedLocalExecution: false };
+      }
+      case "sui_getTransactionBlock": {
+        const [digest] = params as [string];
+        const l = sui.get(digest);
+        if (!l) throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
+        // Not yet checkpointed for a moment: no effects, so the reporter sees 202 pending first.
+        if (Date.now() - l.landedAt < PROCESSING_MS) return { digest, transaction: { data: { sender: l.sender } } };
+        return {
+          digest,
+          transaction: { data: { sender: l.sender } },
+          effects: { status: { status: "success" } },
+          balanceChanges: l.usdcMoved > 0n ? [{ owner: { AddressOwner: l.sender }, coinType: SUI_USDC, amount: (-l.usdcMoved).toString() }] : [],
+        };
+      }
+      default:
+        throw new Error(`method ${method} not found`);
+    }
+  };
+
+  const handle = (req: Json): Json => {
+    const method = String(req.method);
+    calls.push(method);
+    const base = { jsonrpc: "2.0", id: req.id ?? null };
+    if (process.env.E2E_RPC_LOG) process.stdout.write(`rpc ${method}\n`);
+    try {
+      return { ...base, result: answer(method, (req.params as unknown[]) ?? []) };
+    } catch (e) {
+      return { ...base, error: { code: -32601, message: e instanceof Error ? e.message : String(e) } };
+    }
+  };
+
+  const server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (d) => {
+      raw += d;
+    });
+    req.on("end", () => {
+      const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" };
+      if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return void res.writeHead(400, cors).end();
+      }
+      const out = Array.isArray(body) ? body.map((b) => handle(b as Json)) : handle(body as Json);
+      res.writeHead(200, { "content-type": "application/json", ...cors }).end(JSON.stringify(out));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${port}`, solana, sui, calls };
+}

@@ -1,0 +1,44 @@
+// Portfolio and activity for a wallet with ledger data (seeded through the owner-key route endpoint, the way
+// a confirmed deposit lands in the ledger), per-chain balances, and N/A when a chain's RPC fails.
+import { Keypair } from "@solana/web3.js";
+import { expect, test } from "@playwright/test";
+import { OWNER_KEY } from "./support";
+
+test("positions, balances and the activity log grouped by plan", async ({ page, request }) => {
+  const wallet = Keypair.generate().publicKey.toBase58();
+  const txId = `e2e${Date.now()}deposit`;
+  const r = await request.post(`/api/v1/wallets/${wallet}/route`, {
+    headers: { "x-api-key": OWNER_KEY },
+    data: { amountMicros: "25000000", token: "USDC", stake: true, chain: "svm-chain", strategyId: "kamino", txId },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  const route = (await r.json()) as { actionId: string };
+
+  await page.goto(`/portfolio?wallet=${wallet}`);
+  await expect(page.getByTestId("portfolio-wallet")).toHaveText(wallet);
+  const position = page.getByTestId("position-row").filter({ hasText: /kamino/i });
+  await expect(position).toContainText("Solana (svm-chain)");
+  await expect(position).toContainText("25.00 USDC");
+  // ROI is a number or "—" (unknown), never an invented 0 for unknown.
+  await expect(position.locator("td").nth(4)).toHaveText(/^(-?\d+\.\d{2}%|—.*)$/);
+  await expect(page.getByTestId("portfolio-totals")).toContainText("Deposited 25");
+
+  const group = page.getByTestId("activity-group").filter({ hasText: route.actionId });
+  const row = group.getByTestId("activity-row").first();
+  await expect(row).toContainText("deposit");
+  await expect(row).toContainText("25.00");
+  await expect(row.getByRole("link")).toHaveAttribute("href", `https://solscan.io/tx/${txId}`);
+
+  // The local Solana RPC answers: a number (0), not N/A.
+  await expect(page.getByTestId("balances")).toContainText("Solana (svm-chain)");
+  await expect(page.getByTestId("balances").getByTestId("balance-na")).toHaveCount(0);
+});
+
+test("balances of a chain whose RPC fails show N/A with the reason, never a number", async ({ page }) => {
+  await page.goto("/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+  const balances = page.getByTestId("balances");
+  await expect(balances).toContainText("Base (evm-a)");
+  await expect(balances.getByTestId("balance-na").first()).toBeVisible();
+  await expect(balances).not.toContainText(/\d+(\.\d+)? (ETH|USDC)/);
+  await expect(page.getByText("No positions for this wallet yet.")).toBeVisible();
+});
