@@ -1,7 +1,7 @@
 // Autopilot settings and decisions in the database.
 import { and, desc, eq, lt } from "drizzle-orm";
 import type { ChainId } from "../chains/address";
-import type { Db, DbOrTx } from "../db/client";
+import type { DbOrTx } from "../db/client";
 import { autopilotDecisions, autopilotSettings } from "../db/schema";
 import { invalid } from "../http/errors";
 import { newId } from "../ids";
