@@ -314,7 +314,7 @@ describe.each(dbKinds())("character discovery with an empty or failing upstream 
     yields = await startFakeYields([], "empty");
     app = await startApp({
       db,
-      env: { SVC_API_KEYS: bootstrap, SVC_YIELDS_API_URL: yields.url, SVC_DISABLE_JOBS: "0", SVC_YIELDS_REFRESH_S: "1", SVC_YIELDS_TIMEOUT_MS: "500", SVC_RATE_LIMIT_PER_MIN: "1000000" },
+      env: { SVC_API_KEYS: bootstrap, SVC_YIELDS_API_URL: yields.url, SVC_DISABLE_JOBS: "0", SVC_YIELDS_REFRESH_S: "1", SVC_RATE_LIMIT_PER_MIN: "1000000" },
     });
   });
   afterAll(async () => {
@@ -325,20 +325,23 @@ describe.each(dbKinds())("character discovery with an empty or failing upstream 
   it("empty upstream → 200 with blocker empty_upstream; upstream down → 200 status blocked, never 500", async () => {
     const c = await call<J>(app.url, "POST", "/api/characters", { key: KEYS.owner, body: { wallet: CW, name: "Bo" } });
     const id = String(c.json.id);
-    const reasonIs = (re: RegExp) =>
-      until(`reason ${re}`, async () => {
-        const a = await call<J>(app.url, "GET", "/api/v1/svc/venues/apy");
-        return re.test(String(a.json.reason)) ? true : undefined;
+    // Waits for the refresh to have seen the upstream's answer; every answer on the way must be a 200.
+    const discoverUntil = (code: string) =>
+      until(`blocker ${code}`, async () => {
+        const a = await call<J>(app.url, "POST", `/api/characters/${id}/auto-yield/discover`, { key: KEYS.agent, body: {} });
+        expect(a.status).toBe(200);
+        return (a.json.blockers as J[])[0]?.code === code ? a : undefined;
       });
-    await reasonIs(/empty upstream/);
-    const e = await call<J>(app.url, "POST", `/api/characters/${id}/auto-yield/discover`, { key: KEYS.agent, body: {} });
-    expect(e.status).toBe(200);
+    const e = await discoverUntil("empty_upstream");
     expect(e.json).toMatchObject({ status: "blocked", pools: [], blockers: [{ code: "empty_upstream" }] });
     yields.setMode("500");
-    await reasonIs(/HTTP 500/);
-    const f = await call<J>(app.url, "POST", `/api/characters/${id}/auto-yield/discover`, { key: KEYS.agent, body: {} });
-    expect(f.status).toBe(200);
+    await until("HTTP 500 seen", async () => {
+      const a = await call<J>(app.url, "GET", "/api/v1/svc/venues/apy");
+      return /HTTP 500/.test(String(a.json.reason)) ? true : undefined;
+    });
+    const f = await discoverUntil("upstream_unavailable");
     expect(f.json).toMatchObject({ status: "blocked", pools: [], blockers: [{ code: "upstream_unavailable" }] });
+    expect(String(f.json.reason)).toMatch(/HTTP 500/);
     const s = await call<J>(app.url, "GET", `/api/characters/${id}/auto-yield`, { key: KEYS.agent });
     expect(s.json).toMatchObject({ grossApyBps: null, netApyBps: null, estimates: { gross_apy_bps: null, est_daily_yield_micros: null } });
   });
