@@ -1,7 +1,8 @@
 // The character-scoped auto-yield surface (spec §4.9, contract §7) under /api/characters, and the wallet
 // auto-yield policy (spec §4.3). A character's scope is its wallet: checked after loading it (404, then 403).
-import { normalizeAddress } from "../chains/address";
+import { isAddressOf, normalizeAddress } from "../chains/address";
 import { created, endpoint, ok, unprocessable } from "../http/endpoint";
+import { ApiError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { harvest } from "../ledger/harvest";
 import { wire } from "../ledger/wire";
@@ -175,6 +176,7 @@ export const postCharacterDiscover = endpoint({
 
 export const postCharacterStake = endpoint({
   operationId: "stakeCharacterAutoYield",
+  idempotent: true,
   method: "POST",
   path: "/api/characters/{id}/auto-yield/stake",
   summary: "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off",
@@ -193,6 +195,7 @@ export const postCharacterStake = endpoint({
 
 export const postCharacterUnstake = endpoint({
   operationId: "unstakeCharacterAutoYield",
+  idempotent: true,
   method: "POST",
   path: "/api/characters/{id}/auto-yield/unstake",
   summary: "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off",
@@ -281,7 +284,9 @@ export const putWalletAutoYieldEndpoint = endpoint({
     const wallet = normalizeAddress(p.address);
     const target = body.target_venue ? targetVenue(body.target_venue, null) : null;
     // The venue must be on a chain of the wallet's family (never across chains).
-    if (target) chainForWallet(wallet, target.chain);
+    if (target && !isAddressOf(target.family, wallet)) {
+      throw new ApiError("INVALID_REQUEST", `target_venue ${target.id} is on ${target.chain}; this wallet is not a ${target.family} address`);
+    }
     const row = await putWalletAutoYield(db, wallet, {
       auto_yield_enabled: body.auto_yield_enabled,
       target_venue: body.target_venue === undefined ? undefined : (target?.id ?? null),

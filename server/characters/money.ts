@@ -5,11 +5,12 @@ import { and, desc, eq } from "drizzle-orm";
 import { allLiveApys } from "../catalog/apy";
 import { estimates, estimatesWire } from "../catalog/estimates";
 import type { ChainId } from "../chains/address";
-import type { Db } from "../db/client";
-import { ledgerEntries } from "../db/schema";
+import type { Db, DbOrTx } from "../db/client";
+import { characters, ledgerEntries } from "../db/schema";
 import { emitEvents, type NewEvent } from "../events/outbox";
 import { feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
+import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import { insertActivity } from "../ledger/activity";
 import { type BalanceRow, Book, LIQUID, walletRows } from "../ledger/book";
@@ -22,6 +23,13 @@ import { selectedAmount, stakeableMicros, survival } from "./rules";
 import { type CharacterRow, tranchesOf } from "./store";
 
 const TOKEN = "USDC";
+
+/** Locks the character row first (before any balance row) and returns its current values. */
+async function lockCharacter(tx: DbOrTx, id: string): Promise<CharacterRow> {
+  const [row] = await tx.select().from(characters).where(eq(characters.id, id)).for("update");
+  if (!row) throw new ApiError("NOT_FOUND", `Character ${id} not found`);
+  return row;
+}
 
 function totals(rows: BalanceRow[], chain: string) {
   let liquid = 0n;
@@ -129,14 +137,17 @@ export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
   const read = await readVenueIndex(v.id);
   const actionId = newId("act");
   return db.transaction(async (tx) => {
+    // The liability, tranches, cap and toggle as they are now, held until commit (a concurrent PUT waits).
+    const cur = await lockCharacter(tx, c.id);
+    if (!cur.autoYieldEnabled) return blocked(blocker("auto_yield_disabled"));
     const liquid = { chain: c.chain, token: TOKEN, venueId: LIQUID };
     const vk = { ...liquid, venueId: v.id };
     await Book.lock(tx, c.wallet, [liquid, vk]);
     const book = await Book.lockAll(tx, c.wallet, TOKEN, c.chain);
     const t = totals(book.all(), c.chain);
-    const stakeable = stakeableMicros(t.liquid, c.fanCreditLiabilityMicros, tranchesOf(c));
+    const stakeable = stakeableMicros(t.liquid, cur.fanCreditLiabilityMicros, tranchesOf(cur));
     if (stakeable === 0n) return blocked(blocker("stakeable_zero"));
-    const { amount, room } = selectedAmount(stakeable, t.staked, c.maxStakeMicros, input.amountMicros);
+    const { amount, room } = selectedAmount(stakeable, t.staked, cur.maxStakeMicros, input.amountMicros);
     if (amount === 0n) return blocked(blocker("max_stake_reached"));
     const before = book.row(vk);
     const meta = { actionId, planId: actionId, legIndex: 0, txId: null };
@@ -190,19 +201,20 @@ function unstakeLegs(positions: { venueId: string; stakedMicros: bigint }[], amo
 async function applyUnstake(
   db: Db,
   c: CharacterRow,
-  decide: (t: ReturnType<typeof totals>) => { amount: bigint; venue?: string } | Blocker,
+  decide: (t: ReturnType<typeof totals>, cur: CharacterRow) => { amount: bigint; venue?: string } | Blocker,
   reason: string,
-  extra: (t: ReturnType<typeof totals>) => Record<string, unknown>,
+  extra: (t: ReturnType<typeof totals>, cur: CharacterRow) => Record<string, unknown>,
 ) {
   const actionId = newId("act");
   return db.transaction(async (tx) => {
+    const cur = await lockCharacter(tx, c.id);
     const book = await Book.lockAll(tx, c.wallet, TOKEN, c.chain);
     const t = totals(book.all(), c.chain);
-    const d = decide(t);
-    if ("code" in d) return { blocked: d, t, legs: [], actionId: null };
+    const d = decide(t, cur);
+    if ("code" in d) return { blocked: d, t, cur, legs: [], actionId: null };
     const from = d.venue ? t.positions.filter((p) => p.venueId === d.venue) : t.positions;
     const legs = unstakeLegs(from, d.amount);
-    if (legs.length === 0) return { blocked: null, t, legs, actionId: null };
+    if (legs.length === 0) return { blocked: null, t, cur, legs, actionId: null };
     const liquid = { chain: c.chain, token: TOKEN, venueId: LIQUID };
     // The liquid row exists whenever something was staked from it; a stake recorded straight into a venue may lack one.
     const lockedLiquid = book.has(liquid) ? book : await Book.lock(tx, c.wallet, [liquid, ...legs.map((l) => ({ ...liquid, venueId: l.venueId }))]);
@@ -237,10 +249,10 @@ async function applyUnstake(
     const total = legs.reduce((s, l) => s + l.amount, 0n);
     const ev: NewEvent = {
       ...pos,
-      data: { ...pos.data, characterId: c.id, unstakedMicros: total.toString(), legs: legs.map((l) => ({ venueId: l.venueId, amountMicros: l.amount.toString() })), ...extra(t) },
+      data: { ...pos.data, characterId: c.id, unstakedMicros: total.toString(), legs: legs.map((l) => ({ venueId: l.venueId, amountMicros: l.amount.toString() })), ...extra(t, cur) },
     };
     await emitEvents(tx, [ev]);
-    return { blocked: null, t, legs, actionId, after: totals(lockedLiquid.all(), c.chain) };
+    return { blocked: null, t, cur, legs, actionId, after: totals(lockedLiquid.all(), c.chain) };
   });
 }
 
@@ -252,7 +264,8 @@ export async function unstake(db: Db, c: CharacterRow, input: MoneyInput) {
   const r = await applyUnstake(
     db,
     c,
-    (t) => {
+    (t, cur) => {
+      if (!cur.autoYieldEnabled) return blocker("auto_yield_disabled");
       const from = venue ? t.positions.filter((p) => p.venueId === venue) : t.positions;
       const staked = from.reduce((s, p) => s + p.stakedMicros, 0n);
       if (staked === 0n) return blocker("nothing_staked", venue ? `Nothing is staked at ${venue}` : "Nothing is staked");
@@ -284,16 +297,16 @@ export async function survivalUnstake(db: Db, c: CharacterRow, now = new Date())
   const r = await applyUnstake(
     db,
     c,
-    (t) => {
-      outcome = survival({ now, dueAt: c.storageRenewalDueAt, billMicros: c.storageBillMicros, liquidMicros: t.liquid, stakedMicros: t.staked, liabilityMicros: c.fanCreditLiabilityMicros });
+    (t, cur) => {
+      outcome = survival({ now, dueAt: cur.storageRenewalDueAt, billMicros: cur.storageBillMicros, liquidMicros: t.liquid, stakedMicros: t.staked, liabilityMicros: cur.fanCreditLiabilityMicros });
       return { amount: outcome.unstakeMicros };
     },
     "survival_storage",
-    (t) => ({
-      billMicros: c.storageBillMicros.toString(),
+    (t, cur) => ({
+      billMicros: cur.storageBillMicros.toString(),
       liquidBeforeMicros: t.liquid.toString(),
-      fanCreditLiabilityMicros: c.fanCreditLiabilityMicros.toString(),
-      storageRenewalDueAt: c.storageRenewalDueAt?.toISOString() ?? null,
+      fanCreditLiabilityMicros: cur.fanCreditLiabilityMicros.toString(),
+      storageRenewalDueAt: cur.storageRenewalDueAt?.toISOString() ?? null,
     }),
   );
   const o = outcome as ReturnType<typeof survival> | null;
@@ -306,9 +319,9 @@ export async function survivalUnstake(db: Db, c: CharacterRow, now = new Date())
     outcome: r.legs.length ? ("unstaked" as const) : o && o.outcome !== "unstake" ? o.outcome : ("not_due" as const),
     reason: o?.reason ?? "",
     eventReason: r.legs.length ? ("survival_storage" as const) : null,
-    storageRenewalDueAt: c.storageRenewalDueAt?.toISOString() ?? null,
-    billMicros: c.storageBillMicros.toString(),
-    fanCreditLiabilityMicros: c.fanCreditLiabilityMicros.toString(),
+    storageRenewalDueAt: r.cur.storageRenewalDueAt?.toISOString() ?? null,
+    billMicros: r.cur.storageBillMicros.toString(),
+    fanCreditLiabilityMicros: r.cur.fanCreditLiabilityMicros.toString(),
     liquidBeforeMicros: r.t.liquid.toString(),
     stakedBeforeMicros: r.t.staked.toString(),
     shortfallMicros: (o?.shortfallMicros ?? 0n).toString(),

@@ -305,6 +305,25 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     expect(d.json.ranking).toEqual(["scallop", "kamino"]);
     expect(d.json.plan).toMatchObject({ selected: { venue: "scallop", chain: "move-chain" }, alternatives: [{ venue: "kamino" }] });
   });
+
+  it("10 concurrent stakes of 1 USDC under a 5 USDC max: exactly 5 apply; a replayed Idempotency-Key applies once", async () => {
+    await post(`/api/v1/wallets/${W2}/route`, KEYS.owner, { amountMicros: "20000000", chain: "move-chain", stake: false });
+    const c = await post("/api/characters", KEYS.owner, { wallet: W2, name: "Cy" });
+    const id = String(c.json.id);
+    await put(`/api/characters/${id}/auto-yield`, KEYS.owner, { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" });
+    const rs = await Promise.all(Array.from({ length: 10 }, () => post(`/api/characters/${id}/auto-yield/stake`, KEYS.owner, { amountMicros: "1000000" })));
+    expect(rs.filter((x) => x.status === 200)).toHaveLength(5);
+    expect(rs.filter((x) => x.status === 422).every((x) => (x.json.blockers as J[])[0]?.code === "max_stake_reached")).toBe(true);
+    expect((await get(`/api/characters/${id}/auto-yield`, KEYS.agent)).json).toMatchObject({ stakedMicros: "5000000", liquidMicros: "15000000" });
+    const body = { amountMicros: "1000000" };
+    const headers = { "Idempotency-Key": `unstake-once-${db}` };
+    const u1 = await call<J>(app.url, "POST", `/api/characters/${id}/auto-yield/unstake`, { key: KEYS.owner, body, headers });
+    const u2 = await call<J>(app.url, "POST", `/api/characters/${id}/auto-yield/unstake`, { key: KEYS.owner, body, headers });
+    expect(u1.status).toBe(200);
+    expect(u2.headers.get("idempotency-replayed")).toBe("true");
+    expect(u2.json).toEqual(u1.json);
+    expect((await get(`/api/characters/${id}/auto-yield`, KEYS.agent)).json).toMatchObject({ stakedMicros: "4000000" });
+  });
 });
 
 describe.each(dbKinds())("character discovery with an empty or failing upstream (%s)", (db) => {
