@@ -133,7 +133,7 @@ export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
   if (!v.ready) return blocked(blocker("venue_not_ready", `${v.id} is not ready`));
   if (!v.writeReady) return blocked(blocker("adapter_not_ready", `${v.id}'s adapter is not ready`));
   const apy = (await allLiveApys(db)).get(v.id);
-  if (!apy || apy.status !== "live" || apy.grossApyBps === null) return blocked(blocker("apy_unavailable", `${v.id} has no live gross APY`));
+  if (apy?.status !== "live" || apy.grossApyBps === null) return blocked(blocker("apy_unavailable", `${v.id} has no live gross APY`));
   const read = await readVenueIndex(v.id);
   const actionId = newId("act");
   return db.transaction(async (tx) => {

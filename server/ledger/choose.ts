@@ -15,7 +15,7 @@ async function walletAutopilotTarget(db: Db, wallet: string, chain: ChainId): Pr
   if (!s?.enabled || s.chain !== chain) return null;
   const target = (await lastDecision(db, wallet, chain))?.targetVenueId;
   const v = target ? getVenue(target) : undefined;
-  return v && v.ready && v.chain === chain ? v : null;
+  return v?.ready && v.chain === chain ? v : null;
 }
 
 export type VenueChoice = { venue: VenueDescriptor; how: "strategyId" | "autopilot" | "top_live_apy" } | { blocker: Blocker };
