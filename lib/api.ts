@@ -458,3 +458,30 @@ export interface EventLog {
   events: LoggedEvent[];
   nextCursor: string | null;
 }
+
+/** GET /wallets/{address}/autopilot (svc-autopilot.v1). */
+export interface AutopilotDecision {
+  id: string | null;
+  action: "hold" | "switch" | "select" | "none";
+  currentVenueId: string | null;
+  pickVenueId: string | null;
+  pickApy30dBps: number | null;
+  deltaBps: number | null;
+  targetVenueId: string | null;
+  reason: string;
+  decidedAt: string;
+  plan: { fromStrategyId: string; toStrategyId: string; amountMicros: string; ownerMustSign: true } | null;
+}
+
+export interface WalletAutopilot {
+  schemaVersion: "svc-autopilot.v1";
+  enabled: boolean;
+  chain: string | null;
+  enabledAt: string | null;
+  switchThresholdBps: number;
+  currentVenueId: string | null;
+  currentPick: { venueId: string; apy30dBps: number | null; source: string | null; asOf: string | null } | null;
+  pickReason: string | null;
+  lastDecision: AutopilotDecision | null;
+  nextTickDueAt: string | null;
+}

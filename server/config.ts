@@ -110,6 +110,21 @@ export const configSchema = z.object({
       error: "SVC_LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent",
     })
     .default("info"),
+  /** Character auto-yield discovery (spec §2.8): TVL floor in USD, allowed chains, optional venue and project allowlists (comma lists). */
+  SVC_AUTO_YIELD_MIN_TVL_USD: intIn("SVC_AUTO_YIELD_MIN_TVL_USD", 0, 1_000_000_000_000).default(50_000_000),
+  SVC_AUTO_YIELD_CHAINS: z
+    .string()
+    .transform((v) => v.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(["move-chain", "svm-chain", "evm-a", "evm-b"], { error: "SVC_AUTO_YIELD_CHAINS must list move-chain, svm-chain, evm-a or evm-b" })).min(1))
+    .default(["move-chain", "svm-chain"]),
+  SVC_AUTO_YIELD_VENUES: z
+    .string()
+    .transform((v) => v.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean))
+    .optional(),
+  SVC_AUTO_YIELD_PROJECTS: z
+    .string()
+    .transform((v) => v.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean))
+    .optional(),
   /** Set by tests and start scripts to skip background jobs (yields refresh, webhook worker). */
   SVC_DISABLE_JOBS: flag("SVC_DISABLE_JOBS").default(false),
 });

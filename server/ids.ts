@@ -1,7 +1,7 @@
 // Prefixed ids from one generator: opp_, pln_, evt_, whk_, key_, chr_ …
 import { createHash, randomBytes } from "node:crypto";
 
-export type IdPrefix = "opp" | "pln" | "evt" | "whk" | "key" | "chr" | "act" | "dlv" | "req";
+export type IdPrefix = "opp" | "pln" | "evt" | "whk" | "key" | "chr" | "act" | "dlv" | "req" | "apd";
 
 /** A random id: prefix + 20 chars of lower-case base32 (100 bits). */
 export function newId(prefix: IdPrefix): string {

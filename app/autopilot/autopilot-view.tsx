@@ -7,13 +7,50 @@ import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
 import { useWallet, walletStore } from "@/components/wallet/store";
-import { type StrategyDetail, api } from "@/lib/api";
+import { type StrategyDetail, type WalletAutopilot, api } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
 
 export const FEATURED_ID = "svc-autopilot-top-30d-monthly";
 
-function JsonBlock({ value }: { value: unknown }) {
-  return <pre className="mono small" style={{ whiteSpace: "pre-wrap" }}>{JSON.stringify(value, null, 2)}</pre>;
+function Mine({ a }: { a: WalletAutopilot }) {
+  const d = a.lastDecision;
+  return (
+    <dl className="kv" data-testid="wallet-autopilot">
+      <dt>Autopilot</dt>
+      <dd>{a.enabled ? "On" : "Off"}</dd>
+      <dt>Chain</dt>
+      <dd>
+        <OrMissing value={a.chain ? chainName(a.chain) : null} reason="Never enabled." />
+      </dd>
+      <dt>Current venue</dt>
+      <dd>
+        <OrMissing value={a.currentVenueId} reason="Nothing staked on this chain yet." />
+      </dd>
+      <dt>Current pick (30-day APY)</dt>
+      <dd>
+        <OrMissing
+          value={a.currentPick ? `${a.currentPick.venueId} · ${formatBps(a.currentPick.apy30dBps) ?? "—"}` : null}
+          reason={a.pickReason}
+        />
+      </dd>
+      <dt>Last decision</dt>
+      <dd>
+        <OrMissing value={d ? `${d.action} — ${d.reason}` : null} reason="No decision recorded yet." />
+      </dd>
+      {d?.plan && (
+        <>
+          <dt>Owner must sign</dt>
+          <dd>
+            Rebalance {d.plan.fromStrategyId} → {d.plan.toStrategyId}
+          </dd>
+        </>
+      )}
+      <dt>Next monthly re-rank</dt>
+      <dd>
+        <OrMissing value={a.nextTickDueAt} reason="Autopilot is off." />
+      </dd>
+    </dl>
+  );
 }
 
 export function AutopilotView() {
@@ -27,7 +64,7 @@ export function AutopilotView() {
   const mine = useQuery({
     queryKey: ["wallet", address, "autopilot", key],
     enabled: !!address && !!key,
-    queryFn: ({ signal }) => api<unknown>(`/wallets/${encodeURIComponent(address ?? "")}/autopilot`, { apiKey: key, signal }),
+    queryFn: ({ signal }) => api<WalletAutopilot>(`/wallets/${encodeURIComponent(address ?? "")}/autopilot`, { apiKey: key, signal }),
   });
   const f = featured.data?.strategy;
   return (
@@ -72,7 +109,7 @@ export function AutopilotView() {
             {!key && <p className="muted small">Reading a wallet’s autopilot needs its owner or agent key.</p>}
             {mine.error &&
               (isNotFound(mine.error) ? <NotYet what="Wallet autopilot" /> : <ErrorBox error={mine.error} onRetry={() => void mine.refetch()} />)}
-            {mine.data !== undefined && <JsonBlock value={mine.data} />}
+            {mine.data !== undefined && <Mine a={mine.data} />}
           </>
         )}
       </div>

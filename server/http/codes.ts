@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   WALLET_SCOPE: { status: 403, meaning: "The wallet is not in the API key's scope." },
   NOT_FOUND: { status: 404, meaning: "Unknown strategy, opportunity, subscription, plan, character or route." },
   METHOD_NOT_ALLOWED: { status: 405, meaning: "The path exists but not with this method; see the Allow header." },
+  ALREADY_EXISTS: { status: 409, meaning: "The resource already exists (a wallet has at most one character)." },
   NOTHING_TO_REDELIVER: { status: 409, meaning: "The event has no failed webhook delivery to an active subscription of this key." },
   IDEMPOTENCY_KEY_IN_FLIGHT: { status: 409, meaning: "A request with the same Idempotency-Key is still being processed." },
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The request body is over 1 MiB." },
@@ -63,6 +64,12 @@ export const BLOCKER_CODES = {
   recipient_mismatch: "The burn message's mint recipient is not the plan's owner-locked destination; no transaction is built.",
   attestation_pending: "Circle has not attested the burn message yet (source-chain finality); try again later.",
   attestation_unavailable: "Circle's attestation service could not be read (unreachable, error or unexpected format); try again later.",
+  autopilot_disabled: "The wallet's autopilot is disabled (or enabled on another chain); the monthly tick records nothing.",
+  stakeable_zero: "Nothing is stakeable: balance minus fan-credit liability minus non-stakeable conditioned tranches is 0.",
+  max_stake_reached: "The character's max stake (max_stake_micros) is already staked.",
+  below_min_tvl: "The pool's TVL is below the discovery floor.",
+  apy_unavailable: "The venue has no live gross APY; a missing APY is never selected as executable.",
+  no_eligible_pool: "Discovery found no pool that passes the allowlist, adapter, TVL and APY rules.",
 } as const satisfies Record<string, string>;
 
 export type BlockerCode = keyof typeof BLOCKER_CODES;

@@ -55,7 +55,7 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
   let venue = null;
   let how: RouteDone["venueChoice"] = null;
   if (input.stake) {
-    const choice = await chooseVenue(db, input.chain, input.strategyId);
+    const choice = await chooseVenue(db, input.chain, input.strategyId, wallet);
     if ("blocker" in choice) return blocked(choice.blocker);
     venue = choice.venue;
     how = choice.how;

@@ -14,3 +14,7 @@ export * from "./activity";
 export * from "./balances";
 export * from "./ledger-entries";
 export * from "./plan-executions";
+export * from "./autopilot-settings";
+export * from "./autopilot-decisions";
+export * from "./wallet-auto-yield";
+export * from "./characters";

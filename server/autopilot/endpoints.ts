@@ -1,0 +1,225 @@
+// The autopilot endpoints (spec §4.5): state, history, enable/disable (owner), preview/decide/tick (owner or
+// agent). Within one chain only; a decision records a pick and, for a switch, a rebalance plan the owner signs.
+import { CHAIN_FAMILY, type ChainId, isAddressOf, normalizeAddress } from "../chains/address";
+import { allLiveApys } from "../catalog/apy";
+import type { Db } from "../db/client";
+import { blocker } from "../http/codes";
+import { endpoint, ok } from "../http/endpoint";
+import { ApiError } from "../http/errors";
+import { addressParams } from "../http/schemas";
+import { AUTOPILOT, getVenue, opportunityIdOf } from "../venues";
+import { computeDecision, MONTH_MS, pickOn } from "./decide";
+import { autopilotSchema, chainBody, historyQuery, historySchema, optionalChainBody, runSchema } from "./schemas";
+import { decisionWire, dryDecisionWire, history, lastDecision, recordDecision, setEnabled, settingsOf } from "./store";
+
+const TAGS = ["autopilot"];
+const WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
+const params = { address: WALLET_EXAMPLE };
+const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
+
+function assertChainWallet(wallet: string, chain: ChainId): void {
+  if (!isAddressOf(CHAIN_FAMILY[chain], wallet)) {
+    throw new ApiError("INVALID_ADDRESS", `The wallet is not a ${CHAIN_FAMILY[chain]} address, so it has no autopilot on ${chain}`);
+  }
+}
+
+async function state(db: Db, wallet: string) {
+  const s = await settingsOf(db, wallet);
+  const chain = s?.chain ?? null;
+  const last = chain ? await lastDecision(db, wallet, chain) : null;
+  let currentPick = null;
+  let pickReason: string | null = null;
+  let currentVenueId: string | null = null;
+  if (chain) {
+    const pick = pickOn(chain, await allLiveApys(db));
+    const v = pick ? getVenue(pick.venueId) : undefined;
+    if (pick && v) {
+      currentPick = {
+        venueId: v.id,
+        opportunityId: opportunityIdOf(v),
+        apy30dBps: pick.apy.apy30dBps,
+        grossApyBps: pick.apy.grossApyBps,
+        source: pick.apy.source,
+        asOf: pick.apy.asOf,
+      };
+    } else {
+      pickReason = `no ready venue on ${chain} has a live 30-day APY`;
+    }
+    const d = await computeDecision(db, wallet, chain);
+    currentVenueId = d.currentVenueId;
+  } else {
+    pickReason = "the autopilot was never enabled; enable it on one chain";
+  }
+  return {
+    schemaVersion: "svc-autopilot.v1" as const,
+    wallet,
+    strategyId: AUTOPILOT.id,
+    rerank: "monthly" as const,
+    switchThresholdBps: AUTOPILOT.switchThresholdBps,
+    enabled: s?.enabled ?? false,
+    chain,
+    enabledAt: s?.enabledAt?.toISOString() ?? null,
+    currentVenueId,
+    currentPick,
+    pickReason,
+    lastDecision: last ? decisionWire(last) : null,
+    nextTickDueAt: s?.enabled ? (last ? new Date(last.decidedAt.getTime() + MONTH_MS).toISOString() : new Date().toISOString()) : null,
+  };
+}
+
+async function chainFor(db: Db, wallet: string, chain: ChainId | undefined): Promise<ChainId> {
+  const c = chain ?? (await settingsOf(db, wallet))?.chain;
+  if (!c) throw new ApiError("INVALID_REQUEST", "body.chain is required: the autopilot was never enabled on this wallet");
+  assertChainWallet(wallet, c);
+  return c;
+}
+
+export const getAutopilot = endpoint({
+  operationId: "getWalletAutopilot",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/autopilot",
+  summary: "Autopilot state: enabled, chain, current venue, current pick (30-day APY, source, asOf), last decision",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  wallets: byAddress,
+  example: { params },
+  responses: { 200: autopilotSchema },
+  handler: async ({ db, params: p }) => ok(await state(db, normalizeAddress(p.address))),
+});
+
+export const getAutopilotHistory = endpoint({
+  operationId: "getWalletAutopilotHistory",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/autopilot/history",
+  summary: "Recorded autopilot decisions, newest first (cursor-paginated)",
+  tags: TAGS,
+  access: "wallet.read",
+  params: addressParams,
+  query: historyQuery,
+  wallets: byAddress,
+  example: { params, query: { limit: "20" } },
+  responses: { 200: historySchema },
+  handler: async ({ db, params: p, query }) => {
+    const wallet = normalizeAddress(p.address);
+    const h = await history(db, wallet, query.cursor, query.limit ?? 50);
+    return ok({
+      schemaVersion: "svc-autopilot-history.v1" as const,
+      wallet,
+      count: h.rows.length,
+      decisions: h.rows.map(decisionWire),
+      nextCursor: h.nextCursor,
+    });
+  },
+});
+
+export const postAutopilotEnable = endpoint({
+  operationId: "enableWalletAutopilot",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/autopilot/enable",
+  summary: "Enable the autopilot on one chain (owner); enabling on another chain moves it there",
+  tags: TAGS,
+  access: "wallet.policy",
+  params: addressParams,
+  body: chainBody,
+  wallets: byAddress,
+  example: { params, body: { chain: "move-chain" } },
+  responses: { 200: autopilotSchema },
+  handler: async ({ db, params: p, body }) => {
+    const wallet = normalizeAddress(p.address);
+    assertChainWallet(wallet, body.chain);
+    await setEnabled(db, wallet, body.chain, true);
+    return ok(await state(db, wallet));
+  },
+});
+
+export const postAutopilotDisable = endpoint({
+  operationId: "disableWalletAutopilot",
+  method: "POST",
+  path: "/api/v1/wallets/{address}/autopilot/disable",
+  summary: "Disable the autopilot (owner); nothing is unstaked or moved",
+  tags: TAGS,
+  access: "wallet.policy",
+  params: addressParams,
+  body: chainBody,
+  wallets: byAddress,
+  example: { params, body: { chain: "move-chain" } },
+  responses: { 200: autopilotSchema },
+  handler: async ({ db, params: p, body }) => {
+    const wallet = normalizeAddress(p.address);
+    assertChainWallet(wallet, body.chain);
+    const s = await settingsOf(db, wallet);
+    if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
+    return ok(await state(db, wallet));
+  },
+});
+
+function run(kind: "preview" | "decide" | "tick") {
+  const summaries = {
+    preview: "Dry run of the monthly re-rank on one chain; records nothing",
+    decide: "Run the re-rank now and record the decision (no money moves; a switch carries a rebalance plan the owner signs)",
+    tick: "The monthly tick: records a decision when 30 days have passed since the last one on the enabled chain",
+  } as const;
+  return endpoint({
+    operationId: `${kind}WalletAutopilot`,
+    method: "POST",
+    path: `/api/v1/wallets/{address}/autopilot/${kind}`,
+    summary: summaries[kind],
+    tags: TAGS,
+    access: "wallet.dryrun",
+    params: addressParams,
+    body: optionalChainBody.optional(),
+    wallets: byAddress,
+    example: { params, body: { chain: "move-chain" } },
+    responses: { 200: runSchema },
+    handler: async ({ db, params: p, body }) => {
+      const wallet = normalizeAddress(p.address);
+      const chain = await chainFor(db, wallet, body?.chain);
+      const now = new Date();
+      const last = await lastDecision(db, wallet, chain);
+      const dueAt = last ? new Date(last.decidedAt.getTime() + MONTH_MS) : now;
+      const due = now.getTime() >= dueAt.getTime();
+      const out = { schemaVersion: "svc-autopilot-run.v1" as const, wallet, chain, due, blockers: [] as ReturnType<typeof blocker>[] };
+      if (kind === "tick") {
+        const s = await settingsOf(db, wallet);
+        if (!s?.enabled || s.chain !== chain) {
+          return ok({
+            ...out,
+            dryRun: false,
+            recorded: false,
+            nextTickDueAt: null,
+            decision: last ? decisionWire(last) : null,
+            blockers: [blocker("autopilot_disabled", `The autopilot is not enabled on ${chain} for this wallet`)],
+          });
+        }
+        if (!due) return ok({ ...out, dryRun: false, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: last ? decisionWire(last) : null });
+      }
+      const d = await computeDecision(db, wallet, chain);
+      if (kind === "preview") {
+        return ok({ ...out, dryRun: true, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: dryDecisionWire(d, "preview", now) });
+      }
+      const row = await recordDecision(db, d, kind, now);
+      return ok({
+        ...out,
+        dryRun: false,
+        recorded: true,
+        nextTickDueAt: new Date(now.getTime() + MONTH_MS).toISOString(),
+        decision: decisionWire(row),
+      });
+    },
+  });
+}
+
+export const postAutopilotPreview = run("preview");
+export const postAutopilotDecide = run("decide");
+export const postAutopilotTick = run("tick");
+
+export const autopilotEndpoints = [
+  getAutopilot,
+  getAutopilotHistory,
+  postAutopilotEnable,
+  postAutopilotDisable,
+  postAutopilotPreview,
+  postAutopilotDecide,
+  postAutopilotTick,
+];

@@ -1,0 +1,312 @@
+// The character-scoped auto-yield surface (spec §4.9, contract §7) under /api/characters, and the wallet
+// auto-yield policy (spec §4.3). A character's scope is its wallet: checked after loading it (404, then 403).
+import { isAddressOf, normalizeAddress } from "../chains/address";
+import { created, endpoint, ok, unprocessable } from "../http/endpoint";
+import { ApiError } from "../http/errors";
+import { addressParams } from "../http/schemas";
+import { harvest } from "../ledger/harvest";
+import { wire } from "../ledger/wire";
+import { discover } from "./discover";
+import { autoYieldStatus, characterBalances, stake, survivalUnstake, unstake } from "./money";
+import {
+  autoYieldStatusSchema,
+  CHARACTER_EXAMPLE,
+  characterBlockedSchema,
+  characterHarvestPlanSchema,
+  characterSchema,
+  createCharacterBody,
+  discoverySchema,
+  harvestPlanBody,
+  idParams,
+  moneyBody,
+  putAutoYieldBody,
+  stakeDoneSchema,
+  survivalSchema,
+  unstakeDoneSchema,
+  updateCharacterBody,
+  WALLET_EXAMPLE,
+  walletAutoYieldBody,
+  walletAutoYieldSchema,
+} from "./schemas";
+import {
+  chainForWallet,
+  characterFor,
+  characterWire,
+  createCharacter,
+  putWalletAutoYield,
+  targetVenue,
+  updateCharacter,
+  walletAutoYieldOf,
+  walletAutoYieldWire,
+} from "./store";
+
+const TAGS = ["characters"];
+const params = { id: CHARACTER_EXAMPLE };
+const ERRORS = ["NOT_FOUND" as const];
+
+export const postCharacter = endpoint({
+  operationId: "createCharacter",
+  method: "POST",
+  path: "/api/characters",
+  summary: "Register a character for a wallet in the owner key's scope (auto-yield OFF)",
+  tags: TAGS,
+  access: "wallet.policy",
+  body: createCharacterBody,
+  wallets: ({ body }) => body.wallet,
+  errors: ["ALREADY_EXISTS"],
+  example: { body: { wallet: WALLET_EXAMPLE, name: "Example character" } },
+  responses: { 201: characterSchema },
+  handler: async ({ db, body }) => {
+    const wallet = normalizeAddress(body.wallet);
+    const row = await createCharacter(db, wallet, body.name, chainForWallet(wallet, body.chain));
+    return created(characterWire(row));
+  },
+});
+
+export const getCharacter = endpoint({
+  operationId: "getCharacter",
+  method: "GET",
+  path: "/api/characters/{id}",
+  summary: "A character (owner or agent in scope)",
+  tags: TAGS,
+  access: "wallet.read",
+  params: idParams,
+  errors: ERRORS,
+  example: { params },
+  responses: { 200: characterSchema },
+  handler: async ({ db, params: p, principal }) => ok(characterWire(await characterFor(db, p.id, principal))),
+});
+
+export const putCharacter = endpoint({
+  operationId: "updateCharacter",
+  method: "PUT",
+  path: "/api/characters/{id}",
+  summary: "Set the fan-credit liability, conditioned tranches and storage bill (owner)",
+  tags: TAGS,
+  access: "wallet.policy",
+  params: idParams,
+  body: updateCharacterBody,
+  errors: ERRORS,
+  example: { params, body: { fanCreditLiabilityMicros: "1000000", conditionedTranches: [{ amountMicros: "500000", stakeable: false }], storageBillMicros: "2000000", storageRenewalDueAt: "2026-12-01T00:00:00.000Z" } },
+  responses: { 200: characterSchema },
+  handler: async ({ db, params: p, principal, body }) => {
+    const c = await characterFor(db, p.id, principal);
+    const row = await updateCharacter(db, c.id, {
+      name: body.name,
+      fanCreditLiabilityMicros: body.fanCreditLiabilityMicros,
+      conditionedTranches: body.conditionedTranches?.map((t) => ({ amountMicros: t.amountMicros.toString(), stakeable: t.stakeable })),
+      storageBillMicros: body.storageBillMicros,
+      storageRenewalDueAt: body.storageRenewalDueAt === undefined ? undefined : body.storageRenewalDueAt === null ? null : new Date(body.storageRenewalDueAt),
+    });
+    return ok(characterWire(row));
+  },
+});
+
+export const getCharacterAutoYield = endpoint({
+  operationId: "getCharacterAutoYield",
+  method: "GET",
+  path: "/api/characters/{id}/auto-yield",
+  summary: "Auto-yield status: enabled, venue, staked, APY (null when the read fails), last harvest, labeled estimates",
+  tags: TAGS,
+  access: "wallet.read",
+  params: idParams,
+  errors: ERRORS,
+  example: { params },
+  responses: { 200: autoYieldStatusSchema },
+  handler: async ({ db, params: p, principal }) => ok(await autoYieldStatus(db, await characterFor(db, p.id, principal))),
+});
+
+export const putCharacterAutoYield = endpoint({
+  operationId: "putCharacterAutoYield",
+  method: "PUT",
+  path: "/api/characters/{id}/auto-yield",
+  summary: "Owner toggle plus amount cap and risk envelope; disabling does not unstake",
+  tags: TAGS,
+  access: "wallet.policy",
+  params: idParams,
+  body: putAutoYieldBody,
+  errors: ERRORS,
+  example: { params, body: { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" } },
+  responses: { 200: autoYieldStatusSchema },
+  handler: async ({ db, params: p, principal, body }) => {
+    const c = await characterFor(db, p.id, principal);
+    if (body.target_venue) targetVenue(body.target_venue, c.chain);
+    const envelope = body.allowed_venues === undefined ? undefined : body.allowed_venues === null ? null : body.allowed_venues.map((v) => targetVenue(v, null).id);
+    const on = body.auto_yield_enabled;
+    const row = await updateCharacter(db, c.id, {
+      autoYieldEnabled: on,
+      enabledAt: on && !c.autoYieldEnabled ? new Date() : undefined,
+      targetVenue: body.target_venue === undefined ? undefined : body.target_venue === null ? null : targetVenue(body.target_venue, c.chain).id,
+      maxStakeMicros: body.max_stake_micros,
+      allowedVenues: envelope,
+      minTvlUsd: body.min_tvl_usd,
+    });
+    return ok(await autoYieldStatus(db, row));
+  },
+});
+
+export const postCharacterDiscover = endpoint({
+  operationId: "discoverCharacterAutoYield",
+  method: "POST",
+  path: "/api/characters/{id}/auto-yield/discover",
+  summary: "Discovery intersected with the allowlist and scored (auto-yield-discovery.v1 with an auto-yield-plan.v1 dry run); an outage is 200 blocked",
+  tags: TAGS,
+  access: "wallet.dryrun",
+  params: idParams,
+  body: harvestPlanBody.optional(),
+  errors: ERRORS,
+  example: { params, body: {} },
+  responses: { 200: discoverySchema },
+  handler: async ({ db, params: p, principal }) => {
+    const c = await characterFor(db, p.id, principal);
+    const b = await characterBalances(db, c);
+    return ok(
+      await discover(db, {
+        characterId: c.id,
+        chain: c.chain,
+        allowedVenues: c.allowedVenues,
+        minTvlUsd: c.minTvlUsd,
+        stakeableMicros: b.stakeable,
+        selectedAmountMicros: b.selectable,
+        autoYieldEnabled: c.autoYieldEnabled,
+      }),
+    );
+  },
+});
+
+export const postCharacterStake = endpoint({
+  operationId: "stakeCharacterAutoYield",
+  idempotent: true,
+  method: "POST",
+  path: "/api/characters/{id}/auto-yield/stake",
+  summary: "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off",
+  tags: TAGS,
+  access: "wallet.move",
+  params: idParams,
+  body: moneyBody.optional(),
+  errors: ERRORS,
+  example: { params, body: { amountMicros: "1000000" } },
+  responses: { 200: stakeDoneSchema, 422: characterBlockedSchema },
+  handler: async ({ db, params: p, principal, body }) => {
+    const r = await stake(db, await characterFor(db, p.id, principal), body ?? {});
+    return r.status === "done" ? ok(r) : unprocessable(r);
+  },
+});
+
+export const postCharacterUnstake = endpoint({
+  operationId: "unstakeCharacterAutoYield",
+  idempotent: true,
+  method: "POST",
+  path: "/api/characters/{id}/auto-yield/unstake",
+  summary: "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off",
+  tags: TAGS,
+  access: "wallet.move",
+  params: idParams,
+  body: moneyBody.optional(),
+  errors: ERRORS,
+  example: { params, body: { amountMicros: "1000000" } },
+  responses: { 200: unstakeDoneSchema, 422: characterBlockedSchema },
+  handler: async ({ db, params: p, principal, body }) => {
+    const r = await unstake(db, await characterFor(db, p.id, principal), body ?? {});
+    return r.status === "done" ? ok(r) : unprocessable(r);
+  },
+});
+
+export const postCharacterHarvestPlan = endpoint({
+  operationId: "planCharacterHarvest",
+  method: "POST",
+  path: "/api/characters/{id}/auto-yield/harvest/plan",
+  summary: "Dry-run harvest (harvest-plan.v1): amounts read from the venue adapter, never from the caller",
+  tags: TAGS,
+  access: "harvest.plan",
+  params: idParams,
+  body: harvestPlanBody.optional(),
+  errors: ERRORS,
+  example: { params, body: {} },
+  responses: { 200: characterHarvestPlanSchema },
+  handler: async ({ db, params: p, principal }) => {
+    const c = await characterFor(db, p.id, principal);
+    const r = await harvest(db, c.wallet, { execute: false, chain: c.chain });
+    return ok({ ...wire(r), characterId: c.id });
+  },
+});
+
+export const postCharacterSurvival = endpoint({
+  operationId: "survivalCharacterAutoYield",
+  method: "POST",
+  path: "/api/characters/{id}/auto-yield/survival",
+  summary: "Keeper survival unstake: when storage renewal is due and liquid < bill, unstake min(shortfall, staked − liability)",
+  tags: TAGS,
+  access: "keeper.ops",
+  params: idParams,
+  body: harvestPlanBody.optional(),
+  errors: ERRORS,
+  example: { params, body: {} },
+  responses: { 200: survivalSchema },
+  handler: async ({ db, params: p, principal }) => ok(await survivalUnstake(db, await characterFor(db, p.id, principal))),
+});
+
+// ---- wallet auto-yield (spec §4.3) ----
+
+const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
+
+export const getWalletAutoYield = endpoint({
+  operationId: "getWalletAutoYield",
+  method: "GET",
+  path: "/api/v1/wallets/{address}/auto-yield",
+  summary: "The wallet's auto-yield policy (OFF by default)",
+  tags: ["wallets"],
+  access: "wallet.read",
+  params: addressParams,
+  wallets: byAddress,
+  example: { params: { address: WALLET_EXAMPLE } },
+  responses: { 200: walletAutoYieldSchema },
+  handler: async ({ db, params: p }) => {
+    const wallet = normalizeAddress(p.address);
+    return ok(walletAutoYieldWire(wallet, await walletAutoYieldOf(db, wallet)));
+  },
+});
+
+export const putWalletAutoYieldEndpoint = endpoint({
+  operationId: "putWalletAutoYield",
+  method: "PUT",
+  path: "/api/v1/wallets/{address}/auto-yield",
+  summary: "Set the wallet's auto-yield policy (owner); omitted fields are kept; unknown venue → 404",
+  tags: ["wallets"],
+  access: "wallet.policy",
+  params: addressParams,
+  body: walletAutoYieldBody,
+  wallets: byAddress,
+  errors: ERRORS,
+  example: { params: { address: WALLET_EXAMPLE }, body: { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" } },
+  responses: { 200: walletAutoYieldSchema },
+  handler: async ({ db, params: p, body }) => {
+    const wallet = normalizeAddress(p.address);
+    const target = body.target_venue ? targetVenue(body.target_venue, null) : null;
+    // The venue must be on a chain of the wallet's family (never across chains).
+    if (target && !isAddressOf(target.family, wallet)) {
+      throw new ApiError("INVALID_REQUEST", `target_venue ${target.id} is on ${target.chain}; this wallet is not a ${target.family} address`);
+    }
+    const row = await putWalletAutoYield(db, wallet, {
+      auto_yield_enabled: body.auto_yield_enabled,
+      target_venue: body.target_venue === undefined ? undefined : (target?.id ?? null),
+      max_stake_micros: body.max_stake_micros,
+    });
+    return ok(walletAutoYieldWire(wallet, row));
+  },
+});
+
+export const characterEndpoints = [
+  postCharacter,
+  getCharacter,
+  putCharacter,
+  getCharacterAutoYield,
+  putCharacterAutoYield,
+  postCharacterDiscover,
+  postCharacterStake,
+  postCharacterUnstake,
+  postCharacterHarvestPlan,
+  postCharacterSurvival,
+  getWalletAutoYield,
+  putWalletAutoYieldEndpoint,
+];
