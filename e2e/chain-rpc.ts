@@ -11,8 +11,7 @@ import { createServer } from "node:http";
 import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
-
-type Json = Record<string, unknown>;
+import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcReply } from "../tests/support/json-rpc";
 
 /** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
 const KLEND_PROGRAM = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
@@ -354,16 +353,11 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     }
   };
 
-  const handle = (req: Json): Json => {
+  const handle = (req: JsonRpcRequest): JsonRpcReply => {
     const method = String(req.method);
     calls.push(method);
-    const base = { jsonrpc: "2.0", id: req.id ?? null };
     if (process.env.E2E_RPC_LOG) process.stdout.write(`rpc ${method}\n`);
-    try {
-      return { ...base, result: answer(method, (req.params as unknown[]) ?? []) };
-    } catch (e) {
-      return { ...base, error: { code: -32601, message: e instanceof Error ? e.message : String(e) } };
-    }
+    return jsonRpcReply(req, answer);
   };
 
   const server = createServer((req, res) => {
@@ -380,7 +374,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
       } catch {
         return void res.writeHead(400, cors).end();
       }
-      const out = Array.isArray(body) ? body.map((b) => handle(b as Json)) : handle(body as Json);
+      const out = jsonRpcBody(body, handle);
       res.writeHead(200, { "content-type": "application/json", ...cors }).end(JSON.stringify(out));
     });
   });

@@ -79,16 +79,7 @@ export function WalletBridge() {
 
   // The signing functions change identity between renders; the signer reads the latest through a ref
   // so it stays stable (a new signer per render would loop through the store).
-  const latest = useRef({
-    suiMutate: suiSign.mutateAsync,
-    solSend: sol.sendTransaction,
-    evmMutate: evmSend.mutateAsync,
-    connection,
-    suiDisconnect: suiDisconnect.mutate,
-    solDisconnect: sol.disconnect,
-    evmDisconnect: evmDisconnect.mutate,
-  });
-  latest.current = {
+  const current = {
     suiMutate: suiSign.mutateAsync,
     solSend: sol.sendTransaction,
     evmMutate: evmSend.mutateAsync,
@@ -97,6 +88,8 @@ export function WalletBridge() {
     solDisconnect: sol.disconnect,
     evmDisconnect: evmDisconnect.mutate,
   };
+  const latest = useRef(current);
+  latest.current = current;
 
   const family = account?.family ?? null;
   const signer = useMemo<WalletSigner | null>(() => {

@@ -10,7 +10,7 @@ import { addressParams } from "../http/schemas";
 import { AUTOPILOT, getVenue, opportunityIdOf } from "../venues";
 import { computeDecision, MONTH_MS, pickOn } from "./decide";
 import { autopilotSchema, chainBody, historyQuery, historySchema, optionalChainBody, runSchema } from "./schemas";
-import { decisionWire, dryDecisionWire, history, lastDecision, recordDecision, setEnabled, settingsOf } from "./store";
+import { type DecisionRow, decisionWire, dryDecisionWire, history, lastDecision, recordDecision, setEnabled, settingsOf } from "./store";
 
 const TAGS = ["autopilot"];
 const WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
@@ -22,6 +22,20 @@ function assertChainWallet(wallet: string, chain: ChainId): void {
     throw new ApiError("INVALID_ADDRESS", `The wallet is not a ${CHAIN_FAMILY[chain]} address, so it has no autopilot on ${chain}`);
   }
 }
+
+/** The path's wallet, normalized, after checking it is an address of the chain's family. */
+function chainWallet(address: string, chain: ChainId): string {
+  const wallet = normalizeAddress(address);
+  assertChainWallet(wallet, chain);
+  return wallet;
+}
+
+/** When the monthly re-rank after `d` is due. */
+function monthAfter(d: Date): Date {
+  return new Date(d.getTime() + MONTH_MS);
+}
+
+const lastWire = (last: DecisionRow | null) => (last ? decisionWire(last) : null);
 
 async function state(db: Db, wallet: string) {
   const s = await settingsOf(db, wallet);
@@ -62,8 +76,8 @@ async function state(db: Db, wallet: string) {
     currentVenueId,
     currentPick,
     pickReason,
-    lastDecision: last ? decisionWire(last) : null,
-    nextTickDueAt: s?.enabled ? (last ? new Date(last.decidedAt.getTime() + MONTH_MS).toISOString() : new Date().toISOString()) : null,
+    lastDecision: lastWire(last),
+    nextTickDueAt: s?.enabled ? (last ? monthAfter(last.decidedAt).toISOString() : new Date().toISOString()) : null,
   };
 }
 
@@ -126,8 +140,7 @@ export const postAutopilotEnable = endpoint({
   example: { params, body: { chain: "move-chain" } },
   responses: { 200: autopilotSchema },
   handler: async ({ db, params: p, body }) => {
-    const wallet = normalizeAddress(p.address);
-    assertChainWallet(wallet, body.chain);
+    const wallet = chainWallet(p.address, body.chain);
     await setEnabled(db, wallet, body.chain, true);
     return ok(await state(db, wallet));
   },
@@ -146,8 +159,7 @@ export const postAutopilotDisable = endpoint({
   example: { params, body: { chain: "move-chain" } },
   responses: { 200: autopilotSchema },
   handler: async ({ db, params: p, body }) => {
-    const wallet = normalizeAddress(p.address);
-    assertChainWallet(wallet, body.chain);
+    const wallet = chainWallet(p.address, body.chain);
     const s = await settingsOf(db, wallet);
     if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
     return ok(await state(db, wallet));
@@ -177,7 +189,7 @@ function run(kind: "preview" | "decide" | "tick") {
       const chain = await chainFor(db, wallet, body?.chain);
       const now = new Date();
       const last = await lastDecision(db, wallet, chain);
-      const dueAt = last ? new Date(last.decidedAt.getTime() + MONTH_MS) : now;
+      const dueAt = last ? monthAfter(last.decidedAt) : now;
       const due = now.getTime() >= dueAt.getTime();
       const out = { schemaVersion: "svc-autopilot-run.v1" as const, wallet, chain, due, blockers: [] as ReturnType<typeof blocker>[] };
       if (kind === "tick") {
@@ -188,11 +200,11 @@ function run(kind: "preview" | "decide" | "tick") {
             dryRun: false,
             recorded: false,
             nextTickDueAt: null,
-            decision: last ? decisionWire(last) : null,
+            decision: lastWire(last),
             blockers: [blocker("autopilot_disabled", `The autopilot is not enabled on ${chain} for this wallet`)],
           });
         }
-        if (!due) return ok({ ...out, dryRun: false, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: last ? decisionWire(last) : null });
+        if (!due) return ok({ ...out, dryRun: false, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: lastWire(last) });
       }
       const d = await computeDecision(db, wallet, chain);
       if (kind === "preview") {
@@ -203,7 +215,7 @@ function run(kind: "preview" | "decide" | "tick") {
         ...out,
         dryRun: false,
         recorded: true,
-        nextTickDueAt: new Date(now.getTime() + MONTH_MS).toISOString(),
+        nextTickDueAt: monthAfter(now).toISOString(),
         decision: decisionWire(row),
       });
     },

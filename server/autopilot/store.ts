@@ -33,28 +33,36 @@ export async function lastDecision(db: DbOrTx, wallet: string, chain?: ChainId):
   return row ?? null;
 }
 
+type DecisionCore = Omit<Decision, "asOf" | "plan">;
+
+/**
+ * A decision's fields between `id` and `decidedAt`, in the order the row and the wire carry them; `trigger`,
+ * `asOf` and `plan` are passed in because the row, the stored and the dry decision hold them differently.
+ */
+function decisionFields<D extends DecisionCore, T, A, P>(d: D, trigger: T, asOf: A, plan: P) {
+  return {
+    wallet: d.wallet,
+    chain: d.chain,
+    trigger,
+    action: d.action,
+    currentVenueId: d.currentVenueId,
+    currentApy30dBps: d.currentApy30dBps,
+    pickVenueId: d.pickVenueId,
+    pickApy30dBps: d.pickApy30dBps,
+    deltaBps: d.deltaBps,
+    thresholdBps: d.thresholdBps,
+    targetVenueId: d.targetVenueId,
+    source: d.source,
+    asOf,
+    reason: d.reason,
+    plan,
+  };
+}
+
 export async function recordDecision(db: DbOrTx, d: Decision, trigger: "tick" | "decide", at: Date): Promise<DecisionRow> {
   const [row] = await db
     .insert(autopilotDecisions)
-    .values({
-      id: newId("apd"),
-      wallet: d.wallet,
-      chain: d.chain,
-      trigger,
-      action: d.action,
-      currentVenueId: d.currentVenueId,
-      currentApy30dBps: d.currentApy30dBps,
-      pickVenueId: d.pickVenueId,
-      pickApy30dBps: d.pickApy30dBps,
-      deltaBps: d.deltaBps,
-      thresholdBps: d.thresholdBps,
-      targetVenueId: d.targetVenueId,
-      source: d.source,
-      asOf: d.asOf,
-      reason: d.reason,
-      plan: d.plan ? { ...d.plan } : null,
-      decidedAt: at,
-    })
+    .values({ id: newId("apd"), ...decisionFields(d, trigger, d.asOf, d.plan ? { ...d.plan } : null), decidedAt: at })
     .returning();
   if (!row) throw new Error("decision insert returned nothing");
   return row;
@@ -81,44 +89,12 @@ export async function history(db: DbOrTx, wallet: string, cursor: string | undef
 export function decisionWire(r: DecisionRow) {
   return {
     id: r.id,
-    wallet: r.wallet,
-    chain: r.chain,
-    trigger: r.trigger,
-    action: r.action,
-    currentVenueId: r.currentVenueId,
-    currentApy30dBps: r.currentApy30dBps,
-    pickVenueId: r.pickVenueId,
-    pickApy30dBps: r.pickApy30dBps,
-    deltaBps: r.deltaBps,
-    thresholdBps: r.thresholdBps,
-    targetVenueId: r.targetVenueId,
-    source: r.source,
-    asOf: r.asOf?.toISOString() ?? null,
-    reason: r.reason,
-    plan: (r.plan as SwitchPlan | null) ?? null,
+    ...decisionFields(r, r.trigger, r.asOf?.toISOString() ?? null, (r.plan as SwitchPlan | null) ?? null),
     decidedAt: r.decidedAt.toISOString(),
   };
 }
 
 /** A computed, unrecorded decision in the same wire shape (id null). */
 export function dryDecisionWire(d: Decision, trigger: "tick" | "decide" | "preview", at: Date) {
-  return {
-    id: null,
-    wallet: d.wallet,
-    chain: d.chain,
-    trigger,
-    action: d.action,
-    currentVenueId: d.currentVenueId,
-    currentApy30dBps: d.currentApy30dBps,
-    pickVenueId: d.pickVenueId,
-    pickApy30dBps: d.pickApy30dBps,
-    deltaBps: d.deltaBps,
-    thresholdBps: d.thresholdBps,
-    targetVenueId: d.targetVenueId,
-    source: d.source,
-    asOf: d.asOf?.toISOString() ?? null,
-    reason: d.reason,
-    plan: d.plan ? { ...d.plan } : null,
-    decidedAt: at.toISOString(),
-  };
+  return { id: null, ...decisionFields(d, trigger, d.asOf?.toISOString() ?? null, d.plan ? { ...d.plan } : null), decidedAt: at.toISOString() };
 }

@@ -5,7 +5,8 @@ import { microsInput, microsOutput } from "../money/amount";
 import { blockerSchema, isoTime, pageQuery } from "../http/schemas";
 import { chainId, chainLabel, executionMode } from "../svc/schemas";
 
-const bps = (description: string) => z.number().int().nullable().meta({ description });
+const intOrNull = z.number().int().nullable();
+const bps = (description: string) => intOrNull.meta({ description });
 const nullableTime = isoTime.nullable();
 const flag01 = z.enum(["1", "0", "true", "false"]).transform((v) => v === "1" || v === "true");
 
@@ -28,6 +29,15 @@ export const liveApySchema = z
   })
   .meta({ id: "LiveApy" });
 
+/** Readiness of a venue or strategy, as the venue list and the strategy list both carry it. */
+const readiness = {
+  ready: z.boolean(),
+  writeReady: z.boolean(),
+  liveMoneyPath: z.boolean(),
+  broadcastEnabled: z.boolean(),
+  minDepositMicros: microsOutput,
+};
+
 export const venueSchema = z
   .object({
     id: z.string().meta({ description: "Bare protocol id (the strategyId input)." }),
@@ -39,11 +49,7 @@ export const venueSchema = z
     kind: z.literal("lending"),
     token: z.literal("USDC"),
     label: chainLabel,
-    ready: z.boolean(),
-    writeReady: z.boolean(),
-    liveMoneyPath: z.boolean(),
-    broadcastEnabled: z.boolean(),
-    minDepositMicros: microsOutput,
+    ...readiness,
     upstream: z.object({ project: z.string(), symbol: z.string(), chain: z.string() }),
     onchain: z.record(z.string(), z.string()).meta({ description: "Published on-chain ids of the venue (third-party protocol ids)." }),
     apy: liveApySchema.optional().meta({ description: "Present with ?live=1." }),
@@ -68,6 +74,14 @@ export const feedStatus = z.enum(["ok", "unavailable"]).meta({
   description: "unavailable when there is no yields snapshot younger than SVC_APY_MAX_AGE_S (the live read failed).",
 });
 
+/** The state of the yields feed a response was built from (the upstream is DefiLlama). */
+const feedState = {
+  status: feedStatus,
+  source: z.literal("defillama"),
+  asOf: nullableTime,
+  reason: z.string().nullable(),
+};
+
 export const venueApyRow = z.object({
   venueId: z.string(),
   opportunityId: z.string(),
@@ -81,10 +95,7 @@ export const venueApyRow = z.object({
 export const venueApySchema = z
   .object({
     schemaVersion: z.literal("svc-venue-apy.v1"),
-    status: feedStatus,
-    source: z.literal("defillama"),
-    asOf: nullableTime,
-    reason: z.string().nullable(),
+    ...feedState,
     skimBps: z.number().int(),
     venues: z.array(venueApyRow),
   })
@@ -104,11 +115,7 @@ export const strategySchema = z
     name: z.string(),
     chain: chainId,
     label: chainLabel,
-    ready: z.boolean(),
-    writeReady: z.boolean(),
-    liveMoneyPath: z.boolean(),
-    broadcastEnabled: z.boolean(),
-    minDepositMicros: microsOutput,
+    ...readiness,
     rerank: z.literal("monthly").optional(),
     switchThresholdBps: z.number().int().optional(),
     currentPick: autopilotPick.optional(),
@@ -130,8 +137,8 @@ export const estimatesSchema = z
     estimate: z.literal(true),
     staked_micros: microsOutput,
     skim_bps: z.number().int(),
-    gross_apy_bps: z.number().int().nullable(),
-    net_apy_bps: z.number().int().nullable(),
+    gross_apy_bps: intOrNull,
+    net_apy_bps: intOrNull,
     est_daily_yield_micros: microsOutput.nullable(),
     est_monthly_yield_micros: microsOutput.nullable(),
   })
@@ -152,11 +159,8 @@ export const chartSchema = z
     opportunityId: z.string(),
     strategyId: z.string(),
     pool: z.string().nullable(),
-    status: feedStatus,
-    source: z.literal("defillama"),
-    asOf: nullableTime,
-    reason: z.string().nullable(),
-    points: z.array(z.object({ timestamp: isoTime, apyBps: z.number().int().nullable(), tvlUsd: z.number().nullable() })),
+    ...feedState,
+    points: z.array(z.object({ timestamp: isoTime, apyBps: intOrNull, tvlUsd: z.number().nullable() })),
   })
   .meta({ id: "StrategyChart" });
 
@@ -168,10 +172,10 @@ export const poolSchema = z.object({
   symbol: z.string(),
   stablecoin: z.boolean(),
   tvlUsd: z.number().nullable(),
-  apyBps: z.number().int().nullable(),
-  apyBaseBps: z.number().int().nullable(),
-  apyRewardBps: z.number().int().nullable(),
-  apy30dBps: z.number().int().nullable(),
+  apyBps: intOrNull,
+  apyBaseBps: intOrNull,
+  apyRewardBps: intOrNull,
+  apy30dBps: intOrNull,
 });
 
 export const discoverQuery = pageQuery.extend({
@@ -190,10 +194,7 @@ export const discoverSchema = z
     schemaVersion: z.literal("svc-discover.v1"),
     executionTruth: z.literal(false),
     note: z.string(),
-    status: feedStatus,
-    source: z.literal("defillama"),
-    asOf: nullableTime,
-    reason: z.string().nullable(),
+    ...feedState,
     total: z.number().int(),
     count: z.number().int(),
     nextCursor: z.string().nullable(),
@@ -220,9 +221,9 @@ export const homeOpportunity = z.object({
   kind: z.enum(["venue", "strategy"]),
   label: chainLabel,
   ready: z.boolean(),
-  grossApyBps: z.number().int().nullable(),
-  netApyBps: z.number().int().nullable(),
-  apy30dBps: z.number().int().nullable(),
+  grossApyBps: intOrNull,
+  netApyBps: intOrNull,
+  apy30dBps: intOrNull,
   tvlUsd: z.number().nullable(),
   source: z.string().nullable(),
   asOf: nullableTime,
@@ -244,8 +245,8 @@ export const homeSchema = z
         symbol: z.string(),
         pool: z.string(),
         tvlUsd: z.number().nullable(),
-        apyBps: z.number().int().nullable(),
-        apy30dBps: z.number().int().nullable(),
+        apyBps: intOrNull,
+        apy30dBps: intOrNull,
       }),
     ),
   })
@@ -325,9 +326,9 @@ export const autoYieldVenuesSchema = z
         chain: chainId,
         ready: z.boolean(),
         adapter_ready: z.boolean(),
-        gross_apy_bps: z.number().int().nullable(),
-        net_apy_bps: z.number().int().nullable(),
-        apy_30d_bps: z.number().int().nullable(),
+        gross_apy_bps: intOrNull,
+        net_apy_bps: intOrNull,
+        apy_30d_bps: intOrNull,
         tvl_usd: z.number().nullable(),
         source: z.string().nullable(),
         as_of: nullableTime,

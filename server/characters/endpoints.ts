@@ -1,13 +1,15 @@
 // The character-scoped auto-yield surface (spec §4.9, contract §7) under /api/characters, and the wallet
 // auto-yield policy (spec §4.3). A character's scope is its wallet: checked after loading it (404, then 403).
 import { isAddressOf, normalizeAddress } from "../chains/address";
+import type { Db } from "../db/client";
+import type { Principal } from "../http/auth";
 import { created, endpoint, ok, unprocessable } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { harvest } from "../ledger/harvest";
 import { wire } from "../ledger/wire";
 import { discover } from "./discover";
-import { autoYieldStatus, characterBalances, stake, survivalUnstake, unstake } from "./money";
+import { autoYieldStatus, type Blocked, characterBalances, type MoneyInput, stake, survivalUnstake, unstake } from "./money";
 import {
   autoYieldStatusSchema,
   CHARACTER_EXAMPLE,
@@ -29,6 +31,7 @@ import {
   walletAutoYieldSchema,
 } from "./schemas";
 import {
+  type CharacterRow,
   chainForWallet,
   characterFor,
   characterWire,
@@ -43,6 +46,21 @@ import {
 const TAGS = ["characters"];
 const params = { id: CHARACTER_EXAMPLE };
 const ERRORS = ["NOT_FOUND" as const];
+
+/** A PUT field: undefined keeps the stored value, null clears it, a value is mapped to what is stored. */
+function patchOf<T, U>(v: T | null | undefined, f: (v: T) => U): U | null | undefined {
+  return v === undefined ? undefined : v === null ? null : f(v);
+}
+
+type MoneyMove<D> = (db: Db, c: CharacterRow, input: MoneyInput) => Promise<D | Blocked>;
+
+/** The handler of an owner-initiated stake or unstake on a character in scope: 200 when done, 422 when blocked. */
+function moneyHandler<D extends { status: "done" }>(move: MoneyMove<D>) {
+  return async ({ db, params: p, principal, body }: { db: Db; params: { id: string }; principal: Principal | null; body: MoneyInput | undefined }) => {
+    const r = await move(db, await characterFor(db, p.id, principal), body ?? {});
+    return r.status === "done" ? ok(r) : unprocessable(r);
+  };
+}
 
 export const postCharacter = endpoint({
   operationId: "createCharacter",
@@ -96,7 +114,7 @@ export const putCharacter = endpoint({
       fanCreditLiabilityMicros: body.fanCreditLiabilityMicros,
       conditionedTranches: body.conditionedTranches?.map((t) => ({ amountMicros: t.amountMicros.toString(), stakeable: t.stakeable })),
       storageBillMicros: body.storageBillMicros,
-      storageRenewalDueAt: body.storageRenewalDueAt === undefined ? undefined : body.storageRenewalDueAt === null ? null : new Date(body.storageRenewalDueAt),
+      storageRenewalDueAt: patchOf(body.storageRenewalDueAt, (at) => new Date(at)),
     });
     return ok(characterWire(row));
   },
@@ -131,12 +149,12 @@ export const putCharacterAutoYield = endpoint({
   handler: async ({ db, params: p, principal, body }) => {
     const c = await characterFor(db, p.id, principal);
     if (body.target_venue) targetVenue(body.target_venue, c.chain);
-    const envelope = body.allowed_venues === undefined ? undefined : body.allowed_venues === null ? null : body.allowed_venues.map((v) => targetVenue(v, null).id);
+    const envelope = patchOf(body.allowed_venues, (vs) => vs.map((v) => targetVenue(v, null).id));
     const on = body.auto_yield_enabled;
     const row = await updateCharacter(db, c.id, {
       autoYieldEnabled: on,
       enabledAt: on && !c.autoYieldEnabled ? new Date() : undefined,
-      targetVenue: body.target_venue === undefined ? undefined : body.target_venue === null ? null : targetVenue(body.target_venue, c.chain).id,
+      targetVenue: patchOf(body.target_venue, (v) => targetVenue(v, c.chain).id),
       maxStakeMicros: body.max_stake_micros,
       allowedVenues: envelope,
       minTvlUsd: body.min_tvl_usd,
@@ -187,10 +205,7 @@ export const postCharacterStake = endpoint({
   errors: ERRORS,
   example: { params, body: { amountMicros: "1000000" } },
   responses: { 200: stakeDoneSchema, 422: characterBlockedSchema },
-  handler: async ({ db, params: p, principal, body }) => {
-    const r = await stake(db, await characterFor(db, p.id, principal), body ?? {});
-    return r.status === "done" ? ok(r) : unprocessable(r);
-  },
+  handler: moneyHandler(stake),
 });
 
 export const postCharacterUnstake = endpoint({
@@ -206,10 +221,7 @@ export const postCharacterUnstake = endpoint({
   errors: ERRORS,
   example: { params, body: { amountMicros: "1000000" } },
   responses: { 200: unstakeDoneSchema, 422: characterBlockedSchema },
-  handler: async ({ db, params: p, principal, body }) => {
-    const r = await unstake(db, await characterFor(db, p.id, principal), body ?? {});
-    return r.status === "done" ? ok(r) : unprocessable(r);
-  },
+  handler: moneyHandler(unstake),
 });
 
 export const postCharacterHarvestPlan = endpoint({

@@ -103,7 +103,7 @@ export interface MoneyInput {
   venue?: string;
 }
 
-type Blocked = { status: "blocked"; characterId: string; wallet: string; blockers: Blocker[] };
+export type Blocked = { status: "blocked"; characterId: string; wallet: string; blockers: Blocker[] };
 
 async function pickVenue(db: Db, c: CharacterRow, input: MoneyInput, selectable: bigint, stakeable: bigint): Promise<VenueDescriptor | Blocker> {
   const named = input.venue ?? c.targetVenue;

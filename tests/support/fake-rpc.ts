@@ -9,6 +9,7 @@
 // Transfer logs and CCTP MessageSent logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
 import { createServer, type Server } from "node:http";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
+import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcError, jsonRpcReply } from "./json-rpc";
 
 /** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
 const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
@@ -79,7 +80,6 @@ export interface FakeTxState {
   onSubmit: { digest: string; tx: FakeTx } | null;
 }
 
-type Json = Record<string, unknown>;
 
 export async function startFakeRpc(): Promise<FakeRpc> {
   const balances = new Map<string, bigint>();
@@ -322,16 +322,11 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     }
   };
 
-  const handle = (req: Json): Json => {
+  const handle = (req: JsonRpcRequest): JsonRpcReply => {
     const method = String(req.method);
     calls.push(method);
-    const base = { jsonrpc: "2.0", id: req.id ?? null };
-    if (failing.has(method)) return { ...base, error: { code: -32000, message: "node is behind" } };
-    try {
-      return { ...base, result: answer(method, (req.params as unknown[]) ?? []) };
-    } catch (e) {
-      return { ...base, error: { code: -32601, message: e instanceof Error ? e.message : String(e) } };
-    }
+    if (failing.has(method)) return jsonRpcError(req, -32000, "node is behind");
+    return jsonRpcReply(req, answer);
   };
 
   const server: Server = createServer((req, res) => {
@@ -351,7 +346,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         res.writeHead(400).end();
         return;
       }
-      const out = Array.isArray(body) ? body.map((b) => handle(b as Json)) : handle(body as Json);
+      const out = jsonRpcBody(body, handle);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(out));
     });
   });

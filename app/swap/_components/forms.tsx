@@ -25,6 +25,22 @@ export function slippageToBps(pct: string): number | null {
   return bps >= 1 && bps <= 500 ? bps : null;
 }
 
+/** A labelled chain picker (one of CHAIN_IDS) in a form field. */
+function ChainSelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (chain: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {CHAIN_IDS.map((c) => (
+          <option key={c} value={c}>
+            {chainName(c)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan, Error, void>>; label: string }) {
   if (plan.error)
     return isNotFound(plan.error) ? (
@@ -76,16 +92,7 @@ export function SwapForm() {
         }}
       >
         <div className="form-row">
-          <div className="field">
-            <label htmlFor={`${id}-chain`}>Chain</label>
-            <select id={`${id}-chain`} value={chain} onChange={(e) => setChain(e.target.value)}>
-              {CHAIN_IDS.map((c) => (
-                <option key={c} value={c}>
-                  {chainName(c)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChainSelect id={`${id}-chain`} label="Chain" value={chain} onChange={setChain} />
           <div className="field">
             <label htmlFor={`${id}-from`}>From token</label>
             <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value.trim())} size={12} aria-describedby={`${id}-tok-hint`} />
@@ -157,26 +164,8 @@ export function BridgeForm() {
         }}
       >
         <div className="form-row">
-          <div className="field">
-            <label htmlFor={`${id}-src`}>From chain</label>
-            <select id={`${id}-src`} value={source} onChange={(e) => setSource(e.target.value)}>
-              {CHAIN_IDS.map((c) => (
-                <option key={c} value={c}>
-                  {chainName(c)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-dst`}>To chain</label>
-            <select id={`${id}-dst`} value={dest} onChange={(e) => setDest(e.target.value)}>
-              {CHAIN_IDS.map((c) => (
-                <option key={c} value={c}>
-                  {chainName(c)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChainSelect id={`${id}-src`} label="From chain" value={source} onChange={setSource} />
+          <ChainSelect id={`${id}-dst`} label="To chain" value={dest} onChange={setDest} />
         </div>
         {source === dest && <p className="error-text small">Pick two different chains.</p>}
         <AmountInput value={units} onChange={setUnits} />
