@@ -22,6 +22,12 @@ export type DbOrTx = Db | Tx;
 export interface DbHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * PostgreSQL only: a small pool whose sessions use synchronous_commit=off, for rate-limit counters.
+   * A counter increment lost in a crash is harmless, and not waiting for the WAL flush keeps a busy
+   * key's counter row from serializing every request of that key behind a disk flush.
+   */
+  countersDb?: Db;
   close: () => Promise<void>;
 }
 
@@ -38,6 +44,13 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
       types: { bigint: postgres.BigInt },
     });
     const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
+    const countersClient = postgres(cfg.DATABASE_URL, {
+      max: 4,
+      onnotice: () => {},
+      connect_timeout: 10,
+      connection: { synchronous_commit: "off" },
+    });
+    const countersDb = drizzlePostgres({ client: countersClient, schema, casing: "snake_case" }) as unknown as Db;
     // One connection holds a session advisory lock while it migrates: one migrator at a time.
     const migrator = postgres(cfg.DATABASE_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
     try {
@@ -46,11 +59,19 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
       await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     } catch (e) {
       await client.end({ timeout: 1 });
+      await countersClient.end({ timeout: 1 });
       throw e;
     } finally {
       await migrator.end({ timeout: 5 });
     }
-    return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+    return {
+      db,
+      kind: "postgres",
+      countersDb,
+      close: async () => {
+        await Promise.all([client.end({ timeout: 5 }), countersClient.end({ timeout: 5 })]);
+      },
+    };
   }
   const dir = cfg.SVC_DATA_DIR;
   let client: PGlite;

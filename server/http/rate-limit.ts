@@ -25,7 +25,7 @@ function limiterFor(handle: DbHandle, points: number): RateLimiterAbstract {
     handle.kind === "pglite"
       ? new RateLimiterMemory({ points, duration: WINDOW_S, keyPrefix: "rl" })
       : new RateLimiterDrizzle({
-          storeClient: db,
+          storeClient: handle.countersDb ?? db,
           schema: rateLimits,
           points,
           duration: WINDOW_S,
