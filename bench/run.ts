@@ -24,7 +24,7 @@ const files = readdirSync(path.join(root, "bench"))
   .sort();
 
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-const header = `# Benchmarks\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.\n`;
+const header = `# Benchmarks\n\nWhere the goals stand and why: docs/performance.md.\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}.\n`;
 const sections: string[] = [];
 for (const f of files) {
   const mod = (await import(pathToFileURL(path.join(root, "bench", f)).href)) as { run?: () => Promise<string> };
