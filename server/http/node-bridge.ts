@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
-import { type NextHandler, notFoundRoute, route } from "./handler";
+import { type NextHandler, notFoundRoute, rawBodies, route } from "./handler";
 
 /** A Web Request for a node:http request. `x-forwarded-for` is the socket's address (per-address rate limit). */
 export function toWebRequest(req: IncomingMessage, base: string): Request {
@@ -33,7 +33,9 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  const raw = rawBodies.get(response);
+  if (raw !== undefined && !response.bodyUsed) res.end(raw);
+  else res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
 }
 
 export function isRouteMethod(method: string | undefined): method is Method {
