@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
+import { buildIsCurrent, serveArgs, sourceFingerprint } from "../scripts/build-state";
 import { makePools, venueRows } from "../tests/support/fake-yields";
 import { VENUES } from "../server/venues";
 
@@ -91,7 +91,7 @@ async function startApp(yieldsUrl: string): Promise<{ url: string; stop: () => P
     NEXT_TELEMETRY_DISABLED: "1",
     NODE_ENV: "production",
   });
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: env as NodeJS.ProcessEnv,
     stdio: "ignore",
@@ -198,7 +198,7 @@ export async function run(): Promise<string> {
     lines.push(`Load average (1 min) during the run: ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores (shared machine). Medians of the rounds:`, "");
     lines.push("| server | req/s | p50 ms | p99 ms | non-2xx | errors |", "|---|---|---|---|---|---|");
     lines.push(`| bare node:http, same bytes | ${f0(b.rps)} | ${b.p50} | ${b.p99} | ${b.non2xx} | ${b.errors} |`);
-    lines.push(`| app GET /api/v1/svc/home (next start, PGlite) | ${f0(a.rps)} | ${a.p50} | ${a.p99} | ${a.non2xx} | ${a.errors} |`);
+    lines.push(`| app GET /api/v1/svc/home (scripts/serve.ts, PGlite) | ${f0(a.rps)} | ${a.p50} | ${a.p99} | ${a.non2xx} | ${a.errors} |`);
     lines.push(`| app GET /api/v1/svc/status (foundation route, for reference) | ${f0(st.rps)} | ${st.p50} | ${st.p99} | ${st.non2xx} | ${st.errors} |`);
     lines.push("");
     lines.push(`App home / bare: **${f1((100 * a.rps) / b.rps)} %** of the bare server's requests per second (goal: ≥ 50 %).`);

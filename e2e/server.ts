@@ -1,11 +1,11 @@
 // The e2e stack, started by Playwright's webServer: a local yields server speaking the DefiLlama format,
-// and the real production app (`next build` if the sources changed, then `next start`) on a fresh database.
+// and the real production app (`next build` if the sources changed, then scripts/serve.ts) on a fresh database.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
+import { buildIsCurrent, serveArgs, sourceFingerprint } from "../scripts/build-state";
 import { assertLocalDatabase } from "./guard";
 import { startFakeQuotes } from "../tests/support/fake-quotes";
 import { startChainRpc } from "./chain-rpc";
@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   };
   // The end-to-end suite always runs on the embedded database, never on the DATABASE_URL of the integration tests.
   delete env.DATABASE_URL;
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-p", String(APP_PORT), "-H", "127.0.0.1"], {
+  const child: ChildProcess = spawn(process.execPath, [...serveArgs(root), "-p", String(APP_PORT), "-H", "127.0.0.1"], {
     cwd: root,
     env,
     stdio: "inherit",

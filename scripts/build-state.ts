@@ -35,3 +35,8 @@ export function buildIsCurrent(root: string): boolean {
   if (!existsSync(path.join(root, ".next", "BUILD_ID")) || !existsSync(stamp)) return false;
   return readFileSync(stamp, "utf8").trim() === sourceFingerprint(root);
 }
+
+/** Node arguments that run the production server (scripts/serve.ts); append `-p PORT` and `-H HOST`. */
+export function serveArgs(root: string): string[] {
+  return ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "serve.ts")];
+}

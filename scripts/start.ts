@@ -1,11 +1,12 @@
-// `npm start`: validate configuration, build once if needed, then serve API and dashboard with `next start`.
+// `npm start`: validate configuration, build once if needed, then serve API and dashboard with scripts/serve.ts
+// (the API straight from the endpoint registry, everything else through Next.js's request handler).
 // A second `npm start` with another PORT and SVC_DATA_DIR reuses the build and does not disturb the first.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import "dotenv/config";
 import { ConfigError, parseConfig } from "../server/config";
-import { buildIsCurrent, sourceFingerprint } from "./build-state";
+import { buildIsCurrent, serveArgs, sourceFingerprint } from "./build-state";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -54,6 +55,6 @@ function buildIfNeeded(): void {
 
 buildIfNeeded();
 
-const child = spawn(process.execPath, [nextBin, "start", "-p", String(cfg.PORT)], { stdio: "inherit", env: process.env });
+const child = spawn(process.execPath, [...serveArgs(root), "-p", String(cfg.PORT)], { stdio: "inherit", env: process.env });
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

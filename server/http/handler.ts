@@ -26,8 +26,14 @@ export function toJson(body: unknown): string {
   return JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
 }
 
+/**
+ * The body text of a wrapper response, kept beside the Response so the node:http bridge
+ * (node-bridge.ts) can write it without reading the body stream back.
+ */
+export const rawBodies = new WeakMap<Response, string>();
+
 function jsonResponse(status: number, body: string, requestId: string, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : body, {
+  const res = new Response(status === 204 ? null : body, {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -36,6 +42,8 @@ function jsonResponse(status: number, body: string, requestId: string, headers: 
       ...headers,
     },
   });
+  if (status !== 204) rawBodies.set(res, body);
+  return res;
 }
 
 function errorResponse(err: ApiError, requestId: string, headers: Record<string, string> = {}): Response {

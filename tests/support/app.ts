@@ -1,4 +1,4 @@
-// Starts the real app (`next start` on the production build) on a free loopback port, on a fresh
+// Starts the real app (scripts/serve.ts, the production server, on the production build) on a free loopback port, on a fresh
 // database: a copy of a migrated PGlite folder, or a new database on the PostgreSQL of DATABASE_URL.
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { inject } from "vitest";
+import { serveArgs } from "../../scripts/build-state";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -24,7 +25,6 @@ export interface App {
 }
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 
 export function templateDir(): string {
   const t = inject("pgliteTemplate");
@@ -142,7 +142,7 @@ export async function startApp(opts: StartOptions = {}): Promise<App> {
     if (v !== undefined && !k.startsWith("SVC_") && k !== "DATABASE_URL" && k !== "PORT") childEnv[k] = v;
   }
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
