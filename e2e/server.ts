@@ -75,7 +75,7 @@ async function main(): Promise<void> {
     ...process.env,
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(APP_PORT),
-    SVC_LOG_LEVEL: "warn",
+    SVC_LOG_LEVEL: "error",
     SVC_DATA_DIR: dataDir,
     SVC_YIELDS_API_URL: `http://127.0.0.1:${YIELDS_PORT}`,
     // Refresh every 2 s and call a snapshot older than 15 s unavailable, so the upstream-down test takes seconds.
