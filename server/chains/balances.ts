@@ -5,6 +5,7 @@ import { address as solAddress, createSolanaRpc } from "@solana/kit";
 import { createPublicClient, erc20Abi, http } from "viem";
 import { config } from "../config";
 import { type ChainId, CHAIN_FAMILY } from "./address";
+import type { BalanceLeg } from "../../lib/api";
 
 /** Circle USDC on each network (6 decimals, so base units are micros). */
 export const USDC = {
@@ -21,17 +22,7 @@ const NATIVE: Record<ChainId, { asset: string; decimals: number; unit: string }>
   "evm-b": { asset: "ETH", decimals: 18, unit: "wei" },
 };
 
-export interface BalanceLeg {
-  asset: string;
-  kind: "native" | "token";
-  decimals: number;
-  unit: string;
-  amount: string | null;
-  status: "ok" | "N/A";
-  reason: string | null;
-  source: string | null;
-  asOf: string | null;
-}
+export type { BalanceLeg };
 
 function rpcUrl(chain: ChainId): string {
   const cfg = config();

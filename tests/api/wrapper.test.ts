@@ -24,6 +24,7 @@ const KEYS: Record<Role, string> = {
 };
 
 const PG_BASE = process.env.DATABASE_URL;
+const OWNER2 = "second-owner-key-0123456789";
 let applied = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -117,7 +118,10 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
 
   beforeAll(async () => {
     const env: Record<string, string> = {
-      SVC_API_KEYS: JSON.stringify(ROLES.map((role) => ({ key: KEYS[role], role, wallets: [W1] }))),
+      SVC_API_KEYS: JSON.stringify([
+        ...ROLES.map((role) => ({ key: KEYS[role], role, wallets: [W1] })),
+        { key: OWNER2, role: "owner", wallets: [W1] },
+      ]),
       SVC_RATE_LIMIT_PER_MIN: "100000",
       SVC_IDEMPOTENCY_WAIT_MS: "10000",
       SVC_DISABLE_JOBS: "1",
@@ -292,9 +296,8 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
       const role = await call(url, "GET", path, { headers: { "X-Role": "owner" } });
       expect(role.status).toBe(open ? 200 : 401);
       for (const key of ["unknown-key-000000000000", "k".repeat(10 * 1024), "ключ-🔑-key-ünïcode"]) {
-        const r = await fetch(`${url}${path}`, { headers: { "x-api-key": encodeURIComponent(key) === key ? key : key } }).catch(
-          async () => fetch(`${url}${path}`, { headers: { "x-api-key": Buffer.from(key).toString("latin1") } }),
-        );
+        // What a client puts on the wire: the key's UTF-8 bytes (fetch only accepts byte strings in headers).
+        const r = await fetch(`${url}${path}`, { headers: { "x-api-key": Buffer.from(key).toString("latin1") } });
         expect(r.status).toBe(401);
         expect(((await r.json()) as { code: string }).code).toBe("INVALID_API_KEY");
       }
@@ -337,10 +340,15 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
     it("keys are scoped to the API key", async () => {
       const key = `idem-scope-${db}-${Date.now()}`;
       const before = applied;
-      await move({ amountMicros: "1", token: "USDC" }, { "Idempotency-Key": key });
-      const { SVC_API_KEYS } = process.env;
-      expect(SVC_API_KEYS).toBeDefined();
-      expect(applied - before).toBe(1);
+      const body = { amountMicros: "1", token: "USDC" };
+      const first = await move(body, { "Idempotency-Key": key });
+      const other = await move(body, { "Idempotency-Key": key }, OWNER2);
+      expect(other.status).toBe(200);
+      expect(other.headers.get("idempotency-replayed")).toBeNull();
+      expect(applied - before).toBe(2);
+      const replay = await move(body, { "Idempotency-Key": key });
+      expect(replay.text).toBe(first.text);
+      expect(applied - before).toBe(2);
     });
 
     it("409 IDEMPOTENCY_KEY_IN_FLIGHT while the first request still runs past the wait", async () => {
