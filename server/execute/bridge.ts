@@ -147,7 +147,9 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
 
   const [prior] = await db.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
   if (prior?.status === "settled") return repeat(prior);
-  const [used] = await db.select({ planId: planExecutions.planId }).from(planExecutions).where(and(eq(planExecutions.chain, p.dest), eq(planExecutions.txId, txId)));
+  const [used] = await db.select().from(planExecutions).where(and(eq(planExecutions.chain, p.dest), eq(planExecutions.txId, txId)));
+  // A concurrent delivery of this plan may have settled between the two reads: that is a repeat, not a reuse.
+  if (used?.planId === p.row.id) return repeat(used);
   if (used) return blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves plan ${used.planId}.`));
 
   // Proof first, outside any lock: the destination transaction succeeded and minted USDC to the locked address.

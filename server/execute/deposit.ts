@@ -95,7 +95,9 @@ export async function executeDeposit(db: Db, input: ExecuteInput): Promise<Execu
     digest = input.digest;
   }
 
-  const [used] = await db.select({ planId: planExecutions.planId }).from(planExecutions).where(and(eq(planExecutions.chain, chain), eq(planExecutions.txId, digest)));
+  const [used] = await db.select().from(planExecutions).where(and(eq(planExecutions.chain, chain), eq(planExecutions.txId, digest)));
+  // A concurrent execute of this plan may have settled since the first read: answer it as a replay, not a reuse.
+  if (used?.planId === plan.id) return replay(plan.id, used, asked);
   if (used) return blocked(plan.id, digest, blocker("digest_already_used", `Transaction ${digest} already proves plan ${used.planId}.`));
 
   const c = await confirmTx(chain, digest);
