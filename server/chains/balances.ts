@@ -1,11 +1,11 @@
 // Wallet balances through each chain's RPC with its SDK (spec §4.1): native asset and USDC. Each leg is
 // read on its own with a timeout; a failed read makes that leg "N/A" with a reason, never a number.
-import { SuiJsonRpcClient } from "@mysten/sui/jsonRpc";
-import { address as solAddress, createSolanaRpc } from "@solana/kit";
-import { createPublicClient, erc20Abi, http } from "viem";
+import { address as solAddress } from "@solana/kit";
+import { erc20Abi } from "viem";
 import { config } from "../config";
 import { type ChainId, CHAIN_FAMILY } from "./address";
 import type { BalanceLeg } from "../../lib/api";
+import { evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
 
 /** Circle USDC on each network (6 decimals, so base units are micros). */
 export const USDC = {
@@ -24,11 +24,6 @@ const NATIVE: Record<ChainId, { asset: string; decimals: number; unit: string }>
 
 export type { BalanceLeg };
 
-function rpcUrl(chain: ChainId): string {
-  const cfg = config();
-  return { "move-chain": cfg.SVC_RPC_MOVE, "svm-chain": cfg.SVC_RPC_SVM, "evm-a": cfg.SVC_RPC_EVM_A, "evm-b": cfg.SVC_RPC_EVM_B }[chain];
-}
-
 function failureReason(e: unknown, timeoutMs: number): string {
   const msg = e instanceof Error ? e.message : String(e);
   if (/abort|timeout|timed out/i.test(msg)) return `RPC did not answer within ${timeoutMs} ms`;
@@ -44,11 +39,7 @@ async function leg(
   const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
   const source = `rpc:${chain}`;
   try {
-    const signal = AbortSignal.timeout(timeoutMs);
-    const value = await Promise.race([
-      read(signal),
-      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error("timeout")), { once: true })),
-    ]);
+    const value = await withRpcTimeout(read);
     if (value < 0n) throw new Error("negative balance");
     return { ...meta, amount: value.toString(), status: "ok", reason: null, source, asOf: new Date().toISOString() };
   } catch (e) {
@@ -64,7 +55,7 @@ function parseUnits(v: unknown): bigint {
 }
 
 function suiLegs(addr: string): Promise<BalanceLeg>[] {
-  const client = new SuiJsonRpcClient({ url: rpcUrl("move-chain"), network: "mainnet" });
+  const client = suiRpc();
   const read = (coinType: string) => async (signal: AbortSignal) =>
     parseUnits((await client.getBalance({ owner: addr, coinType, signal })).totalBalance);
   return [
@@ -74,7 +65,7 @@ function suiLegs(addr: string): Promise<BalanceLeg>[] {
 }
 
 function solanaLegs(addr: string): Promise<BalanceLeg>[] {
-  const rpc = createSolanaRpc(rpcUrl("svm-chain"));
+  const rpc = solanaRpc();
   const owner = solAddress(addr);
   return [
     leg("svm-chain", { ...NATIVE["svm-chain"], kind: "native" }, async (abortSignal) =>
@@ -93,8 +84,7 @@ function solanaLegs(addr: string): Promise<BalanceLeg>[] {
 }
 
 function evmLegs(chain: "evm-a" | "evm-b", addr: string): Promise<BalanceLeg>[] {
-  const timeout = config().SVC_RPC_TIMEOUT_MS;
-  const client = createPublicClient({ transport: http(rpcUrl(chain), { timeout, retryCount: 0 }) });
+  const client = evmRpc(chain);
   const owner = addr as `0x${string}`;
   return [
     leg(chain, { ...NATIVE[chain], kind: "native" }, async () => parseUnits(await client.getBalance({ address: owner }))),

@@ -7,7 +7,6 @@ import {
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
-  createSolanaRpc,
   createTransactionMessage,
   getBase64Decoder,
   getBase64EncodedWireTransaction,
@@ -16,7 +15,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
-import { config } from "../config";
+import { solanaRpc, withRpcTimeout } from "./clients";
 
 export interface SolanaInstructionJson {
   programAddress: string;
@@ -55,10 +54,9 @@ function instructionJson(ix: Instruction): SolanaInstructionJson {
 }
 
 export async function latestBlockhash(): Promise<{ blockhash: string; lastValidBlockHeight: bigint } | { error: string }> {
-  const cfg = config();
   try {
-    const rpc = createSolanaRpc(cfg.SVC_RPC_SVM);
-    const r = await rpc.getLatestBlockhash({ commitment: "confirmed" }).send({ abortSignal: AbortSignal.timeout(cfg.SVC_RPC_TIMEOUT_MS) });
+    const rpc = solanaRpc();
+    const r = await withRpcTimeout((abortSignal) => rpc.getLatestBlockhash({ commitment: "confirmed" }).send({ abortSignal }));
     return { blockhash: r.value.blockhash, lastValidBlockHeight: r.value.lastValidBlockHeight };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);

@@ -2,7 +2,7 @@
 // "the node answered with an error", because only the first leaves a deposit pending for a retry.
 import type { ChainId } from "../chains/address";
 import { config } from "../config";
-import { rpcUrlOf } from "../venues/readers/rpc";
+import { rpcUrlOf } from "../chains/clients";
 
 export type RpcResult<T> = { ok: true; result: T } | { ok: false; unreachable: boolean; message: string };
 

@@ -1,15 +1,12 @@
 // Gas sizing (spec §4.4): the network fee of a stored plan's transactions per chain, from the chain RPC's
 // gas price. Always an estimate; a chain whose RPC cannot be read is null with a reason. Nothing is sponsored.
-import { SuiJsonRpcClient } from "@mysten/sui/jsonRpc";
-import { createSolanaRpc } from "@solana/kit";
-import { createPublicClient, http } from "viem";
 import type { ChainId } from "../chains/address";
-import { config } from "../config";
 import type { Db } from "../db/client";
 import { blocker, type Blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import type { PlanTransaction } from "../venues/adapters";
 import { getPlan } from "./store";
+import { evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "../chains/clients";
 
 /** Gas units assumed per EVM call kind (typical mainnet usage with headroom). */
 const EVM_GAS: Record<string, bigint> = { approve: 60_000n, deposit: 300_000n, withdraw: 300_000n, burn: 200_000n, swap: 400_000n, receive: 200_000n };
@@ -18,23 +15,12 @@ const SUI_UNITS = 10_000n;
 const SOLANA_CU = 200_000n;
 const SOLANA_BASE_LAMPORTS = 5_000n; // per signature; the owner is the only signer
 
-function rpcUrl(chain: ChainId): string {
-  const c = config();
-  return { "move-chain": c.SVC_RPC_MOVE, "svm-chain": c.SVC_RPC_SVM, "evm-a": c.SVC_RPC_EVM_A, "evm-b": c.SVC_RPC_EVM_B }[chain];
-}
-
 const NATIVE: Record<ChainId, { asset: string; unit: string }> = {
   "move-chain": { asset: "SUI", unit: "mist" },
   "svm-chain": { asset: "SOL", unit: "lamports" },
   "evm-a": { asset: "ETH", unit: "wei" },
   "evm-b": { asset: "ETH", unit: "wei" },
 };
-
-async function withTimeout<T>(p: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const ms = config().SVC_RPC_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(ms);
-  return Promise.race([p(signal), new Promise<never>((_, rej) => signal.addEventListener("abort", () => rej(new Error(`RPC did not answer within ${ms} ms`)), { once: true }))]);
-}
 
 async function legFor(chain: ChainId, txs: PlanTransaction[]) {
   const base = { chain, transactions: txs.length, ...NATIVE[chain], source: `rpc:${chain}` };
@@ -43,20 +29,20 @@ async function legFor(chain: ChainId, txs: PlanTransaction[]) {
     let units: bigint;
     let amount: bigint;
     if (chain === "move-chain") {
-      const client = new SuiJsonRpcClient({ url: rpcUrl(chain), network: "mainnet" });
-      price = BigInt(await withTimeout((signal) => client.getReferenceGasPrice({ signal })));
+      const client = suiRpc();
+      price = BigInt(await withRpcTimeout((signal) => client.getReferenceGasPrice({ signal })));
       units = SUI_UNITS * BigInt(txs.length);
       amount = price * units;
     } else if (chain === "svm-chain") {
-      const rpc = createSolanaRpc(rpcUrl(chain));
-      const fees = await withTimeout((abortSignal) => rpc.getRecentPrioritizationFees().send({ abortSignal }));
+      const rpc = solanaRpc();
+      const fees = await withRpcTimeout((abortSignal) => rpc.getRecentPrioritizationFees().send({ abortSignal }));
       const sorted = fees.map((f) => BigInt(f.prioritizationFee)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       price = sorted.length ? (sorted[Math.floor(sorted.length / 2)] ?? 0n) : 0n; // median micro-lamports per CU
       units = SOLANA_CU * BigInt(txs.length);
       amount = SOLANA_BASE_LAMPORTS * BigInt(txs.length) + (price * units) / 1_000_000n;
     } else {
-      const client = createPublicClient({ transport: http(rpcUrl(chain), { retryCount: 0, timeout: config().SVC_RPC_TIMEOUT_MS }) });
-      price = await withTimeout(() => client.getGasPrice());
+      const client = evmRpc(chain);
+      price = await withRpcTimeout(() => client.getGasPrice());
       units = txs.reduce((s, t) => s + (EVM_GAS[t.kind] ?? 300_000n), 0n);
       amount = price * units;
     }

@@ -15,6 +15,10 @@ export const jupiterLend = defineVenue({
   onchain: {
     // Jupiter Lend Earn (lending) program; the liquidity-layer program id is left out (not confirmed).
     lendingProgram: "jup3YeL8QhtSx1e253b2FDvsMNC87fDrgQZivbrndc9",
+    // PDAs of jup-ag/jupiter-lend target/idl/lending.json: jlUSDC = ["f_token_mint", USDC], the USDC Lending account =
+    // ["lending", USDC, jlUSDC] (the same addresses Jupiter's integrators publish).
+    jlUsdcMint: "9BEcn9aPEmhSPbPQeFGjidRiEKki46fVQDyPpSQXPA2D",
+    usdcLending: "2vVYHYM8VYnvZqQWpTJSj8o8DBf1wM8pVs3bsTgYZiqJ",
     usdcMint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
   },
 });

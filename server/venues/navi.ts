@@ -19,5 +19,7 @@ export const navi = defineVenue({
     priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
     incentiveV2: "0xf87a8acb8b81d14307894d12595541a73f19933f88e1326d5be349c7a6f7559c",
     usdcCoinType: "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
+    // naviprotocol/navi-sdk src/address.ts: nUSDC (native USDC) is reserve 10 of Storage.reserves.
+    usdcAssetId: "10",
   },
 });

@@ -3,12 +3,14 @@
 // `eth_getBalance` / `eth_call` (ERC-20 balanceOf). Balances are set per address (lower-cased for hex).
 // Venue state for harvest readers: Sui `sui_getObject` (a Suilend LendingMarket with its reserves),
 // Solana `getAccountInfo` base64 (a Solend/Save Reserve account), EVM `eth_call` of Aave v3
-// `getReserveNormalizedIncome(address)` (ABI-encoded uint256).
+// `getReserveNormalizedIncome(address)` (ABI-encoded uint256); Scallop, NAVI, Kamino, marginfi, Jupiter Lend and
+// Compound v3 state in tests/support/fake-venues.ts.
 // Transactions for digest confirmation: Sui `sui_getTransactionBlock` (effects, balanceChanges), Solana
 // `getSignatureStatuses` / `getTransaction` (jsonParsed token balances), EVM `eth_getTransactionReceipt` (USDC
 // Transfer logs and CCTP MessageSent logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
 import { createServer, type Server } from "node:http";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
+import { answerVenue, type FakeVenues, fakeVenues, notMine } from "./fake-venues";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcError, jsonRpcReply } from "./json-rpc";
 
 /** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
@@ -31,7 +33,7 @@ export interface SaveReserveState {
   protocolFeesWads: bigint;
 }
 
-export interface FakeRpc extends FakeTxState {
+export interface FakeRpc extends FakeTxState, FakeVenues {
   url: string;
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
@@ -93,6 +95,9 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const suilendMarkets = new Map<string, SuilendReserveState[]>();
   const saveReserves = new Map<string, SaveReserveState>();
   const aaveIndex = new Map<string, bigint>();
+  const venues = fakeVenues();
+  // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
+  let self: FakeVenues = venues;
   const PKG = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
   const decimal = (v: bigint) => ({ type: `${PKG}::decimal::Decimal`, fields: { value: v.toString() } });
   const saveAccount = (r: SaveReserveState): string => {
@@ -118,6 +123,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   };
 
   const answer = (method: string, params: unknown[]): unknown => {
+    const venueAnswer = answerVenue(self, method, params);
+    if (venueAnswer !== notMine) return venueAnswer;
     switch (method) {
       case "sui_getTransactionBlock": {
         const [digest] = params as [string];
@@ -353,7 +360,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const addr = server.address();
   const port = typeof addr === "object" && addr ? addr.port : 0;
-  const rest: Omit<FakeRpc, keyof FakeTxState> = {
+  const rest: Omit<FakeRpc, keyof FakeTxState | keyof FakeVenues> = {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     suilendMarkets,
@@ -368,5 +375,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  return Object.assign(state, rest);
+  const fake: FakeRpc = Object.assign(state, venues, rest);
+  self = fake;
+  return fake;
 }

@@ -1,17 +1,44 @@
 // Registry of venue readers (harvest amounts come only from here, spec §2.6, §4.9). A venue without a
 // reader has no confirmed on-chain read yet: its yield is "unavailable" with a reason, never invented.
+// Morpho (Base, Arbitrum) has none: its venue pins no vault or market (the upstream row is the deepest USDC vault by
+// TVL, which can change), so there is no single on-chain index a position grows with (docs/decisions.md).
 import { config } from "../../config";
 import { aaveV3ArbitrumReader } from "./aave-v3-arbitrum";
 import { aaveV3BaseReader } from "./aave-v3-base";
+import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./compound-v3";
+import { jupiterLendReader } from "./jupiter-lend";
+import { kaminoReader } from "./kamino";
+import { marginfiReader } from "./marginfi";
+import { naviReader } from "./navi";
 import { saveReader } from "./save";
+import { scallopReader } from "./scallop";
 import { suilendReader } from "./suilend";
 import type { IndexRead, VenueReader } from "./types";
+import { withRpcTimeout } from "../../chains/clients";
 
 export type { IndexRead, VenueReader } from "./types";
 
 const READERS = new Map<string, VenueReader>(
-  [suilendReader, saveReader, aaveV3BaseReader, aaveV3ArbitrumReader].map((r) => [r.venueId, r]),
+  [
+    suilendReader,
+    scallopReader,
+    naviReader,
+    saveReader,
+    kaminoReader,
+    marginfiReader,
+    jupiterLendReader,
+    aaveV3BaseReader,
+    aaveV3ArbitrumReader,
+    compoundV3BaseReader,
+    compoundV3ArbitrumReader,
+  ].map((r) => [r.venueId, r]),
 );
+
+/** Why a venue has no reader, when the reason is more than "not written yet". */
+const NO_READER: Record<string, string> = {
+  "morpho-base": "its venue pins no Morpho vault or market (the upstream row is the deepest USDC vault by TVL and can change)",
+  "morpho-arbitrum": "its venue pins no Morpho vault or market (the upstream row is the deepest USDC vault by TVL and can change)",
+};
 
 export function readerFor(venueId: string): VenueReader | undefined {
   return READERS.get(venueId);
@@ -27,17 +54,28 @@ function failure(e: unknown, timeoutMs: number): string {
   return `the venue's RPC read failed: ${msg.split("\n")[0]?.slice(0, 200) ?? "error"}`;
 }
 
-/** The venue's index now, or why it cannot be read. Never throws. */
-export async function readVenueIndex(venueId: string): Promise<IndexRead> {
+// Reads in flight by venue: a read asked for while the same venue's read is running shares its answer (it is at
+// most as old as that read), so concurrent routes into one venue send one RPC request, not one each.
+const inFlight = new Map<string, Promise<IndexRead>>();
+
+/** The venue's index now, or why it cannot be read. Never throws. Concurrent calls for one venue share one read. */
+export function readVenueIndex(venueId: string): Promise<IndexRead> {
+  const running = inFlight.get(venueId);
+  if (running) return running;
+  const read = readOnce(venueId).finally(() => inFlight.delete(venueId));
+  inFlight.set(venueId, read);
+  return read;
+}
+
+async function readOnce(venueId: string): Promise<IndexRead> {
   const reader = READERS.get(venueId);
-  if (!reader) return { ok: false, reason: `no on-chain reader for venue ${venueId} yet; its yield is unavailable` };
+  if (!reader) {
+    const why = NO_READER[venueId];
+    return { ok: false, reason: `no on-chain reader for venue ${venueId}${why ? `: ${why}` : " yet"}; its yield is unavailable` };
+  }
   const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
   try {
-    const signal = AbortSignal.timeout(timeoutMs);
-    const index = await Promise.race([
-      reader.readIndex(signal),
-      new Promise<never>((_, reject) => signal.addEventListener("abort", () => reject(new Error("timeout")), { once: true })),
-    ]);
+    const index = await withRpcTimeout((signal) => reader.readIndex(signal));
     if (index <= 0n) return { ok: false, reason: `${reader.what} returned ${index}` };
     return { ok: true, index, source: `rpc:${venueId}`, asOf: new Date().toISOString() };
   } catch (e) {

@@ -5,9 +5,9 @@
 //   259 u64  collateral.mint_total_supply
 //   373 u128 liquidity.accumulated_protocol_fees_wads
 // total supply = available + borrowed − accumulated protocol fees; rate = total supply / cToken supply.
-import { address, createSolanaRpc } from "@solana/kit";
 import { save } from "../save";
-import { rpcUrlOf } from "./rpc";
+import { u64le, u128le } from "./bytes";
+import { programAccount } from "./solana";
 import type { VenueReader } from "./types";
 
 /** Solend main pool USDC reserve. */
@@ -15,32 +15,18 @@ export const SAVE_USDC_RESERVE = "BgxfHJDzm44T7XG68MYKx7YisTjZu73tVovyZSjJMpmw";
 const WAD = 10n ** 18n;
 export const SAVE_RESERVE_OFFSETS = { available: 171, borrowedWads: 179, collateralSupply: 259, protocolFeesWads: 373, minLength: 389 } as const;
 
-function u64(b: Uint8Array, at: number): bigint {
-  return new DataView(b.buffer, b.byteOffset, b.byteLength).getBigUint64(at, true);
-}
-function u128(b: Uint8Array, at: number): bigint {
-  return u64(b, at) + (u64(b, at + 8) << 64n);
-}
-
 /** Liquidity per cToken, scaled by 1e18, from the raw Reserve account data. */
 export function saveRateFromReserve(data: Uint8Array): bigint {
   const o = SAVE_RESERVE_OFFSETS;
   if (data.length < o.minLength) throw new Error("the reserve account is shorter than a Solend Reserve");
-  const supply = u64(data, o.collateralSupply);
+  const supply = u64le(data, o.collateralSupply);
   if (supply === 0n) throw new Error("the USDC reserve has no cTokens");
-  const totalWads = u64(data, o.available) * WAD + u128(data, o.borrowedWads) - u128(data, o.protocolFeesWads);
+  const totalWads = u64le(data, o.available) * WAD + u128le(data, o.borrowedWads) - u128le(data, o.protocolFeesWads);
   return totalWads / supply;
 }
 
 export const saveReader: VenueReader = {
   venueId: save.id,
   what: "Save (Solend) USDC reserve cToken rate",
-  readIndex: async (abortSignal) => {
-    const rpc = createSolanaRpc(rpcUrlOf("svm-chain"));
-    const res = await rpc.getAccountInfo(address(SAVE_USDC_RESERVE), { encoding: "base64", commitment: "confirmed" }).send({ abortSignal });
-    const acc = res.value;
-    if (!acc) throw new Error("the USDC reserve account does not exist");
-    if (acc.owner !== save.onchain.program) throw new Error("the reserve account is not owned by the Solend program");
-    return saveRateFromReserve(Buffer.from(acc.data[0], "base64"));
-  },
+  readIndex: async (signal) => saveRateFromReserve(await programAccount(SAVE_USDC_RESERVE, save.onchain.program ?? "", "Solend USDC reserve", signal)),
 };

@@ -2,40 +2,20 @@
 // (sui_getObject with content). Reserve fields (suilend::reserve::Reserve): available_amount (u64),
 // ctoken_supply (u64), borrowed_amount and unclaimed_spread_fees (Decimal, value scaled by 1e18).
 // total supply = available + borrowed − unclaimed spread fees; rate = total supply / cToken supply.
-import { SuiJsonRpcClient } from "@mysten/sui/jsonRpc";
 import { suilend } from "../suilend";
-import { rpcUrlOf } from "./rpc";
+import { fieldsOf, objectFields, sameCoinType, suiClient, u } from "./sui";
 import type { VenueReader } from "./types";
 
 const WAD = 10n ** 18n;
 
-type Fields = Record<string, unknown>;
-
-function fieldsOf(v: unknown): Fields {
-  if (v && typeof v === "object" && "fields" in v) return (v as { fields: Fields }).fields;
-  throw new Error("unexpected Move value shape");
-}
-
-function u(v: unknown): bigint {
-  if (typeof v === "string" && /^[0-9]+$/.test(v)) return BigInt(v);
-  if (typeof v === "number" && Number.isSafeInteger(v) && v >= 0) return BigInt(v);
-  throw new Error("expected an unsigned integer");
-}
-
 const decimalValue = (v: unknown): bigint => u(fieldsOf(v).value);
-
-/** TypeName.name has no 0x prefix; compare on the normalized form. */
-const sameCoinType = (a: string, b: string) => a.replace(/^0x/, "").toLowerCase() === b.replace(/^0x/, "").toLowerCase();
 
 export const suilendReader: VenueReader = {
   venueId: suilend.id,
   what: "Suilend LendingMarket USDC reserve cToken rate",
   readIndex: async (signal) => {
-    const client = new SuiJsonRpcClient({ url: rpcUrlOf("move-chain"), network: "mainnet" });
-    const res = await client.getObject({ id: suilend.onchain.lendingMarket ?? "", options: { showContent: true }, signal });
-    const content = res.data?.content;
-    if (content?.dataType !== "moveObject") throw new Error(res.error ? `object error: ${res.error.code}` : "no object content");
-    const reserves = (content.fields as Fields).reserves;
+    const res = await suiClient().getObject({ id: suilend.onchain.lendingMarket ?? "", options: { showContent: true }, signal });
+    const reserves = objectFields(res).reserves;
     if (!Array.isArray(reserves)) throw new Error("LendingMarket has no reserves vector");
     const usdc = suilend.onchain.usdcCoinType ?? "";
     for (const r of reserves) {

@@ -1,0 +1,75 @@
+// Chain RPC clients, one per endpoint URL (contract §1: SVC_RPC_*), made once and reused: building a client
+// per read cost a measurable share of a route with stake (the venue index read before its transaction).
+// The URL is looked up on every call, so a changed configuration (tests) gets its own client.
+import { SuiJsonRpcClient } from "@mysten/sui/jsonRpc";
+import { createSolanaRpc } from "@solana/kit";
+import { createPublicClient, http, type PublicClient } from "viem";
+import { config } from "../config";
+import type { ChainId } from "./address";
+
+export function rpcUrlOf(chain: ChainId): string {
+  const cfg = config();
+  return { "move-chain": cfg.SVC_RPC_MOVE, "svm-chain": cfg.SVC_RPC_SVM, "evm-a": cfg.SVC_RPC_EVM_A, "evm-b": cfg.SVC_RPC_EVM_B }[chain];
+}
+
+type SolanaRpc = ReturnType<typeof createSolanaRpc>;
+
+const holder = globalThis as unknown as {
+  __svcRpcClients?: { sui: Map<string, SuiJsonRpcClient>; solana: Map<string, SolanaRpc>; evm: Map<string, PublicClient> };
+};
+
+function cache() {
+  holder.__svcRpcClients ??= { sui: new Map(), solana: new Map(), evm: new Map() };
+  return holder.__svcRpcClients;
+}
+
+function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
+  let c = map.get(key);
+  if (!c) {
+    c = make();
+    map.set(key, c);
+  }
+  return c;
+}
+
+/** The move-chain JSON-RPC client (@mysten/sui). */
+export function suiRpc(): SuiJsonRpcClient {
+  const url = rpcUrlOf("move-chain");
+  return cached(cache().sui, url, () => new SuiJsonRpcClient({ url, network: "mainnet" }));
+}
+
+/** The svm-chain RPC (@solana/kit). Pass an abort signal to each `.send()`. */
+export function solanaRpc(): SolanaRpc {
+  const url = rpcUrlOf("svm-chain");
+  return cached(cache().solana, url, () => createSolanaRpc(url));
+}
+
+/** An evm-a / evm-b public client (viem), no retries, SVC_RPC_TIMEOUT_MS per request. */
+export function evmRpc(chain: ChainId): PublicClient {
+  const url = rpcUrlOf(chain);
+  const timeout = config().SVC_RPC_TIMEOUT_MS;
+  return cached(cache().evm, `${url}|${timeout}`, () => createPublicClient({ transport: http(url, { timeout, retryCount: 0 }) }));
+}
+
+/**
+ * Runs an RPC read with the SVC_RPC_TIMEOUT_MS budget: the read gets an abort signal, and the answer is a
+ * rejection "RPC did not answer within N ms" when the budget runs out, even if the SDK ignores the signal.
+ * The timer is cleared as soon as the read settles (no timer outlives a fast read).
+ */
+export async function withRpcTimeout<T>(read: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ms = config().SVC_RPC_TIMEOUT_MS;
+  const ac = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const e = new Error(`RPC did not answer within ${ms} ms (timeout)`);
+      ac.abort(e);
+      reject(e);
+    }, ms);
+  });
+  try {
+    return await Promise.race([read(ac.signal), expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

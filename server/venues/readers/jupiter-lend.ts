@@ -1,0 +1,34 @@
+// Jupiter Lend Earn (Solana): jlUSDC's token_exchange_price (1e12 scale) from the lending program's Lending account.
+// Sources:
+//   jup-ag/jupiter-lend target/idl/lending.json — program jup3YeL8…ndc9; account Lending, discriminator
+//     [135,199,82,16,249,131,182,241]; borsh fields mint: pubkey, f_token_mint: pubkey, lending_id: u16, decimals: u8,
+//     rewards_rate_model: pubkey, liquidity_exchange_price: u64, token_exchange_price: u64 ("exchange price between
+//     fToken and the underlying asset (with rewards)"), last_update_timestamp: u64, …; PDAs f_token_mint =
+//     ["f_token_mint", mint], lending = ["lending", mint, f_token_mint].
+//   EXCHANGE_PRICES_PRECISION = 1e12 (Jupiter Lend / Fluid liquidity layer).
+// Offsets: 8 mint, 40 f_token_mint, 115 token_exchange_price (u64 LE). The price is the one stored at the lending's last
+// update (every deposit and withdraw updates it first).
+import { jupiterLend } from "../jupiter-lend";
+import { u64le } from "./bytes";
+import { programAccount, pubkeyAt } from "./solana";
+import type { VenueReader } from "./types";
+
+export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from([135, 199, 82, 16, 249, 131, 182, 241]);
+export const JUPITER_LENDING_OFFSETS = { mint: 8, fTokenMint: 40, tokenExchangePrice: 115, minLength: 123 } as const;
+
+export const jupiterLendReader: VenueReader = {
+  venueId: jupiterLend.id,
+  what: "Jupiter Lend jlUSDC token_exchange_price",
+  readIndex: async (signal) => {
+    const ids = jupiterLend.onchain;
+    const data = await programAccount(ids.usdcLending ?? "", ids.lendingProgram ?? "", "Jupiter Lend USDC lending", signal, {
+      discriminator: JUPITER_LENDING_DISCRIMINATOR,
+      minLength: JUPITER_LENDING_OFFSETS.minLength,
+    });
+    if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.mint) !== ids.usdcMint) throw new Error("the lending's mint is not USDC");
+    if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.fTokenMint) !== ids.jlUsdcMint) throw new Error("the lending's fToken mint is not jlUSDC");
+    const price = u64le(data, JUPITER_LENDING_OFFSETS.tokenExchangePrice);
+    if (price === 0n) throw new Error("jlUSDC's exchange price is 0");
+    return price;
+  },
+};

@@ -1,0 +1,432 @@
+// Venue state of the local chain (tests/support/fake-rpc.ts) for the harvest readers added after Suilend, Save and
+// Aave, answered in each chain's wire format:
+// - Sui `sui_getObject` (showContent) of a Scallop Market and a NAVI Storage, and `suix_getDynamicFieldObject` of
+//   their table entries (a `0x2::dynamic_field::Field<K, V>` object: Scallop's BalanceSheet keyed by TypeName, NAVI's
+//   ReserveData keyed by u8), with u64/u256 as decimal strings and u8 as JSON numbers, as a full node answers.
+// - Solana `getAccountInfo` base64 of program accounts, written field by field in the programs' own struct order
+//   (klend Reserve, marginfi Bank, Jupiter Lend Lending), so the offsets follow from the layout, not from the readers.
+// - EVM `eth_getBlockByNumber` and `eth_call` of a Comet (Compound v3) that computes getUtilization and
+//   getSupplyRate(uint256) as Comet.sol does, with ABI-encoded answers.
+import { createHash } from "node:crypto";
+import { getAddressEncoder, address as solAddress } from "@solana/kit";
+import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
+
+// ---------- Sui ----------
+
+export interface ScallopSheet {
+  cash: bigint;
+  debt: bigint;
+  revenue: bigint;
+  marketCoinSupply: bigint;
+}
+
+export interface ScallopMarketState {
+  /** Object id of the market's vault.balance_sheets table (the dynamic fields' parent). */
+  balanceSheetsTable: string;
+  /** Balance sheets by coin type (with or without 0x). */
+  sheets: Map<string, ScallopSheet>;
+}
+
+export interface NaviReserveState {
+  coinType: string;
+  /** current_supply_index, ray (1e27). */
+  supplyIndex: bigint;
+}
+
+export interface NaviStorageState {
+  /** Object id of Storage.reserves (Table<u8, ReserveData>). */
+  reservesTable: string;
+  reserves: Map<number, NaviReserveState>;
+}
+
+/** Scallop protocol package (server/venues/scallop.ts), used in the Move type strings. */
+const SCALLOP_PKG = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892fddf";
+/** A test-only package id for NAVI's type strings (the reader does not depend on it). */
+const NAVI_PKG = `0x${"4e".repeat(32)}`;
+const X_PKG = `0x${"77".repeat(32)}`;
+
+const noPrefix = (t: string) => t.replace(/^0x/, "");
+const objectRef = (id: string) => ({ objectId: id, version: "42", digest: "11111111111111111111111111111111" });
+
+function moveObject(id: string, type: string, fields: Record<string, unknown>, owner: unknown) {
+  return {
+    data: { ...objectRef(id), type, owner, content: { dataType: "moveObject", type, hasPublicTransfer: false, fields } },
+  };
+}
+
+function scallopMarket(id: string, m: ScallopMarketState) {
+  const sheetType = `${SCALLOP_PKG}::reserve::BalanceSheet`;
+  const keys = [...m.sheets.keys()].map((k) => ({ type: "0x1::type_name::TypeName", fields: { name: noPrefix(k) } }));
+  return moveObject(
+    id,
+    `${SCALLOP_PKG}::market::Market`,
+    {
+      id: { id },
+      vault: {
+        type: `${SCALLOP_PKG}::reserve::Reserve`,
+        fields: {
+          id: { id: `0x${"a1".repeat(32)}` },
+          balance_sheets: {
+            type: `${X_PKG}::wit_table::WitTable<${SCALLOP_PKG}::reserve::BalanceSheets, 0x1::type_name::TypeName, ${sheetType}>`,
+            fields: {
+              id: { id: `0x${"a2".repeat(32)}` },
+              table: { type: `0x2::table::Table<0x1::type_name::TypeName, ${sheetType}>`, fields: { id: { id: m.balanceSheetsTable }, size: String(m.sheets.size) } },
+              keys: { type: "0x2::vec_set::VecSet<0x1::type_name::TypeName>", fields: { contents: keys } },
+              with_keys: true,
+            },
+          },
+        },
+      },
+    },
+    { Shared: { initial_shared_version: 7765848 } },
+  );
+}
+
+function naviStorage(id: string, s: NaviStorageState) {
+  return moveObject(
+    id,
+    `${NAVI_PKG}::storage::Storage`,
+    {
+      id: { id },
+      version: "13",
+      paused: false,
+      reserves: { type: `0x2::table::Table<u8, ${NAVI_PKG}::storage::ReserveData>`, fields: { id: { id: s.reservesTable }, size: String(s.reserves.size) } },
+      reserves_count: s.reserves.size,
+      users: [],
+      user_info: { type: `0x2::table::Table<address, ${NAVI_PKG}::storage::UserInfo>`, fields: { id: { id: `0x${"b1".repeat(32)}` }, size: "0" } },
+    },
+    { Shared: { initial_shared_version: 8202844 } },
+  );
+}
+
+function naviReserveData(assetId: number, r: NaviReserveState) {
+  const ray = (10n ** 27n).toString();
+  const balance = (seed: string) => ({
+    type: `${NAVI_PKG}::storage::TokenBalance`,
+    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: `0x${seed.repeat(32)}` }, size: "0" } }, total_supply: "0" },
+  });
+  return {
+    type: `${NAVI_PKG}::storage::ReserveData`,
+    fields: {
+      id: assetId,
+      oracle_id: assetId,
+      coin_type: noPrefix(r.coinType),
+      is_isolated: false,
+      supply_cap_ceiling: "0",
+      borrow_cap_ceiling: "0",
+      current_supply_rate: "0",
+      current_borrow_rate: "0",
+      current_supply_index: r.supplyIndex.toString(),
+      current_borrow_index: ray,
+      supply_balance: balance("c1"),
+      borrow_balance: balance("c2"),
+      last_update_timestamp: "1760000000000",
+      ltv: "0",
+      treasury_factor: "0",
+      treasury_balance: "0",
+      borrow_rate_factors: { type: `${NAVI_PKG}::storage::BorrowRateFactors`, fields: { base_rate: "0", multiplier: "0", jump_rate_multiplier: "0", reserve_factor: "0", optimal_utilization: "0" } },
+      liquidation_factors: { type: `${NAVI_PKG}::storage::LiquidationFactors`, fields: { ratio: "0", bonus: "0", threshold: "0" } },
+      reserve_field_a: "0",
+      reserve_field_b: "0",
+      reserve_field_c: "0",
+    },
+  };
+}
+
+const fieldId = (parent: string, key: string) => `0x${createHash("sha256").update(`${parent}|${key}`).digest("hex")}`;
+
+function dynamicField(parent: string, keyType: string, name: unknown, value: { type: string; fields: unknown }, key: string) {
+  const id = fieldId(parent, key);
+  const type = `0x2::dynamic_field::Field<${keyType}, ${value.type}>`;
+  return moveObject(id, type, { id: { id }, name, value }, { ObjectOwner: parent });
+}
+
+// ---------- Solana ----------
+
+export interface SolanaAccount {
+  owner: string;
+  data: Uint8Array;
+}
+
+const pubkey = (a: string) => Buffer.from(getAddressEncoder().encode(solAddress(a)));
+const u8 = (v: number) => Buffer.from([v]);
+const u16 = (v: number) => {
+  const b = Buffer.alloc(2);
+  b.writeUInt16LE(v);
+  return b;
+};
+const u64 = (v: bigint) => {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(v);
+  return b;
+};
+const u128 = (v: bigint) => Buffer.concat([u64(BigInt.asUintN(64, v)), u64(BigInt.asUintN(64, v >> 64n))]);
+const zeros = (n: number) => Buffer.alloc(n);
+const anchorDiscriminator = (name: string) => createHash("sha256").update(`account:${name}`).digest().subarray(0, 8);
+const SYSTEM = "11111111111111111111111111111111";
+
+export interface KaminoReserveState {
+  lendingMarket: string;
+  liquidityMint: string;
+  available: bigint;
+  /** Fractions with 60 fractional bits (klend `_sf`). */
+  borrowedSf: bigint;
+  protocolFeesSf: bigint;
+  referrerFeesSf: bigint;
+  pendingReferrerFeesSf: bigint;
+  collateralSupply: bigint;
+}
+
+/** A klend Reserve account: discriminator, then the fields in the order of klend-sdk's Reserve layout, 8624 bytes. */
+export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
+  const liquidity = Buffer.concat([
+    pubkey(s.liquidityMint), // mint_pubkey
+    pubkey(SYSTEM), // supply_vault
+    pubkey(SYSTEM), // fee_vault
+    u64(s.available),
+    u128(s.borrowedSf),
+    u128(1n << 60n), // market_price_sf
+    u64(1_760_000_000n), // market_price_last_updated_ts
+    u64(6n), // mint_decimals
+    u64(0n), // deposit_limit_crossed_slot
+    u64(0n), // borrow_limit_crossed_slot
+    zeros(48), // cumulative_borrow_rate_bsf (BigFractionBytes: [u64; 4] + [u64; 2])
+    u128(s.protocolFeesSf),
+    u128(s.referrerFeesSf),
+    u128(s.pendingReferrerFeesSf),
+    u128(0n), // absolute_referral_rate_sf
+    pubkey("TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA"), // token_program
+    zeros(51 * 8 + 32 * 16), // padding2, padding3
+  ]);
+  const collateral = Buffer.concat([pubkey(SYSTEM), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
+  const head = Buffer.concat([
+    anchorDiscriminator("Reserve"),
+    u64(1n), // version
+    u64(300_000_000n), // last_update.slot
+    u8(0), // stale
+    u8(0), // price_status
+    zeros(6), // placeholder
+    pubkey(s.lendingMarket),
+    pubkey(SYSTEM), // farm_collateral
+    pubkey(SYSTEM), // farm_debt
+    liquidity,
+    zeros(150 * 8), // reserve_liquidity_padding
+    collateral,
+  ]);
+  return Buffer.concat([head, zeros(8624 - head.length)]);
+}
+
+export interface MarginfiBankState {
+  mint: string;
+  group: string;
+  /** I80F48 bits (value × 2^48). */
+  assetShareValue: bigint;
+}
+
+/** A marginfi Bank account (`#[repr(C)]` Bank after the discriminator), 8 + 1856 bytes. */
+export function marginfiBankAccount(s: MarginfiBankState): Uint8Array {
+  const head = Buffer.concat([
+    anchorDiscriminator("Bank"),
+    pubkey(s.mint),
+    u8(6), // mint_decimals
+    pubkey(s.group),
+    zeros(7), // _pad0
+    u128(BigInt.asUintN(128, s.assetShareValue)), // asset_share_value (WrappedI80F48, LE)
+    u128(1n << 48n), // liability_share_value
+  ]);
+  return Buffer.concat([head, zeros(8 + 1856 - head.length)]);
+}
+
+export interface JupiterLendingState {
+  mint: string;
+  fTokenMint: string;
+  /** token_exchange_price, 1e12 scale. */
+  tokenExchangePrice: bigint;
+}
+
+/** A Jupiter Lend `Lending` account: discriminator and the IDL's borsh fields in order. */
+export function jupiterLendingAccount(s: JupiterLendingState): Uint8Array {
+  return Buffer.concat([
+    anchorDiscriminator("Lending"),
+    pubkey(s.mint),
+    pubkey(s.fTokenMint),
+    u16(1), // lending_id
+    u8(6), // decimals
+    pubkey(SYSTEM), // rewards_rate_model
+    u64(s.tokenExchangePrice), // liquidity_exchange_price (without rewards; the same here)
+    u64(s.tokenExchangePrice), // token_exchange_price
+    u64(1_760_000_000n), // last_update_timestamp
+    pubkey(SYSTEM), // token_reserves_liquidity
+    pubkey(SYSTEM), // supply_position_on_liquidity
+    u8(255), // bump
+  ]);
+}
+
+// ---------- EVM ----------
+
+export interface CometState {
+  baseSupplyIndex: bigint;
+  baseBorrowIndex: bigint;
+  totalSupplyBase: bigint;
+  totalBorrowBase: bigint;
+  lastAccrualTime: bigint;
+  /** Per-second supply rate model (FACTOR_SCALE 1e18), as Comet's constructor stores it. */
+  supplyKink: bigint;
+  supplyRateBase: bigint;
+  supplySlopeLow: bigint;
+  supplySlopeHigh: bigint;
+}
+
+const COMET = parseAbi([
+  "struct TotalsBasic { uint64 baseSupplyIndex; uint64 baseBorrowIndex; uint64 trackingSupplyIndex; uint64 trackingBorrowIndex; uint104 totalSupplyBase; uint104 totalBorrowBase; uint40 lastAccrualTime; uint8 pauseFlags; }",
+  "function totalsBasic() view returns (TotalsBasic)",
+  "function getUtilization() view returns (uint256)",
+  "function getSupplyRate(uint256 utilization) view returns (uint64)",
+]);
+const FACTOR = 10n ** 18n;
+const BASE_INDEX_SCALE = 10n ** 15n;
+
+/** Comet.getUtilization(): borrow / supply at the stored (unaccrued) indices, 1e18 scale. */
+export function cometUtilization(c: CometState): bigint {
+  const supply = (c.totalSupplyBase * c.baseSupplyIndex) / BASE_INDEX_SCALE;
+  const borrow = (c.totalBorrowBase * c.baseBorrowIndex) / BASE_INDEX_SCALE;
+  return supply === 0n ? 0n : (borrow * FACTOR) / supply;
+}
+
+/** Comet.getSupplyRate(utilization). */
+export function cometSupplyRate(c: CometState, u: bigint): bigint {
+  if (u <= c.supplyKink) return c.supplyRateBase + (c.supplySlopeLow * u) / FACTOR;
+  return c.supplyRateBase + (c.supplySlopeLow * c.supplyKink) / FACTOR + (c.supplySlopeHigh * (u - c.supplyKink)) / FACTOR;
+}
+
+// ---------- state and answers ----------
+
+export interface FakeVenues {
+  /** Sui objects by id: a Scallop Market. */
+  scallopMarkets: Map<string, ScallopMarketState>;
+  /** Sui objects by id: a NAVI Storage. */
+  naviStorages: Map<string, NaviStorageState>;
+  /** Solana program accounts by address (raw data). */
+  solanaAccounts: Map<string, SolanaAccount>;
+  /** Comets by address (lower-case). */
+  comets: Map<string, CometState>;
+  /** The EVM head block (`latest`). */
+  evmBlock: { number: bigint; timestamp: bigint };
+  /** Block tag of every eth_call answered for a Comet. */
+  cometCallBlocks: string[];
+}
+
+export function fakeVenues(): FakeVenues {
+  return {
+    scallopMarkets: new Map(),
+    naviStorages: new Map(),
+    solanaAccounts: new Map(),
+    comets: new Map(),
+    evmBlock: { number: 30_000_000n, timestamp: 1_760_000_000n },
+    cometCallBlocks: [],
+  };
+}
+
+const hex = (v: bigint) => `0x${v.toString(16)}`;
+const NOT_MINE = Symbol("not a venue request");
+export const notMine = NOT_MINE;
+
+/** The answer for a venue request, or `notMine` when another part of the local chain answers it. */
+export function answerVenue(v: FakeVenues, method: string, params: unknown[]): unknown {
+  switch (method) {
+    case "sui_getObject": {
+      const [id] = params as [string];
+      const market = v.scallopMarkets.get(id);
+      if (market) return scallopMarket(id, market);
+      const storage = v.naviStorages.get(id);
+      if (storage) return naviStorage(id, storage);
+      return NOT_MINE;
+    }
+    case "suix_getDynamicFieldObject": {
+      const [parent, name] = params as [string, { type: string; value: unknown }];
+      const notFound = { error: { code: "dynamicFieldNotFound", parent_object_id: parent } };
+      for (const m of v.scallopMarkets.values()) {
+        if (m.balanceSheetsTable !== parent) continue;
+        const key = (name.value as { name?: string }).name ?? "";
+        const sheet = [...m.sheets.entries()].find(([t]) => noPrefix(t) === key)?.[1];
+        if (name.type !== "0x1::type_name::TypeName" || !sheet) return notFound;
+        const value = {
+          type: `${SCALLOP_PKG}::reserve::BalanceSheet`,
+          fields: { cash: sheet.cash.toString(), debt: sheet.debt.toString(), revenue: sheet.revenue.toString(), market_coin_supply: sheet.marketCoinSupply.toString() },
+        };
+        return dynamicField(parent, "0x1::type_name::TypeName", { type: "0x1::type_name::TypeName", fields: { name: key } }, value, key);
+      }
+      for (const s of v.naviStorages.values()) {
+        if (s.reservesTable !== parent) continue;
+        const assetId = Number(name.value);
+        const reserve = s.reserves.get(assetId);
+        if (name.type !== "u8" || !reserve) return notFound;
+        return dynamicField(parent, "u8", assetId, naviReserveData(assetId, reserve), String(assetId));
+      }
+      return NOT_MINE;
+    }
+    case "getAccountInfo": {
+      const [addr] = params as [string];
+      const acc = v.solanaAccounts.get(addr);
+      if (!acc) return NOT_MINE;
+      const data = Buffer.from(acc.data);
+      return {
+        context: { apiVersion: "2.2.0", slot: 300000000 },
+        value: { data: [data.toString("base64"), "base64"], executable: false, lamports: 60_000_000, owner: acc.owner, rentEpoch: 0, space: data.length },
+      };
+    }
+    case "eth_getBlockByNumber": {
+      const b = v.evmBlock;
+      return {
+        number: hex(b.number),
+        hash: `0x${createHash("sha256").update(`block${b.number}`).digest("hex")}`,
+        parentHash: `0x${"0".repeat(63)}1`,
+        nonce: "0x0000000000000000",
+        sha3Uncles: "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347",
+        logsBloom: `0x${"0".repeat(512)}`,
+        transactionsRoot: `0x${"0".repeat(64)}`,
+        stateRoot: `0x${"0".repeat(64)}`,
+        receiptsRoot: `0x${"0".repeat(64)}`,
+        miner: "0x4200000000000000000000000000000000000011",
+        difficulty: "0x0",
+        totalDifficulty: "0x1",
+        extraData: "0x",
+        size: "0x300",
+        gasLimit: "0x8f0d180",
+        gasUsed: "0x0",
+        timestamp: hex(b.timestamp),
+        baseFeePerGas: "0xf4240",
+        mixHash: `0x${"0".repeat(64)}`,
+        transactions: [],
+        uncles: [],
+      };
+    }
+    case "eth_call": {
+      const [call, block] = params as [{ to: string; data?: string; input?: string }, string | undefined];
+      const comet = v.comets.get(call.to.toLowerCase());
+      if (!comet) return NOT_MINE;
+      v.cometCallBlocks.push(block ?? "latest");
+      const { functionName, args } = decodeFunctionData({ abi: COMET, data: (call.data ?? call.input ?? "0x") as `0x${string}` });
+      if (functionName === "totalsBasic") {
+        return encodeFunctionResult({
+          abi: COMET,
+          functionName,
+          result: {
+            baseSupplyIndex: comet.baseSupplyIndex,
+            baseBorrowIndex: comet.baseBorrowIndex,
+            trackingSupplyIndex: 0n,
+            trackingBorrowIndex: 0n,
+            totalSupplyBase: comet.totalSupplyBase,
+            totalBorrowBase: comet.totalBorrowBase,
+            lastAccrualTime: Number(comet.lastAccrualTime),
+            pauseFlags: 0,
+          },
+        });
+      }
+      if (functionName === "getUtilization") return encodeFunctionResult({ abi: COMET, functionName, result: cometUtilization(comet) });
+      return encodeFunctionResult({ abi: COMET, functionName, result: cometSupplyRate(comet, (args as readonly [bigint])[0]) });
+    }
+    default:
+      return NOT_MINE;
+  }
+}
