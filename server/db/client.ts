@@ -31,6 +31,9 @@ export interface DbHandle {
   close: () => Promise<void>;
 }
 
+/** Column names are the schema's keys in snake_case (drizzle.config.ts says the same for generated migrations). */
+export const CASING = "snake_case" as const;
+
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 7_340_221; // pg_advisory_lock id: one migrator at a time across instances
 
@@ -43,19 +46,19 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
       // bigint columns come back as bigint, never as a JS number.
       types: { bigint: postgres.BigInt },
     });
-    const db = drizzlePostgres({ client, schema, casing: "snake_case" }) as unknown as Db;
+    const db = drizzlePostgres({ client: pipelinedBegin(client), schema, casing: CASING }) as unknown as Db;
     const countersClient = postgres(cfg.DATABASE_URL, {
       max: 4,
       onnotice: () => {},
       connect_timeout: 10,
       connection: { synchronous_commit: "off" },
     });
-    const countersDb = drizzlePostgres({ client: countersClient, schema, casing: "snake_case" }) as unknown as Db;
+    const countersDb = drizzlePostgres({ client: countersClient, schema, casing: CASING }) as unknown as Db;
     // One connection holds a session advisory lock while it migrates: one migrator at a time.
     const migrator = postgres(cfg.DATABASE_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
     try {
       await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
-      await migratePostgres(drizzlePostgres({ client: migrator, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+      await migratePostgres(drizzlePostgres({ client: migrator, casing: CASING }), { migrationsFolder: MIGRATIONS });
       await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
     } catch (e) {
       await client.end({ timeout: 1 });
@@ -84,8 +87,8 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
     client = new PGlite(dataDir);
     const c = client;
     await c.waitReady;
-    const db = drizzlePglite({ client: c, schema, casing: "snake_case" }) as unknown as Db;
-    await migratePglite(drizzlePglite({ client: c, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+    const db = drizzlePglite({ client: c, schema, casing: CASING }) as unknown as Db;
+    await migratePglite(drizzlePglite({ client: c, casing: CASING }), { migrationsFolder: MIGRATIONS });
     return {
       db,
       kind: "pglite",
@@ -96,9 +99,85 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
     };
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client, casing: "snake_case" }), { migrationsFolder: MIGRATIONS });
+  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client, casing: CASING }), { migrationsFolder: MIGRATIONS });
   return { db, kind: "pglite", close: () => client.close() };
+}
+
+/** Per pipelined transaction (keyed by its reserved connection): writes whose answer is awaited at COMMIT. */
+const atCommit = new WeakMap<object, Promise<unknown>[]>();
+
+/**
+ * Inside a transaction of pipelinedBegin(): starts a write whose answer nothing in the transaction needs, and
+ * lets COMMIT wait for it, so the write and COMMIT travel together (one round trip). Its failure fails the
+ * transaction exactly as awaiting it would have (PostgreSQL turns the COMMIT into ROLLBACK; its error is the
+ * one thrown). Statements after it run after it on the same connection. Returns false, starting nothing, when
+ * `tx` is not such a transaction (PGlite; outside a transaction): the caller then awaits the write itself.
+ */
+export function writeAtCommit(tx: DbOrTx, write: () => Promise<unknown>): boolean {
+  const client = (tx._.session as unknown as { client?: object }).client;
+  const pending = client ? atCommit.get(client) : undefined;
+  if (!pending) return false;
+  const p = write();
+  p.catch(() => {}); // observed at COMMIT
+  pending.push(p);
+  return true;
+}
+
+/** The first failure among settled-or-pending writes, if any (in the order they were started). */
+async function firstFailure(writes: Promise<unknown>[]): Promise<unknown> {
+  for (const w of writes) {
+    try {
+      await w;
+    } catch (e) {
+      return e;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The client with a begin() that saves two round trips per transaction: BEGIN travels with the transaction's
+ * first statement instead of being awaited on its own (postgres.js's begin() waits for it), and writes started
+ * with writeAtCommit() travel with COMMIT. Otherwise as postgres.js: one reserved connection per transaction,
+ * COMMIT when the callback resolves, ROLLBACK when it throws; a transaction PostgreSQL aborted (a failed
+ * statement whose error was caught) throws at COMMIT rather than reporting success. Nested transactions
+ * (savepoints) are not supported; the app has none.
+ */
+function pipelinedBegin(client: postgres.Sql): postgres.Sql {
+  const begin = async (a: unknown, b?: unknown): Promise<unknown> => {
+    const fn = (b ?? a) as (sql: postgres.TransactionSql) => unknown;
+    const options = typeof a === "string" && b ? a.replace(/[^a-z ]/gi, "") : "";
+    const c = await client.reserve();
+    const pending: Promise<unknown>[] = [];
+    atCommit.set(c, pending);
+    try {
+      const begun = c.unsafe(`begin ${options}`).execute();
+      begun.catch(() => {}); // awaited below; a failed BEGIN also fails the first statement
+      let result: unknown;
+      try {
+        result = await fn(c as unknown as postgres.TransactionSql);
+      } catch (e) {
+        // A deferred write that failed is the cause of whatever failed after it.
+        throw (await firstFailure(pending)) ?? e;
+      }
+      const commit = c.unsafe("commit").execute();
+      commit.catch(() => {});
+      await begun;
+      const failed = await firstFailure(pending);
+      if (failed !== undefined) throw failed;
+      const done = await commit;
+      if (done.command !== "COMMIT") throw new Error(`transaction ended with ${done.command}, not COMMIT: a statement in it failed`);
+      return result;
+    } catch (e) {
+      await c.unsafe("rollback").catch(() => {});
+      throw e;
+    } finally {
+      atCommit.delete(c);
+      c.release();
+    }
+  };
+  return new Proxy(client, { get: (target, p, receiver) => (p === "begin" ? begin : Reflect.get(target, p, receiver)) });
 }
 
 function alive(pid: number): boolean {

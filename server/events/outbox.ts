@@ -1,7 +1,8 @@
 // Writes events into the outbox table inside the caller's transaction, so a change and its events
 // commit together or not at all. The webhook worker delivers them (contract §5).
-import { events } from "../db/schema";
+import { Batch } from "../db/batch";
 import type { DbOrTx } from "../db/client";
+import { events } from "../db/schema";
 import { newId } from "../ids";
 
 import type { EventType } from "./types";
@@ -15,11 +16,19 @@ export interface NewEvent {
   data: Record<string, unknown>;
 }
 
-export async function emitEvents(tx: DbOrTx, list: NewEvent[]): Promise<string[]> {
+/** Adds the events' insert to a batch (one statement with the action's other writes); returns their ids. */
+export function addEvents(batch: Batch, list: NewEvent[]): string[] {
   if (list.length === 0) return [];
   const rows = list.map((e) => ({ id: newId("evt"), type: e.type, wallet: e.wallet, data: e.data }));
-  await tx.insert(events).values(rows);
+  batch.insert(events, rows);
   return rows.map((r) => r.id);
+}
+
+export async function emitEvents(tx: DbOrTx, list: NewEvent[]): Promise<string[]> {
+  const batch = new Batch();
+  const ids = addEvents(batch, list);
+  await batch.run(tx);
+  return ids;
 }
 
 export async function emitEvent(tx: DbOrTx, e: NewEvent): Promise<string> {

@@ -1,12 +1,16 @@
 // The book: locks the balance rows a money action touches, applies signed changes to their liquid or
-// staked bucket, and writes the changed rows and one journal entry per change, all with the caller's
-// transaction. Rows are always locked in one global order (chain, token, venue id; byte order) so two
+// staked bucket, and writes the changed rows and one journal entry per change (with the action's activity
+// rows and events: one statement), all with the caller's transaction. Rows are always locked in one global order (chain, token, venue id; byte order) so two
 // actions can never wait on each other in a cycle. A change that would go below 0 throws
 // InsufficientFunds before anything is written; the CHECK constraints are the last line of defence.
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import { and, type Column, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
+import { Batch, colName, rowCol, rowsJson, Statement, tableFields } from "../db/batch";
+import { CASING, type DbOrTx } from "../db/client";
 import { balances, ledgerEntries } from "../db/schema";
 import type { LEDGER_ENTRY_KINDS } from "../db/schema/ledger-entries";
+import { addEvents, type NewEvent } from "../events/outbox";
+import { type ActivityInsert, addActivity } from "./activity";
 
 export type BalanceRow = typeof balances.$inferSelect;
 export type EntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
@@ -66,29 +70,13 @@ export class Book {
     for (const k of keys) uniq.set(keyOf({ ...k, wallet }), { ...k, wallet });
     const sorted = [...uniq.values()].sort(order);
     if (sorted.length === 0) return new Book(wallet, []);
-    // ON CONFLICT DO UPDATE takes the row lock (waiting for a concurrent holder) and returns the latest values.
-    const rows = await tx
-      .insert(balances)
-      .values(sorted)
-      .onConflictDoUpdate({
-        target: [balances.wallet, balances.chain, balances.token, balances.venueId],
-        set: { wallet: sql`excluded.wallet` },
-      })
-      .returning();
+    const rows = await LOCK.execute(tx, { rows: rowsJson(balances, sorted as unknown as Record<string, unknown>[], KEY_FIELDS) });
     return new Book(wallet, rows);
   }
 
   /** Locks every existing row of the wallet for a token (optionally one chain), in the global order. */
   static async lockAll(tx: DbOrTx, wallet: string, token: string, chain?: string): Promise<Book> {
-    const where = chain
-      ? and(eq(balances.wallet, wallet), eq(balances.token, token), eq(balances.chain, chain))
-      : and(eq(balances.wallet, wallet), eq(balances.token, token));
-    const rows = await tx
-      .select()
-      .from(balances)
-      .where(where)
-      .orderBy(sql`${balances.chain} collate "C"`, sql`${balances.venueId} collate "C"`)
-      .for("update");
+    const rows = chain ? await LOCK_ALL_CHAIN.execute(tx, { wallet, token, chain }) : await LOCK_ALL.execute(tx, { wallet, token });
     return new Book(wallet, rows);
   }
 
@@ -152,31 +140,72 @@ export class Book {
     return this.dirty.size > 0 || this.entries.length > 0;
   }
 
-  /** Writes the changed rows and the journal. */
-  async flush(tx: DbOrTx): Promise<void> {
+  /**
+   * Writes the changed rows, the journal and, when given, the action's activity rows and outbox events: one
+   * statement (one round trip). Returns the ids of the activity rows and events.
+   */
+  async flush(tx: DbOrTx, with_: { activity?: ActivityInsert[]; events?: NewEvent[] } = {}): Promise<{ activityIds: string[]; eventIds: string[] }> {
+    const batch = new Batch();
     const now = new Date();
+    const changed: BalanceRow[] = [];
     for (const key of [...this.dirty].sort()) {
       const r = this.rows.get(key);
-      if (!r) continue;
-      await tx
-        .update(balances)
-        .set({
-          liquidMicros: r.liquidMicros,
-          stakedMicros: r.stakedMicros,
-          costBasisMicros: r.costBasisMicros,
-          realizedYieldMicros: r.realizedYieldMicros,
-          indexRef: r.indexRef,
-          txId: r.txId,
-          openedAt: r.openedAt,
-          updatedAt: now,
-        })
-        .where(and(eq(balances.wallet, r.wallet), eq(balances.chain, r.chain), eq(balances.token, r.token), eq(balances.venueId, r.venueId)));
+      if (r) changed.push({ ...r, updatedAt: now });
     }
-    if (this.entries.length) await tx.insert(ledgerEntries).values(this.entries);
+    batch.update(balances, [balances.wallet, balances.chain, balances.token, balances.venueId], WRITTEN, changed);
+    batch.insert(ledgerEntries, this.entries);
+    const activityIds = addActivity(batch, with_.activity ?? []);
+    const eventIds = addEvents(batch, with_.events ?? []);
+    await batch.run(tx);
     this.dirty.clear();
     this.entries.length = 0;
+    return { activityIds, eventIds };
   }
 }
+
+const KEY_COLUMNS = [balances.wallet, balances.chain, balances.token, balances.venueId];
+const KEY_FIELDS = ["wallet", "chain", "token", "venueId"];
+const qb = new QueryBuilder({ casing: CASING });
+const ident = (c: Column) => sql.identifier(colName(c));
+
+// The locking statements never change: drizzle renders them once; on PostgreSQL each connection prepares them once.
+// Rows are locked in the order given (sorted by the caller). ON CONFLICT DO UPDATE takes the row lock (waiting for a
+// concurrent holder) and returns the latest values.
+const LOCK = new Statement<BalanceRow>(
+  "book_lock",
+  () => sql`insert into ${balances} (${sql.join(KEY_COLUMNS.map(ident), sql`, `)})
+    select ${sql.join(KEY_COLUMNS.map(rowCol), sql`, `)} from jsonb_populate_recordset(null::${balances}, ${sql.placeholder("rows")}::jsonb) r
+    on conflict (${sql.join(KEY_COLUMNS.map(ident), sql`, `)}) do update set ${ident(balances.wallet)} = excluded.${ident(balances.wallet)}
+    returning ${sql.join(Object.values(getTableColumns(balances)), sql`, `)}`,
+  tableFields(balances),
+);
+
+const lockAllSql = (byChain: boolean) => () =>
+  qb
+    .select()
+    .from(balances)
+    .where(
+      byChain
+        ? and(eq(balances.wallet, sql.placeholder("wallet")), eq(balances.token, sql.placeholder("token")), eq(balances.chain, sql.placeholder("chain")))
+        : and(eq(balances.wallet, sql.placeholder("wallet")), eq(balances.token, sql.placeholder("token"))),
+    )
+    .orderBy(sql`${balances.chain} collate "C"`, sql`${balances.venueId} collate "C"`)
+    .for("update")
+    .getSQL();
+const LOCK_ALL = new Statement<BalanceRow>("book_lock_all", lockAllSql(false), tableFields(balances));
+const LOCK_ALL_CHAIN = new Statement<BalanceRow>("book_lock_all_chain", lockAllSql(true), tableFields(balances));
+
+/** The columns a flush writes back to a changed balance row. */
+const WRITTEN = [
+  balances.liquidMicros,
+  balances.stakedMicros,
+  balances.costBasisMicros,
+  balances.realizedYieldMicros,
+  balances.indexRef,
+  balances.txId,
+  balances.openedAt,
+  balances.updatedAt,
+];
 
 /** Unlocked read of a wallet's rows (reads only). */
 export async function walletRows(db: DbOrTx, wallet: string, wallets?: string[]): Promise<BalanceRow[]> {

@@ -3,12 +3,12 @@
 // The protocol skim (fee policy) and the profit fee (off) come out of gross only; the residual compounds
 // into principal, or, for auto-pay, is paid to the payees by bps with the remainder compounding.
 import type { Db } from "../db/client";
-import { emitEvents, type NewEvent } from "../events/outbox";
+import type { NewEvent } from "../events/outbox";
 import { feePolicy, profitFeeOf, skimOf } from "../fees/policy";
 import { newId } from "../ids";
 import { readVenueIndex } from "../venues/readers";
 import type { IndexRead } from "../venues/readers/types";
-import { insertActivity } from "./activity";
+import type { ActivityInsert } from "./activity";
 import { type BalanceRow, Book, LIQUID, walletRows } from "./book";
 import { positionEvent } from "./events";
 import { valueNow } from "./position";
@@ -166,7 +166,7 @@ export async function harvest(db: Db, wallet: string, opts: { execute: boolean; 
     const chains = new Set<string>();
     let compounded = 0n;
     let leg = 0;
-    const legs: Parameters<typeof insertActivity>[1] = [];
+    const legs: ActivityInsert[] = [];
     for (const c of list) {
       const key = { chain: c.row.chain, token: c.row.token, venueId: c.row.venueId };
       const net = c.gross - c.skim - c.profit;
@@ -204,8 +204,6 @@ export async function harvest(db: Db, wallet: string, opts: { execute: boolean; 
     }
     result.compoundedMicros = compounded;
     result.actionId = actionId;
-    await book.flush(tx);
-    await insertActivity(tx, legs);
     if (result.grossYieldMicros > 0n) {
       events.push({
         type: "harvest.completed",
@@ -223,7 +221,7 @@ export async function harvest(db: Db, wallet: string, opts: { execute: boolean; 
       });
       for (const chain of chains) events.push(positionEvent(wallet, chain, staked[0]?.token ?? "USDC", book, "harvest"));
     }
-    await emitEvents(tx, events);
+    await book.flush(tx, { activity: legs, events });
     return result;
   });
 }

@@ -1,12 +1,10 @@
 // POST rebalance (owner): moves staked principal between two venues of one chain. A move across chains is
 // never a silent rebalance (spec §1 item 4): it is blocked with a hint to use a bridge plan.
 import type { Db } from "../db/client";
-import { emitEvents } from "../events/outbox";
 import { type Blocker, blocker } from "../http/codes";
 import { newId } from "../ids";
 import { resolveVenue } from "../venues";
 import { readVenueIndex } from "../venues/readers";
-import { insertActivity } from "./activity";
 import { Book, LIQUID } from "./book";
 import { positionEvent } from "./events";
 import { basisAfter, mergedIndex } from "./position";
@@ -76,13 +74,14 @@ export async function rebalance(db: Db, wallet: string, input: RebalanceInput): 
     });
     book.change(liquid, "stake", -amount, { ...meta, legIndex: 1 });
     const toStaked = book.change(tk, "stake", amount, { ...meta, legIndex: 1 });
-    await book.flush(tx);
     const leg = { wallet, planId: actionId, chain, token, txId: null, amountInMicros: amount, amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" as const };
-    await insertActivity(tx, [
-      { ...leg, legIndex: 0, kind: "withdraw", venueId: from.id },
-      { ...leg, legIndex: 1, kind: "deposit", venueId: to.id },
-    ]);
-    await emitEvents(tx, [positionEvent(wallet, chain, token, book, "rebalance")]);
+    await book.flush(tx, {
+      activity: [
+        { ...leg, legIndex: 0, kind: "withdraw", venueId: from.id },
+        { ...leg, legIndex: 1, kind: "deposit", venueId: to.id },
+      ],
+      events: [positionEvent(wallet, chain, token, book, "rebalance")],
+    });
     return {
       status: "done" as const,
       wallet,

@@ -3,7 +3,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { activity } from "../db/schema";
-import { emitEvents } from "../events/outbox";
 import { newId } from "../ids";
 import { insertActivity, routingCostOf } from "./activity";
 import { Book, LIQUID } from "./book";
@@ -53,9 +52,11 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
   const basis = before.costBasisMicros + d.amountMicros + routing;
   book.patch(venue, { costBasisMicros: basis, indexRef: index, txId: d.txId, openedAt: before.openedAt ?? new Date() });
   const staked = book.change(venue, "stake", d.amountMicros, meta);
-  await book.flush(tx);
-  const [activityId = ""] = await insertActivity(tx, [
-    {
+  const {
+    activityIds: [activityId = ""],
+  } = await book.flush(tx, {
+    activity: [
+      {
       wallet: d.wallet,
       planId: d.planId,
       legIndex: d.legIndex,
@@ -68,17 +69,18 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
       amountOutMicros: d.amountMicros,
       quotedAmountOutMicros: d.quotedAmountOutMicros ?? null,
       status: "settled",
-    },
-  ]);
+      },
+    ],
+    events: [
+      {
+        type: "deposit.settled",
+        wallet: d.wallet,
+        data: { wallet: d.wallet, chain: d.chain, token: d.token, venueId: d.venueId, amountMicros: d.amountMicros.toString(), planId: d.planId, legIndex: d.legIndex, txId: d.txId },
+      },
+      positionEvent(d.wallet, d.chain, d.token, book, "deposit"),
+    ],
+  });
   const liquidAfter = book.row(liquid).liquidMicros;
-  await emitEvents(tx, [
-    {
-      type: "deposit.settled",
-      wallet: d.wallet,
-      data: { wallet: d.wallet, chain: d.chain, token: d.token, venueId: d.venueId, amountMicros: d.amountMicros.toString(), planId: d.planId, legIndex: d.legIndex, txId: d.txId },
-    },
-    positionEvent(d.wallet, d.chain, d.token, book, "deposit"),
-  ]);
   return { actionId, activityId, liquidMicros: liquidAfter, stakedMicros: staked, costBasisMicros: basis };
 }
 
@@ -157,7 +159,6 @@ export async function creditLiquid(tx: DbOrTx, c: CreditLiquidInput): Promise<{ 
   const liquid = { chain: c.chain, token: c.token, venueId: LIQUID };
   const book = await Book.lock(tx, c.wallet, [liquid]);
   const after = book.change(liquid, "credit", c.amountMicros, { actionId, planId: c.planId, legIndex: c.legIndex, txId: c.txId });
-  await book.flush(tx);
-  await emitEvents(tx, [positionEvent(c.wallet, c.chain, c.token, book, "credit")]);
+  await book.flush(tx, { events: [positionEvent(c.wallet, c.chain, c.token, book, "credit")] });
   return { actionId, liquidMicros: after };
 }

@@ -2,12 +2,11 @@
 // Preview runs the same decision on an unlocked read and writes nothing.
 import type { ChainId } from "../chains/address";
 import type { Db } from "../db/client";
-import { emitEvents } from "../events/outbox";
 import { type Blocker, blocker } from "../http/codes";
 import { newId } from "../ids";
 import { opportunityIdOf } from "../venues";
 import { readVenueIndex } from "../venues/readers";
-import { insertActivity } from "./activity";
+import type { ActivityInsert } from "./activity";
 import { Book, LIQUID, walletRows } from "./book";
 import { chooseVenue } from "./choose";
 import { positionEvent } from "./events";
@@ -115,23 +114,6 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
       book.change(liquid, "stake", -input.amountMicros, meta);
       venueStaked = book.change(vk, "stake", input.amountMicros, meta);
     }
-    await book.flush(tx);
-    await insertActivity(tx, [
-      {
-        wallet,
-        planId: actionId,
-        legIndex: 0,
-        kind: "deposit",
-        chain: input.chain,
-        venueId: venue?.id ?? null,
-        token: input.token,
-        txId: input.txId ?? null,
-        amountInMicros: input.amountMicros,
-        amountOutMicros: input.amountMicros,
-        quotedAmountOutMicros: null,
-        status: "settled",
-      },
-    ]);
     const events = [positionEvent(wallet, input.chain, input.token, book, "route")];
     if (venue) {
       events.unshift({
@@ -149,7 +131,23 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
         },
       });
     }
-    await emitEvents(tx, events);
+    const activity: ActivityInsert[] = [
+      {
+        wallet,
+        planId: actionId,
+        legIndex: 0,
+        kind: "deposit",
+        chain: input.chain,
+        venueId: venue?.id ?? null,
+        token: input.token,
+        txId: input.txId ?? null,
+        amountInMicros: input.amountMicros,
+        amountOutMicros: input.amountMicros,
+        quotedAmountOutMicros: null,
+        status: "settled",
+      },
+    ];
+    await book.flush(tx, { activity, events });
     return {
       ...base,
       actionId,

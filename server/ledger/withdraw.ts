@@ -2,10 +2,10 @@
 // (largest first, then venue id) and the amount leaves the book. Above the balance → blocked, nothing changes.
 import type { ChainId } from "../chains/address";
 import type { Db } from "../db/client";
-import { emitEvents, type NewEvent } from "../events/outbox";
+import type { NewEvent } from "../events/outbox";
 import { type Blocker, blocker } from "../http/codes";
 import { newId } from "../ids";
-import { insertActivity } from "./activity";
+import type { ActivityInsert } from "./activity";
 import { type BalanceRow, Book, InsufficientFunds, LIQUID } from "./book";
 import { positionEvent } from "./events";
 import { basisAfter } from "./position";
@@ -117,10 +117,7 @@ export async function withdrawMoney(db: Db, wallet: string, input: WithdrawInput
       }
       book.change(liquid, "debit", -l.amountMicros, m);
     });
-    await book.flush(tx);
-    await insertActivity(
-      tx,
-      legs.map((l, i) => ({
+    const activity: ActivityInsert[] = legs.map((l, i) => ({
         wallet,
         planId: actionId,
         legIndex: i,
@@ -133,8 +130,7 @@ export async function withdrawMoney(db: Db, wallet: string, input: WithdrawInput
         amountOutMicros: l.amountMicros,
         quotedAmountOutMicros: null,
         status: "settled" as const,
-      })),
-    );
+      }));
     const events: NewEvent[] = legs.map((l, i) => ({
       type: "withdraw.settled",
       wallet,
@@ -150,7 +146,7 @@ export async function withdrawMoney(db: Db, wallet: string, input: WithdrawInput
       },
     }));
     for (const l of legs) events.push(positionEvent(wallet, l.chain, input.token, book, "withdraw"));
-    await emitEvents(tx, events);
+    await book.flush(tx, { activity, events });
     let liquidAfter = 0n;
     let stakedAfter = 0n;
     for (const r of book.all()) {

@@ -4,12 +4,13 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/server/config";
 import { type DbHandle, openDatabase } from "@/server/db/client";
-import { balances, events, ledgerEntries } from "@/server/db/schema";
+import { activity, balances, events, ledgerEntries } from "@/server/db/schema";
+import { insertActivity } from "@/server/ledger/activity";
 import { harvest } from "@/server/ledger/harvest";
 import { position, publicActivity, publicPortfolio } from "@/server/ledger/reads";
 import { creditLiquid, recordDeposit, recordLegs } from "@/server/ledger/record";
@@ -96,8 +97,9 @@ describe("venue readers speak each chain's real RPC", () => {
     expect(await readVenueIndex("aave-v3-base")).toMatchObject({ ok: true, index: 1_050_000_000_000_000_000_000_000_000n });
   });
   it("no reader or a failing RPC is unavailable with a reason, never a number", async () => {
-    const none = await readVenueIndex("kamino");
+    const none = await readVenueIndex("morpho-base");
     expect(none).toMatchObject({ ok: false });
+    if (!none.ok) expect(none.reason).toMatch(/no on-chain reader/);
     rpc.failing.add("sui_getObject");
     const down = await readVenueIndex("suilend");
     rpc.failing.delete("sui_getObject");
@@ -199,6 +201,69 @@ describe.each(dbKinds())("ledger on %s", (kind) => {
     const types = (await h.db.select().from(events).where(eq(events.wallet, w))).map((e) => e.type).sort();
     expect(types).toEqual(["deposit.settled", "position.updated", "position.updated"]);
     await checkInvariants(h, w);
+  });
+
+  it("route with stake writes exactly: two balance rows, three journal rows, one activity row, two events (one statement)", async () => {
+    const w = wallet();
+    setSuilend(rpc, 1_000_000n, 1_000_000n);
+    const r = await routeMoney(h.db, w, { amountMicros: 7_000_000n, token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: "T7" }, false);
+    if (r.status !== "done" || !r.actionId) throw new Error("route not done");
+    const rows = await h.db.select().from(balances).where(eq(balances.wallet, w)).orderBy(asc(balances.venueId));
+    expect(rows.map((b) => [b.venueId, b.liquidMicros, b.stakedMicros, b.costBasisMicros, b.indexRef, b.txId, b.openedAt !== null])).toEqual([
+      ["", 0n, 0n, 0n, null, null, false],
+      ["suilend", 0n, 7_000_000n, 7_000_000n, WAD, "T7", true],
+    ]);
+    const entries = await h.db.select().from(ledgerEntries).where(eq(ledgerEntries.wallet, w)).orderBy(asc(ledgerEntries.seq));
+    expect(entries.map((e) => [e.venueId, e.kind, e.amountMicros, e.balanceAfterMicros, e.actionId, e.planId, e.legIndex, e.txId, e.counterparty])).toEqual([
+      [null, "credit", 7_000_000n, 7_000_000n, r.actionId, r.actionId, 0, "T7", null],
+      [null, "stake", -7_000_000n, 0n, r.actionId, r.actionId, 0, "T7", null],
+      ["suilend", "stake", 7_000_000n, 7_000_000n, r.actionId, r.actionId, 0, "T7", null],
+    ]);
+    const acts = await h.db.select().from(activity).where(eq(activity.wallet, w));
+    expect(acts).toHaveLength(1);
+    expect(acts[0]).toMatchObject({ planId: r.actionId, legIndex: 0, kind: "deposit", chain: "move-chain", destChain: null, venueId: "suilend", token: "USDC", txId: "T7", amountInMicros: 7_000_000n, amountOutMicros: 7_000_000n, quotedAmountOutMicros: null, status: "settled", error: null });
+    expect(acts[0]?.id).toMatch(/^act_/);
+    const evs = await h.db.select().from(events).where(eq(events.wallet, w)).orderBy(asc(events.seq));
+    expect(evs.map((e) => [e.type, e.data])).toEqual([
+      ["deposit.settled", { wallet: w, chain: "move-chain", token: "USDC", venueId: "suilend", amountMicros: "7000000", planId: r.actionId, legIndex: 0, txId: "T7" }],
+      ["position.updated", { wallet: w, chain: "move-chain", token: "USDC", reason: "route", liquidMicros: "0", venues: [{ venueId: "suilend", stakedMicros: "7000000" }] }],
+    ]);
+  });
+
+  it("activity groups: a plan keeps its group across calls, new plans number in order of first appearance, a row without a plan is its own group", async () => {
+    const w = wallet();
+    const row = (planId: string | null, legIndex: number) => ({ wallet: w, planId, legIndex, kind: "swap" as const, chain: "move-chain", txId: null, amountInMicros: 1n, amountOutMicros: 1n, quotedAmountOutMicros: null, status: "settled" as const });
+    await insertActivity(h.db, [row("pA", 0)]);
+    await h.db.transaction(async (tx) => {
+      await insertActivity(tx, [row("pB", 0), row("pA", 1), row(null, 0), row("pC", 0), row("pB", 1)]);
+    });
+    const acts = await h.db.select().from(activity).where(eq(activity.wallet, w)).orderBy(asc(activity.seq));
+    const g = (planId: string | null, leg: number) => acts.find((a) => a.planId === planId && a.legIndex === leg)?.groupSeq ?? -1n;
+    expect(g("pA", 1)).toBe(g("pA", 0));
+    expect(g("pB", 1)).toBe(g("pB", 0));
+    expect(g("pB", 0) > g("pA", 0)).toBe(true);
+    expect(g("pC", 0) > g("pB", 0)).toBe(true);
+    expect(new Set([g("pA", 0), g("pB", 0), g("pC", 0), g(null, 0)]).size).toBe(4);
+    expect(acts.map((a) => a.token)).toEqual(["USDC", "USDC", "USDC", "USDC", "USDC", "USDC"]);
+  });
+
+  it("transactions: a throw rolls everything back; a failed statement whose error was caught does not commit", async () => {
+    const w = wallet();
+    await expect(
+      h.db.transaction(async (tx) => {
+        await creditLiquid(tx, { wallet: w, chain: "move-chain", token: "USDC", amountMicros: 5n, planId: null, legIndex: 0, txId: null });
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(await h.db.select().from(ledgerEntries).where(eq(ledgerEntries.wallet, w))).toHaveLength(0);
+    const caught = h.db.transaction(async (tx) => {
+      await creditLiquid(tx, { wallet: w, chain: "move-chain", token: "USDC", amountMicros: 5n, planId: null, legIndex: 0, txId: null });
+      await tx.execute(sql`select 1 / 0`).catch(() => null);
+      return "done";
+    });
+    if (kind === "postgres") await expect(caught).rejects.toThrow();
+    else await caught.catch(() => null);
+    expect(await h.db.select().from(ledgerEntries).where(eq(ledgerEntries.wallet, w))).toHaveLength(0);
   });
 
   it("a credit without proof is not a public position; ROI is null without cost basis", async () => {
