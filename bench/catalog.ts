@@ -2,7 +2,7 @@
 // peak memory; (2) GET /api/v1/svc/home under 64 connections (autocannon) next to a bare node:http
 // server sending the same bytes, same machine, same run. `run()` returns a markdown section.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -78,7 +78,50 @@ async function ingest(yieldsUrl: string) {
   };
 }
 
-async function startApp(yieldsUrl: string): Promise<{ url: string; stop: () => Promise<void> }> {
+interface Measured extends CannonResult {
+  /** CPU time (user + system) the server process spent per answered request during the round. */
+  cpuUsPerRequest: number;
+}
+
+/** utime + stime of a process in microseconds (/proc/PID/stat, clock ticks of 1/100 s). */
+function cpuUsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+async function measure(pid: number, url: string): Promise<Measured> {
+  const cpu0 = cpuUsOf(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  const cpu1 = cpuUsOf(pid);
+  return { ...r, cpuUsPerRequest: (cpu1 - cpu0) / Math.max(1, r.requests.total) };
+}
+
+/** The bare server in its own process (bench/_bare-server.ts), like the app. */
+async function startBare(body: Buffer): Promise<{ url: string; pid: number; stop: () => void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-bare-"));
+  const file = path.join(dir, "body.json");
+  writeFileSync(file, body);
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "bench/_bare-server.ts"), file, String(port)], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.once("data", () => resolve());
+    child.once("exit", (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
+    stop: () => {
+      child.kill("SIGTERM");
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startApp(yieldsUrl: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-app-"));
   const port = await freePort();
   const env: Record<string, string | undefined> = {};
@@ -110,6 +153,7 @@ async function startApp(yieldsUrl: string): Promise<{ url: string; stop: () => P
   }
   return {
     url,
+    pid: child.pid ?? 0,
     stop: async () => {
       child.kill("SIGTERM");
       await new Promise((r) => setTimeout(r, 500));
@@ -152,7 +196,7 @@ export async function run(): Promise<string> {
   }
 
   ensureBuild();
-  let app: { url: string; stop: () => Promise<void> };
+  let app: Awaited<ReturnType<typeof startApp>>;
   try {
     app = await startApp(yieldsUrl);
   } catch (e) {
@@ -163,28 +207,34 @@ export async function run(): Promise<string> {
   try {
     const sample = await fetch(`${app.url}/api/v1/svc/home`);
     const body = Buffer.from(await sample.arrayBuffer());
-    const bare = createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(body);
-    });
-    const bareUrl = await listen(bare);
+    const bare = await startBare(body);
     // Warm both, then alternate rounds (the machine is shared: interleaving spreads the noise evenly
     // over both servers). Never both at once on 2 cores.
     const homeUrl = `${app.url}/api/v1/svc/home`;
     const statusUrl = `${app.url}/api/v1/svc/status`;
-    await autocannon({ url: `${bareUrl}/`, connections: CONNECTIONS, duration: 2 });
+    await autocannon({ url: `${bare.url}/`, connections: CONNECTIONS, duration: 2 });
     await autocannon({ url: homeUrl, connections: CONNECTIONS, duration: 3 });
-    const bareRuns: CannonResult[] = [];
-    const appRuns: CannonResult[] = [];
-    const statusRuns: CannonResult[] = [];
+    const bareRuns: Measured[] = [];
+    const appRuns: Measured[] = [];
+    const statusRuns: Measured[] = [];
     const load0 = loadavg()[0] ?? 0;
     for (let i = 0; i < ROUNDS; i++) {
-      bareRuns.push(await autocannon({ url: `${bareUrl}/`, connections: CONNECTIONS, duration: DURATION_S }));
-      appRuns.push(await autocannon({ url: homeUrl, connections: CONNECTIONS, duration: DURATION_S }));
-      statusRuns.push(await autocannon({ url: statusUrl, connections: CONNECTIONS, duration: DURATION_S }));
+      bareRuns.push(await measure(bare.pid, `${bare.url}/`));
+      appRuns.push(await measure(app.pid, homeUrl));
+      statusRuns.push(await measure(app.pid, statusUrl));
     }
     const load1 = loadavg()[0] ?? 0;
-    await new Promise((r) => bare.close(r));
-    const sum = (rs: CannonResult[]) => ({
+    bare.stop();
+    // Reference only: the same bare server inside this process, sharing its thread with autocannon (how
+    // this benchmark measured it before; not comparable with the app, which runs in its own process).
+    const inProc = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" }).end(body);
+    });
+    const inProcUrl = await listen(inProc);
+    const inProcRun = await autocannon({ url: `${inProcUrl}/`, connections: CONNECTIONS, duration: DURATION_S });
+    await new Promise((r) => inProc.close(r));
+    const sum = (rs: Measured[]) => ({
+      cpuUs: median(rs.map((r) => r.cpuUsPerRequest)),
       rps: median(rs.map((r) => r.requests.average)),
       p50: median(rs.map((r) => r.latency.p50)),
       p99: median(rs.map((r) => r.latency.p99)),
@@ -196,13 +246,22 @@ export async function run(): Promise<string> {
     const st = sum(statusRuns);
     lines.push(`### GET /api/v1/svc/home: ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S} s (autocannon), ${f1(body.length / 1024)} KB body`, "");
     lines.push(`Load average (1 min) during the run: ${load0.toFixed(1)} → ${load1.toFixed(1)} on ${cpus().length} cores (shared machine). Medians of the rounds:`, "");
-    lines.push("| server | req/s | p50 ms | p99 ms | non-2xx | errors |", "|---|---|---|---|---|---|");
-    lines.push(`| bare node:http, same bytes | ${f0(b.rps)} | ${b.p50} | ${b.p99} | ${b.non2xx} | ${b.errors} |`);
-    lines.push(`| app GET /api/v1/svc/home (scripts/serve.ts, PGlite) | ${f0(a.rps)} | ${a.p50} | ${a.p99} | ${a.non2xx} | ${a.errors} |`);
-    lines.push(`| app GET /api/v1/svc/status (foundation route, for reference) | ${f0(st.rps)} | ${st.p50} | ${st.p99} | ${st.non2xx} | ${st.errors} |`);
+    lines.push("| server | req/s | p50 ms | p99 ms | server CPU µs/request | non-2xx | errors |", "|---|---|---|---|---|---|---|");
+    const row = (name: string, r: ReturnType<typeof sum>) =>
+      `| ${name} | ${f0(r.rps)} | ${r.p50} | ${r.p99} | ${f0(r.cpuUs)} | ${r.non2xx} | ${r.errors} |`;
+    lines.push(row("bare node:http, same bytes (own process)", b));
+    lines.push(row("app GET /api/v1/svc/home (scripts/serve.ts, PGlite)", a));
+    lines.push(row("app GET /api/v1/svc/status (foundation route, for reference)", st));
+    lines.push(
+      `| reference: bare server inside the load generator's process (one round; not comparable) | ${f0(inProcRun.requests.average)} | ${inProcRun.latency.p50} | ${inProcRun.latency.p99} | n/a | ${inProcRun.non2xx} | ${inProcRun.errors + inProcRun.timeouts} |`,
+    );
     lines.push("");
     lines.push(`App home / bare: **${f1((100 * a.rps) / b.rps)} %** of the bare server's requests per second (goal: ≥ 50 %).`);
-    lines.push(`Home / status on the same app: ${f1((100 * a.rps) / st.rps)} %.`, "");
+    lines.push(`Home / status on the same app: ${f1((100 * a.rps) / st.rps)} %.`);
+    lines.push(
+      `Server CPU per request (less sensitive to a busy machine than req/s): bare ${f0(b.cpuUs)} µs, app home ${f0(a.cpuUs)} µs (${f1((100 * b.cpuUs) / a.cpuUs)} % of the app's cost).`,
+      "",
+    );
   } finally {
     await app.stop();
     await new Promise((r) => upstream.close(r));

@@ -1,6 +1,7 @@
 // Whether .next holds a production build of the current sources (a hash of every source file).
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const SOURCE_DIRS = ["app", "components", "server", "public", "drizzle", "lib"];
@@ -39,4 +40,16 @@ export function buildIsCurrent(root: string): boolean {
 /** Node arguments that run the production server (scripts/serve.ts); append `-p PORT` and `-H HOST`. */
 export function serveArgs(root: string): string[] {
   return ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "serve.ts")];
+}
+
+/** Runs `next build` unless .next already holds a production build of the current sources. */
+export function ensureBuild(root: string): void {
+  if (buildIsCurrent(root)) return;
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  if (r.status !== 0) throw new Error("next build failed");
+  writeFileSync(path.join(root, ".next", "svc-source.sha256"), sourceFingerprint(root));
 }

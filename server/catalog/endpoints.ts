@@ -4,6 +4,7 @@
 import { type ChainId, isAddressOf, SEGMENT_TO_CHAIN, CHAIN_FAMILY } from "../chains/address";
 import { walletBalances } from "../chains/balances";
 import { endpoint, ok } from "../http/endpoint";
+import { cacheJson } from "../http/handler";
 import { ApiError } from "../http/errors";
 import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
 import { chartBody } from "./chart";
@@ -37,6 +38,7 @@ const DEFAULT_ESTIMATE_MICROS = 1_000_000_000n; // 1000 USDC
 
 // Dashboard reads are served from a 1-second in-process memo: the snapshot changes every few minutes,
 // and staleness is judged against SVC_APY_MAX_AGE_S (≥ 1 s), so a 1 s memo never shows a stale value as live.
+// The memoized body is serialized once (cacheJson): every hit writes the same bytes.
 const memo = globalThis as unknown as { __svcHomeMemo?: Map<string, { at: number; body: unknown }> };
 async function memoized<T>(key: string, compute: () => Promise<T>): Promise<T> {
   memo.__svcHomeMemo ??= new Map();
@@ -44,6 +46,7 @@ async function memoized<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const hit = m.get(key);
   if (hit && Date.now() - hit.at < 1000) return hit.body as T;
   const body = await compute();
+  if (body !== null && typeof body === "object") cacheJson(body);
   if (m.size > 500) m.clear();
   m.set(key, { at: Date.now(), body });
   return body;

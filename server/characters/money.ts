@@ -7,12 +7,12 @@ import { estimates, estimatesWire } from "../catalog/estimates";
 import type { ChainId } from "../chains/address";
 import type { Db, DbOrTx } from "../db/client";
 import { characters, ledgerEntries } from "../db/schema";
-import { emitEvents, type NewEvent } from "../events/outbox";
+import type { NewEvent } from "../events/outbox";
 import { feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
-import { insertActivity } from "../ledger/activity";
+import type { ActivityInsert } from "../ledger/activity";
 import { type BalanceRow, Book, LIQUID, walletRows } from "../ledger/book";
 import { positionEvent } from "../ledger/events";
 import { basisAfter, mergedIndex } from "../ledger/position";
@@ -158,15 +158,16 @@ export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
     });
     book.change(liquid, "stake", -amount, meta);
     const venueStaked = book.change(vk, "stake", amount, meta);
-    await book.flush(tx);
-    await insertActivity(tx, [
-      { wallet: c.wallet, planId: actionId, legIndex: 0, kind: "deposit", chain: c.chain, venueId: v.id, token: TOKEN, txId: null, amountInMicros: amount, amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" },
-    ]);
     const pos = positionEvent(c.wallet, c.chain, TOKEN, book, "auto_yield_stake");
-    await emitEvents(tx, [
-      { type: "deposit.settled", wallet: c.wallet, data: { wallet: c.wallet, characterId: c.id, chain: c.chain, token: TOKEN, venueId: v.id, amountMicros: amount.toString(), planId: actionId, legIndex: 0, txId: null } },
-      { ...pos, data: { ...pos.data, characterId: c.id } },
-    ]);
+    await book.flush(tx, {
+      activity: [
+        { wallet: c.wallet, planId: actionId, legIndex: 0, kind: "deposit", chain: c.chain, venueId: v.id, token: TOKEN, txId: null, amountInMicros: amount, amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" },
+      ],
+      events: [
+        { type: "deposit.settled", wallet: c.wallet, data: { wallet: c.wallet, characterId: c.id, chain: c.chain, token: TOKEN, venueId: v.id, amountMicros: amount.toString(), planId: actionId, legIndex: 0, txId: null } },
+        { ...pos, data: { ...pos.data, characterId: c.id } },
+      ],
+    });
     return {
       status: "done" as const,
       characterId: c.id,
@@ -227,10 +228,7 @@ async function applyUnstake(
       lockedLiquid.change(liquid, "unstake", l.amount, { ...meta, legIndex: i });
       if (lockedLiquid.row(vk).stakedMicros === 0n) lockedLiquid.patch(vk, { indexRef: null, openedAt: null });
     });
-    await lockedLiquid.flush(tx);
-    await insertActivity(
-      tx,
-      legs.map((l, i) => ({
+    const activity: ActivityInsert[] = legs.map((l, i) => ({
         wallet: c.wallet,
         planId: actionId,
         legIndex: i,
@@ -242,16 +240,15 @@ async function applyUnstake(
         amountInMicros: l.amount,
         amountOutMicros: l.amount,
         quotedAmountOutMicros: null,
-        status: "settled" as const,
-      })),
-    );
+      status: "settled" as const,
+    }));
     const pos = positionEvent(c.wallet, c.chain, TOKEN, lockedLiquid, reason);
     const total = legs.reduce((s, l) => s + l.amount, 0n);
     const ev: NewEvent = {
       ...pos,
       data: { ...pos.data, characterId: c.id, unstakedMicros: total.toString(), legs: legs.map((l) => ({ venueId: l.venueId, amountMicros: l.amount.toString() })), ...extra(t, cur) },
     };
-    await emitEvents(tx, [ev]);
+    await lockedLiquid.flush(tx, { activity, events: [ev] });
     return { blocked: null, t, cur, legs, actionId, after: totals(lockedLiquid.all(), c.chain) };
   });
 }

@@ -23,7 +23,6 @@ export interface Ctx<P, Q, B> {
   params: Out<P>;
   query: Out<Q>;
   body: Out<B>;
-  request: Request;
 }
 
 export interface EndpointDef<

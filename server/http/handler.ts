@@ -21,39 +21,82 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type NextHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
+/**
+ * What the wrapper needs from an HTTP request, whatever server carries it: the production node:http server
+ * (node-bridge.ts) and Next.js route files (Web Request, `route()` below) both adapt to it.
+ */
+export interface ApiRequest {
+  method: string;
+  /** Path and query as received: "/api/v1/svc/home?chain=evm-a". */
+  url: string;
+  /** A header's value (lower-case name), or null. */
+  header: (name: string) => string | null;
+  /** The client address for the per-address rate limit (the hop closest to this server). */
+  clientAddress: string;
+  /** Reads the body as UTF-8; throws 413 PAYLOAD_TOO_LARGE past MAX_BODY_BYTES. Empty string when there is none. */
+  readBody: () => Promise<string>;
+  params: Record<string, string | string[] | undefined>;
+}
+
+/** The wrapper's answer, written by each server its own way. */
+export interface ApiReply {
+  status: number;
+  headers: Record<string, string>;
+  /** null for 204. A Buffer is the cached bytes of a body serialized once (see `cacheJson`). */
+  body: string | Buffer | null;
+}
+
+const serialized = new WeakMap<object, Buffer>();
+
+/**
+ * Serializes a response body once and keeps its bytes beside it: every later answer with this same object
+ * (a memoized read) writes the cached bytes instead of running JSON.stringify again. The body must not be
+ * changed afterwards (memoized bodies are shared by every request anyway).
+ */
+export function cacheJson<T extends object>(body: T): T {
+  serialized.set(body, Buffer.from(toJson(body), "utf8"));
+  return body;
+}
+
 /** bigint never reaches JSON.stringify as a number: it is written as its decimal string. */
 export function toJson(body: unknown): string {
   return JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
 }
 
-/**
- * The body text of a wrapper response, kept beside the Response so the node:http bridge
- * (node-bridge.ts) can write it without reading the body stream back.
- */
-export const rawBodies = new WeakMap<Response, string>();
-
-function jsonResponse(status: number, body: string, requestId: string, headers: Record<string, string> = {}): Response {
-  const res = new Response(status === 204 ? null : body, {
-    status,
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "cache-control": "no-store",
-      "x-request-id": requestId,
-      ...headers,
-    },
-  });
-  if (status !== 204) rawBodies.set(res, body);
-  return res;
+function bodyBytes(body: unknown): string | Buffer {
+  if (body !== null && typeof body === "object") {
+    const cached = serialized.get(body);
+    if (cached) return cached;
+  }
+  return toJson(body);
 }
 
-function errorResponse(err: ApiError, requestId: string, headers: Record<string, string> = {}): Response {
+function jsonReply(status: number, body: string | Buffer, requestId: string, extra?: Record<string, string>): ApiReply {
+  const headers: Record<string, string> = {
+    "content-type": "application/json; charset=utf-8",
+    "cache-control": "no-store",
+    "x-request-id": requestId,
+  };
+  if (extra) for (const k in extra) headers[k] = extra[k] as string;
+  return { status, headers, body: status === 204 ? null : body };
+}
+
+function errorReply(err: ApiError, requestId: string): ApiReply {
   const body: Record<string, unknown> = { code: err.code, message: err.message, requestId };
   if (err.details !== undefined) body.details = err.details;
-  return jsonResponse(err.status, toJson(body), requestId, { ...headers, ...err.headers });
+  return jsonReply(err.status, toJson(body), requestId, err.headers);
 }
 
-/** The client address for the per-address rate limit: the hop closest to this server. */
-function clientAddress(req: Request): string {
+/** A Response for Next.js route files. */
+function toResponse(r: ApiReply): Response {
+  return new Response(r.body === null ? null : typeof r.body === "string" ? r.body : new Uint8Array(r.body), {
+    status: r.status,
+    headers: r.headers,
+  });
+}
+
+/** The client address behind Next.js (a proxy in front sets x-forwarded-for): the hop closest to this server. */
+function forwardedAddress(req: Request): string {
   const fwd = req.headers.get("x-forwarded-for");
   const last = fwd?.split(",").pop()?.trim();
   return last || req.headers.get("x-real-ip") || "unknown";
@@ -92,11 +135,17 @@ function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schem
 
 const CLOSE = { connection: "close" };
 
-async function readBody(req: Request): Promise<string> {
-  const declared = req.headers.get("content-length");
-  if (declared && Number(declared) > MAX_BODY_BYTES) {
-    throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`, undefined, undefined, CLOSE);
-  }
+export function tooLarge(): ApiError {
+  return new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`, undefined, undefined, CLOSE);
+}
+
+/** A declared Content-Length over the limit is refused before reading. */
+export function checkDeclaredLength(declared: string | null): void {
+  if (declared && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+}
+
+async function readWebBody(req: Request): Promise<string> {
+  checkDeclaredLength(req.headers.get("content-length"));
   if (!req.body) return "";
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -109,7 +158,7 @@ async function readBody(req: Request): Promise<string> {
       // Stop reading without cancelling: cancelling would reset the connection before the 413 is sent.
       // The rest of the body stays unread, so the connection cannot be reused: ask the client to close it.
       reader.releaseLock();
-      throw new ApiError("PAYLOAD_TOO_LARGE", `Request body is over ${MAX_BODY_BYTES} bytes`, undefined, undefined, CLOSE);
+      throw tooLarge();
     }
     chunks.push(value);
   }
@@ -122,10 +171,10 @@ function isJsonType(ct: string | null): boolean {
   return base === "application/json" || (base.startsWith("application/") && base.endsWith("+json"));
 }
 
-async function readJsonBody(req: Request): Promise<unknown> {
-  const raw = await readBody(req);
+async function readJsonBody(req: ApiRequest): Promise<unknown> {
+  const raw = await req.readBody();
   if (raw.trim().length === 0) return undefined;
-  if (!isJsonType(req.headers.get("content-type"))) {
+  if (!isJsonType(req.header("content-type"))) {
     throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Request bodies must be JSON (Content-Type: application/json)");
   }
   try {
@@ -144,7 +193,12 @@ function authorize(def: AnyEndpoint, rawKey: string | null, principal: Principal
   }
 }
 
-async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestId: string): Promise<Response> {
+function splitUrl(url: string): { pathname: string; search: string } {
+  const q = url.indexOf("?");
+  return q === -1 ? { pathname: url, search: "" } : { pathname: url.slice(0, q), search: url.slice(q + 1) };
+}
+
+async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search: string, requestId: string): Promise<ApiReply> {
   let handle: DbHandle;
   try {
     handle = await ensureBooted();
@@ -154,19 +208,18 @@ async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestI
   }
   const db = handle.db;
   const cfg = config();
-  const rawKey = req.headers.get("x-api-key");
+  const rawKey = req.header("x-api-key");
   const principal = rawKey === null ? null : await authenticate(db, rawKey);
 
-  const identity = principal ? `k:${principal.keyId}` : `a:${clientAddress(req)}`;
+  const identity = principal ? `k:${principal.keyId}` : `a:${req.clientAddress}`;
   const rate = await consumeRate(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity);
   if (!rate.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many requests; see Retry-After", undefined, undefined, rate.headers);
   }
   authorize(def, rawKey, principal);
 
-  const url = new URL(req.url);
-  const params = def.params ? parseInput("path", def.params, await ctx.params) : undefined;
-  const query = def.query ? parseInput("query", def.query, Object.fromEntries(url.searchParams)) : undefined;
+  const params = def.params ? parseInput("path", def.params, req.params) : undefined;
+  const query = def.query ? parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search))) : undefined;
   const rawBody = def.body ? await readJsonBody(req) : undefined;
   if (def.screen) def.screen(rawBody);
   const body = def.body ? parseInput("body", def.body, rawBody) : undefined;
@@ -179,12 +232,9 @@ async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestI
     }
   }
 
-  const run = async () => {
-    const r = await def.handler({ requestId, db, principal, params, query, body, request: req });
-    return { status: r.status, body: toJson(r.body), headers: r.headers };
-  };
+  const ctx = { requestId, db, principal, params, query, body };
 
-  const idemKey = def.idempotent ? req.headers.get("idempotency-key") : null;
+  const idemKey = def.idempotent ? req.header("idempotency-key") : null;
   if (idemKey !== null) {
     validateIdempotencyKey(idemKey);
     const stored = await withIdempotency(
@@ -192,56 +242,76 @@ async function serve(def: AnyEndpoint, req: Request, ctx: RouteContext, requestI
       {
         scope: principal?.keyId ?? identity,
         key: idemKey,
-        fingerprint: requestFingerprint(def.method, url.pathname, rawBody ?? null),
+        fingerprint: requestFingerprint(def.method, pathname, rawBody ?? null),
         waitMs: cfg.SVC_IDEMPOTENCY_WAIT_MS,
       },
-      run,
+      async () => {
+        const r = await def.handler(ctx);
+        return { status: r.status, body: bodyBytes(r.body).toString(), headers: r.headers };
+      },
     );
     const extra: Record<string, string> = stored.replayed ? { "idempotency-replayed": "true" } : {};
-    return jsonResponse(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
+    return jsonReply(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
   }
-  const r = await run();
-  return jsonResponse(r.status, r.body, requestId, { ...rate.headers, ...r.headers });
+  const r = await def.handler(ctx);
+  return jsonReply(r.status, bodyBytes(r.body), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
 }
 
-async function respond(req: Request, requestId: string, work: () => Promise<Response>): Promise<Response> {
+/**
+ * Answers one API request: the endpoint for its method (undefined: 405 with `allow`, or, when `allow` is
+ * null, a JSON 404 for an unknown path). Never throws: every error becomes its catalogued JSON answer.
+ */
+export async function handleApi(def: AnyEndpoint | undefined, allow: string | null, req: ApiRequest): Promise<ApiReply> {
   const started = performance.now();
-  let res: Response;
+  const requestId = newId("req");
+  const { pathname, search } = splitUrl(req.url);
+  let reply: ApiReply;
   try {
-    res = await work();
+    if (allow === null) throw new ApiError("NOT_FOUND", `No route ${req.method} ${pathname}`);
+    if (!def) {
+      throw new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not allowed here; allowed: ${allow}`, undefined, undefined, { Allow: allow });
+    }
+    reply = await serve(def, req, pathname, search, requestId);
   } catch (e) {
     if (e instanceof ApiError) {
-      res = errorResponse(e, requestId);
+      reply = errorReply(e, requestId);
     } else {
       log().error({ requestId, err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, "unhandled error");
-      res = errorResponse(new ApiError("INTERNAL", "Internal error; report the requestId"), requestId);
+      reply = errorReply(new ApiError("INTERNAL", "Internal error; report the requestId"), requestId);
     }
   }
-  log().info(
-    { requestId, method: req.method, path: new URL(req.url).pathname, status: res.status, ms: Math.round(performance.now() - started) },
-    "request",
-  );
-  return res;
+  const logger = log();
+  if (logger.isLevelEnabled("info")) {
+    logger.info({ requestId, method: req.method, path: pathname, status: reply.status, ms: Math.round(performance.now() - started) }, "request");
+  }
+  return reply;
+}
+
+/** An ApiRequest for a Web Request (Next.js route files). */
+async function fromWebRequest(req: Request, ctx: RouteContext): Promise<ApiRequest> {
+  const url = new URL(req.url);
+  return {
+    method: req.method,
+    url: url.pathname + url.search,
+    header: (name) => req.headers.get(name),
+    clientAddress: forwardedAddress(req),
+    readBody: () => readWebBody(req),
+    params: await ctx.params,
+  };
+}
+
+/** Endpoints of one path by method, and the Allow list for the others (405). */
+export function methodTable(defs: AnyEndpoint[]): { byMethod: Map<string, AnyEndpoint>; allow: string } {
+  const byMethod = new Map<string, AnyEndpoint>(defs.map((d) => [d.method, d]));
+  return { byMethod, allow: [...byMethod.keys()].join(", ") };
 }
 
 /** Next.js handlers for one path: each declared method served, every other method 405 with Allow. */
 export function route(...defs: AnyEndpoint[]): Record<Method, NextHandler> {
-  const byMethod = new Map(defs.map((d) => [d.method, d]));
-  const allow = [...byMethod.keys()].join(", ");
+  const { byMethod, allow } = methodTable(defs);
   const out = {} as Record<Method, NextHandler>;
   for (const m of METHODS) {
-    const def = byMethod.get(m);
-    out[m] = (req, ctx) => {
-      const requestId = newId("req");
-      return respond(req, requestId, async () => {
-        if (!def) {
-          throw new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not allowed here; allowed: ${allow}`, undefined, undefined, {
-            Allow: allow,
-          });
-        }
-        return serve(def, req, ctx, requestId);
-      });
-    };
+    out[m] = async (req, ctx) => toResponse(await handleApi(byMethod.get(m), allow, await fromWebRequest(req, ctx)));
   }
   return out;
 }
@@ -250,12 +320,7 @@ export function route(...defs: AnyEndpoint[]): Record<Method, NextHandler> {
 export function notFoundRoute(): Record<Method, NextHandler> {
   const out = {} as Record<Method, NextHandler>;
   for (const m of METHODS) {
-    out[m] = (req) => {
-      const requestId = newId("req");
-      return respond(req, requestId, async () => {
-        throw new ApiError("NOT_FOUND", `No route ${req.method} ${new URL(req.url).pathname}`);
-      });
-    };
+    out[m] = async (req, ctx) => toResponse(await handleApi(undefined, null, await fromWebRequest(req, ctx)));
   }
   return out;
 }

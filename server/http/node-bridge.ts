@@ -1,53 +1,81 @@
-// node:http ↔ Web Request/Response bridge and path-template dispatch to the route wrapper (`route()`).
-// Used by the production server (scripts/serve.ts) to answer /api without the Next.js pipeline, and by
-// tests/support/serve.ts to serve endpoints made by a test.
+// node:http dispatch of API requests to the route wrapper (`handleApi`): path templates to endpoints, request
+// headers and body read straight from IncomingMessage, the reply written with one writeHead/end (no Web
+// Request/Response objects on this path). Used by the production server (scripts/serve.ts) to answer /api
+// without the Next.js pipeline, and by tests/support/serve.ts to serve endpoints made by a test.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
-import { type NextHandler, notFoundRoute, rawBodies, route } from "./handler";
+import { type ApiReply, type ApiRequest, checkDeclaredLength, handleApi, MAX_BODY_BYTES, methodTable, tooLarge } from "./handler";
 
-/** A Web Request for a node:http request. `x-forwarded-for` is the socket's address (per-address rate limit). */
-export function toWebRequest(req: IncomingMessage, base: string): Request {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) for (const x of v) headers.append(k, x);
-    else if (v !== undefined) headers.set(k, v);
-  }
-  headers.set("x-forwarded-for", req.socket.remoteAddress ?? "unknown");
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(new URL(req.url ?? "/", base), {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // @ts-expect-error: Node's fetch needs duplex for streamed request bodies.
-    duplex: "half",
+/** Reads a node:http request body up to MAX_BODY_BYTES (413 past it, leaving the rest unread). */
+function readNodeBody(req: IncomingMessage): Promise<string> {
+  checkDeclaredLength(req.headers["content-length"] ?? null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > MAX_BODY_BYTES) {
+        // Stop reading: the 413 asks the client to close the connection (the rest of the body stays unread).
+        req.off("data", onData);
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.once("error", reject);
   });
 }
 
-/** Writes a Web Response to a node:http response. */
-export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
-  res.statusCode = response.status;
-  response.headers.forEach((v, k) => {
-    if (k !== "set-cookie") res.setHeader(k, v);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  const raw = rawBodies.get(response);
-  if (raw !== undefined && !response.bodyUsed) res.end(raw);
-  else res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+/**
+ * An ApiRequest for a node:http request. The rate-limit address is the socket's peer (never a client header).
+ * A class, not an object of closures: this runs on every API request.
+ */
+export class NodeApiRequest implements ApiRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly clientAddress: string;
+  constructor(
+    private readonly req: IncomingMessage,
+    readonly params: Record<string, string>,
+  ) {
+    this.method = req.method ?? "GET";
+    this.url = req.url ?? "/";
+    this.clientAddress = req.socket.remoteAddress ?? "unknown";
+  }
+  header(name: string): string | null {
+    const v = this.req.headers[name];
+    if (v === undefined) return null;
+    return Array.isArray(v) ? v.join(", ") : v;
+  }
+  readBody(): Promise<string> {
+    return readNodeBody(this.req);
+  }
+}
+
+/** Writes the wrapper's reply with one writeHead and end. */
+export function sendReply(res: ServerResponse, reply: ApiReply): void {
+  res.writeHead(reply.status, reply.headers);
+  res.end(reply.body ?? undefined);
 }
 
 export function isRouteMethod(method: string | undefined): method is Method {
   return (METHODS as readonly string[]).includes(method ?? "");
 }
 
-interface CompiledPath {
+interface PathHandlers {
+  byMethod: Map<string, AnyEndpoint>;
+  allow: string;
+}
+
+interface CompiledPath extends PathHandlers {
   re: RegExp;
   names: string[];
   /** Per segment: true when static. A static segment wins over a parameter (as in Next.js routing). */
   statics: boolean[];
-  handlers: Record<Method, NextHandler>;
 }
 
 function moreSpecific(a: CompiledPath, b: CompiledPath): number {
@@ -60,18 +88,20 @@ function moreSpecific(a: CompiledPath, b: CompiledPath): number {
 
 export type ApiDispatch = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
+const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
 /**
- * A node:http handler serving the given endpoints through `route()`: known paths answer every method
+ * A node:http handler serving the given endpoints through `handleApi`: known paths answer every method
  * (405 with Allow for undeclared ones), unknown paths a JSON 404. Methods outside GET/POST/PUT/PATCH/DELETE
  * are the caller's to handle (see `isRouteMethod`).
  */
 export function apiDispatcher(defs: AnyEndpoint[]): ApiDispatch {
   const byPath = new Map<string, AnyEndpoint[]>();
   for (const d of defs) byPath.set(d.path, [...(byPath.get(d.path) ?? []), d]);
-  const exact = new Map<string, Record<Method, NextHandler>>();
+  const exact = new Map<string, PathHandlers>();
   const templated: CompiledPath[] = [];
   for (const [p, list] of byPath) {
-    const handlers = route(...list);
+    const handlers = methodTable(list);
     if (!p.includes("{")) {
       exact.set(p, handlers);
       continue;
@@ -87,40 +117,27 @@ export function apiDispatcher(defs: AnyEndpoint[]): ApiDispatch {
       .split("/")
       .slice(1)
       .map((s) => !s.startsWith("{"));
-    templated.push({ re, names, statics, handlers });
+    templated.push({ re, names, statics, ...handlers });
   }
   templated.sort(moreSpecific);
-  const missing = notFoundRoute();
 
   return async (req, res) => {
-    const method = (isRouteMethod(req.method) ? req.method : "GET") as Method;
-    let response: Response;
-    try {
-      const base = `http://${req.headers.host ?? "127.0.0.1"}`;
-      const raw = req.url ?? "/";
-      const q = raw.indexOf("?");
-      const pathname = q === -1 ? raw : raw.slice(0, q);
-      let handler = exact.get(pathname)?.[method];
-      let params: Record<string, string> = {};
-      if (!handler) {
-        for (const t of templated) {
-          const m = t.re.exec(pathname);
-          if (!m) continue;
-          params = Object.fromEntries(t.names.map((n, i) => [n, safeDecode(m[i + 1] ?? "")]));
-          handler = t.handlers[method];
-          break;
-        }
+    const raw = req.url ?? "/";
+    const q = raw.indexOf("?");
+    const pathname = q === -1 ? raw : raw.slice(0, q);
+    let found: PathHandlers | undefined = exact.get(pathname);
+    let params = NO_PARAMS;
+    if (!found) {
+      for (const t of templated) {
+        const m = t.re.exec(pathname);
+        if (!m) continue;
+        params = Object.fromEntries(t.names.map((n, i) => [n, safeDecode(m[i + 1] ?? "")]));
+        found = t;
+        break;
       }
-      handler ??= missing[method];
-      response = await handler(toWebRequest(req, base), { params: Promise.resolve(params) });
-    } catch (e) {
-      // Only a malformed request line gets here (the wrapper answers every error itself).
-      response = new Response(JSON.stringify({ code: "INVALID_REQUEST", message: e instanceof Error ? e.message : String(e) }), {
-        status: 400,
-        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" },
-      });
     }
-    await sendWebResponse(res, response);
+    const reply = await handleApi(found?.byMethod.get(req.method ?? ""), found ? found.allow : null, new NodeApiRequest(req, params));
+    sendReply(res, reply);
   };
 }
 

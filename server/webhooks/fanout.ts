@@ -40,6 +40,13 @@ export async function ensureCursor(db: Db): Promise<void> {
  * scope (or the event is apy.updated). Wallets compare as normalizeAddress does: 0x-addresses lower-cased.
  */
 export async function fanOut(db: Db, state: FanoutState, batch = 2000): Promise<number> {
+  // Idle probe: one statement, no transaction (the poll of an idle server; the transaction below takes four).
+  const [pending] = await db
+    .select({ seq: events.seq })
+    .from(events)
+    .where(gt(events.seq, sql`(select ${webhookCursor.seq} from ${webhookCursor} where ${webhookCursor.name} = ${CURSOR})`))
+    .limit(1);
+  if (!pending) return 0;
   return db.transaction(async (tx) => {
     const [cur] = await tx.select().from(webhookCursor).where(eq(webhookCursor.name, CURSOR)).for("update", { skipLocked: true });
     if (!cur) return 0;

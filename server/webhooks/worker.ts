@@ -203,6 +203,9 @@ export function nudgeWebhookWorker(): void {
   for (const w of wakers()) w();
 }
 
+/** A lane other than the first re-checks on its own this rarely (a safety net; it is normally woken). */
+const IDLE_LANE_MS = 30_000;
+
 /** Sleeps up to `ms`, or until woken. */
 class Waiter {
   private wake: (() => void) | null = null;
@@ -268,15 +271,18 @@ export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {
     }
   })();
 
-  const laneLoops = laneWaiters.map(async (waiter) => {
+  // Only the first lane polls on a timer; the others sleep until woken (fan-out found events, the first
+  // lane found due deliveries, or a nudge), so an idle server runs two polling queries per interval, not 1 + lanes.
+  const laneLoops = laneWaiters.map(async (waiter, i) => {
     while (!stopped) {
-      let full = false;
+      let n = 0;
       try {
-        full = (await deliverDue(db, opts)) >= opts.batchSize;
+        n = await deliverDue(db, opts);
       } catch (e) {
         warn("delivery round", e);
       }
-      if (!full && !stopped) await waiter.sleep(opts.pollMs);
+      if (i === 0 && n > 0) for (const w of laneWaiters.slice(1)) w.notify();
+      if (n < opts.batchSize && !stopped) await waiter.sleep(i === 0 ? opts.pollMs : IDLE_LANE_MS);
     }
   });
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletAddress } from "../../server/chains/address";
 import type { AnyEndpoint } from "../../server/http/endpoint";
 import { endpoint, ok } from "../../server/http/endpoint";
+import { cacheJson } from "../../server/http/handler";
 import { ApiError } from "../../server/http/errors";
 import { CAPABILITIES, type Capability, ROLES, type Role } from "../../server/http/roles";
 import { microsInput } from "../../server/money/amount";
@@ -35,7 +36,27 @@ const moneyBody = z.strictObject({
   legs: z.array(z.object({ amountMicros: microsInput })).optional(),
 });
 
+// A memoized read: the same object answered until `memoVersion` changes, serialized once per version.
+let memoVersion = 1;
+let memoBody: { version: number; total: bigint; rows: { id: string }[] } | null = null;
+function memoRead() {
+  if (memoBody?.version !== memoVersion) {
+    memoBody = cacheJson({ version: memoVersion, total: 10n ** 20n + BigInt(memoVersion), rows: [{ id: "é—☃" }] });
+  }
+  return memoBody;
+}
+
 const defs: AnyEndpoint[] = [
+  endpoint({
+    operationId: "tMemo",
+    method: "GET",
+    path: "/t/memo",
+    summary: "memoized read with cached bytes",
+    tags: ["t"],
+    access: "public",
+    responses: { 200: z.object({ version: z.number(), total: z.unknown(), rows: z.array(z.object({ id: z.string() })) }) },
+    handler: async () => ok(memoRead()),
+  }),
   endpoint({
     operationId: "tMove",
     method: "POST",
@@ -306,6 +327,22 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
         const allowed = (CAPABILITIES[kind as Capability] as readonly Role[]).includes("agent");
         expect(agentAsOwner.status).toBe(allowed ? 200 : 403);
       }
+    });
+  });
+
+  describe("cached response bytes (cacheJson)", () => {
+    it("a memoized body answers the same JSON as a fresh one, bigint as a string, UTF-8 intact, new bytes when it changes", async () => {
+      memoVersion = 1;
+      const a = await call(url, "GET", "/t/memo");
+      const b = await call(url, "GET", "/t/memo");
+      expect(a.status).toBe(200);
+      expect(a.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(a.json).toEqual({ version: 1, total: "100000000000000000001", rows: [{ id: "é—☃" }] });
+      expect(b.json).toEqual(a.json);
+      expect(a.headers.get("x-request-id")).not.toBe(b.headers.get("x-request-id"));
+      memoVersion = 2;
+      const c = await call(url, "GET", "/t/memo");
+      expect(c.json).toMatchObject({ version: 2, total: "100000000000000000002" });
     });
   });
 
