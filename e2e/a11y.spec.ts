@@ -48,3 +48,21 @@ test("keyboard: skip link, nav and connect button are reachable with Tab", async
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog", { name: "Connect a wallet" })).toBeHidden();
 });
+
+test("the theme switch overrides the system scheme both ways, and the choice survives a reload", async ({ page }) => {
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const LIGHT = "rgb(255, 255, 255)";
+  const DARK = "rgb(11, 16, 32)";
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Stablecoin yield opportunities" })).toBeVisible();
+  expect(await background()).toBe(LIGHT);
+  await page.getByRole("button", { name: "Switch to dark theme" }).click();
+  expect(await background()).toBe(DARK);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Switch to light theme" })).toBeVisible();
+  expect(await background()).toBe(DARK);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.getByRole("button", { name: "Switch to light theme" }).click();
+  expect(await background()).toBe(LIGHT);
+});
