@@ -120,7 +120,7 @@ async function startApp(url: string, port: number): Promise<ChildProcess> {
       DATABASE_URL: url,
       PORT: String(port),
       SVC_API_KEYS: JSON.stringify([{ key: KEY, role: "owner", wallets: ["*"] }]),
-      SVC_RATE_LIMIT_PER_MIN: "1000000",
+      SVC_RATE_LIMIT_PER_MIN: "1000000000",
       SVC_DISABLE_JOBS: "1",
       SVC_LOG_LEVEL: "warn",
       SVC_YIELDS_API_URL: "http://127.0.0.1:9",

@@ -69,7 +69,7 @@ export const configSchema = z.object({
   SVC_RPC_SVM: httpUrl("SVC_RPC_SVM").default("https://api.mainnet-beta.solana.com"),
   SVC_RPC_EVM_A: httpUrl("SVC_RPC_EVM_A").default("https://mainnet.base.org"),
   SVC_RPC_EVM_B: httpUrl("SVC_RPC_EVM_B").default("https://arb1.arbitrum.io/rpc"),
-  SVC_RATE_LIMIT_PER_MIN: intIn("SVC_RATE_LIMIT_PER_MIN", 1, 1_000_000).default(600),
+  SVC_RATE_LIMIT_PER_MIN: intIn("SVC_RATE_LIMIT_PER_MIN", 1, 1_000_000_000).default(600),
   SVC_WEBHOOK_ALLOW_INSECURE: flag("SVC_WEBHOOK_ALLOW_INSECURE").default(false),
   SVC_WEBHOOK_RETRY_BASE_MS: intIn("SVC_WEBHOOK_RETRY_BASE_MS", 1, 86_400_000).default(30000),
   SVC_WEBHOOK_MAX_ATTEMPTS: intIn("SVC_WEBHOOK_MAX_ATTEMPTS", 1, 100).default(10),
