@@ -7,7 +7,7 @@ export const kamino = defineVenue({
   name: "Kamino Lend",
   chain: "svm-chain",
   ready: true,
-  // Deposit builder in server/venues/adapters/kamino.ts (withdraw not yet); no execute path yet.
+  // Deposit and withdraw builders in server/venues/adapters/kamino.ts (withdraw sized at the rate read at plan time).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

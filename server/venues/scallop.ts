@@ -7,7 +7,7 @@ export const scallop = defineVenue({
   name: "Scallop",
   chain: "move-chain",
   ready: true,
-  // Deposit builder in server/venues/adapters/scallop.ts (withdraw not yet); no execute path yet.
+  // Deposit and withdraw builders in server/venues/adapters/scallop.ts (withdraw sized at the rate read at plan time).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

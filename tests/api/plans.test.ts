@@ -13,7 +13,9 @@ import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { kaminoReserveAccount } from "../support/fake-venues";
 import { call } from "../support/http";
+import { getVenue } from "../../server/venues";
 
 type Json = Record<string, unknown> & {
   status: string;
@@ -103,6 +105,54 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(msg.staticAccounts).toContain("KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD");
   });
 
+  it("Scallop and Kamino withdraw plans: sized in the venue's shares at the rate read from chain now; unreadable → blocked", async () => {
+    const scallop = getVenue("scallop")?.onchain ?? {};
+    const kamino = getVenue("kamino")?.onchain ?? {};
+    // 1.5 USDC per market coin on both venues.
+    rpc.scallopMarkets.set(scallop.market ?? "", {
+      balanceSheetsTable: `0x${"5c".repeat(32)}`,
+      sheets: new Map([[scallop.usdcCoinType ?? "", { cash: 2_000_000_000n, debt: 1_000_000_000n, revenue: 0n, marketCoinSupply: 2_000_000_000n }]]),
+    });
+    const reserve = kaminoReserveAccount({
+      lendingMarket: kamino.mainMarket ?? "",
+      liquidityMint: kamino.usdcMint ?? "",
+      available: 3_000_000_000n,
+      borrowedSf: 0n,
+      protocolFeesSf: 0n,
+      referrerFeesSf: 0n,
+      pendingReferrerFeesSf: 0n,
+      collateralSupply: 2_000_000_000n,
+    });
+    rpc.solanaAccounts.set(kamino.usdcReserve ?? "", { owner: kamino.program ?? "", data: reserve });
+
+    const s = await post("/svc/strategies/withdraw/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
+    expect(s.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "move-chain" });
+    const sui = Transaction.from(s.json.transactions[0]?.payload as string).getData();
+    expect(sui.commands[0]?.$Intent?.data).toMatchObject({ balance: "3333334" }); // ceil(5 / 1.5) market coins
+    expect(sui.commands[1]?.MoveCall).toMatchObject({ module: "redeem", function: "redeem" });
+
+    const k = await post("/svc/strategies/withdraw/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL });
+    expect(k.json).toMatchObject({ status: "prepared", action: "withdraw", chain: "svm-chain" });
+    expect(k.json.transactions.map((t) => t.kind)).toEqual(["withdraw"]);
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode((k.json.transactions[0]?.payload as { transaction: string }).transaction));
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    if (msg.version !== 0) throw new Error(`expected a v0 message, got version ${msg.version}`);
+    const data = msg.instructions?.at(-1)?.data ?? new Uint8Array();
+    expect(Buffer.from(data.slice(8)).readBigUInt64LE()).toBe(1_333_334n); // ceil(2 / 1.5) cUSDC
+
+    // The chain cannot be read: blocked with the reason, no transaction, no guessed rate.
+    rpc.scallopMarkets.clear();
+    rpc.solanaAccounts.delete(kamino.usdcReserve ?? "");
+    for (const [strategyId, owner] of [["scallop", SUI], ["kamino", SOL]] as const) {
+      const b = await post("/svc/strategies/withdraw/plan", { strategyId, amountMicros: "2000000", owner });
+      expect(b.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(b.json.blockers?.map((x) => x.code)).toEqual(["venue_rate_unavailable"]);
+      expect(b.json.blockers?.[0]?.message).toMatch(/RPC|account|object/i);
+    }
+    // Without an owner nothing is built, so nothing is read: the plan is prepared with no transactions.
+    expect((await post("/svc/strategies/withdraw/plan", { strategyId: "scallop", amountMicros: "2000000" })).json).toMatchObject({ status: "prepared", transactions: [] });
+  });
+
   it("EVM (Map) deposit and withdraw plans: approve + supply calldata, never broadcast", async () => {
     const d = await post("/svc/strategies/deposit/plan", { strategyId: "aave-v3-base", amountMicros: "3000000", owner: EVM });
     expect(d.json).toMatchObject({ status: "prepared", chain: "evm-a", broadcastEnabled: false });
@@ -118,7 +168,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
       ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
       ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
-      ["/svc/strategies/withdraw/plan", { strategyId: "kamino", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
+      ["/svc/strategies/withdraw/plan", { strategyId: "marginfi", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
       const r = await post(path, body);

@@ -15,8 +15,8 @@ import { resetConfigForTests } from "../../server/config";
 import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
 import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter } from "../../server/venues/adapters";
-import { DISC, KLEND_PROGRAM, kaminoAccounts } from "../../server/venues/adapters/kamino";
-import { SCALLOP_MINT_TARGET } from "../../server/venues/adapters/scallop";
+import { DISC, KLEND_PROGRAM, kaminoAccounts, kaminoCollateralFor } from "../../server/venues/adapters/kamino";
+import { SCALLOP_MARKET_COIN_TYPE, SCALLOP_MINT_TARGET, SCALLOP_REDEEM_TARGET, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
@@ -24,10 +24,10 @@ const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM_OWNER = "0x1111111111111111111111111111111111111111";
 
-function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
+function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint, index?: bigint) {
   const b = builderFor(venueId, action);
   if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner, amountMicros });
+  return b.build({ owner, amountMicros, ...(index === undefined ? {} : { index }) });
 }
 
 describe("Sui: Scallop deposit PTB", () => {
@@ -53,8 +53,36 @@ describe("Sui: Scallop deposit PTB", () => {
     expect(objectIds).toContain(ids.market);
     expect(objectIds.some((o) => o !== undefined && /^0x0*6$/.test(o))).toBe(true);
   });
-  it("has no withdraw builder (adapter_not_ready with a reason)", () => {
-    expect(builderFor("scallop", "withdraw")).toMatchObject({ reason: expect.stringContaining("exchange rate") });
+  it("withdraw: coinWithBalance of the fewest market coins covering the amount → redeem::redeem<USDC> → USDC to the owner", async () => {
+    const rate = 1_500_000_000_000_000_000n; // 1.5 USDC per market coin (1e18 scale)
+    const [tx] = await build("scallop", "withdraw", SUI_OWNER, 5_000_000n, rate);
+    expect(tx).toMatchObject({ chain: "move-chain", kind: "withdraw", encoding: "sui-transaction-json" });
+    const data = Transaction.from(tx?.payload as string).getData();
+    expect(data.sender).toBe(SUI_OWNER);
+    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
+    // 3,333,334 × 1.5 = 5,000,001 ≥ 5 USDC; 3,333,333 would pay 4,999,999.
+    expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SCALLOP_MARKET_COIN_TYPE, balance: "3333334" });
+    const ids = getVenue("scallop")?.onchain ?? {};
+    expect(SCALLOP_MARKET_COIN_TYPE).toBe(`${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`);
+    const call = data.commands[1]?.MoveCall;
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SCALLOP_REDEEM_TARGET);
+    expect(call?.typeArguments).toEqual([ids.usdcCoinType]);
+    expect(call?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Result", "Input"]);
+    expect(getAdapter("scallop")?.needsIndex?.withdraw).toBe(true);
+  });
+  it("sizes shares so the floored payout covers the amount, and never one share more than needed", () => {
+    const WAD = 10n ** 18n;
+    for (const [amount, rate] of [
+      [5_000_000n, 1_500_000_000_000_000_000n],
+      [1n, 1_000_000_000_000_000_001n],
+      [1_000_000n, WAD],
+      [123_456_789n, 1_087_654_321_987_654_321n],
+      [10n ** 15n, 3n * WAD - 1n],
+    ] as const) {
+      const shares = scallopSharesFor(amount, rate);
+      expect((shares * rate) / WAD, `${amount} at ${rate}`).toBeGreaterThanOrEqual(amount);
+      expect(((shares - 1n) * rate) / WAD, `${amount} at ${rate}`).toBeLessThan(amount);
+    }
   });
 });
 
@@ -102,6 +130,43 @@ describe("Solana: Kamino deposit v0 message", () => {
     // the instruction list matches the compiled message
     expect(p.instructions.map((i) => i.programAddress)).toEqual(programs);
     expect(p.message).not.toBeNull();
+  });
+
+  it("withdraw: create the owner's USDC account, refreshReserve, then redeemReserveCollateral of the fewest cUSDC covering the amount", async () => {
+    const rateSf = 3n << 59n; // 1.5 USDC per cUSDC, 60 fractional bits
+    const [tx] = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n, rateSf);
+    expect(tx).toMatchObject({ chain: "svm-chain", kind: "withdraw", encoding: "solana-v0-message-base64" });
+    const p = tx?.payload as SolanaPayload;
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(p.transaction ?? ""));
+    expect(Object.keys(wire.signatures)).toEqual([SOL_OWNER]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    if (msg.version !== 0) throw new Error(`expected a v0 message, got version ${msg.version}`);
+    const programs = (msg.instructions ?? []).map((i) => msg.staticAccounts[i.programAddressIndex]);
+    expect(programs).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", KLEND_PROGRAM, KLEND_PROGRAM]);
+    const redeem = msg.instructions?.[2];
+    const data = redeem?.data ?? new Uint8Array();
+    expect([...data.slice(0, 8)]).toEqual([...DISC.redeemReserveCollateral]);
+    // ceil(2,000,000 / 1.5) = 1,333,334 cUSDC pays 2,000,001; one fewer would pay 1,999,999.
+    expect(getU64Decoder().decode(data.slice(8))).toBe(1_333_334n);
+    const a = await kaminoAccounts();
+    const accounts = (redeem?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
+    expect(accounts.slice(0, 7)).toEqual([SOL_OWNER, a.market, a.reserve, a.marketAuthority, a.mint, a.collateralMint, a.liquiditySupply]);
+    expect(accounts.slice(9)).toEqual([TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, "Sysvar1nstructions1111111111111111111111111"]);
+    // user cUSDC (source) and user USDC (destination) are the owner's associated token accounts: the USDC one is what
+    // the first instruction creates.
+    const createAta = msg.instructions?.[0];
+    const created = (createAta?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
+    expect(created[1]).toBe(accounts[8]);
+    expect(created[3]).toBe(a.mint);
+    for (const [amount, rate] of [
+      [1n, (1n << 60n) + 1n],
+      [2_000_000n, rateSf],
+      [987_654_321n, 1_234_567_890_123_456_789n],
+    ] as const) {
+      const c = kaminoCollateralFor(amount, rate);
+      expect((c * rate) >> 60n).toBeGreaterThanOrEqual(amount);
+      expect(((c - 1n) * rate) >> 60n).toBeLessThan(amount);
+    }
   });
 
   it("returns the instructions with a null message and a reason when the RPC is down", async () => {

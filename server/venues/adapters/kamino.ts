@@ -1,6 +1,11 @@
 // Kamino Lend (Solana): deposit = `refreshReserve` then `depositReserveLiquidity(liquidityAmount: u64)` on the
 // klend program (Anchor IDL: discriminators and account order below), preceded by an idempotent creation of the
 // owner's cUSDC associated token account. Vault and mint addresses are the klend PDAs of (market, USDC mint).
+// Withdraw = `refreshReserve` then `redeemReserveCollateral(collateralAmount: u64)` (klend IDL 1.25: owner, lending
+// market, reserve, market authority, liquidity mint, collateral mint, liquidity supply, user cUSDC, user USDC, both
+// token programs, instructions sysvar), preceded by an idempotent creation of the owner's USDC token account. The
+// plan redeems the fewest cUSDC that cover the amount at the reserve's rate read at plan time
+// (server/venues/readers/kamino.ts: USDC per cUSDC with 60 fractional bits, floored, so the payout is ≥ the amount).
 import {
   AccountRole,
   type Address,
@@ -25,7 +30,13 @@ export const SYSVAR_INSTRUCTIONS = address("Sysvar1nstructions111111111111111111
 export const DISC = {
   refreshReserve: Uint8Array.from([2, 218, 138, 235, 79, 201, 25, 102]),
   depositReserveLiquidity: Uint8Array.from([169, 201, 30, 126, 6, 205, 102, 68]),
+  redeemReserveCollateral: Uint8Array.from([234, 117, 181, 125, 185, 142, 220, 29]),
 };
+
+/** The fewest cUSDC whose redeem pays at least `amountMicros` at `rateSf` (USDC per cUSDC, 60 fractional bits). */
+export function kaminoCollateralFor(amountMicros: bigint, rateSf: bigint): bigint {
+  return ((amountMicros << 60n) + rateSf - 1n) / rateSf;
+}
 
 const utf8 = getUtf8Encoder();
 const addr = getAddressEncoder();
@@ -51,9 +62,19 @@ export async function kaminoAccounts() {
 const ro = (a: Address) => ({ address: a, role: AccountRole.READONLY });
 const w = (a: Address) => ({ address: a, role: AccountRole.WRITABLE });
 
+/** refreshReserve: accrues the reserve's interest (klend refuses a stale reserve). */
+function refreshReserve(a: Awaited<ReturnType<typeof kaminoAccounts>>): Instruction {
+  // Optional oracle accounts that are absent are passed as the program id (Anchor's None).
+  return {
+    programAddress: KLEND_PROGRAM,
+    accounts: [w(a.reserve), ro(a.market), ro(KLEND_PROGRAM), ro(KLEND_PROGRAM), ro(KLEND_PROGRAM), ro(KAMINO_SCOPE_PRICES)],
+    data: DISC.refreshReserve,
+  };
+}
+
 export const kaminoAdapter: VenueAdapter = {
   venueId: kamino.id,
-  onchainInterface: `${ids.program} refreshReserve + depositReserveLiquidity(liquidityAmount: u64) on reserve ${ids.usdcReserve}`,
+  onchainInterface: `${ids.program} refreshReserve + depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids.usdcReserve}`,
   deposit: async ({ owner, amountMicros }) => {
     const a = await kaminoAccounts();
     const ownerAddr = address(owner);
@@ -65,12 +86,7 @@ export const kaminoAdapter: VenueAdapter = {
       owner: ownerAddr,
       mint: a.collateralMint,
     });
-    // Optional oracle accounts that are absent are passed as the program id (Anchor's None).
-    const refresh: Instruction = {
-      programAddress: KLEND_PROGRAM,
-      accounts: [w(a.reserve), ro(a.market), ro(KLEND_PROGRAM), ro(KLEND_PROGRAM), ro(KLEND_PROGRAM), ro(KAMINO_SCOPE_PRICES)],
-      data: DISC.refreshReserve,
-    };
+    const refresh = refreshReserve(a);
     const data = new Uint8Array(16);
     data.set(DISC.depositReserveLiquidity, 0);
     data.set(getU64Encoder().encode(amountMicros), 8);
@@ -102,8 +118,44 @@ export const kaminoAdapter: VenueAdapter = {
       },
     ];
   },
-  notBuilt: {
-    withdraw:
-      "Kamino's redeemReserveCollateral takes the cUSDC amount; converting a USDC amount needs the reserve's on-chain exchange rate, which this adapter does not read yet.",
+  needsIndex: { withdraw: true },
+  withdraw: async ({ owner, amountMicros, index }) => {
+    if (index === undefined) throw new Error("the Kamino withdraw builder needs the reserve's rate");
+    const collateral = kaminoCollateralFor(amountMicros, index);
+    const a = await kaminoAccounts();
+    const ownerAddr = address(owner);
+    const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: a.mint });
+    const data = new Uint8Array(16);
+    data.set(DISC.redeemReserveCollateral, 0);
+    data.set(getU64Encoder().encode(collateral), 8);
+    const redeem: Instruction = {
+      programAddress: KLEND_PROGRAM,
+      accounts: [
+        { address: ownerAddr, role: AccountRole.READONLY_SIGNER },
+        ro(a.market),
+        w(a.reserve),
+        ro(a.marketAuthority),
+        ro(a.mint),
+        w(a.collateralMint),
+        w(a.liquiditySupply),
+        w(userCollateral),
+        w(userUsdc),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(SYSVAR_INSTRUCTIONS),
+      ],
+      data,
+    };
+    return [
+      {
+        chain: "svm-chain",
+        kind: "withdraw",
+        description: `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createUsdcAta, refreshReserve(a), redeem]),
+      },
+    ];
   },
 };

@@ -1,6 +1,10 @@
 // Scallop (Sui): deposit = `protocol::mint::mint<USDC>(version, market, coin, clock, ctx): Coin<MarketCoin<USDC>>`
 // (Scallop's published Move interface), then the market coin is sent back to the owner. The USDC input is a
 // `coinWithBalance` intent the owner's wallet resolves from its own coins.
+// Withdraw = `protocol::redeem::redeem<USDC>(version, market, Coin<MarketCoin<USDC>>, clock, ctx): Coin<USDC>`, paying
+// market coins × (cash + debt − revenue) / market-coin supply (floored). The plan redeems the fewest market coins that
+// cover the amount at the rate read at plan time (server/venues/readers/scallop.ts); the rate only grows, so the owner
+// receives at least the amount. MarketCoin's type is defined at the protocol's original package id.
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { scallop } from "../scallop";
@@ -8,10 +12,18 @@ import type { VenueAdapter } from "./types";
 
 const ids = scallop.onchain as Record<"protocolPackage" | "market" | "version" | "usdcCoinType", string>;
 export const SCALLOP_MINT_TARGET = `${ids.protocolPackage}::mint::mint`;
+export const SCALLOP_REDEEM_TARGET = `${ids.protocolPackage}::redeem::redeem`;
+export const SCALLOP_MARKET_COIN_TYPE = `${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`;
+const WAD = 10n ** 18n;
+
+/** The fewest market coins whose redeem pays at least `amountMicros` at `rate` (underlying per market coin, 1e18). */
+export function scallopSharesFor(amountMicros: bigint, rate: bigint): bigint {
+  return (amountMicros * WAD + rate - 1n) / rate;
+}
 
 export const scallopAdapter: VenueAdapter = {
   venueId: scallop.id,
-  onchainInterface: `${SCALLOP_MINT_TARGET}<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>`,
+  onchainInterface: `${SCALLOP_MINT_TARGET}<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; ${SCALLOP_REDEEM_TARGET}<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
@@ -32,8 +44,27 @@ export const scallopAdapter: VenueAdapter = {
       },
     ];
   },
-  notBuilt: {
-    withdraw:
-      "Scallop's redeem takes the market-coin amount; converting a USDC amount needs the market's on-chain exchange rate, which this adapter does not read yet.",
+  needsIndex: { withdraw: true },
+  withdraw: async ({ owner, amountMicros, index }) => {
+    if (index === undefined) throw new Error("the Scallop withdraw builder needs the market's rate");
+    const shares = scallopSharesFor(amountMicros, index);
+    const tx = newSuiTransaction(owner);
+    const marketCoin = tx.add(coinWithBalance({ type: SCALLOP_MARKET_COIN_TYPE, balance: shares }));
+    const [usdc] = tx.moveCall({
+      target: SCALLOP_REDEEM_TARGET,
+      typeArguments: [ids.usdcCoinType],
+      arguments: [tx.object(ids.version), tx.object(ids.market), marketCoin, tx.object.clock()],
+    });
+    if (!usdc) throw new Error("redeem returned no coin");
+    tx.transferObjects([usdc], owner);
+    return [
+      {
+        chain: "move-chain",
+        kind: "withdraw",
+        description: `Redeem ${shares} sUSDC market coins on Scallop (redeem::redeem) for at least ${amountMicros} micro-USDC at the market's rate now`,
+        encoding: "sui-transaction-json",
+        payload: await suiPayload(tx),
+      },
+    ];
   },
 };

@@ -17,6 +17,11 @@ export interface BuildInput {
   /** The owner's address on the venue's chain (already validated for the family). */
   owner: string;
   amountMicros: bigint;
+  /**
+   * The venue's exchange rate read from chain at plan time (the reader's index, its own scale), for builders that
+   * declare `needsIndex`: a withdrawal in shares is sized with it.
+   */
+  index?: bigint;
 }
 
 export type Builder = (input: BuildInput) => Promise<PlanTransaction[]>;
@@ -27,6 +32,8 @@ export interface VenueAdapter {
   onchainInterface: string;
   deposit?: Builder;
   withdraw?: Builder;
+  /** Actions whose builder needs the venue's on-chain rate (`BuildInput.index`); without it the plan is blocked. */
+  needsIndex?: { deposit?: boolean; withdraw?: boolean };
   /** Why an action has no builder (shown as the adapter_not_ready message). */
   notBuilt?: { deposit?: string; withdraw?: string };
 }
