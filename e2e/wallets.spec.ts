@@ -159,8 +159,8 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
 test("a withdraw plan the venue cannot build yet is blocked, in words, and cannot be signed", async ({ page }) => {
   await enableTestWallets(page);
   const f = FAMILIES[0] as Family;
-  // Suilend (Sui) has no withdraw builder yet (its USDC reserve index is not confirmed).
-  const id = await opportunityIdOf(page.request, "suilend");
+  // NAVI (Sui) has no builder yet (its lending package id is not pinned).
+  const id = await opportunityIdOf(page.request, "navi");
   await page.goto(`/opportunities/${id}`);
   await connect(page, f);
   await page.getByRole("tab", { name: "Withdraw" }).click();

@@ -48,7 +48,7 @@ export const BLOCKER_CODES = {
   upstream_unavailable: "The upstream data source is unavailable.",
   empty_upstream: "The upstream returned no pools.",
   auto_yield_disabled: "Auto-yield is off for this character; stake and unstake are blocked.",
-  venue_rate_unavailable: "The venue's exchange rate could not be read from its chain, so the withdrawal cannot be sized in the venue's shares; nothing is built. Try again.",
+  venue_state_unavailable: "The venue's on-chain state the plan is built from (its exchange rate, its reserve's slot) could not be read from its chain; nothing is built. Try again.",
   owner_required: "The plan needs an owner address to build transactions.",
   plan_not_executable: "The plan is not of the kind this step needs (a prepared deposit plan for execute, a prepared bridge plan for delivery and rescue).",
   tx_failed: "The transaction failed or reverted on chain; nothing is credited.",

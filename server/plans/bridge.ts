@@ -13,7 +13,7 @@ import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
-import { builderFor, getAdapter, type PlanTransaction } from "../venues/adapters";
+import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { insertPlan } from "./store";
 
@@ -119,6 +119,14 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   blockers.push(...executionBlockers());
   const mintRecipient = await mintRecipientFor(destChain, destAddress);
   const transactions: PlanTransaction[] = [];
+  // The continuation: the owner deposits the quoted arrival into the venue from the locked destination. Built first:
+  // a venue read it needs that fails blocks the whole plan (no burn is offered without its deposit).
+  let continuation: PlanTransaction[] = [];
+  if (blockers.length === 0 && venue && depositBuilder && "build" in depositBuilder) {
+    const built = await runBuilder(venue.id, "deposit", depositBuilder.build, { owner: destAddress, amountMicros: expected });
+    if (built.ok) continuation = built.transactions;
+    else blockers.push(built.blocker);
+  }
   if (blockers.length === 0 && messenger && isEvmChain(sourceChain)) {
     const usdc = USDC[sourceChain];
     transactions.push(
@@ -137,8 +145,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         payload: evmCall(sourceChain, messenger, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]),
       },
     );
-    // The continuation: the owner deposits the quoted arrival into the venue from the locked destination.
-    if (depositBuilder && "build" in depositBuilder) transactions.push(...(await depositBuilder.build({ owner: destAddress, amountMicros: expected })));
+    transactions.push(...continuation);
   }
   const bridgeFees = [
     { label: "Service bridge fee (GET /svc/fees)", kind: "service" as const, amountMicros: serviceFee.toString(), bps: bridgeFeeBps, estimate: false, asset: USDC[sourceChain] },

@@ -9,8 +9,7 @@ import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import { opportunityIdOf, resolveVenue } from "../venues";
-import { builderFor, getAdapter, type PlanTransaction } from "../venues/adapters";
-import { readVenueIndex } from "../venues/readers";
+import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { insertPlan } from "./store";
 
@@ -39,16 +38,11 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
   if (!("build" in b)) blockers.push(blocker("adapter_not_ready", b.reason));
   blockers.push(...executionBlockers());
 
-  // A builder that sizes in the venue's shares needs the rate now; read only when the plan will be built.
-  let index: bigint | undefined;
-  if (blockers.length === 0 && owner !== null && "build" in b && getAdapter(venue.id)?.needsIndex?.[action]) {
-    const read = await readVenueIndex(venue.id);
-    if (read.ok) index = read.index;
-    else blockers.push(blocker("venue_rate_unavailable", `${venue.name}: ${read.reason}.`));
-  }
   let transactions: PlanTransaction[] = [];
   if (blockers.length === 0 && owner !== null && "build" in b) {
-    transactions = await b.build({ owner, amountMicros: amount, ...(index === undefined ? {} : { index }) });
+    const built = await runBuilder(venue.id, action, b.build, { owner, amountMicros: amount });
+    if (built.ok) transactions = built.transactions;
+    else blockers.push(built.blocker);
   }
   const apy = await liveApy(db, venue.id);
   const e = estimates(apy.grossApyBps, amount, feePolicy().yieldSkimBps);

@@ -7,8 +7,8 @@ export const suilend = defineVenue({
   name: "Suilend",
   chain: "move-chain",
   ready: true,
-  // No write adapter yet (server/venues/adapters/suilend.ts): flip these when it lands.
-  writeReady: false,
+  // Deposit and withdraw builders in server/venues/adapters/suilend.ts (reserve slot and rate read at plan time).
+  writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "suilend", symbol: "USDC", chain: "Sui" },

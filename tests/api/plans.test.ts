@@ -105,7 +105,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(msg.staticAccounts).toContain("KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD");
   });
 
-  it("Scallop and Kamino withdraw plans: sized in the venue's shares at the rate read from chain now; unreadable → blocked", async () => {
+  it("Scallop, Kamino and Suilend withdraw plans: sized in the venue's shares at the rate read from chain now; unreadable → blocked", async () => {
     const scallop = getVenue("scallop")?.onchain ?? {};
     const kamino = getVenue("kamino")?.onchain ?? {};
     // 1.5 USDC per market coin on both venues.
@@ -124,6 +124,19 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       collateralSupply: 2_000_000_000n,
     });
     rpc.solanaAccounts.set(kamino.usdcReserve ?? "", { owner: kamino.program ?? "", data: reserve });
+    const suilend = getVenue("suilend")?.onchain ?? {};
+    rpc.suilendMarkets.set(suilend.lendingMarket ?? "", [
+      { coinType: "0x2::sui::SUI", available: 1n, ctokens: 1n, borrowedWad: 0n, unclaimedWad: 0n },
+      { coinType: suilend.usdcCoinType ?? "", available: 3_000_000_000n, ctokens: 2_000_000_000n, borrowedWad: 0n, unclaimedWad: 0n },
+    ]);
+    const sl = await post("/svc/strategies/withdraw/plan", { strategyId: "suilend", amountMicros: "5000000", owner: SUI });
+    expect(sl.json).toMatchObject({ status: "prepared", action: "withdraw", chain: "move-chain" });
+    const slTx = Transaction.from(sl.json.transactions[0]?.payload as string).getData();
+    expect(slTx.commands[0]?.$Intent?.data).toMatchObject({ balance: "3333334" }); // ceil(5 / 1.5) cTokens
+    expect(slTx.commands[2]?.MoveCall).toMatchObject({ module: "lending_market", function: "redeem_ctokens_and_withdraw_liquidity" });
+    const sd = await post("/svc/strategies/deposit/plan", { strategyId: "suilend", amountMicros: "5000000", owner: SUI });
+    expect(sd.json).toMatchObject({ status: "prepared", action: "deposit" });
+    expect(Transaction.from(sd.json.transactions[0]?.payload as string).getData().commands[1]?.MoveCall).toMatchObject({ function: "deposit_liquidity_and_mint_ctokens" });
 
     const s = await post("/svc/strategies/withdraw/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
     expect(s.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "move-chain" });
@@ -143,10 +156,11 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     // The chain cannot be read: blocked with the reason, no transaction, no guessed rate.
     rpc.scallopMarkets.clear();
     rpc.solanaAccounts.delete(kamino.usdcReserve ?? "");
-    for (const [strategyId, owner] of [["scallop", SUI], ["kamino", SOL]] as const) {
+    rpc.suilendMarkets.delete(suilend.lendingMarket ?? "");
+    for (const [strategyId, owner] of [["scallop", SUI], ["kamino", SOL], ["suilend", SUI]] as const) {
       const b = await post("/svc/strategies/withdraw/plan", { strategyId, amountMicros: "2000000", owner });
       expect(b.json).toMatchObject({ status: "blocked", transactions: [] });
-      expect(b.json.blockers?.map((x) => x.code)).toEqual(["venue_rate_unavailable"]);
+      expect(b.json.blockers?.map((x) => x.code)).toEqual(["venue_state_unavailable"]);
       expect(b.json.blockers?.[0]?.message).toMatch(/RPC|account|object/i);
     }
     // Without an owner nothing is built, so nothing is read: the plan is prepared with no transactions.

@@ -14,7 +14,8 @@ import type { SolanaPayload } from "../../server/chains/solana";
 import { resetConfigForTests } from "../../server/config";
 import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
 import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
-import { builderFor, getAdapter } from "../../server/venues/adapters";
+import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
+import { SUILEND_CTOKEN_TYPE, SUILEND_DEPOSIT_TARGET, SUILEND_REDEEM_TARGET, suilendCtokensFor } from "../../server/venues/adapters/suilend";
 import { DISC, KLEND_PROGRAM, kaminoAccounts, kaminoCollateralFor } from "../../server/venues/adapters/kamino";
 import { SCALLOP_MARKET_COIN_TYPE, SCALLOP_MINT_TARGET, SCALLOP_REDEEM_TARGET, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
@@ -83,6 +84,82 @@ describe("Sui: Scallop deposit PTB", () => {
       expect((shares * rate) / WAD, `${amount} at ${rate}`).toBeGreaterThanOrEqual(amount);
       expect(((shares - 1n) * rate) / WAD, `${amount} at ${rate}`).toBeLessThan(amount);
     }
+  });
+});
+
+describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at build time", () => {
+  let rpc: FakeRpc;
+  const ids = getVenue("suilend")?.onchain ?? {};
+  const WAD = 10n ** 18n;
+  const u64Base64 = (v: bigint) => Buffer.from(new BigUint64Array([v]).buffer).toString("base64");
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_MOVE = rpc.url;
+    resetConfigForTests();
+    // USDC is the reserve in slot 2; its cToken is worth 1.25 USDC (1,000 available + 250 borrowed per 1,000 cTokens).
+    rpc.suilendMarkets.set(ids.lendingMarket ?? "", [
+      { coinType: "0x2::sui::SUI", available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n },
+      { coinType: `0x${"ee".repeat(32)}::x::X`, available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n },
+      { coinType: ids.usdcCoinType ?? "", available: 1_000_000_000n, ctokens: 1_000_000_000n, borrowedWad: 250_000_000n * WAD, unclaimedWad: 0n },
+    ]);
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
+    await rpc.close();
+  });
+
+  it("deposit: coinWithBalance(USDC) → deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(market, slot, clock, coin) → cTokens to the owner", async () => {
+    const [tx] = await build("suilend", "deposit", SUI_OWNER, 3_000_000n);
+    expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
+    const data = Transaction.from(tx?.payload as string).getData();
+    expect(data.sender).toBe(SUI_OWNER);
+    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
+    expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: ids.usdcCoinType, balance: "3000000" });
+    const call = data.commands[1]?.MoveCall;
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SUILEND_DEPOSIT_TARGET);
+    expect(call?.typeArguments).toEqual([ids.lendingMarketType, ids.usdcCoinType]);
+    const args = call?.arguments ?? [];
+    expect(args.map((a) => a.$kind)).toEqual(["Input", "Input", "Input", "Result"]);
+    const slot = data.inputs[(args[1] as { Input: number }).Input];
+    expect(slot?.Pure?.bytes).toBe(u64Base64(2n)); // the USDC reserve's slot, as read
+    const market = data.inputs[(args[0] as { Input: number }).Input];
+    expect(market?.UnresolvedObject?.objectId ?? market?.Object?.SharedObject?.objectId).toBe(ids.lendingMarket);
+  });
+
+  it("withdraw: the fewest cTokens covering the amount → redeem_ctokens_and_withdraw_liquidity(…, option::none()) → USDC to the owner", async () => {
+    const [tx] = await build("suilend", "withdraw", SUI_OWNER, 5_000_000n);
+    expect(tx).toMatchObject({ chain: "move-chain", kind: "withdraw" });
+    const data = Transaction.from(tx?.payload as string).getData();
+    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "MoveCall", "TransferObjects"]);
+    // 5 USDC / 1.25 = exactly 4,000,000 cTokens
+    expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SUILEND_CTOKEN_TYPE, balance: "4000000" });
+    expect(data.commands[1]?.MoveCall).toMatchObject({ package: expect.stringMatching(/^0x0*1$/), module: "option", function: "none" });
+    const redeem = data.commands[2]?.MoveCall;
+    expect(`${redeem?.package}::${redeem?.module}::${redeem?.function}`).toBe(SUILEND_REDEEM_TARGET);
+    expect(redeem?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Input", "Result", "NestedResult"]);
+    for (const [amount, rate] of [
+      [5_000_000n, 1_250_000_000_000_000_000n],
+      [1n, WAD + 1n],
+      [777_777_777n, 1_033_333_333_333_333_333n],
+    ] as const) {
+      const c = suilendCtokensFor(amount, rate);
+      expect((c * rate) / WAD).toBeGreaterThanOrEqual(amount);
+      expect(((c - 1n) * rate) / WAD).toBeLessThan(amount);
+    }
+  });
+
+  it("a LendingMarket that cannot be read blocks the plan with venue_state_unavailable and the reason, never a guessed slot", async () => {
+    const b = builderFor("suilend", "deposit");
+    if (!("build" in b)) throw new Error(b.reason);
+    const saved = rpc.suilendMarkets.get(ids.lendingMarket ?? "");
+    rpc.suilendMarkets.delete(ids.lendingMarket ?? "");
+    const r = await runBuilder("suilend", "deposit", b.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
+    expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("LendingMarket") } });
+    rpc.suilendMarkets.set(ids.lendingMarket ?? "", [{ coinType: "0x2::sui::SUI", available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n }]);
+    const noUsdc = await runBuilder("suilend", "withdraw", b.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
+    expect(noUsdc).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("USDC reserve is not in the LendingMarket") } });
+    if (saved) rpc.suilendMarkets.set(ids.lendingMarket ?? "", saved);
   });
 });
 

@@ -6,12 +6,17 @@ import { compoundV3ArbitrumAdapter } from "./compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./compound-v3-base";
 import { kaminoAdapter } from "./kamino";
 import { scallopAdapter } from "./scallop";
-import type { Builder, VenueAdapter } from "./types";
+import { type Blocker, blocker } from "../../http/codes";
+import { readVenueIndex } from "../readers";
+import { suilendAdapter } from "./suilend";
+import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./types";
 
 export type { BuildInput, Builder, PlanTransaction, VenueAdapter } from "./types";
+export { BuildBlocked } from "./types";
 
 const ADAPTERS: readonly VenueAdapter[] = [
   scallopAdapter,
+  suilendAdapter,
   kaminoAdapter,
   aaveV3BaseAdapter,
   aaveV3ArbitrumAdapter,
@@ -22,7 +27,6 @@ const ADAPTERS: readonly VenueAdapter[] = [
 /** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
 const NO_ADAPTER: Record<string, string> = {
   navi: "NAVI's lending package id moves with every upgrade and is resolved through MVR; no confirmed call target is pinned yet.",
-  suilend: "Suilend's deposit needs the USDC reserve's array index in the lending market, which is not confirmed yet.",
   marginfi: "marginfi deposits need an owner's marginfi account (created per user); that flow is not built yet.",
   "jupiter-lend": "Jupiter Lend's liquidity-layer accounts are not confirmed yet.",
   save: "Save's USDC reserve accounts (reserve, liquidity supply, collateral mint) are not recorded in the registry yet.",
@@ -49,4 +53,25 @@ export function builderFor(venueId: string, action: "deposit" | "withdraw"): { b
 
 export function adapterVenueIds(): string[] {
   return ADAPTERS.map((a) => a.venueId);
+}
+
+export type BuildResult = { ok: true; transactions: PlanTransaction[] } | { ok: false; blocker: Blocker };
+
+/**
+ * Runs a venue's builder. A builder that sizes in shares gets the venue's rate read now (`needsIndex`); a chain read
+ * that fails, here or inside the builder, comes back as a `venue_state_unavailable` blocker with the reason.
+ */
+export async function runBuilder(venueId: string, action: "deposit" | "withdraw", build: Builder, input: Omit<BuildInput, "index">): Promise<BuildResult> {
+  let index: bigint | undefined;
+  if (byId.get(venueId)?.needsIndex?.[action]) {
+    const read = await readVenueIndex(venueId);
+    if (!read.ok) return { ok: false, blocker: blocker("venue_state_unavailable", `${venueId}: ${read.reason}.`) };
+    index = read.index;
+  }
+  try {
+    return { ok: true, transactions: await build(index === undefined ? input : { ...input, index }) };
+  } catch (e) {
+    if (e instanceof BuildBlocked) return { ok: false, blocker: blocker(e.code, e.message) };
+    throw e;
+  }
 }

@@ -1,5 +1,16 @@
 // What a venue adapter builds: the owner's unsigned transactions for a deposit or a withdrawal.
 import type { ChainId } from "../../chains/address";
+import type { BlockerCode } from "../../http/codes";
+
+/** Thrown by a builder when a chain read it needs fails: the plan is blocked with `code`, never answered with a 500. */
+export class BuildBlocked extends Error {
+  constructor(
+    readonly code: BlockerCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive";
 export type TxEncoding = "sui-transaction-json" | "solana-v0-message-base64" | "evm-call";

@@ -10,24 +10,27 @@ const WAD = 10n ** 18n;
 
 const decimalValue = (v: unknown): bigint => u(fieldsOf(v).value);
 
+/** The USDC reserve of the main LendingMarket: its slot in `reserves` (the `reserve_array_index` argument) and its rate. */
+export async function readSuilendUsdcReserve(signal: AbortSignal): Promise<{ arrayIndex: bigint; rate: bigint }> {
+  const res = await suiClient().getObject({ id: suilend.onchain.lendingMarket ?? "", options: { showContent: true }, signal });
+  const reserves = objectFields(res).reserves;
+  if (!Array.isArray(reserves)) throw new Error("LendingMarket has no reserves vector");
+  const usdc = suilend.onchain.usdcCoinType ?? "";
+  for (const [i, r] of reserves.entries()) {
+    const f = fieldsOf(r);
+    const name = fieldsOf(f.coin_type).name;
+    if (typeof name !== "string" || !sameCoinType(name, usdc)) continue;
+    const ctokens = u(f.ctoken_supply);
+    if (ctokens === 0n) throw new Error("the USDC reserve has no cTokens");
+    const totalWad = u(f.available_amount) * WAD + decimalValue(f.borrowed_amount) - decimalValue(f.unclaimed_spread_fees);
+    // Liquidity per cToken, scaled by 1e18.
+    return { arrayIndex: BigInt(i), rate: totalWad / ctokens };
+  }
+  throw new Error("the USDC reserve is not in the LendingMarket");
+}
+
 export const suilendReader: VenueReader = {
   venueId: suilend.id,
   what: "Suilend LendingMarket USDC reserve cToken rate",
-  readIndex: async (signal) => {
-    const res = await suiClient().getObject({ id: suilend.onchain.lendingMarket ?? "", options: { showContent: true }, signal });
-    const reserves = objectFields(res).reserves;
-    if (!Array.isArray(reserves)) throw new Error("LendingMarket has no reserves vector");
-    const usdc = suilend.onchain.usdcCoinType ?? "";
-    for (const r of reserves) {
-      const f = fieldsOf(r);
-      const name = fieldsOf(f.coin_type).name;
-      if (typeof name !== "string" || !sameCoinType(name, usdc)) continue;
-      const ctokens = u(f.ctoken_supply);
-      if (ctokens === 0n) throw new Error("the USDC reserve has no cTokens");
-      const totalWad = u(f.available_amount) * WAD + decimalValue(f.borrowed_amount) - decimalValue(f.unclaimed_spread_fees);
-      // Liquidity per cToken, scaled by 1e18.
-      return totalWad / ctokens;
-    }
-    throw new Error("the USDC reserve is not in the LendingMarket");
-  },
+  readIndex: async (signal) => (await readSuilendUsdcReserve(signal)).rate,
 };

@@ -1,0 +1,87 @@
+// Suilend (Sui), main LendingMarket (decompiled public interface of the lending_market module at the original package):
+//   deposit_liquidity_and_mint_ctokens<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock, Coin<T>, &mut TxContext)
+//     : Coin<CToken<P, T>>
+//   redeem_ctokens_and_withdraw_liquidity<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock,
+//     Coin<CToken<P, T>>, Option<RateLimiterExemption<P, T>>, &mut TxContext): Coin<T>
+// The USDC reserve's slot and its cToken rate are read from the LendingMarket object when the plan is built (one
+// sui_getObject; server/venues/readers/suilend.ts), never assumed. The cTokens stay in the owner's wallet (no
+// obligation): their rate grows with the reserve's interest. A withdrawal redeems the fewest cTokens whose floored
+// payout covers the amount at that rate.
+import { coinWithBalance } from "@mysten/sui/transactions";
+import { withRpcTimeout } from "../../chains/clients";
+import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { readSuilendUsdcReserve } from "../readers/suilend";
+import { suilend } from "../suilend";
+import { BuildBlocked, type VenueAdapter } from "./types";
+
+const ids = suilend.onchain as Record<"package" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
+export const SUILEND_DEPOSIT_TARGET = `${ids.package}::lending_market::deposit_liquidity_and_mint_ctokens`;
+export const SUILEND_REDEEM_TARGET = `${ids.package}::lending_market::redeem_ctokens_and_withdraw_liquidity`;
+export const SUILEND_CTOKEN_TYPE = `${ids.package}::reserve::CToken<${ids.lendingMarketType},${ids.usdcCoinType}>`;
+const EXEMPTION_TYPE = `${ids.package}::lending_market::RateLimiterExemption<${ids.lendingMarketType},${ids.usdcCoinType}>`;
+const WAD = 10n ** 18n;
+
+/** The fewest cTokens whose redeem pays at least `amountMicros` at `rate` (USDC per cToken, 1e18). */
+export function suilendCtokensFor(amountMicros: bigint, rate: bigint): bigint {
+  return (amountMicros * WAD + rate - 1n) / rate;
+}
+
+async function usdcReserve(): Promise<{ arrayIndex: bigint; rate: bigint }> {
+  try {
+    return await withRpcTimeout((signal) => readSuilendUsdcReserve(signal));
+  } catch (e) {
+    const why = e instanceof Error ? e.message.split("\n")[0]?.slice(0, 200) : String(e);
+    throw new BuildBlocked("venue_state_unavailable", `Suilend's LendingMarket could not be read from the Sui RPC (${why}); its USDC reserve slot and rate are needed to build the call.`);
+  }
+}
+
+export const suilendAdapter: VenueAdapter = {
+  venueId: suilend.id,
+  onchainInterface: `${SUILEND_DEPOSIT_TARGET}<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; ${SUILEND_REDEEM_TARGET}<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): Coin<USDC>`,
+  deposit: async ({ owner, amountMicros }) => {
+    const { arrayIndex } = await usdcReserve();
+    const tx = newSuiTransaction(owner);
+    const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
+    const [ctokens] = tx.moveCall({
+      target: SUILEND_DEPOSIT_TARGET,
+      typeArguments: [ids.lendingMarketType, ids.usdcCoinType],
+      arguments: [tx.object(ids.lendingMarket), tx.pure.u64(arrayIndex), tx.object.clock(), usdc],
+    });
+    if (!ctokens) throw new Error("deposit returned no coin");
+    tx.transferObjects([ctokens], owner);
+    return [
+      {
+        chain: "move-chain",
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Suilend's main market (USDC reserve, slot ${arrayIndex}) and receive its cTokens in the owner's wallet`,
+        encoding: "sui-transaction-json",
+        payload: await suiPayload(tx),
+      },
+    ];
+  },
+  withdraw: async ({ owner, amountMicros }) => {
+    const { arrayIndex, rate } = await usdcReserve();
+    const ctokenAmount = suilendCtokensFor(amountMicros, rate);
+    const tx = newSuiTransaction(owner);
+    const ctokens = tx.add(coinWithBalance({ type: SUILEND_CTOKEN_TYPE, balance: ctokenAmount }));
+    // No rate-limiter exemption: Option<RateLimiterExemption> is a struct option, made by 0x1::option::none.
+    const [noExemption] = tx.moveCall({ target: "0x1::option::none", typeArguments: [EXEMPTION_TYPE] });
+    if (!noExemption) throw new Error("option::none returned nothing");
+    const [usdc] = tx.moveCall({
+      target: SUILEND_REDEEM_TARGET,
+      typeArguments: [ids.lendingMarketType, ids.usdcCoinType],
+      arguments: [tx.object(ids.lendingMarket), tx.pure.u64(arrayIndex), tx.object.clock(), ctokens, noExemption],
+    });
+    if (!usdc) throw new Error("redeem returned no coin");
+    tx.transferObjects([usdc], owner);
+    return [
+      {
+        chain: "move-chain",
+        kind: "withdraw",
+        description: `Redeem ${ctokenAmount} Suilend USDC cTokens (slot ${arrayIndex}) for at least ${amountMicros} micro-USDC at the reserve's rate now`,
+        encoding: "sui-transaction-json",
+        payload: await suiPayload(tx),
+      },
+    ];
+  },
+};
