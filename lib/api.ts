@@ -473,6 +473,26 @@ export interface AutopilotDecision {
   plan: { fromStrategyId: string; toStrategyId: string; amountMicros: string; ownerMustSign: true } | null;
 }
 
+export interface AutopilotHistory {
+  schemaVersion: "svc-autopilot-history.v1";
+  wallet: string;
+  count: number;
+  decisions: AutopilotDecision[];
+  nextCursor: string | null;
+}
+
+export interface AutopilotRun {
+  schemaVersion: "svc-autopilot-run.v1";
+  wallet: string;
+  chain: string;
+  dryRun: boolean;
+  recorded: boolean;
+  due: boolean;
+  nextTickDueAt: string | null;
+  decision: AutopilotDecision | null;
+  blockers: { code: string; message: string }[];
+}
+
 export interface WalletAutopilot {
   schemaVersion: "svc-autopilot.v1";
   enabled: boolean;

@@ -1,14 +1,17 @@
 "use client";
 // The featured strategy, and the connected wallet's autopilot state (owner or agent key).
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
-import { useWallet, walletStore } from "@/components/wallet/store";
-import { type StrategyDetail, type WalletAutopilot, api } from "@/lib/api";
+import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
+import { type AutopilotHistory, type AutopilotRun, type StrategyDetail, type WalletAutopilot, api } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
+
+const CHAINS_OF: Record<WalletFamily, string[]> = { sui: ["move-chain"], solana: ["svm-chain"], evm: ["evm-a", "evm-b"] };
 
 export const FEATURED_ID = "svc-autopilot-top-30d-monthly";
 
@@ -50,6 +53,118 @@ function Mine({ a }: { a: WalletAutopilot }) {
         <OrMissing value={a.nextTickDueAt} reason="Autopilot is off." />
       </dd>
     </dl>
+  );
+}
+
+/** Enable or disable (owner key), and a dry-run preview of the monthly re-rank (owner or agent key). */
+function Controls({ address, family, apiKey, state }: { address: string; family: WalletFamily; apiKey: string; state: WalletAutopilot }) {
+  const id = useId();
+  const qc = useQueryClient();
+  const chains = CHAINS_OF[family];
+  const [chain, setChain] = useState<string>(state.chain && chains.includes(state.chain) ? state.chain : (chains[0] ?? ""));
+  const path = `/wallets/${encodeURIComponent(address)}/autopilot`;
+  const toggle = useMutation({
+    mutationFn: (on: boolean) => api<WalletAutopilot>(`${path}/${on ? "enable" : "disable"}`, { method: "POST", apiKey, body: { chain } }),
+    onSuccess: (next) => {
+      qc.setQueryData(["wallet", address, "autopilot", apiKey], next);
+      void qc.invalidateQueries({ queryKey: ["wallet", address, "autopilot-history"] });
+    },
+  });
+  const preview = useMutation({
+    mutationFn: () => api<AutopilotRun>(`${path}/preview`, { method: "POST", apiKey, body: { chain } }),
+  });
+  const onHere = state.enabled && state.chain === chain;
+  const p = preview.data;
+  return (
+    <div className="stack" data-testid="autopilot-controls">
+      <div className="field">
+        <label htmlFor={`${id}-chain`}>Chain</label>
+        <select id={`${id}-chain`} value={chain} onChange={(e) => setChain(e.target.value)}>
+          {chains.map((c) => (
+            <option key={c} value={c}>
+              {chainName(c)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="btn-row">
+        <button type="button" className="btn btn-primary" disabled={toggle.isPending} onClick={() => toggle.mutate(!onHere)}>
+          {toggle.isPending ? "Saving…" : onHere ? "Turn autopilot off" : `Turn autopilot on for ${chainName(chain)}`}
+        </button>
+        <button type="button" className="btn" disabled={preview.isPending} onClick={() => preview.mutate()}>
+          {preview.isPending ? "Checking…" : "Preview the monthly re-rank"}
+        </button>
+      </div>
+      <p className="muted small">
+        Turning it on or off changes a policy only: nothing is staked, unstaked or moved. A switch is a rebalance plan the owner signs.
+      </p>
+      {toggle.error && <ErrorBox title="Not changed." error={toggle.error} />}
+      {preview.error && <ErrorBox title="No preview." error={preview.error} />}
+      {p && (
+        <div className="alert alert-info" role="status" data-testid="autopilot-preview">
+          <p>
+            <strong>Dry run on {chainName(p.chain)}, nothing recorded:</strong>{" "}
+            {p.decision ? `${p.decision.action} — ${p.decision.reason}` : "no decision."}
+          </p>
+          {p.blockers.length > 0 && (
+            <ul>
+              {p.blockers.map((b) => (
+                <li key={b.code}>
+                  {b.message} <span className="muted">({b.code})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Recorded decisions, newest first, a page at a time. */
+function History({ address, apiKey }: { address: string; apiKey: string }) {
+  const h = useInfiniteQuery({
+    queryKey: ["wallet", address, "autopilot-history", apiKey],
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<AutopilotHistory>(`/wallets/${encodeURIComponent(address)}/autopilot/history?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, {
+        apiKey,
+        signal,
+      }),
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  if (h.isPending) return <SkeletonBlock height={60} />;
+  if (h.error) return isNotFound(h.error) ? <NotYet what="Autopilot history" /> : <ErrorBox error={h.error} onRetry={() => void h.refetch()} />;
+  const rows = h.data.pages.flatMap((pg) => pg.decisions);
+  if (rows.length === 0) return <p className="muted">No decision recorded yet: the first monthly re-rank records one.</p>;
+  return (
+    <>
+      <div className="table-wrap">
+      <table className="data-table" data-testid="autopilot-history">
+        <thead>
+          <tr>
+            <th scope="col">Decided</th>
+            <th scope="col">Action</th>
+            <th scope="col">Reason</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((d, i) => (
+            <tr key={d.id ?? `${d.decidedAt}-${i}`}>
+              <td>{new Date(d.decidedAt).toLocaleString()}</td>
+              <td>{d.action}</td>
+              <td>{d.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      </div>
+      {h.hasNextPage && (
+        <button type="button" className="btn" disabled={h.isFetchingNextPage} onClick={() => void h.fetchNextPage()}>
+          {h.isFetchingNextPage ? "Loading…" : "Load older decisions"}
+        </button>
+      )}
+    </>
   );
 }
 
@@ -109,7 +224,15 @@ export function AutopilotView() {
             {!key && <p className="muted small">Reading a wallet’s autopilot needs its owner or agent key.</p>}
             {mine.error &&
               (isNotFound(mine.error) ? <NotYet what="Wallet autopilot" /> : <ErrorBox error={mine.error} onRetry={() => void mine.refetch()} />)}
-            {mine.data !== undefined && <Mine a={mine.data} />}
+            {mine.isPending && !!key && <SkeletonBlock height={120} />}
+            {mine.data !== undefined && w.account && (
+              <>
+                <Mine a={mine.data} />
+                <Controls address={w.account.address} family={w.account.family} apiKey={key} state={mine.data} />
+                <h3>Recorded decisions</h3>
+                <History address={w.account.address} apiKey={key} />
+              </>
+            )}
           </>
         )}
       </div>
