@@ -1,14 +1,16 @@
 "use client";
 // A character's auto-yield status (GET /api/characters/{id}/auto-yield, outside /api/v1).
-import { useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
-import { api } from "@/lib/api";
-import { formatBps } from "@/lib/format";
-import { formatMicros } from "@/lib/money";
+import { type VenuesBody, api } from "@/lib/api";
+import { chainName, formatBps } from "@/lib/format";
+import { formatMicros, microsToUnits, unitsToMicros } from "@/lib/money";
 
 interface AutoYield {
+  chain?: string;
   auto_yield_enabled?: boolean;
   target_venue?: string | null;
   max_stake_micros?: string | number | null;
@@ -19,6 +21,68 @@ interface AutoYield {
   grossApyBps?: number | null;
   netApyBps?: number | null;
   [k: string]: unknown;
+}
+
+/** The owner's settings: the toggle, the target venue (on the character's chain) and the stake cap. */
+function Settings({ id, apiKey, d }: { id: string; apiKey: string; d: AutoYield }) {
+  const uid = useId();
+  const qc = useQueryClient();
+  const venues = useQuery({ queryKey: ["svc", "venues"], queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }) });
+  const onChain = (venues.data?.venues ?? []).filter((v) => v.chain === d.chain);
+  const [target, setTarget] = useState(d.target_venue ?? "");
+  const [cap, setCap] = useState(d.max_stake_micros == null ? "" : microsToUnits(BigInt(String(d.max_stake_micros))));
+  const capMicros = cap.trim() === "" ? null : unitsToMicros(cap.trim());
+  const capInvalid = cap.trim() !== "" && capMicros === null;
+  const save = useMutation({
+    mutationFn: (enable: boolean) =>
+      api<AutoYield>(`/characters/${encodeURIComponent(id)}/auto-yield`, {
+        method: "PUT",
+        apiKey,
+        root: "/api",
+        body: { auto_yield_enabled: enable, target_venue: target === "" ? null : target, max_stake_micros: capMicros === null ? null : capMicros.toString() },
+      }),
+    onSuccess: (next) => qc.setQueryData(["character", id, apiKey], next),
+  });
+  const on = !!d.auto_yield_enabled;
+  return (
+    <form
+      className="stack"
+      data-testid="character-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(on);
+      }}
+    >
+      <div className="field">
+        <label htmlFor={`${uid}-venue`}>Target venue{d.chain ? ` on ${chainName(d.chain)}` : ""}</label>
+        <select id={`${uid}-venue`} value={target} onChange={(e) => setTarget(e.target.value)}>
+          <option value="">None: discovery picks</option>
+          {onChain.map((v) => (
+            <option key={v.id} value={v.id}>
+              {v.id}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${uid}-cap`}>Max stake (USDC, empty = no cap)</label>
+        <input id={`${uid}-cap`} inputMode="decimal" value={cap} onChange={(e) => setCap(e.target.value)} aria-invalid={capInvalid} aria-describedby={`${uid}-cap-hint`} />
+        <span id={`${uid}-cap-hint`} className="muted small">
+          {capInvalid ? "A USDC amount with at most 6 decimals." : capMicros === null ? "No cap." : `${capMicros} micros`}
+        </span>
+      </div>
+      <div className="btn-row">
+        <button type="button" className="btn btn-primary" disabled={save.isPending || capInvalid} onClick={() => save.mutate(!on)}>
+          {save.isPending ? "Saving…" : on ? "Turn auto-yield off" : "Turn auto-yield on"}
+        </button>
+        <button type="submit" className="btn" disabled={save.isPending || capInvalid}>
+          Save venue and cap
+        </button>
+      </div>
+      <p className="muted small">Owner key only. Turning auto-yield off does not unstake anything.</p>
+      {save.error && <ErrorBox title="Not saved." error={save.error} />}
+    </form>
+  );
 }
 
 export function CharacterView({ id }: { id: string }) {
@@ -64,6 +128,7 @@ export function CharacterView({ id }: { id: string }) {
           </dd>
         </dl>
       )}
+      {d && <Settings key={`${d.target_venue ?? ""}|${String(d.max_stake_micros ?? "")}`} id={id} apiKey={key} d={d} />}
     </div>
   );
 }
