@@ -1,21 +1,16 @@
 // `npm run bench`: runs every bench/<name>.ts (each exports `run(): Promise<string>`, a markdown section)
 // on the production build and writes the results, with the machine and date, to docs/benchmarks.md.
-import { spawnSync } from "node:child_process";
 import { readdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
+import { ensureBuild } from "../scripts/build-state";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-if (!buildIsCurrent(root)) {
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], { stdio: "inherit" });
-  if (r.status !== 0) process.exit(1);
-  writeFileSync(path.join(root, ".next", "svc-source.sha256"), sourceFingerprint(root));
-}
+ensureBuild(root);
 
 const only = process.argv.slice(2);
 const files = readdirSync(path.join(root, "bench"))

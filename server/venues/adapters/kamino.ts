@@ -62,6 +62,23 @@ export async function kaminoAccounts() {
 const ro = (a: Address) => ({ address: a, role: AccountRole.READONLY });
 const w = (a: Address) => ({ address: a, role: AccountRole.WRITABLE });
 
+/** Instruction data: the Anchor discriminator, then one u64 argument. */
+function u64Instruction(discriminator: Uint8Array, arg: bigint): Uint8Array {
+  const data = new Uint8Array(16);
+  data.set(discriminator, 0);
+  data.set(getU64Encoder().encode(arg), 8);
+  return data;
+}
+
+/** The reserve's accounts and the owner's USDC and cUSDC associated token accounts. */
+async function ownerAccounts(owner: string) {
+  const a = await kaminoAccounts();
+  const ownerAddr = address(owner);
+  const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return { a, ownerAddr, userUsdc, userCollateral };
+}
+
 /** refreshReserve: accrues the reserve's interest (klend refuses a stale reserve). */
 function refreshReserve(a: Awaited<ReturnType<typeof kaminoAccounts>>): Instruction {
   // Optional oracle accounts that are absent are passed as the program id (Anchor's None).
@@ -76,10 +93,7 @@ export const kaminoAdapter: VenueAdapter = {
   venueId: kamino.id,
   onchainInterface: `${ids.program} refreshReserve + depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids.usdcReserve}`,
   deposit: async ({ owner, amountMicros }) => {
-    const a = await kaminoAccounts();
-    const ownerAddr = address(owner);
-    const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const { a, ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner);
     const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({
       payer: createNoopSigner(ownerAddr),
       ata: userCollateral,
@@ -87,9 +101,7 @@ export const kaminoAdapter: VenueAdapter = {
       mint: a.collateralMint,
     });
     const refresh = refreshReserve(a);
-    const data = new Uint8Array(16);
-    data.set(DISC.depositReserveLiquidity, 0);
-    data.set(getU64Encoder().encode(amountMicros), 8);
+    const data = u64Instruction(DISC.depositReserveLiquidity, amountMicros);
     const deposit: Instruction = {
       programAddress: KLEND_PROGRAM,
       accounts: [
@@ -122,14 +134,9 @@ export const kaminoAdapter: VenueAdapter = {
   withdraw: async ({ owner, amountMicros, index }) => {
     if (index === undefined) throw new Error("the Kamino withdraw builder needs the reserve's rate");
     const collateral = kaminoCollateralFor(amountMicros, index);
-    const a = await kaminoAccounts();
-    const ownerAddr = address(owner);
-    const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: a.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const { a, ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner);
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: a.mint });
-    const data = new Uint8Array(16);
-    data.set(DISC.redeemReserveCollateral, 0);
-    data.set(getU64Encoder().encode(collateral), 8);
+    const data = u64Instruction(DISC.redeemReserveCollateral, collateral);
     const redeem: Instruction = {
       programAddress: KLEND_PROGRAM,
       accounts: [
