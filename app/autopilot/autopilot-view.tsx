@@ -205,7 +205,7 @@ export function AutopilotView() {
             <dd>
               <OrMissing value={formatBps(f.apy.apy30dBps)} reason={f.apy.reason} />
             </dd>
-            <dt>Net APY</dt>
+            <dt>Net APY (live gross after the skim)</dt>
             <dd>
               <OrMissing value={formatBps(f.apy.netApyBps)} reason={f.apy.reason} />
             </dd>
