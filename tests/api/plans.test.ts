@@ -16,6 +16,9 @@ import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { kaminoReserveAccount } from "../support/fake-venues";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
+import { kaminoAccounts } from "../../server/venues/adapters/kamino";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
 
 type Json = Record<string, unknown> & {
   status: string;
@@ -106,6 +109,10 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("Scallop, Kamino and Suilend withdraw plans: sized in the venue's shares at the rate read from chain now; unreadable → blocked", async () => {
+    // The owners hold enough shares (the plans read the balance too).
+    rpc.set(SUI, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
+    rpc.set(SUI, SUILEND_CTOKEN_TYPE, 10_000_000n);
+    rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
     const scallop = getVenue("scallop")?.onchain ?? {};
     const kamino = getVenue("kamino")?.onchain ?? {};
     // 1.5 USDC per market coin on both venues.
@@ -152,6 +159,12 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     if (msg.version !== 0) throw new Error(`expected a v0 message, got version ${msg.version}`);
     const data = msg.instructions?.at(-1)?.data ?? new Uint8Array();
     expect(Buffer.from(data.slice(8)).readBigUInt64LE()).toBe(1_333_334n); // ceil(2 / 1.5) cUSDC
+
+    // More than the owner's shares are worth: blocked in words, nothing to sign.
+    rpc.set(SUI, SCALLOP_MARKET_COIN_TYPE, 1_000_000n);
+    const over = await post("/svc/strategies/withdraw/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
+    expect(over.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(over.json.blockers).toEqual([{ code: "insufficient_balance", message: expect.stringContaining("worth 1500000 micro-USDC") }]);
 
     // The chain cannot be read: blocked with the reason, no transaction, no guessed rate.
     rpc.scallopMarkets.clear();

@@ -32,6 +32,18 @@ function build(venueId: string, action: "deposit" | "withdraw", owner: string, a
 }
 
 describe("Sui: Scallop deposit PTB", () => {
+  let rpc: FakeRpc;
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_MOVE = rpc.url;
+    resetConfigForTests();
+    rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
+    await rpc.close();
+  });
   it("decodes with Transaction.from to coinWithBalance → mint::mint<USDC>(version, market, coin, clock) → transfer to owner", async () => {
     const [tx] = await build("scallop", "deposit", SUI_OWNER, 2_500_000n);
     expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
@@ -71,6 +83,18 @@ describe("Sui: Scallop deposit PTB", () => {
     expect(call?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Result", "Input"]);
     expect(getAdapter("scallop")?.needsIndex?.withdraw).toBe(true);
   });
+  it("more than the owner's market coins are worth: blocked insufficient_balance with the most that can be withdrawn", async () => {
+    const b = builderFor("scallop", "withdraw");
+    if (!("build" in b)) throw new Error(b.reason);
+    rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 3_333_333n); // one short of the 3,333,334 that 5 USDC needs at 1.5
+    const short = await b.build({ owner: SUI_OWNER, amountMicros: 5_000_000n, index: 1_500_000_000_000_000_000n }).catch((e: unknown) => e);
+    expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("worth 4999999 micro-USDC") });
+    rpc.failing.add("suix_getBalance");
+    const unread = await b.build({ owner: SUI_OWNER, amountMicros: 1_000_000n, index: 1_500_000_000_000_000_000n }).catch((e: unknown) => e);
+    expect(unread).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining("sUSDC market coin balance") });
+    rpc.failing.delete("suix_getBalance");
+    rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
+  });
   it("sizes shares so the floored payout covers the amount, and never one share more than needed", () => {
     const WAD = 10n ** 18n;
     for (const [amount, rate] of [
@@ -102,6 +126,7 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
       { coinType: `0x${"ee".repeat(32)}::x::X`, available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n },
       { coinType: ids.usdcCoinType ?? "", available: 1_000_000_000n, ctokens: 1_000_000_000n, borrowedWad: 250_000_000n * WAD, unclaimedWad: 0n },
     ]);
+    rpc.set(SUI_OWNER, SUILEND_CTOKEN_TYPE, 4_000_000n); // exactly what 5 USDC needs at 1.25
   });
   afterAll(async () => {
     delete process.env.SVC_RPC_MOVE;
@@ -211,6 +236,7 @@ describe("Solana: Kamino deposit v0 message", () => {
 
   it("withdraw: create the owner's USDC account, refreshReserve, then redeemReserveCollateral of the fewest cUSDC covering the amount", async () => {
     const rateSf = 3n << 59n; // 1.5 USDC per cUSDC, 60 fractional bits
+    rpc.set(SOL_OWNER, (await kaminoAccounts()).collateralMint, 1_333_334n);
     const [tx] = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n, rateSf);
     expect(tx).toMatchObject({ chain: "svm-chain", kind: "withdraw", encoding: "solana-v0-message-base64" });
     const p = tx?.payload as SolanaPayload;
@@ -235,6 +261,10 @@ describe("Solana: Kamino deposit v0 message", () => {
     const created = (createAta?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
     expect(created[1]).toBe(accounts[8]);
     expect(created[3]).toBe(a.mint);
+    // One cUSDC fewer than needed: blocked, with what the held cUSDC are worth.
+    rpc.set(SOL_OWNER, a.collateralMint, 1_333_333n);
+    const short = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n, rateSf).catch((e: unknown) => e);
+    expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("holds 1333333, worth 1999999 micro-USDC") });
     for (const [amount, rate] of [
       [1n, (1n << 60n) + 1n],
       [2_000_000n, rateSf],

@@ -18,8 +18,10 @@ import {
   type Instruction,
 } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
 import { kamino } from "../kamino";
+import { heldShares, requireShares } from "./shares";
 import type { VenueAdapter } from "./types";
 
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
@@ -135,6 +137,16 @@ export const kaminoAdapter: VenueAdapter = {
     if (index === undefined) throw new Error("the Kamino withdraw builder needs the reserve's rate");
     const collateral = kaminoCollateralFor(amountMicros, index);
     const { a, ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner);
+    // The owner's cUSDC across its token accounts of the collateral mint (the redeem spends the associated one).
+    const held = await heldShares("cUSDC", async (abortSignal) => {
+      const res = await solanaRpc()
+        .getTokenAccountsByOwner(ownerAddr, { mint: a.collateralMint }, { encoding: "jsonParsed", commitment: "confirmed" })
+        .send({ abortSignal });
+      let total = 0n;
+      for (const t of res.value) total += BigInt(t.account.data.parsed.info.tokenAmount.amount);
+      return total;
+    });
+    requireShares("cUSDC", collateral, held, (held * index) >> 60n);
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: a.mint });
     const data = u64Instruction(DISC.redeemReserveCollateral, collateral);
     const redeem: Instruction = {

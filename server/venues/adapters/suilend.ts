@@ -8,10 +8,11 @@
 // obligation): their rate grows with the reserve's interest. A withdrawal redeems the fewest cTokens whose floored
 // payout covers the amount at that rate.
 import { coinWithBalance } from "@mysten/sui/transactions";
-import { withRpcTimeout } from "../../chains/clients";
+import { suiRpc, withRpcTimeout } from "../../chains/clients";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { readSuilendUsdcReserve } from "../readers/suilend";
 import { suilend } from "../suilend";
+import { heldShares, requireShares } from "./shares";
 import { BuildBlocked, type VenueAdapter } from "./types";
 
 const ids = suilend.onchain as Record<"package" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
@@ -62,6 +63,8 @@ export const suilendAdapter: VenueAdapter = {
   withdraw: async ({ owner, amountMicros }) => {
     const { arrayIndex, rate } = await usdcReserve();
     const ctokenAmount = suilendCtokensFor(amountMicros, rate);
+    const held = await heldShares("Suilend USDC cToken", async (signal) => BigInt((await suiRpc().getBalance({ owner, coinType: SUILEND_CTOKEN_TYPE, signal })).totalBalance));
+    requireShares("Suilend USDC cTokens", ctokenAmount, held, (held * rate) / WAD);
     const tx = newSuiTransaction(owner);
     const ctokens = tx.add(coinWithBalance({ type: SUILEND_CTOKEN_TYPE, balance: ctokenAmount }));
     // No rate-limiter exemption: Option<RateLimiterExemption> is a struct option, made by 0x1::option::none.
