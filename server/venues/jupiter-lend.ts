@@ -7,13 +7,14 @@ export const jupiterLend = defineVenue({
   name: "Jupiter Lend",
   chain: "svm-chain",
   ready: true,
-  // No write adapter yet (server/venues/adapters/jupiter-lend.ts): flip these when it lands.
-  writeReady: false,
+  // Deposit builder in server/venues/adapters/jupiter-lend.ts (withdraw not yet: see its reason).
+  writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "jupiter-lend", symbol: "USDC", chain: "Solana" },
   onchain: {
-    // Jupiter Lend Earn (lending) program; the liquidity-layer program id is left out (not confirmed).
+    // Jupiter Lend Earn (lending) program. The liquidity-layer program is not pinned: deposit plans read it from chain
+    // (the owner of the lending's supply position) and check its PDAs (server/venues/adapters/jupiter-lend.ts).
     lendingProgram: "jup3YeL8QhtSx1e253b2FDvsMNC87fDrgQZivbrndc9",
     // PDAs of jup-ag/jupiter-lend target/idl/lending.json: jlUSDC = ["f_token_mint", USDC], the USDC Lending account =
     // ["lending", USDC, jlUSDC] (the same addresses Jupiter's integrators publish).

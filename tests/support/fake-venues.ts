@@ -242,6 +242,10 @@ export interface JupiterLendingState {
   fTokenMint: string;
   /** token_exchange_price, 1e12 scale. */
   tokenExchangePrice: bigint;
+  /** Liquidity-layer accounts the lending stores (default: the system program). */
+  rewardsRateModel?: string;
+  tokenReservesLiquidity?: string;
+  supplyPositionOnLiquidity?: string;
 }
 
 /** A Jupiter Lend `Lending` account: discriminator and the IDL's borsh fields in order. */
@@ -252,12 +256,12 @@ export function jupiterLendingAccount(s: JupiterLendingState): Uint8Array {
     pubkey(s.fTokenMint),
     u16(1), // lending_id
     u8(6), // decimals
-    pubkey(SYSTEM), // rewards_rate_model
+    pubkey(s.rewardsRateModel ?? SYSTEM), // rewards_rate_model
     u64(s.tokenExchangePrice), // liquidity_exchange_price (without rewards; the same here)
     u64(s.tokenExchangePrice), // token_exchange_price
     u64(1_760_000_000n), // last_update_timestamp
-    pubkey(SYSTEM), // token_reserves_liquidity
-    pubkey(SYSTEM), // supply_position_on_liquidity
+    pubkey(s.tokenReservesLiquidity ?? SYSTEM), // token_reserves_liquidity
+    pubkey(s.supplyPositionOnLiquidity ?? SYSTEM), // supply_position_on_liquidity
     u8(255), // bump
   ]);
 }

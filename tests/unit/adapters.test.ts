@@ -1,12 +1,16 @@
 // Decodes what each builder produced with the chains' own SDKs and compares it with the venue's interface.
 import { Transaction } from "@mysten/sui/transactions";
 import {
+  address,
+  getAddressEncoder,
   getBase64Encoder,
+  getProgramDerivedAddress,
+  getUtf8Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   getU64Decoder,
 } from "@solana/kit";
-import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, erc20Abi, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../server/chains/evm";
@@ -15,11 +19,13 @@ import { resetConfigForTests } from "../../server/config";
 import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
 import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
+import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
 import { SUILEND_CTOKEN_TYPE, SUILEND_DEPOSIT_TARGET, SUILEND_REDEEM_TARGET, suilendCtokensFor } from "../../server/venues/adapters/suilend";
 import { DISC, KLEND_PROGRAM, kaminoAccounts, kaminoCollateralFor } from "../../server/venues/adapters/kamino";
 import { SCALLOP_MARKET_COIN_TYPE, SCALLOP_MINT_TARGET, SCALLOP_REDEEM_TARGET, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { jupiterLendingAccount } from "../support/fake-venues";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
@@ -274,6 +280,78 @@ describe("Solana: Kamino deposit v0 message", () => {
       expect((c * rate) >> 60n).toBeGreaterThanOrEqual(amount);
       expect(((c - 1n) * rate) >> 60n).toBeLessThan(amount);
     }
+  });
+
+  it("Jupiter Lend deposit: jlUSDC account, then deposit(assets) with the 17 accounts, the liquidity layer read from chain and checked", async () => {
+    const j = getVenue("jupiter-lend")?.onchain ?? {};
+    const utf8 = getUtf8Encoder();
+    const enc = getAddressEncoder();
+    const pda = async (program: string, seed: string, ...keys: string[]) =>
+      (await getProgramDerivedAddress({ programAddress: address(program), seeds: [utf8.encode(seed), ...keys.map((k) => enc.encode(address(k)))] }))[0];
+    // The pinned jlUSDC mint and lending are the lending program's PDAs.
+    expect(await pda(j.lendingProgram ?? "", "f_token_mint", j.usdcMint ?? "")).toBe(j.jlUsdcMint);
+    expect(await pda(j.lendingProgram ?? "", "lending", j.usdcMint ?? "", j.jlUsdcMint ?? "")).toBe(j.usdcLending);
+    // The local chain's liquidity layer (any program id: the builder takes it from the position account's owner).
+    const LIQ = "jupeiUmn818Jg1ekPURTpr4mFo29p46vygyykFJ3wZC";
+    const REWARDS = "4QjCrJVQUGCdRTcbJj7cDMAHgMvhhGmKvqadAR5zXMRb";
+    const reserve = await pda(LIQ, "reserve", j.usdcMint ?? "");
+    const position = await pda(LIQ, "user_supply_position", j.usdcMint ?? "", j.usdcLending ?? "");
+    const lending = (positionAt: string) =>
+      jupiterLendingAccount({
+        mint: j.usdcMint ?? "",
+        fTokenMint: j.jlUsdcMint ?? "",
+        tokenExchangePrice: 1_000_000_000_000n,
+        rewardsRateModel: REWARDS,
+        tokenReservesLiquidity: reserve,
+        supplyPositionOnLiquidity: positionAt,
+      });
+    rpc.solanaAccounts.set(j.usdcLending ?? "", { owner: j.lendingProgram ?? "", data: lending(position) });
+    rpc.solanaAccounts.set(position, { owner: LIQ, data: new Uint8Array(64) });
+
+    const [tx] = await build("jupiter-lend", "deposit", SOL_OWNER, 4_000_000n);
+    expect(tx).toMatchObject({ chain: "svm-chain", kind: "deposit", encoding: "solana-v0-message-base64" });
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode((tx?.payload as SolanaPayload).transaction ?? ""));
+    expect(Object.keys(wire.signatures)).toEqual([SOL_OWNER]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    if (msg.version !== 0) throw new Error(`expected a v0 message, got version ${msg.version}`);
+    const ixs = msg.instructions ?? [];
+    expect(ixs.map((i) => msg.staticAccounts[i.programAddressIndex])).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", JUP_LENDING_PROGRAM]);
+    const dep = ixs[1];
+    expect([...(dep?.data ?? []).slice(0, 8)]).toEqual([...JUP_DEPOSIT_DISCRIMINATOR]);
+    expect(getU64Decoder().decode((dep?.data ?? new Uint8Array()).slice(8))).toBe(4_000_000n);
+    const [userUsdc] = await findAssociatedTokenPda({ owner: address(SOL_OWNER), mint: address(j.usdcMint ?? ""), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const [userJl] = await findAssociatedTokenPda({ owner: address(SOL_OWNER), mint: address(j.jlUsdcMint ?? ""), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const liquidity = await pda(LIQ, "liquidity");
+    const [vault] = await findAssociatedTokenPda({ owner: liquidity, mint: address(j.usdcMint ?? ""), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    expect((dep?.accountIndices ?? []).map((i) => msg.staticAccounts[i])).toEqual([
+      SOL_OWNER,
+      userUsdc,
+      userJl,
+      j.usdcMint,
+      await pda(j.lendingProgram ?? "", "lending_admin"),
+      j.usdcLending,
+      j.jlUsdcMint,
+      reserve,
+      position,
+      await pda(LIQ, "rate_model", j.usdcMint ?? ""),
+      vault,
+      liquidity,
+      LIQ,
+      REWARDS,
+      TOKEN_PROGRAM_ADDRESS,
+      "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL",
+      "11111111111111111111111111111111",
+    ]);
+
+    // A lending whose stored position is not the liquidity program's PDA: blocked, nothing built.
+    const elsewhere = await pda(LIQ, "user_supply_position", j.usdcMint ?? "", SOL_OWNER);
+    rpc.solanaAccounts.set(j.usdcLending ?? "", { owner: j.lendingProgram ?? "", data: lending(elsewhere) });
+    rpc.solanaAccounts.set(elsewhere, { owner: LIQ, data: new Uint8Array(64) });
+    const b = builderFor("jupiter-lend", "deposit");
+    if (!("build" in b)) throw new Error(b.reason);
+    const blocked = await runBuilder("jupiter-lend", "deposit", b.build, { owner: SOL_OWNER, amountMicros: 4_000_000n });
+    expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("user_supply_position") } });
+    expect(builderFor("jupiter-lend", "withdraw")).toMatchObject({ reason: expect.stringContaining("claim account") });
   });
 
   it("returns the instructions with a null message and a reason when the RPC is down", async () => {

@@ -4,6 +4,7 @@ import { aaveV3ArbitrumAdapter } from "./aave-v3-arbitrum";
 import { aaveV3BaseAdapter } from "./aave-v3-base";
 import { compoundV3ArbitrumAdapter } from "./compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./compound-v3-base";
+import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
 import { scallopAdapter } from "./scallop";
 import { type Blocker, blocker } from "../../http/codes";
@@ -18,6 +19,7 @@ const ADAPTERS: readonly VenueAdapter[] = [
   scallopAdapter,
   suilendAdapter,
   kaminoAdapter,
+  jupiterLendAdapter,
   aaveV3BaseAdapter,
   aaveV3ArbitrumAdapter,
   compoundV3BaseAdapter,
@@ -28,7 +30,6 @@ const ADAPTERS: readonly VenueAdapter[] = [
 const NO_ADAPTER: Record<string, string> = {
   navi: "NAVI's lending package id moves with every upgrade and is resolved through MVR; no confirmed call target is pinned yet.",
   marginfi: "marginfi deposits need an owner's marginfi account (created per user); that flow is not built yet.",
-  "jupiter-lend": "Jupiter Lend's liquidity-layer accounts are not confirmed yet.",
   save: "Save's USDC reserve accounts (reserve, liquidity supply, collateral mint) are not recorded in the registry yet.",
   "morpho-base": "No Morpho USDC vault (ERC-4626) address is pinned for Base; the upstream row is picked by TVL.",
   "morpho-arbitrum": "No Morpho USDC vault (ERC-4626) address is pinned for Arbitrum; the upstream row is picked by TVL.",

@@ -6,21 +6,12 @@
 // token programs, instructions sysvar), preceded by an idempotent creation of the owner's USDC token account. The
 // plan redeems the fewest cUSDC that cover the amount at the reserve's rate read at plan time
 // (server/venues/readers/kamino.ts: USDC per cUSDC with 60 fractional bits, floored, so the payout is ≥ the amount).
-import {
-  AccountRole,
-  type Address,
-  address,
-  createNoopSigner,
-  getAddressEncoder,
-  getProgramDerivedAddress,
-  getU64Encoder,
-  getUtf8Encoder,
-  type Instruction,
-} from "@solana/kit";
+import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
 import { kamino } from "../kamino";
+import { pdaOf, ro, u64Instruction, w } from "./anchor";
 import { heldShares, requireShares } from "./shares";
 import type { VenueAdapter } from "./types";
 
@@ -40,13 +31,7 @@ export function kaminoCollateralFor(amountMicros: bigint, rateSf: bigint): bigin
   return ((amountMicros << 60n) + rateSf - 1n) / rateSf;
 }
 
-const utf8 = getUtf8Encoder();
-const addr = getAddressEncoder();
-
-async function pda(seed: string, ...keys: Address[]): Promise<Address> {
-  const [a] = await getProgramDerivedAddress({ programAddress: KLEND_PROGRAM, seeds: [utf8.encode(seed), ...keys.map((k) => addr.encode(k))] });
-  return a;
-}
+const pda = (seed: string, ...keys: Address[]) => pdaOf(KLEND_PROGRAM, seed, ...keys);
 
 export async function kaminoAccounts() {
   const market = address(ids.mainMarket);
@@ -61,16 +46,6 @@ export async function kaminoAccounts() {
   };
 }
 
-const ro = (a: Address) => ({ address: a, role: AccountRole.READONLY });
-const w = (a: Address) => ({ address: a, role: AccountRole.WRITABLE });
-
-/** Instruction data: the Anchor discriminator, then one u64 argument. */
-function u64Instruction(discriminator: Uint8Array, arg: bigint): Uint8Array {
-  const data = new Uint8Array(16);
-  data.set(discriminator, 0);
-  data.set(getU64Encoder().encode(arg), 8);
-  return data;
-}
 
 /** The reserve's accounts and the owner's USDC and cUSDC associated token accounts. */
 async function ownerAccounts(owner: string) {

@@ -14,7 +14,17 @@ import { programAccount, pubkeyAt } from "./solana";
 import type { VenueReader } from "./types";
 
 export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from([135, 199, 82, 16, 249, 131, 182, 241]);
-export const JUPITER_LENDING_OFFSETS = { mint: 8, fTokenMint: 40, tokenExchangePrice: 115, minLength: 123 } as const;
+export const JUPITER_LENDING_OFFSETS = {
+  mint: 8,
+  fTokenMint: 40,
+  rewardsRateModel: 75,
+  tokenExchangePrice: 115,
+  minLength: 123,
+  /** Then last_update_timestamp (u64), token_reserves_liquidity and supply_position_on_liquidity (liquidity-layer accounts). */
+  tokenReservesLiquidity: 131,
+  supplyPositionOnLiquidity: 163,
+  withAccountsLength: 195,
+} as const;
 
 export const jupiterLendReader: VenueReader = {
   venueId: jupiterLend.id,
