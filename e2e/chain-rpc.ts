@@ -11,6 +11,8 @@ import { createServer } from "node:http";
 import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
+import { kamino } from "../server/venues/kamino";
+import { kaminoReserveAccount } from "../tests/support/fake-venues";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcReply } from "../tests/support/json-rpc";
 
 /** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
@@ -18,6 +20,26 @@ const KLEND_PROGRAM = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
 export const SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 /** USDC every Solana wallet starts with on this local chain: 1,000 USDC. */
 const START_USDC = 1_000_000_000n;
+/**
+ * Kamino's main-market USDC reserve (its klend Reserve account: 1.25 USDC per cUSDC) and the cUSDC every Solana wallet
+ * holds here (400 cUSDC, worth 500 USDC), so withdraw plans can be sized and signed. Its collateral mint is the
+ * reserve's PDA (server/venues/adapters/kamino.ts; the published address).
+ */
+const KAMINO_RESERVE = kamino.onchain.usdcReserve ?? "";
+const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
+const START_CUSDC = 400_000_000n;
+const kaminoReserve = Buffer.from(
+  kaminoReserveAccount({
+    lendingMarket: kamino.onchain.mainMarket ?? "",
+    liquidityMint: SOLANA_USDC,
+    available: 1_250_000_000_000n,
+    borrowedSf: 0n,
+    protocolFeesSf: 0n,
+    referrerFeesSf: 0n,
+    pendingReferrerFeesSf: 0n,
+    collateralSupply: 1_000_000_000_000n,
+  }),
+).toString("base64");
 
 const SLOT = 300_000_000;
 /** How long a new transaction stays "processed" before it is final. */
@@ -199,14 +221,18 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         return { context: ctx, value: 0 };
       case "getTokenAccountsByOwner": {
         const [owner, filter] = params as [string, { mint?: string }];
-        if (filter?.mint !== SOLANA_USDC) return { context: ctx, value: [] };
-        const amount = usdcOf(owner);
-        const info = { isNative: false, mint: SOLANA_USDC, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
+        if (filter?.mint !== SOLANA_USDC && filter?.mint !== KAMINO_CUSDC_MINT) return { context: ctx, value: [] };
+        const mint = filter.mint;
+        const amount = mint === SOLANA_USDC ? usdcOf(owner) : START_CUSDC;
+        const info = { isNative: false, mint, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
         const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA", rentEpoch: 0, space: 165 };
         return { context: ctx, value: [{ pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account }] };
       }
-      case "getAccountInfo":
-        return { context: ctx, value: null };
+      case "getAccountInfo": {
+        if (params[0] !== KAMINO_RESERVE) return { context: ctx, value: null };
+        const size = Buffer.from(kaminoReserve, "base64").length;
+        return { context: ctx, value: { data: [kaminoReserve, "base64"], executable: false, lamports: 61_000_000, owner: KLEND_PROGRAM, rentEpoch: 0, space: size } };
+      }
       case "getMultipleAccounts":
         return { context: ctx, value: ((params[0] as unknown[]) ?? []).map(() => null) };
       case "sendTransaction": {

@@ -174,3 +174,26 @@ test("a withdraw plan the venue cannot build yet is blocked, in words, and canno
   await expect(page.getByTestId("sign")).toBeDisabled();
   await expect(page.getByTestId("sign-disabled-reason")).toContainText("The plan is blocked");
 });
+
+test("Solana wallet signs a kamino withdraw sized in cUSDC at the reserve's rate; the page says withdrawals are not followed", async ({ page, request }) => {
+  await enableTestWallets(page);
+  await routeChainRpc(page);
+  const f = FAMILIES[1] as Family;
+  const id = await opportunityIdOf(page.request, "kamino");
+  await page.goto(`/opportunities/${id}`);
+  await connect(page, f);
+  await page.getByRole("tab", { name: "Withdraw" }).click();
+  await page.getByLabel(/Withdraw amount/).fill("5");
+  await page.getByRole("button", { name: "Review withdraw plan" }).click();
+  await expect(page.getByTestId("plan-status")).toContainText("prepared");
+  // The local chain's reserve pays 1.25 USDC per cUSDC: 5 USDC needs exactly 4,000,000 cUSDC (micro units).
+  await expect(page.getByTestId("plan")).toContainText("Redeem 4000000 cUSDC");
+  await page.getByTestId("sign").click();
+  const digest = page.getByTestId("digest");
+  await expect(digest).toBeVisible({ timeout: 20_000 });
+  const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
+  const seen = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] } });
+  expect(((await seen.json()) as { result: { value: unknown[] } }).result.value[0]).toBeTruthy();
+  await expect(page.getByTestId("settlement")).toContainText("This server confirms signed deposits only");
+  await expectNoSeriousA11y(page);
+});
