@@ -317,6 +317,12 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const noBuilder = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "marginfi" } });
     expect(noBuilder.json).toMatchObject({ status: "blocked", transactions: [] });
     expect(noBuilder.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    // A continuation whose venue state cannot be read (Suilend's LendingMarket is not on the local chain): the whole
+    // plan is blocked, no burn is offered without its deposit.
+    rpc.suilendMarkets.delete(getVenue("suilend")?.onchain.lendingMarket ?? "");
+    const toSui = await post("/svc/bridge/plan", { ...body, destChain: "move-chain", destAddress: SUI, continueTo: { strategyId: "suilend" } });
+    expect(toSui.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(toSui.json.blockers?.map((x) => x.code)).toEqual(["venue_state_unavailable"]);
     const plain = await post("/svc/bridge/plan", body);
     expect(plain.json).toMatchObject({ continueTo: null });
     expect((plain.json.legs as unknown[]).length).toBe(1);
