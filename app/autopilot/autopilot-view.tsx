@@ -61,7 +61,10 @@ function Controls({ address, family, apiKey, state }: { address: string; family:
   const id = useId();
   const qc = useQueryClient();
   const chains = CHAINS_OF[family];
-  const [chain, setChain] = useState<string>(state.chain && chains.includes(state.chain) ? state.chain : (chains[0] ?? ""));
+  const [picked, setChain] = useState<string | null>(null);
+  // The pick, else the wallet's autopilot chain, else its family's first chain (a newly connected wallet of another
+  // family never keeps a chain it cannot use).
+  const chain = [picked, state.chain, chains[0]].find((c): c is string => !!c && chains.includes(c)) ?? "";
   const path = `/wallets/${encodeURIComponent(address)}/autopilot`;
   const toggle = useMutation({
     mutationFn: (on: boolean) => api<WalletAutopilot>(`${path}/${on ? "enable" : "disable"}`, { method: "POST", apiKey, body: { chain } }),
