@@ -28,6 +28,16 @@ async function connect(page: Page, f: Family): Promise<void> {
   await expect(dialog).toBeHidden();
 }
 
+/** Connects, opens the venue's page and asks for a 5 USDC withdraw plan. */
+async function withdrawPlan(page: Page, f: Family, strategyId: string): Promise<void> {
+  const id = await opportunityIdOf(page.request, strategyId);
+  await page.goto(`/opportunities/${id}`);
+  await connect(page, f);
+  await page.getByRole("tab", { name: "Withdraw" }).click();
+  await page.getByLabel(/Withdraw amount/).fill("5");
+  await page.getByRole("button", { name: "Review withdraw plan" }).click();
+}
+
 /** Connects, opens the venue's page and prepares a 25.5 USDC deposit plan; returns the plan's id. */
 async function depositPlan(page: Page, f: Family): Promise<string> {
   const id = await opportunityIdOf(page.request, f.strategyId);
@@ -158,14 +168,8 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
 
 test("a withdraw plan the venue cannot build yet is blocked, in words, and cannot be signed", async ({ page }) => {
   await enableTestWallets(page);
-  const f = FAMILIES[0] as Family;
   // NAVI (Sui) has no builder yet (its lending package id is not pinned).
-  const id = await opportunityIdOf(page.request, "navi");
-  await page.goto(`/opportunities/${id}`);
-  await connect(page, f);
-  await page.getByRole("tab", { name: "Withdraw" }).click();
-  await page.getByLabel(/Withdraw amount/).fill("5");
-  await page.getByRole("button", { name: "Review withdraw plan" }).click();
+  await withdrawPlan(page, FAMILIES[0] as Family, "navi");
   await expect(page.getByTestId("plan-status")).toHaveText("blocked");
   const blockers = page.getByTestId("blockers");
   await expect(blockers).toContainText("(adapter_not_ready)");
@@ -178,13 +182,7 @@ test("a withdraw plan the venue cannot build yet is blocked, in words, and canno
 test("Solana wallet signs a kamino withdraw sized in cUSDC at the reserve's rate; the page says withdrawals are not followed", async ({ page, request }) => {
   await enableTestWallets(page);
   await routeChainRpc(page);
-  const f = FAMILIES[1] as Family;
-  const id = await opportunityIdOf(page.request, "kamino");
-  await page.goto(`/opportunities/${id}`);
-  await connect(page, f);
-  await page.getByRole("tab", { name: "Withdraw" }).click();
-  await page.getByLabel(/Withdraw amount/).fill("5");
-  await page.getByRole("button", { name: "Review withdraw plan" }).click();
+  await withdrawPlan(page, FAMILIES[1] as Family, "kamino");
   await expect(page.getByTestId("plan-status")).toContainText("prepared");
   // The local chain's reserve pays 1.25 USDC per cUSDC: 5 USDC needs exactly 4,000,000 cUSDC (micro units).
   await expect(page.getByTestId("plan")).toContainText("Redeem 4000000 cUSDC");

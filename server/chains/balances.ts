@@ -5,7 +5,7 @@ import { erc20Abi } from "viem";
 import { config } from "../config";
 import { type ChainId, CHAIN_FAMILY } from "./address";
 import type { BalanceLeg } from "../../lib/api";
-import { evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
+import { errorLine, evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
 
 /** Circle USDC on each network (6 decimals, so base units are micros). */
 export const USDC = {
@@ -27,8 +27,7 @@ export type { BalanceLeg };
 function failureReason(e: unknown, timeoutMs: number): string {
   const msg = e instanceof Error ? e.message : String(e);
   if (/abort|timeout|timed out/i.test(msg)) return `RPC did not answer within ${timeoutMs} ms`;
-  // Only the first line: SDK messages can be long and may echo the URL.
-  return `RPC read failed: ${msg.split("\n")[0]?.slice(0, 200) ?? "error"}`;
+  return `RPC read failed: ${errorLine(e)}`;
 }
 
 async function leg(
@@ -54,10 +53,23 @@ function parseUnits(v: unknown): bigint {
   throw new Error("the RPC answered with a value that is not an integer amount");
 }
 
+/** An owner's total balance of one Sui coin type, in its base units. */
+export async function suiCoinBalance(owner: string, coinType: string, signal: AbortSignal): Promise<bigint> {
+  return parseUnits((await suiRpc().getBalance({ owner, coinType, signal })).totalBalance);
+}
+
+/** An owner's balance of one SPL mint: the sum over its token accounts of that mint (none → 0). */
+export async function solanaTokenBalance(owner: string, mint: string, abortSignal: AbortSignal): Promise<bigint> {
+  const res = await solanaRpc()
+    .getTokenAccountsByOwner(solAddress(owner), { mint: solAddress(mint) }, { encoding: "jsonParsed", commitment: "confirmed" })
+    .send({ abortSignal });
+  let total = 0n;
+  for (const a of res.value) total += parseUnits(a.account.data.parsed.info.tokenAmount.amount);
+  return total;
+}
+
 function suiLegs(addr: string): Promise<BalanceLeg>[] {
-  const client = suiRpc();
-  const read = (coinType: string) => async (signal: AbortSignal) =>
-    parseUnits((await client.getBalance({ owner: addr, coinType, signal })).totalBalance);
+  const read = (coinType: string) => (signal: AbortSignal) => suiCoinBalance(addr, coinType, signal);
   return [
     leg("move-chain", { ...NATIVE["move-chain"], kind: "native" }, read("0x2::sui::SUI")),
     leg("move-chain", { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, read(USDC["move-chain"])),
@@ -71,15 +83,8 @@ function solanaLegs(addr: string): Promise<BalanceLeg>[] {
     leg("svm-chain", { ...NATIVE["svm-chain"], kind: "native" }, async (abortSignal) =>
       parseUnits((await rpc.getBalance(owner, { commitment: "confirmed" }).send({ abortSignal })).value),
     ),
-    leg("svm-chain", { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, async (abortSignal) => {
-      const res = await rpc
-        .getTokenAccountsByOwner(owner, { mint: solAddress(USDC["svm-chain"]) }, { encoding: "jsonParsed", commitment: "confirmed" })
-        .send({ abortSignal });
-      // A wallet can hold USDC in several token accounts: the balance is their sum (none → 0).
-      let total = 0n;
-      for (const a of res.value) total += parseUnits(a.account.data.parsed.info.tokenAmount.amount);
-      return total;
-    }),
+    // A wallet can hold USDC in several token accounts: the balance is their sum.
+    leg("svm-chain", { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, (abortSignal) => solanaTokenBalance(addr, USDC["svm-chain"], abortSignal)),
   ];
 }
 

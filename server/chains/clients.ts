@@ -56,6 +56,12 @@ export function evmRpc(chain: ChainId): PublicClient {
  * rejection "RPC did not answer within N ms" when the budget runs out, even if the SDK ignores the signal.
  * The timer is cleared as soon as the read settles (no timer outlives a fast read).
  */
+/** The first line of an error's message, at most `max` characters: SDK messages can be long and may echo the URL. */
+export function errorLine(e: unknown, max = 200): string {
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg.split("\n")[0]?.slice(0, max) ?? "error";
+}
+
 export async function withRpcTimeout<T>(read: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const ms = config().SVC_RPC_TIMEOUT_MS;
   const ac = new AbortController();

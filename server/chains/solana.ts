@@ -15,7 +15,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
-import { solanaRpc, withRpcTimeout } from "./clients";
+import { errorLine, solanaRpc, withRpcTimeout } from "./clients";
 
 export interface SolanaInstructionJson {
   programAddress: string;
@@ -59,8 +59,7 @@ export async function latestBlockhash(): Promise<{ blockhash: string; lastValidB
     const r = await withRpcTimeout((abortSignal) => rpc.getLatestBlockhash({ commitment: "confirmed" }).send({ abortSignal }));
     return { blockhash: r.value.blockhash, lastValidBlockHeight: r.value.lastValidBlockHeight };
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    return { error: `the svm-chain RPC did not give a recent blockhash: ${msg.split("\n")[0]?.slice(0, 160) ?? "error"}` };
+    return { error: `the svm-chain RPC did not give a recent blockhash: ${errorLine(e, 160)}` };
   }
 }
 

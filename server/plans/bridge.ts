@@ -123,7 +123,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   // a venue read it needs that fails blocks the whole plan (no burn is offered without its deposit).
   let continuation: PlanTransaction[] = [];
   if (blockers.length === 0 && venue && depositBuilder && "build" in depositBuilder) {
-    const built = await runBuilder(venue.id, "deposit", depositBuilder.build, { owner: destAddress, amountMicros: expected });
+    const built = await runBuilder(depositBuilder.build, { owner: destAddress, amountMicros: expected });
     if (built.ok) continuation = built.transactions;
     else blockers.push(built.blocker);
   }

@@ -6,7 +6,7 @@ import { blocker, type Blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import type { PlanTransaction } from "../venues/adapters";
 import { getPlan } from "./store";
-import { evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "../chains/clients";
+import { errorLine, evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "../chains/clients";
 
 /** Gas units assumed per EVM call kind (typical mainnet usage with headroom). */
 const EVM_GAS: Record<string, bigint> = { approve: 60_000n, deposit: 300_000n, withdraw: 300_000n, burn: 200_000n, swap: 400_000n, receive: 200_000n };
@@ -48,8 +48,7 @@ async function legFor(chain: ChainId, txs: PlanTransaction[]) {
     }
     return { ...base, gasPrice: price.toString(), gasUnits: units.toString(), amount: amount.toString(), status: "ok" as const, reason: null, asOf: new Date().toISOString() };
   } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    return { ...base, gasPrice: null, gasUnits: null, amount: null, status: "N/A" as const, reason: `gas price unavailable: ${msg.split("\n")[0]?.slice(0, 160) ?? "error"}`, asOf: null };
+    return { ...base, gasPrice: null, gasUnits: null, amount: null, status: "N/A" as const, reason: `gas price unavailable: ${errorLine(e, 160)}`, asOf: null };
   }
 }
 

@@ -8,6 +8,7 @@
 //           fees{ zeroExFee{ amount, token } | null }, issues{ allowance{ spender } | null }, transaction{ to, data, value, gas } }
 // Any failure (unreachable, non-2xx, a body not in the format) is `null` with a reason: the plan is blocked.
 import { z } from "zod";
+import { errorLine } from "../chains/clients";
 import { config } from "../config";
 
 const uint = z.string().regex(/^[0-9]+$/);
@@ -43,7 +44,7 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
 function fail(e: unknown): QuoteResult {
   const msg = e instanceof Error ? e.message : String(e);
   if (/abort|timeout/i.test(msg)) return { ok: false, reason: "the quote source did not answer in time" };
-  return { ok: false, reason: `quote source unavailable: ${msg.split("\n")[0]?.slice(0, 200) ?? "error"}` };
+  return { ok: false, reason: `quote source unavailable: ${errorLine(e)}` };
 }
 
 const jupiterQuote = z.object({

@@ -40,7 +40,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
 
   let transactions: PlanTransaction[] = [];
   if (blockers.length === 0 && owner !== null && "build" in b) {
-    const built = await runBuilder(venue.id, action, b.build, { owner, amountMicros: amount });
+    const built = await runBuilder(b.build, { owner, amountMicros: amount });
     if (built.ok) transactions = built.transactions;
     else blockers.push(built.blocker);
   }

@@ -25,16 +25,16 @@ import { DISC, KLEND_PROGRAM, kaminoAccounts, kaminoCollateralFor } from "../../
 import { SCALLOP_MARKET_COIN_TYPE, SCALLOP_MINT_TARGET, SCALLOP_REDEEM_TARGET, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { jupiterLendingAccount } from "../support/fake-venues";
+import { jupiterLendingAccount, kaminoReserveAccount } from "../support/fake-venues";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM_OWNER = "0x1111111111111111111111111111111111111111";
 
-function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint, index?: bigint) {
+function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
   const b = builderFor(venueId, action);
   if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner, amountMicros, ...(index === undefined ? {} : { index }) });
+  return b.build({ owner, amountMicros });
 }
 
 describe("Sui: Scallop deposit PTB", () => {
@@ -44,6 +44,12 @@ describe("Sui: Scallop deposit PTB", () => {
     process.env.SVC_RPC_MOVE = rpc.url;
     resetConfigForTests();
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
+    // The market's USDC balance sheet: 1.5 USDC per market coin, the rate the withdraw builder reads.
+    const s = getVenue("scallop")?.onchain ?? {};
+    rpc.scallopMarkets.set(s.market ?? "", {
+      balanceSheetsTable: `0x${"5c".repeat(32)}`,
+      sheets: new Map([[s.usdcCoinType ?? "", { cash: 2_000_000_000n, debt: 1_000_000_000n, revenue: 0n, marketCoinSupply: 2_000_000_000n }]]),
+    });
   });
   afterAll(async () => {
     delete process.env.SVC_RPC_MOVE;
@@ -73,8 +79,8 @@ describe("Sui: Scallop deposit PTB", () => {
     expect(objectIds.some((o) => o !== undefined && /^0x0*6$/.test(o))).toBe(true);
   });
   it("withdraw: coinWithBalance of the fewest market coins covering the amount → redeem::redeem<USDC> → USDC to the owner", async () => {
-    const rate = 1_500_000_000_000_000_000n; // 1.5 USDC per market coin (1e18 scale)
-    const [tx] = await build("scallop", "withdraw", SUI_OWNER, 5_000_000n, rate);
+    // The market's rate on the local chain: 1.5 USDC per market coin.
+    const [tx] = await build("scallop", "withdraw", SUI_OWNER, 5_000_000n);
     expect(tx).toMatchObject({ chain: "move-chain", kind: "withdraw", encoding: "sui-transaction-json" });
     const data = Transaction.from(tx?.payload as string).getData();
     expect(data.sender).toBe(SUI_OWNER);
@@ -87,16 +93,15 @@ describe("Sui: Scallop deposit PTB", () => {
     expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SCALLOP_REDEEM_TARGET);
     expect(call?.typeArguments).toEqual([ids.usdcCoinType]);
     expect(call?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Result", "Input"]);
-    expect(getAdapter("scallop")?.needsIndex?.withdraw).toBe(true);
   });
   it("more than the owner's market coins are worth: blocked insufficient_balance with the most that can be withdrawn", async () => {
     const b = builderFor("scallop", "withdraw");
     if (!("build" in b)) throw new Error(b.reason);
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 3_333_333n); // one short of the 3,333,334 that 5 USDC needs at 1.5
-    const short = await b.build({ owner: SUI_OWNER, amountMicros: 5_000_000n, index: 1_500_000_000_000_000_000n }).catch((e: unknown) => e);
+    const short = await b.build({ owner: SUI_OWNER, amountMicros: 5_000_000n }).catch((e: unknown) => e);
     expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("worth 4999999 micro-USDC") });
     rpc.failing.add("suix_getBalance");
-    const unread = await b.build({ owner: SUI_OWNER, amountMicros: 1_000_000n, index: 1_500_000_000_000_000_000n }).catch((e: unknown) => e);
+    const unread = await b.build({ owner: SUI_OWNER, amountMicros: 1_000_000n }).catch((e: unknown) => e);
     expect(unread).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining("sUSDC market coin balance") });
     rpc.failing.delete("suix_getBalance");
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
@@ -185,10 +190,12 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
     if (!("build" in b)) throw new Error(b.reason);
     const saved = rpc.suilendMarkets.get(ids.lendingMarket ?? "");
     rpc.suilendMarkets.delete(ids.lendingMarket ?? "");
-    const r = await runBuilder("suilend", "deposit", b.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
+    const r = await runBuilder(b.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
     expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("LendingMarket") } });
     rpc.suilendMarkets.set(ids.lendingMarket ?? "", [{ coinType: "0x2::sui::SUI", available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n }]);
-    const noUsdc = await runBuilder("suilend", "withdraw", b.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
+    const withdraw = builderFor("suilend", "withdraw");
+    if (!("build" in withdraw)) throw new Error(withdraw.reason);
+    const noUsdc = await runBuilder(withdraw.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
     expect(noUsdc).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("USDC reserve is not in the LendingMarket") } });
     if (saved) rpc.suilendMarkets.set(ids.lendingMarket ?? "", saved);
   });
@@ -242,8 +249,21 @@ describe("Solana: Kamino deposit v0 message", () => {
 
   it("withdraw: create the owner's USDC account, refreshReserve, then redeemReserveCollateral of the fewest cUSDC covering the amount", async () => {
     const rateSf = 3n << 59n; // 1.5 USDC per cUSDC, 60 fractional bits
+    const k = getVenue("kamino")?.onchain ?? {};
+    // The reserve on the local chain: 3,000 USDC for 2,000 cUSDC = 1.5, the rate the withdraw builder reads.
+    const reserve = kaminoReserveAccount({
+      lendingMarket: k.mainMarket ?? "",
+      liquidityMint: k.usdcMint ?? "",
+      available: 3_000_000_000n,
+      borrowedSf: 0n,
+      protocolFeesSf: 0n,
+      referrerFeesSf: 0n,
+      pendingReferrerFeesSf: 0n,
+      collateralSupply: 2_000_000_000n,
+    });
+    rpc.solanaAccounts.set(k.usdcReserve ?? "", { owner: k.program ?? "", data: reserve });
     rpc.set(SOL_OWNER, (await kaminoAccounts()).collateralMint, 1_333_334n);
-    const [tx] = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n, rateSf);
+    const [tx] = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n);
     expect(tx).toMatchObject({ chain: "svm-chain", kind: "withdraw", encoding: "solana-v0-message-base64" });
     const p = tx?.payload as SolanaPayload;
     const wire = getTransactionDecoder().decode(getBase64Encoder().encode(p.transaction ?? ""));
@@ -269,7 +289,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     expect(created[3]).toBe(a.mint);
     // One cUSDC fewer than needed: blocked, with what the held cUSDC are worth.
     rpc.set(SOL_OWNER, a.collateralMint, 1_333_333n);
-    const short = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n, rateSf).catch((e: unknown) => e);
+    const short = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n).catch((e: unknown) => e);
     expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("holds 1333333, worth 1999999 micro-USDC") });
     for (const [amount, rate] of [
       [1n, (1n << 60n) + 1n],
@@ -349,7 +369,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     rpc.solanaAccounts.set(elsewhere, { owner: LIQ, data: new Uint8Array(64) });
     const b = builderFor("jupiter-lend", "deposit");
     if (!("build" in b)) throw new Error(b.reason);
-    const blocked = await runBuilder("jupiter-lend", "deposit", b.build, { owner: SOL_OWNER, amountMicros: 4_000_000n });
+    const blocked = await runBuilder(b.build, { owner: SOL_OWNER, amountMicros: 4_000_000n });
     expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("user_supply_position") } });
     expect(builderFor("jupiter-lend", "withdraw")).toMatchObject({ reason: expect.stringContaining("claim account") });
   });

@@ -8,7 +8,6 @@ import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
 import { scallopAdapter } from "./scallop";
 import { type Blocker, blocker } from "../../http/codes";
-import { readVenueIndex } from "../readers";
 import { suilendAdapter } from "./suilend";
 import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./types";
 
@@ -59,18 +58,12 @@ export function adapterVenueIds(): string[] {
 export type BuildResult = { ok: true; transactions: PlanTransaction[] } | { ok: false; blocker: Blocker };
 
 /**
- * Runs a venue's builder. A builder that sizes in shares gets the venue's rate read now (`needsIndex`); a chain read
- * that fails, here or inside the builder, comes back as a `venue_state_unavailable` blocker with the reason.
+ * Runs a venue's builder. The chain reads a builder makes when the plan is built (a rate, a reserve, the owner's
+ * shares: server/venues/adapters/plan-reads.ts) that fail or forbid the action come back as a blocker with the reason.
  */
-export async function runBuilder(venueId: string, action: "deposit" | "withdraw", build: Builder, input: Omit<BuildInput, "index">): Promise<BuildResult> {
-  let index: bigint | undefined;
-  if (byId.get(venueId)?.needsIndex?.[action]) {
-    const read = await readVenueIndex(venueId);
-    if (!read.ok) return { ok: false, blocker: blocker("venue_state_unavailable", `${venueId}: ${read.reason}.`) };
-    index = read.index;
-  }
+export async function runBuilder(build: Builder, input: BuildInput): Promise<BuildResult> {
   try {
-    return { ok: true, transactions: await build(index === undefined ? input : { ...input, index }) };
+    return { ok: true, transactions: await build(input) };
   } catch (e) {
     if (e instanceof BuildBlocked) return { ok: false, blocker: blocker(e.code, e.message) };
     throw e;

@@ -17,13 +17,14 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { solanaRpc, withRpcTimeout } from "../../chains/clients";
+import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
 import { jupiterLend } from "../jupiter-lend";
-import { JUPITER_LENDING_DISCRIMINATOR, JUPITER_LENDING_OFFSETS as O } from "../readers/jupiter-lend";
-import { programAccount, pubkeyAt } from "../readers/solana";
+import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "../readers/jupiter-lend";
+import { pubkeyAt } from "../readers/solana";
 import { pdaOf, ro, u64Instruction, w } from "./anchor";
-import { BuildBlocked, type VenueAdapter } from "./types";
+import { readForPlan } from "./plan-reads";
+import type { VenueAdapter } from "./types";
 
 const ids = jupiterLend.onchain as Record<"lendingProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
 export const JUP_LENDING_PROGRAM = address(ids.lendingProgram);
@@ -39,12 +40,7 @@ export interface JupiterLendState {
 
 /** The liquidity-layer accounts of the USDC lending, read from chain and checked against their PDAs. */
 export async function readJupiterLendState(signal: AbortSignal): Promise<JupiterLendState> {
-  const data = await programAccount(ids.usdcLending, ids.lendingProgram, "Jupiter Lend USDC lending", signal, {
-    discriminator: JUPITER_LENDING_DISCRIMINATOR,
-    minLength: O.withAccountsLength,
-  });
-  if (pubkeyAt(data, O.mint) !== ids.usdcMint) throw new Error("the lending's mint is not USDC");
-  if (pubkeyAt(data, O.fTokenMint) !== ids.jlUsdcMint) throw new Error("the lending's fToken mint is not jlUSDC");
+  const data = await readUsdcLending(signal, O.withAccountsLength);
   const tokenReservesLiquidity = address(pubkeyAt(data, O.tokenReservesLiquidity));
   const supplyPosition = address(pubkeyAt(data, O.supplyPositionOnLiquidity));
   const pos = await solanaRpc().getAccountInfo(supplyPosition, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
@@ -60,14 +56,7 @@ export async function readJupiterLendState(signal: AbortSignal): Promise<Jupiter
   return { liquidityProgram, tokenReservesLiquidity, supplyPosition, rewardsRateModel: address(pubkeyAt(data, O.rewardsRateModel)) };
 }
 
-async function lendState(): Promise<JupiterLendState> {
-  try {
-    return await withRpcTimeout(readJupiterLendState);
-  } catch (e) {
-    const why = e instanceof Error ? (e.message.split("\n")[0]?.slice(0, 200) ?? "error") : String(e);
-    throw new BuildBlocked("venue_state_unavailable", `Jupiter Lend's USDC lending could not be read or checked from the Solana RPC (${why}).`);
-  }
-}
+const lendState = () => readForPlan("Jupiter Lend's USDC lending (its liquidity-layer accounts, checked against their PDAs)", readJupiterLendState);
 
 export const jupiterLendAdapter: VenueAdapter = {
   venueId: jupiterLend.id,

@@ -8,11 +8,11 @@
 // (server/venues/readers/kamino.ts: USDC per cUSDC with 60 fractional bits, floored, so the payout is ≥ the amount).
 import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { solanaRpc } from "../../chains/clients";
+import { solanaTokenBalance } from "../../chains/balances";
 import { solanaPayload } from "../../chains/solana";
 import { kamino } from "../kamino";
 import { pdaOf, ro, u64Instruction, w } from "./anchor";
-import { heldShares, requireShares } from "./shares";
+import { readForPlan, requireShares, venueRate } from "./plan-reads";
 import type { VenueAdapter } from "./types";
 
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
@@ -107,20 +107,12 @@ export const kaminoAdapter: VenueAdapter = {
       },
     ];
   },
-  needsIndex: { withdraw: true },
-  withdraw: async ({ owner, amountMicros, index }) => {
-    if (index === undefined) throw new Error("the Kamino withdraw builder needs the reserve's rate");
+  withdraw: async ({ owner, amountMicros }) => {
+    const index = await venueRate(kamino.id);
     const collateral = kaminoCollateralFor(amountMicros, index);
     const { a, ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner);
     // The owner's cUSDC across its token accounts of the collateral mint (the redeem spends the associated one).
-    const held = await heldShares("cUSDC", async (abortSignal) => {
-      const res = await solanaRpc()
-        .getTokenAccountsByOwner(ownerAddr, { mint: a.collateralMint }, { encoding: "jsonParsed", commitment: "confirmed" })
-        .send({ abortSignal });
-      let total = 0n;
-      for (const t of res.value) total += BigInt(t.account.data.parsed.info.tokenAmount.amount);
-      return total;
-    });
+    const held = await readForPlan("The owner's cUSDC balance", (signal) => solanaTokenBalance(owner, a.collateralMint, signal));
     requireShares("cUSDC", collateral, held, (held * index) >> 60n);
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: a.mint });
     const data = u64Instruction(DISC.redeemReserveCollateral, collateral);

@@ -6,10 +6,10 @@
 // cover the amount at the rate read at plan time (server/venues/readers/scallop.ts); the rate only grows, so the owner
 // receives at least the amount. MarketCoin's type is defined at the protocol's original package id.
 import { coinWithBalance } from "@mysten/sui/transactions";
-import { suiRpc } from "../../chains/clients";
+import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { scallop } from "../scallop";
-import { heldShares, requireShares } from "./shares";
+import { readForPlan, requireShares, venueRate } from "./plan-reads";
 import type { VenueAdapter } from "./types";
 
 const ids = scallop.onchain as Record<"protocolPackage" | "market" | "version" | "usdcCoinType", string>;
@@ -46,11 +46,10 @@ export const scallopAdapter: VenueAdapter = {
       },
     ];
   },
-  needsIndex: { withdraw: true },
-  withdraw: async ({ owner, amountMicros, index }) => {
-    if (index === undefined) throw new Error("the Scallop withdraw builder needs the market's rate");
+  withdraw: async ({ owner, amountMicros }) => {
+    const index = await venueRate(scallop.id);
     const shares = scallopSharesFor(amountMicros, index);
-    const held = await heldShares("sUSDC market coin", async (signal) => BigInt((await suiRpc().getBalance({ owner, coinType: SCALLOP_MARKET_COIN_TYPE, signal })).totalBalance));
+    const held = await readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal));
     requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
     const tx = newSuiTransaction(owner);
     const marketCoin = tx.add(coinWithBalance({ type: SCALLOP_MARKET_COIN_TYPE, balance: shares }));

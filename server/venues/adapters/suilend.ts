@@ -8,12 +8,12 @@
 // obligation): their rate grows with the reserve's interest. A withdrawal redeems the fewest cTokens whose floored
 // payout covers the amount at that rate.
 import { coinWithBalance } from "@mysten/sui/transactions";
-import { suiRpc, withRpcTimeout } from "../../chains/clients";
+import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { readSuilendUsdcReserve } from "../readers/suilend";
 import { suilend } from "../suilend";
-import { heldShares, requireShares } from "./shares";
-import { BuildBlocked, type VenueAdapter } from "./types";
+import { readForPlan, requireShares } from "./plan-reads";
+import type { VenueAdapter } from "./types";
 
 const ids = suilend.onchain as Record<"package" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
 export const SUILEND_DEPOSIT_TARGET = `${ids.package}::lending_market::deposit_liquidity_and_mint_ctokens`;
@@ -27,14 +27,8 @@ export function suilendCtokensFor(amountMicros: bigint, rate: bigint): bigint {
   return (amountMicros * WAD + rate - 1n) / rate;
 }
 
-async function usdcReserve(): Promise<{ arrayIndex: bigint; rate: bigint }> {
-  try {
-    return await withRpcTimeout((signal) => readSuilendUsdcReserve(signal));
-  } catch (e) {
-    const why = e instanceof Error ? e.message.split("\n")[0]?.slice(0, 200) : String(e);
-    throw new BuildBlocked("venue_state_unavailable", `Suilend's LendingMarket could not be read from the Sui RPC (${why}); its USDC reserve slot and rate are needed to build the call.`);
-  }
-}
+/** The USDC reserve's slot and rate, needed to build either call. */
+const usdcReserve = () => readForPlan("Suilend's LendingMarket (its USDC reserve slot and rate)", readSuilendUsdcReserve);
 
 export const suilendAdapter: VenueAdapter = {
   venueId: suilend.id,
@@ -63,7 +57,7 @@ export const suilendAdapter: VenueAdapter = {
   withdraw: async ({ owner, amountMicros }) => {
     const { arrayIndex, rate } = await usdcReserve();
     const ctokenAmount = suilendCtokensFor(amountMicros, rate);
-    const held = await heldShares("Suilend USDC cToken", async (signal) => BigInt((await suiRpc().getBalance({ owner, coinType: SUILEND_CTOKEN_TYPE, signal })).totalBalance));
+    const held = await readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal));
     requireShares("Suilend USDC cTokens", ctokenAmount, held, (held * rate) / WAD);
     const tx = newSuiTransaction(owner);
     const ctokens = tx.add(coinWithBalance({ type: SUILEND_CTOKEN_TYPE, balance: ctokenAmount }));

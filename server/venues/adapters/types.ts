@@ -2,7 +2,7 @@
 import type { ChainId } from "../../chains/address";
 import type { BlockerCode } from "../../http/codes";
 
-/** Thrown by a builder when a chain read it needs fails: the plan is blocked with `code`, never answered with a 500. */
+/** Thrown by a builder when a chain read it needs fails or forbids the action: the plan is blocked with `code`, never answered with a 500. */
 export class BuildBlocked extends Error {
   constructor(
     readonly code: BlockerCode,
@@ -28,11 +28,6 @@ export interface BuildInput {
   /** The owner's address on the venue's chain (already validated for the family). */
   owner: string;
   amountMicros: bigint;
-  /**
-   * The venue's exchange rate read from chain at plan time (the reader's index, its own scale), for builders that
-   * declare `needsIndex`: a withdrawal in shares is sized with it.
-   */
-  index?: bigint;
 }
 
 export type Builder = (input: BuildInput) => Promise<PlanTransaction[]>;
@@ -43,8 +38,6 @@ export interface VenueAdapter {
   onchainInterface: string;
   deposit?: Builder;
   withdraw?: Builder;
-  /** Actions whose builder needs the venue's on-chain rate (`BuildInput.index`); without it the plan is blocked. */
-  needsIndex?: { deposit?: boolean; withdraw?: boolean };
   /** Why an action has no builder (shown as the adapter_not_ready message). */
   notBuilt?: { deposit?: string; withdraw?: string };
 }

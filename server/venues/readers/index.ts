@@ -14,7 +14,7 @@ import { saveReader } from "./save";
 import { scallopReader } from "./scallop";
 import { suilendReader } from "./suilend";
 import type { IndexRead, VenueReader } from "./types";
-import { withRpcTimeout } from "../../chains/clients";
+import { errorLine, withRpcTimeout } from "../../chains/clients";
 
 export type { IndexRead, VenueReader } from "./types";
 
@@ -51,7 +51,7 @@ export function venuesWithReaders(): string[] {
 function failure(e: unknown, timeoutMs: number): string {
   const msg = e instanceof Error ? e.message : String(e);
   if (/abort|timeout|timed out/i.test(msg)) return `the venue's RPC did not answer within ${timeoutMs} ms`;
-  return `the venue's RPC read failed: ${msg.split("\n")[0]?.slice(0, 200) ?? "error"}`;
+  return `the venue's RPC read failed: ${errorLine(e)}`;
 }
 
 // Reads in flight by venue: a read asked for while the same venue's read is running shares its answer (it is at

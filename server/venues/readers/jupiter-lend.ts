@@ -26,17 +26,23 @@ export const JUPITER_LENDING_OFFSETS = {
   withAccountsLength: 195,
 } as const;
 
+/** The raw USDC Lending account, checked to be the lending program's USDC / jlUSDC lending and at least `minLength` long. */
+export async function readUsdcLending(signal: AbortSignal, minLength: number = JUPITER_LENDING_OFFSETS.minLength): Promise<Uint8Array> {
+  const ids = jupiterLend.onchain;
+  const data = await programAccount(ids.usdcLending ?? "", ids.lendingProgram ?? "", "Jupiter Lend USDC lending", signal, {
+    discriminator: JUPITER_LENDING_DISCRIMINATOR,
+    minLength,
+  });
+  if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.mint) !== ids.usdcMint) throw new Error("the lending's mint is not USDC");
+  if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.fTokenMint) !== ids.jlUsdcMint) throw new Error("the lending's fToken mint is not jlUSDC");
+  return data;
+}
+
 export const jupiterLendReader: VenueReader = {
   venueId: jupiterLend.id,
   what: "Jupiter Lend jlUSDC token_exchange_price",
   readIndex: async (signal) => {
-    const ids = jupiterLend.onchain;
-    const data = await programAccount(ids.usdcLending ?? "", ids.lendingProgram ?? "", "Jupiter Lend USDC lending", signal, {
-      discriminator: JUPITER_LENDING_DISCRIMINATOR,
-      minLength: JUPITER_LENDING_OFFSETS.minLength,
-    });
-    if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.mint) !== ids.usdcMint) throw new Error("the lending's mint is not USDC");
-    if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.fTokenMint) !== ids.jlUsdcMint) throw new Error("the lending's fToken mint is not jlUSDC");
+    const data = await readUsdcLending(signal);
     const price = u64le(data, JUPITER_LENDING_OFFSETS.tokenExchangePrice);
     if (price === 0n) throw new Error("jlUSDC's exchange price is 0");
     return price;
