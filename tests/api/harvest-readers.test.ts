@@ -16,7 +16,7 @@ import { getVenue } from "@/server/venues";
 import { readVenueIndex } from "@/server/venues/readers";
 import { type App, createPgDatabase, dbKinds, startApp, templateDir } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { type CometState, jupiterLendingAccount, kaminoReserveAccount, marginfiBankAccount } from "../support/fake-venues";
+import { type CometState, jupiterLendingAccount, kaminoReserveAccount, marginfiBankAccount, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -48,15 +48,11 @@ const GROSS = PRINCIPAL / 64n; // 1_562_500
 const SKIM = (GROSS * 500n) / 10_000n; // 78_125
 const NET = GROSS - SKIM; // 1_484_375
 
-const SCALLOP_TABLE = `0x${"5c".repeat(32)}`;
 const NAVI_TABLE = `0x${"e6".repeat(32)}`;
 const COMET_RATE = 1_000_000_000_000n; // per second: 15 625 s × 1e12 = 1e18 / 64
 
 function setScallop(rpc: FakeRpc, cash: bigint) {
-  rpc.scallopMarkets.set(ids("scallop").market ?? "", {
-    balanceSheetsTable: SCALLOP_TABLE,
-    sheets: new Map([[SUI_USDC, { cash, debt: 0n, revenue: 0n, marketCoinSupply: 1_000_000n }]]),
-  });
+  setScallopUsdc(rpc, { cash, marketCoinSupply: 1_000_000n });
 }
 function setNavi(rpc: FakeRpc, supplyIndex: bigint) {
   rpc.naviStorages.set(ids("navi").storage ?? "", { reservesTable: NAVI_TABLE, reserves: new Map([[10, { coinType: SUI_USDC, supplyIndex }]]) });

@@ -13,7 +13,7 @@ import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { kaminoReserveAccount } from "../support/fake-venues";
+import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
 import { kaminoAccounts } from "../../server/venues/adapters/kamino";
@@ -113,24 +113,10 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     rpc.set(SUI, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
     rpc.set(SUI, SUILEND_CTOKEN_TYPE, 10_000_000n);
     rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
-    const scallop = getVenue("scallop")?.onchain ?? {};
     const kamino = getVenue("kamino")?.onchain ?? {};
     // 1.5 USDC per market coin on both venues.
-    rpc.scallopMarkets.set(scallop.market ?? "", {
-      balanceSheetsTable: `0x${"5c".repeat(32)}`,
-      sheets: new Map([[scallop.usdcCoinType ?? "", { cash: 2_000_000_000n, debt: 1_000_000_000n, revenue: 0n, marketCoinSupply: 2_000_000_000n }]]),
-    });
-    const reserve = kaminoReserveAccount({
-      lendingMarket: kamino.mainMarket ?? "",
-      liquidityMint: kamino.usdcMint ?? "",
-      available: 3_000_000_000n,
-      borrowedSf: 0n,
-      protocolFeesSf: 0n,
-      referrerFeesSf: 0n,
-      pendingReferrerFeesSf: 0n,
-      collateralSupply: 2_000_000_000n,
-    });
-    rpc.solanaAccounts.set(kamino.usdcReserve ?? "", { owner: kamino.program ?? "", data: reserve });
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     const suilend = getVenue("suilend")?.onchain ?? {};
     rpc.suilendMarkets.set(suilend.lendingMarket ?? "", [
       { coinType: "0x2::sui::SUI", available: 1n, ctokens: 1n, borrowedWad: 0n, unclaimedWad: 0n },

@@ -10,6 +10,8 @@
 import { createHash } from "node:crypto";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
+import { kamino } from "../../server/venues/kamino";
+import { scallop } from "../../server/venues/scallop";
 
 // ---------- Sui ----------
 
@@ -433,4 +435,30 @@ export function answerVenue(v: FakeVenues, method: string, params: unknown[]): u
     default:
       return NOT_MINE;
   }
+}
+
+// ---------- the registry's venues on the local chain ----------
+
+/** Scallop's market (server/venues/scallop.ts) with one USDC balance sheet: rate = (cash + debt) / market coins. */
+export function setScallopUsdc(v: FakeVenues, sheet: { cash: bigint; debt?: bigint; marketCoinSupply: bigint }): void {
+  v.scallopMarkets.set(scallop.onchain.market ?? "", {
+    balanceSheetsTable: `0x${"5c".repeat(32)}`,
+    sheets: new Map([[scallop.onchain.usdcCoinType ?? "", { cash: sheet.cash, debt: sheet.debt ?? 0n, revenue: 0n, marketCoinSupply: sheet.marketCoinSupply }]]),
+  });
+}
+
+/** Kamino's main-market USDC reserve (server/venues/kamino.ts), no borrows or fees: rate = available / cUSDC supply. */
+export function setKaminoUsdc(v: FakeVenues, available: bigint, collateralSupply: bigint): void {
+  const k = kamino.onchain;
+  const data = kaminoReserveAccount({
+    lendingMarket: k.mainMarket ?? "",
+    liquidityMint: k.usdcMint ?? "",
+    available,
+    borrowedSf: 0n,
+    protocolFeesSf: 0n,
+    referrerFeesSf: 0n,
+    pendingReferrerFeesSf: 0n,
+    collateralSupply,
+  });
+  v.solanaAccounts.set(k.usdcReserve ?? "", { owner: k.program ?? "", data });
 }

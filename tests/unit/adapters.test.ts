@@ -25,7 +25,7 @@ import { DISC, KLEND_PROGRAM, kaminoAccounts, kaminoCollateralFor } from "../../
 import { SCALLOP_MARKET_COIN_TYPE, SCALLOP_MINT_TARGET, SCALLOP_REDEEM_TARGET, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { jupiterLendingAccount, kaminoReserveAccount } from "../support/fake-venues";
+import { jupiterLendingAccount, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
@@ -45,11 +45,7 @@ describe("Sui: Scallop deposit PTB", () => {
     resetConfigForTests();
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
     // The market's USDC balance sheet: 1.5 USDC per market coin, the rate the withdraw builder reads.
-    const s = getVenue("scallop")?.onchain ?? {};
-    rpc.scallopMarkets.set(s.market ?? "", {
-      balanceSheetsTable: `0x${"5c".repeat(32)}`,
-      sheets: new Map([[s.usdcCoinType ?? "", { cash: 2_000_000_000n, debt: 1_000_000_000n, revenue: 0n, marketCoinSupply: 2_000_000_000n }]]),
-    });
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
   });
   afterAll(async () => {
     delete process.env.SVC_RPC_MOVE;
@@ -249,19 +245,8 @@ describe("Solana: Kamino deposit v0 message", () => {
 
   it("withdraw: create the owner's USDC account, refreshReserve, then redeemReserveCollateral of the fewest cUSDC covering the amount", async () => {
     const rateSf = 3n << 59n; // 1.5 USDC per cUSDC, 60 fractional bits
-    const k = getVenue("kamino")?.onchain ?? {};
     // The reserve on the local chain: 3,000 USDC for 2,000 cUSDC = 1.5, the rate the withdraw builder reads.
-    const reserve = kaminoReserveAccount({
-      lendingMarket: k.mainMarket ?? "",
-      liquidityMint: k.usdcMint ?? "",
-      available: 3_000_000_000n,
-      borrowedSf: 0n,
-      protocolFeesSf: 0n,
-      referrerFeesSf: 0n,
-      pendingReferrerFeesSf: 0n,
-      collateralSupply: 2_000_000_000n,
-    });
-    rpc.solanaAccounts.set(k.usdcReserve ?? "", { owner: k.program ?? "", data: reserve });
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     rpc.set(SOL_OWNER, (await kaminoAccounts()).collateralMint, 1_333_334n);
     const [tx] = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n);
     expect(tx).toMatchObject({ chain: "svm-chain", kind: "withdraw", encoding: "solana-v0-message-base64" });
