@@ -1,6 +1,6 @@
 // POST /svc/bridge/delivery and /svc/bridge/rescue (contract §6, spec §3.3). Delivery credits the owner-locked
 // destination once, only with the destination chain's proof; rescue only ever pays that same destination.
-import { and, eq } from "drizzle-orm";
+import { and, eq, or } from "drizzle-orm";
 import type { z } from "zod";
 import { type ChainId, normalizeAddress } from "../chains/address";
 import { config } from "../config";
@@ -145,11 +145,15 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
   if ("error" in input) return reportFailure(db, p, input.error, destTxId);
   const txId = input.destTxId;
 
-  const [prior] = await db.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
+  // This plan's execution and any execution the transaction already proves, in one read (one snapshot: a concurrent
+  // delivery of this plan is either settled here, a repeat, or not yet).
+  const rows = await db
+    .select()
+    .from(planExecutions)
+    .where(or(eq(planExecutions.planId, p.row.id), and(eq(planExecutions.chain, p.dest), eq(planExecutions.txId, txId))));
+  const prior = rows.find((r) => r.planId === p.row.id);
   if (prior?.status === "settled") return repeat(prior);
-  const [used] = await db.select().from(planExecutions).where(and(eq(planExecutions.chain, p.dest), eq(planExecutions.txId, txId)));
-  // A concurrent delivery of this plan may have settled between the two reads: that is a repeat, not a reuse.
-  if (used?.planId === p.row.id) return repeat(used);
+  const used = rows.find((r) => r.planId !== p.row.id);
   if (used) return blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves plan ${used.planId}.`));
 
   // Proof first, outside any lock: the destination transaction succeeded and minted USDC to the locked address.
