@@ -194,12 +194,11 @@ export interface SolanaPayload {
     /** base64 */
     data: string;
   }[];
-  /** Unsigned v0 wire transaction, base64; null when the service could not read a blockhash. */
-  transaction: string | null;
-  message: string | null;
-  recentBlockhash: string | null;
-  lastValidBlockHeight: string | null;
-  blockhashReason: string | null;
+  /** Unsigned v0 wire transaction, base64 (a prepared plan always carries it). */
+  transaction: string;
+  message: string;
+  recentBlockhash: string;
+  lastValidBlockHeight: string;
 }
 
 export interface EvmCallPayload {
@@ -210,11 +209,28 @@ export interface EvmCallPayload {
   value: string;
 }
 
+/** The chain's own simulation of a transaction before signing (contract §8). */
+export interface Simulation {
+  status: "ok" | "failed" | "unavailable";
+  gasEstimate: string | null;
+  fee: { amount: string; asset: "SUI" | "SOL" | "ETH"; decimals: number } | null;
+  logs: string[] | null;
+  error: string | null;
+  at: string;
+}
+
+interface TxBase {
+  chain: ChainId;
+  kind: TxKind;
+  description: string;
+  simulation?: Simulation;
+}
+
 export type PlanTransaction =
-  | { chain: ChainId; kind: TxKind; description: string; encoding: "sui-transaction-json"; payload: string }
-  | { chain: ChainId; kind: TxKind; description: string; encoding: "solana-v0-message-base64"; payload: SolanaPayload }
-  | { chain: ChainId; kind: TxKind; description: string; encoding: "evm-call"; payload: EvmCallPayload };
-export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn";
+  | (TxBase & { encoding: "sui-transaction-json"; payload: string })
+  | (TxBase & { encoding: "solana-v0-message-base64"; payload: SolanaPayload })
+  | (TxBase & { encoding: "evm-call"; payload: EvmCallPayload });
+export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive";
 
 export interface PlanFee {
   label: string;

@@ -56,6 +56,12 @@ export function evmRpc(chain: ChainId): PublicClient {
  * rejection "RPC did not answer within N ms" when the budget runs out, even if the SDK ignores the signal.
  * The timer is cleared as soon as the read settles (no timer outlives a fast read).
  */
+/**
+ * A read a transaction cannot be completed without (a recent blockhash, an object version) failed: nothing signable
+ * can be built. Plan builders let it through; the plan layer answers it as the blocker `rpc_unavailable`.
+ */
+export class RpcUnavailable extends Error {}
+
 /** The first line of an error's message, at most `max` characters: SDK messages can be long and may echo the URL. */
 export function errorLine(e: unknown, max = 200): string {
   const msg = e instanceof Error ? e.message : String(e);

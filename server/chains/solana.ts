@@ -1,6 +1,7 @@
 // Solana transaction helpers: instructions and a v0 message built with @solana/kit. The service has no key:
 // the owner is the fee payer and only signer. The message is compiled with a recent blockhash read from the
-// configured RPC; when the RPC cannot be read, the instructions are still returned and the message is null.
+// configured RPC; when the RPC cannot give one, nothing is returned: a plan is never offered with nothing to sign
+// (RpcUnavailable, answered as the blocker rpc_unavailable).
 import {
   AccountRole,
   type Address,
@@ -15,7 +16,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
-import { errorLine, solanaRpc, withRpcTimeout } from "./clients";
+import { errorLine, RpcUnavailable, solanaRpc, withRpcTimeout } from "./clients";
 
 export interface SolanaInstructionJson {
   programAddress: string;
@@ -27,13 +28,12 @@ export interface SolanaInstructionJson {
 export interface SolanaPayload {
   feePayer: string;
   instructions: SolanaInstructionJson[];
-  /** Unsigned wire transaction (v0), base64: signature slots zeroed. Null when no blockhash could be read. */
-  transaction: string | null;
-  /** The compiled v0 message bytes, base64 (what the owner signs). Null with the transaction. */
-  message: string | null;
-  recentBlockhash: string | null;
-  lastValidBlockHeight: string | null;
-  blockhashReason: string | null;
+  /** Unsigned wire transaction (v0), base64: signature slots zeroed. */
+  transaction: string;
+  /** The compiled v0 message bytes, base64 (what the owner signs). */
+  message: string;
+  recentBlockhash: string;
+  lastValidBlockHeight: string;
 }
 
 const ROLE: Record<AccountRole, SolanaInstructionJson["accounts"][number]["role"]> = {
@@ -63,14 +63,12 @@ export async function latestBlockhash(): Promise<{ blockhash: string; lastValidB
   }
 }
 
-/** Compiles the owner-paid v0 transaction when a blockhash is available; instructions always. */
+/** Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read. */
 export async function solanaPayload(feePayer: string, instructions: Instruction[]): Promise<SolanaPayload> {
   const payer: Address = address(feePayer);
   const json = instructions.map(instructionJson);
   const lh = await latestBlockhash();
-  if ("error" in lh) {
-    return { feePayer, instructions: json, transaction: null, message: null, recentBlockhash: null, lastValidBlockHeight: null, blockhashReason: lh.error };
-  }
+  if ("error" in lh) throw new RpcUnavailable(`Nothing signable could be built: ${lh.error}.`);
   const msg = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(payer, m),
@@ -85,6 +83,5 @@ export async function solanaPayload(feePayer: string, instructions: Instruction[
     message: b64.decode(tx.messageBytes),
     recentBlockhash: lh.blockhash,
     lastValidBlockHeight: lh.lastValidBlockHeight.toString(),
-    blockhashReason: null,
   };
 }

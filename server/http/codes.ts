@@ -50,6 +50,8 @@ export const BLOCKER_CODES = {
   auto_yield_disabled: "Auto-yield is off for this character; stake and unstake are blocked.",
   venue_state_unavailable: "The venue's on-chain state the plan is built from (its exchange rate, its reserve's slot) could not be read from its chain; nothing is built. Try again.",
   owner_required: "The plan needs an owner address to build transactions.",
+  rpc_unavailable: "The chain's RPC did not answer or refused a read the transaction needs (a recent blockhash, an object version); nothing signable was built. Try again.",
+  simulation_failed: "The chain's own simulation of a transaction in the plan failed; the message carries the chain's error, decoded. Nothing is offered for signing.",
   plan_not_executable: "The plan is not of the kind this step needs (a prepared deposit plan for execute, a prepared bridge plan for delivery and rescue).",
   tx_failed: "The transaction failed or reverted on chain; nothing is credited.",
   sender_not_owner: "The transaction's sender (Sui sender, Solana fee payer) is not the plan's owner.",

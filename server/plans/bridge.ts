@@ -15,6 +15,7 @@ import { newId } from "../ids";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
+import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
 /** CCTP domain ids (Circle's published list): Solana 5, Arbitrum 3, Base 6, Sui 8. */
@@ -124,8 +125,10 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   let continuation: PlanTransaction[] = [];
   if (blockers.length === 0 && venue && depositBuilder && "build" in depositBuilder) {
     const built = await runBuilder(depositBuilder.build, { owner: destAddress, amountMicros: expected });
-    if (built.ok) continuation = built.transactions;
-    else blockers.push(built.blocker);
+    if (built.ok) {
+      const skip = `Not simulated yet: the funds reach ${destChain} only after the bridge delivers; simulate the deposit then.`;
+      continuation = (await simulateTransactions(built.transactions, skip)).transactions;
+    } else blockers.push(built.blocker);
   }
   if (blockers.length === 0 && messenger && isEvmChain(sourceChain)) {
     const usdc = USDC[sourceChain];
@@ -145,7 +148,9 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         payload: evmCall(sourceChain, messenger, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]),
       },
     );
-    transactions.push(...continuation);
+    const burn = await simulateTransactions(transactions.splice(0));
+    if (burn.blocker) blockers.push(burn.blocker);
+    else transactions.push(...burn.transactions, ...continuation);
   }
   const bridgeFees = [
     { label: "Service bridge fee (GET /svc/fees)", kind: "service" as const, amountMicros: serviceFee.toString(), bps: bridgeFeeBps, estimate: false, asset: USDC[sourceChain] },

@@ -1,6 +1,7 @@
 // Zod schemas of the plan endpoints (spec §2.2, §4.2, §4.4, §4.7; contract §4, §6).
 import { z } from "zod";
 import { addressOf, walletAddress } from "../chains/address";
+import { simulationSchema } from "../chains/simulation";
 import { blockerSchema } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId, executionMode } from "../svc/schemas";
@@ -25,10 +26,12 @@ export const planTransaction = z
     payload: z.unknown().meta({
       description:
         "sui-transaction-json: the string for `Transaction.from()` (dapp-kit signs it; the wallet resolves coins, object versions and gas). " +
-        "solana-v0-message-base64: { feePayer, instructions[], transaction (unsigned v0 wire transaction, base64), message, recentBlockhash, lastValidBlockHeight, blockhashReason }; " +
-        "the wallet signs `transaction` as is, or when it is null or the blockhash expired, compiles `instructions` with its own recent blockhash. " +
+        "solana-v0-message-base64: { feePayer, instructions[], transaction (unsigned v0 wire transaction, base64), message, recentBlockhash, lastValidBlockHeight }; " +
+        "the wallet signs `transaction` as is, or when the blockhash expired, compiles `instructions` with its own recent blockhash. " +
+        "A plan is `prepared` only when every transaction is complete; when the RPC gives no blockhash the plan is `blocked` with rpc_unavailable. " +
         "evm-call: { chainId, to, data, value } for eth_sendTransaction.",
     }),
+    simulation: simulationSchema.optional().meta({ description: "Present on every transaction of a plan with an owner (contract §8)." }),
   })
   .meta({ id: "PlanTransaction" });
 

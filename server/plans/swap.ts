@@ -11,6 +11,7 @@ import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { cetusQuoteFor, jupiterQuoteFor, type QuoteResult, zeroExQuoteFor } from "./quotes";
+import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
 export const DEFAULT_SLIPPAGE_BPS = 100;
@@ -75,6 +76,9 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
     });
   }
 
+  const sim = await simulateTransactions(transactions.splice(0));
+  if (sim.blocker) blockers.push(sim.blocker);
+  else transactions.push(...sim.transactions);
   const planId = newId("pln");
   const status = blockers.length ? ("blocked" as const) : ("prepared" as const);
   const body = {

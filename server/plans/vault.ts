@@ -11,6 +11,7 @@ import { newId } from "../ids";
 import { opportunityIdOf, resolveVenue } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
+import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
 export interface VaultPlanInput {
@@ -41,8 +42,13 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
   let transactions: PlanTransaction[] = [];
   if (blockers.length === 0 && owner !== null && "build" in b) {
     const built = await runBuilder(b.build, { owner, amountMicros: amount });
-    if (built.ok) transactions = built.transactions;
-    else blockers.push(built.blocker);
+    if (!built.ok) blockers.push(built.blocker);
+    else {
+      // The chain's own simulation first; a transaction it rejects is never offered for signing.
+      const sim = await simulateTransactions(built.transactions);
+      if (sim.blocker) blockers.push(sim.blocker);
+      else transactions = sim.transactions;
+    }
   }
   const apy = await liveApy(db, venue.id);
   const e = estimates(apy.grossApyBps, amount, feePolicy().yieldSkimBps);

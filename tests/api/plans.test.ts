@@ -108,6 +108,28 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(msg.staticAccounts).toContain("KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD");
   });
 
+  it("a Solana plan is never prepared with nothing to sign: no blockhash → blocked rpc_unavailable (deposit, withdraw, bridge continuation)", async () => {
+    rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
+    const plans = [
+      ["/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL }],
+      ["/svc/strategies/withdraw/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL }],
+      ["/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SOL, continueTo: { strategyId: "kamino" } }],
+    ] as const;
+    for (const [path, body] of plans) expect((await post(path, body)).json.status, path).toBe("prepared");
+    rpc.failing.add("getLatestBlockhash");
+    try {
+      for (const [path, body] of plans) {
+        const r = await post(path, body);
+        expect(r.status).toBe(200);
+        expect(r.json, path).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers, path).toEqual([{ code: "rpc_unavailable", message: expect.stringMatching(/blockhash/) }]);
+      }
+    } finally {
+      rpc.failing.delete("getLatestBlockhash");
+    }
+  });
+
   it("Scallop, Kamino and Suilend withdraw plans: sized in the venue's shares at the rate read from chain now; unreadable → blocked", async () => {
     // The owners hold enough shares (the plans read the balance too).
     rpc.set(SUI, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);

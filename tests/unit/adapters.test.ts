@@ -357,20 +357,30 @@ describe("Solana: Kamino deposit v0 message", () => {
     const blocked = await runBuilder(b.build, { owner: SOL_OWNER, amountMicros: 4_000_000n });
     expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("user_supply_position") } });
     expect(builderFor("jupiter-lend", "withdraw")).toMatchObject({ reason: expect.stringContaining("claim account") });
+    // The local chain's lending back to its real position, for the tests after this one.
+    rpc.solanaAccounts.set(j.usdcLending ?? "", { owner: j.lendingProgram ?? "", data: lending(position) });
   });
 
-  it("returns the instructions with a null message and a reason when the RPC is down", async () => {
-    process.env.SVC_RPC_SVM = "http://127.0.0.1:9";
-    resetConfigForTests();
-    const [tx] = await build("kamino", "deposit", SOL_OWNER, 1_000_000n);
-    const p = tx?.payload as SolanaPayload;
-    expect(p.transaction).toBeNull();
-    expect(p.message).toBeNull();
-    expect(p.blockhashReason).toMatch(/blockhash/);
-    expect(p.instructions).toHaveLength(3);
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
+  it("never returns a Solana transaction without a blockhash: every Solana builder is blocked rpc_unavailable instead", async () => {
+    // The chain state every builder reads is there (Jupiter Lend's from the test above, Kamino's rate and the owner's
+    // cUSDC here); only the recent blockhash is refused, as a node that is behind would.
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
+    rpc.set(SOL_OWNER, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    const builders = [["kamino", "deposit"], ["kamino", "withdraw"], ["jupiter-lend", "deposit"]] as const;
+    for (const [venue, action] of builders) expect((await build(venue, action, SOL_OWNER, 1_000_000n)).length).toBeGreaterThan(0);
+    rpc.failing.add("getLatestBlockhash");
+    try {
+      for (const [venue, action] of builders) {
+        const b = builderFor(venue, action);
+        if (!("build" in b)) throw new Error(b.reason);
+        const r = await runBuilder(b.build, { owner: SOL_OWNER, amountMicros: 1_000_000n });
+        expect(r, `${venue} ${action}`).toMatchObject({ ok: false, blocker: { code: "rpc_unavailable", message: expect.stringContaining("blockhash") } });
+      }
+    } finally {
+      rpc.failing.delete("getLatestBlockhash");
+    }
   });
+
 });
 
 describe("EVM: Aave v3 and Compound v3 calldata", () => {

@@ -7,6 +7,7 @@ import { compoundV3BaseAdapter } from "./compound-v3-base";
 import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
 import { scallopAdapter } from "./scallop";
+import { RpcUnavailable } from "../../chains/clients";
 import { type Blocker, blocker } from "../../http/codes";
 import { suilendAdapter } from "./suilend";
 import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./types";
@@ -66,6 +67,7 @@ export async function runBuilder(build: Builder, input: BuildInput): Promise<Bui
     return { ok: true, transactions: await build(input) };
   } catch (e) {
     if (e instanceof BuildBlocked) return { ok: false, blocker: blocker(e.code, e.message) };
+    if (e instanceof RpcUnavailable) return { ok: false, blocker: blocker("rpc_unavailable", e.message) };
     throw e;
   }
 }

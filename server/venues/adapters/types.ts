@@ -1,5 +1,6 @@
 // What a venue adapter builds: the owner's unsigned transactions for a deposit or a withdrawal.
 import type { ChainId } from "../../chains/address";
+import type { Simulation } from "../../chains/simulation";
 import type { BlockerCode } from "../../http/codes";
 
 /** Thrown by a builder when a chain read it needs fails or forbids the action: the plan is blocked with `code`, never answered with a 500. */
@@ -22,6 +23,8 @@ export interface PlanTransaction {
   encoding: TxEncoding;
   /** sui: the Transaction JSON string; solana: SolanaPayload; evm: EvmCall. */
   payload: unknown;
+  /** The chain's own simulation before signing (contract §8); set by the plan layer (server/plans/simulate.ts). */
+  simulation?: Simulation;
 }
 
 export interface BuildInput {

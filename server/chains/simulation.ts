@@ -1,0 +1,46 @@
+// What a chain's own simulation said about one transaction of a plan (contract §8). `ok` only when the chain
+// simulated it (Sui dry run, Solana simulateTransaction, EVM eth_simulateV1 / eth_call + eth_estimateGas);
+// `unavailable` carries the reason and no figure; `failed` carries the chain's own error, decoded.
+import { z } from "zod";
+
+export interface SimulationFee {
+  /** Base units of the chain's native asset (MIST, lamports, wei), as the simulation priced it. */
+  amount: string;
+  asset: "SUI" | "SOL" | "ETH";
+  decimals: number;
+}
+
+export interface Simulation {
+  status: "ok" | "failed" | "unavailable";
+  /** Gas units (Sui computation + storage budget, Solana compute units, EVM gas); null unless the chain said it. */
+  gasEstimate: string | null;
+  fee: SimulationFee | null;
+  logs: string[] | null;
+  error: string | null;
+  at: string;
+}
+
+export const simulationSchema = z
+  .object({
+    status: z.enum(["ok", "failed", "unavailable"]),
+    gasEstimate: z.string().regex(/^[0-9]+$/).nullable(),
+    fee: z
+      .object({
+        amount: z.string().regex(/^[0-9]+$/),
+        asset: z.enum(["SUI", "SOL", "ETH"]),
+        decimals: z.number().int(),
+      })
+      .nullable(),
+    logs: z.array(z.string()).nullable(),
+    error: z.string().nullable().meta({ description: "failed: the chain's own error, decoded; unavailable: why it was not simulated." }),
+    at: z.string().meta({ description: "ISO time of the simulation (or of the attempt)." }),
+  })
+  .meta({ id: "Simulation", description: "The chain's own simulation of this transaction before signing (contract §8)." });
+
+export function simulationUnavailable(reason: string): Simulation {
+  return { status: "unavailable", gasEstimate: null, fee: null, logs: null, error: reason, at: new Date().toISOString() };
+}
+
+export function simulationFailed(error: string, logs: string[] | null = null): Simulation {
+  return { status: "failed", gasEstimate: null, fee: null, logs, error, at: new Date().toISOString() };
+}

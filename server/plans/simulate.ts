@@ -1,0 +1,50 @@
+// Simulation before signing (contract §8): every transaction a plan offers its owner is run through its chain's own
+// simulation first. One simulator per transaction encoding (per chain family), each given the plan's transactions of
+// that encoding in order (an EVM approve before its supply). A failed simulation blocks the plan with the chain's
+// error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
+import { type Simulation, simulationUnavailable } from "../chains/simulation";
+import { type Blocker, blocker } from "../http/codes";
+import type { PlanTransaction } from "../venues/adapters";
+import type { TxEncoding } from "../venues/adapters/types";
+
+/** Simulates `txs` (all of one encoding, in plan order) and answers one Simulation per transaction, in order. */
+export type Simulator = (txs: PlanTransaction[]) => Promise<Simulation[]>;
+
+/** Filled in per chain family as each family's simulation lands (server/chains/<family>/simulate.ts). */
+const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {};
+
+const NOT_YET: Record<TxEncoding, string> = {
+  "sui-transaction-json": "Not simulated: the service does not dry-run move-chain transactions yet; your wallet's own dry run is the check.",
+  "solana-v0-message-base64": "Not simulated: the service does not simulate svm-chain transactions yet; your wallet's own simulation is the check.",
+  "evm-call": "Not simulated: the service does not simulate EVM transactions yet; your wallet's own estimate is the check.",
+};
+
+export interface Simulated {
+  transactions: PlanTransaction[];
+  /** simulation_failed with the first failure's error, or null. */
+  blocker: Blocker | null;
+}
+
+/** The transactions with their `simulation`; `skip` (a reason) marks them all unavailable without asking the chain. */
+export async function simulateTransactions(txs: PlanTransaction[], skip?: string): Promise<Simulated> {
+  const out = txs.map((t) => ({ ...t }));
+  const byEncoding = new Map<TxEncoding, number[]>();
+  out.forEach((t, i) => {
+    byEncoding.set(t.encoding, [...(byEncoding.get(t.encoding) ?? []), i]);
+  });
+  await Promise.all(
+    [...byEncoding].map(async ([encoding, idx]) => {
+      const simulate = skip === undefined ? SIMULATORS[encoding] : undefined;
+      const sims = simulate ? await simulate(idx.map((i) => out[i] as PlanTransaction)) : idx.map(() => simulationUnavailable(skip ?? NOT_YET[encoding]));
+      idx.forEach((i, k) => {
+        const t = out[i] as PlanTransaction;
+        t.simulation = sims[k] ?? simulationUnavailable("The simulator gave no answer for this transaction.");
+      });
+    }),
+  );
+  const failed = out.find((t) => t.simulation?.status === "failed");
+  return {
+    transactions: out,
+    blocker: failed ? blocker("simulation_failed", `${failed.description}: ${failed.simulation?.error ?? "rejected by the chain's simulation"}`) : null,
+  };
+}
