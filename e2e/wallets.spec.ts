@@ -44,7 +44,7 @@ async function depositPlan(page: Page, f: Family): Promise<string> {
   await page.goto(`/opportunities/${id}`);
   await connect(page, f);
   await page.getByLabel(/Deposit amount/).fill("25.5");
-  await expect(page.getByTestId("amount-hint").first()).toContainText("25500000 micros");
+  await expect(page.getByTestId("amount-hint").first()).toContainText("= 25.5 USDC (25500000 base units");
   await page.getByRole("button", { name: "Review deposit plan" }).click();
   const plan = page.getByTestId("plan");
   await expect(plan).toBeVisible();
