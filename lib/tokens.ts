@@ -28,6 +28,9 @@ export const NATIVE: Record<ChainId, { symbol: "SUI" | "SOL" | "ETH"; decimals: 
   "evm-b": { symbol: "ETH", decimals: 18, unit: "wei" },
 };
 
+/** A Move coin type: 0x<address>::<module>::<NAME> (address of 1–64 hex digits). */
+export const SUI_COIN_TYPE = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/;
+
 const usdc = (chain: ChainId): TokenInfo => ({ chain, address: USDC[chain], symbol: "USDC", name: "USD Coin (Circle)", decimals: 6 });
 
 export const KNOWN_TOKENS: Record<ChainId, readonly TokenInfo[]> = {

@@ -5,12 +5,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type ChainId, api } from "@/lib/api";
-import { KNOWN_TOKENS, type TokenInfo } from "@/lib/tokens";
+import { KNOWN_TOKENS, SUI_COIN_TYPE, type TokenInfo } from "@/lib/tokens";
 
 export const CHAIN_SEGMENT: Record<ChainId, string> = { "move-chain": "move", "svm-chain": "svm", "evm-a": "evm-a", "evm-b": "evm-b" };
 
 const SHAPE: Record<ChainId, { re: RegExp; what: string }> = {
-  "move-chain": { re: /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/, what: "a coin type, 0x…::module::NAME" },
+  "move-chain": { re: SUI_COIN_TYPE, what: "a coin type, 0x…::module::NAME" },
   "svm-chain": { re: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/, what: "a mint address (base58)" },
   "evm-a": { re: /^0x[0-9a-fA-F]{40}$/, what: "a token contract address (0x + 40 hex)" },
   "evm-b": { re: /^0x[0-9a-fA-F]{40}$/, what: "a token contract address (0x + 40 hex)" },

@@ -3,14 +3,11 @@
 // token answers decimals null with the reason: an amount is never converted with guessed decimals.
 import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { erc20Abi, getAddress } from "viem";
-import { KNOWN_TOKENS, knownToken } from "../../lib/tokens";
+import { KNOWN_TOKENS, knownToken, SUI_COIN_TYPE } from "../../lib/tokens";
 import { ApiError } from "../http/errors";
 import { programAccount } from "../venues/readers/solana";
 import { type ChainId, CHAIN_FAMILY, isEvmAddress, isSolanaAddress } from "./address";
 import { errorLine, evmRpc, suiRpc, withRpcTimeout } from "./clients";
-
-/** A Move coin type: 0x<address>::<module>::<NAME> (address of 1–64 hex digits). */
-export const SUI_COIN_TYPE = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** SPL Mint account size (@solana-program/token `getMintSize()`). */
 const MINT_SIZE = 82;
