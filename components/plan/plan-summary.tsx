@@ -101,7 +101,7 @@ export function PlanSummary({ plan }: { plan: Plan }) {
       <ul className="fee-list" data-testid="fees">
         {plan.schemaVersion === "svc-vault-plan.v1" && (
           <li data-testid="fee-line">
-            Principal fee: {formatMicros(plan.feeMicros, 6)} USDC
+            Principal fee: {formatTokenAmount(plan.feeMicros, { symbol: "USDC", decimals: 6 })}
           </li>
         )}
         {plan.fees.map((f) => (
