@@ -9,6 +9,7 @@
 // `getSignatureStatuses` / `getTransaction` (jsonParsed token balances), EVM `eth_getTransactionReceipt` (USDC
 // Transfer logs and CCTP MessageSent logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
 import { createServer, type Server } from "node:http";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { answerVenue, type FakeVenues, fakeVenues, notMine } from "./fake-venues";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcError, jsonRpcReply } from "./json-rpc";
@@ -169,7 +170,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
             accountIndex: i + 1,
             mint: b.mint,
             owner: b.owner,
-            programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+            programId: TOKEN_PROGRAM_ADDRESS,
             uiTokenAmount: { amount: b[which].toString(), decimals: 6, uiAmount: Number(b[which]) / 1e6, uiAmountString: String(Number(b[which]) / 1e6) },
           }));
         return {
@@ -253,7 +254,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
                     },
                     executable: false,
                     lamports: 2039280,
-                    owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+                    owner: TOKEN_PROGRAM_ADDRESS,
                     rentEpoch: 0,
                     space: 165,
                   },
