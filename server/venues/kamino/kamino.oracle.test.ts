@@ -18,6 +18,7 @@ import { resetConfigForTests } from "../../config";
 import { builderFor } from "../adapters";
 import { DISC, kaminoCollateralFor, SYSVAR_INSTRUCTIONS } from "../adapters/kamino";
 import { KAMINO_RESERVE_OFFSETS, readKaminoReserve } from "../readers/kamino";
+import { KLEND_PROGRAM_ERRORS } from "./klend-errors";
 import { kamino } from "../kamino";
 
 // The SDK is CommonJS with its own @solana/kit 2.x nested under it; loaded by require so its types stay its own.
@@ -26,6 +27,7 @@ const sdk = require("@kamino-finance/klend-sdk") as typeof import("@kamino-finan
 const sdkKit = require("@kamino-finance/klend-sdk/node_modules/@solana/kit") as typeof import("@kamino-finance/klend-sdk/node_modules/@solana/kit");
 const idl = require("@kamino-finance/klend-sdk/dist/idl/klend.json") as {
   version: string;
+  errors: { code: number; name: string; msg: string }[];
   instructions: { name: string; accounts: { name: string; isMut: boolean; isSigner: boolean }[]; args: { name: string; type: string }[] }[];
 };
 
@@ -245,8 +247,10 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
     }
   });
 
-  it("program id, discriminators and account flags agree with the SDK and the klend IDL shipped in it", async () => {
+  it("program id, discriminators, account flags and error codes agree with the SDK and the klend IDL shipped in it", async () => {
     expect(sdk.PROGRAM_ID).toBe(ids.program);
+    // The table that decodes a failed simulation (server/chains/solana/program-errors.ts) is the IDL's.
+    expect(KLEND_PROGRAM_ERRORS.map(([code, name, msg]) => ({ code, name, msg }))).toEqual(idl.errors);
     const disc = (name: string) => [...createHash("sha256").update(`global:${name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`).digest().subarray(0, 8)];
     const mine = { depositReserveLiquidity: await build("deposit", 1_000_000n), redeemReserveCollateral: await build("withdraw", 1_000_000n) };
     for (const name of ["depositReserveLiquidity", "redeemReserveCollateral"] as const) {
