@@ -38,18 +38,29 @@ function failureLog(logs: readonly string[] | null): string | null {
 
 /**
  * `err` from simulateTransaction (`{ InstructionError: [index, detail] }`, or a transaction-level error such as
- * "AccountNotFound" / "BlockhashNotFound"), `programs` the program id of each instruction in message order.
+ * "AccountNotFound" / "BlockhashNotFound"), `programs` the program id of each instruction in message order; the
+ * index said is the plan's own, `offset` instructions fewer.
  */
-export function describeSolanaError(err: unknown, programs: readonly string[], logs: readonly string[] | null): string {
+export function describeSolanaError(err: unknown, programs: readonly string[], logs: readonly string[] | null, offset = 0): string {
   const ie = typeof err === "object" && err !== null && "InstructionError" in err ? (err as { InstructionError: [number, unknown] }).InstructionError : null;
   const log = failureLog(logs);
   if (!ie) return `The transaction was refused: ${JSON.stringify(err, (_, v) => (typeof v === "bigint" ? v.toString() : v))}${log ? ` (${log})` : ""}.`;
-  const [index, detail] = ie;
+  const index = Number(ie[0]); // @solana/kit answers numbers from the RPC as bigint
+  const detail = ie[1];
   const program = programs[index] ?? "unknown program";
   const d = PROGRAMS[program];
-  const who = `Instruction ${index} (${d?.name ?? program})`;
+  // `offset`: instructions the simulated transaction had in front of the plan's own (the probe's compute budget).
+  const who = index >= offset ? `Instruction ${index - offset} (${d?.name ?? program})` : `The compute budget instruction ${index}`;
   if (typeof detail === "object" && detail !== null && "Custom" in detail) {
     const code = Number((detail as { Custom: number | bigint }).Custom);
+    // A program it called may have failed (a CPI's error is the top-level instruction's): the first program the logs
+    // say failed with this code is the one whose table names it.
+    const inner = (logs ?? []).map((l) => /^Program (\w+) failed: custom program error: 0x([0-9a-f]+)$/.exec(l)).find((m) => m && Number.parseInt(m[2] ?? "", 16) === code);
+    const callee = inner?.[1];
+    if (callee && callee !== program && PROGRAMS[callee]) {
+      const c = PROGRAMS[callee];
+      return `${who} failed in ${c?.name}: ${c?.custom(code) ?? `custom program error ${code}`}.`;
+    }
     const known = d?.custom(code);
     return `${who} failed: ${known ?? `custom program error ${code}`}${!known && log ? ` (${log})` : ""}.`;
   }

@@ -88,7 +88,8 @@ async function simulateOne(p: SolanaPayload): Promise<SolanaSimulated> {
   ]);
   if (!answer.ok) return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateTransaction did not answer (${answer.reason}).`), payload: p };
   const logs = answer.value.logs ? [...answer.value.logs] : null;
-  if (answer.value.err) return { simulation: simulationFailed(describeSolanaError(answer.value.err, programs, logs), logs), payload: p };
+  const offset = probe.instructions.length - p.instructions.length;
+  if (answer.value.err) return { simulation: simulationFailed(describeSolanaError(answer.value.err, programs, logs, offset), logs), payload: p };
   const consumed = answer.value.unitsConsumed;
   if (consumed === undefined || consumed === null) {
     return { simulation: simulationUnavailable("Not simulated: the svm-chain RPC's simulation did not report the compute units consumed."), payload: p };
