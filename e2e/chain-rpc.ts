@@ -160,7 +160,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     accountIndex: u.accountIndex,
     mint: SOLANA_USDC,
     owner: u.owner,
-    programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+    programId: TOKEN_PROGRAM_ADDRESS,
     uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
   });
 
@@ -231,7 +231,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         const mint = filter.mint;
         const amount = mint === SOLANA_USDC ? usdcOf(owner) : START_CUSDC;
         const info = { isNative: false, mint, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
-        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA", rentEpoch: 0, space: 165 };
+        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 165 };
         return { context: ctx, value: [{ pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account }] };
       }
       case "getAccountInfo": {
