@@ -205,7 +205,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
       ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
       ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
-      ["/svc/strategies/withdraw/plan", { strategyId: "marginfi", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
+      ["/svc/strategies/withdraw/plan", { strategyId: "jupiter-lend", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
       const r = await post(path, body);
@@ -324,7 +324,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "svc-autopilot-top-30d-monthly" } })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "nope" } })).status).toBe(404);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino", extra: 1 } })).status).toBe(400);
-    const noBuilder = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "marginfi" } });
+    const noBuilder = await post("/svc/bridge/plan", { ...body, destChain: "move-chain", destAddress: SUI, continueTo: { strategyId: "navi" } });
     expect(noBuilder.json).toMatchObject({ status: "blocked", transactions: [] });
     expect(noBuilder.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
     // A continuation whose venue state cannot be read (Suilend's LendingMarket is not on the local chain): the whole
