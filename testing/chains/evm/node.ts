@@ -175,7 +175,8 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
     // A call pays no fee (geth's eth_call with no gas price): the block's base fee is 0 for it.
     const block = createBlock({ header: { number: head().number + 1n, timestamp: head().timestamp + 1n, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: 0n } }, { common });
     const r = await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
-    return { result: r.execResult, gasUsed: r.totalGasSpent };
+    // gasRefund is what the refund counter returned at the end: the gas limit must cover the gas before it.
+    return { result: r.execResult, gasUsed: r.totalGasSpent, gasBeforeRefund: r.totalGasSpent + r.gasRefund };
   }
 
   /** `execAsTx` on a throw-away copy of the state, with the override applied first. */
@@ -186,7 +187,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
       return await execAsTx(req, gasLimit);
     } catch (e) {
       // runTx refuses a gas limit below the intrinsic gas before running anything.
-      if (e instanceof Error && /intrinsic|gas limit/i.test(e.message)) return { result: { exceptionError: { error: "out of gas" }, returnValue: new Uint8Array() }, gasUsed: gasLimit };
+      if (e instanceof Error && /intrinsic|gas limit/i.test(e.message)) return { result: { exceptionError: { error: "out of gas" }, returnValue: new Uint8Array() }, gasUsed: gasLimit, gasBeforeRefund: gasLimit };
       throw e;
     } finally {
       await vm.stateManager.revert();
@@ -211,13 +212,19 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
     const cap = req.gas ? BigInt(req.gas) : BLOCK_GAS_LIMIT;
     const first = await simulate(req, override, cap);
     throwIfFailed(first.result);
-    const used = first.gasUsed;
+    const used = first.gasBeforeRefund;
     const ok = async (g: bigint) => !(await simulate(req, override, g)).result.exceptionError;
-    // Most calls succeed with what they used plus the 63/64 reserve; try that first, as geth does.
-    const optimistic = ((used + 2_300n) * 64n) / 63n;
+    // Most calls succeed with what they used plus the 63/64 reserve; try that first, as geth does, then widen (+5 %,
+    // +10 %, then doubling) before the binary search, so a call that needs a little more is not searched from the cap.
     let lo = used - 1n;
     let hi = cap;
-    if (optimistic < hi && (await ok(optimistic))) hi = optimistic;
+    for (let guess = ((used + 2_300n) * 64n) / 63n, step = 0; guess < cap; guess = step++ < 2 ? (guess * 105n) / 100n : guess * 2n) {
+      if (await ok(guess)) {
+        hi = guess;
+        break;
+      }
+      lo = guess;
+    }
     while (hi - lo > 1n && (hi - lo) * 1000n > hi * 15n) {
       const mid = (lo + hi) / 2n;
       if (await ok(mid)) hi = mid;

@@ -9,6 +9,8 @@ export interface PlanCall {
   to: string;
   data: string;
   value: string;
+  /** A gas limit to sign with (e.g. the plan's simulated estimate); the wallet estimates when absent. */
+  gas?: bigint;
 }
 
 export function localChain(chainId: number, url: string) {
@@ -23,7 +25,7 @@ export async function signAndSend(url: string, privateKey: Hex, calls: PlanCall[
     const chain = localChain(c.chainId, url);
     const wallet = createWalletClient({ account, chain, transport: http(url) });
     const client = createPublicClient({ chain, transport: http(url) });
-    const hash = await wallet.sendTransaction({ to: c.to as Hex, data: c.data as Hex, value: BigInt(c.value) });
+    const hash = await wallet.sendTransaction({ to: c.to as Hex, data: c.data as Hex, value: BigInt(c.value), ...(c.gas ? { gas: c.gas } : {}) });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`transaction ${hash} to ${c.to} was mined but reverted`);
     receipts.push(receipt);
