@@ -63,7 +63,7 @@ async function view<T>(node: EvmNode, to: string, abi: Abi, functionName: string
 /** Deploys the market with one USDC reserve (supply only: LTV 0, no borrowing enabled) at `at`'s addresses. */
 export async function deployAaveV3(node: EvmNode, at: AaveAt): Promise<AaveDeployment> {
   const admin: Hex = `0x${"ad".repeat(20)}`;
-  await node.deployAt(at.usdc, initcode(A.erc20, ["USD Coin", "USDC", 6]), admin);
+  await deployUsdc(node, at.usdc, admin);
 
   // 00_setup_addresses_provider: PoolAddressesProvider(marketId, owner) at the published address.
   await node.deployAt(at.poolAddressesProvider, initcode(A.provider, ["Local Aave v3 Market", admin]), admin);
@@ -135,6 +135,13 @@ export async function deployAaveV3(node: EvmNode, at: AaveAt): Promise<AaveDeplo
   ]);
   const reserve = await view<{ aTokenAddress: Hex }>(node, pool, A.pool.abi, "getReserveData", [at.usdc]);
   return { ...at, admin, aToken: reserve.aTokenAddress, configurator, oracle };
+}
+
+/** The USDC stand-in (6 decimals, open mint) at `address`, unless a contract is already there (Aave and Comet share it). */
+export async function deployUsdc(node: EvmNode, address: string, admin: string): Promise<void> {
+  const code = await node.request("eth_getCode", [address, "latest"]);
+  if (code !== "0x") return;
+  await node.deployAt(address, initcode(A.erc20, ["USD Coin", "USDC", 6]), admin);
 }
 
 /** Mints `amount` of the USDC stand-in to `to` (the mock's open mint). */
