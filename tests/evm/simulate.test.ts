@@ -1,7 +1,7 @@
 // EVM simulation before signing, against Aave v3's real bytecode in the in-process EVM: the per-step path (eth_call +
 // eth_estimateGas with the approval as a state override) and eth_simulateV1 when the node offers it; a plan that would
 // revert is `failed` with the decoded reason and blocks the plan; an unreachable RPC is `unavailable`, with no gas.
-import type { Hex } from "viem";
+import { encodeErrorResult, type Hex, parseAbi, toFunctionSelector } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeRevert } from "../../server/chains/evm/simulate";
@@ -119,7 +119,11 @@ describe("revert decoding", () => {
   it("Error(string), Panic(uint256), Comet's custom errors, and nothing invented for unknown data", () => {
     expect(decodeRevert("0x08c379a0000000000000000000000000000000000000000000000000000000000000002000000000000000000000000000000000000000000000000000000000000000023236000000000000000000000000000000000000000000000000000000000000", "execution reverted")).toBe("reverted: 26");
     expect(decodeRevert("0x4e487b710000000000000000000000000000000000000000000000000000000000000011", "execution reverted")).toBe("reverted: Panic(0x11)");
-    // NotCollateralized() = 0x2e3356b7... computed from the signature by viem, not typed here.
+    // Custom errors: selectors computed by viem from the signatures, not typed here.
+    expect(decodeRevert(toFunctionSelector("error NotCollateralized()"), "execution reverted")).toBe("reverted: NotCollateralized()");
+    expect(decodeRevert(toFunctionSelector("error NotEnoughAvailableUserBalance()"), "execution reverted")).toBe("reverted: NotEnoughAvailableUserBalance()");
+    const needed = encodeErrorResult({ abi: parseAbi(["error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)"]), errorName: "ERC20InsufficientBalance", args: [OWNER, 1n, 2n] });
+    expect(decodeRevert(needed, "execution reverted")).toBe(`reverted: ERC20InsufficientBalance(${OWNER}, 1, 2)`);
     expect(decodeRevert(null, "execution reverted")).toBe("execution reverted (no reason given)");
     expect(decodeRevert("0xdeadbeef", "execution reverted")).toMatch(/unrecognised data 0xdeadbeef/);
   });
