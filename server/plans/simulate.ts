@@ -4,15 +4,21 @@
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
 import { simulateEvm } from "../chains/evm/simulate";
 import { type Simulation, simulationUnavailable } from "../chains/simulation";
+import { simulateSolana } from "../chains/solana/simulate";
 import { type Blocker, blocker } from "../http/codes";
 import type { PlanTransaction } from "../venues/adapters";
 import type { TxEncoding } from "../venues/adapters/types";
 
-/** Simulates `txs` (all of one encoding, in plan order, all signed by `signer`) and answers one Simulation per transaction, in order. */
-export type Simulator = (txs: PlanTransaction[], signer: string) => Promise<Simulation[]>;
+/**
+ * Simulates `txs` (all of one encoding, in plan order, all signed by `signer`) and answers one result per transaction,
+ * in order: a Simulation, or the Simulation with the payload to offer instead (Solana sets its compute budget from the
+ * simulation).
+ */
+export type Simulator = (txs: PlanTransaction[], signer: string) => Promise<(Simulation | { simulation: Simulation; payload: unknown })[]>;
 
 /** Filled in per chain family as each family's simulation lands (server/chains/<family>/simulate.ts). */
 const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {
+  "solana-v0-message-base64": simulateSolana,
   "evm-call": simulateEvm,
 };
 
@@ -44,7 +50,11 @@ export async function simulateTransactions(txs: PlanTransaction[], signer: strin
       const sims = simulate ? await simulate(idx.map((i) => out[i] as PlanTransaction), signer) : idx.map(() => simulationUnavailable(skip ?? NOT_YET[encoding]));
       idx.forEach((i, k) => {
         const t = out[i] as PlanTransaction;
-        t.simulation = sims[k] ?? simulationUnavailable("The simulator gave no answer for this transaction.");
+        const s = sims[k];
+        if (s && "simulation" in s) {
+          t.simulation = s.simulation;
+          t.payload = s.payload;
+        } else t.simulation = s ?? simulationUnavailable("The simulator gave no answer for this transaction.");
       });
     }),
   );
