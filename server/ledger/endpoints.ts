@@ -5,6 +5,7 @@ import { accepted, endpoint, ok, unprocessable } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { harvest } from "./harvest";
+import { chainFor } from "./home";
 import { funding, performance, portfolio, position, positions, publicActivity, publicPortfolio } from "./reads";
 import { rebalance } from "./rebalance";
 import { routeMoney } from "./route";
@@ -113,12 +114,13 @@ export const postPreview = endpoint({
   params: addressParams,
   body: previewBody,
   wallets: byAddress,
-  example: { params, body: { amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend" } },
+  example: { params, body: { amountMicros: "1000000", stake: true } },
   responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const wallet = normalizeAddress(p.address);
-    assertChainWallet(wallet, body.chain);
-    const r = await routeMoney(db, wallet, body, true);
+    const chain = body.chain ?? (await chainFor(db, wallet));
+    assertChainWallet(wallet, chain);
+    const r = await routeMoney(db, wallet, { ...body, chain }, true);
     return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
   },
 });

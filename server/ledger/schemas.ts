@@ -24,7 +24,14 @@ export const routeBody = z
   })
   .meta({ id: "RouteRequest", example: { amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend" } });
 
-export const previewBody = routeBody.meta({ id: "PreviewRequest" });
+export const previewBody = routeBody
+  .extend({
+    chain: chainId.optional().meta({
+      description:
+        "Default: the address's chain (Sui → move-chain, Solana → svm-chain); an EVM address uses the wallet's home (its autopilot's chain, else the one EVM chain it holds money on), else 400 naming evm-a and evm-b.",
+    }),
+  })
+  .meta({ id: "PreviewRequest", example: { amountMicros: "1000000", stake: true } });
 
 export const withdrawBody = z
   .strictObject({
