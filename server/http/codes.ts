@@ -18,7 +18,10 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: { status: 413, meaning: "The request body is over 1 MiB." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: "A request body was sent with a content type other than application/json." },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: "The Idempotency-Key was used before with a different request body." },
-  BLOCKED: { status: 422, meaning: "The ledger cannot do it; the body has status \"blocked\" and blockers[] with blocker codes." },
+  BLOCKED: {
+    status: 422,
+    meaning: "A money action cannot be done: beside code and message the body has status \"blocked\" and blockers[] with blocker codes. Plan endpoints answer a blocked plan with 200 instead.",
+  },
   RATE_LIMITED: { status: 429, meaning: "Over the per-key (or per-client-address) rate limit; see Retry-After and RateLimit headers." },
   INTERNAL: { status: 500, meaning: "Unexpected server fault. Never returned for bad input; the body carries the requestId to report." },
   UPSTREAM_UNAVAILABLE: { status: 503, meaning: "A required dependency (database) is not reachable right now." },

@@ -10,6 +10,7 @@ import { log } from "../log";
 import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
+import { ERROR_CODES, type ErrorCode } from "./codes";
 import { ApiError } from "./errors";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
@@ -133,6 +134,23 @@ function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schem
   throw new ApiError(code, head ? `${head.field} ${head.message}` : `invalid ${where}`, details);
 }
 
+/**
+ * Every non-2xx answer is `{ code, message, requestId, … }` with a catalogued code (contract §3), whatever
+ * the handler returned: a blocked answer (status "blocked", blockers[]) gets the catalogued BLOCKED and its
+ * blockers' messages beside its own fields. A non-2xx body that is neither is a server fault.
+ */
+function asError(status: number, body: unknown, requestId: string): unknown {
+  if (status < 300) return body;
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.code === "string" && b.code in ERROR_CODES && typeof b.message === "string") return { ...b, requestId };
+  const blockers = Array.isArray(b.blockers) ? (b.blockers as { message?: unknown }[]) : null;
+  if (b.status === "blocked" && blockers && blockers.length > 0) {
+    const message = blockers.map((x) => String(x.message)).join("; ");
+    return { code: "BLOCKED" satisfies ErrorCode, message, requestId, ...b };
+  }
+  throw new Error(`handler answered ${status} without the error shape`);
+}
+
 const CLOSE = { connection: "close" };
 
 export function tooLarge(): ApiError {
@@ -247,14 +265,14 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
       },
       async () => {
         const r = await def.handler(ctx);
-        return { status: r.status, body: bodyBytes(r.body).toString(), headers: r.headers };
+        return { status: r.status, body: bodyBytes(asError(r.status, r.body, requestId)).toString(), headers: r.headers };
       },
     );
     const extra: Record<string, string> = stored.replayed ? { "idempotency-replayed": "true" } : {};
     return jsonReply(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
   }
   const r = await def.handler(ctx);
-  return jsonReply(r.status, bodyBytes(r.body), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
+  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
 }
 
 /**

@@ -1,7 +1,7 @@
 // Zod schemas of the wallet ledger endpoints (spec §2.3–2.6, §4.3): used by the handlers and the OpenAPI document.
 import { z } from "zod";
 import { walletAddress } from "../chains/address";
-import { blockerSchema, isoTime, pageQuery } from "../http/schemas";
+import { blockedEnvelope, blockerSchema, isoTime, pageQuery } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId } from "../svc/schemas";
 
@@ -79,7 +79,7 @@ export const batchBody = z
   .meta({ id: "BatchPositionsRequest" });
 
 const blocked = (id: string, extra: z.ZodRawShape = {}) =>
-  z.object({ status: z.literal("blocked"), wallet: z.string(), blockers: z.array(blockerSchema).min(1), ...extra }).meta({ id });
+  z.object({ ...blockedEnvelope, status: z.literal("blocked"), wallet: z.string(), blockers: z.array(blockerSchema).min(1), ...extra }).meta({ id });
 
 const chainPosition = z.object({
   chain: z.string(),

@@ -2,6 +2,8 @@
 // written (spec §4.3), every non-2xx has one error shape, proofs are checked for form, over-limit bodies
 // get their 413, and messages read once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allEndpoints } from "../../server/http/registry";
+import { ROLES, type Role } from "../../server/http/roles";
 import { type App, dbKinds, startApp } from "../support/app";
 import { call } from "../support/http";
 
@@ -59,5 +61,174 @@ describe.each(dbKinds())("the spec's request bodies work as written (%s)", (db) 
     expect(out.json).toMatchObject({ status: "done", amountMicros: "1000000", feeMicros: "0" });
     const h = await call<J>(app.url, "POST", `/api/v1/wallets/${SUI}/harvest`, { body: {} });
     expect(h.status, h.text).toBe(200);
+  });
+});
+
+// ---- One error shape: every operation of the served OpenAPI document, every non-2xx it can be provoked into ----
+
+interface Op {
+  path: string;
+  method: string;
+  operationId: string;
+  security?: unknown[];
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, unknown>;
+}
+interface Seen {
+  op: Op | null;
+  what: string;
+  status: number;
+  body: J;
+  text: string;
+  requestIdHeader: string | null;
+}
+
+const star = (role: Role) => `shape-${role}-star-key-00001`;
+const scoped = (role: Role) => `shape-${role}-other-key-0001`;
+const FAR = `0x${"9".repeat(64)}`;
+const SHAPE_KEYS = JSON.stringify(
+  ROLES.flatMap((role) => [
+    { key: star(role), role, wallets: ["*"] },
+    { key: scoped(role), role, wallets: [FAR] },
+  ]),
+);
+const ROUTE_METHODS = ["get", "post", "put", "patch", "delete"];
+
+describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s)", (db) => {
+  let app: App;
+  let ops: Op[] = [];
+  let catalogued = new Set<string>();
+  let blockerStatuses = new Map<string, number[]>();
+  const seen: Seen[] = [];
+  const byId = new Map(allEndpoints().map((d) => [d.operationId, d]));
+  let characterId = "";
+
+  beforeAll(async () => {
+    app = await startApp({ db, env: { SVC_API_KEYS: SHAPE_KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+    const doc = await call<{ paths: Record<string, Record<string, Op>> }>(app.url, "GET", "/api/v1/openapi.json");
+    ops = Object.entries(doc.json.paths).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([m]) => ROUTE_METHODS.includes(m))
+        .map(([method, op]) => ({ ...op, path, method: method.toUpperCase() })),
+    );
+    const errors = await call<{ errors: { code: string }[]; blockers: { code: string; statuses: number[] }[] }>(app.url, "GET", "/api/v1/svc/errors");
+    catalogued = new Set(errors.json.errors.map((e) => e.code));
+    blockerStatuses = new Map(errors.json.blockers.map((b) => [b.code, b.statuses]));
+    const made = await call<J>(app.url, "POST", "/api/characters", { key: star("owner"), body: { wallet: `0x${"3".repeat(64)}`, name: "Shape" } });
+    characterId = String(made.json.id);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const send = async (op: Op | null, what: string, method: string, path: string, opts: Parameters<typeof call>[3] = {}) => {
+    const r = await call<J>(app.url, method, path, opts);
+    seen.push({ op, what, status: r.status, body: r.json ?? {}, text: r.text, requestIdHeader: r.headers.get("x-request-id") });
+    return r;
+  };
+
+  function pathOf(op: Op, override: Record<string, string> = {}): string {
+    const def = byId.get(op.operationId);
+    const values: Record<string, string> = { ...(def?.example?.params ?? {}), ...(characterId ? { id: characterId } : {}), ...override };
+    let p = op.path;
+    for (const [k, v] of Object.entries(values)) p = p.replace(`{${k}}`, encodeURIComponent(v));
+    const qs = new URLSearchParams(def?.example?.query ?? {}).toString();
+    return qs ? `${p}?${qs}` : p;
+  }
+
+  it("blocked ledger and character answers carry code BLOCKED and message beside status and blockers", async () => {
+    const W = `0x${"3".repeat(64)}`;
+    const over = await send(null, "withdraw above balance", "POST", `/api/v1/wallets/${W}/withdraw`, { key: star("owner"), body: { amountMicros: "1000000" } });
+    expect(over.status).toBe(422);
+    expect(over.json).toMatchObject({ code: "BLOCKED", status: "blocked", blockers: [{ code: "insufficient_balance" }] });
+    expect(over.json.message).toBe((over.json.blockers as J[])[0]?.message);
+    expect(over.json.requestId).toBe(over.headers.get("x-request-id"));
+    const stake = await send(null, "character stake while auto-yield is off", "POST", `/api/characters/${characterId}/auto-yield/stake`, {
+      key: star("owner"),
+      body: { amountMicros: "1000000" },
+    });
+    expect(stake.status).toBe(422);
+    expect(stake.json).toMatchObject({ code: "BLOCKED", status: "blocked", blockers: [{ code: "auto_yield_disabled" }] });
+    const replayKey = { "Idempotency-Key": `shape-${db}` };
+    const first = await send(null, "withdraw replay 1", "POST", `/api/v1/wallets/${W}/withdraw`, { key: star("owner"), body: { amountMicros: "7" }, headers: replayKey });
+    const again = await send(null, "withdraw replay 2", "POST", `/api/v1/wallets/${W}/withdraw`, { key: star("owner"), body: { amountMicros: "7" }, headers: replayKey });
+    expect(again.text).toBe(first.text);
+    expect(again.json.code).toBe("BLOCKED");
+  });
+
+  it("walks every operation: keys, roles, scope, bad parameters, bad bodies, examples, other methods", async () => {
+    expect(ops.length).toBeGreaterThan(50);
+    const big = JSON.stringify({ pad: "x".repeat(1_100_000) });
+    for (const op of ops) {
+      const def = byId.get(op.operationId);
+      const body = def?.example?.body ?? {};
+      const withBody = op.method !== "GET" && op.method !== "DELETE";
+      const base = pathOf(op);
+      const o = (key?: string, extra: Parameters<typeof call>[3] = {}) => ({ key, body: withBody ? body : undefined, ...extra });
+      await send(op, "unknown key", op.method, base, o("shape-unknown-key-0000000001"));
+      if (op.security && op.security.length > 0) {
+        await send(op, "no key", op.method, base, o());
+        for (const role of ROLES) {
+          await send(op, `${role} key`, op.method, base, o(star(role)));
+          await send(op, `${role} key, wallet out of scope`, op.method, base, o(scoped(role)));
+        }
+      }
+      const key = star(def?.access === "keeper.ops" ? "keeper" : "owner");
+      await send(op, "example", op.method, base, o(key));
+      for (const p of op.parameters ?? []) {
+        if (p.in === "path") await send(op, `bad path ${p.name}`, op.method, pathOf(op, { [p.name]: "not~valid" }), o(key));
+        if (p.in === "query") await send(op, `bad query ${p.name}`, op.method, `${op.path.replace(/\{[^}]+\}/g, "x")}?${p.name}=not~valid`, o(key));
+      }
+      if (op.requestBody) {
+        await send(op, "not JSON", op.method, base, { key, body: "{", raw: true });
+        await send(op, "text/plain", op.method, base, { key, body: "a=1", raw: true, headers: { "content-type": "text/plain" } });
+        await send(op, "unknown field", op.method, base, { key, body: { ...(typeof body === "object" ? body : {}), unknownField: 1 } });
+        await send(op, "empty object", op.method, base, { key, body: {} });
+        await send(op, "array", op.method, base, { key, body: [] });
+        await send(op, "over the limit", op.method, base, { key, body: big, raw: true });
+      }
+    }
+    const paths = new Set(ops.map((x) => x.path));
+    for (const path of paths) {
+      const declared = new Set(ops.filter((x) => x.path === path).map((x) => x.method));
+      const other = ["GET", "POST", "PUT", "PATCH", "DELETE"].find((m) => !declared.has(m));
+      const op = ops.find((x) => x.path === path) ?? null;
+      if (other && op) await send(null, `${other} (not declared)`, other, pathOf(op), { key: star("owner") });
+    }
+    await send(null, "unknown route", "GET", "/api/v1/svc/no-such-route");
+    const errors = seen.filter((s) => s.status >= 300);
+    expect(errors.length).toBeGreaterThan(300);
+    const bad = errors.filter(
+      (s) =>
+        typeof s.body.code !== "string" ||
+        !catalogued.has(s.body.code) ||
+        typeof s.body.message !== "string" ||
+        s.body.message.length === 0 ||
+        typeof s.body.requestId !== "string" ||
+        (s.body.requestId !== s.requestIdHeader && !s.what.includes("replay")),
+    );
+    expect(bad.map((s) => `${s.op?.operationId ?? "-"} ${s.what} → ${s.status} ${s.text.slice(0, 160)}`)).toEqual([]);
+  });
+
+  it("GET /svc/errors lists each blocker with the status it is really answered with", async () => {
+    const W = `0x${"3".repeat(64)}`;
+    const plan = await send(null, "deposit plan of 0", "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: "suilend", amountMicros: "0" } });
+    expect(plan.status).toBe(200);
+    expect(plan.json).toMatchObject({ status: "blocked", blockers: [{ code: "amount_zero" }] });
+    const routed = await send(null, "route of 0", "POST", `/api/v1/wallets/${W}/route`, { key: star("owner"), body: { amountMicros: "0", chain: "move-chain" } });
+    expect(routed.status).toBe(422);
+    expect(blockerStatuses.get("amount_zero")).toEqual([200, 422]);
+    expect(blockerStatuses.get("below_minimum")).toEqual([200]);
+    expect(blockerStatuses.get("insufficient_balance")).toEqual([422]);
+    const wrong: string[] = [];
+    for (const s of seen) {
+      if (s.body.status !== "blocked" || !Array.isArray(s.body.blockers)) continue;
+      for (const b of s.body.blockers as { code: string }[]) {
+        if (!blockerStatuses.get(b.code)?.includes(s.status)) wrong.push(`${b.code} answered ${s.status} (${s.op?.operationId ?? s.what})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(seen.filter((s) => s.body.status === "blocked").length).toBeGreaterThan(10);
   });
 });
