@@ -1,7 +1,7 @@
 // GET /svc/venues, /svc/venues/apy, /svc/strategies, /svc/strategies/{id}, /svc/strategies/{id}/chart,
 // /svc/discover, /svc/home, /svc/packages, /svc/evm-a|evm-b/enablement, /svc/{chain}/wallet-balance,
 // and /api/auto-yield/venues (spec §4.1, §4.9).
-import { type ChainId, isAddressOf, SEGMENT_TO_CHAIN, CHAIN_FAMILY } from "../chains/address";
+import { CHAIN_FAMILY, type ChainId, type ChainSegment, isAddressOf, SEGMENT_TO_CHAIN } from "../chains/address";
 import { walletBalances } from "../chains/balances";
 import { endpoint, ok } from "../http/endpoint";
 import { cacheJson } from "../http/handler";
@@ -12,7 +12,6 @@ import { estimates, estimatesWire } from "./estimates";
 import { enablementBody, NETWORK, packagesBody } from "./packages";
 import {
   autoYieldVenuesSchema,
-  balanceParams,
   balanceQuery,
   balanceSchema,
   chartSchema,
@@ -185,35 +184,46 @@ export const getEvmBEnablement = endpoint({
   handler: async () => ok(enablementBody("evm-b")),
 });
 
-export const getWalletBalance = endpoint({
-  operationId: "getWalletBalance",
-  method: "GET",
-  path: "/api/v1/svc/{chain}/wallet-balance",
-  summary: "Native asset and USDC balance of a wallet, read through the chain's RPC (a failed leg is N/A)",
-  tags: TAGS,
-  access: "public",
-  params: balanceParams,
-  query: balanceQuery,
-  example: { params: { chain: "svm" }, query: { address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" } },
-  errors: ["INVALID_ADDRESS"],
-  responses: { 200: balanceSchema },
-  handler: async ({ params, query }) => {
-    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
-    const family = CHAIN_FAMILY[chain];
-    if (!isAddressOf(family, query.address)) {
-      const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
-      throw new ApiError("INVALID_ADDRESS", `query.address must be a ${NETWORK[chain]} address (${shape})`);
-    }
-    const address = family === "evm" ? query.address.toLowerCase() : query.address;
-    return ok({
-      schemaVersion: "svc-wallet-balance.v1" as const,
-      chain,
-      network: NETWORK[chain],
-      address,
-      legs: await walletBalances(chain, address),
-    });
-  },
-});
+/**
+ * GET /svc/{chain}/wallet-balance, one concrete path per chain segment (move, svm, evm-a, evm-b): a template
+ * `/svc/{chain}/…` would be ambiguous beside `/svc/strategies/{id}` and `/svc/webhooks/{id}` in the OpenAPI document.
+ */
+function walletBalanceEndpoint(segment: ChainSegment, operationId: string, example: string) {
+  const chain: ChainId = SEGMENT_TO_CHAIN[segment];
+  return endpoint({
+    operationId,
+    method: "GET",
+    path: `/api/v1/svc/${segment}/wallet-balance`,
+    summary: `Native asset and USDC balance of a wallet on ${chain}, read through the chain's RPC (a failed leg is N/A)`,
+    tags: TAGS,
+    access: "public",
+    query: balanceQuery,
+    example: { query: { address: example } },
+    errors: ["INVALID_ADDRESS"],
+    responses: { 200: balanceSchema },
+    handler: async ({ query }) => {
+      const family = CHAIN_FAMILY[chain];
+      if (!isAddressOf(family, query.address)) {
+        const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
+        throw new ApiError("INVALID_ADDRESS", `query.address must be a ${NETWORK[chain]} address (${shape})`);
+      }
+      const address = family === "evm" ? query.address.toLowerCase() : query.address;
+      return ok({
+        schemaVersion: "svc-wallet-balance.v1" as const,
+        chain,
+        network: NETWORK[chain],
+        address,
+        legs: await walletBalances(chain, address),
+      });
+    },
+  });
+}
+
+const EVM_EXAMPLE = `0x${"4".repeat(40)}`;
+export const getMoveWalletBalance = walletBalanceEndpoint("move", "getMoveWalletBalance", `0x${"3".repeat(64)}`);
+export const getSvmWalletBalance = walletBalanceEndpoint("svm", "getSvmWalletBalance", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+export const getEvmAWalletBalance = walletBalanceEndpoint("evm-a", "getEvmAWalletBalance", EVM_EXAMPLE);
+export const getEvmBWalletBalance = walletBalanceEndpoint("evm-b", "getEvmBWalletBalance", EVM_EXAMPLE);
 
 export const getAutoYieldVenues = endpoint({
   operationId: "getAutoYieldVenues",
@@ -261,6 +271,9 @@ export const catalogEndpoints = [
   getPackages,
   getEvmAEnablement,
   getEvmBEnablement,
-  getWalletBalance,
+  getMoveWalletBalance,
+  getSvmWalletBalance,
+  getEvmAWalletBalance,
+  getEvmBWalletBalance,
   getAutoYieldVenues,
 ];

@@ -1,6 +1,5 @@
 // Zod schemas of the catalog endpoints (spec §2.1, §2.7, §4.1, §4.9): used by the handlers and the OpenAPI document.
 import { z } from "zod";
-import { CHAIN_SEGMENTS } from "../chains/address";
 import { microsInput, microsOutput } from "../money/amount";
 import { blockerSchema, isoTime, pageQuery } from "../http/schemas";
 import { chainId, chainLabel, executionMode } from "../svc/schemas";
@@ -287,7 +286,6 @@ export const enablementSchema = z
   })
   .meta({ id: "Enablement" });
 
-export const balanceParams = z.object({ chain: z.enum(CHAIN_SEGMENTS) });
 export const balanceQuery = z.object({ address: z.string().min(1).max(100) });
 
 export const balanceLeg = z.object({

@@ -115,6 +115,7 @@ export const postPreview = endpoint({
   body: previewBody,
   wallets: byAddress,
   example: { params, body: { amountMicros: "1000000", stake: true } },
+  errors: ["NOT_FOUND"],
   responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const wallet = normalizeAddress(p.address);
@@ -139,6 +140,7 @@ export const postRoute = endpoint({
   wallets: byAddress,
   idempotent: true,
   example: { params, body: { amountMicros: "2000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: "5Hn1ExampleDigest" } },
+  errors: ["NOT_FOUND"],
   responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const wallet = normalizeAddress(p.address);
@@ -222,6 +224,7 @@ export const postRebalance = endpoint({
   body: rebalanceBody,
   wallets: byAddress,
   example: { params, body: { fromStrategyId: "suilend", toStrategyId: "navi", amountMicros: "500000" } },
+  errors: ["NOT_FOUND"],
   responses: { 200: rebalanceDoneSchema, 422: rebalanceBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const r = await rebalance(db, normalizeAddress(p.address), body);

@@ -76,7 +76,8 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
     "x-svc-access": def.access,
     "x-svc-roles": roles,
   };
-  if (roles.length) op.security = [{ apiKey: [] }];
+  // Public and permissionless operations need no key: `security: []` says so (a key, if sent, must still be valid).
+  op.security = roles.length ? [{ apiKey: [] }] : [];
   const requestParams: NonNullable<ZodOpenApiOperationObject["requestParams"]> = {};
   if (def.params) requestParams.path = def.params as z.ZodObject;
   if (def.query) requestParams.query = def.query as z.ZodObject;
@@ -107,6 +108,7 @@ export function buildDocument(endpoints: AnyEndpoint[] = allEndpoints()) {
     info: {
       title: "svc yield routing API",
       version: "1.0.0",
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
       description:
         "Stablecoin yield opportunities, owner-signed plans and per-wallet ledger. Amounts are integer micros as strings (1000000 = 1 USDC). The service never holds keys.",
     },

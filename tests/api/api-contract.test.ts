@@ -187,6 +187,12 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
         await send(op, "empty object", op.method, base, { key, body: {} });
         await send(op, "array", op.method, base, { key, body: [] });
         await send(op, "over the limit", op.method, base, { key, body: big, raw: true });
+        if (body && typeof body === "object" && !Array.isArray(body)) {
+          for (const [field, value] of Object.entries(body)) {
+            if (typeof value !== "string") continue;
+            await send(op, `unknown ${field}`, op.method, base, { key, body: { ...body, [field]: "no-such-thing" } });
+          }
+        }
       }
     }
     const paths = new Set(ops.map((x) => x.path));
@@ -209,6 +215,14 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
         (s.body.requestId !== s.requestIdHeader && !s.what.includes("replay")),
     );
     expect(bad.map((s) => `${s.op?.operationId ?? "-"} ${s.what} → ${s.status} ${s.text.slice(0, 160)}`)).toEqual([]);
+  });
+
+  it("every status the server answered for an operation is declared for it in the OpenAPI document", () => {
+    const undeclared = new Set<string>();
+    for (const s of seen) {
+      if (s.op && !s.op.responses[String(s.status)]) undeclared.add(`${s.op.method} ${s.op.path} → ${s.status} (${s.what}: ${String(s.body.code ?? "")})`);
+    }
+    expect([...undeclared]).toEqual([]);
   });
 
   it("GET /svc/errors lists each blocker with the status it is really answered with", async () => {
