@@ -10,6 +10,16 @@ const token = z.enum(["USDC"]).meta({ description: "Token of the amounts; USDC (
 const txId = z.string().min(1).max(200).meta({ description: "On-chain proof (transaction digest / signature / hash)." });
 const nullableMicros = microsOutput.nullable();
 
+export const proofSchema = z
+  .object({
+    txId: z.string().nullable().meta({ description: "null: a ledger credit with no on-chain transaction." }),
+    chain: z.string().meta({ description: "The chain the transaction is on." }),
+    confirmed: z.boolean().meta({ description: "true only when the service confirmed the transaction through the chain's RPC (execute, bridge delivery); an id given to route is false." }),
+    confirmedAt: isoTime.nullable(),
+    note: z.string(),
+  })
+  .meta({ id: "Proof", description: "On-chain proof of a position or activity leg, and whether it was checked." });
+
 export const walletQuery = z.object({ wallet: walletAddress });
 export const activityQuery = walletQuery.extend(pageQuery.shape);
 
@@ -113,6 +123,7 @@ export const portfolioSchema = z
         realizedYieldMicros: microsOutput,
         roiPct: z.number().nullable(),
         txId: z.string().nullable(),
+        proof: proofSchema,
         openedAt: isoTime.nullable(),
       }),
     ),
@@ -261,7 +272,8 @@ export const publicPortfolioSchema = z
         depositedMicros: microsOutput.meta({ description: "Cost basis: principal in plus swap and bridge leg costs." }),
         currentMicros: microsOutput,
         roiPct: z.number().nullable().meta({ description: "null when unknown; 0 is break-even." }),
-        txId: z.string(),
+        txId: z.string().meta({ description: "The position's latest transaction id; see proof.confirmed before taking it as proof." }),
+        proof: proofSchema,
       }),
     ),
     totalDepositedUsd: z.string().meta({ description: "USD as a decimal string (USDC at 1:1)." }),
@@ -285,6 +297,7 @@ export const publicActivitySchema = z
         venueId: z.string().nullable(),
         token: z.string(),
         txId: z.string().nullable(),
+        proof: proofSchema,
         amountIn: microsOutput,
         amountOut: nullableMicros.meta({ description: "Settled amount from the receipt; null when not settled." }),
         quotedAmountOut: nullableMicros,

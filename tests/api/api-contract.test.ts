@@ -246,3 +246,51 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
     expect(seen.filter((s) => s.body.status === "blocked").length).toBeGreaterThan(10);
   });
 });
+
+// ---- Proofs that are proofs: a txId must be well-formed for its chain; an unchecked id is not shown as proof ----
+
+describe.each(dbKinds())("route txId and the proof shown for it (%s)", (db) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { key: OWNER, body });
+  // Well-formed ids (not real transactions): Sui digest = base58 of 32 bytes, Solana signature = base58 of 64 bytes.
+  const SUI_DIGEST = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
+  const SOL_SIG = "2pTfrs2NhtxzVftdr4kPpWnAUq5sgEhppo29DPWe3h3wWhbzjsMh6FDG6JUu3b3BVLf52izdsv8MfXEi5JQdFBK8";
+
+  it("a txId not shaped for the chain is 400 INVALID_REQUEST on route, preview and withdraw", async () => {
+    const W = `0x${"d4".repeat(32)}`;
+    for (const txId of ["ABCDEF", SOL_SIG, `0x${"a".repeat(64)}`, "0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OI"]) {
+      const r = await post(`/wallets/${W}/route`, { amountMicros: "1000000", token: "USDC", stake: false, chain: "move-chain", txId });
+      expect(r.status, txId).toBe(400);
+      expect(r.json).toMatchObject({ code: "INVALID_REQUEST", message: "body.txId must be a Sui digest (base58 of 32 bytes) for move-chain" });
+    }
+    const pre = await post(`/wallets/${SOL}/preview`, { amountMicros: "1", txId: SUI_DIGEST });
+    expect(pre.status).toBe(400);
+    expect(String(pre.json.message)).toContain("Solana signature");
+    const out = await post(`/wallets/${EVM}/withdraw`, { amountMicros: "1", txId: "ABCDEF" });
+    expect(out.status).toBe(400);
+    expect(String(out.json.message)).toContain("EVM transaction hash (0x + 64 hex)");
+    expect((await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${W}`)).json.count).toBe(0);
+  });
+
+  it("positions and activity show proof {txId, chain, confirmed, confirmedAt}: a given id is unconfirmed, no id says so", async () => {
+    const W = `0x${"e5".repeat(32)}`;
+    const given = await post(`/wallets/${W}/route`, { amountMicros: "3000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: SUI_DIGEST });
+    expect(given.status, given.text).toBe(200);
+    const bare = await post(`/wallets/${W}/route`, { amountMicros: "1000000", token: "USDC", stake: false, chain: "move-chain" });
+    expect(bare.status, bare.text).toBe(200);
+    const act = await call<{ activity: J[] }>(app.url, "GET", `/api/v1/svc/activity?wallet=${W}`);
+    const [credit, deposit] = act.json.activity;
+    expect(credit?.proof).toEqual({ txId: null, chain: "move-chain", confirmed: false, confirmedAt: null, note: "Ledger credit: no on-chain transaction." });
+    expect(deposit?.proof).toEqual({ txId: SUI_DIGEST, chain: "move-chain", confirmed: false, confirmedAt: null, note: "Given with the request; not checked on chain." });
+    const pub = await call<{ positions: J[] }>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${W}`);
+    expect(pub.json.positions[0]).toMatchObject({ txId: SUI_DIGEST, proof: { txId: SUI_DIGEST, chain: "move-chain", confirmed: false, confirmedAt: null } });
+    const own = await call<{ venues: J[] }>(app.url, "GET", `/api/v1/wallets/${W}/portfolio`, { key: OWNER });
+    expect(own.json.venues[0]?.proof).toMatchObject({ txId: SUI_DIGEST, confirmed: false });
+  });
+});
