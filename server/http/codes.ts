@@ -15,7 +15,7 @@ export const ERROR_CODES = {
   ALREADY_EXISTS: { status: 409, meaning: "The resource already exists (a wallet has at most one character)." },
   NOTHING_TO_REDELIVER: { status: 409, meaning: "The event has no failed webhook delivery to an active subscription of this key." },
   IDEMPOTENCY_KEY_IN_FLIGHT: { status: 409, meaning: "A request with the same Idempotency-Key is still being processed." },
-  PAYLOAD_TOO_LARGE: { status: 413, meaning: "The request body is over 1 MiB." },
+  PAYLOAD_TOO_LARGE: { status: 413, meaning: "The request body is over 1 MiB (1048576 bytes), on any route; the connection is closed after the answer." },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, meaning: "A request body was sent with a content type other than application/json." },
   IDEMPOTENCY_KEY_REUSED: { status: 422, meaning: "The Idempotency-Key was used before with a different request body." },
   BLOCKED: {

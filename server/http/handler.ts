@@ -285,6 +285,8 @@ export async function handleApi(def: AnyEndpoint | undefined, allow: string | nu
   const { pathname, search } = splitUrl(req.url);
   let reply: ApiReply;
   try {
+    // Every route, with a body or not, refuses a declared body over the limit (413) before anything else.
+    checkDeclaredLength(req.header("content-length"));
     if (allow === null) throw new ApiError("NOT_FOUND", `No route ${req.method} ${pathname}`);
     if (!def) {
       throw new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not allowed here; allowed: ${allow}`, undefined, undefined, { Allow: allow });

@@ -1,6 +1,8 @@
 // Issue 17, tried as a client writing requests from the spec alone: the spec's bodies are accepted as
 // written (spec §4.3), every non-2xx has one error shape, proofs are checked for form, over-limit bodies
 // get their 413, and messages read once.
+import { request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "../../server/http/registry";
 import { ROLES, type Role } from "../../server/http/roles";
@@ -186,7 +188,7 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
         await send(op, "unknown field", op.method, base, { key, body: { ...(typeof body === "object" ? body : {}), unknownField: 1 } });
         await send(op, "empty object", op.method, base, { key, body: {} });
         await send(op, "array", op.method, base, { key, body: [] });
-        await send(op, "over the limit", op.method, base, { key, body: big, raw: true });
+        await send(op, "over the limit", op.method, base, { key, body: big, raw: true, headers: { "content-type": "application/json" } });
         if (body && typeof body === "object" && !Array.isArray(body)) {
           for (const [field, value] of Object.entries(body)) {
             if (typeof value !== "string") continue;
@@ -292,5 +294,109 @@ describe.each(dbKinds())("route txId and the proof shown for it (%s)", (db) => {
     expect(pub.json.positions[0]).toMatchObject({ txId: SUI_DIGEST, proof: { txId: SUI_DIGEST, chain: "move-chain", confirmed: false, confirmedAt: null } });
     const own = await call<{ venues: J[] }>(app.url, "GET", `/api/v1/wallets/${W}/portfolio`, { key: OWNER });
     expect(own.json.venues[0]?.proof).toMatchObject({ txId: SUI_DIGEST, confirmed: false });
+  });
+});
+
+// ---- Oversized bodies: every route answers 413 PAYLOAD_TOO_LARGE, and the client receives it ----
+
+/** One request over a fresh connection with node:http (a GET with a body too), the whole body written. */
+function rawRequest(base: string, method: string, path: string, body: Buffer, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(`${base}${path}`, { method, agent: false, headers: { "content-type": "application/json", "content-length": String(body.byteLength), ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  const TWO_MB = Buffer.alloc(2 * 1024 * 1024, 0x20);
+
+  it("2 MB to POST /svc/webhooks and POST route, ten times each, declared and chunked: always the 413 {code, message, requestId}", async () => {
+    for (let i = 0; i < 10; i++) {
+      for (const path of ["/api/v1/svc/webhooks", `/api/v1/wallets/${SUI}/route`]) {
+        const r = await call<J>(app.url, "POST", path, { key: OWNER, body: TWO_MB.toString("utf8"), raw: true, headers: { "content-type": "application/json" } });
+        expect(r.status, `${path} #${i}`).toBe(413);
+        expect(r.json).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "Request body is over 1048576 bytes", requestId: expect.any(String) });
+        expect(r.headers.get("connection")).toBe("close");
+        // Chunked and slow (no Content-Length, the limit is found while reading): the client is still writing
+        // when the server answers, and must still get the answer rather than a reset connection.
+        const chunked = await new Promise<number>((resolve, reject) => {
+          const req = httpRequest(`${app.url}${path}`, { method: "POST", agent: false, headers: { "content-type": "application/json", "x-api-key": OWNER } }, (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          });
+          req.on("error", reject);
+          void (async () => {
+            for (let k = 0; k < 32 && !req.destroyed; k++) {
+              req.write(TWO_MB.subarray(k * 65536, (k + 1) * 65536));
+              await new Promise((r) => setTimeout(r, 3));
+            }
+            req.end();
+          })();
+        });
+        expect(chunked, `${path} chunked #${i}`).toBe(413);
+      }
+    }
+    // Twenty at once, each on its own connection: the server must not reset any of them.
+    const many = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        rawRequest(app.url, "POST", i % 2 ? "/api/v1/svc/webhooks" : `/api/v1/wallets/${SUI}/route`, TWO_MB, { "x-api-key": OWNER }),
+      ),
+    );
+    expect(many.map((m) => (m.status === "fulfilled" ? m.value.status : String(m.reason)))).toEqual(Array(20).fill(413));
+    expect((await call(app.url, "GET", "/api/v1/svc/status")).status).toBe(200);
+  });
+
+  it("a client that reads only after it has written its whole 2 MB still finds the 413 (no reset), five times", async () => {
+    const { port } = new URL(app.url);
+    for (let i = 0; i < 5; i++) {
+      const answer = await new Promise<string>((resolve) => {
+        const s = connect(Number(port), "127.0.0.1");
+        const chunks: Buffer[] = [];
+        s.on("error", (e) => resolve(`error ${e.message}`));
+        s.on("connect", () => {
+          s.pause();
+          s.write(`POST /api/v1/svc/webhooks HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-API-Key: ${OWNER}\r\nContent-Length: ${TWO_MB.byteLength}\r\n\r\n`);
+          s.write(TWO_MB, () => {
+            // Busy elsewhere for a moment before reading, as a client uploading a large body is.
+            setTimeout(() => {
+              s.on("data", (c: Buffer) => chunks.push(c));
+              s.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+              s.resume();
+            }, 300);
+          });
+        });
+      });
+      expect(answer.split("\r\n")[0], `#${i}: ${answer.slice(0, 120)}`).toBe("HTTP/1.1 413 Payload Too Large");
+      expect(answer).toContain('"code":"PAYLOAD_TOO_LARGE"');
+    }
+  });
+
+  it("every route, GET included, answers a declared 2 MB body with the 413", async () => {
+    const doc = await call<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(app.url, "GET", "/api/v1/openapi.json");
+    let n = 0;
+    for (const [path, item] of Object.entries(doc.json.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
+        expect(op.responses["413"], `${method} ${path} declares 413`).toBeDefined();
+        const r = await rawRequest(app.url, method.toUpperCase(), path.replace(/\{[^}]+\}/g, "x"), TWO_MB, { "x-api-key": OWNER });
+        expect(r.status, `${method} ${path}`).toBe(413);
+        expect(JSON.parse(r.text)).toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(50);
   });
 });
