@@ -8,7 +8,7 @@ import { cacheJson } from "../http/handler";
 import { ApiError } from "../http/errors";
 import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
 import { chartBody } from "./chart";
-import { estimates, estimatesWire } from "./estimates";
+import { estimates, estimatesCamelWire } from "./estimates";
 import { enablementBody, NETWORK, packagesBody } from "./packages";
 import {
   autoYieldVenuesSchema,
@@ -110,7 +110,7 @@ export const getStrategy = endpoint({
     const row = strategyRows(state).find((s) => s.strategyId === (r.kind === "strategy" ? AUTOPILOT_ID : r.id));
     if (!row) throw new ApiError("NOT_FOUND", `Unknown strategyId ${params.id}`);
     const e = estimates(row.apy.grossApyBps, query.amountMicros ?? DEFAULT_ESTIMATE_MICROS, state.skimBps);
-    return ok({ schemaVersion: "svc-strategy.v1" as const, strategy: row, estimates: estimatesWire(e) });
+    return ok({ schemaVersion: "svc-strategy.v1" as const, strategy: row, estimates: estimatesCamelWire(e) });
   },
 });
 
@@ -201,11 +201,13 @@ function walletBalanceEndpoint(segment: ChainSegment, operationId: string, examp
     example: { query: { address: example } },
     errors: ["INVALID_ADDRESS"],
     responses: { 200: balanceSchema },
-    handler: async ({ query }) => {
+    handler: async ({ query: q }) => {
       const family = CHAIN_FAMILY[chain];
+      const query = { address: q.address ?? q.wallet ?? "" };
+      const name = q.address === undefined ? "wallet" : "address";
       if (!isAddressOf(family, query.address)) {
         const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
-        throw new ApiError("INVALID_ADDRESS", `query.address must be a ${NETWORK[chain]} address (${shape})`);
+        throw new ApiError("INVALID_ADDRESS", `query.${name} must be a ${NETWORK[chain]} address (${shape})`);
       }
       const address = family === "evm" ? query.address.toLowerCase() : query.address;
       return ok({

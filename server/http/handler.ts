@@ -112,6 +112,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** "slippageBps must be at most 500" at body.slippageBps → "must be at most 500": the field is named once, before it. */
+function withoutField(message: string, path: readonly PropertyKey[]): string {
+  const last = path[path.length - 1];
+  const name = typeof last === "string" ? last : null;
+  return name && message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
+}
+
 function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -127,9 +134,16 @@ function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schem
   const describe = (i: z.core.$ZodIssue) => {
     const field = [where, ...i.path.map(String)].join(".");
     const missing = i.code === "invalid_type" && valueAt(input, i.path) === undefined;
-    return { field, message: missing ? "is required" : i.message };
+    return { field, message: missing ? "is required" : withoutField(i.message, i.path) };
   };
-  const details = issues.map(describe);
+  // One entry per field and message: two checks of one field with one message (a pattern and a range) say it once.
+  const seen = new Set<string>();
+  const details = issues.map(describe).filter((d) => {
+    const k = `${d.field}\u0000${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
   const head = details[0];
   throw new ApiError(code, head ? `${head.field} ${head.message}` : `invalid ${where}`, details);
 }

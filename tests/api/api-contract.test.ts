@@ -400,3 +400,60 @@ describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
     expect(n).toBeGreaterThan(50);
   });
 });
+
+// ---- Messages and names a consumer trips on ----
+
+describe.each(dbKinds())("messages say each thing once; names as the spec and the rest of the API (%s)", (db) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("INVALID_AMOUNT for \"-5\" lists its detail once", async () => {
+    const r = await call<J>(app.url, "POST", `/api/v1/wallets/${SUI}/route`, { key: OWNER, body: { amountMicros: "-5", chain: "move-chain" } });
+    expect(r.json.code).toBe("INVALID_AMOUNT");
+    expect(r.json.details).toHaveLength(1);
+    expect((r.json.details as J[])[0]?.field).toBe("body.amountMicros");
+  });
+
+  it("validation messages name the field once", async () => {
+    const swap = allEndpoints().find((d) => d.path === "/api/v1/svc/swap-svm/plan");
+    const body = { ...(swap?.example?.body as J), slippageBps: 900 };
+    const s = await call<J>(app.url, "POST", "/api/v1/svc/swap-svm/plan", { body });
+    expect(s.status).toBe(400);
+    expect(s.json.message).toBe("body.slippageBps must be at most 500");
+    expect(s.json.details).toEqual([{ field: "body.slippageBps", message: "must be at most 500" }]);
+    const hook = await call<J>(app.url, "POST", "/api/v1/svc/webhooks", { key: OWNER, body: { url: "https://localhost/hook", events: ["deposit.settled"] } });
+    expect(hook.status).toBe(400);
+    expect(hook.json.message).toBe("body.url must point to a public address");
+    const plain = await call<J>(app.url, "POST", "/api/v1/svc/webhooks", { key: OWNER, body: { url: "http://example.com/hook", events: ["deposit.settled"] } });
+    expect(plain.json.message).toBe("body.url must use https://");
+  });
+
+  it("wallet-balance takes ?address= (spec) and ?wallet= as its documented alias", async () => {
+    const a = await call<J>(app.url, "GET", `/api/v1/svc/move/wallet-balance?address=${SUI}`);
+    const w = await call<J>(app.url, "GET", `/api/v1/svc/move/wallet-balance?wallet=${SUI}`);
+    expect(a.status, a.text).toBe(200);
+    expect(w.status, w.text).toBe(200);
+    expect(w.json).toMatchObject({ chain: "move-chain", address: SUI.toLowerCase() });
+    const none = await call<J>(app.url, "GET", "/api/v1/svc/move/wallet-balance");
+    expect(none.status).toBe(400);
+    expect(none.json.message).toBe("query.address is required (or its alias wallet)");
+    const bad = await call<J>(app.url, "GET", "/api/v1/svc/svm/wallet-balance?wallet=0OIl");
+    expect(bad.json).toMatchObject({ code: "INVALID_ADDRESS", message: expect.stringMatching(/^query\.wallet must be/) });
+    const doc = await call<{ paths: Record<string, { get: { parameters: { name: string; in: string; description?: string }[] } }> }>(app.url, "GET", "/api/v1/openapi.json");
+    const params = doc.json.paths["/api/v1/svc/move/wallet-balance"]?.get.parameters ?? [];
+    expect(params.filter((p) => p.in === "query").map((p) => p.name).sort()).toEqual(["address", "wallet"]);
+    expect(params.find((p) => p.name === "wallet")?.description).toMatch(/Alias of `address`/);
+  });
+
+  it("the strategy detail's estimates are camelCase like the rest of /api/v1", async () => {
+    const r = await call<{ estimates: J }>(app.url, "GET", "/api/v1/svc/strategies/suilend?amountMicros=1000000");
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.json.estimates).sort()).toEqual(["estDailyYieldMicros", "estMonthlyYieldMicros", "estimate", "grossApyBps", "netApyBps", "skimBps", "stakedMicros"]);
+    expect(r.json.estimates.stakedMicros).toBe("1000000");
+  });
+});

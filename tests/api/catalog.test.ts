@@ -220,12 +220,12 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     const daily = (1_000_000_000n * BigInt(net)) / 10_000n / 365n;
     expect(bare.json.estimates).toEqual({
       estimate: true,
-      staked_micros: "1000000000",
-      skim_bps: 500,
-      gross_apy_bps: gross,
-      net_apy_bps: net,
-      est_daily_yield_micros: daily.toString(),
-      est_monthly_yield_micros: (daily * 30n).toString(),
+      stakedMicros: "1000000000",
+      skimBps: 500,
+      grossApyBps: gross,
+      netApyBps: net,
+      estDailyYieldMicros: daily.toString(),
+      estMonthlyYieldMicros: (daily * 30n).toString(),
     });
     const alias = await timed(app, "/api/v1/svc/strategies/form-scallop");
     expect((alias.json.strategy as J).opportunityId).toBe(s.opportunityId);
@@ -366,7 +366,7 @@ describe.each(dbKinds())("catalog with the upstream down, slow, empty or malform
     const ay = await timed(app, "/api/auto-yield/venues");
     expect((ay.json.venues as J[]).every((v) => v.gross_apy_bps === null)).toBe(true);
     const s = await timed(app, "/api/v1/svc/strategies/scallop");
-    expect(s.json.estimates).toMatchObject({ gross_apy_bps: null, net_apy_bps: null, est_daily_yield_micros: null, est_monthly_yield_micros: null });
+    expect(s.json.estimates).toMatchObject({ grossApyBps: null, netApyBps: null, estDailyYieldMicros: null, estMonthlyYieldMicros: null });
     const chart = await timed(app, "/api/v1/svc/strategies/scallop/chart");
     expect(chart.json).toMatchObject({ status: "unavailable", points: [] });
   }
