@@ -204,7 +204,8 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
       .returning({ planId: planExecutions.planId });
     if (inserted.length === 0) throw new Rollback(blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves another plan.`)));
     const credit = await creditLiquid(tx, { wallet: dest, chain: p.dest, token: "USDC", amountMicros: minted, planId: p.row.id, legIndex: 0, txId });
-    const legs = bridgeLegs(p, { txId, amountOutMicros: minted, status: "settled" });
+    const confirmedAt = new Date();
+    const legs = bridgeLegs(p, { txId, confirmedAt, amountOutMicros: minted, status: "settled" });
     // The continuation deposits what the prepared destination deposit transaction deposits (the quoted arrival),
     // or less when less arrived; anything above stays liquid on the destination.
     const continuing = p.strategyId ? (minted < p.quotedDeposit ? minted : p.quotedDeposit) : 0n;
@@ -235,6 +236,7 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
         planId: p.row.id,
         legIndex: 2,
         txId,
+        confirmedAt,
         quotedAmountOutMicros: p.quotedDeposit,
         index,
         fromLiquid: true,

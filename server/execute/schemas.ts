@@ -1,6 +1,6 @@
 // Zod schemas of deposit execute, bridge delivery and bridge rescue (spec §4.2, §4.4, §3.3; contract §6).
 import { z } from "zod";
-import { blockerSchema } from "../http/schemas";
+import { blockedEnvelope, blockerSchema } from "../http/schemas";
 import { microsOutput } from "../money/amount";
 import { planTransaction } from "../plans/schemas";
 import { chainId, executionMode } from "../svc/schemas";
@@ -70,7 +70,7 @@ export const executeWaitingSchema = z
   });
 
 export const executeBlockedSchema = z
-  .object({ schemaVersion: z.literal("svc-execute.v1"), status: z.literal("blocked"), planId: z.string(), digest: z.string().nullable(), blockers: z.array(blockerSchema) })
+  .object({ ...blockedEnvelope, schemaVersion: z.literal("svc-execute.v1"), status: z.literal("blocked"), planId: z.string(), digest: z.string().nullable(), blockers: z.array(blockerSchema) })
   .meta({ id: "ExecuteBlocked" });
 
 export const deliveryBody = z
@@ -115,7 +115,7 @@ export const deliverySchema = z
   .meta({ id: "BridgeDelivery" });
 
 export const deliveryBlockedSchema = z
-  .object({ schemaVersion: z.literal("svc-bridge-delivery.v1"), status: z.literal("blocked"), planId: z.string(), blockers: z.array(blockerSchema) })
+  .object({ ...blockedEnvelope, schemaVersion: z.literal("svc-bridge-delivery.v1"), status: z.literal("blocked"), planId: z.string(), blockers: z.array(blockerSchema) })
   .meta({ id: "BridgeDeliveryBlocked" });
 
 export const rescueBody = z

@@ -83,7 +83,7 @@ const slippageBps = z
   .number()
   .int()
   .min(0)
-  .max(500, { error: "slippageBps must be at most 500" })
+  .max(500, { error: "must be at most 500" })
   .default(100)
   .meta({ description: "Slippage bound in bps: default 100, maximum 500." });
 

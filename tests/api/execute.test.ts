@@ -117,9 +117,11 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const positions = pf.positions as J[];
     expect(positions).toHaveLength(1);
     expect(positions[0]).toMatchObject({ txId: digest, depositedMicros: "5000000", currentMicros: "5000000" });
+    // Confirmed through the chain's RPC: the proof says so.
+    expect(positions[0]?.proof).toMatchObject({ txId: digest, chain: "move-chain", confirmed: true, confirmedAt: expect.any(String) });
     const rows = (await activity(SUI)).filter((r) => r.planId === planId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "deposit", txId: digest, status: "settled", chain: "move-chain" });
+    expect(rows[0]).toMatchObject({ kind: "deposit", txId: digest, status: "settled", chain: "move-chain", proof: { txId: digest, confirmed: true } });
     const settled = (await events("deposit.settled")).filter((e) => (e.data as J).planId === planId);
     expect(settled).toHaveLength(1);
   });
@@ -384,6 +386,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       [2, "deposit"],
     ]);
     expect(rows[0]).toMatchObject({ chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    // The bridge leg's proof is the delivery, on the destination chain, confirmed there.
+    expect(rows[0]?.proof).toMatchObject({ txId: destTxId, chain: "svm-chain", confirmed: true });
     expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
     expect(rows[2]).toMatchObject({ chain: "svm-chain", txId: destTxId, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
     // The source owner's log shows the bridge leg once.
