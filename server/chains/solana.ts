@@ -5,9 +5,11 @@
 import {
   AccountRole,
   type Address,
+  type AddressesByLookupTableAddress,
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getBase64Decoder,
   getBase64EncodedWireTransaction,
@@ -83,5 +85,34 @@ export async function solanaPayload(feePayer: string, instructions: Instruction[
     message: b64.decode(tx.messageBytes),
     recentBlockhash: lh.blockhash,
     lastValidBlockHeight: lh.lastValidBlockHeight.toString(),
+  };
+}
+
+/**
+ * Compiles an owner-paid v0 transaction whose lifetime and lookup tables come from the caller (an aggregator's build
+ * answer: Jupiter's /build gives both), compressing accounts through the given address lookup tables.
+ */
+export function solanaPayloadWith(
+  feePayer: string,
+  instructions: Instruction[],
+  lifetime: { blockhash: string; lastValidBlockHeight: bigint },
+  lookupTables: Record<string, string[]>,
+): SolanaPayload {
+  const tables: AddressesByLookupTableAddress = Object.fromEntries(Object.entries(lookupTables).map(([k, v]) => [address(k), v.map((a) => address(a))]));
+  const msg = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(feePayer), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: lifetime.blockhash as Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]["blockhash"], lastValidBlockHeight: lifetime.lastValidBlockHeight }, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+    (m) => compressTransactionMessageUsingAddressLookupTables(m, tables),
+  );
+  const tx = compileTransaction(msg);
+  return {
+    feePayer,
+    instructions: instructions.map(instructionJson),
+    transaction: getBase64EncodedWireTransaction(tx),
+    message: b64.decode(tx.messageBytes),
+    recentBlockhash: lifetime.blockhash,
+    lastValidBlockHeight: lifetime.lastValidBlockHeight.toString(),
   };
 }

@@ -1,8 +1,11 @@
 // Swap plans (spec §4.4, §8): a quote from the chain's aggregator, fee line items (service swap fee from the
 // fee policy, the pool fees the quote discloses), minAmountOut from the quote and the slippage bound.
+import { AccountRole, address, getBase58Decoder, getBase64Encoder, type Instruction } from "@solana/kit";
 import { type ChainId, CHAIN_FAMILY, type ChainFamily, isAddressOf, isEvmAddress, isSolanaAddress } from "../chains/address";
 import { USDC } from "../chains/balances";
-import { EVM_CHAIN_IDS, isEvmChain } from "../chains/evm";
+import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
+import { errorLine } from "../chains/clients";
+import { solanaPayloadWith } from "../chains/solana";
 import type { Db } from "../db/client";
 import { BPS, bpsOf, feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
@@ -10,7 +13,7 @@ import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
-import { cetusQuoteFor, jupiterQuoteFor, type QuoteResult, zeroExQuoteFor } from "./quotes";
+import { cetusQuoteFor, jupiterQuoteFor, type Quote, type QuoteResult, zeroExQuoteFor } from "./quotes";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
@@ -37,6 +40,64 @@ function tokenOf(chain: ChainId, raw: string, field: string): string {
   return raw;
 }
 
+/**
+ * The owner's transactions for a quote: on EVM the 0x allowance step as its own approve (only when the quote's
+ * issues.allowance says the taker's allowance falls short; the spender is AllowanceHolder, never Settler) and then
+ * the swap call; on Solana the v0 transaction of Jupiter's /build instructions, on its blockhash and lookup tables.
+ * Sui quotes (Cetus router v3) carry no transaction: the aggregator SDK's PTB builder is not wired yet.
+ */
+function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null): PlanTransaction[] {
+  const min = quote.sourceMinAmountOut ?? minAmountOut;
+  if (quote.evm && isEvmChain(chain)) {
+    const { allowance } = quote.evm;
+    return [
+      ...(allowance
+        ? [
+            {
+              chain,
+              kind: "approve" as const,
+              description: `Approve 0x AllowanceHolder ${allowance.spender} to move ${amount} base units of ${inputToken} (current allowance ${allowance.actual})`,
+              encoding: "evm-call" as const,
+              payload: evmCall(chain, inputToken, ERC20_APPROVE_ABI, "approve", [allowance.spender, amount]),
+            },
+          ]
+        : []),
+      {
+        chain,
+        kind: "swap",
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through 0x`,
+        encoding: "evm-call",
+        payload: { chainId: EVM_CHAIN_IDS[chain], to: checksum(quote.evm.to), data: quote.evm.data, value: quote.evm.value },
+      },
+    ];
+  }
+  if (quote.svm && chain === "svm-chain") {
+    const b = quote.svm;
+    const instructions: Instruction[] = b.instructions.map((ix) => ({
+      programAddress: address(ix.programId),
+      accounts: ix.accounts.map((a) => ({
+        address: address(a.pubkey),
+        role: a.isSigner ? (a.isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER) : a.isWritable ? AccountRole.WRITABLE : AccountRole.READONLY,
+      })),
+      data: b64.encode(ix.data),
+    }));
+    const blockhash = b58.decode(b.blockhash);
+    return [
+      {
+        chain,
+        kind: "swap",
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through Jupiter (Swap API v2 /build, Metis routing)`,
+        encoding: "solana-v0-message-base64",
+        payload: solanaPayloadWith(owner, instructions, { blockhash, lastValidBlockHeight: b.lastValidBlockHeight }, b.lookupTables),
+      },
+    ];
+  }
+  return [];
+}
+
+const b64 = getBase64Encoder();
+const b58 = getBase58Decoder();
+
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const owner = input.owner ?? null;
   const family = CHAIN_FAMILY[chain];
@@ -55,7 +116,7 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
 
   let q: QuoteResult | null = null;
   if (amount > 0n) {
-    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps);
+    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps, owner ?? undefined);
     else if (family === "sui") q = await cetusQuoteFor(inputToken, outputToken, amount);
     else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined);
     if (q && !q.ok) blockers.push(blocker("quote_unavailable", `No quote: ${q.reason}.`));
@@ -66,14 +127,12 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const swapFeeBps = feePolicy().swapFeeBps;
 
   const transactions: PlanTransaction[] = [];
-  if (blockers.length === 0 && owner !== null && quote?.evm && isEvmChain(chain)) {
-    transactions.push({
-      chain,
-      kind: "swap",
-      description: `Swap ${amount} base units of ${inputToken} for at least ${quote.sourceMinAmountOut ?? minAmountOut} of ${outputToken} through 0x (approve ${quote.evm.allowanceSpender ?? "the allowance target"} first if the quote says so)`,
-      encoding: "evm-call",
-      payload: { chainId: EVM_CHAIN_IDS[chain], to: quote.evm.to, data: quote.evm.data, value: quote.evm.value },
-    });
+  if (blockers.length === 0 && owner !== null && quote) {
+    try {
+      transactions.push(...swapTransactions(chain, owner, inputToken, outputToken, amount, quote, minAmountOut));
+    } catch (e) {
+      blockers.push(blocker("quote_unavailable", `The quote's transaction could not be assembled: ${errorLine(e)}.`));
+    }
   }
 
   const sim = await simulateTransactions(transactions.splice(0));

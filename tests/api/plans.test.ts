@@ -2,8 +2,8 @@
 // swap quotes from a local aggregator (up and down) and slippage bounds, CCTP bridge burns, gas sizing from a
 // local JSON-RPC, and the cage policy.
 import { Transaction } from "@mysten/sui/transactions";
-import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { decodeFunctionData, type Hex, hashTypedData } from "viem";
+import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { BLOCKER_CODES } from "../../server/http/codes";
@@ -11,7 +11,7 @@ import { errorBody } from "../../server/http/schemas";
 import { planEndpoints } from "../../server/plans/endpoints";
 import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
 import { type App, dbKinds, startApp } from "../support/app";
-import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
+import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
@@ -36,6 +36,8 @@ const OWNER_KEY = "plans-owner-key-0000000001";
 describe.each(dbKinds())("plans (%s)", (db) => {
   let app: App;
   let off: App;
+  /** Quote sources set, but no Jupiter key and a 0x key the source refuses. */
+  let nokey: App;
   let rpc: FakeRpc;
   let quotes: FakeQuotes;
   const post = (path: string, body: unknown, key?: string) => call<Json>(app.url, "POST", `/api/v1${path}`, { body, key });
@@ -49,17 +51,17 @@ describe.each(dbKinds())("plans (%s)", (db) => {
         SVC_RPC_SVM: rpc.url,
         SVC_RPC_EVM_A: rpc.url,
         SVC_RPC_MOVE: rpc.url,
-        SVC_QUOTE_SVM_URL: quotes.url,
-        SVC_QUOTE_MOVE_URL: quotes.url,
-        SVC_QUOTE_EVM_URL: quotes.url,
+        ...quoteEnv(quotes.url),
         SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
       },
     });
     off = await startApp({ db, env: { SVC_EXECUTION_MODE: "disabled" } });
+    nokey = await startApp({ db, env: { ...quoteEnv(quotes.url), SVC_JUPITER_API_KEY: "", SVC_ZEROX_API_KEY: "not-the-key" } });
   });
   afterAll(async () => {
     await app?.stop();
     await off?.stop();
+    await nokey?.stop();
     await rpc?.close();
     await quotes?.close();
   });
@@ -225,24 +227,88 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/strategies/deposit/plan", { strategyId: "svc-autopilot-top-30d-monthly", amountMicros: "1" })).status).toBe(400);
   });
 
-  it("swap plans: quotes in each aggregator format, fee lines, minAmountOut and slippage bounds", async () => {
+  it("swap plans: quotes in each aggregator's current format, sent with its key, fee lines, minAmountOut and slippage bounds", async () => {
     const svm = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" });
-    expect(svm.json).toMatchObject({ status: "prepared", slippageBps: 100, ownerMustSign: true, custody: "none", minAmountOut: "985050" });
-    expect((svm.json.quote as { outAmount: string }).outAmount).toBe("995000");
+    expect(svm.json).toMatchObject({ status: "prepared", slippageBps: 100, ownerMustSign: true, custody: "none", minAmountOut: "985050", transactions: [] });
+    expect(svm.json.quote).toMatchObject({ outAmount: "995000", format: "jupiter-swap-v2-order" });
     expect(svm.json.fees.find((f) => f.kind === "service")).toMatchObject({ amountMicros: "1000", bps: 10 });
     expect(svm.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "400" });
-    expect(quotes.requests.at(-1)?.searchParams.get("slippageBps")).toBe("100");
+    const order = quotes.requests.at(-1);
+    expect(order?.url.pathname).toBe("/order");
+    expect(order?.url.searchParams.get("taker")).toBeNull();
     const move = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", slippageBps: 500 });
     expect(move.json).toMatchObject({ status: "prepared", slippageBps: 500, minAmountOut: String((1990000n * 9500n) / 10000n) });
+    expect(move.json.quote).toMatchObject({ format: "cetus-router-v3", route: ["CETUS"] });
     expect(move.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "5000" }); // 2000000 × 0.0025
+    expect(quotes.requests.at(-1)?.url.searchParams.get("v")).toBe("1010702");
+    // amounts above 2^53 stay exact (router v3 answers JSON numbers)
+    const big = await post("/svc/swap-move/plan", { inputToken: "0x2::sui::SUI", outputToken: "USDC", amountIn: "90071992547409930" });
+    expect((big.json.quote as { inAmount: string }).inAmount).toBe("90071992547409930");
     const evm = await post("/svc/evm/swap/plan", { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000", slippageBps: 0, owner: EVM });
     expect(evm.json).toMatchObject({ status: "prepared", minAmountOut: "995000", broadcastEnabled: false });
-    expect(evm.json.transactions[0]).toMatchObject({ kind: "swap", encoding: "evm-call" });
+    expect(quotes.requests.at(-1)?.headers).toMatchObject({ "0x-api-key": "zeroex-test-key-0001", "0x-version": "v2" });
     for (const s of [501, -1, 1.5]) {
       const bad = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1", slippageBps: s });
       expect(bad.status, String(s)).toBe(400);
       expect(bad.json.code).toBe("INVALID_REQUEST");
     }
+  });
+
+  it("0x swap with an owner: the allowance step is its own approve before the swap, only when the quote says so", async () => {
+    const body = { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000", owner: EVM };
+    const r = await post("/svc/evm/swap/plan", body);
+    expect(r.json.status).toBe("prepared");
+    expect(r.json.transactions.map((t) => t.kind)).toEqual(["approve", "swap"]);
+    const approve = r.json.transactions[0]?.payload as { to: string; data: Hex };
+    expect(approve.to).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    expect(decodeFunctionData({ abi: erc20Abi, data: approve.data })).toMatchObject({ functionName: "approve", args: [getAddress(FAKE_ALLOWANCE_HOLDER), 1_000_000n] });
+    expect(r.json.transactions[1]?.payload).toMatchObject({ to: getAddress(FAKE_ALLOWANCE_HOLDER), data: "0x2213bc0b", chainId: 8453 });
+    quotes.allowances.set(EVM.toLowerCase(), 1_000_000n);
+    try {
+      const enough = await post("/svc/evm/swap/plan", body);
+      expect(enough.json.transactions.map((t) => t.kind)).toEqual(["swap"]);
+    } finally {
+      quotes.allowances.clear();
+    }
+  });
+
+  it("Jupiter swap with an owner: the /build instructions as a v0 transaction on Jupiter's blockhash and lookup table", async () => {
+    const r = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000", owner: SOL, slippageBps: 30 });
+    expect(r.json.status).toBe("prepared");
+    expect(r.json.quote).toMatchObject({ format: "jupiter-swap-v2-build", sourceMinAmountOut: String((995000n * 9970n) / 10000n) });
+    const sent = quotes.requests.at(-1);
+    expect(sent?.url.pathname).toBe("/build");
+    expect(sent?.url.searchParams.get("taker")).toBe(SOL);
+    expect(sent?.url.searchParams.get("slippageBps")).toBe("30");
+    expect(sent?.headers["x-api-key"]).toBe("jup-test-key-0001");
+    const [tx] = r.json.transactions;
+    expect(tx).toMatchObject({ chain: "svm-chain", kind: "swap", encoding: "solana-v0-message-base64" });
+    const p = tx?.payload as { transaction: string; recentBlockhash: string; lastValidBlockHeight: string };
+    expect(p.recentBlockhash).toBe(getBase58Decoder().decode(Uint8Array.from(JUP_FAKE.blockhash)));
+    expect(p.lastValidBlockHeight).toBe(String(JUP_FAKE.lastValidBlockHeight));
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(p.transaction));
+    expect(Object.keys(wire.signatures)).toEqual([SOL]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    expect(msg.version).toBe(0);
+    expect(msg.staticAccounts).toEqual(expect.arrayContaining([SOL, JUP_FAKE.computeBudget, JUP_FAKE.swapProgram]));
+    expect(msg.staticAccounts).not.toContain(JUP_FAKE.tableAccounts[0]);
+    const lookups = (msg as { addressTableLookups?: { lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }[] }).addressTableLookups;
+    expect(lookups).toEqual([{ lookupTableAddress: JUP_FAKE.lookupTable, writableIndexes: [0], readonlyIndexes: [1] }]);
+    expect((msg as unknown as { instructions: unknown[] }).instructions.length).toBe(2); // compute budget, swap
+  });
+
+  it("a quote API that needs a key: unset → blocked quote_unavailable naming the variable; refused → blocked, never a 5xx", async () => {
+    const svm = await call<Json>(nokey.url, "POST", "/api/v1/svc/swap-svm/plan", { body: { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" } });
+    expect(svm.status).toBe(200);
+    expect(svm.json).toMatchObject({ status: "blocked", quote: null });
+    expect(svm.json.blockers?.[0]).toMatchObject({ code: "quote_unavailable" });
+    expect(svm.json.blockers?.[0]?.message).toContain("SVC_JUPITER_API_KEY");
+    const evm = await call<Json>(nokey.url, "POST", "/api/v1/svc/evm/swap/plan", { body: { chain: "evm-b", inputToken: "USDC", outputToken: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", amountIn: "1000000" } });
+    expect(evm.json.status).toBe("blocked");
+    expect(evm.json.blockers?.[0]?.message).toMatch(/refused the API key \(HTTP 401\)/);
+    // Cetus needs no key: the same app quotes move-chain
+    const move = await call<Json>(nokey.url, "POST", "/api/v1/svc/swap-move/plan", { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } });
+    expect(move.json.status).toBe("prepared");
   });
 
   it("swap plans are blocked with quote_unavailable when the quote source is down, never a 5xx", async () => {
