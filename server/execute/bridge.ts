@@ -19,6 +19,7 @@ import { broadcastEnabled } from "../svc/status";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import type { PlanTransaction } from "../venues/adapters";
+import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
 import { fetchAttestation, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
@@ -45,6 +46,8 @@ interface BridgePlan {
   strategyId: string | null;
   /** The deposit leg's quoted amount (what the prepared destination deposit transaction deposits). */
   quotedDeposit: bigint;
+  /** The plan's CCTP version (plans stored before V2 carry none: V1). */
+  rail: Rail;
 }
 
 const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
@@ -60,11 +63,12 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     const allowed = scope === "owner" ? inScope(principal, row.owner) : inScope(principal, row.owner) || inScope(principal, row.destAddress);
     if (!allowed) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
   }
-  const payload = row.payload as { expectedReceivedMicros?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const payload = row.payload as { expectedReceivedMicros?: unknown; rail?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const rail: Rail = payload.rail === "circle-cctp-v2" ? "circle-cctp-v2" : "circle-cctp-v1";
   const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
   const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
   const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
-  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit };
+  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail };
 }
 
 interface Continued {
@@ -268,6 +272,7 @@ interface RescueBuild {
  * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
  */
 async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  if (p.rail === "circle-cctp-v2") return buildRescueV2(p, planRecipient, sourceTxId);
   const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
   const transmitter = MESSAGE_TRANSMITTER[p.dest];
   if (!isEvmChain(p.dest) || !transmitter) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
@@ -304,6 +309,78 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
   return { blockers: [], transactions, burn };
 }
 
+/**
+ * CCTP V2: the burn's MessageSent (MessageTransmitterV2 on the source) fixes domains, recipient, amount and sender;
+ * the attested message comes from Iris v2 (`/v2/messages/{src}?transactionHash=`) because V2 fills in the nonce,
+ * the executed finality and the executed fee only there. The attested message must agree with the burn on every
+ * field the burn fixes, and its mint recipient must be the plan's locked destination; then receiveMessage on the
+ * destination MessageTransmitterV2.
+ */
+async function buildRescueV2(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  if (!isEvmChain(p.dest)) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
+  if (!isEvmChain(p.source)) return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
+  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
+  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
+  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
+    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
+  }
+  const read = await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2);
+  if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+  if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+  const sourceDomain = CCTP_DOMAIN[p.source];
+  const destDomain = CCTP_DOMAIN[p.dest];
+  const ours = read.messages.flatMap((m) => {
+    const b = parseBurnMessageV2(m);
+    return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
+  });
+  if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP V2 burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
+  const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
+  if (!mine) {
+    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  }
+  const onchain = mine.b;
+  // Until Iris answers, the burn shows the source chain's message (nonce empty: V2 assigns it at attestation).
+  const burn = { sourceTxId, nonce: onchain.nonce, amountMicros: onchain.amount.toString(), mintRecipient: onchain.mintRecipient, message: mine.m as string, attestation: null as string | null };
+  const att = await fetchAttestationsV2(sourceDomain, sourceTxId);
+  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
+  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+  const same = (a: BurnMessageV2, b: BurnMessageV2) =>
+    a.sourceDomain === b.sourceDomain &&
+    a.destinationDomain === b.destinationDomain &&
+    a.mintRecipient.toLowerCase() === b.mintRecipient.toLowerCase() &&
+    a.burnToken.toLowerCase() === b.burnToken.toLowerCase() &&
+    a.amount === b.amount &&
+    a.messageSender.toLowerCase() === b.messageSender.toLowerCase() &&
+    a.maxFee === b.maxFee &&
+    a.minFinalityThreshold === b.minFinalityThreshold &&
+    a.destinationCaller.toLowerCase() === b.destinationCaller.toLowerCase();
+  const listed = att.messages.flatMap((m) => {
+    const parsed = m.message ? parseBurnMessageV2(m.message) : null;
+    return parsed && m.message && same(parsed, onchain) ? [{ ...m, message: m.message, parsed }] : [];
+  });
+  if (listed.length === 0) return { blockers: [blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.")], transactions: [], burn };
+  const done = listed.find((m) => m.status === "complete" && m.attestation !== null);
+  const first = done ?? listed[0];
+  if (first) {
+    burn.message = first.message;
+    burn.nonce = first.parsed.nonce;
+  }
+  if (!done?.attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
+  burn.attestation = done.attestation;
+  const minted = done.parsed.amount - done.parsed.feeExecuted;
+  const transactions: PlanTransaction[] = [
+    {
+      chain: p.dest,
+      kind: "receive",
+      description: `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receiveMessage (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`,
+      encoding: "evm-call",
+      payload: receiveMessageV2(p.dest, done.message, done.attestation),
+    },
+  ];
+  return { blockers: [], transactions, burn };
+}
+
 export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
@@ -324,7 +401,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     planId: p.row.id,
     submitted: false as const,
     ownerMustSign: true as const,
-    rail: "circle-cctp-v1" as const,
+    rail: p.rail,
     sourceChain: p.source,
     destChain: p.dest,
     destAddress: p.destAddress,
@@ -332,10 +409,10 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     sourceDomain: CCTP_DOMAIN[p.source],
     destinationDomain: CCTP_DOMAIN[p.dest],
     method: "receiveMessage" as const,
-    messageTransmitter: MESSAGE_TRANSMITTER[p.dest] ?? null,
+    messageTransmitter: p.rail === "circle-cctp-v2" ? (isEvmChain(p.dest) ? MESSAGE_TRANSMITTER_V2 : null) : (MESSAGE_TRANSMITTER[p.dest] ?? null),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail === "circle-cctp-v2" ? "CCTP V2: /v2/messages" : "CCTP V1: /v1/messages"}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],

@@ -139,7 +139,7 @@ export const rescueSchema = z
     planId: z.string(),
     submitted: z.literal(false),
     ownerMustSign: z.literal(true),
-    rail: z.literal("circle-cctp-v1"),
+    rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
     sourceChain: chainId,
     destChain: chainId,
     destAddress: z.string().meta({ description: "The owner-locked destination from the bridge plan: the only address a rescue can pay." }),

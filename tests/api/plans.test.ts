@@ -3,13 +3,15 @@
 // local JSON-RPC, and the cage policy.
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData } from "viem";
+import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { BLOCKER_CODES } from "../../server/http/codes";
 import { errorBody } from "../../server/http/schemas";
 import { planEndpoints } from "../../server/plans/endpoints";
 import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
+import { TOKEN_MESSENGER_V2, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/cctp";
+import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
@@ -40,11 +42,13 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   let nokey: App;
   let rpc: FakeRpc;
   let quotes: FakeQuotes;
+  let iris: FakeIris;
   const post = (path: string, body: unknown, key?: string) => call<Json>(app.url, "POST", `/api/v1${path}`, { body, key });
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
     quotes = await startFakeQuotes();
+    iris = await startFakeIris();
     app = await startApp({
       db,
       env: {
@@ -52,6 +56,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
         SVC_RPC_EVM_A: rpc.url,
         SVC_RPC_MOVE: rpc.url,
         ...quoteEnv(quotes.url),
+        SVC_CCTP_ATTESTATION_URL: iris.url,
         SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
       },
     });
@@ -64,6 +69,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     await nokey?.stop();
     await rpc?.close();
     await quotes?.close();
+    await iris?.close();
   });
 
   it("Sui deposit plan (Scallop) with owner: prepared, stored id, a PTB that Transaction.from accepts", async () => {
@@ -330,15 +336,19 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("bridge plan: CCTP burn to the owner-locked destination, fee lines and risk disclosure; gas sized from the RPC", async () => {
+    // evm-a → move-chain: Sui has no CCTP V2, so the route is V1 end to end, with the phase-out in the disclosure.
     const r = await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "move-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SUI });
-    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", destAddress: SUI, destinationDomain: 8, submitted: false, ownerMustSign: true });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, destAddress: SUI, destinationDomain: 8, submitted: false, ownerMustSign: true });
     expect(r.json.fees.map((f) => f.kind)).toEqual(["service", "rail", "network", "network"]);
     expect(r.json.fees[0]).toMatchObject({ amountMicros: "10000", bps: 10 });
-    expect((r.json.risk as { items: string[] }).items.length).toBeGreaterThan(2);
+    const risks = (r.json.risk as { items: string[] }).items;
+    expect(risks.length).toBeGreaterThan(2);
+    expect(risks.join(" ")).toMatch(/phasing CCTP V1 out on 31 Jul 2026/);
     const burn = r.json.transactions[1]?.payload as { to: string; data: Hex };
     expect(burn.to).toBe("0x1682Ae6375C4E4A97e4B583BC394c861A46D8962");
     const d = decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: burn.data });
     expect(d.args).toEqual([10_000_000n, 8, SUI, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"]);
+    expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "move-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI, speed: "fast" })).json.code).toBe("INVALID_REQUEST");
 
     const gas = await post("/svc/gas-sponsor/plan", { planId: r.json.planId });
     expect(gas.json).toMatchObject({ status: "prepared", estimate: true, sponsored: false });
@@ -347,7 +357,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
 
     // evm-b's RPC is down (closed port): gas is null with a reason, not a number
     const b = await post("/svc/bridge/plan", { sourceChain: "evm-b", destChain: "svm-chain", amountMicros: "1000000", sourceAddress: EVM, destAddress: SOL });
-    expect(b.json.status).toBe("prepared");
+    expect(b.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "standard" });
     const gb = await post("/svc/gas-sponsor/plan", { planId: b.json.planId });
     expect((gb.json.chains as { status: string; amount: null; reason: string }[])[0]).toMatchObject({ status: "N/A", amount: null });
 
@@ -356,6 +366,43 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-a", amountMicros: "1", sourceAddress: EVM, destAddress: EVM })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI })).json.code).toBe("INVALID_ADDRESS");
     expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);
+  });
+
+  it("bridge plan on CCTP V2 (EVM ↔ EVM): depositForBurn with maxFee and finality threshold by speed, the rail fee from Circle's fee API", async () => {
+    const body = { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "10000000", sourceAddress: EVM, destAddress: EVM };
+    const std = await post("/svc/bridge/plan", body);
+    expect(std.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "standard", destinationDomain: 3, expectedReceivedMicros: "9990000" });
+    expect(std.json.railFee).toMatchObject({ amountMicros: "0", bps: "0", maxFeeMicros: "0", reason: null });
+    expect(iris.requests).toContain("/v2/burn/USDC/fees/6/3");
+    const [approve, burn] = std.json.transactions as { kind: string; payload: { to: string; data: Hex } }[];
+    expect(decodeFunctionData({ abi: erc20Abi, data: approve?.payload.data as Hex }).args).toEqual([TOKEN_MESSENGER_V2, 10_000_000n]);
+    expect(burn?.payload.to).toBe(TOKEN_MESSENGER_V2);
+    const d = decodeFunctionData({ abi: TOKEN_MESSENGER_V2_ABI, data: burn?.payload.data as Hex });
+    expect(d.args).toEqual([10_000_000n, 3, pad(EVM as Hex), "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", pad("0x"), 0n, 2000]);
+    expect((std.json.risk as { items: string[] }).items.join(" ")).not.toMatch(/phasing CCTP V1 out/);
+
+    // fast: 1.3 bps of 10 USDC = 1300 micros (rounded up), maxFee + 10% = 1430; the minted amount loses the fee.
+    const fast = await post("/svc/bridge/plan", { ...body, speed: "fast" });
+    expect(fast.json).toMatchObject({ status: "prepared", speed: "fast", railFee: { amountMicros: "1300", bps: "1.3", maxFeeMicros: "1430" }, expectedReceivedMicros: String(10_000_000 - 10_000 - 1300) });
+    expect(fast.json.fees.find((f) => f.kind === "rail")).toMatchObject({ amountMicros: "1300", bps: null, estimate: true });
+    const fd = decodeFunctionData({ abi: TOKEN_MESSENGER_V2_ABI, data: (fast.json.transactions[1]?.payload as { data: Hex }).data });
+    expect(fd.args.slice(5)).toEqual([1430n, 1000]);
+
+    // Circle's fee API down: standard still builds (maxFee 0) with the fee null and a reason; fast is blocked.
+    iris.feesFailing.on = true;
+    try {
+      const s2 = await post("/svc/bridge/plan", body);
+      expect(s2.json).toMatchObject({ status: "prepared", railFee: { amountMicros: null, maxFeeMicros: "0" } });
+      expect((s2.json.railFee as { reason: string }).reason).toMatch(/HTTP 503.*maxFee is 0/);
+      expect(s2.json.fees.find((f) => f.kind === "rail")).toMatchObject({ amountMicros: null });
+      const f2 = await post("/svc/bridge/plan", { ...body, speed: "fast" });
+      expect(f2.status).toBe(200);
+      expect(f2.json).toMatchObject({ status: "blocked", transactions: [], railFee: { amountMicros: null, maxFeeMicros: null } });
+      expect(f2.json.blockers?.map((x) => x.code)).toEqual(["quote_unavailable"]);
+    } finally {
+      iris.feesFailing.on = false;
+    }
+    expect((await post("/svc/bridge/plan", { ...body, speed: "instant" })).status).toBe(400);
   });
 
   it("bridge plan with continueTo: a cross-chain deposit with bridge, pass-through swap and deposit legs, each with its fees", async () => {
