@@ -14,6 +14,7 @@ import {
   getBase64Decoder,
   getBase64EncodedWireTransaction,
   type Instruction,
+  partiallySignTransaction,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -65,8 +66,12 @@ export async function latestBlockhash(): Promise<{ blockhash: string; lastValidB
   }
 }
 
-/** Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read. */
-export async function solanaPayload(feePayer: string, instructions: Instruction[]): Promise<SolanaPayload> {
+/**
+ * Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read.
+ * `cosigners` (fresh keys the service made for accounts the instructions create, e.g. a CCTP event account) sign it
+ * here, so the wire transaction carries their signatures and leaves only the owner's slot empty.
+ */
+export async function solanaPayload(feePayer: string, instructions: Instruction[], cosigners: CryptoKeyPair[] = []): Promise<SolanaPayload> {
   const payer: Address = address(feePayer);
   const json = instructions.map(instructionJson);
   const lh = await latestBlockhash();
@@ -77,7 +82,8 @@ export async function solanaPayload(feePayer: string, instructions: Instruction[
     (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: lh.blockhash as Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]["blockhash"], lastValidBlockHeight: lh.lastValidBlockHeight }, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  const tx = compileTransaction(msg);
+  const compiled = compileTransaction(msg);
+  const tx = cosigners.length ? await partiallySignTransaction(cosigners, compiled) : compiled;
   return {
     feePayer,
     instructions: json,

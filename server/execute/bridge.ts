@@ -319,29 +319,35 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
 async function buildRescueV2(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
   const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
   if (!isEvmChain(p.dest)) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
-  if (!isEvmChain(p.source)) return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
+  if (!isEvmChain(p.source) && p.source !== "svm-chain") return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
   const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
   if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
     return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
   }
-  const read = await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2);
-  if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
-  if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
   const sourceDomain = CCTP_DOMAIN[p.source];
   const destDomain = CCTP_DOMAIN[p.dest];
-  const ours = read.messages.flatMap((m) => {
-    const b = parseBurnMessageV2(m);
-    return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
-  });
-  if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP V2 burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
-  const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
-  if (!mine) {
-    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  // EVM sources: the burn as the chain recorded it. svm-chain: the MessageSent event account is not read yet, so the
+  // attested message alone is used (Circle signs it; its recipient must still be the locked destination).
+  let onchain: BurnMessageV2 | null = null;
+  let burn: RescueBuild["burn"] = null;
+  if (isEvmChain(p.source)) {
+    const read = await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2);
+    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+    const ours = read.messages.flatMap((m) => {
+      const b = parseBurnMessageV2(m);
+      return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
+    });
+    if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP V2 burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
+    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
+    if (!mine) {
+      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+    }
+    onchain = mine.b;
+    // Until Iris answers, the burn shows the source chain's message (nonce empty: V2 assigns it at attestation).
+    burn = { sourceTxId, nonce: onchain.nonce, amountMicros: onchain.amount.toString(), mintRecipient: onchain.mintRecipient, message: mine.m, attestation: null };
   }
-  const onchain = mine.b;
-  // Until Iris answers, the burn shows the source chain's message (nonce empty: V2 assigns it at attestation).
-  const burn = { sourceTxId, nonce: onchain.nonce, amountMicros: onchain.amount.toString(), mintRecipient: onchain.mintRecipient, message: mine.m as string, attestation: null as string | null };
   const att = await fetchAttestationsV2(sourceDomain, sourceTxId);
   if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
   if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
@@ -355,18 +361,21 @@ async function buildRescueV2(p: BridgePlan, planRecipient: string | null, source
     a.maxFee === b.maxFee &&
     a.minFinalityThreshold === b.minFinalityThreshold &&
     a.destinationCaller.toLowerCase() === b.destinationCaller.toLowerCase();
-  const listed = att.messages.flatMap((m) => {
+  const routed = att.messages.flatMap((m) => {
     const parsed = m.message ? parseBurnMessageV2(m.message) : null;
-    return parsed && m.message && same(parsed, onchain) ? [{ ...m, message: m.message, parsed }] : [];
+    return parsed && m.message && parsed.sourceDomain === sourceDomain && parsed.destinationDomain === destDomain ? [{ ...m, message: m.message, parsed }] : [];
   });
+  const listed = routed.filter((m) => (onchain ? same(m.parsed, onchain) : m.parsed.mintRecipient.toLowerCase() === locked));
+  if (!onchain && listed.length === 0 && routed[0]) {
+    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${routed[0].parsed.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  }
   if (listed.length === 0) return { blockers: [blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.")], transactions: [], burn };
   const done = listed.find((m) => m.status === "complete" && m.attestation !== null);
   const first = done ?? listed[0];
   if (first) {
-    burn.message = first.message;
-    burn.nonce = first.parsed.nonce;
+    burn = { sourceTxId, nonce: first.parsed.nonce, amountMicros: first.parsed.amount.toString(), mintRecipient: first.parsed.mintRecipient, message: first.message, attestation: null };
   }
-  if (!done?.attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
+  if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
   burn.attestation = done.attestation;
   const minted = done.parsed.amount - done.parsed.feeExecuted;
   const transactions: PlanTransaction[] = [

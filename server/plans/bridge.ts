@@ -29,6 +29,8 @@ import {
   type Speed,
   TOKEN_MESSENGER_V2,
 } from "../rails/cctp";
+import { solanaBurnV2 } from "../rails/cctp-solana";
+import { RpcUnavailable } from "../chains/clients";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
@@ -183,11 +185,12 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   const serviceFee = bpsOf(amount, bridgeFeeBps);
   // V1 mints the full burned amount; a V2 fast transfer mints the amount less the fee Circle executes (≤ maxFee).
   const expected = amount - serviceFee - (speed === "fast" ? (railFee.amountMicros ?? 0n) : 0n);
-  if (!isEvmChain(sourceChain)) {
+  const solanaV2 = sourceChain === "svm-chain" && speed !== null;
+  if (!isEvmChain(sourceChain) && !solanaV2) {
     blockers.push(
       blocker(
         "adapter_not_ready",
-        `The CCTP burn from ${sourceChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's deposit_for_burn (token_messenger_minter V2) needs a fresh message-event account signer besides the owner" : "the Sui deposit_for_burn call (CCTP V1 on Sui) is not wired yet"}); burns from evm-a and evm-b are.`,
+        `The CCTP burn from ${sourceChain} to ${destChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's CCTP V1 deposit_for_burn, needed because move-chain has only V1" : "the Sui deposit_for_burn call (CCTP V1 on Sui) is not wired yet"}); burns from evm-a, evm-b and svm-chain (V2, to evm-a and evm-b) are.`,
       ),
     );
   }
@@ -240,6 +243,25 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     const burnSim = await simulateTransactions(transactions.splice(0));
     if (burnSim.blocker) blockers.push(burnSim.blocker);
     else transactions.push(...burnSim.transactions, ...continuation);
+  }
+  if (blockers.length === 0 && sourceChain === "svm-chain" && speed !== null) {
+    try {
+      const { payload, eventAccount } = await solanaBurnV2(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, railFee.maxFeeMicros ?? 0n, speed);
+      const burnSim = await simulateTransactions([
+        {
+          chain: sourceChain,
+          kind: "burn",
+          description: `Burn ${amount} micro-USDC on svm-chain with CCTP V2 ${speed} transfer deposit_for_burn (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n}) to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`,
+          encoding: "solana-v0-message-base64",
+          payload,
+        },
+      ]);
+      if (burnSim.blocker) blockers.push(burnSim.blocker);
+      else transactions.push(...burnSim.transactions, ...continuation);
+    } catch (e) {
+      if (!(e instanceof RpcUnavailable)) throw e;
+      blockers.push(blocker("rpc_unavailable", e.message));
+    }
   }
   const railLabel =
     speed === null

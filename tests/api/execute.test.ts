@@ -544,4 +544,30 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect((await rescue({ sourceTxId: fakeTx })).json).toMatchObject({ blockers: [{ code: "burn_not_found" }] });
     expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: burnTx }, STRANGER)).status).toBe(403);
   });
+
+  it("rescue of a svm-chain → evm-b V2 burn: the attested message from Iris, only when it mints to the locked destination", async () => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-b", amountMicros: "3000000", sourceAddress: SOL, destAddress: EVM_DEST });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2" });
+    const planId = r.json.planId as string;
+    const sig = getBase58Decoder().decode(randomBytes(64));
+    const rescue = (body: J) => post(app, "/svc/bridge/rescue", { planId, ...body }, OWNER);
+    const nonce = `0x${"5c".repeat(32)}` as Hex;
+    const solMessage = (recipient: Hex) =>
+      encodePacked(
+        ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
+        [1, 5, 3, nonce, pad("0x01"), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x"), 2000, 2000, 1, pad("0x02"), recipient, 3_000_000n, pad("0x03"), 0n, 0n, 0n],
+      );
+    expect((await rescue({ sourceTxId: sig })).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], burn: null });
+    const attestation = `0x${"cd".repeat(130)}` as Hex;
+    iris.v2.set(`5/${sig}`, [{ message: solMessage(pad(EVM_THIEF as Hex)), attestation, eventNonce: nonce, status: "complete" }]);
+    expect((await rescue({ sourceTxId: sig })).json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [] });
+    const good = solMessage(pad(EVM_DEST as Hex));
+    iris.v2.set(`5/${sig}`, [{ message: good, attestation, eventNonce: nonce, status: "complete" }]);
+    const ok = await rescue({ sourceTxId: sig });
+    expect(ok.json).toMatchObject({ status: "prepared", sourceDomain: 5, destinationDomain: 3, burn: { nonce, amountMicros: "3000000", attestation } });
+    const tx = (ok.json.transactions as { payload: { to: string; data: Hex } }[])[0];
+    expect(tx?.payload.to).toBe(MESSAGE_TRANSMITTER_V2);
+    expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_V2_ABI, data: tx?.payload.data as Hex }).args).toEqual([good.toLowerCase(), attestation]);
+    expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: sig }, STRANGER)).status).toBe(403);
+  });
 });

@@ -361,8 +361,24 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const gb = await post("/svc/gas-sponsor/plan", { planId: b.json.planId });
     expect((gb.json.chains as { status: string; amount: null; reason: string }[])[0]).toMatchObject({ status: "N/A", amount: null });
 
-    const fromSvm = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-a", amountMicros: "1000000", sourceAddress: SOL, destAddress: EVM });
-    expect(fromSvm.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    // svm-chain → evm-a: CCTP V2 deposit_for_burn, signed by its fresh event account, owner's slot empty.
+    const fromSvm = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-a", amountMicros: "1000000", sourceAddress: SOL, destAddress: EVM, speed: "fast" });
+    expect(fromSvm.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "fast", mintRecipient: pad(EVM as Hex), railFee: { amountMicros: "130", maxFeeMicros: "143" } });
+    expect(iris.requests).toContain("/v2/burn/USDC/fees/5/6");
+    const [solBurn] = fromSvm.json.transactions;
+    expect(solBurn).toMatchObject({ chain: "svm-chain", kind: "burn", encoding: "solana-v0-message-base64" });
+    const sp = solBurn?.payload as { transaction: string; recentBlockhash: string; instructions: { programAddress: string; data: string }[] };
+    expect(sp.recentBlockhash).toBe(rpc.blockhash);
+    expect(sp.instructions[0]?.programAddress).toBe("CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe");
+    const solWire = getTransactionDecoder().decode(getBase64Encoder().encode(sp.transaction));
+    const signers = Object.entries(solWire.signatures);
+    expect(signers[0]).toEqual([SOL, null]);
+    expect(signers).toHaveLength(2);
+    expect(signers[1]?.[1]).not.toBeNull();
+    // svm-chain → move-chain would be CCTP V1 on Solana: not built.
+    const svmToSui = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "1000000", sourceAddress: SOL, destAddress: SUI });
+    expect(svmToSui.json).toMatchObject({ status: "blocked", rail: "circle-cctp-v1" });
+    expect(svmToSui.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-a", amountMicros: "1", sourceAddress: EVM, destAddress: EVM })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI })).json.code).toBe("INVALID_ADDRESS");
     expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);

@@ -23,7 +23,7 @@ export interface IrisV2Entry {
 
 export interface FakeIris {
   url: string;
-  /** V2 entries by `${sourceDomain}/${txHash lower-case}`. */
+  /** V2 entries by `${sourceDomain}/${txHash}` (EVM hashes lower-case, Solana signatures as they are). */
   v2: Map<string, IrisV2Entry[]>;
   /** Fee tiers answered for every route (Circle's published shape: fast costs bps, standard 0). */
   fees: { finalityThreshold: number; minimumFee: number | string }[];
@@ -55,8 +55,10 @@ export async function startFakeIris(): Promise<FakeIris> {
     const v2m = /^\/v2\/messages\/(\d+)$/.exec(url.pathname);
     if (v2m) {
       const tx = url.searchParams.get("transactionHash");
-      if (!tx || !/^0x[0-9a-fA-F]{64}$/.test(tx)) return send(400, { error: "transactionHash is required" });
-      const list = v2.get(`${v2m[1]}/${tx.toLowerCase()}`);
+      // an EVM hash (hex, any case) or a Solana signature (base58, case-sensitive)
+      const evm = tx !== null && /^0x[0-9a-fA-F]{64}$/.test(tx);
+      if (!tx || (!evm && !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(tx))) return send(400, { error: "transactionHash is required" });
+      const list = v2.get(`${v2m[1]}/${evm ? tx.toLowerCase() : tx}`);
       if (!list) return send(404, { error: "Message hash not found" });
       return send(200, { messages: list.map((e) => ({ ...e, decodedMessage: null, cctpVersion: 2, delayReason: null })) });
     }
