@@ -85,8 +85,6 @@ export function bridgeRisks(rail: Rail, speed: Speed | null): string[] {
   ];
 }
 
-/** The risks of a V1 plan. */
-export const BRIDGE_RISKS = bridgeRisks("circle-cctp-v1", null);
 
 /** The bytes32 mint recipient for a destination: EVM address padded, Sui address as is, Solana the owner's USDC token account. */
 export async function mintRecipientFor(destChain: ChainId, destAddress: string): Promise<Hex> {
