@@ -19,6 +19,11 @@ import { broadcastEnabled } from "../svc/status";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import type { PlanTransaction } from "../venues/adapters";
+import { getAddressDecoder } from "@solana/kit";
+import { hexToBytes } from "viem";
+import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
+import { solanaPayload } from "../chains/solana";
+import { MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction } from "../rails/cctp-solana";
 import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
 import { fetchAttestation, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
@@ -318,7 +323,7 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
  */
 async function buildRescueV2(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
   const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
-  if (!isEvmChain(p.dest)) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
+  if (!isEvmChain(p.dest) && p.dest !== "svm-chain") return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
   if (!isEvmChain(p.source) && p.source !== "svm-chain") return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
   const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
@@ -378,16 +383,22 @@ async function buildRescueV2(p: BridgePlan, planRecipient: string | null, source
   if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
   burn.attestation = done.attestation;
   const minted = done.parsed.amount - done.parsed.feeExecuted;
-  const transactions: PlanTransaction[] = [
-    {
-      chain: p.dest,
-      kind: "receive",
-      description: `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receiveMessage (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`,
-      encoding: "evm-call",
-      payload: receiveMessageV2(p.dest, done.message, done.attestation),
-    },
-  ];
-  return { blockers: [], transactions, burn };
+  const description = `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`;
+  if (isEvmChain(p.dest)) {
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn };
+  }
+  // svm-chain: message_transmitter_v2 receive_message, paid and signed by the owner-locked destination wallet; the
+  // token messenger's fee recipient is read from chain (its USDC account takes the executed fee).
+  try {
+    const feeRecipient = await withRpcTimeout((signal) => readFeeRecipient(signal));
+    const recipientAccount = getAddressDecoder().decode(hexToBytes(done.parsed.mintRecipient));
+    const ix = await receiveMessageInstruction(p.destAddress, done.message, done.attestation, sourceDomain, done.parsed.burnToken, done.parsed.nonce, recipientAccount, feeRecipient);
+    const payload = await solanaPayload(p.destAddress, [ix]);
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
+  } catch (e) {
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
+    return { blockers: [blocker("rpc_unavailable", `The svm-chain CCTP TokenMessenger could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+  }
 }
 
 export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
@@ -418,7 +429,14 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     sourceDomain: CCTP_DOMAIN[p.source],
     destinationDomain: CCTP_DOMAIN[p.dest],
     method: "receiveMessage" as const,
-    messageTransmitter: p.rail === "circle-cctp-v2" ? (isEvmChain(p.dest) ? MESSAGE_TRANSMITTER_V2 : null) : (MESSAGE_TRANSMITTER[p.dest] ?? null),
+    messageTransmitter:
+      p.rail === "circle-cctp-v2"
+        ? isEvmChain(p.dest)
+          ? MESSAGE_TRANSMITTER_V2
+          : p.dest === "svm-chain"
+            ? MESSAGE_TRANSMITTER_V2_PROGRAM
+            : null
+        : (MESSAGE_TRANSMITTER[p.dest] ?? null),
     burn: built.burn,
     steps: [
       `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail === "circle-cctp-v2" ? "CCTP V2: /v2/messages" : "CCTP V1: /v1/messages"}).`,

@@ -7,6 +7,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
+import { PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
@@ -335,8 +336,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect((await post(app, "/svc/bridge/rescue", { planId }, STRANGER)).status).toBe(403);
     const rescue = await post(app, "/svc/bridge/rescue", { planId, sourceTxId: `0x${"ee".repeat(32)}` }, OWNER);
     expect(rescue.status).toBe(200);
-    // A Solana destination's CCTP receive is not built: blocked with the reason, never a transaction to anyone.
-    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "blocked", blockers: [{ code: "adapter_not_ready" }], transactions: [], destAddress: SOL_DEST, destChain: "svm-chain" });
+    // No such burn on the source chain: blocked, never a transaction to anyone.
+    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "blocked", blockers: [{ code: "burn_not_found" }], transactions: [], destAddress: SOL_DEST, destChain: "svm-chain" });
     expect(JSON.stringify(rescue.json)).not.toContain(SOL);
 
     const after = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(SOL_DEST, 3_000_000n) }, KEEPER);
@@ -543,6 +544,47 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     rpc.txs.set(fakeTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: "0xAD09780d193884d503182aD4588450C416D6F9D4", message }] });
     expect((await rescue({ sourceTxId: fakeTx })).json).toMatchObject({ blockers: [{ code: "burn_not_found" }] });
     expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: burnTx }, STRANGER)).status).toBe(403);
+  });
+
+  it("rescue of an evm-a → svm-chain V2 burn: receive_message on Solana for the locked destination, with the fee recipient read from chain", async () => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "2500000", sourceAddress: EVM, destAddress: SOL_DEST });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2" });
+    const planId = r.json.planId as string;
+    const recipient = r.json.mintRecipient as Hex; // the destination's USDC token account
+    const v2msg = (attested: boolean) =>
+      encodePacked(
+        ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
+        [1, 6, 5, attested ? (`0x${"3e".repeat(32)}` as Hex) : pad("0x"), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x01"), pad("0x"), 2000, attested ? 2000 : 0, 1, pad(USDC["evm-a"] as Hex), recipient, 2_500_000n, pad(EVM), 0n, 0n, 0n],
+      );
+    const burnTx = evmHash();
+    rpc.txs.set(burnTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER_V2, message: v2msg(false) }] });
+    const attestation = `0x${"ef".repeat(130)}` as Hex;
+    iris.v2.set(`6/${burnTx}`, [{ message: v2msg(true), attestation, eventNonce: `0x${"3e".repeat(32)}`, status: "complete" }]);
+    const rescue = () => post(app, "/svc/bridge/rescue", { planId, sourceTxId: burnTx }, OWNER);
+    // The TokenMessenger account is not on chain yet: blocked, no transaction.
+    expect((await rescue()).json).toMatchObject({ status: "blocked", blockers: [{ code: "rpc_unavailable" }], transactions: [] });
+    // TokenMessenger (IDL layout): discriminator, denylister, owner, pending_owner, message_body_version u32, authority_bump u8, fee_recipient.
+    const tmm = "CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe";
+    const [tokenMessenger] = PublicKey.findProgramAddressSync([Buffer.from("token_messenger")], new PublicKey(tmm));
+    const feeRecipient = new PublicKey(SOL_CC);
+    const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
+    rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: tmm, data });
+    const ok = await rescue();
+    expect(ok.json).toMatchObject({ status: "prepared", messageTransmitter: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC", burn: { attestation } });
+    const [tx] = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { transaction: string; instructions: { programAddress: string; accounts: { address: string; role: string }[]; data: string }[] } }[];
+    expect(tx).toMatchObject({ chain: "svm-chain", kind: "receive", encoding: "solana-v0-message-base64" });
+    const ix = tx?.payload.instructions[0];
+    expect(ix?.programAddress).toBe("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC");
+    const addrs = ix?.accounts.map((a) => a.address) ?? [];
+    expect(addrs[0]).toBe(SOL_DEST); // payer
+    const [usedNonce] = PublicKey.findProgramAddressSync([Buffer.from("used_nonce"), Buffer.from("3e".repeat(32), "hex")], new PublicKey("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC"));
+    expect(addrs[4]).toBe(usedNonce.toBase58());
+    expect(addrs).toContain(new PublicKey(Buffer.from(recipient.slice(2), "hex")).toBase58());
+    const [feeAta] = PublicKey.findProgramAddressSync([feeRecipient.toBuffer(), new PublicKey("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA").toBuffer(), new PublicKey(USDC["svm-chain"]).toBuffer()], new PublicKey("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"));
+    expect(addrs).toContain(feeAta.toBase58());
+    // The instruction data carries the attested message and the attestation.
+    const raw = Buffer.from(ix?.data ?? "", "base64");
+    expect(raw.subarray(12, 12 + (v2msg(true).length - 2) / 2).toString("hex")).toBe(v2msg(true).slice(2).toLowerCase());
   });
 
   it("rescue of a svm-chain → evm-b V2 burn: the attested message from Iris, only when it mints to the locked destination", async () => {

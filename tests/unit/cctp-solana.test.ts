@@ -1,6 +1,6 @@
-// Our Solana CCTP V2 burn against Circle's program interface: the token_messenger_minter_v2 IDL
-// (tests/fixtures/cctp/token_messenger_minter_v2.json = circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8
-// examples/target/idl/token_messenger_minter_v2.json) decoded with Anchor's own instruction coder (@coral-xyz/anchor
+// Our Solana CCTP V2 burn and receive against Circle's program interfaces: the token_messenger_minter_v2 and
+// message_transmitter_v2 IDLs (tests/fixtures/cctp/*.json = circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8
+// examples/target/idl/*.json) decoded with Anchor's own instruction coder (@coral-xyz/anchor
 // 0.31.1), account flags and fixed addresses from the IDL, and PDAs derived with @solana/web3.js as Circle's
 // examples/utils.ts `findProgramAddress` does (a second implementation of the derivation).
 import { readFileSync } from "node:fs";
@@ -11,7 +11,7 @@ import { PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { resetConfigForTests } from "../../server/config";
-import { depositForBurnInstruction, MESSAGE_TRANSMITTER_V2_PROGRAM, solanaBurnV2, TOKEN_MESSENGER_MINTER_V2 } from "../../server/rails/cctp-solana";
+import { depositForBurnInstruction, MESSAGE_TRANSMITTER_V2_PROGRAM, receiveMessageInstruction, solanaBurnV2, TOKEN_MESSENGER_MINTER_V2 } from "../../server/rails/cctp-solana";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
 const raw: unknown = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "fixtures", "cctp", "token_messenger_minter_v2.json"), "utf8"));
@@ -93,6 +93,57 @@ describe("deposit_for_burn matches Circle's token_messenger_minter_v2 IDL", () =
       const consts = (acc.pda?.seeds ?? []).filter((x) => x.kind === "const").map((x) => Buffer.from(x.value ?? []).toString("utf8"));
       if (acc.pda) expect(consts, acc.name).toEqual([IDL_SEEDS[acc.name]]);
     });
+  });
+});
+
+describe("receive_message matches Circle's message_transmitter_v2 IDL", () => {
+  const mtRaw: unknown = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "fixtures", "cctp", "message_transmitter_v2.json"), "utf8"));
+  const mt = mtRaw as { address: string; instructions: { name: string; accounts: { name: string; signer?: boolean; writable?: boolean; address?: string }[] }[] };
+  const rx = mt.instructions.find((i) => i.name === "receive_message");
+
+  it("arguments decode with Anchor's coder; the named accounts follow the IDL; the token messenger's follow Circle's example", async () => {
+    if (!rx) throw new Error("no receive_message in the IDL");
+    expect(mt.address).toBe(MESSAGE_TRANSMITTER_V2_PROGRAM);
+    const message = `0x${"01".repeat(376)}` as const;
+    const attestation = `0x${"ab".repeat(130)}` as const;
+    const nonce = `0x${"3e".repeat(32)}` as const;
+    const remoteToken = `0x${"00".repeat(12)}${"83".repeat(20)}` as const;
+    const built = await receiveMessageInstruction(OWNER, message, attestation, 6, remoteToken, nonce, EVENT, OWNER);
+    const decoded = new BorshInstructionCoder(mtRaw as Idl).decode(Buffer.from(built.data ?? new Uint8Array()));
+    expect(decoded?.name).toBe("receive_message");
+    const params = (decoded?.data as { params: { message: Buffer; attestation: Buffer } }).params;
+    expect(params.message.toString("hex")).toBe(message.slice(2));
+    expect(params.attestation.toString("hex")).toBe(attestation.slice(2));
+    const accounts = built.accounts ?? [];
+    const mtId = MESSAGE_TRANSMITTER_V2_PROGRAM;
+    const expected: Record<string, string> = {
+      payer: OWNER,
+      caller: OWNER,
+      authority_pda: find(["message_transmitter_authority", pk(TOKEN_MESSENGER_MINTER_V2).toBuffer()], mtId),
+      message_transmitter: find(["message_transmitter"], mtId),
+      used_nonce: find(["used_nonce", Buffer.from(nonce.slice(2), "hex")], mtId),
+      receiver: TOKEN_MESSENGER_MINTER_V2,
+      event_authority: find(["__event_authority"], mtId),
+      program: mtId,
+    };
+    rx.accounts.forEach((acc, i) => {
+      const a = accounts[i];
+      if (!a) throw new Error(`missing account ${acc.name}`);
+      expect(a.role === AccountRole.READONLY_SIGNER || a.role === AccountRole.WRITABLE_SIGNER, `${acc.name} signer`).toBe(acc.signer === true);
+      expect(a.role === AccountRole.WRITABLE || a.role === AccountRole.WRITABLE_SIGNER, `${acc.name} writable`).toBe(acc.writable === true);
+      expect(a.address, acc.name).toBe(acc.address ?? expected[acc.name]);
+    });
+    // remaining accounts, as examples/v2/solana.ts receiveMessageSol pushes them (getReceiveMessagePdasV2 seeds)
+    const rest = accounts.slice(rx.accounts.length).map((a) => a.address);
+    const mint = pk(USDC["svm-chain"]).toBuffer();
+    expect(rest[0]).toBe(find(["token_messenger"], TOKEN_MESSENGER_MINTER_V2));
+    expect(rest[1]).toBe(find(["remote_token_messenger", "6"], TOKEN_MESSENGER_MINTER_V2));
+    expect(rest[2]).toBe(find(["token_minter"], TOKEN_MESSENGER_MINTER_V2));
+    expect(rest[3]).toBe(find(["local_token", mint], TOKEN_MESSENGER_MINTER_V2));
+    expect(rest[4]).toBe(find(["token_pair", "6", Buffer.from(remoteToken.slice(2), "hex")], TOKEN_MESSENGER_MINTER_V2));
+    expect(rest[6]).toBe(EVENT);
+    expect(rest[7]).toBe(find(["custody", mint], TOKEN_MESSENGER_MINTER_V2));
+    expect(rest.slice(8)).toEqual(["TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA", find(["__event_authority"], TOKEN_MESSENGER_MINTER_V2), TOKEN_MESSENGER_MINTER_V2]);
   });
 });
 
