@@ -261,8 +261,8 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
 
 const NON_EVM_RECEIVE: Partial<Record<ChainId, string>> = {
   "svm-chain":
-    "The Solana CCTP receive_message instruction (MessageTransmitter and TokenMessengerMinter programs, used-nonces PDA, custody and token-pair accounts) is not built yet; submit receiveMessage with Circle's tooling, then post the mint to /svc/bridge/delivery.",
-  "move-chain": "The Sui CCTP package ids are not confirmed yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
+    "This plan is on CCTP V1, and the Solana V1 receive_message is not built (V2 plans to svm-chain are); submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
+  "move-chain": "The Sui CCTP state-object ids are not in a citable Circle package yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
 };
 
 interface RescueBuild {
