@@ -28,6 +28,16 @@ export interface SolanaInstructionJson {
   data: string;
 }
 
+/** The compute budget the plan's simulation set (server/chains/solana/simulate.ts); absent when not simulated. */
+export interface SolanaComputeBudget {
+  /** SetComputeUnitLimit: the units the simulation consumed plus a margin. */
+  unitLimit: number;
+  /** SetComputeUnitPrice in micro-lamports per unit, or null when no priority fee is set (with the reason). */
+  microLamportsPerUnit: string | null;
+  /** Where the figures came from, in words (the RPC's recent prioritization fees, or why there is none). */
+  basis: string;
+}
+
 export interface SolanaPayload {
   feePayer: string;
   instructions: SolanaInstructionJson[];
@@ -37,6 +47,14 @@ export interface SolanaPayload {
   message: string;
   recentBlockhash: string;
   lastValidBlockHeight: string;
+  computeBudget?: SolanaComputeBudget;
+  /** Address lookup tables the message is compressed through (an aggregator's, e.g. Jupiter /build), kept for a recompile. */
+  lookupTables?: Record<string, string[]>;
+  /**
+   * Accounts besides the owner that already signed `transaction` (fresh keys the service made and dropped, e.g. a CCTP
+   * MessageSent event account): the transaction cannot be recompiled (new blockhash, compute budget) without them.
+   */
+  presigned?: string[];
 }
 
 const ROLE: Record<AccountRole, SolanaInstructionJson["accounts"][number]["role"]> = {
@@ -66,27 +84,56 @@ export async function latestBlockhash(): Promise<{ blockhash: string; lastValidB
   }
 }
 
+const ROLE_OF: Record<SolanaInstructionJson["accounts"][number]["role"], AccountRole> = {
+  readonly: AccountRole.READONLY,
+  writable: AccountRole.WRITABLE,
+  readonly_signer: AccountRole.READONLY_SIGNER,
+  writable_signer: AccountRole.WRITABLE_SIGNER,
+};
+
+/** The instruction a payload lists, back as an @solana/kit instruction. */
+export function instructionFromJson(j: SolanaInstructionJson): Instruction {
+  return {
+    programAddress: address(j.programAddress),
+    accounts: j.accounts.map((a) => ({ address: address(a.address), role: ROLE_OF[a.role] })),
+    data: Uint8Array.from(Buffer.from(j.data, "base64")),
+  };
+}
+
 /**
  * Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read.
  * `cosigners` (fresh keys the service made for accounts the instructions create, e.g. a CCTP event account) sign it
- * here, so the wire transaction carries their signatures and leaves only the owner's slot empty.
+ * here, so the wire transaction carries their signatures and leaves only the owner's slot empty (`presigned`).
  */
 export async function solanaPayload(feePayer: string, instructions: Instruction[], cosigners: CryptoKeyPair[] = []): Promise<SolanaPayload> {
-  const payer: Address = address(feePayer);
-  const json = instructions.map(instructionJson);
   const lh = await latestBlockhash();
   if ("error" in lh) throw new RpcUnavailable(`Nothing signable could be built: ${lh.error}.`);
+  if (cosigners.length === 0) return compileSolanaPayload(feePayer, instructions, lh);
+  const tx = await partiallySignTransaction(cosigners, compileTx(feePayer, instructions, lh));
+  const presigned = Object.entries(tx.signatures)
+    .filter(([, sig]) => sig !== null)
+    .map(([a]) => a);
+  return { ...encodePayload(feePayer, instructions, tx, lh), presigned };
+}
+
+function compileTx(feePayer: string, instructions: Instruction[], lh: { blockhash: string; lastValidBlockHeight: bigint }, lookupTables?: Record<string, string[]>) {
+  const payer: Address = address(feePayer);
+  const tables: AddressesByLookupTableAddress | null = lookupTables
+    ? Object.fromEntries(Object.entries(lookupTables).map(([k, v]) => [address(k), v.map((x) => address(x))]))
+    : null;
   const msg = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(payer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: lh.blockhash as Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]["blockhash"], lastValidBlockHeight: lh.lastValidBlockHeight }, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  const compiled = compileTransaction(msg);
-  const tx = cosigners.length ? await partiallySignTransaction(cosigners, compiled) : compiled;
+  return compileTransaction(tables ? compressTransactionMessageUsingAddressLookupTables(msg, tables) : msg);
+}
+
+function encodePayload(feePayer: string, instructions: Instruction[], tx: ReturnType<typeof compileTransaction>, lh: { blockhash: string; lastValidBlockHeight: bigint }): SolanaPayload {
   return {
     feePayer,
-    instructions: json,
+    instructions: instructions.map(instructionJson),
     transaction: getBase64EncodedWireTransaction(tx),
     message: b64.decode(tx.messageBytes),
     recentBlockhash: lh.blockhash,
@@ -95,30 +142,15 @@ export async function solanaPayload(feePayer: string, instructions: Instruction[
 }
 
 /**
- * Compiles an owner-paid v0 transaction whose lifetime and lookup tables come from the caller (an aggregator's build
- * answer: Jupiter's /build gives both), compressing accounts through the given address lookup tables.
+ * The owner-paid v0 transaction of `instructions` on a given blockhash (no RPC), compressed through `lookupTables`
+ * when given (an aggregator's build answer: Jupiter's /build gives both the blockhash and the tables).
  */
-export function solanaPayloadWith(
+export function compileSolanaPayload(
   feePayer: string,
   instructions: Instruction[],
-  lifetime: { blockhash: string; lastValidBlockHeight: bigint },
-  lookupTables: Record<string, string[]>,
+  lh: { blockhash: string; lastValidBlockHeight: bigint },
+  lookupTables?: Record<string, string[]>,
 ): SolanaPayload {
-  const tables: AddressesByLookupTableAddress = Object.fromEntries(Object.entries(lookupTables).map(([k, v]) => [address(k), v.map((a) => address(a))]));
-  const msg = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(feePayer), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: lifetime.blockhash as Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]["blockhash"], lastValidBlockHeight: lifetime.lastValidBlockHeight }, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-    (m) => compressTransactionMessageUsingAddressLookupTables(m, tables),
-  );
-  const tx = compileTransaction(msg);
-  return {
-    feePayer,
-    instructions: instructions.map(instructionJson),
-    transaction: getBase64EncodedWireTransaction(tx),
-    message: b64.decode(tx.messageBytes),
-    recentBlockhash: lifetime.blockhash,
-    lastValidBlockHeight: lifetime.lastValidBlockHeight.toString(),
-  };
+  const p = encodePayload(feePayer, instructions, compileTx(feePayer, instructions, lh, lookupTables), lh);
+  return lookupTables ? { ...p, lookupTables } : p;
 }

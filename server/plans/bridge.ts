@@ -210,7 +210,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     const built = await runBuilder(depositBuilder.build, { owner: destAddress, amountMicros: expected });
     if (built.ok) {
       const skip = `Not simulated yet: the funds reach ${destChain} only after the bridge delivers; simulate the deposit then.`;
-      continuation = (await simulateTransactions(built.transactions, skip)).transactions;
+      continuation = (await simulateTransactions(built.transactions, destAddress, skip)).transactions;
     } else blockers.push(built.blocker);
   }
   if (blockers.length === 0 && isEvmChain(sourceChain)) {
@@ -238,7 +238,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         payload: burn,
       },
     );
-    const burnSim = await simulateTransactions(transactions.splice(0));
+    const burnSim = await simulateTransactions(transactions.splice(0), sourceAddress);
     if (burnSim.blocker) blockers.push(burnSim.blocker);
     else transactions.push(...burnSim.transactions, ...continuation);
   }
@@ -253,7 +253,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
           encoding: "solana-v0-message-base64",
           payload,
         },
-      ]);
+      ], sourceAddress);
       if (burnSim.blocker) blockers.push(burnSim.blocker);
       else transactions.push(...burnSim.transactions, ...continuation);
     } catch (e) {

@@ -1,11 +1,13 @@
 // Swap plans (spec §4.4, §8): a quote from the chain's aggregator, fee line items (service swap fee from the
 // fee policy, the pool fees the quote discloses), minAmountOut from the quote and the slippage bound.
 import { AccountRole, address, getBase58Decoder, getBase64Encoder, type Instruction } from "@solana/kit";
-import { type ChainId, CHAIN_FAMILY, type ChainFamily, isAddressOf, isEvmAddress, isSolanaAddress } from "../chains/address";
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS as COMPUTE_BUDGET_PROGRAM } from "@solana-program/compute-budget";
+import { type ChainId, CHAIN_FAMILY, isAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
-import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
 import { errorLine } from "../chains/clients";
-import { solanaPayloadWith } from "../chains/solana";
+import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
+import { compileSolanaPayload } from "../chains/solana";
+import { assertTokenAddress } from "../chains/tokens";
 import type { Db } from "../db/client";
 import { BPS, bpsOf, feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
@@ -27,16 +29,10 @@ export interface SwapInput {
   owner?: string;
 }
 
-const SUI_COIN_TYPE = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/;
-
+/** "USDC" or a token id of the chain's family (400 otherwise). */
 function tokenOf(chain: ChainId, raw: string, field: string): string {
   if (raw.toUpperCase() === "USDC") return USDC[chain];
-  const family: ChainFamily = CHAIN_FAMILY[chain];
-  const ok = family === "sui" ? SUI_COIN_TYPE.test(raw) : family === "solana" ? isSolanaAddress(raw) : isEvmAddress(raw);
-  if (!ok) {
-    const want = family === "sui" ? "a Move coin type (0x…::module::NAME)" : family === "solana" ? "a mint address" : "a token address";
-    throw new ApiError("INVALID_REQUEST", `${field} must be ${want} or USDC on ${chain}`, [{ field: `body.${field}`, message: `must be ${want} or USDC` }]);
-  }
+  assertTokenAddress(chain, raw, `body.${field}`);
   return raw;
 }
 
@@ -73,7 +69,9 @@ function swapTransactions(chain: ChainId, owner: string, inputToken: string, out
   }
   if (quote.svm && chain === "svm-chain") {
     const b = quote.svm;
-    const instructions: Instruction[] = b.instructions.map((ix) => ({
+    // Jupiter's own compute-budget instructions are left out: the plan's simulation (server/chains/solana/simulate.ts)
+    // sets the unit limit and price, and a transaction may not carry two SetComputeUnitPrice instructions.
+    const instructions: Instruction[] = b.instructions.filter((ix) => ix.programId !== COMPUTE_BUDGET_PROGRAM).map((ix) => ({
       programAddress: address(ix.programId),
       accounts: ix.accounts.map((a) => ({
         address: address(a.pubkey),
@@ -88,7 +86,7 @@ function swapTransactions(chain: ChainId, owner: string, inputToken: string, out
         kind: "swap",
         description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through Jupiter (Swap API v2 /build, Metis routing)`,
         encoding: "solana-v0-message-base64",
-        payload: solanaPayloadWith(owner, instructions, { blockhash, lastValidBlockHeight: b.lastValidBlockHeight }, b.lookupTables),
+        payload: compileSolanaPayload(owner, instructions, { blockhash, lastValidBlockHeight: b.lastValidBlockHeight }, b.lookupTables),
       },
     ];
   }
@@ -96,6 +94,7 @@ function swapTransactions(chain: ChainId, owner: string, inputToken: string, out
 }
 
 const b64 = getBase64Encoder();
+
 const b58 = getBase58Decoder();
 
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
@@ -135,7 +134,7 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
     }
   }
 
-  const sim = await simulateTransactions(transactions.splice(0));
+  const sim = await simulateTransactions(transactions.splice(0), owner ?? "");
   if (sim.blocker) blockers.push(sim.blocker);
   else transactions.push(...sim.transactions);
   const planId = newId("pln");

@@ -1,6 +1,7 @@
 // Deposit and withdraw plans (spec §2.2): one shape for every venue. Blockers are listed, never thrown;
 // with an owner and no blocker the plan carries the venue adapter's unsigned transactions.
 import { isAddressOf } from "../chains/address";
+import { USDC } from "../chains/balances";
 import { estimates } from "../catalog/estimates";
 import { liveApy } from "../catalog/apy";
 import type { Db } from "../db/client";
@@ -45,7 +46,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
     if (!built.ok) blockers.push(built.blocker);
     else {
       // The chain's own simulation first; a transaction it rejects is never offered for signing.
-      const sim = await simulateTransactions(built.transactions);
+      const sim = await simulateTransactions(built.transactions, owner);
       if (sim.blocker) blockers.push(sim.blocker);
       else transactions = sim.transactions;
     }
@@ -69,7 +70,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
     owner,
     ...(blockers.length ? { blockers } : {}),
     fees: [
-      { label: `Service fee on ${action} of principal`, kind: "service" as const, amountMicros: "0", bps: 0, estimate: false, asset: null },
+      { label: `Service fee on ${action} of principal`, kind: "service" as const, amountMicros: "0", bps: 0, estimate: false, asset: USDC[venue.chain] },
       NETWORK_FEE,
     ],
     estimates: {

@@ -15,6 +15,7 @@ import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { setKaminoUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -79,6 +80,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
+    // Kamino deposits read the USDC reserve (vault, cUSDC mint, token program) when the plan is built.
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     iris = await startFakeIris();
     app = await startApp({ db, env: { ...rpcEnv(), SVC_LOG_LEVEL: "info" } });
     live = await startApp({ db, env: { ...rpcEnv(), SVC_EXECUTION_MODE: "broadcast" } });

@@ -15,10 +15,9 @@ import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
-import { kaminoAccounts } from "../../server/venues/adapters/kamino";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
 
@@ -105,6 +104,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("Solana deposit plan (Kamino) with owner: an unsigned v0 transaction on the RPC's blockhash", async () => {
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     const r = await post("/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL });
     expect(r.json.status).toBe("prepared");
     const p = r.json.transactions[0]?.payload as { transaction: string; recentBlockhash: string };
@@ -117,7 +117,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("a Solana plan is never prepared with nothing to sign: no blockhash → blocked rpc_unavailable (deposit, withdraw, bridge continuation)", async () => {
-    rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    rpc.set(SOL, KAMINO_CUSDC_MINT, 10_000_000n);
     setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     const plans = [
       ["/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL }],
@@ -142,7 +142,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     // The owners hold enough shares (the plans read the balance too).
     rpc.set(SUI, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
     rpc.set(SUI, SUILEND_CTOKEN_TYPE, 10_000_000n);
-    rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    rpc.set(SOL, KAMINO_CUSDC_MINT, 10_000_000n);
     const kamino = getVenue("kamino")?.onchain ?? {};
     // 1.5 USDC per market coin on both venues.
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
@@ -192,6 +192,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       expect(b.json.blockers?.map((x) => x.code)).toEqual(["venue_state_unavailable"]);
       expect(b.json.blockers?.[0]?.message).toMatch(/RPC|account|object/i);
     }
+    // Kamino's reserve back on the local chain for the plans after this one (deposits read it too).
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     // Without an owner nothing is built, so nothing is read: the plan is prepared with no transactions.
     expect((await post("/svc/strategies/withdraw/plan", { strategyId: "scallop", amountMicros: "2000000" })).json).toMatchObject({ status: "prepared", transactions: [] });
   });
@@ -200,9 +202,30 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const d = await post("/svc/strategies/deposit/plan", { strategyId: "aave-v3-base", amountMicros: "3000000", owner: EVM });
     expect(d.json).toMatchObject({ status: "prepared", chain: "evm-a", broadcastEnabled: false });
     expect(d.json.transactions.map((t) => t.kind)).toEqual(["approve", "deposit"]);
-    const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-arbitrum", amountMicros: "3000000", owner: EVM });
-    expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-b" });
+    // Compound v3 withdraw: capped at the owner's Comet balanceOf read at plan time (a withdraw above it would borrow).
+    const comet = (getVenue("compound-v3-base")?.onchain.cUSDCv3 ?? "").toLowerCase();
+    rpc.comets.set(comet, {
+      baseSupplyIndex: 10n ** 15n,
+      baseBorrowIndex: 10n ** 15n,
+      totalSupplyBase: 10n ** 12n,
+      totalBorrowBase: 0n,
+      lastAccrualTime: 1_760_000_000n,
+      supplyKink: 0n,
+      supplyRateBase: 0n,
+      supplySlopeLow: 0n,
+      supplySlopeHigh: 0n,
+      supplied: new Map([[EVM.toLowerCase(), 3_000_000n]]),
+    });
+    const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-base", amountMicros: "3000000", owner: EVM });
+    expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-a" });
     expect(w.json.transactions.map((t) => t.kind)).toEqual(["withdraw"]);
+    const above = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-base", amountMicros: "3000001", owner: EVM });
+    expect(above.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(above.json.blockers?.map((b) => [b.code, b.message])).toEqual([["insufficient_balance", expect.stringContaining("withdraw at most 3000000")]]);
+    // evm-b's RPC is down (closed port): the balance cannot be read, so nothing is built.
+    const down = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-arbitrum", amountMicros: "3000000", owner: EVM });
+    expect(down.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(down.json.blockers?.map((b) => b.code)).toEqual(["venue_state_unavailable"]);
   });
 
   it("blocks with each blocker and never builds a placeholder transaction", async () => {
@@ -211,7 +234,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
       ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
       ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
-      ["/svc/strategies/withdraw/plan", { strategyId: "marginfi", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
+      ["/svc/strategies/withdraw/plan", { strategyId: "jupiter-lend", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
       const r = await post(path, body);
@@ -296,11 +319,13 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(Object.keys(wire.signatures)).toEqual([SOL]);
     const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
     expect(msg.version).toBe(0);
-    expect(msg.staticAccounts).toEqual(expect.arrayContaining([SOL, JUP_FAKE.computeBudget, JUP_FAKE.swapProgram]));
+    // Jupiter's compute-budget instruction is left out (the plan's simulation sets the budget).
+    expect(msg.staticAccounts).toEqual(expect.arrayContaining([SOL, JUP_FAKE.swapProgram]));
+    expect(msg.staticAccounts).not.toContain(JUP_FAKE.computeBudget);
     expect(msg.staticAccounts).not.toContain(JUP_FAKE.tableAccounts[0]);
     const lookups = (msg as { addressTableLookups?: { lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }[] }).addressTableLookups;
     expect(lookups).toEqual([{ lookupTableAddress: JUP_FAKE.lookupTable, writableIndexes: [0], readonlyIndexes: [1] }]);
-    expect((msg as unknown as { instructions: unknown[] }).instructions.length).toBe(2); // compute budget, swap
+    expect((msg as unknown as { instructions: unknown[] }).instructions.length).toBe(1); // the swap
   });
 
   it("a quote API that needs a key: unset → blocked quote_unavailable naming the variable; refused → blocked, never a 5xx", async () => {
@@ -451,7 +476,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "svc-autopilot-top-30d-monthly" } })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "nope" } })).status).toBe(404);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino", extra: 1 } })).status).toBe(400);
-    const noBuilder = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "marginfi" } });
+    const noBuilder = await post("/svc/bridge/plan", { ...body, destChain: "move-chain", destAddress: SUI, continueTo: { strategyId: "navi" } });
     expect(noBuilder.json).toMatchObject({ status: "blocked", transactions: [] });
     expect(noBuilder.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
     // A continuation whose venue state cannot be read (Suilend's LendingMarket is not on the local chain): the whole

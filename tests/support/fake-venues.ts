@@ -9,6 +9,7 @@
 //   getSupplyRate(uint256) as Comet.sol does, with ABI-encoded answers.
 import { createHash } from "node:crypto";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
 import { scallop } from "../../server/venues/scallop";
@@ -167,9 +168,21 @@ const zeros = (n: number) => Buffer.alloc(n);
 const anchorDiscriminator = (name: string) => createHash("sha256").update(`account:${name}`).digest().subarray(0, 8);
 const SYSTEM = "11111111111111111111111111111111";
 
+/**
+ * The main-market USDC reserve's liquidity supply vault and cUSDC mint: the PDAs of [seed, market, USDC mint] under the
+ * seeds of klend's first release (Kamino-Finance/klend 57074f4 programs/klend/src/handlers/handler_init_reserve.rs),
+ * which created that reserve; releases since derive them from [seed, reserve]. The builders read them from the account.
+ */
+export const KAMINO_USDC_SUPPLY_VAULT = "Bgq7trRgVMeq33yt235zM2onQ4bRDBsY5EWiTetF4qw6";
+export const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
+
 export interface KaminoReserveState {
   lendingMarket: string;
   liquidityMint: string;
+  /** Defaults: the main-market USDC reserve's (above) and SPL Token. */
+  supplyVault?: string;
+  collateralMint?: string;
+  tokenProgram?: string;
   available: bigint;
   /** Fractions with 60 fractional bits (klend `_sf`). */
   borrowedSf: bigint;
@@ -183,7 +196,7 @@ export interface KaminoReserveState {
 export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
   const liquidity = Buffer.concat([
     pubkey(s.liquidityMint), // mint_pubkey
-    pubkey(SYSTEM), // supply_vault
+    pubkey(s.supplyVault ?? KAMINO_USDC_SUPPLY_VAULT), // supply_vault
     pubkey(SYSTEM), // fee_vault
     u64(s.available),
     u128(s.borrowedSf),
@@ -197,10 +210,11 @@ export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
     u128(s.referrerFeesSf),
     u128(s.pendingReferrerFeesSf),
     u128(0n), // absolute_referral_rate_sf
-    pubkey("TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA"), // token_program
+    pubkey(s.tokenProgram ?? TOKEN_PROGRAM_ADDRESS), // token_program
     zeros(51 * 8 + 32 * 16), // padding2, padding3
   ]);
-  const collateral = Buffer.concat([pubkey(SYSTEM), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
+  // mint_pubkey, mint_total_supply, supply_vault, padding1, padding2
+  const collateral = Buffer.concat([pubkey(s.collateralMint ?? KAMINO_CUSDC_MINT), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
   const head = Buffer.concat([
     anchorDiscriminator("Reserve"),
     u64(1n), // version
@@ -281,6 +295,8 @@ export interface CometState {
   supplyRateBase: bigint;
   supplySlopeLow: bigint;
   supplySlopeHigh: bigint;
+  /** balanceOf(account) answers (lower-case address → micro-USDC supplied); an account not here has 0. */
+  supplied?: Map<string, bigint>;
 }
 
 const COMET = parseAbi([
@@ -288,6 +304,7 @@ const COMET = parseAbi([
   "function totalsBasic() view returns (TotalsBasic)",
   "function getUtilization() view returns (uint256)",
   "function getSupplyRate(uint256 utilization) view returns (uint64)",
+  "function balanceOf(address account) view returns (uint256)",
 ]);
 const FACTOR = 10n ** 18n;
 const BASE_INDEX_SCALE = 10n ** 15n;
@@ -430,6 +447,10 @@ export function answerVenue(v: FakeVenues, method: string, params: unknown[]): u
         });
       }
       if (functionName === "getUtilization") return encodeFunctionResult({ abi: COMET, functionName, result: cometUtilization(comet) });
+      if (functionName === "balanceOf") {
+        const [account] = args as readonly [string];
+        return encodeFunctionResult({ abi: COMET, functionName, result: comet.supplied?.get(account.toLowerCase()) ?? 0n });
+      }
       return encodeFunctionResult({ abi: COMET, functionName, result: cometSupplyRate(comet, (args as readonly [bigint])[0]) });
     }
     default:
