@@ -12,6 +12,8 @@ import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 import { kamino } from "../server/venues/kamino";
+import { scallop } from "../server/venues/scallop";
+import { suilend } from "../server/venues/suilend";
 import { kaminoReserveAccount } from "../tests/support/fake-venues";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcReply } from "../tests/support/json-rpc";
 
@@ -80,6 +82,12 @@ interface SuiLanded {
 const isSuiCoin = (t: string) => /^0x0*2::sui::SUI$/.test(t);
 const hex64 = (seed: string) => `0x${createHash("sha256").update(seed).digest("hex")}`;
 const suiCoinId = (owner: string, kind: "usdc" | "gas") => hex64(`e2e-sui-coin-${kind}-${owner}`);
+
+/** UpgradeCap → the package it points at: a stand-in "current upgrade" of Scallop's and Suilend's packages. */
+const SUI_UPGRADE_CAPS = new Map([
+  [scallop.onchain.protocolUpgradeCap ?? "", hex64("e2e-scallop-current-package")],
+  [suilend.onchain.upgradeCap ?? "", hex64("e2e-suilend-current-package")],
+]);
 
 /** Move signatures the wallet's Transaction resolver asks for (which shared inputs are mutable). Scallop mint::mint:
  * (&Version, &mut Market, Coin<T>, &Clock, &mut TxContext) → MarketCoin<T>. */
@@ -315,6 +323,15 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
           ? [{ coinType: t, coinObjectId: suiCoinId(owner, kind), version: String(suiVersion), digest: SUI_ZERO_DIGEST, balance: balance.toString(), previousTransaction: SUI_ZERO_DIGEST }]
           : [];
         return { data, nextCursor: null, hasNextPage: false };
+      }
+      case "sui_getObject": {
+        // The protocols' UpgradeCaps: plans call the package a cap points at (server/chains/sui/packages.ts).
+        const [id] = params as [string];
+        const pkg = SUI_UPGRADE_CAPS.get(id);
+        if (!pkg) return { error: { code: "notExists", object_id: id } };
+        const type = "0x2::package::UpgradeCap";
+        const fields = { id: { id }, package: pkg, version: "12", policy: 0 };
+        return { data: { objectId: id, version: String(suiVersion), digest: SUI_ZERO_DIGEST, type, content: { dataType: "moveObject", type, hasPublicTransfer: true, fields } } };
       }
       case "sui_multiGetObjects": {
         const [ids] = params as [string[]];

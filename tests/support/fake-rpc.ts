@@ -10,6 +10,8 @@
 // Transfer logs and CCTP MessageSent logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
 import { createServer, type Server } from "node:http";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
+import { scallop } from "../../server/venues/scallop";
+import { suilend } from "../../server/venues/suilend";
 import { answerVenue, type FakeVenues, fakeVenues, notMine } from "./fake-venues";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcError, jsonRpcReply } from "./json-rpc";
 
@@ -33,8 +35,14 @@ export interface SaveReserveState {
   protocolFeesWads: bigint;
 }
 
+/** Test-only "current upgrade" package ids the local chain's UpgradeCaps point at (never the original ids). */
+export const SCALLOP_CURRENT_PACKAGE = `0x${"c5".repeat(32)}`;
+export const SUILEND_CURRENT_PACKAGE = `0x${"51".repeat(32)}`;
+
 export interface FakeRpc extends FakeTxState, FakeVenues {
   url: string;
+  /** UpgradeCap objects by id → the package they point at (Scallop's and Suilend's caps point at the *_CURRENT_PACKAGE ids). */
+  upgradeCaps: Map<string, string>;
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
   /** Solana Save reserves by account address. */
@@ -95,6 +103,10 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const suilendMarkets = new Map<string, SuilendReserveState[]>();
   const saveReserves = new Map<string, SaveReserveState>();
   const aaveIndex = new Map<string, bigint>();
+  const upgradeCaps = new Map<string, string>([
+    [scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE],
+    [suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE],
+  ]);
   const venues = fakeVenues();
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
   let self: FakeVenues = venues;
@@ -271,6 +283,12 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       }
       case "sui_getObject": {
         const [id] = params as [string];
+        const capPackage = upgradeCaps.get(id);
+        if (capPackage) {
+          const type = "0x2::package::UpgradeCap";
+          const fields = { id: { id }, package: capPackage, version: "12", policy: 0 };
+          return { data: { objectId: id, version: "90", digest: "11111111111111111111111111111111", type, content: { dataType: "moveObject", type, hasPublicTransfer: true, fields } } };
+        }
         const reserves = suilendMarkets.get(id);
         if (!reserves) return { error: { code: "notExists", object_id: id } };
         return {
@@ -364,6 +382,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     suilendMarkets,
+    upgradeCaps,
     saveReserves,
     aaveIndex,
     failing,
