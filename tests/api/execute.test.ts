@@ -211,7 +211,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const sent = await post(live, "/svc/strategies/deposit/execute", { planId: livePlan, signedTransaction: otherBytes, signatures: ["AAAA"] });
     expect(sent.status).toBe(200);
     expect(sent.json).toMatchObject({ status: "done", submitted: true, digest, position: { stakedMicros: "4000000" } });
-    expect(rpc.submitted.at(-1)).toEqual({ method: "sui_executeTransactionBlock", bytes: otherBytes });
+    expect(rpc.submitted.at(-1)).toEqual({ method: "ExecuteTransaction", bytes: otherBytes });
     rpc.onSubmit = null;
   });
 

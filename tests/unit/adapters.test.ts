@@ -96,10 +96,10 @@ describe("Sui: Scallop deposit PTB", () => {
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 3_333_333n); // one short of the 3,333,334 that 5 USDC needs at 1.5
     const short = await b.build({ owner: SUI_OWNER, amountMicros: 5_000_000n }).catch((e: unknown) => e);
     expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("worth 4999999 micro-USDC") });
-    rpc.failing.add("suix_getBalance");
+    rpc.failing.add("GetBalance");
     const unread = await b.build({ owner: SUI_OWNER, amountMicros: 1_000_000n }).catch((e: unknown) => e);
     expect(unread).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining("sUSDC market coin balance") });
-    rpc.failing.delete("suix_getBalance");
+    rpc.failing.delete("GetBalance");
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
   });
   it("sizes shares so the floored payout covers the amount, and never one share more than needed", () => {
