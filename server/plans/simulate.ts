@@ -3,6 +3,7 @@
 // that encoding in order (an EVM approve before its supply). A failed simulation blocks the plan with the chain's
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
 import { type Simulation, simulationUnavailable } from "../chains/simulation";
+import { simulateSuiTransactions } from "../chains/sui/simulate";
 import { type Blocker, blocker } from "../http/codes";
 import type { PlanTransaction } from "../venues/adapters";
 import type { TxEncoding } from "../venues/adapters/types";
@@ -11,7 +12,9 @@ import type { TxEncoding } from "../venues/adapters/types";
 export type Simulator = (txs: PlanTransaction[]) => Promise<Simulation[]>;
 
 /** Filled in per chain family as each family's simulation lands (server/chains/<family>/simulate.ts). */
-const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {};
+const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {
+  "sui-transaction-json": simulateSuiTransactions,
+};
 
 const NOT_YET: Record<TxEncoding, string> = {
   "sui-transaction-json": "Not simulated: the service does not dry-run move-chain transactions yet; your wallet's own dry run is the check.",

@@ -13,7 +13,8 @@ import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -78,6 +79,10 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
+    // Sui deposit plans are simulated before they are returned: the owners' gas and USDC, and Scallop's market.
+    fundSuiOwner(rpc, SUI);
+    fundSuiOwner(rpc, SUI_OTHER);
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     iris = await startFakeIris();
     app = await startApp({ db, env: { ...rpcEnv(), SVC_LOG_LEVEL: "info" } });
     live = await startApp({ db, env: { ...rpcEnv(), SVC_EXECUTION_MODE: "broadcast" } });

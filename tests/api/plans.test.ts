@@ -12,7 +12,7 @@ import { planEndpoints } from "../../server/plans/endpoints";
 import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
@@ -42,6 +42,9 @@ describe.each(dbKinds())("plans (%s)", (db) => {
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
+    // Sui plans are simulated before they are returned: the owner's gas and USDC, and Scallop's market, on the local chain.
+    fundSuiOwner(rpc, SUI);
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     quotes = await startFakeQuotes();
     app = await startApp({
       db,

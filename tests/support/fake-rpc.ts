@@ -97,6 +97,15 @@ export interface FakeTxState {
 }
 
 
+/**
+ * What a Sui owner needs for a plan's simulation to pass on the local chain: SUI for gas (5 SUI) and USDC (1,000 USDC)
+ * to supply. Plans are simulated before they are returned, so an owner without them is refused, as on chain.
+ */
+export function fundSuiOwner(rpc: FakeRpc, owner: string): void {
+  rpc.set(owner, "native", 5_000_000_000n);
+  rpc.set(owner, scallop.onchain.usdcCoinType ?? "", 1_000_000_000n);
+}
+
 export async function startFakeRpc(): Promise<FakeRpc> {
   const balances = new Map<string, bigint>();
   const failing = new Set<string>();
@@ -355,7 +364,11 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const world: SuiWorld = {
     object: (id) => suiObjects().find((o) => sameAddress(o.id, id)),
     owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
-    packageVersions: new Map(),
+    // Scallop's and Suilend's packages: the original, then the upgrade their UpgradeCaps point at.
+    packageVersions: new Map([
+      [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
+      [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
+    ]),
     transaction: suiTx,
     execute: (bytes) => submit("ExecuteTransaction", bytes),
     get referenceGasPrice() {

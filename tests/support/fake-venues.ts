@@ -164,6 +164,11 @@ const typeNameBcs = (name: string) => bcs.struct("TypeName", { name: bcs.string(
 /** The Sui venue objects of the local chain, by id (markets, storages and their table entries). */
 export function suiVenueObjects(v: FakeVenues): SuiObject[] {
   const out: SuiObject[] = [];
+  // Scallop's Version object (shared; every protocol call takes it), present with the market.
+  if (v.scallopMarkets.size > 0) {
+    const id = scallop.onchain.version ?? "";
+    out.push(moveObject(id, `${SCALLOP_PKG}::version::Version`, { id: { id }, value: "9" }, { kind: "shared", initialVersion: 7765848n }));
+  }
   for (const [id, m] of v.scallopMarkets) {
     out.push(scallopMarket(id, m));
     for (const [coinType, sheet] of m.sheets) {

@@ -7,6 +7,7 @@
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
+import { CLOCK, simulateHandler } from "./simulate";
 
 /** Digest of objects this node made up (32 zero bytes, base58): valid wherever a digest is parsed. */
 export const ZERO_DIGEST = "11111111111111111111111111111111";
@@ -103,7 +104,14 @@ function executedJson(t: SuiTxRecord): unknown {
       };
   return {
     digest: t.digest,
-    transaction: { digest: t.digest, sender: normalizeSuiAddress(t.sender) },
+    transaction: {
+      version: 1,
+      digest: t.digest,
+      sender: normalizeSuiAddress(t.sender),
+      kind: { programmableTransaction: { inputs: [], commands: [] } },
+      gasPayment: { objects: [], owner: normalizeSuiAddress(t.sender), price: "750", budget: "5000000" },
+      expiration: { kind: "NONE" },
+    },
     effects: { transactionDigest: t.digest, status, epoch: "700" },
     balanceChanges: t.balanceChanges.map((c) => ({ address: normalizeSuiAddress(c.address), coinType: c.coinType, amount: c.amount.toString() })),
     ...(t.checkpointed ? { checkpoint: "150000000", timestamp: "2025-10-09T08:53:20Z" } : {}),
@@ -112,10 +120,10 @@ function executedJson(t: SuiTxRecord): unknown {
 
 const str = (v: unknown): string => (typeof v === "string" ? v : "");
 
-/** The read services; simulation is added by ./simulate.ts. */
+/** Every service method the node answers. */
 export function readHandlers(world: SuiWorld): Record<string, Handler> {
   const getObject = (id: string) => {
-    const o = world.object(normalizeSuiAddress(id)) ?? world.object(id);
+    const o = sameAddress(id, CLOCK.id) ? CLOCK : (world.object(normalizeSuiAddress(id)) ?? world.object(id));
     if (!o) throw new GrpcError(Code.NOT_FOUND, `Object ${id} not found`);
     return o;
   };
@@ -151,6 +159,7 @@ export function readHandlers(world: SuiWorld): Record<string, Handler> {
       if (!t) throw new GrpcError(Code.NOT_FOUND, `Transaction ${str(r.digest)} not found`);
       return { transaction: executedJson(t) };
     },
+    SimulateTransaction: simulateHandler(world),
     ExecuteTransaction: (r) => {
       const bytes = str((r.transaction as { bcs?: { value?: string } } | undefined)?.bcs?.value);
       const sigs = ((r.signatures as { bcs?: { value?: string } }[] | undefined) ?? []).map((s) => str(s.bcs?.value)).filter(Boolean);
