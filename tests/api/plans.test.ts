@@ -89,6 +89,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(r.json.estimates).toMatchObject({ estimate: true, grossApyBps: null, netApyBps: null, estDailyYieldMicros: null });
     const [tx] = r.json.transactions;
     expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
+    // Simulated by the (local) full node over gRPC before it was returned: its gas figures, no error.
+    expect(tx?.simulation).toMatchObject({ status: "ok", gasEstimate: "3714000", fee: { amount: "2735880", asset: "SUI", decimals: 9 }, error: null });
     const data = Transaction.from(tx?.payload as string).getData();
     expect(data.sender).toBe(SUI);
     expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
@@ -97,6 +99,14 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const q = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000" });
     expect(q.json).toMatchObject({ status: "prepared", owner: null, transactions: [] });
     expect(q.json.planId).not.toBe(r.json.planId);
+  });
+
+  it("a Sui plan the chain's simulation refuses is blocked simulation_failed with the node's words (no SUI for gas)", async () => {
+    const broke = `0x${"7".repeat(64)}`;
+    rpc.set(broke, getVenue("scallop")?.onchain.usdcCoinType ?? "", 50_000_000n);
+    const r = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: broke });
+    expect(r.json).toMatchObject({ status: "blocked" });
+    expect(r.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringContaining("Cannot find gas coin") }]);
   });
 
   it("Solana deposit plan (Kamino) with owner: an unsigned v0 transaction on the RPC's blockhash", async () => {
@@ -340,6 +350,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("gas sizing of Sui and Solana plans reads their RPCs", async () => {
+    // The Scallop market the deposit's simulation takes (an earlier test removed it).
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     const s = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
     const g = await post("/svc/gas-sponsor/plan", { planId: s.json.planId });
     expect((g.json.chains as { gasPrice: string }[])[0]).toMatchObject({ chain: "move-chain", unit: "mist", gasPrice: "750", amount: "7500000" });

@@ -128,6 +128,13 @@ describe("Sui simulation through the local gRPC node", () => {
     tx.transferObjects([tx.add(coinWithBalance({ type: USDC, balance: 1_000_000n }))], poor);
     const [noGas] = await simulateSuiTransactions([await asPlan(tx)]);
     expect(noGas).toMatchObject({ status: "failed", error: expect.stringContaining("Cannot find gas coin") });
+    // More USDC than the owner holds: the coin selection the wallet would run fails on the chain's state.
+    rpc.set(poor, "native", 1_000_000_000n);
+    const big = new Transaction();
+    big.setSender(poor);
+    big.transferObjects([big.add(coinWithBalance({ type: USDC, balance: 6_000_000n }))], poor);
+    const [short] = await simulateSuiTransactions([await asPlan(big)]);
+    expect(short).toMatchObject({ status: "failed", gasEstimate: null });
 
     const txs = await plan("scallop", "deposit", 1_000_000n);
     rpc.down = true;
