@@ -24,7 +24,7 @@ type Json = Record<string, unknown> & {
   status: string;
   planId: string;
   blockers?: { code: string; message: string }[];
-  transactions: { chain: string; kind: string; encoding: string; payload: unknown }[];
+  transactions: { chain: string; kind: string; encoding: string; payload: unknown; simulation?: unknown }[];
   fees: { kind: string; amountMicros: string | null; bps: number | null }[];
 };
 
