@@ -9,6 +9,7 @@ import { resetConfigForTests } from "../../server/config";
 import { builderFor, runBuilder } from "../../server/venues/adapters";
 import { scallop } from "../../server/venues/scallop";
 import { suilend } from "../../server/venues/suilend";
+import type { SuiObject } from "../../testing/chains/sui/node";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 
 /** A file as the SDK ships it in node_modules (their package.json `exports` do not expose these paths). */
@@ -77,6 +78,68 @@ describe("currentPackage: the UpgradeCap's package, through the configured RPC, 
       process.env.SVC_RPC_MOVE = rpc.url;
       resetConfigForTests();
       await other.close();
+    }
+  });
+});
+
+describe("our resolution equals the SDK's own on the same chain state", () => {
+  it("Suilend: SuilendClient.initialize (getLatestPackageId over SuiGrpcClient) sets PUBLISHED_AT to the package our resolver reads", async () => {
+    const { SuiGrpcClient } = await import("@mysten/sui/grpc");
+    const { SuilendClient } = await import("@suilend/sdk/client");
+    const generated = await import("@suilend/sdk/_generated/suilend");
+    const { LendingMarket } = await import("@suilend/sdk/_generated/suilend/lending-market/structs");
+    const { startSuiNode } = await import("../../testing/chains/sui/server");
+    const upgraded = `0x${"5e".repeat(32)}`;
+    const market = suilend.onchain.lendingMarket ?? "";
+    const zero = { value: "0" };
+    // A LendingMarket<MAIN_POOL> as the SDK's generated BCS layout writes it (no reserves: the SDK only needs to decode it).
+    const marketBcs = LendingMarket.bcs
+      .serialize({
+        id: { id: { bytes: market } },
+        version: "7",
+        reserves: [],
+        obligations: { id: { id: { bytes: `0x${"0b".repeat(32)}` } }, size: "0" },
+        rate_limiter: { config: { window_duration: "86400", max_outflow: "1000000" }, prev_qty: zero, window_start: "0", cur_qty: zero },
+        fee_receiver: `0x${"fe".repeat(32)}`,
+        bad_debt_usd: zero,
+        bad_debt_limit_usd: zero,
+      })
+      .toBytes();
+    const capId = suilend.onchain.upgradeCap ?? "";
+    const objects: SuiObject[] = [
+      { id: capId, type: "0x2::package::UpgradeCap", owner: { kind: "address", address: `0x${"ad".repeat(32)}` }, version: 90n, json: { id: capId, package: upgraded, version: "12", policy: 0 } },
+      {
+        id: market,
+        type: `${suilend.onchain.package}::lending_market::LendingMarket<${suilend.onchain.lendingMarketType}>`,
+        owner: { kind: "shared", initialVersion: 38698012n },
+        version: 42n,
+        json: { id: market },
+        bcs: marketBcs,
+      },
+    ];
+    const node = await startSuiNode({
+      object: (id) => objects.find((o) => o.id === id),
+      owned: () => [],
+      packageVersions: new Map(),
+      transaction: () => undefined,
+      execute: () => {
+        throw new Error("not here");
+      },
+      referenceGasPrice: 750n,
+    });
+    const saved = process.env.SVC_RPC_MOVE;
+    try {
+      await SuilendClient.initialize(market, suilend.onchain.lendingMarketType ?? "", new SuiGrpcClient({ network: "mainnet", baseUrl: node.url }));
+      process.env.SVC_RPC_MOVE = node.url;
+      resetConfigForTests();
+      const ours = await currentPackage(capId, new AbortController().signal);
+      expect(generated.PUBLISHED_AT).toBe(upgraded);
+      expect(ours).toBe(generated.PUBLISHED_AT);
+    } finally {
+      if (saved === undefined) delete process.env.SVC_RPC_MOVE;
+      else process.env.SVC_RPC_MOVE = saved;
+      resetConfigForTests();
+      await node.close();
     }
   });
 });

@@ -30,6 +30,8 @@ export interface SuiObject {
   json: JsonValue;
   /** For `0x2::coin::Coin<T>`: its value. */
   balance?: bigint;
+  /** The Move value's BCS (the `contents` read mask), when a reader decodes BCS (e.g. an SDK's generated structs). */
+  bcs?: Uint8Array;
 }
 
 export interface SuiTxRecord {
@@ -87,6 +89,7 @@ export function objectJson(o: SuiObject): JsonValue {
     objectType: o.type,
     json: o.json,
     ...(o.balance !== undefined ? { balance: o.balance.toString() } : {}),
+    ...(o.bcs ? { contents: { name: o.type, value: Buffer.from(o.bcs).toString("base64") } } : {}),
   };
 }
 
