@@ -343,15 +343,6 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
           : [];
         return { data, nextCursor: null, hasNextPage: false };
       }
-      case "sui_getObject": {
-        // The protocols' UpgradeCaps: plans call the package a cap points at (server/chains/sui/packages.ts).
-        const [id] = params as [string];
-        const pkg = SUI_UPGRADE_CAPS.get(id);
-        if (!pkg) return { error: { code: "notExists", object_id: id } };
-        const type = "0x2::package::UpgradeCap";
-        const fields = { id: { id }, package: pkg, version: "12", policy: 0 };
-        return { data: { objectId: id, version: String(suiVersion), digest: SUI_ZERO_DIGEST, type, content: { dataType: "moveObject", type, hasPublicTransfer: true, fields } } };
-      }
       case "sui_multiGetObjects": {
         const [ids] = params as [string[]];
         // Venue objects are shared (Scallop's Version and Market).
