@@ -4,7 +4,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
-    include: ["tests/**/*.test.ts"],
+    // tests/: API, unit and webhook suites; server/: a venue's oracle test beside its builder (docs/architecture.md);
+    // testing/: the local chains' own tests.
+    include: ["tests/**/*.test.ts", "server/**/*.test.ts", "testing/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,

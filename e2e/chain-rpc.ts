@@ -13,6 +13,7 @@ import { createServer } from "node:http";
 import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
+import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
 import { scallop } from "../server/venues/scallop";
 import { suilend } from "../server/venues/suilend";
@@ -32,6 +33,11 @@ const START_USDC = 1_000_000_000n;
  * reserve's PDA (server/venues/adapters/kamino.ts; the published address).
  */
 const KAMINO_RESERVE = kamino.onchain.usdcReserve ?? "";
+/** A token the dashboard does not know by name (Tether USD's mint): the local chain serves its SPL mint, 6 decimals. */
+export const SOLANA_OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
+const otherMint = Buffer.from(
+  getMintEncoder().encode({ mintAuthority: null, supply: 1_000_000_000_000n, decimals: 6, isInitialized: true, freezeAuthority: null }),
+).toString("base64");
 const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
 const START_CUSDC = 400_000_000n;
 const kaminoReserve = Buffer.from(
@@ -166,7 +172,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     accountIndex: u.accountIndex,
     mint: SOLANA_USDC,
     owner: u.owner,
-    programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+    programId: TOKEN_PROGRAM_ADDRESS,
     uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
   });
 
@@ -252,10 +258,13 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         const mint = filter.mint;
         const amount = mint === SOLANA_USDC ? usdcOf(owner) : START_CUSDC;
         const info = { isNative: false, mint, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
-        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA", rentEpoch: 0, space: 165 };
+        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 165 };
         return { context: ctx, value: [{ pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account }] };
       }
       case "getAccountInfo": {
+        if (params[0] === SOLANA_OTHER_MINT) {
+          return { context: ctx, value: { data: [otherMint, "base64"], executable: false, lamports: 1_461_600, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 82 } };
+        }
         if (params[0] !== KAMINO_RESERVE) return { context: ctx, value: null };
         const size = Buffer.from(kaminoReserve, "base64").length;
         return { context: ctx, value: { data: [kaminoReserve, "base64"], executable: false, lamports: 61_000_000, owner: KLEND_PROGRAM, rentEpoch: 0, space: size } };

@@ -27,10 +27,10 @@ test("the owner turns a character's auto-yield on, sets its venue and cap, and t
   await venue.selectOption("scallop");
   const cap = page.getByLabel(/Max stake/);
   await cap.fill("5.1234567");
-  await expect(page.getByText("A USDC amount with at most 6 decimals.")).toBeVisible();
+  await expect(page.getByText("USDC has 6 decimals: at most 6 digits after “.”.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Save venue and cap" })).toBeDisabled();
   await cap.fill("5.25");
-  await expect(page.getByText("5250000 micros")).toBeVisible();
+  await expect(page.getByText("= 5.25 USDC (5250000 base units; USDC has 6 decimals)")).toBeVisible();
   await page.getByRole("button", { name: "Save venue and cap" }).click();
   await expect(status).toContainText("scallop");
   await expect(status).toContainText("5.25");

@@ -2,13 +2,11 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11y } from "./support";
 
-const SOLANA_USDT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
-
 test("swap plan: slippage bound defaults to 1% and refuses more than 5%; fee lines and minimum output shown", async ({ page }) => {
   await page.goto("/swap");
   const swap = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Swap", exact: true }) });
   await expect(swap.getByLabel("Max slippage (%)")).toHaveValue("1");
-  await swap.getByLabel("To token").fill(SOLANA_USDT);
+  await swap.getByLabel("To token", { exact: true }).selectOption("SOL");
   await swap.getByLabel(/^Amount/).fill("100");
   await swap.getByLabel("Max slippage (%)").fill("6");
   await expect(swap.getByText("Between 0.01% and 5%.")).toBeVisible();
@@ -21,9 +19,9 @@ test("swap plan: slippage bound defaults to 1% and refuses more than 5%; fee lin
   await expect(swap.getByTestId("fees")).toContainText(/fee/i);
   const quote = swap.getByTestId("swap-quote");
   await expect(quote).toContainText("1.00%");
-  // Local quote: out = 100 USDC × 0.995 = 99500000; minimum = out × (10000 − 100) / 10000 = 98505000.
-  await expect(quote).toContainText("99500000 base units");
-  await expect(quote).toContainText("98505000 base units");
+  // Local quote: out = 100 USDC's base units × 0.995 = 99500000 lamports of SOL (9 decimals); minimum = out × (10000 − 100) / 10000.
+  await expect(quote).toContainText("0.0995 SOL");
+  await expect(quote).toContainText("0.098505 SOL");
   await expectNoSeriousA11y(page);
 });
 

@@ -44,7 +44,7 @@ async function depositPlan(page: Page, f: Family): Promise<string> {
   await page.goto(`/opportunities/${id}`);
   await connect(page, f);
   await page.getByLabel(/Deposit amount/).fill("25.5");
-  await expect(page.getByTestId("amount-hint").first()).toContainText("25500000 micros");
+  await expect(page.getByTestId("amount-hint").first()).toContainText("= 25.5 USDC (25500000 base units");
   await page.getByRole("button", { name: "Review deposit plan" }).click();
   const plan = page.getByTestId("plan");
   await expect(plan).toBeVisible();
@@ -79,12 +79,15 @@ for (const f of FAMILIES) {
       await depositPlan(page, f);
       const plan = page.getByTestId("plan");
       await expect(page.getByTestId("plan-status")).toHaveText("prepared — your wallet must sign");
-      await expect(plan).toContainText("for 25.500000 USDC");
-      await expect(page.getByTestId("fees")).toContainText("Principal fee: 0.000000 USDC");
+      await expect(plan).toContainText("for 25.5 USDC");
+      await expect(page.getByTestId("fees")).toContainText("Principal fee: 0 USDC");
+      await expect(page.getByTestId("fees")).not.toContainText("base units");
       await expect(page.getByTestId("estimates")).toBeVisible();
       await expect(plan).toContainText("Estimates (not guarantees)");
       // The owner was sent along, so the plan carries the transaction(s) the wallet will sign.
       await expect(page.getByTestId("transactions").locator("li").first()).toBeVisible();
+      // Each transaction says what the chain's simulation said before the wallet opens (or why there was none).
+      await expect(page.getByTestId("transactions").locator("li").first()).toContainText(/Simulated by the chain|Not simulated|rejected/);
       if (f.executable) {
         await expect(page.getByTestId("sign")).toBeEnabled();
         await expect(page.getByTestId("sign-disabled-reason")).toHaveCount(0);

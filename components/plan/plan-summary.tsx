@@ -1,50 +1,85 @@
 "use client";
 // What a plan will do and what it costs: fee line items, blockers in words, estimates labeled as estimates.
 import { Missing, OrMissing } from "@/components/ui/missing";
-import type { Plan, PlanFee } from "@/lib/api";
+import type { ChainId, Plan, PlanFee, Simulation } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
-import { formatMicros } from "@/lib/money";
+import { formatMicros, formatTokenAmount } from "@/lib/money";
+import { knownToken, NATIVE, USDC } from "@/lib/tokens";
 
-const USDC = /^usdc$/i;
+type Units = { symbol: string; decimals: number };
 
-/** A fee amount in words: USDC (the plan's token) as units, other assets as their base units. */
-function FeeAmount({ fee, token }: { fee: PlanFee; token: string }) {
-  if (fee.amountMicros === null)
-    return <Missing reason={fee.kind === "pool" ? "Included in the quoted price." : "Not known before signing."} />;
-  if (fee.asset === undefined || (fee.asset !== null && USDC.test(fee.asset)) || (fee.asset !== null && USDC.test(token) && fee.asset === token))
-    return (
-      <>
-        {formatMicros(fee.amountMicros, 6)} {token}
-      </>
-    );
-  if (fee.asset === null) return <>{fee.amountMicros} base units of the chain’s native asset</>;
+function planChain(plan: Plan): ChainId {
+  return plan.schemaVersion === "svc-bridge-plan.v1" ? plan.sourceChain : plan.chain;
+}
+
+/** The token an asset id names on the plan's chain (null: the chain's native asset); null when its decimals are unknown. */
+function unitsOf(chain: ChainId, asset: string | null): Units | null {
+  if (asset === null) return NATIVE[chain];
+  return knownToken(chain, asset);
+}
+
+/** Base units as the token's units and symbol; base units of the id when the token is not known (decimals never guessed). */
+function TokenAmount({ chain, asset, amount }: { chain: ChainId; asset: string | null; amount: string }) {
+  const u = unitsOf(chain, asset);
+  if (u) return <>{formatTokenAmount(amount, u)}</>;
   return (
     <>
-      {fee.amountMicros} base units of <span className="mono">{fee.asset}</span>
+      {amount} base units of <span className="mono">{asset}</span>
     </>
   );
+}
+
+function FeeAmount({ fee, chain, token }: { fee: PlanFee; chain: ChainId; token: string }) {
+  if (fee.amountMicros === null)
+    return <Missing reason={fee.kind === "pool" ? "Included in the quoted price." : "Not known before signing."} />;
+  return <TokenAmount chain={chain} asset={fee.asset === undefined ? token : fee.asset} amount={fee.amountMicros} />;
 }
 
 function headline(plan: Plan): { amountMicros: string; token: string; what: string } {
   switch (plan.schemaVersion) {
     case "svc-vault-plan.v1":
-      return { amountMicros: plan.amountMicros, token: "USDC", what: `${plan.action} on ${chainName(plan.chain)} (${plan.strategyId})` };
+      return { amountMicros: plan.amountMicros, token: USDC[plan.chain], what: `${plan.action} on ${chainName(plan.chain)} (${plan.strategyId})` };
     case "svc-swap-plan.v1":
       return { amountMicros: plan.amountIn, token: plan.inputToken, what: `swap on ${chainName(plan.chain)}` };
     case "svc-bridge-plan.v1":
-      return { amountMicros: plan.amountMicros, token: "USDC", what: `bridge ${chainName(plan.sourceChain)} → ${chainName(plan.destChain)}` };
+      return { amountMicros: plan.amountMicros, token: USDC[plan.sourceChain], what: `bridge ${chainName(plan.sourceChain)} → ${chainName(plan.destChain)}` };
   }
+}
+
+/** What the chain's own simulation said before the wallet opens (contract §8). */
+function SimulationLine({ sim, chain }: { sim: Simulation | undefined; chain: ChainId }) {
+  if (!sim) return <span className="muted small">Not simulated.</span>;
+  if (sim.status === "ok")
+    return (
+      <span className="small" data-testid="simulation-ok">
+        Simulated by the chain: accepted
+        {sim.gasEstimate !== null && <>, about {sim.gasEstimate} gas units</>}
+        {sim.fee !== null && <>, fee about {formatTokenAmount(sim.fee.amount, { symbol: sim.fee.asset, decimals: sim.fee.decimals })}</>}
+        {` (estimate, ${NATIVE[chain].symbol} paid by your wallet).`}
+      </span>
+    );
+  if (sim.status === "failed")
+    return (
+      <span className="error-text small" data-testid="simulation-failed">
+        The chain’s simulation rejected it: {sim.error}
+      </span>
+    );
+  return (
+    <span className="muted small" data-testid="simulation-unavailable">
+      {sim.error ?? "Not simulated."}
+    </span>
+  );
 }
 
 export function PlanSummary({ plan }: { plan: Plan }) {
   const h = headline(plan);
-  const usdc = USDC.test(h.token);
+  const chain = planChain(plan);
   return (
     <div className="plan" data-testid="plan">
       <p>
         Plan <span className="mono">{plan.planId}</span> ({h.what}):{" "}
         <strong data-testid="plan-status">{plan.status === "prepared" ? "prepared — your wallet must sign" : "blocked"}</strong> for{" "}
-        {usdc ? formatMicros(h.amountMicros, 6) : `${h.amountMicros} base units of`} {h.token}
+        <TokenAmount chain={chain} asset={h.token} amount={h.amountMicros} />
       </p>
       {plan.blockers && plan.blockers.length > 0 && (
         <div role="alert" className="alert alert-error">
@@ -66,12 +101,12 @@ export function PlanSummary({ plan }: { plan: Plan }) {
       <ul className="fee-list" data-testid="fees">
         {plan.schemaVersion === "svc-vault-plan.v1" && (
           <li data-testid="fee-line">
-            Principal fee: {formatMicros(plan.feeMicros, 6)} USDC
+            Principal fee: {formatTokenAmount(plan.feeMicros, { symbol: "USDC", decimals: 6 })}
           </li>
         )}
         {plan.fees.map((f) => (
           <li key={`${f.kind}-${f.label}`} data-testid="fee-line">
-            {f.label}: <FeeAmount fee={f} token={h.token} />
+            {f.label}: <FeeAmount fee={f} chain={chain} token={h.token} />
             {f.bps != null && <span className="muted"> ({formatBps(f.bps)})</span>}
             {f.estimate && <span className="muted"> — estimate</span>}
           </li>
@@ -83,11 +118,11 @@ export function PlanSummary({ plan }: { plan: Plan }) {
           <dd>{formatBps(plan.slippageBps)}</dd>
           <dt>Quoted output (estimate)</dt>
           <dd>
-            <OrMissing value={plan.quote ? `${plan.quote.outAmount} base units of ${plan.outputToken}` : null} reason="No quote." />
+            {plan.quote ? <TokenAmount chain={plan.chain} asset={plan.outputToken} amount={plan.quote.outAmount} /> : <Missing reason="No quote." />}
           </dd>
           <dt>Minimum output</dt>
           <dd>
-            <OrMissing value={plan.minAmountOut ? `${plan.minAmountOut} base units of ${plan.outputToken}` : null} reason="No quote." />
+            {plan.minAmountOut ? <TokenAmount chain={plan.chain} asset={plan.outputToken} amount={plan.minAmountOut} /> : <Missing reason="No quote." />}
           </dd>
           {plan.quote && (
             <>
@@ -155,6 +190,8 @@ export function PlanSummary({ plan }: { plan: Plan }) {
               // biome-ignore lint/suspicious/noArrayIndexKey: legs are ordered and never reordered
               <li key={i}>
                 {t.description} <span className="muted small">({chainName(t.chain)}, {t.kind})</span>
+                <br />
+                <SimulationLine sim={t.simulation} chain={t.chain} />
               </li>
             ))}
           </ol>

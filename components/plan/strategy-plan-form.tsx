@@ -1,18 +1,20 @@
 "use client";
 // Deposit or withdraw: amount → plan (POST /svc/strategies/{kind}/plan) → review → sign → follow.
 import { useMutation } from "@tanstack/react-query";
-import { useState } from "react";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { useWallet } from "@/components/wallet/store";
 import { type VaultPlan, api } from "@/lib/api";
-import { AmountInput, parseAmount } from "./amount-input";
+import { AmountInput, useAmount } from "./amount-input";
 import { PlanSummary } from "./plan-summary";
 import { SignAndFollow } from "./sign-and-follow";
 
+/** Deposit and withdraw plans are in USDC (6 decimals): amountMicros. */
+const USDC_UNITS = { symbol: "USDC", decimals: 6 };
+
 export function StrategyPlanForm({ kind, strategyId }: { kind: "deposit" | "withdraw"; strategyId: string }) {
-  const [units, setUnits] = useState("");
+  const amount = useAmount(USDC_UNITS);
+  const micros = amount.baseUnits;
   const w = useWallet();
-  const { micros } = parseAmount(units);
   const plan = useMutation({
     mutationFn: (amountMicros: bigint) =>
       api<VaultPlan>(`/svc/strategies/${kind}/plan`, {
@@ -29,7 +31,7 @@ export function StrategyPlanForm({ kind, strategyId }: { kind: "deposit" | "with
           if (micros !== null) plan.mutate(micros);
         }}
       >
-        <AmountInput value={units} onChange={setUnits} label={kind === "deposit" ? "Deposit amount" : "Withdraw amount"} />
+        <AmountInput amount={amount} token={USDC_UNITS} label={kind === "deposit" ? "Deposit amount" : "Withdraw amount"} />
         <button type="submit" className="btn btn-primary" disabled={micros === null || plan.isPending}>
           {plan.isPending ? "Preparing…" : `Review ${kind} plan`}
         </button>

@@ -3,6 +3,8 @@
 // and /api/auto-yield/venues (spec §4.1, §4.9).
 import { type ChainId, isAddressOf, SEGMENT_TO_CHAIN, CHAIN_FAMILY } from "../chains/address";
 import { walletBalances } from "../chains/balances";
+import { tokenDetails, tokenList } from "../chains/tokens";
+import { knownToken } from "../../lib/tokens";
 import { endpoint, ok } from "../http/endpoint";
 import { cacheJson } from "../http/handler";
 import { ApiError } from "../http/errors";
@@ -26,6 +28,9 @@ import {
   strategyDetailSchema,
   strategyParams,
   strategyQuery,
+  tokenListSchema,
+  tokenQuery,
+  tokenSchema,
   venueApySchema,
   venuesQuery,
   venuesSchema,
@@ -215,6 +220,42 @@ export const getWalletBalance = endpoint({
   },
 });
 
+export const getToken = endpoint({
+  operationId: "getToken",
+  method: "GET",
+  path: "/api/v1/svc/{chain}/token",
+  summary: "A token's symbol and decimals: the shipped token list, else the chain's own metadata (decimals null with a reason when unreadable)",
+  tags: TAGS,
+  access: "public",
+  params: balanceParams,
+  query: tokenQuery,
+  example: { params: { chain: "svm" }, query: { address: "USDC" } },
+  errors: ["INVALID_REQUEST"],
+  responses: { 200: tokenSchema },
+  handler: async ({ params, query }) => {
+    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
+    const known = knownToken(chain, query.address);
+    const details = known ? await tokenDetails(chain, known.address) : await tokenDetails(chain, query.address);
+    return ok({ schemaVersion: "svc-token.v1" as const, ...details });
+  },
+});
+
+export const listTokens = endpoint({
+  operationId: "listTokens",
+  method: "GET",
+  path: "/api/v1/svc/{chain}/tokens",
+  summary: "The tokens the service knows by name on a chain (symbol, name, decimals, address with its cited source)",
+  tags: TAGS,
+  access: "public",
+  params: balanceParams,
+  example: { params: { chain: "move" } },
+  responses: { 200: tokenListSchema },
+  handler: async ({ params }) => {
+    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
+    return ok({ schemaVersion: "svc-tokens.v1" as const, chain, tokens: [...tokenList(chain)] });
+  },
+});
+
 export const getAutoYieldVenues = endpoint({
   operationId: "getAutoYieldVenues",
   method: "GET",
@@ -262,5 +303,7 @@ export const catalogEndpoints = [
   getEvmAEnablement,
   getEvmBEnablement,
   getWalletBalance,
+  getToken,
+  listTokens,
   getAutoYieldVenues,
 ];

@@ -5,15 +5,11 @@ import { erc20Abi } from "viem";
 import { config } from "../config";
 import { type ChainId, CHAIN_FAMILY } from "./address";
 import type { BalanceLeg } from "../../lib/api";
+import { USDC } from "../../lib/tokens";
 import { errorLine, evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
 
-/** Circle USDC on each network (6 decimals, so base units are micros). */
-export const USDC = {
-  "move-chain": "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
-  "svm-chain": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
-  "evm-a": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-  "evm-b": "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
-} as const satisfies Record<ChainId, string>;
+/** Circle USDC on each network (cited in lib/tokens.ts, shared with the dashboard). */
+export { USDC };
 
 const NATIVE: Record<ChainId, { asset: string; decimals: number; unit: string }> = {
   "move-chain": { asset: "SUI", decimals: 9, unit: "mist" },

@@ -25,6 +25,16 @@ export interface SolanaInstructionJson {
   data: string;
 }
 
+/** The compute budget the plan's simulation set (server/chains/solana/simulate.ts); absent when not simulated. */
+export interface SolanaComputeBudget {
+  /** SetComputeUnitLimit: the units the simulation consumed plus a margin. */
+  unitLimit: number;
+  /** SetComputeUnitPrice in micro-lamports per unit, or null when no priority fee is set (with the reason). */
+  microLamportsPerUnit: string | null;
+  /** Where the figures came from, in words (the RPC's recent prioritization fees, or why there is none). */
+  basis: string;
+}
+
 export interface SolanaPayload {
   feePayer: string;
   instructions: SolanaInstructionJson[];
@@ -34,6 +44,7 @@ export interface SolanaPayload {
   message: string;
   recentBlockhash: string;
   lastValidBlockHeight: string;
+  computeBudget?: SolanaComputeBudget;
 }
 
 const ROLE: Record<AccountRole, SolanaInstructionJson["accounts"][number]["role"]> = {
@@ -63,12 +74,33 @@ export async function latestBlockhash(): Promise<{ blockhash: string; lastValidB
   }
 }
 
+const ROLE_OF: Record<SolanaInstructionJson["accounts"][number]["role"], AccountRole> = {
+  readonly: AccountRole.READONLY,
+  writable: AccountRole.WRITABLE,
+  readonly_signer: AccountRole.READONLY_SIGNER,
+  writable_signer: AccountRole.WRITABLE_SIGNER,
+};
+
+/** The instruction a payload lists, back as an @solana/kit instruction. */
+export function instructionFromJson(j: SolanaInstructionJson): Instruction {
+  return {
+    programAddress: address(j.programAddress),
+    accounts: j.accounts.map((a) => ({ address: address(a.address), role: ROLE_OF[a.role] })),
+    data: Uint8Array.from(Buffer.from(j.data, "base64")),
+  };
+}
+
 /** Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read. */
 export async function solanaPayload(feePayer: string, instructions: Instruction[]): Promise<SolanaPayload> {
-  const payer: Address = address(feePayer);
-  const json = instructions.map(instructionJson);
   const lh = await latestBlockhash();
   if ("error" in lh) throw new RpcUnavailable(`Nothing signable could be built: ${lh.error}.`);
+  return compileSolanaPayload(feePayer, instructions, lh);
+}
+
+/** The owner-paid v0 transaction of `instructions` on a given blockhash (no RPC). */
+export function compileSolanaPayload(feePayer: string, instructions: Instruction[], lh: { blockhash: string; lastValidBlockHeight: bigint }): SolanaPayload {
+  const payer: Address = address(feePayer);
+  const json = instructions.map(instructionJson);
   const msg = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(payer, m),

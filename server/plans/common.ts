@@ -15,7 +15,8 @@ export function executionFlags(chain: ChainId) {
 }
 
 export const NETWORK_FEE = {
-  label: "Network fee (gas), paid by the owner's wallet; size it with POST /svc/gas-sponsor/plan",
+  // Sized by POST /svc/gas-sponsor/plan (said in the OpenAPI document, not in a label users read).
+  label: "Network fee (gas), paid by the owner's wallet",
   kind: "network" as const,
   amountMicros: null,
   bps: null,

@@ -3,16 +3,21 @@
 // that encoding in order (an EVM approve before its supply). A failed simulation blocks the plan with the chain's
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
 import { type Simulation, simulationUnavailable } from "../chains/simulation";
+import { simulateSolana } from "../chains/solana/simulate";
 import { simulateSuiTransactions } from "../chains/sui/simulate";
 import { type Blocker, blocker } from "../http/codes";
 import type { PlanTransaction } from "../venues/adapters";
 import type { TxEncoding } from "../venues/adapters/types";
 
-/** Simulates `txs` (all of one encoding, in plan order) and answers one Simulation per transaction, in order. */
-export type Simulator = (txs: PlanTransaction[]) => Promise<Simulation[]>;
+/**
+ * Simulates `txs` (all of one encoding, in plan order) and answers one result per transaction, in order: a Simulation,
+ * or the Simulation with the payload to offer instead (Solana sets its compute budget from the simulation).
+ */
+export type Simulator = (txs: PlanTransaction[]) => Promise<(Simulation | { simulation: Simulation; payload: unknown })[]>;
 
 /** Filled in per chain family as each family's simulation lands (server/chains/<family>/simulate.ts). */
 const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {
+  "solana-v0-message-base64": simulateSolana,
   "sui-transaction-json": simulateSuiTransactions,
 };
 
@@ -41,7 +46,11 @@ export async function simulateTransactions(txs: PlanTransaction[], skip?: string
       const sims = simulate ? await simulate(idx.map((i) => out[i] as PlanTransaction)) : idx.map(() => simulationUnavailable(skip ?? NOT_YET[encoding]));
       idx.forEach((i, k) => {
         const t = out[i] as PlanTransaction;
-        t.simulation = sims[k] ?? simulationUnavailable("The simulator gave no answer for this transaction.");
+        const s = sims[k];
+        if (s && "simulation" in s) {
+          t.simulation = s.simulation;
+          t.payload = s.payload;
+        } else t.simulation = s ?? simulationUnavailable("The simulator gave no answer for this transaction.");
       });
     }),
   );

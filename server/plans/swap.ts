@@ -1,7 +1,8 @@
 // Swap plans (spec §4.4, §8): a quote from the chain's aggregator, fee line items (service swap fee from the
 // fee policy, the pool fees the quote discloses), minAmountOut from the quote and the slippage bound.
-import { type ChainId, CHAIN_FAMILY, type ChainFamily, isAddressOf, isEvmAddress, isSolanaAddress } from "../chains/address";
+import { type ChainId, CHAIN_FAMILY, isAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
+import { assertTokenAddress } from "../chains/tokens";
 import { EVM_CHAIN_IDS, isEvmChain } from "../chains/evm";
 import type { Db } from "../db/client";
 import { BPS, bpsOf, feePolicy } from "../fees/policy";
@@ -24,16 +25,10 @@ export interface SwapInput {
   owner?: string;
 }
 
-const SUI_COIN_TYPE = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/;
-
+/** "USDC" or a token id of the chain's family (400 otherwise). */
 function tokenOf(chain: ChainId, raw: string, field: string): string {
   if (raw.toUpperCase() === "USDC") return USDC[chain];
-  const family: ChainFamily = CHAIN_FAMILY[chain];
-  const ok = family === "sui" ? SUI_COIN_TYPE.test(raw) : family === "solana" ? isSolanaAddress(raw) : isEvmAddress(raw);
-  if (!ok) {
-    const want = family === "sui" ? "a Move coin type (0x…::module::NAME)" : family === "solana" ? "a mint address" : "a token address";
-    throw new ApiError("INVALID_REQUEST", `${field} must be ${want} or USDC on ${chain}`, [{ field: `body.${field}`, message: `must be ${want} or USDC` }]);
-  }
+  assertTokenAddress(chain, raw, `body.${field}`);
   return raw;
 }
 

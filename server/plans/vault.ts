@@ -1,6 +1,7 @@
 // Deposit and withdraw plans (spec §2.2): one shape for every venue. Blockers are listed, never thrown;
 // with an owner and no blocker the plan carries the venue adapter's unsigned transactions.
 import { isAddressOf } from "../chains/address";
+import { USDC } from "../chains/balances";
 import { estimates } from "../catalog/estimates";
 import { liveApy } from "../catalog/apy";
 import type { Db } from "../db/client";
@@ -69,7 +70,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
     owner,
     ...(blockers.length ? { blockers } : {}),
     fees: [
-      { label: `Service fee on ${action} of principal`, kind: "service" as const, amountMicros: "0", bps: 0, estimate: false, asset: null },
+      { label: `Service fee on ${action} of principal`, kind: "service" as const, amountMicros: "0", bps: 0, estimate: false, asset: USDC[venue.chain] },
       NETWORK_FEE,
     ],
     estimates: {

@@ -13,10 +13,9 @@ import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
-import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
-import { kaminoAccounts } from "../../server/venues/adapters/kamino";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
 
@@ -110,6 +109,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("Solana deposit plan (Kamino) with owner: an unsigned v0 transaction on the RPC's blockhash", async () => {
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     const r = await post("/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL });
     expect(r.json.status).toBe("prepared");
     const p = r.json.transactions[0]?.payload as { transaction: string; recentBlockhash: string };
@@ -122,7 +122,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("a Solana plan is never prepared with nothing to sign: no blockhash → blocked rpc_unavailable (deposit, withdraw, bridge continuation)", async () => {
-    rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    rpc.set(SOL, KAMINO_CUSDC_MINT, 10_000_000n);
     setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     const plans = [
       ["/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "2000000", owner: SOL }],
@@ -147,7 +147,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     // The owners hold enough shares (the plans read the balance too).
     rpc.set(SUI, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
     rpc.set(SUI, SUILEND_CTOKEN_TYPE, 10_000_000n);
-    rpc.set(SOL, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    rpc.set(SOL, KAMINO_CUSDC_MINT, 10_000_000n);
     const kamino = getVenue("kamino")?.onchain ?? {};
     // 1.5 USDC per market coin on both venues.
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
@@ -197,6 +197,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       expect(b.json.blockers?.map((x) => x.code)).toEqual(["venue_state_unavailable"]);
       expect(b.json.blockers?.[0]?.message).toMatch(/RPC|account|object/i);
     }
+    // Kamino's reserve back on the local chain for the plans after this one (deposits read it too).
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     // Without an owner nothing is built, so nothing is read: the plan is prepared with no transactions.
     expect((await post("/svc/strategies/withdraw/plan", { strategyId: "scallop", amountMicros: "2000000" })).json).toMatchObject({ status: "prepared", transactions: [] });
   });
@@ -216,7 +218,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
       ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
       ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
-      ["/svc/strategies/withdraw/plan", { strategyId: "marginfi", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
+      ["/svc/strategies/withdraw/plan", { strategyId: "jupiter-lend", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
       const r = await post(path, body);
@@ -335,7 +337,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "svc-autopilot-top-30d-monthly" } })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "nope" } })).status).toBe(404);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino", extra: 1 } })).status).toBe(400);
-    const noBuilder = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "marginfi" } });
+    const noBuilder = await post("/svc/bridge/plan", { ...body, destChain: "move-chain", destAddress: SUI, continueTo: { strategyId: "navi" } });
     expect(noBuilder.json).toMatchObject({ status: "blocked", transactions: [] });
     expect(noBuilder.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
     // A continuation whose venue state cannot be read (Suilend's LendingMarket is not on the local chain): the whole

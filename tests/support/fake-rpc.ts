@@ -12,6 +12,7 @@
 // `sendTransaction`.
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
@@ -19,7 +20,8 @@ import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { scallop } from "../../server/venues/scallop";
 import { suilend } from "../../server/venues/suilend";
 import { answerVenue, type FakeVenues, fakeVenues, notMine, rendered, suiVenueObjects } from "./fake-venues";
-import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcError, jsonRpcReply } from "./json-rpc";
+import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";
 
 /** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
 const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
@@ -62,6 +64,11 @@ export interface FakeRpc extends FakeTxState, FakeVenues {
   calls: string[];
   /** The blockhash `getLatestBlockhash` answers (base58, 32 bytes). */
   blockhash: string;
+  /**
+   * Solana `simulateTransaction`: answered by this local chain (testing/chains/solana/local-chain.ts: litesvm plus
+   * klend's checked interface) when set; refused (method not found) when null, so a plan says "not simulated".
+   */
+  solanaChain: SolanaLocalChain | null;
   /** Gas prices answered by `eth_gasPrice` (wei), Sui `GetEpoch` reference_gas_price (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
@@ -178,7 +185,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
             accountIndex: i + 1,
             mint: b.mint,
             owner: b.owner,
-            programId: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+            programId: TOKEN_PROGRAM_ADDRESS,
             uiTokenAmount: { amount: b[which].toString(), decimals: 6, uiAmount: Number(b[which]) / 1e6, uiAmountString: String(Number(b[which]) / 1e6) },
           }));
         return {
@@ -255,7 +262,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
                     },
                     executable: false,
                     lamports: 2039280,
-                    owner: "TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA",
+                    owner: TOKEN_PROGRAM_ADDRESS,
                     rentEpoch: 0,
                     space: 165,
                   },
@@ -381,10 +388,17 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     if (failing.has(name)) throw new GrpcError(Code.FAILED_PRECONDITION, "node is behind");
   };
 
-  const handle = (req: JsonRpcRequest): JsonRpcReply => {
+  const handle = async (req: JsonRpcRequest): Promise<JsonRpcReply> => {
     const method = String(req.method);
     calls.push(method);
     if (failing.has(method)) return jsonRpcError(req, -32000, "node is behind");
+    const chain = fake.solanaChain;
+    if (method === "simulateTransaction" && chain) {
+      return jsonRpcReplyAsync(req, async (_, params) => {
+        const [wire, cfg] = params as [string, Parameters<SolanaLocalChain["simulate"]>[1]];
+        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: await chain.simulate(wire, cfg) };
+      });
+    }
     return jsonRpcReply(req, answer);
   };
 
@@ -401,7 +415,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     req.on("data", (d) => {
       raw += d;
     });
-    req.on("end", () => {
+    req.on("end", async () => {
       let body: unknown;
       try {
         body = JSON.parse(raw);
@@ -409,7 +423,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         res.writeHead(400).end();
         return;
       }
-      const out = jsonRpcBody(body, handle);
+      const out = await jsonRpcBodyAsync(body, handle);
       res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(out));
     });
   });
@@ -427,6 +441,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     calls,
     blockhash,
     gas,
+    solanaChain: null,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,6 +13,7 @@ import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import type { SuiObject } from "../../testing/chains/sui/node";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
 import { scallop } from "../../server/venues/scallop";
@@ -213,9 +214,21 @@ const zeros = (n: number) => Buffer.alloc(n);
 const anchorDiscriminator = (name: string) => createHash("sha256").update(`account:${name}`).digest().subarray(0, 8);
 const SYSTEM = "11111111111111111111111111111111";
 
+/**
+ * The main-market USDC reserve's liquidity supply vault and cUSDC mint: the PDAs of [seed, market, USDC mint] under the
+ * seeds of klend's first release (Kamino-Finance/klend 57074f4 programs/klend/src/handlers/handler_init_reserve.rs),
+ * which created that reserve; releases since derive them from [seed, reserve]. The builders read them from the account.
+ */
+export const KAMINO_USDC_SUPPLY_VAULT = "Bgq7trRgVMeq33yt235zM2onQ4bRDBsY5EWiTetF4qw6";
+export const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
+
 export interface KaminoReserveState {
   lendingMarket: string;
   liquidityMint: string;
+  /** Defaults: the main-market USDC reserve's (above) and SPL Token. */
+  supplyVault?: string;
+  collateralMint?: string;
+  tokenProgram?: string;
   available: bigint;
   /** Fractions with 60 fractional bits (klend `_sf`). */
   borrowedSf: bigint;
@@ -229,7 +242,7 @@ export interface KaminoReserveState {
 export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
   const liquidity = Buffer.concat([
     pubkey(s.liquidityMint), // mint_pubkey
-    pubkey(SYSTEM), // supply_vault
+    pubkey(s.supplyVault ?? KAMINO_USDC_SUPPLY_VAULT), // supply_vault
     pubkey(SYSTEM), // fee_vault
     u64(s.available),
     u128(s.borrowedSf),
@@ -243,10 +256,11 @@ export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
     u128(s.referrerFeesSf),
     u128(s.pendingReferrerFeesSf),
     u128(0n), // absolute_referral_rate_sf
-    pubkey("TokenkegQfeZyiNwAJbNbGjPFXCWuBvf9Ss623VQ5DA"), // token_program
+    pubkey(s.tokenProgram ?? TOKEN_PROGRAM_ADDRESS), // token_program
     zeros(51 * 8 + 32 * 16), // padding2, padding3
   ]);
-  const collateral = Buffer.concat([pubkey(SYSTEM), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
+  // mint_pubkey, mint_total_supply, supply_vault, padding1, padding2
+  const collateral = Buffer.concat([pubkey(s.collateralMint ?? KAMINO_CUSDC_MINT), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
   const head = Buffer.concat([
     anchorDiscriminator("Reserve"),
     u64(1n), // version

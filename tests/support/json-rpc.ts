@@ -27,3 +27,19 @@ export function jsonRpcReply(req: JsonRpcRequest, answer: JsonRpcAnswer): JsonRp
 export function jsonRpcBody(body: unknown, handle: (req: JsonRpcRequest) => JsonRpcReply): JsonRpcReply | JsonRpcReply[] {
   return Array.isArray(body) ? body.map((b) => handle(b as JsonRpcRequest)) : handle(body as JsonRpcRequest);
 }
+
+/** As jsonRpcReply, for an answer that may be asynchronous; an error carrying a numeric `code` keeps it. */
+export async function jsonRpcReplyAsync(req: JsonRpcRequest, answer: (method: string, params: unknown[]) => Promise<unknown>): Promise<JsonRpcReply> {
+  const base = { jsonrpc: "2.0", id: req.id ?? null };
+  try {
+    return { ...base, result: await answer(String(req.method), (req.params as unknown[]) ?? []) };
+  } catch (e) {
+    const code = typeof e === "object" && e !== null && typeof (e as { code?: unknown }).code === "number" ? (e as { code: number }).code : -32601;
+    return { ...base, error: { code, message: e instanceof Error ? e.message : String(e) } };
+  }
+}
+
+/** As jsonRpcBody, for handlers that may be asynchronous. */
+export async function jsonRpcBodyAsync(body: unknown, handle: (req: JsonRpcRequest) => Promise<JsonRpcReply>): Promise<JsonRpcReply | JsonRpcReply[]> {
+  return Array.isArray(body) ? Promise.all(body.map((b) => handle(b as JsonRpcRequest))) : handle(body as JsonRpcRequest);
+}

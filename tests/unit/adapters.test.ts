@@ -21,11 +21,11 @@ import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
 import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/adapters/suilend";
-import { DISC, KLEND_PROGRAM, kaminoAccounts, kaminoCollateralFor } from "../../server/venues/adapters/kamino";
+import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/adapters/kamino";
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { jupiterLendingAccount, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
@@ -214,6 +214,8 @@ describe("Solana: Kamino deposit v0 message", () => {
   });
 
   it("compiles with the RPC's blockhash, the owner as fee payer and only signer, and klend's instruction layout", async () => {
+    // The reserve on the local chain (its vault, cUSDC mint and token program are what the builder passes).
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     const [tx] = await build("kamino", "deposit", SOL_OWNER, 7_000_000n);
     const p = tx?.payload as SolanaPayload;
     expect(p.transaction).not.toBeNull();
@@ -226,31 +228,28 @@ describe("Solana: Kamino deposit v0 message", () => {
     expect(msg.staticAccounts[0]).toBe(SOL_OWNER);
     expect(msg.lifetimeToken).toBe(rpc.blockhash);
     const programs = (msg.instructions ?? []).map((i) => msg.staticAccounts[i.programAddressIndex]);
-    expect(programs).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", KLEND_PROGRAM, KLEND_PROGRAM]);
+    expect(programs).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", KLEND_PROGRAM]);
     const deposit = msg.instructions?.[2];
     const data = deposit?.data ?? new Uint8Array();
     expect([...data.slice(0, 8)]).toEqual([...DISC.depositReserveLiquidity]);
     expect(getU64Decoder().decode(data.slice(8))).toBe(7_000_000n);
     const accounts = (deposit?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
-    const a = await kaminoAccounts();
-    expect(accounts.slice(0, 7)).toEqual([SOL_OWNER, a.reserve, a.market, a.marketAuthority, a.mint, a.liquiditySupply, a.collateralMint]);
+    const k = getVenue("kamino")?.onchain ?? {};
+    const authority = await kaminoMarketAuthority();
+    expect(accounts.slice(0, 7)).toEqual([SOL_OWNER, k.usdcReserve, k.mainMarket, authority, k.usdcMint, KAMINO_USDC_SUPPLY_VAULT, KAMINO_CUSDC_MINT]);
     expect(accounts.slice(9)).toEqual([TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, "Sysvar1nstructions1111111111111111111111111"]);
-    // The published addresses of the main-market USDC reserve.
-    expect(a.marketAuthority).toBe("9DrvZvyWh1HuAoZxvYWMvkf2XCzryCpGgHqrMjyDWpmo");
-    expect(a.liquiditySupply).toBe("Bgq7trRgVMeq33yt235zM2onQ4bRDBsY5EWiTetF4qw6");
-    expect(a.collateralMint).toBe("B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D");
-    const refresh = msg.instructions?.[1];
-    expect([...(refresh?.data ?? [])]).toEqual([...DISC.refreshReserve]);
+    // The published lending market authority of the main market.
+    expect(authority).toBe("9DrvZvyWh1HuAoZxvYWMvkf2XCzryCpGgHqrMjyDWpmo");
     // the instruction list matches the compiled message
     expect(p.instructions.map((i) => i.programAddress)).toEqual(programs);
     expect(p.message).not.toBeNull();
   });
 
-  it("withdraw: create the owner's USDC account, refreshReserve, then redeemReserveCollateral of the fewest cUSDC covering the amount", async () => {
+  it("withdraw: create the owner's USDC account, then redeemReserveCollateral of the fewest cUSDC covering the amount", async () => {
     const rateSf = 3n << 59n; // 1.5 USDC per cUSDC, 60 fractional bits
     // The reserve on the local chain: 3,000 USDC for 2,000 cUSDC = 1.5, the rate the withdraw builder reads.
     setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
-    rpc.set(SOL_OWNER, (await kaminoAccounts()).collateralMint, 1_333_334n);
+    rpc.set(SOL_OWNER, KAMINO_CUSDC_MINT, 1_333_334n);
     const [tx] = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n);
     expect(tx).toMatchObject({ chain: "svm-chain", kind: "withdraw", encoding: "solana-v0-message-base64" });
     const p = tx?.payload as SolanaPayload;
@@ -259,24 +258,24 @@ describe("Solana: Kamino deposit v0 message", () => {
     const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
     if (msg.version !== 0) throw new Error(`expected a v0 message, got version ${msg.version}`);
     const programs = (msg.instructions ?? []).map((i) => msg.staticAccounts[i.programAddressIndex]);
-    expect(programs).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", KLEND_PROGRAM, KLEND_PROGRAM]);
-    const redeem = msg.instructions?.[2];
+    expect(programs).toEqual(["ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL", KLEND_PROGRAM]);
+    const redeem = msg.instructions?.[1];
     const data = redeem?.data ?? new Uint8Array();
     expect([...data.slice(0, 8)]).toEqual([...DISC.redeemReserveCollateral]);
     // ceil(2,000,000 / 1.5) = 1,333,334 cUSDC pays 2,000,001; one fewer would pay 1,999,999.
     expect(getU64Decoder().decode(data.slice(8))).toBe(1_333_334n);
-    const a = await kaminoAccounts();
+    const k = getVenue("kamino")?.onchain ?? {};
     const accounts = (redeem?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
-    expect(accounts.slice(0, 7)).toEqual([SOL_OWNER, a.market, a.reserve, a.marketAuthority, a.mint, a.collateralMint, a.liquiditySupply]);
+    expect(accounts.slice(0, 7)).toEqual([SOL_OWNER, k.mainMarket, k.usdcReserve, await kaminoMarketAuthority(), k.usdcMint, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT]);
     expect(accounts.slice(9)).toEqual([TOKEN_PROGRAM_ADDRESS, TOKEN_PROGRAM_ADDRESS, "Sysvar1nstructions1111111111111111111111111"]);
     // user cUSDC (source) and user USDC (destination) are the owner's associated token accounts: the USDC one is what
     // the first instruction creates.
     const createAta = msg.instructions?.[0];
     const created = (createAta?.accountIndices ?? []).map((i) => msg.staticAccounts[i]);
     expect(created[1]).toBe(accounts[8]);
-    expect(created[3]).toBe(a.mint);
+    expect(created[3]).toBe(k.usdcMint);
     // One cUSDC fewer than needed: blocked, with what the held cUSDC are worth.
-    rpc.set(SOL_OWNER, a.collateralMint, 1_333_333n);
+    rpc.set(SOL_OWNER, KAMINO_CUSDC_MINT, 1_333_333n);
     const short = await build("kamino", "withdraw", SOL_OWNER, 2_000_000n).catch((e: unknown) => e);
     expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("holds 1333333, worth 1999999 micro-USDC") });
     for (const [amount, rate] of [
@@ -368,7 +367,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     // The chain state every builder reads is there (Jupiter Lend's from the test above, Kamino's rate and the owner's
     // cUSDC here); only the recent blockhash is refused, as a node that is behind would.
     setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
-    rpc.set(SOL_OWNER, (await kaminoAccounts()).collateralMint, 10_000_000n);
+    rpc.set(SOL_OWNER, KAMINO_CUSDC_MINT, 10_000_000n);
     const builders = [["kamino", "deposit"], ["kamino", "withdraw"], ["jupiter-lend", "deposit"]] as const;
     for (const [venue, action] of builders) expect((await build(venue, action, SOL_OWNER, 1_000_000n)).length).toBeGreaterThan(0);
     rpc.failing.add("getLatestBlockhash");

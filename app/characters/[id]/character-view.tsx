@@ -3,11 +3,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
+import { AmountInput, useAmount } from "@/components/plan/amount-input";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
 import { type VenuesBody, api } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
-import { formatMicros, microsToUnits, unitsToMicros } from "@/lib/money";
+import { formatMicros, microsToUnits } from "@/lib/money";
+
+const USDC_UNITS = { symbol: "USDC", decimals: 6 };
 
 interface AutoYield {
   chain?: string;
@@ -30,9 +33,9 @@ function Settings({ id, apiKey, d }: { id: string; apiKey: string; d: AutoYield 
   const venues = useQuery({ queryKey: ["svc", "venues"], queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }) });
   const onChain = (venues.data?.venues ?? []).filter((v) => v.chain === d.chain);
   const [target, setTarget] = useState(d.target_venue ?? "");
-  const [cap, setCap] = useState(d.max_stake_micros == null ? "" : microsToUnits(BigInt(String(d.max_stake_micros))));
-  const capMicros = cap.trim() === "" ? null : unitsToMicros(cap.trim());
-  const capInvalid = cap.trim() !== "" && capMicros === null;
+  const cap = useAmount(USDC_UNITS, d.max_stake_micros == null ? "" : microsToUnits(BigInt(String(d.max_stake_micros))));
+  const capMicros = cap.baseUnits;
+  const capInvalid = cap.entry.state === "error";
   const save = useMutation({
     mutationFn: (enable: boolean) =>
       api<AutoYield>(`/characters/${encodeURIComponent(id)}/auto-yield`, {
@@ -64,13 +67,7 @@ function Settings({ id, apiKey, d }: { id: string; apiKey: string; d: AutoYield 
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${uid}-cap`}>Max stake (USDC, empty = no cap)</label>
-        <input id={`${uid}-cap`} inputMode="decimal" value={cap} onChange={(e) => setCap(e.target.value)} aria-invalid={capInvalid} aria-describedby={`${uid}-cap-hint`} />
-        <span id={`${uid}-cap-hint`} className="muted small">
-          {capInvalid ? "A USDC amount with at most 6 decimals." : capMicros === null ? "No cap." : `${capMicros} micros`}
-        </span>
-      </div>
+      <AmountInput amount={cap} token={USDC_UNITS} label="Max stake" emptyHint="Empty: no cap." />
       <div className="btn-row">
         <button type="button" className="btn btn-primary" disabled={save.isPending || capInvalid} onClick={() => save.mutate(!on)}>
           {save.isPending ? "Saving…" : on ? "Turn auto-yield off" : "Turn auto-yield on"}

@@ -2,12 +2,13 @@
 // Swap (with a slippage bound: default 1%, at most 5%) and bridge (with the rail's risk disclosure) plans.
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { AmountInput, parseAmount } from "@/components/plan/amount-input";
+import { AmountInput, useAmount } from "@/components/plan/amount-input";
 import { PlanSummary } from "@/components/plan/plan-summary";
 import { SignAndFollow } from "@/components/plan/sign-and-follow";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
-import { CHAIN_IDS, type Plan, type SwapRequest, api } from "@/lib/api";
+import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
+import { CHAIN_IDS, type ChainId, type Plan, type SwapRequest, api } from "@/lib/api";
 import { chainName } from "@/lib/format";
 
 const SWAP_PATHS: Record<string, string> = {
@@ -16,6 +17,9 @@ const SWAP_PATHS: Record<string, string> = {
   "evm-a": "/svc/evm/swap/plan",
   "evm-b": "/svc/evm/swap/plan",
 };
+
+/** Bridges move Circle USDC (6 decimals). */
+const USDC_UNITS = { symbol: "USDC", decimals: 6 };
 
 /** Slippage in percent ("1", "0.5") to bps, exactly; null outside 0.01%–5%. */
 export function slippageToBps(pct: string): number | null {
@@ -60,21 +64,24 @@ function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan,
 export function SwapForm() {
   const id = useId();
   const w = useWallet();
-  const [chain, setChain] = useState("svm-chain");
-  const [from, setFrom] = useState("USDC");
-  const [to, setTo] = useState("");
-  const [units, setUnits] = useState("");
+  const [chain, setChain] = useState<ChainId>("svm-chain");
+  const from = useTokenChoice(chain, "USDC");
+  const to = useTokenChoice(chain, null);
+  const amount = useAmount(from.choice.token);
   const [slip, setSlip] = useState("1");
-  const { micros } = parseAmount(units);
   const slippageBps = slippageToBps(slip);
+  const input = from.choice.token;
+  const output = to.choice.token;
+  const same = input !== null && output !== null && input.address.toLowerCase() === output.address.toLowerCase();
   const plan = useMutation<Plan, Error, void>({
     mutationFn: () =>
       api<Plan>(SWAP_PATHS[chain] ?? "/svc/swap-svm/plan", {
         method: "POST",
         body: {
-          inputToken: from,
-          outputToken: to,
-          amountIn: micros?.toString() ?? "0",
+          inputToken: input?.address ?? "",
+          outputToken: output?.address ?? "",
+          // Base units of the input token, at its own decimals (never an assumed 6).
+          amountIn: amount.baseUnits?.toString() ?? "0",
           slippageBps: slippageBps ?? undefined,
           ...(chain === "evm-a" || chain === "evm-b" ? { chain } : {}),
           // The owner goes along only when the connected wallet belongs to this chain's family.
@@ -82,31 +89,24 @@ export function SwapForm() {
         } satisfies SwapRequest,
       }),
   });
+  const ready = amount.baseUnits !== null && slippageBps !== null && input !== null && output !== null && !same;
   return (
     <div className="card">
       <h2>Swap</h2>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          plan.mutate();
+          if (ready) plan.mutate();
         }}
       >
         <div className="form-row">
-          <ChainSelect id={`${id}-chain`} label="Chain" value={chain} onChange={setChain} />
-          <div className="field">
-            <label htmlFor={`${id}-from`}>From token</label>
-            <input id={`${id}-from`} value={from} onChange={(e) => setFrom(e.target.value.trim())} size={12} aria-describedby={`${id}-tok-hint`} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-to`}>To token</label>
-            <input id={`${id}-to`} value={to} onChange={(e) => setTo(e.target.value.trim())} size={12} placeholder="mint / coin type / address" aria-describedby={`${id}-tok-hint`} />
-          </div>
-          <p id={`${id}-tok-hint`} className="muted small">
-            Tokens: USDC, or the token’s mint (Solana), coin type (Sui) or contract address (EVM).
-          </p>
+          <ChainSelect id={`${id}-chain`} label="Chain" value={chain} onChange={(c) => setChain(c as ChainId)} />
+          <TokenPicker label="From token" state={from} />
+          <TokenPicker label="To token" state={to} />
         </div>
+        {same && <p className="error-text small">Pick two different tokens.</p>}
         <div className="form-row">
-          <AmountInput value={units} onChange={setUnits} token={from || "token"} />
+          <AmountInput amount={amount} token={input} unknownReason={from.choice.reason ?? undefined} />
           <div className="field">
             <label htmlFor={`${id}-slip`}>Max slippage (%)</label>
             <input
@@ -123,7 +123,7 @@ export function SwapForm() {
             </span>
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={micros === null || slippageBps === null || !from || !to || plan.isPending}>
+        <button type="submit" className="btn btn-primary" disabled={!ready || plan.isPending}>
           {plan.isPending ? "Preparing…" : "Review swap plan"}
         </button>
       </form>
@@ -137,10 +137,10 @@ export function BridgeForm() {
   const w = useWallet();
   const [source, setSource] = useState("svm-chain");
   const [dest, setDest] = useState("move-chain");
-  const [units, setUnits] = useState("");
+  const amount = useAmount(USDC_UNITS);
+  const micros = amount.baseUnits;
   const [sourceAddress, setSourceAddress] = useState("");
   const [destAddress, setDestAddress] = useState("");
-  const { micros } = parseAmount(units);
   const src = sourceAddress || w.account?.address || "";
   const plan = useMutation<Plan, Error, void>({
     mutationFn: () =>
@@ -168,7 +168,7 @@ export function BridgeForm() {
           <ChainSelect id={`${id}-dst`} label="To chain" value={dest} onChange={setDest} />
         </div>
         {source === dest && <p className="error-text small">Pick two different chains.</p>}
-        <AmountInput value={units} onChange={setUnits} />
+        <AmountInput amount={amount} token={USDC_UNITS} />
         <div className="form-row">
           <div className="field">
             <label htmlFor={`${id}-sa`}>Source address</label>

@@ -6,6 +6,8 @@ import { compoundV3ArbitrumAdapter } from "./compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./compound-v3-base";
 import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
+import { marginfiAdapter } from "./marginfi";
+import { saveAdapter } from "./save";
 import { scallopAdapter } from "./scallop";
 import { RpcUnavailable } from "../../chains/clients";
 import { type Blocker, blocker } from "../../http/codes";
@@ -20,6 +22,8 @@ const ADAPTERS: readonly VenueAdapter[] = [
   suilendAdapter,
   kaminoAdapter,
   jupiterLendAdapter,
+  saveAdapter,
+  marginfiAdapter,
   aaveV3BaseAdapter,
   aaveV3ArbitrumAdapter,
   compoundV3BaseAdapter,
@@ -29,8 +33,6 @@ const ADAPTERS: readonly VenueAdapter[] = [
 /** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
 const NO_ADAPTER: Record<string, string> = {
   navi: "NAVI's lending package id moves with every upgrade and is resolved through MVR; no confirmed call target is pinned yet.",
-  marginfi: "marginfi deposits need an owner's marginfi account (created per user); that flow is not built yet.",
-  save: "Save's USDC reserve accounts (reserve, liquidity supply, collateral mint) are not recorded in the registry yet.",
   "morpho-base": "No Morpho USDC vault (ERC-4626) address is pinned for Base; the upstream row is picked by TVL.",
   "morpho-arbitrum": "No Morpho USDC vault (ERC-4626) address is pinned for Arbitrum; the upstream row is picked by TVL.",
 };

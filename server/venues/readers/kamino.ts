@@ -7,11 +7,17 @@
 //   Kamino-Finance/klend-sdk src/idl_codegen/accounts/Reserve.ts, types/LastUpdate.ts, types/ReserveLiquidity.ts,
 //     types/ReserveCollateral.ts — the account's field order (Anchor discriminator, then version u64, LastUpdate 16 B,
 //     lending_market, farm_collateral, farm_debt, liquidity, [u64; 150] padding, collateral …), giving the offsets:
-//       0 discriminator [43,242,204,202,26,247,59,127] = sha256("account:Reserve")[0..8]
-//      32 lending_market   128 liquidity.mint_pubkey   224 liquidity.available_amount u64
+//       0 discriminator [43,242,204,202,26,247,59,127] = sha256("account:Reserve")[0..8]   8 version u64
+//      32 lending_market   128 liquidity.mint_pubkey   160 liquidity.supply_vault   224 liquidity.available_amount u64
 //     232 liquidity.borrowed_amount_sf u128   344 accumulated_protocol_fees_sf u128
-//     360 accumulated_referrer_fees_sf u128   376 pending_referrer_fees_sf u128
-//    2592 collateral.mint_total_supply u64
+//     360 accumulated_referrer_fees_sf u128   376 pending_referrer_fees_sf u128   408 liquidity.token_program
+//    2560 collateral.mint_pubkey   2592 collateral.mint_total_supply u64
+//   (checked against @kamino-finance/klend-sdk 8.0.2's own Reserve layout in server/venues/kamino/kamino.oracle.test.ts)
+// The builders take the vault, the cToken mint and the token program from this account rather than deriving them:
+// klend checks `address = reserve.liquidity.supply_vault` / `reserve.collateral.mint_pubkey`
+// (Kamino-Finance/klend programs/klend/src/handlers/handler_deposit_reserve_liquidity.rs @ edd5ff5), and the PDA seeds
+// that made them changed between releases ([seed, market, mint] in 57074f4 handler_init_reserve.rs; [seed, reserve]
+// at edd5ff5), so the main market's 2023 reserve and a new one differ.
 // Index = total_supply_sf / mint_total_supply: USDC per cUSDC with 60 fractional bits, as of the reserve's last refresh
 // (klend refreshes the reserve, accruing interest, before every deposit and redeem).
 import { kamino } from "../kamino";
@@ -21,13 +27,17 @@ import type { VenueReader } from "./types";
 
 export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from([43, 242, 204, 202, 26, 247, 59, 127]);
 export const KAMINO_RESERVE_OFFSETS = {
+  version: 8,
   lendingMarket: 32,
   liquidityMint: 128,
+  liquiditySupplyVault: 160,
   available: 224,
   borrowedSf: 232,
   protocolFeesSf: 344,
   referrerFeesSf: 360,
   pendingReferrerFeesSf: 376,
+  liquidityTokenProgram: 408,
+  collateralMint: 2560,
   collateralSupply: 2592,
   minLength: 2600,
 } as const;
@@ -47,17 +57,35 @@ export function kaminoRateFromReserve(data: Uint8Array): bigint {
   return totalSf / supply;
 }
 
+/** What a deposit or redeem needs from the USDC reserve, as recorded in the account. */
+export interface KaminoReserveRead {
+  /** USDC per cUSDC with 60 fractional bits. */
+  rate: bigint;
+  liquiditySupplyVault: string;
+  collateralMint: string;
+  liquidityTokenProgram: string;
+}
+
+/** The main market's USDC reserve: owner, type, market and mint checked, then the rate and the accounts it records. */
+export async function readKaminoReserve(signal: AbortSignal): Promise<KaminoReserveRead> {
+  const ids = kamino.onchain;
+  const o = KAMINO_RESERVE_OFFSETS;
+  const data = await programAccount(ids.usdcReserve ?? "", ids.program ?? "", "Kamino USDC reserve", signal, {
+    discriminator: KAMINO_RESERVE_DISCRIMINATOR,
+    minLength: o.minLength,
+  });
+  if (pubkeyAt(data, o.lendingMarket) !== ids.mainMarket) throw new Error("the reserve belongs to another lending market");
+  if (pubkeyAt(data, o.liquidityMint) !== ids.usdcMint) throw new Error("the reserve's liquidity mint is not USDC");
+  return {
+    rate: kaminoRateFromReserve(data),
+    liquiditySupplyVault: pubkeyAt(data, o.liquiditySupplyVault),
+    collateralMint: pubkeyAt(data, o.collateralMint),
+    liquidityTokenProgram: pubkeyAt(data, o.liquidityTokenProgram),
+  };
+}
+
 export const kaminoReader: VenueReader = {
   venueId: kamino.id,
   what: "Kamino Lend USDC reserve collateral exchange rate",
-  readIndex: async (signal) => {
-    const ids = kamino.onchain;
-    const data = await programAccount(ids.usdcReserve ?? "", ids.program ?? "", "Kamino USDC reserve", signal, {
-      discriminator: KAMINO_RESERVE_DISCRIMINATOR,
-      minLength: KAMINO_RESERVE_OFFSETS.minLength,
-    });
-    if (pubkeyAt(data, KAMINO_RESERVE_OFFSETS.lendingMarket) !== ids.mainMarket) throw new Error("the reserve belongs to another lending market");
-    if (pubkeyAt(data, KAMINO_RESERVE_OFFSETS.liquidityMint) !== ids.usdcMint) throw new Error("the reserve's liquidity mint is not USDC");
-    return kaminoRateFromReserve(data);
-  },
+  readIndex: async (signal) => (await readKaminoReserve(signal)).rate,
 };

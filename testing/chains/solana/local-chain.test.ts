@@ -1,0 +1,208 @@
+// The local Solana chain refuses what the chain refuses, and the service's simulation before signing
+// (server/chains/solana/simulate.ts) reads it as it would the real RPC: a Kamino plan that klend and SPL Token accept
+// simulates ok with its compute budget set from the units consumed; one account swapped, one signer or writable flag
+// dropped, a reserve owned by another program or too little USDC is refused with the program's own error.
+import { createHash } from "node:crypto";
+import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simulate";
+import { compileSolanaPayload, instructionFromJson, type SolanaInstructionJson, type SolanaPayload } from "../../../server/chains/solana";
+import { resetConfigForTests } from "../../../server/config";
+import { builderFor } from "../../../server/venues/adapters";
+import type { PlanTransaction } from "../../../server/venues/adapters/types";
+import { kamino } from "../../../server/venues/kamino";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../../tests/support/fake-venues";
+import { KLEND_UNITS, SolanaLocalChain } from "./local-chain";
+
+const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
+/** Another wallet that pays the fee in the dropped-signer variants. */
+const SPONSOR = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+
+async function marketAuthority(): Promise<{ authority: string; bump: number }> {
+  const [authority, bump] = await getProgramDerivedAddress({ programAddress: address(ids.program), seeds: [getUtf8Encoder().encode("lma"), getAddressEncoder().encode(address(ids.mainMarket))] });
+  return { authority, bump };
+}
+
+/** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
+function marketAccount(bump: number): Uint8Array {
+  const b = Buffer.alloc(4664);
+  createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
+  b.writeBigUInt64LE(1n, 8);
+  b.writeBigUInt64LE(BigInt(bump), 16);
+  return b;
+}
+
+async function build(action: "deposit" | "withdraw", amountMicros: bigint): Promise<PlanTransaction> {
+  const b = builderFor("kamino", action);
+  if (!("build" in b)) throw new Error(b.reason);
+  const [tx] = await b.build({ owner: OWNER, amountMicros });
+  if (!tx) throw new Error("no transaction");
+  return tx;
+}
+
+/** The payload's instructions changed by `edit`, recompiled (fee payer `payer`) on the same blockhash. */
+function variant(p: SolanaPayload, edit: (ixs: SolanaInstructionJson[]) => void, payer = p.feePayer): SolanaPayload {
+  const ixs: SolanaInstructionJson[] = structuredClone(p.instructions);
+  edit(ixs);
+  return compileSolanaPayload(payer, ixs.map(instructionFromJson), { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) });
+}
+
+describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the service's simulation", () => {
+  let rpc: FakeRpc;
+  let chain: SolanaLocalChain;
+  const sim = (p: SolanaPayload, cfg = { encoding: "base64" as const, sigVerify: false, replaceRecentBlockhash: true }) => chain.simulate(p.transaction, cfg);
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_SVM = rpc.url;
+    resetConfigForTests();
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_SVM;
+    resetConfigForTests();
+    await rpc.close();
+  });
+  beforeEach(async () => {
+    // 3,000 USDC for 2,000 cUSDC in the reserve; the owner holds 10 USDC, 1 SOL and 5 cUSDC.
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
+    const { authority, bump } = await marketAuthority();
+    rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data: marketAccount(bump) });
+    chain = new SolanaLocalChain(() => rpc.solanaAccounts);
+    chain.blockhashes.add(rpc.blockhash);
+    chain.lamports.set(OWNER, 1_000_000_000n);
+    chain.lamports.set(SPONSOR, 1_000_000_000n);
+    chain.addMint(ids.usdcMint, SPONSOR);
+    chain.addMint(KAMINO_CUSDC_MINT, authority);
+    await chain.setTokenBalance(OWNER, ids.usdcMint, 10_000_000n);
+    await chain.setTokenBalance(OWNER, KAMINO_CUSDC_MINT, 5_000_000n);
+    rpc.set(OWNER, KAMINO_CUSDC_MINT, 5_000_000n);
+    chain.setTokenAccount(KAMINO_USDC_SUPPLY_VAULT, authority, ids.usdcMint, 3_000_000_000n);
+    rpc.solanaChain = chain;
+  });
+
+  it("a Kamino deposit plan simulates ok; the offered transaction carries the compute budget set from it", async () => {
+    const tx = await build("deposit", 7_000_000n);
+    const [r] = await simulateSolana([tx]);
+    expect(r?.simulation).toMatchObject({ status: "ok", error: null });
+    const consumed = BigInt(r?.simulation.gasEstimate ?? "0");
+    expect(consumed).toBeGreaterThan(KLEND_UNITS); // klend's stand-in plus the real ATA creations and token moves
+    expect(r?.simulation.logs).toEqual(expect.arrayContaining(["Program log: Instruction: DepositReserveLiquidity"]));
+    const p = r?.payload as SolanaPayload;
+    expect(p.instructions.slice(0, 2).map((i) => i.programAddress)).toEqual(["ComputeBudget111111111111111111111111111111", "ComputeBudget111111111111111111111111111111"]);
+    expect(p.instructions.slice(2)).toEqual((tx.payload as SolanaPayload).instructions);
+    // p75 of the RPC's recent fees (both 1,000 micro-lamports per unit on the local RPC).
+    expect(p.computeBudget).toMatchObject({ unitLimit: unitLimitFor(consumed), microLamportsPerUnit: "1000" });
+    expect(p.computeBudget?.basis).toMatch(/getRecentPrioritizationFees/);
+    // What the owner signs simulates ok too, within its limit; the cUSDC minted is the reserve's rate (7 / 1.5).
+    const again = await sim(p);
+    expect(again.err).toBeNull();
+    expect(BigInt(again.unitsConsumed)).toBeLessThanOrEqual(BigInt(p.computeBudget?.unitLimit ?? 0));
+    // klend's two token movements ran as SPL Token instructions (the transfer in, the cUSDC minted).
+    expect(again.logs.filter((l) => l === `Program ${TOKEN_PROGRAM_ADDRESS} success`)).toHaveLength(2);
+  });
+
+  it("a Kamino withdraw plan simulates ok (redeem of the cUSDC it sized)", async () => {
+    const [r] = await simulateSolana([await build("withdraw", 2_000_000n)]);
+    expect(r?.simulation).toMatchObject({ status: "ok" });
+    expect(r?.simulation.logs).toEqual(expect.arrayContaining(["Program log: Instruction: RedeemReserveCollateral"]));
+  });
+
+  it("refuses one account swapped, a signer or writable flag dropped, a reserve owned by another program", async () => {
+    const p = (await build("deposit", 1_000_000n)).payload as SolanaPayload;
+    const deposit = p.instructions.length - 1;
+    const klendError = (code: number) => ({ InstructionError: [deposit, { Custom: code }] });
+    // The owner's USDC and cUSDC accounts swapped: token::mint of user_source_liquidity fails.
+    const swapped = variant(p, (ixs) => {
+      const a = ixs[deposit]?.accounts ?? [];
+      [a[7], a[8]] = [a[8] as (typeof a)[number], a[7] as (typeof a)[number]];
+    });
+    expect((await sim(swapped)).err).toEqual(klendError(2014));
+    // The vault swapped for another token account: address = reserve.liquidity.supply_vault fails.
+    const vault = variant(p, (ixs) => {
+      const a = ixs[deposit]?.accounts[5];
+      if (a) a.address = KAMINO_CUSDC_MINT;
+    });
+    expect((await sim(vault)).err).toEqual(klendError(2012));
+    // The owner's signer flag dropped while someone else pays the fee: the owner no longer signs at all.
+    const unsigned = variant(
+      p,
+      (ixs) => {
+        for (const ix of ixs) for (const a of ix.accounts) if (a.address === OWNER) a.role = a.role === "writable_signer" ? "writable" : "readonly";
+      },
+      SPONSOR,
+    );
+    // (The owner's token accounts exist, so the idempotent creations need no signature; klend's `Signer` does.)
+    expect((await sim(unsigned)).err).toEqual(klendError(3010));
+    // The reserve's writable flag dropped.
+    const readonlyReserve = variant(p, (ixs) => {
+      const r = ixs[deposit]?.accounts[1];
+      if (r) r.role = "readonly";
+    });
+    expect((await sim(readonlyReserve)).err).toEqual(klendError(2000));
+    // The reserve owned by another program (the plan was built while it was klend's).
+    const saved = rpc.solanaAccounts.get(ids.usdcReserve);
+    if (saved) rpc.solanaAccounts.set(ids.usdcReserve, { ...saved, owner: "SLendK7ySfcEzyaFqy93gDnD3RtrpXJcnRwb6zFHJSh" });
+    const wrongOwner = await sim(p);
+    expect(wrongOwner.err).toEqual(klendError(3007));
+    expect(wrongOwner.logs.join("\n")).toMatch(/AnchorError caused by account: reserve\. Error Code: AccountOwnedByWrongProgram/);
+    // The unchanged plan passes: each refusal above is the change, not the chain.
+    if (saved) rpc.solanaAccounts.set(ids.usdcReserve, saved);
+    expect((await sim(p)).err).toBeNull();
+  });
+
+  it("the service reads a refusal as a failed simulation with the program's own error", async () => {
+    const tx = await build("deposit", 1_000_000n);
+    const p = tx.payload as SolanaPayload;
+    const swapped = variant(p, (ixs) => {
+      const a = ixs.at(-1)?.accounts ?? [];
+      [a[7], a[8]] = [a[8] as (typeof a)[number], a[7] as (typeof a)[number]];
+    });
+    const [f] = await simulateSolana([{ ...tx, payload: swapped }]);
+    expect(f?.simulation).toMatchObject({ status: "failed", gasEstimate: null });
+    expect(f?.simulation.error).toBe("Instruction 2 (Kamino Lend (klend)) failed: ConstraintTokenMint (2014): A token mint constraint was violated.");
+    expect(f?.payload).toBe(swapped); // no budget on a refused transaction
+    // More USDC than the owner holds: SPL Token's own InsufficientFunds, from the transfer klend makes.
+    const [poor] = await simulateSolana([await build("deposit", 11_000_000n)]);
+    expect(poor?.simulation.status).toBe("failed");
+    expect(poor?.simulation.error).toBe("Instruction 2 (Kamino Lend (klend)) failed in SPL Token: INSUFFICIENT_FUNDS (1).");
+  });
+
+  it("refuses what the RPC refuses: signature checks of an unsigned transaction, an unknown blockhash, a payer without SOL", async () => {
+    const p = (await build("deposit", 1_000_000n)).payload as SolanaPayload;
+    await expect(chain.simulate(p.transaction, { encoding: "base64", sigVerify: true, replaceRecentBlockhash: true })).rejects.toMatchObject({ code: -32602 });
+    await expect(chain.simulate(p.transaction, { encoding: "base64", sigVerify: true })).rejects.toMatchObject({ code: -32003 });
+    chain.blockhashes.clear();
+    expect((await chain.simulate(p.transaction, { encoding: "base64" })).err).toBe("BlockhashNotFound");
+    expect((await sim(p)).err).toBeNull(); // replaceRecentBlockhash: the plan's blockhash may be old
+    chain.lamports.delete(OWNER);
+    expect((await sim(p)).err).toBe("AccountNotFound");
+  });
+
+  it("an RPC that cannot simulate leaves the plan unsimulated with the reason; no fee data → no price, said so", async () => {
+    const tx = await build("deposit", 1_000_000n);
+    rpc.failing.add("getRecentPrioritizationFees");
+    try {
+      const [r] = await simulateSolana([tx]);
+      expect(r?.simulation.status).toBe("ok");
+      const p = r?.payload as SolanaPayload;
+      expect(p.computeBudget?.microLamportsPerUnit).toBeNull();
+      expect(p.computeBudget?.basis).toMatch(/No priority fee: the RPC's getRecentPrioritizationFees did not answer/);
+      expect(p.instructions.filter((i) => i.programAddress === "ComputeBudget111111111111111111111111111111")).toHaveLength(1);
+    } finally {
+      rpc.failing.delete("getRecentPrioritizationFees");
+    }
+    rpc.solanaChain = null;
+    const [u] = await simulateSolana([tx]);
+    expect(u?.simulation).toMatchObject({ status: "unavailable", gasEstimate: null, logs: null });
+    expect(u?.simulation.error).toMatch(/simulateTransaction did not answer/);
+    expect(u?.payload).toBe(tx.payload);
+    // The owner's ATA helper agrees with the builder's (sanity of the state above).
+    expect((await findAssociatedTokenPda({ owner: address(OWNER), mint: address(ids.usdcMint), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]).toBe(
+      (tx.payload as SolanaPayload).instructions.at(-1)?.accounts[7]?.address,
+    );
+    expect(createNoopSigner(address(OWNER)).address).toBe(OWNER);
+  });
+});

@@ -1,0 +1,274 @@
+// A local Solana chain for tests that refuses what the chain refuses: its `simulateTransaction` takes the wire
+// transaction a plan offers and runs it instruction by instruction on a fresh litesvm (the real SVM with the real SPL
+// Token, Associated Token, System and Compute Budget programs), from this chain's state:
+// - instructions of programs litesvm has run for real (ATA creation, compute budget, transfers);
+// - klend instructions are checked against klend's published interface and account constraints (./klend.ts) and their
+//   token movements then run as SPL Token instructions; a klend instruction costs KLEND_UNITS here (a stand-in: this
+//   chain cannot run klend's code, so the figure is declared, not measured);
+// - any other program is refused (ProgramAccountNotFound), as a chain without it would.
+// The RPC's own refusals come first: sigVerify with replaceRecentBlockhash, a signature check of an unsigned
+// transaction, an unknown blockhash without replaceRecentBlockhash, a fee payer without lamports.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { LiteSVM } from "litesvm";
+import {
+  type Address,
+  address,
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createTransactionMessage,
+  getBase64Encoder,
+  getCompiledTransactionMessageDecoder,
+  getTransactionDecoder,
+  type Instruction,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+} from "@solana/kit";
+import {
+  findAssociatedTokenPda,
+  getBurnInstruction,
+  getMintEncoder,
+  getMintToInstruction,
+  getTokenDecoder,
+  getTokenEncoder,
+  getTransferInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from "@solana-program/token";
+import { AnchorRefusal, type ChainAccount, KLEND, type KlendHost, type Meta, runKlendInstruction } from "./klend";
+
+/** Compute units a klend instruction is charged on this chain (declared; see above). */
+export const KLEND_UNITS = 45_000n;
+const SYSTEM = address("11111111111111111111111111111111");
+const RENT_TOKEN_ACCOUNT = 2_039_280n;
+
+/** A JSON-RPC error the RPC itself answers (not a transaction error). */
+export class RpcRefusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface SimulateConfig {
+  encoding?: "base58" | "base64";
+  sigVerify?: boolean;
+  replaceRecentBlockhash?: boolean;
+}
+
+export interface SimulateValue {
+  err: unknown;
+  logs: string[];
+  accounts: null;
+  unitsConsumed: number;
+  returnData: null;
+  replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
+}
+
+interface TokenAccount {
+  mint: string;
+  owner: string;
+  amount: bigint;
+}
+
+export class SolanaLocalChain {
+  /** Lamports by address (fee payers). */
+  readonly lamports = new Map<string, bigint>();
+  /** SPL Token mints: decimals and mint authority. */
+  readonly mints = new Map<string, { decimals: number; authority: string }>();
+  /** SPL Token accounts by address. */
+  readonly tokens = new Map<string, TokenAccount>();
+  /** Blockhashes this chain knows (the recent ones). */
+  readonly blockhashes = new Set<string>();
+
+  /** `programAccounts`: the accounts of programs it does not run (klend's reserves and markets), read on each use. */
+  constructor(private readonly programAccounts: () => Map<string, ChainAccount>) {}
+
+  addMint(mint: string, authority: string, decimals = 6): void {
+    this.mints.set(mint, { decimals, authority });
+  }
+
+  /** The owner's associated token account of `mint` holding `amount` (the mint is added if unknown). */
+  async setTokenBalance(owner: string, mint: string, amount: bigint): Promise<string> {
+    if (!this.mints.has(mint)) this.addMint(mint, owner);
+    const [ata] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    this.tokens.set(ata, { mint, owner, amount });
+    return ata;
+  }
+
+  /** A token account at a given address (a reserve's vault). */
+  setTokenAccount(at: string, owner: string, mint: string, amount: bigint): void {
+    this.tokens.set(at, { mint, owner, amount });
+  }
+
+  simulate(wire: string, config: SimulateConfig = {}): Promise<SimulateValue> {
+    return simulate(this, wire, config);
+  }
+
+  /** @internal */
+  state() {
+    return this.programAccounts();
+  }
+}
+
+function messageOf(wire: string, encoding: SimulateConfig["encoding"]) {
+  if (encoding !== "base64") throw new RpcRefusal(-32602, "invalid transaction: this local chain is sent base64 (encoding: base64)");
+  let tx: ReturnType<ReturnType<typeof getTransactionDecoder>["decode"]>;
+  try {
+    tx = getTransactionDecoder().decode(getBase64Encoder().encode(wire));
+  } catch (e) {
+    throw new RpcRefusal(-32602, `invalid transaction: failed to deserialize (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
+  if (msg.version !== 0 && msg.version !== "legacy") throw new RpcRefusal(-32602, "invalid transaction: unsupported version");
+  if (msg.version === 0 && (msg.addressTableLookups?.length ?? 0) > 0) throw new RpcRefusal(-32602, "this local chain holds no address lookup tables");
+  return { tx, msg };
+}
+
+async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateConfig): Promise<SimulateValue> {
+  if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcRefusal(-32602, "sigVerify may not be used with replaceRecentBlockhash");
+  const { tx, msg } = messageOf(wire, config.encoding);
+  const keys = msg.staticAccounts.map(String);
+  const { numSignerAccounts: signers, numReadonlySignerAccounts: roSigners, numReadonlyNonSignerAccounts: roOthers } = msg.header;
+  if (config.sigVerify && Object.values(tx.signatures).some((s) => s === null || s.every((b) => b === 0))) {
+    throw new RpcRefusal(-32003, "Transaction signature verification failure");
+  }
+  const blank = (err: unknown, logs: string[] = [], units = 0n): SimulateValue => ({
+    err,
+    logs,
+    accounts: null,
+    unitsConsumed: Number(units),
+    returnData: null,
+    replacementBlockhash: config.replaceRecentBlockhash ? { blockhash: [...chain.blockhashes][0] ?? msg.lifetimeToken, lastValidBlockHeight: 280_000_150 } : null,
+  });
+  if (!config.replaceRecentBlockhash && !chain.blockhashes.has(msg.lifetimeToken)) return blank("BlockhashNotFound");
+  const payer = keys[0] ?? "";
+  if ((chain.lamports.get(payer) ?? 0n) < 5000n) return blank("AccountNotFound");
+
+  const svm = new LiteSVM().withSigverify(false).withBlockhashCheck(false).withTransactionHistory(0n);
+  const put = (at: string, owner: Address, data: Uint8Array, lam: bigint) =>
+    svm.setAccount({ address: address(at), lamports: lamports(lam), programAddress: owner, executable: false, data, space: BigInt(data.length) });
+  for (const [a, l] of chain.lamports) put(a, SYSTEM, new Uint8Array(), l);
+  const supply = new Map<string, bigint>();
+  for (const t of chain.tokens.values()) supply.set(t.mint, (supply.get(t.mint) ?? 0n) + t.amount);
+  for (const [m, v] of chain.mints) {
+    const data = getMintEncoder().encode({ mintAuthority: address(v.authority), supply: supply.get(m) ?? 0n, decimals: v.decimals, isInitialized: true, freezeAuthority: null });
+    put(m, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), 1_461_600n);
+  }
+  for (const [a, t] of chain.tokens) {
+    const data = getTokenEncoder().encode({ mint: address(t.mint), owner: address(t.owner), amount: t.amount, delegate: null, state: 1, isNative: null, delegatedAmount: 0n, closeAuthority: null });
+    put(a, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), RENT_TOKEN_ACCOUNT);
+  }
+
+  let units = 0n;
+  const logs: string[] = [];
+  /** Runs instructions as one litesvm transaction paid by the plan's fee payer; throws the failure. */
+  const run = (ixs: Instruction[], feePayer = payer) => {
+    const m = pipe(
+      createTransactionMessage({ version: 0 }),
+      (x) => setTransactionMessageFeePayer(address(feePayer), x),
+      (x) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(x),
+      (x) => appendTransactionMessageInstructions(ixs, x),
+    );
+    const r = svm.sendTransaction(compileTransaction(m));
+    if ("err" in r) throw new SvmFailure(r.err(), r.meta().logs(), r.meta().computeUnitsConsumed());
+    units += r.computeUnitsConsumed();
+    return r.logs();
+  };
+  const tokenAccount = (a: string): TokenAccount | null => {
+    const acc = svm.getAccount(address(a));
+    if (!acc.exists || acc.programAddress !== TOKEN_PROGRAM_ADDRESS || acc.data.length !== 165) return null;
+    const t = getTokenDecoder().decode(acc.data);
+    return { mint: t.mint, owner: t.owner, amount: t.amount };
+  };
+  // klend's CPIs: the signer is the owner or the market authority PDA (no signature is checked here, as on chain a
+  // PDA signs through invoke_signed); the movement is SPL Token's own.
+  const signer = (a: string) => ({ address: address(a), signTransactions: async () => [] });
+  const host: KlendHost = {
+    account: (a) => {
+      const p = chain.state().get(a);
+      if (p) return p;
+      const acc = svm.getAccount(address(a));
+      return acc.exists ? { owner: acc.programAddress, data: acc.data } : null;
+    },
+    tokenMint: (a) => tokenAccount(a)?.mint ?? null,
+    transfer: (from, to, authority, amount) => {
+      logs.push(...run([getTransferInstruction({ source: address(from), destination: address(to), authority: signer(authority), amount })]));
+    },
+    mintTo: (mint, to, authority, amount) => {
+      logs.push(...run([getMintToInstruction({ mint: address(mint), token: address(to), mintAuthority: signer(authority), amount })]));
+    },
+    burn: (account, mint, authority, amount) => {
+      logs.push(...run([getBurnInstruction({ account: address(account), mint: address(mint), authority: signer(authority), amount })]));
+    },
+  };
+
+  const instructions = msg.instructions ?? [];
+  for (const [index, ci] of instructions.entries()) {
+    const program = keys[ci.programAddressIndex] ?? "";
+    const metas: Meta[] = (ci.accountIndices ?? []).map((i) => ({
+      address: keys[i] ?? "",
+      signer: i < signers,
+      writable: i < signers ? i < signers - roSigners : i < keys.length - roOthers,
+    }));
+    try {
+      if (program === KLEND) {
+        logs.push(`Program ${KLEND} invoke [1]`);
+        const own = await runKlendInstruction(host, Uint8Array.from(ci.data ?? []), metas);
+        units += KLEND_UNITS;
+        logs.push(...own, `Program ${KLEND} consumed ${KLEND_UNITS} of ${KLEND_UNITS} compute units`, `Program ${KLEND} success`);
+        continue;
+      }
+      const ix: Instruction = {
+        programAddress: address(program),
+        accounts: metas.map((m) => ({ address: address(m.address), role: (m.signer ? 2 : 0) | (m.writable ? 1 : 0) })),
+        data: ci.data ?? new Uint8Array(),
+      };
+      logs.push(...run([ix]));
+    } catch (e) {
+      if (e instanceof AnchorRefusal) {
+        logs.push(`Program log: ${e.log}`, `Program ${KLEND} consumed ${KLEND_UNITS} of ${KLEND_UNITS} compute units`, `Program ${KLEND} failed: custom program error: 0x${e.code.toString(16)}`);
+        return blank({ InstructionError: [index, { Custom: e.code }] }, logs, units + KLEND_UNITS);
+      }
+      if (e instanceof SvmFailure) return blank(reindex(e.err, index), [...logs, ...e.logs], units + e.units);
+      throw e;
+    }
+  }
+  return blank(null, logs, units);
+}
+
+class SvmFailure extends Error {
+  constructor(
+    readonly err: unknown,
+    readonly logs: string[],
+    readonly units: bigint,
+  ) {
+    super("instruction failed");
+  }
+}
+
+/** litesvm's error object as the RPC's JSON (`{ InstructionError: [index, …] }`), at the plan's instruction index. */
+function reindex(err: unknown, index: number): unknown {
+  const e = err as { index?: number; err?: () => unknown } | number;
+  if (typeof e === "object" && e !== null && typeof e.err === "function") {
+    const inner = e.err();
+    const custom = typeof inner === "object" && inner !== null && "code" in inner ? { Custom: (inner as { code: number }).code } : instructionErrorName(inner);
+    return { InstructionError: [index, custom] };
+  }
+  return typeof e === "number" ? transactionErrorName(e) : String(err);
+}
+
+// litesvm's fieldless error enums are `const enum`s (not in its JavaScript): their names come from its own declaration
+// file, dist/internal.d.ts (InstructionErrorFieldless, TransactionErrorFieldless), as the RPC spells them.
+function enumNames(name: string): Map<number, string> {
+  const dts = readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve("litesvm")), "internal.d.ts"), "utf8");
+  const body = new RegExp(`export declare const enum ${name} \\{([^}]*)\\}`).exec(dts)?.[1] ?? "";
+  return new Map([...body.matchAll(/(\w+) = (\d+)/g)].map((m) => [Number(m[2]), m[1] ?? ""]));
+}
+const INSTRUCTION_ERRORS = enumNames("InstructionErrorFieldless");
+const TRANSACTION_ERRORS = enumNames("TransactionErrorFieldless");
+const instructionErrorName = (v: unknown) => (typeof v === "number" ? (INSTRUCTION_ERRORS.get(v) ?? `InstructionError${v}`) : String(v));
+const transactionErrorName = (v: number) => TRANSACTION_ERRORS.get(v) ?? `TransactionError${v}`;
