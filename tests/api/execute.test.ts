@@ -14,7 +14,7 @@ import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
-import { setScallopUsdc } from "../support/fake-venues";
+import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -79,6 +79,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
+    // Kamino deposits read the USDC reserve (vault, cUSDC mint, token program) when the plan is built.
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
     // Sui deposit plans are simulated before they are returned: the owners' gas and USDC, and Scallop's market.
     fundSuiOwner(rpc, SUI);
     fundSuiOwner(rpc, SUI_OTHER);
