@@ -127,7 +127,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     const built = await runBuilder(depositBuilder.build, { owner: destAddress, amountMicros: expected });
     if (built.ok) {
       const skip = `Not simulated yet: the funds reach ${destChain} only after the bridge delivers; simulate the deposit then.`;
-      continuation = (await simulateTransactions(built.transactions, skip)).transactions;
+      continuation = (await simulateTransactions(built.transactions, destAddress, skip)).transactions;
     } else blockers.push(built.blocker);
   }
   if (blockers.length === 0 && messenger && isEvmChain(sourceChain)) {
@@ -148,7 +148,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         payload: evmCall(sourceChain, messenger, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]),
       },
     );
-    const burn = await simulateTransactions(transactions.splice(0));
+    const burn = await simulateTransactions(transactions.splice(0), sourceAddress);
     if (burn.blocker) blockers.push(burn.blocker);
     else transactions.push(...burn.transactions, ...continuation);
   }

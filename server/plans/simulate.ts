@@ -2,6 +2,7 @@
 // simulation first. One simulator per transaction encoding (per chain family), each given the plan's transactions of
 // that encoding in order (an EVM approve before its supply). A failed simulation blocks the plan with the chain's
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
+import { simulateEvm } from "../chains/evm/simulate";
 import { type Simulation, simulationUnavailable } from "../chains/simulation";
 import { simulateSolana } from "../chains/solana/simulate";
 import { simulateSuiTransactions } from "../chains/sui/simulate";
@@ -10,14 +11,16 @@ import type { PlanTransaction } from "../venues/adapters";
 import type { TxEncoding } from "../venues/adapters/types";
 
 /**
- * Simulates `txs` (all of one encoding, in plan order) and answers one result per transaction, in order: a Simulation,
- * or the Simulation with the payload to offer instead (Solana sets its compute budget from the simulation).
+ * Simulates `txs` (all of one encoding, in plan order, all signed by `signer`) and answers one result per transaction,
+ * in order: a Simulation, or the Simulation with the payload to offer instead (Solana sets its compute budget from the
+ * simulation).
  */
-export type Simulator = (txs: PlanTransaction[]) => Promise<(Simulation | { simulation: Simulation; payload: unknown })[]>;
+export type Simulator = (txs: PlanTransaction[], signer: string) => Promise<(Simulation | { simulation: Simulation; payload: unknown })[]>;
 
 /** Filled in per chain family as each family's simulation lands (server/chains/<family>/simulate.ts). */
 const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {
   "solana-v0-message-base64": simulateSolana,
+  "evm-call": simulateEvm,
   "sui-transaction-json": simulateSuiTransactions,
 };
 
@@ -33,8 +36,11 @@ export interface Simulated {
   blocker: Blocker | null;
 }
 
-/** The transactions with their `simulation`; `skip` (a reason) marks them all unavailable without asking the chain. */
-export async function simulateTransactions(txs: PlanTransaction[], skip?: string): Promise<Simulated> {
+/**
+ * The transactions with their `simulation`, run as `signer` (the address that will sign them); `skip` (a reason) marks
+ * them all unavailable without asking the chain.
+ */
+export async function simulateTransactions(txs: PlanTransaction[], signer: string, skip?: string): Promise<Simulated> {
   const out = txs.map((t) => ({ ...t }));
   const byEncoding = new Map<TxEncoding, number[]>();
   out.forEach((t, i) => {
@@ -43,7 +49,7 @@ export async function simulateTransactions(txs: PlanTransaction[], skip?: string
   await Promise.all(
     [...byEncoding].map(async ([encoding, idx]) => {
       const simulate = skip === undefined ? SIMULATORS[encoding] : undefined;
-      const sims = simulate ? await simulate(idx.map((i) => out[i] as PlanTransaction)) : idx.map(() => simulationUnavailable(skip ?? NOT_YET[encoding]));
+      const sims = simulate ? await simulate(idx.map((i) => out[i] as PlanTransaction), signer) : idx.map(() => simulationUnavailable(skip ?? NOT_YET[encoding]));
       idx.forEach((i, k) => {
         const t = out[i] as PlanTransaction;
         const s = sims[k];

@@ -71,7 +71,7 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
     });
   }
 
-  const sim = await simulateTransactions(transactions.splice(0));
+  const sim = await simulateTransactions(transactions.splice(0), owner ?? "");
   if (sim.blocker) blockers.push(sim.blocker);
   else transactions.push(...sim.transactions);
   const planId = newId("pln");

@@ -46,7 +46,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
     if (!built.ok) blockers.push(built.blocker);
     else {
       // The chain's own simulation first; a transaction it rejects is never offered for signing.
-      const sim = await simulateTransactions(built.transactions);
+      const sim = await simulateTransactions(built.transactions, owner);
       if (sim.blocker) blockers.push(sim.blocker);
       else transactions = sim.transactions;
     }

@@ -12,6 +12,8 @@ export const aaveV3Base = defineVenue({
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "aave-v3", symbol: "USDC", chain: "Base" },
+  // @bgd-labs/aave-address-book 4.44.22 (devDependency), AaveV3Base: POOL, POOL_ADDRESSES_PROVIDER,
+  // ASSETS.USDC.A_TOKEN, ASSETS.USDC.UNDERLYING.
   onchain: {
     pool: "0xA238Dd80C259a72e81d7e4664a9801593F98d1c5",
     poolAddressesProvider: "0xe20fCBdBfFC4Dd138cE8b2E6FBb6CB49777ad64D",

@@ -13,6 +13,8 @@ export const compoundV3Arbitrum = defineVenue({
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "compound-v3", symbol: "USDC", chain: "Arbitrum" },
   onchain: {
+    // compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, deployments/arbitrum/usdc/roots.json "comet";
+    // usdc = deployments/arbitrum/usdc/configuration.json "baseTokenAddress".
     cUSDCv3: "0x9c4ec768c28520B50860ea7a15bd7213a9fF58bf",
     usdc: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
   },

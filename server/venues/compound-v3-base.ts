@@ -13,6 +13,8 @@ export const compoundV3Base = defineVenue({
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "compound-v3", symbol: "USDC", chain: "Base" },
   onchain: {
+    // compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, deployments/base/usdc/roots.json "comet";
+    // usdc = deployments/base/usdc/configuration.json "baseTokenAddress".
     cUSDCv3: "0xb125E6687d4313864e53df431d5425969c15Eb2F",
     usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
   },

@@ -207,9 +207,30 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const d = await post("/svc/strategies/deposit/plan", { strategyId: "aave-v3-base", amountMicros: "3000000", owner: EVM });
     expect(d.json).toMatchObject({ status: "prepared", chain: "evm-a", broadcastEnabled: false });
     expect(d.json.transactions.map((t) => t.kind)).toEqual(["approve", "deposit"]);
-    const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-arbitrum", amountMicros: "3000000", owner: EVM });
-    expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-b" });
+    // Compound v3 withdraw: capped at the owner's Comet balanceOf read at plan time (a withdraw above it would borrow).
+    const comet = (getVenue("compound-v3-base")?.onchain.cUSDCv3 ?? "").toLowerCase();
+    rpc.comets.set(comet, {
+      baseSupplyIndex: 10n ** 15n,
+      baseBorrowIndex: 10n ** 15n,
+      totalSupplyBase: 10n ** 12n,
+      totalBorrowBase: 0n,
+      lastAccrualTime: 1_760_000_000n,
+      supplyKink: 0n,
+      supplyRateBase: 0n,
+      supplySlopeLow: 0n,
+      supplySlopeHigh: 0n,
+      supplied: new Map([[EVM.toLowerCase(), 3_000_000n]]),
+    });
+    const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-base", amountMicros: "3000000", owner: EVM });
+    expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-a" });
     expect(w.json.transactions.map((t) => t.kind)).toEqual(["withdraw"]);
+    const above = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-base", amountMicros: "3000001", owner: EVM });
+    expect(above.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(above.json.blockers?.map((b) => [b.code, b.message])).toEqual([["insufficient_balance", expect.stringContaining("withdraw at most 3000000")]]);
+    // evm-b's RPC is down (closed port): the balance cannot be read, so nothing is built.
+    const down = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-arbitrum", amountMicros: "3000000", owner: EVM });
+    expect(down.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(down.json.blockers?.map((b) => b.code)).toEqual(["venue_state_unavailable"]);
   });
 
   it("blocks with each blocker and never builds a placeholder transaction", async () => {

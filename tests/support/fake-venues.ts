@@ -341,6 +341,8 @@ export interface CometState {
   supplyRateBase: bigint;
   supplySlopeLow: bigint;
   supplySlopeHigh: bigint;
+  /** balanceOf(account) answers (lower-case address → micro-USDC supplied); an account not here has 0. */
+  supplied?: Map<string, bigint>;
 }
 
 const COMET = parseAbi([
@@ -348,6 +350,7 @@ const COMET = parseAbi([
   "function totalsBasic() view returns (TotalsBasic)",
   "function getUtilization() view returns (uint256)",
   "function getSupplyRate(uint256 utilization) view returns (uint64)",
+  "function balanceOf(address account) view returns (uint256)",
 ]);
 const FACTOR = 10n ** 18n;
 const BASE_INDEX_SCALE = 10n ** 15n;
@@ -459,6 +462,10 @@ export function answerVenue(v: FakeVenues, method: string, params: unknown[]): u
         });
       }
       if (functionName === "getUtilization") return encodeFunctionResult({ abi: COMET, functionName, result: cometUtilization(comet) });
+      if (functionName === "balanceOf") {
+        const [account] = args as readonly [string];
+        return encodeFunctionResult({ abi: COMET, functionName, result: comet.supplied?.get(account.toLowerCase()) ?? 0n });
+      }
       return encodeFunctionResult({ abi: COMET, functionName, result: cometSupplyRate(comet, (args as readonly [bigint])[0]) });
     }
     default:

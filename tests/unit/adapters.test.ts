@@ -25,7 +25,7 @@ import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from 
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { type CometState, jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
@@ -417,6 +417,61 @@ describe("EVM: Aave v3 and Compound v3 calldata", () => {
     const ds = decodeFunctionData({ abi: COMET_ABI, data: s.data });
     expect(ds.args).toEqual([expect.stringMatching(/^0x/i), 5_000_000n]);
     expect(s.chainId).toBe(v?.chain === "evm-a" ? 8453 : 42161);
+  });
+});
+
+describe("EVM: Compound v3 withdraw is capped at the supplied balance read at plan time (never a borrow)", () => {
+  let rpc: FakeRpc;
+  const cometOf = (id: string) => (getVenue(id)?.onchain.cUSDCv3 ?? "").toLowerCase();
+  const comet = (supplied: bigint): CometState => ({
+    baseSupplyIndex: 10n ** 15n,
+    baseBorrowIndex: 10n ** 15n,
+    totalSupplyBase: 10n ** 12n,
+    totalBorrowBase: 0n,
+    lastAccrualTime: 1_760_000_000n,
+    supplyKink: 0n,
+    supplyRateBase: 0n,
+    supplySlopeLow: 0n,
+    supplySlopeHigh: 0n,
+    supplied: new Map([[EVM_OWNER, supplied]]),
+  });
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_EVM_A = rpc.url;
+    process.env.SVC_RPC_EVM_B = rpc.url;
+    resetConfigForTests();
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_EVM_A;
+    delete process.env.SVC_RPC_EVM_B;
+    resetConfigForTests();
+    await rpc.close();
+  });
+  it.each(["compound-v3-base", "compound-v3-arbitrum"])("%s: up to balanceOf(owner) builds withdraw(usdc, amount); one micro above is insufficient_balance with the most", async (id) => {
+    rpc.comets.set(cometOf(id), comet(4_000_000n));
+    const [w] = await build(id, "withdraw", EVM_OWNER, 4_000_000n);
+    const p = w?.payload as EvmCall;
+    expect(p.to.toLowerCase()).toBe(cometOf(id));
+    const d = decodeFunctionData({ abi: COMET_ABI, data: p.data });
+    expect(d.functionName).toBe("withdraw");
+    expect(d.args).toEqual([getVenue(id)?.onchain.usdc, 4_000_000n]);
+    const above = await build(id, "withdraw", EVM_OWNER, 4_000_001n).catch((e: unknown) => e);
+    expect(above).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("withdraw at most 4000000") });
+    // Nothing supplied (a borrower's balanceOf is 0 too): any withdraw would be a borrow.
+    rpc.comets.set(cometOf(id), comet(0n));
+    expect(await build(id, "withdraw", EVM_OWNER, 1n).catch((e: unknown) => e)).toMatchObject({ code: "insufficient_balance" });
+  });
+  it("an unreadable balance (the RPC answers an error) blocks venue_state_unavailable, nothing built", async () => {
+    rpc.comets.set(cometOf("compound-v3-base"), comet(4_000_000n));
+    rpc.failing.add("eth_call");
+    try {
+      expect(await build("compound-v3-base", "withdraw", EVM_OWNER, 1n).catch((e: unknown) => e)).toMatchObject({
+        code: "venue_state_unavailable",
+        message: expect.stringContaining("Compound v3 supplied balance"),
+      });
+    } finally {
+      rpc.failing.delete("eth_call");
+    }
   });
 });
 

@@ -1,0 +1,216 @@
+// EVM simulation before signing (contract §8): a plan's calls from the owner, in order, through the configured RPC.
+// 1. eth_simulateV1 (the steps on one state, each seeing the one before) when the RPC offers it: one round trip.
+// 2. Otherwise each step alone with eth_call and eth_estimateGas (one batch), the plan's earlier approvals applied as a
+//    state override of the token's allowance slot. The slot is found by asking the token itself: allowance(owner,
+//    spender) with a marker written at each candidate slot of a Solidity `mapping(owner => mapping(spender => uint))`
+//    (one batch); the first slot that makes allowance() answer the marker is the one.
+// `gasEstimate` is eth_estimateGas's answer (a gas limit the step succeeds with) on the per-step path, and the gas the
+// step used on the eth_simulateV1 path (that method reports usage, not a limit; wallets add their own margin).
+// A revert is `failed` with the decoded reason (Error(string), Panic(uint256), or a custom error of the venues' ABIs);
+// an unreachable RPC, a timeout, or an RPC that offers neither eth_simulateV1 nor eth_estimateGas is `unavailable` with
+// the reason, and no gas figure is invented.
+import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, type Hex, keccak256, parseAbi, toHex } from "viem";
+import { AAVE_V3_ERRORS } from "../../venues/adapters/aave-v3-errors";
+import type { PlanTransaction } from "../../venues/adapters/types";
+import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
+import { ERC20_APPROVE_ABI, type EvmCall, isEvmChain } from "../evm";
+import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
+import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
+
+/**
+ * Custom errors the plans' contracts revert with, decoded by name. Aave v3.4+: server/venues/adapters/aave-v3-errors.ts
+ * (earlier Pools revert with Error("<numeric code>"), shown as the code). Comet: compound-finance/comet
+ * d5a30b0aaeff7755f1431e87f818990902237b03, contracts/CometMainInterface.sol and CometExtInterface.sol. ERC-20 (OpenZeppelin
+ * 5, draft-IERC6093.sol) errors, for tokens built on it. Error(string) and Panic(uint256) are decoded by viem itself.
+ */
+export const REVERT_ABI: Abi = parseAbi([
+  ...AAVE_V3_ERRORS,
+  "error Absurd()",
+  "error AlreadyInitialized()",
+  "error BadAsset()",
+  "error BadDecimals()",
+  "error BadDiscount()",
+  "error BadMinimum()",
+  "error BadPrice()",
+  "error BorrowTooSmall()",
+  "error BorrowCFTooLarge()",
+  "error InsufficientReserves()",
+  "error LiquidateCFTooLarge()",
+  "error NoSelfTransfer()",
+  "error NotCollateralized()",
+  "error NotForSale()",
+  "error NotLiquidatable()",
+  "error Paused()",
+  "error ReentrantCallBlocked()",
+  "error SupplyCapExceeded()",
+  "error TimestampTooLarge()",
+  "error TooManyAssets()",
+  "error TooMuchSlippage()",
+  "error TransferInFailed()",
+  "error TransferOutFailed()",
+  "error Unauthorized()",
+  "error BadAmount()",
+  "error BadNonce()",
+  "error BadSignatory()",
+  "error InvalidValueS()",
+  "error InvalidValueV()",
+  "error SignatureExpired()",
+  "error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)",
+  "error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)",
+  "error ERC20InvalidSender(address sender)",
+  "error ERC20InvalidReceiver(address receiver)",
+  "error ERC20InvalidApprover(address approver)",
+  "error ERC20InvalidSpender(address spender)",
+]);
+
+const ALLOWANCE_ABI = parseAbi(["function allowance(address owner, address spender) view returns (uint256)"]);
+/** Candidate base slots of the allowance mapping (OpenZeppelin ERC20: 1; Circle's FiatToken: 10). */
+const ALLOWANCE_SLOTS = 32;
+const MARKER = 0x5ca1ab1e5ca1ab1e5ca1ab1en;
+
+/** The revert bytes, decoded: `Error(string)` → its text, `Panic(uint256)` → the code, a known custom error → its name and arguments. */
+export function decodeRevert(data: string | null, message: string): string {
+  if (!data || data === "0x") {
+    const reason = message.replace(/^execution reverted:?\s*/i, "").trim();
+    return reason && reason !== message ? `reverted: ${reason}` : reason ? message : "execution reverted (no reason given)";
+  }
+  try {
+    const d = decodeErrorResult({ abi: REVERT_ABI, data: data as Hex });
+    if (d.errorName === "Error") return `reverted: ${String(d.args?.[0])}`;
+    if (d.errorName === "Panic") return `reverted: Panic(0x${(d.args?.[0] as bigint).toString(16)})`;
+    const args = (d.args ?? []).map((a) => (typeof a === "bigint" ? a.toString() : String(a)));
+    return `reverted: ${d.errorName}(${args.join(", ")})`;
+  } catch {
+    return `reverted with unrecognised data ${data.slice(0, 74)}${data.length > 74 ? "…" : ""}`;
+  }
+}
+
+function allowanceSlot(owner: Hex, spender: Hex, base: number): Hex {
+  const inner = keccak256(encodeAbiParameters([{ type: "address" }, { type: "uint256" }], [owner, BigInt(base)]));
+  return keccak256(encodeAbiParameters([{ type: "address" }, { type: "bytes32" }], [spender, inner]));
+}
+
+interface Approval {
+  token: Hex;
+  spender: Hex;
+  amount: bigint;
+}
+
+function approvalOf(call: EvmCall): Approval | null {
+  try {
+    const d = decodeFunctionData({ abi: ERC20_APPROVE_ABI, data: call.data });
+    const [spender, amount] = d.args as readonly [Hex, bigint];
+    return { token: call.to, spender, amount };
+  } catch {
+    return null;
+  }
+}
+
+const txOf = (from: Hex, c: EvmCall) => ({ from, to: c.to, data: c.data, value: toHex(BigInt(c.value)) });
+
+const ok = (gas: bigint): Simulation => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: new Date().toISOString() });
+
+/** RPC URLs that answered "no such method" to eth_simulateV1: asked once, then the per-step path directly. */
+const noSimulateV1 = new Set<string>();
+
+async function viaSimulateV1(url: string, from: Hex, calls: EvmCall[], signal: AbortSignal): Promise<Simulation[] | null> {
+  if (noSimulateV1.has(url)) return null;
+  const [r] = await rpcBatch(url, [{ method: "eth_simulateV1", params: [{ blockStateCalls: [{ calls: calls.map((c) => txOf(from, c)) }], validation: false }, "latest"] }], signal);
+  if (!r || isMethodMissing(r)) {
+    noSimulateV1.add(url);
+    return null;
+  }
+  if (!r.ok) return null; // any other refusal: fall back to the per-step path, which says why if it also fails
+  const block = (r.result as { calls?: { status: string; gasUsed: string; returnData?: string; error?: { message?: string; data?: string } }[] }[])[0];
+  const results = block?.calls ?? [];
+  if (results.length !== calls.length) return null;
+  let failedBefore: string | null = null;
+  return results.map((c) => {
+    if (failedBefore) return simulationUnavailable(`Not simulated: an earlier step of the plan fails (${failedBefore}).`);
+    if (c.status === "0x1") return ok(BigInt(c.gasUsed));
+    const reason = decodeRevert(c.error?.data ?? c.returnData ?? null, c.error?.message ?? "execution reverted");
+    failedBefore = reason;
+    return simulationFailed(`eth_simulateV1: ${reason}`);
+  });
+}
+
+/**
+ * The allowance slot of `token` for (owner, spender), found by probing in one eth_call: every candidate slot gets its
+ * own marker (MARKER + candidate), and the marker allowance() answers names the slot. Null when none matches.
+ */
+async function findAllowanceSlot(url: string, owner: Hex, a: Approval, signal: AbortSignal): Promise<Hex | null> {
+  const data = encodeFunctionData({ abi: ALLOWANCE_ABI, functionName: "allowance", args: [owner, a.spender] });
+  const candidates = Array.from({ length: ALLOWANCE_SLOTS }, (_, base) => allowanceSlot(owner, a.spender, base));
+  const stateDiff = Object.fromEntries(candidates.map((slot, base) => [slot, toHex(MARKER + BigInt(base), { size: 32 })]));
+  const [r] = await rpcBatch(url, [{ method: "eth_call", params: [{ to: a.token, data }, "latest", { [a.token]: { stateDiff } }] }], signal);
+  if (!r?.ok || typeof r.result !== "string" || r.result === "0x") return null;
+  const base = BigInt(r.result) - MARKER;
+  return base >= 0n && base < BigInt(ALLOWANCE_SLOTS) ? (candidates[Number(base)] ?? null) : null;
+}
+
+async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], signal: AbortSignal): Promise<Simulation[]> {
+  // The state each step sees: the approvals of the steps before it.
+  const approvals = calls.map(approvalOf);
+  const slots = await Promise.all(approvals.map((a, i) => (a && i < calls.length - 1 ? findAllowanceSlot(url, from, a, signal) : Promise.resolve(null))));
+  const overrideFor = (i: number): Record<string, { stateDiff: Record<string, Hex> }> | null => {
+    const o: Record<string, { stateDiff: Record<string, Hex> }> = {};
+    for (let j = 0; j < i; j++) {
+      const a = approvals[j];
+      if (!a) return null; // an earlier step that is not an approval cannot be applied as an override
+      const slot = slots[j];
+      if (!slot) return null;
+      o[a.token] = { stateDiff: { ...(o[a.token]?.stateDiff ?? {}), [slot]: toHex(a.amount, { size: 32 }) } };
+    }
+    return o;
+  };
+  const overrides = calls.map((_, i) => overrideFor(i));
+  const batch: RpcCall[] = [];
+  calls.forEach((c, i) => {
+    const o = overrides[i];
+    if (!o) return;
+    const extra = Object.keys(o).length ? [o] : [];
+    batch.push({ method: "eth_call", params: [txOf(from, c), "latest", ...extra] }, { method: "eth_estimateGas", params: [txOf(from, c), "latest", ...extra] });
+  });
+  const replies = await rpcBatch(url, batch, signal);
+  if (replies.some((r, k) => k % 2 === 1 && isMethodMissing(r))) {
+    const why = "Not simulated: the chain's RPC offers neither eth_simulateV1 nor eth_estimateGas; your wallet's own estimate is the check.";
+    return calls.map(() => simulationUnavailable(why));
+  }
+  let k = 0;
+  let failedBefore: string | null = null;
+  return calls.map((_, i) => {
+    if (!overrides[i]) {
+      return simulationUnavailable("Not simulated: the approval before this step could not be applied as a state override (the token's allowance slot was not found).");
+    }
+    const call = replies[k++] as RpcReply;
+    const est = replies[k++] as RpcReply;
+    if (failedBefore) return simulationUnavailable(`Not simulated: an earlier step of the plan fails (${failedBefore}).`);
+    for (const r of [call, est]) {
+      if (r.ok) continue;
+      if (isRevert(r)) {
+        failedBefore = decodeRevert(r.data, r.message);
+        return simulationFailed(failedBefore);
+      }
+      return simulationUnavailable(`Not simulated: the chain's RPC answered ${r.code} ${errorLine(r.message, 120)}.`);
+    }
+    if (!est.ok || typeof est.result !== "string") return simulationUnavailable("Not simulated: eth_estimateGas gave no figure.");
+    return ok(BigInt(est.result));
+  });
+}
+
+/** The `evm-call` simulator (server/plans/simulate.ts): `txs` in plan order, all signed by `signer`. */
+export async function simulateEvm(txs: PlanTransaction[], signer: string): Promise<Simulation[]> {
+  const chain = txs[0]?.chain;
+  if (!chain || !isEvmChain(chain) || txs.some((t) => t.chain !== chain)) {
+    return txs.map(() => simulationUnavailable("Not simulated: the plan's EVM calls are not all on one EVM chain."));
+  }
+  const url = rpcUrlOf(chain);
+  const from = signer as Hex;
+  const calls = txs.map((t) => t.payload as EvmCall);
+  try {
+    return await withRpcTimeout(async (signal) => (await viaSimulateV1(url, from, calls, signal)) ?? (await viaCallAndEstimate(url, from, calls, signal)));
+  } catch (e) {
+    const why = e instanceof RpcUnreachable ? e.message : errorLine(e);
+    return txs.map(() => simulationUnavailable(`Not simulated: ${why}.`));
+  }
+}
