@@ -37,6 +37,8 @@ export interface NaviReserveState {
   coinType: string;
   /** current_supply_index, ray (1e27). */
   supplyIndex: bigint;
+  /** Scaled supply balances (9-decimal amounts ÷ index) by owner: entries of supply_balance.user_state. */
+  suppliers?: Map<string, bigint>;
 }
 
 export interface NaviStorageState {
@@ -118,11 +120,14 @@ function naviStorage(id: string, s: NaviStorageState) {
   );
 }
 
+/** Object id of a NAVI reserve's supply_balance.user_state table in this local chain. */
+export const naviSupplyUserState = (assetId: number) => `0x${"c1".repeat(31)}${assetId.toString(16).padStart(2, "0")}`;
+
 function naviReserveData(assetId: number, r: NaviReserveState) {
   const ray = (10n ** 27n).toString();
-  const balance = (seed: string) => ({
+  const balance = (tableId: string, size: number) => ({
     type: `${NAVI_PKG}::storage::TokenBalance`,
-    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: `0x${seed.repeat(32)}` }, size: "0" } }, total_supply: "0" },
+    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: tableId }, size: String(size) } }, total_supply: "0" },
   });
   return {
     type: `${NAVI_PKG}::storage::ReserveData`,
@@ -137,8 +142,8 @@ function naviReserveData(assetId: number, r: NaviReserveState) {
       current_borrow_rate: "0",
       current_supply_index: r.supplyIndex.toString(),
       current_borrow_index: ray,
-      supply_balance: balance("c1"),
-      borrow_balance: balance("c2"),
+      supply_balance: balance(naviSupplyUserState(assetId), r.suppliers?.size ?? 0),
+      borrow_balance: balance(`0x${"c2".repeat(32)}`, 0),
       last_update_timestamp: "1760000000000",
       ltv: "0",
       treasury_factor: "0",
@@ -184,6 +189,10 @@ export function suiVenueObjects(v: FakeVenues): SuiObject[] {
     out.push(naviStorage(id, st));
     for (const [assetId, reserve] of st.reserves) {
       out.push(dynamicField(st.reservesTable, "u8", bcs.u8().serialize(assetId).toBytes(), assetId, naviReserveData(assetId, reserve)));
+      for (const [owner, scaled] of reserve.suppliers ?? []) {
+        const value = { type: "u256", fields: scaled.toString() };
+        out.push(dynamicField(naviSupplyUserState(assetId), "address", bcs.Address.serialize(owner).toBytes(), owner, value));
+      }
     }
   }
   return out;

@@ -6,6 +6,7 @@ import { compoundV3ArbitrumAdapter } from "./compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./compound-v3-base";
 import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
+import { naviAdapter } from "./navi";
 import { scallopAdapter } from "./scallop";
 import { RpcUnavailable } from "../../chains/clients";
 import { type Blocker, blocker } from "../../http/codes";
@@ -18,6 +19,7 @@ export { BuildBlocked } from "./types";
 const ADAPTERS: readonly VenueAdapter[] = [
   scallopAdapter,
   suilendAdapter,
+  naviAdapter,
   kaminoAdapter,
   jupiterLendAdapter,
   aaveV3BaseAdapter,
@@ -28,7 +30,6 @@ const ADAPTERS: readonly VenueAdapter[] = [
 
 /** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
 const NO_ADAPTER: Record<string, string> = {
-  navi: "NAVI's lending package id moves with every upgrade and is resolved through MVR; no confirmed call target is pinned yet.",
   marginfi: "marginfi deposits need an owner's marginfi account (created per user); that flow is not built yet.",
   save: "Save's USDC reserve accounts (reserve, liquidity supply, collateral mint) are not recorded in the registry yet.",
   "morpho-base": "No Morpho USDC vault (ERC-4626) address is pinned for Base; the upstream row is picked by TVL.",
