@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../server/config";
 import { builderFor, runBuilder } from "../../server/venues/adapters";
 import { navi } from "../../server/venues/navi";
+import { naviSuppliedMicros } from "../../server/venues/readers/navi";
 import { type FakeRpc, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
 
@@ -242,6 +243,10 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     // An owner with no entry in the reserve's user_state table has nothing to withdraw.
     const stranger = await runBuilder(b.build, { owner: `0x${"cd".repeat(32)}`, amountMicros: 1n });
     expect(stranger).toMatchObject({ ok: false, blocker: { code: "insufficient_balance", message: expect.stringContaining(" 0 micro-USDC supplied") } });
+    // logic.move user_collateral_balance rounds ray_mul half up, then 9 → 6 decimals floors.
+    expect(naviSuppliedMicros(1999n, RAY / 2n)).toBe(1n); // 999.5 → 1000 (9 decimals) → 1 micro
+    expect(naviSuppliedMicros(1997n, RAY / 2n)).toBe(0n); // 998.5 → 999 → 0
+    expect(naviSuppliedMicros(12_345_678_901n, RAY)).toBe(12_345_678n);
     // Storage unreadable: blocked in words, never a guess.
     rpc.naviStorages.clear();
     expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1n })).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
