@@ -15,6 +15,7 @@ import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
+import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
 
 // ---------- Sui ----------
@@ -184,6 +185,17 @@ export function suiVenueObjects(v: FakeVenues): SuiObject[] {
       };
       out.push(dynamicField(m.balanceSheetsTable, "0x1::type_name::TypeName", typeNameBcs(key), { type: "0x1::type_name::TypeName", fields: { name: key } }, value));
     }
+  }
+  // The other shared objects NAVI's entry functions take, present with its Storage: the USDC Pool, the incentive
+  // objects, the PriceOracle, and the Sui system state (0x5, shared since genesis) its v2 withdraw takes.
+  if (v.naviStorages.size > 0) {
+    const o = navi.onchain;
+    const shared = (id: string, type: string, initialVersion: bigint) => moveObject(id, type, { id: { id } }, { kind: "shared", initialVersion });
+    out.push(shared(o.usdcPool ?? "", `${NAVI_PKG}::pool::Pool<${o.usdcCoinType}>`, 8202844n));
+    out.push(shared(o.incentiveV2 ?? "", `${NAVI_PKG}::incentive_v2::Incentive`, 38232222n));
+    out.push(shared(o.incentiveV3 ?? "", `${NAVI_PKG}::incentive_v3::Incentive`, 496060062n));
+    out.push(shared(o.priceOracle ?? "", `${X_PKG}::oracle::PriceOracle`, 8202835n));
+    out.push(shared("0x0000000000000000000000000000000000000000000000000000000000000005", "0x3::sui_system::SuiSystemState", 1n));
   }
   for (const [id, st] of v.naviStorages) {
     out.push(naviStorage(id, st));

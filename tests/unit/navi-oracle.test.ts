@@ -13,7 +13,8 @@ import { resetConfigForTests } from "../../server/config";
 import { builderFor, runBuilder } from "../../server/venues/adapters";
 import { navi } from "../../server/venues/navi";
 import { naviSuppliedMicros } from "../../server/venues/readers/navi";
-import { type FakeRpc, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
+import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
+import { type FakeRpc, fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
 
 const OWNER = `0x${"ab".repeat(32)}`;
@@ -231,6 +232,26 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
       process.env.SVC_RPC_MOVE = rpc.url;
       resetConfigForTests();
     }
+  });
+
+  it("the local node simulates both (shared objects resolved from their owners); the previous package version is refused", async () => {
+    fundSuiOwner(rpc, OWNER);
+    const plans = await Promise.all(
+      (["deposit", "withdraw"] as const).map(async (action) => {
+        const b = builderFor("navi", action);
+        if (!("build" in b)) throw new Error(b.reason);
+        const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 2_000_000n });
+        if (!r.ok) throw new Error(r.blocker.message);
+        return r.transactions;
+      }),
+    );
+    const [deposit, withdraw] = await simulateSuiTransactions(plans.flat());
+    expect(deposit).toMatchObject({ status: "ok", error: null });
+    expect(withdraw).toMatchObject({ status: "ok", error: null });
+    // The same deposit sent to the version before the newest: that code's version check aborts, as on chain.
+    const stale = plans.flat().map((t) => ({ ...t, payload: String(t.payload).replaceAll(NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE) }));
+    const [staleDeposit] = await simulateSuiTransactions(stale.slice(0, 1));
+    expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("incentive_v3") });
   });
 
   it("a withdrawal never asks for more than the owner's supplied balance read at plan time", async () => {
