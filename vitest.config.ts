@@ -1,7 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { SDKS_INLINED, sdkPeers } from "./tests/support/sdk-peers";
 
 export default defineConfig({
+  plugins: [sdkPeers()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     // tests/: API, unit and webhook suites; server/: a venue's oracle test beside its builder (docs/architecture.md);
@@ -13,5 +15,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],
+    server: { deps: { inline: SDKS_INLINED } },
   },
 });

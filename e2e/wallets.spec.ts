@@ -171,8 +171,8 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
 
 test("a withdraw plan the venue cannot build yet is blocked, in words, and cannot be signed", async ({ page }) => {
   await enableTestWallets(page);
-  // NAVI (Sui) has no builder yet (its lending package id is not pinned).
-  await withdrawPlan(page, FAMILIES[0] as Family, "navi");
+  // marginfi (Solana) has no builder yet (a deposit needs the owner's marginfi account).
+  await withdrawPlan(page, FAMILIES[1] as Family, "marginfi");
   await expect(page.getByTestId("plan-status")).toHaveText("blocked");
   const blockers = page.getByTestId("blockers");
   await expect(blockers).toContainText("(adapter_not_ready)");

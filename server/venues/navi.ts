@@ -7,19 +7,31 @@ export const navi = defineVenue({
   name: "NAVI Protocol",
   chain: "move-chain",
   ready: true,
-  // No write adapter yet (server/venues/adapters/navi.ts): flip these when it lands.
-  writeReady: false,
+  // Deposit and withdraw builders in server/venues/adapters/navi.ts (call package listed by the chain at plan time).
+  writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "navi-lending", symbol: "USDC", chain: "Sui" },
   onchain: {
-    // Shared objects used by navi-sdk on mainnet (the package id moves with every upgrade, so it is
-    // resolved by the adapter through MVR `@navi-protocol/lending`, not pinned here).
+    // NAVI's lending_core package, ORIGINAL id (types such as Storage and Pool keep it). Calls go to the newest version,
+    // found at plan time by listing this package's versions on the chain (server/chains/sui/package-versions.ts): NAVI's
+    // SDK takes the call package from NAVI's web API instead (docs/decisions.md). naviprotocol/navi-smart-contracts
+    // lending_core/Published.toml `[published.mainnet] original-id` (commit 473b0934235d6dc1357fa4309308167c6d175fd1).
+    lendingPackage: "0xd899cf7d2b5db716bd2cf55599fb0d5ee38a3061e7b6bb6eebf73fa5bc4c81ca",
+    // storage, priceOracle, incentiveV2, incentiveV3: the shared objects NAVI's SDKs pass to incentive_v3's entry
+    // functions. naviprotocol/navi-sdk src/address.ts getConfig() StorageId, PriceOracle, IncentiveV2, IncentiveV3
+    // (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778); the same ids are the `storage`, `priceOracle`, `incentiveV2`,
+    // `incentiveV3` of the config example in naviprotocol/naviprotocol-monorepo
+    // packages/docs/content/docs/lending/config-utils.mdx (commit 76878fcd6979cf77b9a194f3094a07bdf273317a), the config
+    // @naviprotocol/lending 1.4.6 builds with.
     storage: "0xbb4e2f4b6205c2e2a2db47aeb4f830796ec7c005f88537ee775986639bc442fe",
     priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
     incentiveV2: "0xf87a8acb8b81d14307894d12595541a73f19933f88e1326d5be349c7a6f7559c",
+    incentiveV3: "0x62982dad27fb10bb314b3384d5de8d2ac2d72ab2dbeae5d801dbdb9efa816c80",
     usdcCoinType: "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
-    // naviprotocol/navi-sdk src/address.ts: nUSDC (native USDC) is reserve 10 of Storage.reserves.
+    // Native USDC's pool (Pool<USDC>) and its asset id (reserve 10 of Storage.reserves): naviprotocol/navi-sdk
+    // src/address.ts `pool.nUSDC.poolId`, `assetId` (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778).
+    usdcPool: "0xa3582097b4c57630046c0c49a88bfc6b202a3ec0a9db5597c31765f7563755a8",
     usdcAssetId: "10",
   },
 });

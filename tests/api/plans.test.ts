@@ -245,7 +245,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const cases: [string, Record<string, string>, string][] = [
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "0", owner: SUI }, "amount_zero"],
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
-      ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
+      ["/svc/strategies/deposit/plan", { strategyId: "save", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
       ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
       ["/svc/strategies/withdraw/plan", { strategyId: "jupiter-lend", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
     ];

@@ -17,6 +17,7 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
+import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
 import { suilend } from "../../server/venues/suilend";
 import { answerVenue, type FakeVenues, fakeVenues, notMine, rendered, suiVenueObjects } from "./fake-venues";
@@ -46,11 +47,16 @@ export interface SaveReserveState {
 /** Test-only "current upgrade" package ids the local chain's UpgradeCaps point at (never the original ids). */
 export const SCALLOP_CURRENT_PACKAGE = `0x${"c5".repeat(32)}`;
 export const SUILEND_CURRENT_PACKAGE = `0x${"51".repeat(32)}`;
+/** Test-only newest version of NAVI's lending package on the local chain (its versions: the original id, then these). */
+export const NAVI_PREVIOUS_PACKAGE = `0x${"4b".repeat(32)}`;
+export const NAVI_CURRENT_PACKAGE = `0x${"4c".repeat(32)}`;
 
 export interface FakeRpc extends FakeTxState, FakeVenues {
   url: string;
   /** UpgradeCap objects by id → the package they point at (Scallop's and Suilend's caps point at the *_CURRENT_PACKAGE ids). */
   upgradeCaps: Map<string, string>;
+  /** Published versions of each Move package (storage ids, oldest first) by original id: ListPackageVersions. */
+  packageVersions: Map<string, string[]>;
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
   /** Solana Save reserves by account address. */
@@ -128,6 +134,13 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const upgradeCaps = new Map<string, string>([
     [scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE],
     [suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE],
+  ]);
+  // Scallop's and Suilend's packages: the original, then the upgrade their UpgradeCaps point at; NAVI's: the original,
+  // then two upgrades (calls go to the newest).
+  const packageVersions = new Map<string, string[]>([
+    [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
+    [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
+    [navi.onchain.lendingPackage ?? "", [navi.onchain.lendingPackage ?? "", NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]],
   ]);
   const venues = fakeVenues();
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
@@ -371,11 +384,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const world: SuiWorld = {
     object: (id) => suiObjects().find((o) => sameAddress(o.id, id)),
     owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
-    // Scallop's and Suilend's packages: the original, then the upgrade their UpgradeCaps point at.
-    packageVersions: new Map([
-      [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
-      [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
-    ]),
+    packageVersions,
     transaction: suiTx,
     execute: (bytes) => submit("ExecuteTransaction", bytes),
     get referenceGasPrice() {
@@ -435,6 +444,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     suilendMarkets,
     upgradeCaps,
+    packageVersions,
     saveReserves,
     aaveIndex,
     failing,

@@ -16,6 +16,7 @@ import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
+import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
 
 // ---------- Sui ----------
@@ -38,6 +39,8 @@ export interface NaviReserveState {
   coinType: string;
   /** current_supply_index, ray (1e27). */
   supplyIndex: bigint;
+  /** Scaled supply balances (9-decimal amounts ÷ index) by owner: entries of supply_balance.user_state. */
+  suppliers?: Map<string, bigint>;
 }
 
 export interface NaviStorageState {
@@ -119,11 +122,14 @@ function naviStorage(id: string, s: NaviStorageState) {
   );
 }
 
+/** Object id of a NAVI reserve's supply_balance.user_state table in this local chain. */
+export const naviSupplyUserState = (assetId: number) => `0x${"c1".repeat(31)}${assetId.toString(16).padStart(2, "0")}`;
+
 function naviReserveData(assetId: number, r: NaviReserveState) {
   const ray = (10n ** 27n).toString();
-  const balance = (seed: string) => ({
+  const balance = (tableId: string, size: number) => ({
     type: `${NAVI_PKG}::storage::TokenBalance`,
-    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: `0x${seed.repeat(32)}` }, size: "0" } }, total_supply: "0" },
+    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: tableId }, size: String(size) } }, total_supply: "0" },
   });
   return {
     type: `${NAVI_PKG}::storage::ReserveData`,
@@ -138,8 +144,8 @@ function naviReserveData(assetId: number, r: NaviReserveState) {
       current_borrow_rate: "0",
       current_supply_index: r.supplyIndex.toString(),
       current_borrow_index: ray,
-      supply_balance: balance("c1"),
-      borrow_balance: balance("c2"),
+      supply_balance: balance(naviSupplyUserState(assetId), r.suppliers?.size ?? 0),
+      borrow_balance: balance(`0x${"c2".repeat(32)}`, 0),
       last_update_timestamp: "1760000000000",
       ltv: "0",
       treasury_factor: "0",
@@ -181,10 +187,25 @@ export function suiVenueObjects(v: FakeVenues): SuiObject[] {
       out.push(dynamicField(m.balanceSheetsTable, "0x1::type_name::TypeName", typeNameBcs(key), { type: "0x1::type_name::TypeName", fields: { name: key } }, value));
     }
   }
+  // The other shared objects NAVI's entry functions take, present with its Storage: the USDC Pool, the incentive
+  // objects, the PriceOracle, and the Sui system state (0x5, shared since genesis) its v2 withdraw takes.
+  if (v.naviStorages.size > 0) {
+    const o = navi.onchain;
+    const shared = (id: string, type: string, initialVersion: bigint) => moveObject(id, type, { id: { id } }, { kind: "shared", initialVersion });
+    out.push(shared(o.usdcPool ?? "", `${NAVI_PKG}::pool::Pool<${o.usdcCoinType}>`, 8202844n));
+    out.push(shared(o.incentiveV2 ?? "", `${NAVI_PKG}::incentive_v2::Incentive`, 38232222n));
+    out.push(shared(o.incentiveV3 ?? "", `${NAVI_PKG}::incentive_v3::Incentive`, 496060062n));
+    out.push(shared(o.priceOracle ?? "", `${X_PKG}::oracle::PriceOracle`, 8202835n));
+    out.push(shared("0x0000000000000000000000000000000000000000000000000000000000000005", "0x3::sui_system::SuiSystemState", 1n));
+  }
   for (const [id, st] of v.naviStorages) {
     out.push(naviStorage(id, st));
     for (const [assetId, reserve] of st.reserves) {
       out.push(dynamicField(st.reservesTable, "u8", bcs.u8().serialize(assetId).toBytes(), assetId, naviReserveData(assetId, reserve)));
+      for (const [owner, scaled] of reserve.suppliers ?? []) {
+        const value = { type: "u256", fields: scaled.toString() };
+        out.push(dynamicField(naviSupplyUserState(assetId), "address", bcs.Address.serialize(owner).toBytes(), owner, value));
+      }
     }
   }
   return out;

@@ -484,6 +484,7 @@ describe("adapter registry", () => {
       }
     }
     expect(getAdapter("scallop")?.deposit).toBeTypeOf("function");
-    expect(getAdapter("navi")).toBeUndefined();
+    expect(getAdapter("navi")?.withdraw).toBeTypeOf("function");
+    expect(getAdapter("marginfi")).toBeUndefined();
   });
 });

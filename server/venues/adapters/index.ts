@@ -7,6 +7,7 @@ import { compoundV3BaseAdapter } from "./compound-v3-base";
 import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
 import { marginfiAdapter } from "./marginfi";
+import { naviAdapter } from "./navi";
 import { saveAdapter } from "./save";
 import { scallopAdapter } from "./scallop";
 import { RpcUnavailable } from "../../chains/clients";
@@ -20,6 +21,7 @@ export { BuildBlocked } from "./types";
 const ADAPTERS: readonly VenueAdapter[] = [
   scallopAdapter,
   suilendAdapter,
+  naviAdapter,
   kaminoAdapter,
   jupiterLendAdapter,
   saveAdapter,
@@ -32,7 +34,6 @@ const ADAPTERS: readonly VenueAdapter[] = [
 
 /** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
 const NO_ADAPTER: Record<string, string> = {
-  navi: "NAVI's lending package id moves with every upgrade and is resolved through MVR; no confirmed call target is pinned yet.",
   "morpho-base": "No Morpho USDC vault (ERC-4626) address is pinned for Base; the upstream row is picked by TVL.",
   "morpho-arbitrum": "No Morpho USDC vault (ERC-4626) address is pinned for Arbitrum; the upstream row is picked by TVL.",
 };

@@ -142,6 +142,14 @@ export function readHandlers(world: SuiWorld): Record<string, Handler> {
         }
       }),
     }),
+    // MovePackageService.ListPackageVersions: every version of the package `package_id` (any of its versions' storage
+    // ids) belongs to, ordered by version (the original is version 1).
+    ListPackageVersions: (r) => {
+      const id = normalizeSuiAddress(str(r.packageId));
+      const versions = [...world.packageVersions.values()].find((ids) => ids.some((v) => sameAddress(v, id)));
+      if (!versions) throw new GrpcError(Code.NOT_FOUND, `package ${id} not found`);
+      return { versions: versions.map((v, i) => ({ packageId: normalizeSuiAddress(v), version: String(i + 1) })) };
+    },
     GetEpoch: () => ({ epoch: { epoch: "700", referenceGasPrice: world.referenceGasPrice.toString() } }),
     GetBalance: (r) => {
       const coinType = str(r.coinType) || "0x2::sui::SUI";

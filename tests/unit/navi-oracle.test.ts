@@ -1,0 +1,275 @@
+// NAVI's own SDK is the oracle: @naviprotocol/lending 1.4.6 (on its own @mysten/sui 1.45.2, tests/support/sdk-peers.ts)
+// builds the same deposit and the same withdraw as our builder, from the same chain state, and every Move call must agree:
+// package, module, function, type arguments, and each argument's kind and object or bytes.
+// The SDK reads its config and pools from NAVI's web API; here that API is a local server answering with NAVI's published
+// config (the ids below are typed from NAVI's sources, not taken from our registry), and `package` is the answer NAVI's
+// API gives for this chain state: the newest version of the lending package, which the local Sui node lists.
+import { depositCoinPTB, withdrawCoinPTB } from "@naviprotocol/lending";
+import { Transaction } from "@mysten/sui/transactions";
+import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
+import { coinWithBalance as coinWithBalanceV1, Transaction as TransactionV1 } from "sui-v1/transactions";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetConfigForTests } from "../../server/config";
+import { builderFor, runBuilder } from "../../server/venues/adapters";
+import { navi } from "../../server/venues/navi";
+import { naviSuppliedMicros } from "../../server/venues/readers/navi";
+import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
+import { type FakeRpc, fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
+import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
+
+const OWNER = `0x${"ab".repeat(32)}`;
+const RAY = 10n ** 27n;
+const USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
+const NAVI_TABLE = `0x${"e6".repeat(32)}`;
+
+// NAVI's lending config as its API serves it (shape: @naviprotocol/lending 1.4.6 dist/types.d.ts LendingConfig; example
+// answer: naviprotocol/naviprotocol-monorepo packages/docs/content/docs/lending/config-utils.mdx, commit
+// 76878fcd6979cf77b9a194f3094a07bdf273317a). storage, incentiveV2, incentiveV3, priceOracle: naviprotocol/navi-sdk
+// src/address.ts getConfig() (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778). version 2: the withdraw NAVI's SDKs build
+// today (navi-sdk src/libs/PTB/commonFunctions.ts withdrawCoin calls withdraw_v2 at that commit; lending_core
+// incentive_v3.move marks the v1 withdraw "may be deprecated, use v2 instead").
+const CONFIG = {
+  package: NAVI_CURRENT_PACKAGE,
+  storage: "0xbb4e2f4b6205c2e2a2db47aeb4f830796ec7c005f88537ee775986639bc442fe",
+  incentiveV2: "0xf87a8acb8b81d14307894d12595541a73f19933f88e1326d5be349c7a6f7559c",
+  incentiveV3: "0x62982dad27fb10bb314b3384d5de8d2ac2d72ab2dbeae5d801dbdb9efa816c80",
+  priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
+  reserveParentId: "0xe6d4c6610b86ce7735ea754596d71d72d10c7980b5052fc3c8cdf8d09fea9b4b",
+  version: 2,
+};
+// The USDC pool as NAVI's API lists it (shape: dist/types.d.ts Pool). id and contract.pool: navi-sdk src/address.ts
+// pool.nUSDC.assetId and poolId (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778). Figures are placeholders the deposit
+// and withdraw builders do not read.
+const USDC_POOL = {
+  uniqueId: "main-10",
+  id: 10,
+  coinType: USDC.replace(/^0x/, ""),
+  suiCoinType: USDC,
+  market: "main",
+  token: { coinType: USDC, decimals: 6, logoUri: "", symbol: "USDC", price: 1 },
+  contract: { reserveId: "0x0", pool: "0xa3582097b4c57630046c0c49a88bfc6b202a3ec0a9db5597c31765f7563755a8" },
+  oracle: { decimal: 6, value: "1000000", price: "1", oracleId: 10, valid: true },
+  totalSupplyAmount: "0",
+  borrowedAmount: "0",
+  validBorrowAmount: "0",
+  supplyCapCeiling: "0",
+  isDeprecated: false,
+  status: "active",
+};
+
+type Data = ReturnType<Transaction["getData"]>;
+type Arg = Data["commands"][number] extends infer C ? (C extends { MoveCall: { arguments: (infer A)[] } } ? A : never) : never;
+
+/** What the chain sees of a transaction: its commands with each argument's kind and object id or pure bytes. */
+function chainView(data: Data) {
+  const arg = (a: Arg): unknown => {
+    if (a.$kind === "Input") {
+      const input = data.inputs[a.Input];
+      if (!input) return { missingInput: a.Input };
+      if (input.Pure) return { pure: input.Pure.bytes };
+      if (input.UnresolvedObject) return { object: normalizeSuiAddress(input.UnresolvedObject.objectId) };
+      const ref = input.Object?.SharedObject ?? input.Object?.ImmOrOwnedObject ?? input.Object?.Receiving;
+      if (ref) return { object: normalizeSuiAddress(ref.objectId) };
+      return { unexpectedInput: input };
+    }
+    if (a.$kind === "NestedResult") return { result: a.NestedResult[0], index: a.NestedResult[1] };
+    if (a.$kind === "Result") return { result: a.Result };
+    return { gas: true };
+  };
+  return {
+    sender: data.sender ? normalizeSuiAddress(data.sender) : null,
+    commands: data.commands.map((c) => {
+      if (c.MoveCall) {
+        return {
+          package: normalizeSuiAddress(c.MoveCall.package),
+          module: c.MoveCall.module,
+          function: c.MoveCall.function,
+          typeArguments: c.MoveCall.typeArguments.map((t) => normalizeStructTag(t)),
+          arguments: c.MoveCall.arguments.map(arg),
+        };
+      }
+      if (c.$Intent) return { intent: c.$Intent.name, type: normalizeStructTag(String(c.$Intent.data.type)), balance: String(c.$Intent.data.balance) };
+      if (c.TransferObjects) return { transfer: c.TransferObjects.objects.map(arg), to: arg(c.TransferObjects.address) };
+      return { unexpectedCommand: c.$kind };
+    }),
+  };
+}
+
+/** Our builder's transaction, as the wallet reads it. */
+async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
+  const b = builderFor("navi", action);
+  if (!("build" in b)) throw new Error(b.reason);
+  const r = await runBuilder(b.build, { owner: OWNER, amountMicros });
+  if (!r.ok) throw new Error(`${r.blocker.code}: ${r.blocker.message}`);
+  const [tx] = r.transactions;
+  return Transaction.from(String(tx?.payload)).getData();
+}
+
+/** The SDK's transaction (its own @mysten/sui 1.45.2), read back with ours. */
+async function sdk(action: "deposit" | "withdraw", amountMicros: bigint) {
+  const tx = new TransactionV1();
+  tx.setSender(OWNER);
+  type SdkTx = Parameters<typeof depositCoinPTB>[0];
+  if (action === "deposit") {
+    const coin = tx.add(coinWithBalanceV1({ type: USDC, balance: amountMicros }));
+    await depositCoinPTB(tx as unknown as SdkTx, USDC, coin as unknown as Parameters<typeof depositCoinPTB>[2], { amount: Number(amountMicros) });
+  } else {
+    const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, Number(amountMicros));
+    tx.transferObjects([coin as unknown as Parameters<TransactionV1["transferObjects"]>[0][number]], OWNER);
+  }
+  // Serialized as a wallet receives it (the coin intent left for the wallet to resolve), then read with our SDK.
+  return Transaction.from(await tx.toJSON({ supportedIntents: ["CoinWithBalance"] })).getData();
+}
+
+describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.6 builds", () => {
+  let rpc: FakeRpc;
+  let api: NaviOpenApi;
+  let unroute: () => void;
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    api = await startNaviOpenApi(CONFIG, [USDC_POOL]);
+    unroute = routeNaviOpenApi(api);
+    process.env.SVC_RPC_MOVE = rpc.url;
+    resetConfigForTests();
+  });
+  beforeEach(() => {
+    // The owner has 12.5 USDC supplied at a supply index of 1.25: scaled 10 USDC in NAVI's 9-decimal amounts.
+    rpc.naviStorages.set(navi.onchain.storage ?? "", {
+      reservesTable: NAVI_TABLE,
+      reserves: new Map([[10, { coinType: USDC, supplyIndex: (RAY * 5n) / 4n, suppliers: new Map([[OWNER, 10_000_000_000n]]) }]]),
+    });
+  });
+  afterAll(async () => {
+    unroute();
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
+    await api.close();
+    await rpc.close();
+  });
+
+  it("deposit: coinWithBalance → incentive_v3::entry_deposit<USDC>(clock, storage, pool, 10, coin, amount, incentive v2, v3)", async () => {
+    const [mine, theirs] = await Promise.all([ours("deposit", 2_500_000n), sdk("deposit", 2_500_000n)]);
+    expect(chainView(mine)).toEqual(chainView(theirs));
+    // What they agree on, spelled out (a shared mistake would still show here).
+    const view = chainView(mine);
+    expect(view.commands.map((c) => ("function" in c ? `${c.package}::${c.module}::${c.function}` : "intent" in c ? c.intent : "transfer"))).toEqual([
+      "CoinWithBalance",
+      `${NAVI_CURRENT_PACKAGE}::incentive_v3::entry_deposit`,
+    ]);
+    expect(view.commands[1]).toMatchObject({
+      typeArguments: [normalizeStructTag(USDC)],
+      arguments: [
+        { object: normalizeSuiAddress("0x6") },
+        { object: CONFIG.storage },
+        { object: USDC_POOL.contract.pool },
+        { pure: Buffer.from([10]).toString("base64") },
+        { result: 0 },
+        { pure: Buffer.from(new BigUint64Array([2_500_000n]).buffer).toString("base64") },
+        { object: CONFIG.incentiveV2 },
+        { object: CONFIG.incentiveV3 },
+      ],
+    });
+    // The SDK asked NAVI's API (here: the local one) for its config and pools, for the main market in prod.
+    expect(api.requests.some((r) => r.startsWith("/api/navi/config?env=prod&sdk=1.4.6&market=main"))).toBe(true);
+  });
+
+  it("withdraw: incentive_v3::withdraw_v2<USDC>(clock, oracle, storage, pool, 10, amount, v2, v3, system state) → coin::from_balance → owner", async () => {
+    const [mine, theirs] = await Promise.all([ours("withdraw", 3_000_000n), sdk("withdraw", 3_000_000n)]);
+    expect(chainView(mine)).toEqual(chainView(theirs));
+    const view = chainView(mine);
+    expect(view.commands[0]).toMatchObject({
+      package: NAVI_CURRENT_PACKAGE,
+      module: "incentive_v3",
+      function: "withdraw_v2",
+      arguments: [
+        { object: normalizeSuiAddress("0x6") },
+        { object: CONFIG.priceOracle },
+        { object: CONFIG.storage },
+        { object: USDC_POOL.contract.pool },
+        { pure: Buffer.from([10]).toString("base64") },
+        { pure: Buffer.from(new BigUint64Array([3_000_000n]).buffer).toString("base64") },
+        { object: CONFIG.incentiveV2 },
+        { object: CONFIG.incentiveV3 },
+        { object: normalizeSuiAddress("0x5") },
+      ],
+    });
+    expect(view.commands.slice(1)).toEqual([
+      { package: normalizeSuiAddress("0x2"), module: "coin", function: "from_balance", typeArguments: [normalizeStructTag(USDC)], arguments: [{ result: 0, index: 0 }] },
+      { transfer: [{ result: 1 }], to: { pure: expect.any(String) } },
+    ]);
+  });
+
+  it("the call package is the newest version the chain lists, whatever the order or the version id it is asked with", async () => {
+    const original = navi.onchain.lendingPackage ?? "";
+    rpc.packageVersions.set(original, [original, NAVI_PREVIOUS_PACKAGE]);
+    try {
+      // Cached for 60 s per RPC URL: a fresh local chain sees the change.
+      const other = await startFakeRpc();
+      other.packageVersions.set(original, [original, NAVI_PREVIOUS_PACKAGE]);
+      process.env.SVC_RPC_MOVE = other.url;
+      resetConfigForTests();
+      try {
+        const deposit = chainView(await ours("deposit", 2_000_000n));
+        expect(deposit.commands[1]).toMatchObject({ package: NAVI_PREVIOUS_PACKAGE });
+        expect(deposit.commands[1]).not.toMatchObject({ package: normalizeSuiAddress(original) });
+        // The SDK, told by NAVI's API that NAVI_CURRENT_PACKAGE is current, disagrees with a chain whose newest is older.
+        expect(deposit).not.toEqual(chainView(await sdk("deposit", 2_000_000n)));
+        other.packageVersions.clear();
+        const unknown = await startFakeRpc();
+        unknown.packageVersions.clear();
+        process.env.SVC_RPC_MOVE = unknown.url;
+        resetConfigForTests();
+        const b = builderFor("navi", "deposit");
+        if (!("build" in b)) throw new Error(b.reason);
+        const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 2_000_000n });
+        expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("NAVI's current lending package") } });
+        await unknown.close();
+      } finally {
+        await other.close();
+      }
+    } finally {
+      rpc.packageVersions.set(original, [original, NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]);
+      process.env.SVC_RPC_MOVE = rpc.url;
+      resetConfigForTests();
+    }
+  });
+
+  it("the local node simulates both (shared objects resolved from their owners); the previous package version is refused", async () => {
+    fundSuiOwner(rpc, OWNER);
+    const plans = await Promise.all(
+      (["deposit", "withdraw"] as const).map(async (action) => {
+        const b = builderFor("navi", action);
+        if (!("build" in b)) throw new Error(b.reason);
+        const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 2_000_000n });
+        if (!r.ok) throw new Error(r.blocker.message);
+        return r.transactions;
+      }),
+    );
+    const [deposit, withdraw] = await simulateSuiTransactions(plans.flat());
+    expect(deposit).toMatchObject({ status: "ok", error: null });
+    expect(withdraw).toMatchObject({ status: "ok", error: null });
+    // The same deposit sent to the version before the newest: that code's version check aborts, as on chain.
+    const stale = plans.flat().map((t) => ({ ...t, payload: String(t.payload).replaceAll(NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE) }));
+    const [staleDeposit] = await simulateSuiTransactions(stale.slice(0, 1));
+    expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("incentive_v3") });
+  });
+
+  it("a withdrawal never asks for more than the owner's supplied balance read at plan time", async () => {
+    // scaled 10 USDC × 1.25 = 12.5 USDC: the whole balance can be withdrawn, one micro more cannot.
+    await expect(ours("withdraw", 12_500_000n)).resolves.toBeDefined();
+    const b = builderFor("navi", "withdraw");
+    if (!("build" in b)) throw new Error(b.reason);
+    const over = await runBuilder(b.build, { owner: OWNER, amountMicros: 12_500_001n });
+    expect(over).toMatchObject({ ok: false, blocker: { code: "insufficient_balance", message: expect.stringContaining("12500000 micro-USDC supplied") } });
+    // An owner with no entry in the reserve's user_state table has nothing to withdraw.
+    const stranger = await runBuilder(b.build, { owner: `0x${"cd".repeat(32)}`, amountMicros: 1n });
+    expect(stranger).toMatchObject({ ok: false, blocker: { code: "insufficient_balance", message: expect.stringContaining(" 0 micro-USDC supplied") } });
+    // logic.move user_collateral_balance rounds ray_mul half up, then 9 → 6 decimals floors.
+    expect(naviSuppliedMicros(1999n, RAY / 2n)).toBe(1n); // 999.5 → 1000 (9 decimals) → 1 micro
+    expect(naviSuppliedMicros(1997n, RAY / 2n)).toBe(0n); // 998.5 → 999 → 0
+    expect(naviSuppliedMicros(12_345_678_901n, RAY)).toBe(12_345_678n);
+    // Storage unreadable: blocked in words, never a guess.
+    rpc.naviStorages.clear();
+    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1n })).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
+  });
+});
