@@ -205,8 +205,9 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     expect([...tvls].sort((a, b) => b - a)).toEqual(tvls);
     expect(pools.find((p) => p.project === "some-dex")).toMatchObject({ eligible: false, rejected: ["venue_not_allowed", "adapter_not_ready"] });
     expect(pools.find((p) => p.venue === "navi")).toMatchObject({ eligible: true, rejected: [] });
-    // scallop and kamino tie (same net APY, TVL, adapter): venue id ascending; navi (6 %) and suilend (5 %) after them.
-    expect(d.json.ranking).toEqual(["kamino", "scallop", "navi", "suilend"]);
+    // scallop and kamino tie (same net APY, TVL, adapter): venue id ascending; navi (6 %) and suilend (5 %) after them;
+    // marginfi (its builders landed, so its adapter is ready) has the lowest score of the fixture's pools.
+    expect(d.json.ranking).toEqual(["kamino", "scallop", "navi", "suilend", "marginfi"]);
     expect(pools.find((p) => p.venue === "kamino")?.score).toBe(pools.find((p) => p.venue === "scallop")?.score);
     // Never across chains: the move-chain character's plan selects scallop; nothing is stakeable yet.
     expect(d.json.plan).toMatchObject({ schemaVersion: "auto-yield-plan.v1", mode: "dry_run", selected: null });
@@ -302,8 +303,8 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     expect((await get(`/api/v1/wallets/${W}/position`, KEYS.agent)).json).toMatchObject({ stakedMicros: "1500000" });
 
     const d = await post(`/api/characters/${chr}/auto-yield/discover`, KEYS.agent, {});
-    expect(d.json.ranking).toEqual(["scallop", "kamino", "navi", "suilend"]);
-    expect(d.json.plan).toMatchObject({ selected: { venue: "scallop", chain: "move-chain" }, alternatives: [{ venue: "kamino" }, { venue: "navi" }, { venue: "suilend" }] });
+    expect(d.json.ranking).toEqual(["scallop", "kamino", "navi", "suilend", "marginfi"]);
+    expect(d.json.plan).toMatchObject({ selected: { venue: "scallop", chain: "move-chain" }, alternatives: [{ venue: "kamino" }, { venue: "navi" }, { venue: "suilend" }, { venue: "marginfi" }] });
   });
 
   it("10 concurrent stakes of 1 USDC under a 5 USDC max: exactly 5 apply; a replayed Idempotency-Key applies once", async () => {

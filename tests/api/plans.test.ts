@@ -245,9 +245,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const cases: [string, Record<string, string>, string][] = [
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "0", owner: SUI }, "amount_zero"],
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
-      ["/svc/strategies/deposit/plan", { strategyId: "save", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
       ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
-      ["/svc/strategies/withdraw/plan", { strategyId: "jupiter-lend", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
+      ["/svc/strategies/withdraw/plan", { strategyId: "morpho-arbitrum", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
       const r = await post(path, body);
@@ -461,8 +460,10 @@ describe.each(dbKinds())("plans (%s)", (db) => {
 
   it("bridge plan with continueTo: a cross-chain deposit with bridge, pass-through swap and deposit legs, each with its fees", async () => {
     const body = { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SOL };
+    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n); // the Kamino deposit reads its reserve
     const r = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino" } });
     expect(r.status).toBe(200);
+    expect(r.json.blockers).toBeUndefined();
     expect(r.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "9990000", continueTo: { strategyId: "kamino", chain: "svm-chain" } });
     const legs = r.json.legs as { legIndex: number; kind: string; chain: string; destChain: string | null; passThrough: boolean; amountInMicros: string; quotedAmountOutMicros: string; fees: { kind: string; amountMicros: string | null }[] }[];
     expect(legs.map((l) => [l.legIndex, l.kind, l.chain, l.destChain])).toEqual([
@@ -489,9 +490,13 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "svc-autopilot-top-30d-monthly" } })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "nope" } })).status).toBe(404);
     expect((await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino", extra: 1 } })).status).toBe(400);
-    const noBuilder = await post("/svc/bridge/plan", { ...body, destChain: "move-chain", destAddress: SUI, continueTo: { strategyId: "navi" } });
-    expect(noBuilder.json).toMatchObject({ status: "blocked", transactions: [] });
-    expect(noBuilder.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    // Every venue builds deposits now; a continuation into NAVI on move-chain is a whole plan (V1 burn + the deposit).
+    const toNavi = await post("/svc/bridge/plan", { ...body, destChain: "move-chain", destAddress: SUI, continueTo: { strategyId: "navi" } });
+    expect(toNavi.json.transactions.map((t) => [t.chain, t.kind])).toEqual([
+      ["evm-a", "approve"],
+      ["evm-a", "burn"],
+      ["move-chain", "deposit"],
+    ]);
     // A continuation whose venue state cannot be read (Suilend's LendingMarket is not on the local chain): the whole
     // plan is blocked, no burn is offered without its deposit.
     rpc.suilendMarkets.delete(getVenue("suilend")?.onchain.lendingMarket ?? "");

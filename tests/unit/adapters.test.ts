@@ -485,6 +485,7 @@ describe("adapter registry", () => {
     }
     expect(getAdapter("scallop")?.deposit).toBeTypeOf("function");
     expect(getAdapter("navi")?.withdraw).toBeTypeOf("function");
-    expect(getAdapter("marginfi")).toBeUndefined();
+    expect(getAdapter("marginfi")?.withdraw).toBeTypeOf("function");
+    expect(getAdapter("morpho-base")).toBeUndefined();
   });
 });
