@@ -298,9 +298,9 @@ describe("Solana: Kamino deposit v0 message", () => {
     // The pinned jlUSDC mint and lending are the lending program's PDAs.
     expect(await pda(j.lendingProgram ?? "", "f_token_mint", j.usdcMint ?? "")).toBe(j.jlUsdcMint);
     expect(await pda(j.lendingProgram ?? "", "lending", j.usdcMint ?? "", j.jlUsdcMint ?? "")).toBe(j.usdcLending);
-    // The local chain's liquidity layer (any program id: the builder takes it from the position account's owner).
-    const LIQ = "jupeiUmn818Jg1ekPURTpr4mFo29p46vygyykFJ3wZC";
-    const REWARDS = "4QjCrJVQUGCdRTcbJj7cDMAHgMvhhGmKvqadAR5zXMRb";
+    // The local chain's liquidity layer and rewards rate model (the SDK's derivations; tests/unit/jupiter-lend.oracle.test.ts).
+    const LIQ = j.liquidityProgram ?? "";
+    const REWARDS = await pda(j.rewardsRateModelProgram ?? "", "lending_rewards_rate_model", j.usdcMint ?? "");
     const reserve = await pda(LIQ, "reserve", j.usdcMint ?? "");
     const position = await pda(LIQ, "user_supply_position", j.usdcMint ?? "", j.usdcLending ?? "");
     const lending = (positionAt: string) =>
@@ -358,7 +358,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     if (!("build" in b)) throw new Error(b.reason);
     const blocked = await runBuilder(b.build, { owner: SOL_OWNER, amountMicros: 4_000_000n });
     expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("user_supply_position") } });
-    expect(builderFor("jupiter-lend", "withdraw")).toMatchObject({ reason: expect.stringContaining("claim account") });
+    expect("build" in builderFor("jupiter-lend", "withdraw")).toBe(true);
     // The local chain's lending back to its real position, for the tests after this one.
     rpc.solanaAccounts.set(j.usdcLending ?? "", { owner: j.lendingProgram ?? "", data: lending(position) });
   });
