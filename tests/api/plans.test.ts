@@ -225,7 +225,6 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "0", owner: SUI }, "amount_zero"],
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
       ["/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "5000000", owner: SUI }, "adapter_not_ready"],
-      ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
       ["/svc/strategies/withdraw/plan", { strategyId: "jupiter-lend", amountMicros: "5000000", owner: SOL }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
