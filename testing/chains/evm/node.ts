@@ -86,7 +86,7 @@ export interface EvmNode {
   /** Every method asked, in order. */
   calls: string[];
   /** Optional methods real RPCs differ on; off by default (a node without them answers -32601). */
-  methods: { simulateV1: boolean };
+  methods: { simulateV1: boolean; feeHistory: boolean };
   /** When true, every connection is dropped (the RPC is unreachable). */
   down: boolean;
   /** Runs `initcode` (creation code + constructor args) as the code of `address` and keeps what it returns as that address's code: a contract deployed at a published address. */
@@ -359,7 +359,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
       type: qty(t.type),
     };
 
-  const self = { methods: { simulateV1: false }, down: false, calls: [] as string[] };
+  const self = { methods: { simulateV1: false, feeHistory: true }, down: false, calls: [] as string[] };
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
@@ -384,6 +384,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
       case "eth_maxPriorityFeePerGas":
         return qty(BASE_FEE_WEI);
       case "eth_feeHistory": {
+        if (!self.methods.feeHistory) throw new RpcError(-32601, "the method eth_feeHistory does not exist/is not available");
         const count = Math.max(1, Math.min(1024, Number(BigInt(String(params[0])))));
         const percentiles = (params[2] as number[] | undefined) ?? [];
         const newest = head().number;
