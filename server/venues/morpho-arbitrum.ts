@@ -17,7 +17,8 @@ export const morphoArbitrum = defineVenue({
     // The USDC vault deposits and withdrawals go to: Gauntlet USDC Prime (curated by Gauntlet), a MetaMorpho vault listed by Morpho in
     // morpho-org/morpho-blue-api-metadata be217e4ecd435d9c12e4bdd96c750c15005ed0a3, data/vaults-listing.json (chainId
     // 42161, listed, not removed). The catalog's upstream row is the deepest morpho-blue USDC row on the chain
-    // (server/catalog/refresh.ts poolForVenue), not necessarily this vault: see docs/decisions.md.
+    // (server/catalog/refresh.ts poolForVenue), which is NOT this vault (vault rows carry the share symbol, not
+    // "USDC"): see docs/decisions.md, "Morpho: one USDC MetaMorpho vault pinned per chain".
     vault: "0x7c574174DA4b2be3f705c6244B4BfA0815a8B3Ed",
     usdc: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
   },

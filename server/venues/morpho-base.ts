@@ -18,7 +18,8 @@ export const morphoBase = defineVenue({
     // The USDC vault deposits and withdrawals go to: Steakhouse USDC (curated by Steakhouse), a MetaMorpho vault listed by Morpho in
     // morpho-org/morpho-blue-api-metadata be217e4ecd435d9c12e4bdd96c750c15005ed0a3, data/vaults-listing.json (chainId
     // 8453, listed, not removed). The catalog's upstream row is the deepest morpho-blue USDC row on the chain
-    // (server/catalog/refresh.ts poolForVenue), not necessarily this vault: see docs/decisions.md.
+    // (server/catalog/refresh.ts poolForVenue), which is NOT this vault (vault rows carry the share symbol, not
+    // "USDC"): see docs/decisions.md, "Morpho: one USDC MetaMorpho vault pinned per chain".
     vault: "0xbeeF010f9cb27031ad51e3333f9aF9C6B1228183",
     usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
   },
