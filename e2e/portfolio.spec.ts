@@ -1,12 +1,14 @@
 // Portfolio and activity for a wallet with ledger data (seeded through the owner-key route endpoint, the way
 // a confirmed deposit lands in the ledger), per-chain balances, and N/A when a chain's RPC fails.
+import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
 import { expect, test } from "@playwright/test";
 import { OWNER_KEY } from "./support";
 
 test("positions, balances and the activity log grouped by plan", async ({ page, request }) => {
   const wallet = Keypair.generate().publicKey.toBase58();
-  const txId = `e2e${Date.now()}deposit`;
+  // A well-formed Solana signature (base58 of 64 bytes): route refuses an id of another shape (400).
+  const txId = getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(64)));
   const r = await request.post(`/api/v1/wallets/${wallet}/route`, {
     headers: { "x-api-key": OWNER_KEY },
     data: { amountMicros: "25000000", token: "USDC", stake: true, chain: "svm-chain", strategyId: "kamino", txId },

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIsCurrent, serveArgs, sourceFingerprint } from "../scripts/build-state";
 import { assertLocalDatabase } from "./guard";
-import { startFakeQuotes } from "../tests/support/fake-quotes";
+import { quoteEnv, startFakeQuotes } from "../tests/support/fake-quotes";
 import { startChainRpc } from "./chain-rpc";
 import { POOLS, chartFor } from "./fixtures";
 
@@ -88,9 +88,7 @@ async function main(): Promise<void> {
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
-    SVC_QUOTE_SVM_URL: quotes.url,
-    SVC_QUOTE_MOVE_URL: quotes.url,
-    SVC_QUOTE_EVM_URL: quotes.url,
+    ...quoteEnv(quotes.url),
     SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
   };
   // The end-to-end suite always runs on the embedded database, never on the DATABASE_URL of the integration tests.

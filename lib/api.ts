@@ -146,18 +146,18 @@ export interface Strategy {
   };
 }
 
-/** GET /svc/strategies/{id} (`svc-strategy.v1`): the strategy plus the spec §1.4 estimates (snake_case names). */
+/** GET /svc/strategies/{id} (`svc-strategy.v1`): the strategy plus the spec §1.4 estimates (camelCase names). */
 export interface StrategyDetail {
   schemaVersion: "svc-strategy.v1";
   strategy: Strategy;
   estimates: {
     estimate: true;
-    staked_micros: string;
-    skim_bps: number;
-    gross_apy_bps: number | null;
-    net_apy_bps: number | null;
-    est_daily_yield_micros: string | null;
-    est_monthly_yield_micros: string | null;
+    stakedMicros: string;
+    skimBps: number;
+    grossApyBps: number | null;
+    netApyBps: number | null;
+    estDailyYieldMicros: string | null;
+    estMonthlyYieldMicros: string | null;
   };
 }
 

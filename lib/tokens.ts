@@ -1,5 +1,5 @@
 // Tokens the dashboard and the service know by name, per chain: symbol, name and decimals, each address cited.
-// Any other token is resolved from its chain's own metadata (GET /svc/{chain}/token); an amount is never converted
+// Any other token is resolved from its chain's own metadata (GET /svc/tokens/lookup); an amount is never converted
 // with guessed decimals. Client-safe (no server imports): server/chains/balances.ts re-exports USDC from here.
 import type { ChainId } from "./api";
 

@@ -1,4 +1,5 @@
-// `npm test`: every suite that needs no network beyond loopback. Unit and integration tests (vitest:
+// `npm test`: every suite that needs no network beyond loopback. The OpenAPI lint (Redocly, recommended
+// ruleset, zero problems: scripts/lint-openapi.ts), unit and integration tests (vitest:
 // PGlite always, PostgreSQL too when DATABASE_URL is set), then end-to-end tests in headless Chromium
 // (Playwright). Ends with one summary line: "N passed, N failed".
 import { spawnSync } from "node:child_process";
@@ -16,6 +17,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let ok = true;
+
+// The served OpenAPI document, linted: counted as one test.
+const lint = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "lint-openapi.ts")], { stdio: "inherit", env });
+if (lint.status === 0) passed += 1;
+else {
+  failed += 1;
+  ok = false;
+}
 
 const vitestJson = path.join(out, "vitest.json");
 const v = spawnSync(

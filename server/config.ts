@@ -92,11 +92,21 @@ export const configSchema = z.object({
   SVC_PROGRAM_SVM: z.string().min(1).optional(),
   SVC_REGISTRY_EVM_A: z.string().min(1).optional(),
   SVC_REGISTRY_EVM_B: z.string().min(1).optional(),
-  /** Swap quote sources (spec §4.4): svm = Jupiter quote API format, move = Cetus aggregator find_routes format, evm = 0x Swap API v2 format. */
-  SVC_QUOTE_SVM_URL: httpUrl("SVC_QUOTE_SVM_URL").default("https://lite-api.jup.ag/swap/v1"),
-  SVC_QUOTE_MOVE_URL: httpUrl("SVC_QUOTE_MOVE_URL").default("https://api-sui.cetus.zone/router_v2"),
+  /**
+   * Swap quote sources (spec §4.4): svm = Jupiter Swap API v2 (/build, /order), move = Cetus aggregator router v3
+   * (find_routes), evm = 0x Swap API v2 (allowance-holder). Jupiter and 0x answer only requests with a key (below).
+   */
+  SVC_QUOTE_SVM_URL: httpUrl("SVC_QUOTE_SVM_URL").default("https://api.jup.ag/swap/v2"),
+  SVC_QUOTE_MOVE_URL: httpUrl("SVC_QUOTE_MOVE_URL").default("https://api-sui.cetus.zone/router_v3"),
   SVC_QUOTE_EVM_URL: httpUrl("SVC_QUOTE_EVM_URL").default("https://api.0x.org"),
-  /** Circle's attestation service (Iris API root): GET {root}/v1/messages/{sourceDomain}/{txHash} (CCTP v1 format). */
+  /** Sent as `0x-api-key`; unset → EVM swap plans are blocked quote_unavailable naming it (contract §9). */
+  SVC_ZEROX_API_KEY: z.string().min(1).optional(),
+  /** Sent as `x-api-key`; unset → svm-chain swap plans are blocked quote_unavailable naming it (contract §9). */
+  SVC_JUPITER_API_KEY: z.string().min(1).optional(),
+  /**
+   * Circle's attestation service (Iris API root): CCTP V2 GET {root}/v2/messages/{sourceDomain}?transactionHash= and
+   * the fee API GET {root}/v2/burn/USDC/fees/{sourceDomain}/{destDomain}; CCTP V1 GET {root}/v1/messages/{sourceDomain}/{txHash}.
+   */
   SVC_CCTP_ATTESTATION_URL: httpUrl("SVC_CCTP_ATTESTATION_URL").default("https://iris-api.circle.com"),
   /** Upper bound on one quote request. */
   SVC_QUOTE_TIMEOUT_MS: intIn("SVC_QUOTE_TIMEOUT_MS", 100, 60_000).default(5000),

@@ -1,13 +1,11 @@
 "use client";
 // A token per chain: the shipped list (symbol, name, decimals) or a pasted mint / coin type / address, validated and
-// resolved from the chain's own metadata (GET /svc/{chain}/token). Until the decimals are known, the token is null
+// resolved from the chain's own metadata (GET /svc/tokens/lookup). Until the decimals are known, the token is null
 // and the reason is said: amounts are never converted with guessed decimals.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type ChainId, api } from "@/lib/api";
 import { KNOWN_TOKENS, SUI_COIN_TYPE, type TokenInfo } from "@/lib/tokens";
-
-export const CHAIN_SEGMENT: Record<ChainId, string> = { "move-chain": "move", "svm-chain": "svm", "evm-a": "evm-a", "evm-b": "evm-b" };
 
 const SHAPE: Record<ChainId, { re: RegExp; what: string }> = {
   "move-chain": { re: SUI_COIN_TYPE, what: "a coin type, 0x…::module::NAME" },
@@ -45,7 +43,7 @@ export function useTokenChoice(chain: ChainId, initial: string | null) {
     queryKey: ["svc", "token", chain, custom],
     enabled: wellFormed,
     staleTime: 60_000,
-    queryFn: ({ signal }) => api<TokenBody>(`/svc/${CHAIN_SEGMENT[chain]}/token?address=${encodeURIComponent(custom)}`, { signal }),
+    queryFn: ({ signal }) => api<TokenBody>(`/svc/tokens/lookup?chain=${chain}&address=${encodeURIComponent(custom)}`, { signal }),
   });
   let choice: TokenChoice;
   if (known) choice = { token: known, reason: null };

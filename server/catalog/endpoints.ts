@@ -1,7 +1,7 @@
 // GET /svc/venues, /svc/venues/apy, /svc/strategies, /svc/strategies/{id}, /svc/strategies/{id}/chart,
 // /svc/discover, /svc/home, /svc/packages, /svc/evm-a|evm-b/enablement, /svc/{chain}/wallet-balance,
-// and /api/auto-yield/venues (spec §4.1, §4.9).
-import { type ChainId, isAddressOf, SEGMENT_TO_CHAIN, CHAIN_FAMILY } from "../chains/address";
+// /svc/tokens, /svc/tokens/lookup and /api/auto-yield/venues (spec §4.1, §4.9).
+import { CHAIN_FAMILY, type ChainId, type ChainSegment, isAddressOf, SEGMENT_TO_CHAIN } from "../chains/address";
 import { walletBalances } from "../chains/balances";
 import { tokenDetails, tokenList } from "../chains/tokens";
 import { knownToken } from "../../lib/tokens";
@@ -10,11 +10,10 @@ import { cacheJson } from "../http/handler";
 import { ApiError } from "../http/errors";
 import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
 import { chartBody } from "./chart";
-import { estimates, estimatesWire } from "./estimates";
+import { estimates, estimatesCamelWire } from "./estimates";
 import { enablementBody, NETWORK, packagesBody } from "./packages";
 import {
   autoYieldVenuesSchema,
-  balanceParams,
   balanceQuery,
   balanceSchema,
   chartSchema,
@@ -28,6 +27,7 @@ import {
   strategyDetailSchema,
   strategyParams,
   strategyQuery,
+  tokenListQuery,
   tokenListSchema,
   tokenQuery,
   tokenSchema,
@@ -116,7 +116,7 @@ export const getStrategy = endpoint({
     const row = strategyRows(state).find((s) => s.strategyId === (r.kind === "strategy" ? AUTOPILOT_ID : r.id));
     if (!row) throw new ApiError("NOT_FOUND", `Unknown strategyId ${params.id}`);
     const e = estimates(row.apy.grossApyBps, query.amountMicros ?? DEFAULT_ESTIMATE_MICROS, state.skimBps);
-    return ok({ schemaVersion: "svc-strategy.v1" as const, strategy: row, estimates: estimatesWire(e) });
+    return ok({ schemaVersion: "svc-strategy.v1" as const, strategy: row, estimates: estimatesCamelWire(e) });
   },
 });
 
@@ -190,50 +190,62 @@ export const getEvmBEnablement = endpoint({
   handler: async () => ok(enablementBody("evm-b")),
 });
 
-export const getWalletBalance = endpoint({
-  operationId: "getWalletBalance",
-  method: "GET",
-  path: "/api/v1/svc/{chain}/wallet-balance",
-  summary: "Native asset and USDC balance of a wallet, read through the chain's RPC (a failed leg is N/A)",
-  tags: TAGS,
-  access: "public",
-  params: balanceParams,
-  query: balanceQuery,
-  example: { params: { chain: "svm" }, query: { address: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v" } },
-  errors: ["INVALID_ADDRESS"],
-  responses: { 200: balanceSchema },
-  handler: async ({ params, query }) => {
-    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
-    const family = CHAIN_FAMILY[chain];
-    if (!isAddressOf(family, query.address)) {
-      const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
-      throw new ApiError("INVALID_ADDRESS", `query.address must be a ${NETWORK[chain]} address (${shape})`);
-    }
-    const address = family === "evm" ? query.address.toLowerCase() : query.address;
-    return ok({
-      schemaVersion: "svc-wallet-balance.v1" as const,
-      chain,
-      network: NETWORK[chain],
-      address,
-      legs: await walletBalances(chain, address),
-    });
-  },
-});
+/**
+ * GET /svc/{chain}/wallet-balance, one concrete path per chain segment (move, svm, evm-a, evm-b): a template
+ * `/svc/{chain}/…` would be ambiguous beside `/svc/strategies/{id}` and `/svc/webhooks/{id}` in the OpenAPI document.
+ */
+function walletBalanceEndpoint(segment: ChainSegment, operationId: string, example: string) {
+  const chain: ChainId = SEGMENT_TO_CHAIN[segment];
+  return endpoint({
+    operationId,
+    method: "GET",
+    path: `/api/v1/svc/${segment}/wallet-balance`,
+    summary: `Native asset and USDC balance of a wallet on ${chain}, read through the chain's RPC (a failed leg is N/A)`,
+    tags: TAGS,
+    access: "public",
+    query: balanceQuery,
+    example: { query: { address: example } },
+    errors: ["INVALID_ADDRESS"],
+    responses: { 200: balanceSchema },
+    handler: async ({ query: q }) => {
+      const family = CHAIN_FAMILY[chain];
+      const query = { address: q.address ?? q.wallet ?? "" };
+      const name = q.address === undefined ? "wallet" : "address";
+      if (!isAddressOf(family, query.address)) {
+        const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
+        throw new ApiError("INVALID_ADDRESS", `query.${name} must be a ${NETWORK[chain]} address (${shape})`);
+      }
+      const address = family === "evm" ? query.address.toLowerCase() : query.address;
+      return ok({
+        schemaVersion: "svc-wallet-balance.v1" as const,
+        chain,
+        network: NETWORK[chain],
+        address,
+        legs: await walletBalances(chain, address),
+      });
+    },
+  });
+}
+
+const EVM_EXAMPLE = `0x${"4".repeat(40)}`;
+export const getMoveWalletBalance = walletBalanceEndpoint("move", "getMoveWalletBalance", `0x${"3".repeat(64)}`);
+export const getSvmWalletBalance = walletBalanceEndpoint("svm", "getSvmWalletBalance", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+export const getEvmAWalletBalance = walletBalanceEndpoint("evm-a", "getEvmAWalletBalance", EVM_EXAMPLE);
+export const getEvmBWalletBalance = walletBalanceEndpoint("evm-b", "getEvmBWalletBalance", EVM_EXAMPLE);
 
 export const getToken = endpoint({
   operationId: "getToken",
   method: "GET",
-  path: "/api/v1/svc/{chain}/token",
+  path: "/api/v1/svc/tokens/lookup",
   summary: "A token's symbol and decimals: the shipped token list, else the chain's own metadata (decimals null with a reason when unreadable)",
   tags: TAGS,
   access: "public",
-  params: balanceParams,
   query: tokenQuery,
-  example: { params: { chain: "svm" }, query: { address: "USDC" } },
+  example: { query: { chain: "svm-chain", address: "USDC" } },
   errors: ["INVALID_REQUEST"],
   responses: { 200: tokenSchema },
-  handler: async ({ params, query }) => {
-    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
+  handler: async ({ query }) => {
+    const chain: ChainId = query.chain;
     const known = knownToken(chain, query.address);
     const details = known ? await tokenDetails(chain, known.address) : await tokenDetails(chain, query.address);
     return ok({ schemaVersion: "svc-token.v1" as const, ...details });
@@ -243,15 +255,16 @@ export const getToken = endpoint({
 export const listTokens = endpoint({
   operationId: "listTokens",
   method: "GET",
-  path: "/api/v1/svc/{chain}/tokens",
+  path: "/api/v1/svc/tokens",
   summary: "The tokens the service knows by name on a chain (symbol, name, decimals, address with its cited source)",
   tags: TAGS,
   access: "public",
-  params: balanceParams,
-  example: { params: { chain: "move" } },
+  query: tokenListQuery,
+  example: { query: { chain: "move-chain" } },
+  errors: ["INVALID_REQUEST"],
   responses: { 200: tokenListSchema },
-  handler: async ({ params }) => {
-    const chain: ChainId = SEGMENT_TO_CHAIN[params.chain];
+  handler: async ({ query }) => {
+    const chain: ChainId = query.chain;
     return ok({ schemaVersion: "svc-tokens.v1" as const, chain, tokens: [...tokenList(chain)] });
   },
 });
@@ -302,7 +315,10 @@ export const catalogEndpoints = [
   getPackages,
   getEvmAEnablement,
   getEvmBEnablement,
-  getWalletBalance,
+  getMoveWalletBalance,
+  getSvmWalletBalance,
+  getEvmAWalletBalance,
+  getEvmBWalletBalance,
   getToken,
   listTokens,
   getAutoYieldVenues,

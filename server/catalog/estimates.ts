@@ -40,7 +40,26 @@ export function estimates(grossApyBps: number | null, stakedMicros: bigint, skim
   };
 }
 
-/** The wire form (spec §1.4 names): micros as integer strings. */
+/**
+ * The /api/v1 wire form (strategy detail): camelCase like every other /api/v1 field, micros as integer strings.
+ * The schema's descriptions give each field's spec §1.4 formula name.
+ */
+export function estimatesCamelWire(e: Estimates) {
+  return {
+    estimate: true as const,
+    stakedMicros: e.stakedMicros.toString(),
+    skimBps: e.skimBps,
+    grossApyBps: e.grossApyBps,
+    netApyBps: e.netApyBps,
+    estDailyYieldMicros: e.estDailyYieldMicros === null ? null : e.estDailyYieldMicros.toString(),
+    estMonthlyYieldMicros: e.estMonthlyYieldMicros === null ? null : e.estMonthlyYieldMicros.toString(),
+  };
+}
+
+/**
+ * The character surface's form (spec §2.8, §4.9: a snake_case family, auto_yield_enabled, gross_apy_bps): the
+ * spec §1.4 formula names as they are, micros as integer strings.
+ */
 export function estimatesWire(e: Estimates) {
   return {
     estimate: true as const,

@@ -1,6 +1,5 @@
 // Zod schemas of the catalog endpoints (spec §2.1, §2.7, §4.1, §4.9): used by the handlers and the OpenAPI document.
 import { z } from "zod";
-import { CHAIN_SEGMENTS } from "../chains/address";
 import { microsInput, microsOutput } from "../money/amount";
 import { blockerSchema, isoTime, pageQuery } from "../http/schemas";
 import { chainId, chainLabel, executionMode } from "../svc/schemas";
@@ -135,14 +134,17 @@ export const strategiesSchema = z
 export const estimatesSchema = z
   .object({
     estimate: z.literal(true),
-    staked_micros: microsOutput,
-    skim_bps: z.number().int(),
-    gross_apy_bps: intOrNull,
-    net_apy_bps: intOrNull,
-    est_daily_yield_micros: microsOutput.nullable(),
-    est_monthly_yield_micros: microsOutput.nullable(),
+    stakedMicros: microsOutput.meta({ description: "staked_micros of spec §1.4: the amount the estimate is for (query amountMicros)." }),
+    skimBps: z.number().int().meta({ description: "skim_bps: the protocol yield skim applied to gross yield." }),
+    grossApyBps: intOrNull.meta({ description: "gross_apy_bps: the live gross APY; null when unknown." }),
+    netApyBps: intOrNull.meta({ description: "net_apy_bps = gross_apy_bps × (10000 − skim_bps) / 10000." }),
+    estDailyYieldMicros: microsOutput.nullable().meta({ description: "est_daily_yield_micros = staked_micros × net_apy_bps / 10000 / 365." }),
+    estMonthlyYieldMicros: microsOutput.nullable().meta({ description: "est_monthly_yield_micros = est_daily_yield_micros × 30." }),
   })
-  .meta({ id: "YieldEstimates", description: "Spec §1.4. Estimates, not guarantees; null when the gross APY is unknown." });
+  .meta({
+    id: "YieldEstimates",
+    description: "Spec §1.4, in camelCase (each field's description names its spec formula). Estimates, not guarantees; null when the gross APY is unknown.",
+  });
 
 export const strategyDetailSchema = z
   .object({ schemaVersion: z.literal("svc-strategy.v1"), strategy: strategySchema, estimates: estimatesSchema })
@@ -287,8 +289,17 @@ export const enablementSchema = z
   })
   .meta({ id: "Enablement" });
 
-export const balanceParams = z.object({ chain: z.enum(CHAIN_SEGMENTS) });
-export const balanceQuery = z.object({ address: z.string().min(1).max(100) });
+/** `address` as the spec writes it (§4.1); `wallet`, the name /svc/portfolio and /svc/activity use, is its alias. */
+export const balanceQuery = z
+  .object({
+    address: z.string().min(1).max(100).optional().meta({ description: "The wallet address (spec §4.1). Required unless `wallet` is given." }),
+    wallet: z.string().min(1).max(100).optional().meta({ description: "Alias of `address` (the name /svc/portfolio and /svc/activity use)." }),
+  })
+  .refine((q) => q.address !== undefined || q.wallet !== undefined, { error: "is required (or its alias wallet)", path: ["address"] })
+  .refine((q) => q.address === undefined || q.wallet === undefined || q.address === q.wallet, {
+    error: "and its alias wallet name different wallets; send one",
+    path: ["address"],
+  });
 
 export const balanceLeg = z.object({
   asset: z.string(),
@@ -312,7 +323,10 @@ export const balanceSchema = z
   })
   .meta({ id: "WalletBalance", description: "Native asset and USDC read through the chain RPC; an RPC failure makes that leg N/A." });
 
+export const tokenListQuery = z.object({ chain: chainId });
+
 export const tokenQuery = z.object({
+  chain: chainId,
   address: z.string().min(1).max(200).meta({ description: "Mint (svm), coin type (move) or token contract (evm-a, evm-b); or a known symbol such as USDC.", example: "USDC" }),
 });
 
@@ -340,7 +354,7 @@ export const tokenSchema = z
 
 export const tokenListSchema = z
   .object({ schemaVersion: z.literal("svc-tokens.v1"), chain: chainId, tokens: z.array(tokenInfo) })
-  .meta({ id: "TokenList", description: "The tokens the service knows by name on a chain (others resolve through GET /svc/{chain}/token)." });
+  .meta({ id: "TokenList", description: "The tokens the service knows by name on a chain (others resolve through GET /svc/tokens/lookup)." });
 
 export const autoYieldVenuesSchema = z
   .object({

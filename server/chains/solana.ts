@@ -5,13 +5,16 @@
 import {
   AccountRole,
   type Address,
+  type AddressesByLookupTableAddress,
   address,
   appendTransactionMessageInstructions,
   compileTransaction,
+  compressTransactionMessageUsingAddressLookupTables,
   createTransactionMessage,
   getBase64Decoder,
   getBase64EncodedWireTransaction,
   type Instruction,
+  partiallySignTransaction,
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
@@ -45,6 +48,13 @@ export interface SolanaPayload {
   recentBlockhash: string;
   lastValidBlockHeight: string;
   computeBudget?: SolanaComputeBudget;
+  /** Address lookup tables the message is compressed through (an aggregator's, e.g. Jupiter /build), kept for a recompile. */
+  lookupTables?: Record<string, string[]>;
+  /**
+   * Accounts besides the owner that already signed `transaction` (fresh keys the service made and dropped, e.g. a CCTP
+   * MessageSent event account): the transaction cannot be recompiled (new blockhash, compute budget) without them.
+   */
+  presigned?: string[];
 }
 
 const ROLE: Record<AccountRole, SolanaInstructionJson["accounts"][number]["role"]> = {
@@ -90,30 +100,57 @@ export function instructionFromJson(j: SolanaInstructionJson): Instruction {
   };
 }
 
-/** Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read. */
-export async function solanaPayload(feePayer: string, instructions: Instruction[]): Promise<SolanaPayload> {
+/**
+ * Compiles the owner-paid v0 transaction with a recent blockhash; throws RpcUnavailable when none can be read.
+ * `cosigners` (fresh keys the service made for accounts the instructions create, e.g. a CCTP event account) sign it
+ * here, so the wire transaction carries their signatures and leaves only the owner's slot empty (`presigned`).
+ */
+export async function solanaPayload(feePayer: string, instructions: Instruction[], cosigners: CryptoKeyPair[] = []): Promise<SolanaPayload> {
   const lh = await latestBlockhash();
   if ("error" in lh) throw new RpcUnavailable(`Nothing signable could be built: ${lh.error}.`);
-  return compileSolanaPayload(feePayer, instructions, lh);
+  if (cosigners.length === 0) return compileSolanaPayload(feePayer, instructions, lh);
+  const tx = await partiallySignTransaction(cosigners, compileTx(feePayer, instructions, lh));
+  const presigned = Object.entries(tx.signatures)
+    .filter(([, sig]) => sig !== null)
+    .map(([a]) => a);
+  return { ...encodePayload(feePayer, instructions, tx, lh), presigned };
 }
 
-/** The owner-paid v0 transaction of `instructions` on a given blockhash (no RPC). */
-export function compileSolanaPayload(feePayer: string, instructions: Instruction[], lh: { blockhash: string; lastValidBlockHeight: bigint }): SolanaPayload {
+function compileTx(feePayer: string, instructions: Instruction[], lh: { blockhash: string; lastValidBlockHeight: bigint }, lookupTables?: Record<string, string[]>) {
   const payer: Address = address(feePayer);
-  const json = instructions.map(instructionJson);
+  const tables: AddressesByLookupTableAddress | null = lookupTables
+    ? Object.fromEntries(Object.entries(lookupTables).map(([k, v]) => [address(k), v.map((x) => address(x))]))
+    : null;
   const msg = pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayer(payer, m),
     (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: lh.blockhash as Parameters<typeof setTransactionMessageLifetimeUsingBlockhash>[0]["blockhash"], lastValidBlockHeight: lh.lastValidBlockHeight }, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   );
-  const tx = compileTransaction(msg);
+  return compileTransaction(tables ? compressTransactionMessageUsingAddressLookupTables(msg, tables) : msg);
+}
+
+function encodePayload(feePayer: string, instructions: Instruction[], tx: ReturnType<typeof compileTransaction>, lh: { blockhash: string; lastValidBlockHeight: bigint }): SolanaPayload {
   return {
     feePayer,
-    instructions: json,
+    instructions: instructions.map(instructionJson),
     transaction: getBase64EncodedWireTransaction(tx),
     message: b64.decode(tx.messageBytes),
     recentBlockhash: lh.blockhash,
     lastValidBlockHeight: lh.lastValidBlockHeight.toString(),
   };
+}
+
+/**
+ * The owner-paid v0 transaction of `instructions` on a given blockhash (no RPC), compressed through `lookupTables`
+ * when given (an aggregator's build answer: Jupiter's /build gives both the blockhash and the tables).
+ */
+export function compileSolanaPayload(
+  feePayer: string,
+  instructions: Instruction[],
+  lh: { blockhash: string; lastValidBlockHeight: bigint },
+  lookupTables?: Record<string, string[]>,
+): SolanaPayload {
+  const p = encodePayload(feePayer, instructions, compileTx(feePayer, instructions, lh, lookupTables), lh);
+  return lookupTables ? { ...p, lookupTables } : p;
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { walletAddress } from "../chains/address";
 import { harvestSchema } from "../ledger/schemas";
-import { blockerSchema, isoTime } from "../http/schemas";
+import { blockedEnvelope, blockerSchema, isoTime } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId } from "../svc/schemas";
 
@@ -153,7 +153,7 @@ export const moneyBody = z
   .meta({ id: "CharacterMoneyRequest", description: "Default amount: stake all selectable (min(stakeable, max allocation)) / unstake all; default venue: target_venue, else the discovery pick." });
 
 const blockedSchema = z
-  .object({ status: z.literal("blocked"), characterId: z.string(), wallet: z.string(), blockers: z.array(blockerSchema) })
+  .object({ ...blockedEnvelope, status: z.literal("blocked"), characterId: z.string(), wallet: z.string(), blockers: z.array(blockerSchema) })
   .meta({ id: "CharacterMoneyBlocked" });
 export { blockedSchema as characterBlockedSchema };
 

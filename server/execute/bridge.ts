@@ -19,6 +19,12 @@ import { broadcastEnabled } from "../svc/status";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import type { PlanTransaction } from "../venues/adapters";
+import { getAddressDecoder } from "@solana/kit";
+import { hexToBytes } from "viem";
+import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
+import { solanaPayload } from "../chains/solana";
+import { MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction } from "../rails/cctp-solana";
+import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
 import { fetchAttestation, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
@@ -45,6 +51,8 @@ interface BridgePlan {
   strategyId: string | null;
   /** The deposit leg's quoted amount (what the prepared destination deposit transaction deposits). */
   quotedDeposit: bigint;
+  /** The plan's CCTP version (plans stored before V2 carry none: V1). */
+  rail: Rail;
 }
 
 const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
@@ -60,11 +68,12 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     const allowed = scope === "owner" ? inScope(principal, row.owner) : inScope(principal, row.owner) || inScope(principal, row.destAddress);
     if (!allowed) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
   }
-  const payload = row.payload as { expectedReceivedMicros?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const payload = row.payload as { expectedReceivedMicros?: unknown; rail?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const rail: Rail = payload.rail === "circle-cctp-v2" ? "circle-cctp-v2" : "circle-cctp-v1";
   const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
   const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
   const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
-  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit };
+  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail };
 }
 
 interface Continued {
@@ -204,7 +213,8 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
       .returning({ planId: planExecutions.planId });
     if (inserted.length === 0) throw new Rollback(blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves another plan.`)));
     const credit = await creditLiquid(tx, { wallet: dest, chain: p.dest, token: "USDC", amountMicros: minted, planId: p.row.id, legIndex: 0, txId });
-    const legs = bridgeLegs(p, { txId, amountOutMicros: minted, status: "settled" });
+    const confirmedAt = new Date();
+    const legs = bridgeLegs(p, { txId, confirmedAt, amountOutMicros: minted, status: "settled" });
     // The continuation deposits what the prepared destination deposit transaction deposits (the quoted arrival),
     // or less when less arrived; anything above stays liquid on the destination.
     const continuing = p.strategyId ? (minted < p.quotedDeposit ? minted : p.quotedDeposit) : 0n;
@@ -235,6 +245,7 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
         planId: p.row.id,
         legIndex: 2,
         txId,
+        confirmedAt,
         quotedAmountOutMicros: p.quotedDeposit,
         index,
         fromLiquid: true,
@@ -252,8 +263,8 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
 
 const NON_EVM_RECEIVE: Partial<Record<ChainId, string>> = {
   "svm-chain":
-    "The Solana CCTP receive_message instruction (MessageTransmitter and TokenMessengerMinter programs, used-nonces PDA, custody and token-pair accounts) is not built yet; submit receiveMessage with Circle's tooling, then post the mint to /svc/bridge/delivery.",
-  "move-chain": "The Sui CCTP package ids are not confirmed yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
+    "This plan is on CCTP V1, and the Solana V1 receive_message is not built (V2 plans to svm-chain are); submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
+  "move-chain": "The Sui CCTP state-object ids are not in a citable Circle package yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
 };
 
 interface RescueBuild {
@@ -268,6 +279,7 @@ interface RescueBuild {
  * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
  */
 async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  if (p.rail === "circle-cctp-v2") return buildRescueV2(p, planRecipient, sourceTxId);
   const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
   const transmitter = MESSAGE_TRANSMITTER[p.dest];
   if (!isEvmChain(p.dest) || !transmitter) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
@@ -304,6 +316,93 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
   return { blockers: [], transactions, burn };
 }
 
+/**
+ * CCTP V2: the burn's MessageSent (MessageTransmitterV2 on the source) fixes domains, recipient, amount and sender;
+ * the attested message comes from Iris v2 (`/v2/messages/{src}?transactionHash=`) because V2 fills in the nonce,
+ * the executed finality and the executed fee only there. The attested message must agree with the burn on every
+ * field the burn fixes, and its mint recipient must be the plan's locked destination; then receiveMessage on the
+ * destination MessageTransmitterV2.
+ */
+async function buildRescueV2(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  if (!isEvmChain(p.dest) && p.dest !== "svm-chain") return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
+  if (!isEvmChain(p.source) && p.source !== "svm-chain") return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
+  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
+  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
+  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
+    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
+  }
+  const sourceDomain = CCTP_DOMAIN[p.source];
+  const destDomain = CCTP_DOMAIN[p.dest];
+  // EVM sources: the burn as the chain recorded it. svm-chain: the MessageSent event account is not read yet, so the
+  // attested message alone is used (Circle signs it; its recipient must still be the locked destination).
+  let onchain: BurnMessageV2 | null = null;
+  let burn: RescueBuild["burn"] = null;
+  if (isEvmChain(p.source)) {
+    const read = await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2);
+    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+    const ours = read.messages.flatMap((m) => {
+      const b = parseBurnMessageV2(m);
+      return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
+    });
+    if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP V2 burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
+    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
+    if (!mine) {
+      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+    }
+    onchain = mine.b;
+    // Until Iris answers, the burn shows the source chain's message (nonce empty: V2 assigns it at attestation).
+    burn = { sourceTxId, nonce: onchain.nonce, amountMicros: onchain.amount.toString(), mintRecipient: onchain.mintRecipient, message: mine.m, attestation: null };
+  }
+  const att = await fetchAttestationsV2(sourceDomain, sourceTxId);
+  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
+  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+  const same = (a: BurnMessageV2, b: BurnMessageV2) =>
+    a.sourceDomain === b.sourceDomain &&
+    a.destinationDomain === b.destinationDomain &&
+    a.mintRecipient.toLowerCase() === b.mintRecipient.toLowerCase() &&
+    a.burnToken.toLowerCase() === b.burnToken.toLowerCase() &&
+    a.amount === b.amount &&
+    a.messageSender.toLowerCase() === b.messageSender.toLowerCase() &&
+    a.maxFee === b.maxFee &&
+    a.minFinalityThreshold === b.minFinalityThreshold &&
+    a.destinationCaller.toLowerCase() === b.destinationCaller.toLowerCase();
+  const routed = att.messages.flatMap((m) => {
+    const parsed = m.message ? parseBurnMessageV2(m.message) : null;
+    return parsed && m.message && parsed.sourceDomain === sourceDomain && parsed.destinationDomain === destDomain ? [{ ...m, message: m.message, parsed }] : [];
+  });
+  const listed = routed.filter((m) => (onchain ? same(m.parsed, onchain) : m.parsed.mintRecipient.toLowerCase() === locked));
+  if (!onchain && listed.length === 0 && routed[0]) {
+    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${routed[0].parsed.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  }
+  if (listed.length === 0) return { blockers: [blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.")], transactions: [], burn };
+  const done = listed.find((m) => m.status === "complete" && m.attestation !== null);
+  const first = done ?? listed[0];
+  if (first) {
+    burn = { sourceTxId, nonce: first.parsed.nonce, amountMicros: first.parsed.amount.toString(), mintRecipient: first.parsed.mintRecipient, message: first.message, attestation: null };
+  }
+  if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
+  burn.attestation = done.attestation;
+  const minted = done.parsed.amount - done.parsed.feeExecuted;
+  const description = `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`;
+  if (isEvmChain(p.dest)) {
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn };
+  }
+  // svm-chain: message_transmitter_v2 receive_message, paid and signed by the owner-locked destination wallet; the
+  // token messenger's fee recipient is read from chain (its USDC account takes the executed fee).
+  try {
+    const feeRecipient = await withRpcTimeout((signal) => readFeeRecipient(signal));
+    const recipientAccount = getAddressDecoder().decode(hexToBytes(done.parsed.mintRecipient));
+    const ix = await receiveMessageInstruction(p.destAddress, done.message, done.attestation, sourceDomain, done.parsed.burnToken, done.parsed.nonce, recipientAccount, feeRecipient);
+    const payload = await solanaPayload(p.destAddress, [ix]);
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
+  } catch (e) {
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
+    return { blockers: [blocker("rpc_unavailable", `The svm-chain CCTP TokenMessenger could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+  }
+}
+
 export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
@@ -324,7 +423,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     planId: p.row.id,
     submitted: false as const,
     ownerMustSign: true as const,
-    rail: "circle-cctp-v1" as const,
+    rail: p.rail,
     sourceChain: p.source,
     destChain: p.dest,
     destAddress: p.destAddress,
@@ -332,10 +431,17 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     sourceDomain: CCTP_DOMAIN[p.source],
     destinationDomain: CCTP_DOMAIN[p.dest],
     method: "receiveMessage" as const,
-    messageTransmitter: MESSAGE_TRANSMITTER[p.dest] ?? null,
+    messageTransmitter:
+      p.rail === "circle-cctp-v2"
+        ? isEvmChain(p.dest)
+          ? MESSAGE_TRANSMITTER_V2
+          : p.dest === "svm-chain"
+            ? MESSAGE_TRANSMITTER_V2_PROGRAM
+            : null
+        : (MESSAGE_TRANSMITTER[p.dest] ?? null),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail === "circle-cctp-v2" ? "CCTP V2: /v2/messages" : "CCTP V1: /v1/messages"}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],

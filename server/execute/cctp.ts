@@ -6,7 +6,7 @@ import type { ChainId } from "../chains/address";
 import { config } from "../config";
 import { rpcCall } from "./rpc";
 
-/** CCTP v1 MessageTransmitter on Base and Arbitrum (Circle's published contract addresses). */
+/** CCTP V1 MessageTransmitter on Base and Arbitrum (@circle-fin/provider-cctp-v2 1.14.0 `cctp.contracts.v1.messageTransmitter`). */
 export const MESSAGE_TRANSMITTER: Partial<Record<ChainId, string>> = {
   "evm-a": "0xAD09780d193884d503182aD4588450C416D6F9D4",
   "evm-b": "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca",
@@ -71,9 +71,12 @@ interface Receipt {
   logs?: { address?: string; topics?: string[]; data?: string }[];
 }
 
-/** The MessageSent messages the source chain's MessageTransmitter emitted in `txHash` (eth_getTransactionReceipt). */
-export async function readBurnMessages(source: ChainId, txHash: string): Promise<BurnRead> {
-  const transmitter = MESSAGE_TRANSMITTER[source]?.toLowerCase();
+/**
+ * The MessageSent messages the source chain's MessageTransmitter emitted in `txHash` (eth_getTransactionReceipt);
+ * `transmitterAddress` picks the CCTP version's contract (default: V1's on `source`). V1 and V2 share the event.
+ */
+export async function readBurnMessages(source: ChainId, txHash: string, transmitterAddress?: string): Promise<BurnRead> {
+  const transmitter = (transmitterAddress ?? MESSAGE_TRANSMITTER[source])?.toLowerCase();
   if (!transmitter) return { state: "not_found", reason: `no CCTP MessageTransmitter is known on ${source}` };
   const r = await rpcCall<Receipt | null>(source, "eth_getTransactionReceipt", [txHash]);
   if (!r.ok) return r.unreachable ? { state: "unreachable", reason: r.message } : { state: "not_found", reason: r.message };

@@ -137,6 +137,7 @@ export async function executeDeposit(db: Db, input: ExecuteInput): Promise<Execu
       planId: plan.id,
       legIndex: 0,
       txId: digest,
+      confirmedAt: new Date(),
       index: idx.ok ? idx.index : null,
     });
     const body: Done["body"] = {

@@ -1,6 +1,6 @@
 // Zod schemas of deposit execute, bridge delivery and bridge rescue (spec §4.2, §4.4, §3.3; contract §6).
 import { z } from "zod";
-import { blockerSchema } from "../http/schemas";
+import { blockedEnvelope, blockerSchema } from "../http/schemas";
 import { microsOutput } from "../money/amount";
 import { planTransaction } from "../plans/schemas";
 import { chainId, executionMode } from "../svc/schemas";
@@ -70,7 +70,7 @@ export const executeWaitingSchema = z
   });
 
 export const executeBlockedSchema = z
-  .object({ schemaVersion: z.literal("svc-execute.v1"), status: z.literal("blocked"), planId: z.string(), digest: z.string().nullable(), blockers: z.array(blockerSchema) })
+  .object({ ...blockedEnvelope, schemaVersion: z.literal("svc-execute.v1"), status: z.literal("blocked"), planId: z.string(), digest: z.string().nullable(), blockers: z.array(blockerSchema) })
   .meta({ id: "ExecuteBlocked" });
 
 export const deliveryBody = z
@@ -115,7 +115,7 @@ export const deliverySchema = z
   .meta({ id: "BridgeDelivery" });
 
 export const deliveryBlockedSchema = z
-  .object({ schemaVersion: z.literal("svc-bridge-delivery.v1"), status: z.literal("blocked"), planId: z.string(), blockers: z.array(blockerSchema) })
+  .object({ ...blockedEnvelope, schemaVersion: z.literal("svc-bridge-delivery.v1"), status: z.literal("blocked"), planId: z.string(), blockers: z.array(blockerSchema) })
   .meta({ id: "BridgeDeliveryBlocked" });
 
 export const rescueBody = z
@@ -123,9 +123,12 @@ export const rescueBody = z
     planId,
     sourceTxId: z
       .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, { error: "must be an EVM transaction hash (0x + 64 hex)" })
+      .regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/, { error: "must be an EVM transaction hash (0x + 64 hex) or a Solana signature (base58)" })
       .optional()
-      .meta({ description: "The burn (depositForBurn) transaction on the source chain; its MessageSent message is what receiveMessage mints." }),
+      .meta({
+        description:
+          "The burn (depositForBurn) transaction on the source chain: an EVM hash, or a Solana signature for a svm-chain burn (checked against the plan's source chain); its message is what receiveMessage mints.",
+      }),
   })
   .meta({
     id: "BridgeRescueRequest",
@@ -139,7 +142,7 @@ export const rescueSchema = z
     planId: z.string(),
     submitted: z.literal(false),
     ownerMustSign: z.literal(true),
-    rail: z.literal("circle-cctp-v1"),
+    rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
     sourceChain: chainId,
     destChain: chainId,
     destAddress: z.string().meta({ description: "The owner-locked destination from the bridge plan: the only address a rescue can pay." }),

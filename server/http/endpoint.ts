@@ -12,8 +12,11 @@ export const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELET
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type ResponseMap = Partial<Record<200 | 201 | 202 | 204 | 422, z.ZodType>>;
 
+/** A 422 body as a handler returns it: the wrapper adds code, message and requestId (schemas.ts blockedEnvelope). */
+type BodyOf<K, S> = S extends z.ZodType ? (K extends 422 ? Omit<z.input<S>, "code" | "message" | "requestId"> : z.input<S>) : never;
+
 export type ReplyOf<R extends ResponseMap> = {
-  [K in keyof R & number]: { status: K; body: R[K] extends z.ZodType ? z.input<R[K]> : never; headers?: Record<string, string> };
+  [K in keyof R & number]: { status: K; body: BodyOf<K, R[K]>; headers?: Record<string, string> };
 }[keyof R & number];
 
 export interface Ctx<P, Q, B> {

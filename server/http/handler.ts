@@ -10,6 +10,7 @@ import { log } from "../log";
 import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
+import { ERROR_CODES, type ErrorCode } from "./codes";
 import { ApiError } from "./errors";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
@@ -111,6 +112,13 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return v;
 }
 
+/** "slippageBps must be at most 500" at body.slippageBps → "must be at most 500": the field is named once, before it. */
+function withoutField(message: string, path: readonly PropertyKey[]): string {
+  const last = path[path.length - 1];
+  const name = typeof last === "string" ? last : null;
+  return name && message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
+}
+
 function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
@@ -126,11 +134,35 @@ function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schem
   const describe = (i: z.core.$ZodIssue) => {
     const field = [where, ...i.path.map(String)].join(".");
     const missing = i.code === "invalid_type" && valueAt(input, i.path) === undefined;
-    return { field, message: missing ? "is required" : i.message };
+    return { field, message: missing ? "is required" : withoutField(i.message, i.path) };
   };
-  const details = issues.map(describe);
+  // One entry per field and message: two checks of one field with one message (a pattern and a range) say it once.
+  const seen = new Set<string>();
+  const details = issues.map(describe).filter((d) => {
+    const k = `${d.field}\u0000${d.message}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
   const head = details[0];
   throw new ApiError(code, head ? `${head.field} ${head.message}` : `invalid ${where}`, details);
+}
+
+/**
+ * Every non-2xx answer is `{ code, message, requestId, … }` with a catalogued code (contract §3), whatever
+ * the handler returned: a blocked answer (status "blocked", blockers[]) gets the catalogued BLOCKED and its
+ * blockers' messages beside its own fields. A non-2xx body that is neither is a server fault.
+ */
+function asError(status: number, body: unknown, requestId: string): unknown {
+  if (status < 300) return body;
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (typeof b.code === "string" && b.code in ERROR_CODES && typeof b.message === "string") return { ...b, requestId };
+  const blockers = Array.isArray(b.blockers) ? (b.blockers as { message?: unknown }[]) : null;
+  if (b.status === "blocked" && blockers && blockers.length > 0) {
+    const message = blockers.map((x) => String(x.message)).join("; ");
+    return { code: "BLOCKED" satisfies ErrorCode, message, requestId, ...b };
+  }
+  throw new Error(`handler answered ${status} without the error shape`);
 }
 
 const CLOSE = { connection: "close" };
@@ -247,14 +279,14 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
       },
       async () => {
         const r = await def.handler(ctx);
-        return { status: r.status, body: bodyBytes(r.body).toString(), headers: r.headers };
+        return { status: r.status, body: bodyBytes(asError(r.status, r.body, requestId)).toString(), headers: r.headers };
       },
     );
     const extra: Record<string, string> = stored.replayed ? { "idempotency-replayed": "true" } : {};
     return jsonReply(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
   }
   const r = await def.handler(ctx);
-  return jsonReply(r.status, bodyBytes(r.body), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
+  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
 }
 
 /**
@@ -267,6 +299,8 @@ export async function handleApi(def: AnyEndpoint | undefined, allow: string | nu
   const { pathname, search } = splitUrl(req.url);
   let reply: ApiReply;
   try {
+    // Every route, with a body or not, refuses a declared body over the limit (413) before anything else.
+    checkDeclaredLength(req.header("content-length"));
     if (allow === null) throw new ApiError("NOT_FOUND", `No route ${req.method} ${pathname}`);
     if (!def) {
       throw new ApiError("METHOD_NOT_ALLOWED", `${req.method} is not allowed here; allowed: ${allow}`, undefined, undefined, { Allow: allow });

@@ -56,10 +56,43 @@ export class NodeApiRequest implements ApiRequest {
   }
 }
 
-/** Writes the wrapper's reply with one writeHead and end. */
-export function sendReply(res: ServerResponse, reply: ApiReply): void {
-  res.writeHead(reply.status, reply.headers);
-  res.end(reply.body ?? undefined);
+/** How much of an unread request body is drained after the answer, and for how long, before the socket is destroyed. */
+const DRAIN_MAX_BYTES = 64 * MAX_BODY_BYTES;
+const DRAIN_MAX_MS = 10_000;
+
+/**
+ * Writes the wrapper's reply with one writeHead and end. When the request body was not read to its end (a 413
+ * over the limit), the answer goes out first, with its Content-Length, so the client has it whole while it is
+ * still sending; the rest of the body is then read and discarded, and the connection closed once it ends.
+ * Closing at once would reset the connection under a client still writing, which then sees EPIPE or
+ * ECONNRESET instead of the 413. A body past DRAIN_MAX_BYTES or DRAIN_MAX_MS is cut off.
+ */
+export function sendReply(res: ServerResponse, reply: ApiReply, req?: IncomingMessage): void {
+  if (!req || req.complete || reply.body === null) {
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body ?? undefined);
+    return;
+  }
+  const body = typeof reply.body === "string" ? Buffer.from(reply.body, "utf8") : reply.body;
+  res.writeHead(reply.status, { ...reply.headers, "content-length": String(body.byteLength), connection: "close" });
+  res.write(body);
+  let drained = 0;
+  const cut = () => {
+    clearTimeout(timer);
+    req.socket.destroy();
+  };
+  const timer = setTimeout(cut, DRAIN_MAX_MS);
+  timer.unref();
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.byteLength;
+    if (drained > DRAIN_MAX_BYTES) cut();
+  });
+  req.once("end", () => {
+    clearTimeout(timer);
+    res.end();
+  });
+  req.once("error", cut);
+  req.resume();
 }
 
 export function isRouteMethod(method: string | undefined): method is Method {
@@ -137,7 +170,7 @@ export function apiDispatcher(defs: AnyEndpoint[]): ApiDispatch {
       }
     }
     const reply = await handleApi(found?.byMethod.get(req.method ?? ""), found ? found.allow : null, new NodeApiRequest(req, params));
-    sendReply(res, reply);
+    sendReply(res, reply, reply.status === 413 ? req : undefined);
   };
 }
 

@@ -12,6 +12,18 @@ export const errorBody = z
   })
   .meta({ id: "Error", description: "Every non-2xx answer. `code` is listed by GET /svc/errors." });
 
+/**
+ * The error fields every blocked (HTTP 422) answer carries beside `status: "blocked"` and `blockers[]`: the
+ * catalogued `BLOCKED`, the blockers' messages, and the requestId. The wrapper adds them (handler.ts
+ * `asError`); handlers return the blocked body without them.
+ */
+export const blockedEnvelope = {
+  code: z.literal("BLOCKED").meta({ description: "Always BLOCKED on a 422; the reasons are blockers[].code." }),
+  message: z.string().meta({ description: "The blockers' messages, joined." }),
+  requestId: z.string(),
+};
+export type EnvelopeKey = keyof typeof blockedEnvelope;
+
 export const blockerCode = z.enum(Object.keys(BLOCKER_CODES) as [keyof typeof BLOCKER_CODES, ...(keyof typeof BLOCKER_CODES)[]]);
 
 export const blockerSchema = z

@@ -50,7 +50,7 @@ export interface EntryMeta {
   txId?: string | null;
 }
 
-type Patch = Partial<Pick<BalanceRow, "costBasisMicros" | "realizedYieldMicros" | "indexRef" | "txId" | "openedAt">>;
+type Patch = Partial<Pick<BalanceRow, "costBasisMicros" | "realizedYieldMicros" | "indexRef" | "txId" | "txConfirmedAt" | "openedAt">>;
 
 export class Book {
   private readonly rows = new Map<string, BalanceRow>();
@@ -203,6 +203,7 @@ const WRITTEN = [
   balances.realizedYieldMicros,
   balances.indexRef,
   balances.txId,
+  balances.txConfirmedAt,
   balances.openedAt,
   balances.updatedAt,
 ];

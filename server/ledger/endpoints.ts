@@ -1,10 +1,12 @@
 // The wallet ledger endpoints (spec §4.3, §4.1 public portfolio and activity). Money actions answer
 // 200 done, 202 prepared, 422 blocked (contract §4); route, withdraw and auto-pay honor Idempotency-Key.
-import { CHAIN_FAMILY, type ChainId, isAddressOf, normalizeAddress } from "../chains/address";
+import { addressFamily, CHAIN_FAMILY, CHAIN_IDS, type ChainId, isAddressOf, normalizeAddress } from "../chains/address";
+import { isTxIdOf } from "../execute/confirm";
 import { accepted, endpoint, ok, unprocessable } from "../http/endpoint";
-import { ApiError } from "../http/errors";
+import { ApiError, invalid } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { harvest } from "./harvest";
+import { chainFor } from "./home";
 import { funding, performance, portfolio, position, positions, publicActivity, publicPortfolio } from "./reads";
 import { rebalance } from "./rebalance";
 import { routeMoney } from "./route";
@@ -38,6 +40,8 @@ import { wire } from "./wire";
 import { withdrawMoney } from "./withdraw";
 
 const TAGS = ["wallets"];
+/** A well-formed Sui transaction digest (base58 of 32 bytes): the form route checks, not a real transaction. */
+const SUI_DIGEST_EXAMPLE = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
 const params = { address: WALLET_EXAMPLE };
 const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
 
@@ -46,6 +50,18 @@ function assertChainWallet(wallet: string, chain: ChainId): void {
     throw new ApiError("INVALID_ADDRESS", `The wallet is not a ${CHAIN_FAMILY[chain]} address, so it holds nothing on ${chain}`);
   }
 }
+
+const TX_SHAPE = { sui: "a Sui digest (base58 of 32 bytes)", solana: "a Solana signature (base58 of 64 bytes)", evm: "an EVM transaction hash (0x + 64 hex)" };
+
+/** A txId must be well-formed for its chain (one of `chains`): it is shown as the action's proof (spec §2.4, §2.5). */
+function assertTxId(txId: string | undefined, chains: readonly ChainId[]): void {
+  if (txId === undefined || chains.some((c) => isTxIdOf(c, txId))) return;
+  const shapes = [...new Set(chains.map((c) => `${TX_SHAPE[CHAIN_FAMILY[c]]} for ${c}`))].join(", or ");
+  const message = `must be ${shapes}`;
+  throw invalid(`body.txId ${message}`, [{ field: "body.txId", message }]);
+}
+
+const familyChains = (wallet: string) => CHAIN_IDS.filter((c) => CHAIN_FAMILY[c] === addressFamily(wallet));
 
 export const getPosition = endpoint({
   operationId: "getWalletPosition",
@@ -113,12 +129,15 @@ export const postPreview = endpoint({
   params: addressParams,
   body: previewBody,
   wallets: byAddress,
-  example: { params, body: { amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend" } },
+  example: { params, body: { amountMicros: "1000000", stake: true } },
+  errors: ["NOT_FOUND"],
   responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const wallet = normalizeAddress(p.address);
-    assertChainWallet(wallet, body.chain);
-    const r = await routeMoney(db, wallet, body, true);
+    const chain = body.chain ?? (await chainFor(db, wallet));
+    assertChainWallet(wallet, chain);
+    assertTxId(body.txId, [chain]);
+    const r = await routeMoney(db, wallet, { ...body, chain }, true);
     return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
   },
 });
@@ -136,11 +155,13 @@ export const postRoute = endpoint({
   body: routeBody,
   wallets: byAddress,
   idempotent: true,
-  example: { params, body: { amountMicros: "2000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: "5Hn1ExampleDigest" } },
+  example: { params, body: { amountMicros: "2000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: SUI_DIGEST_EXAMPLE } },
+  errors: ["NOT_FOUND"],
   responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const wallet = normalizeAddress(p.address);
     assertChainWallet(wallet, body.chain);
+    assertTxId(body.txId, [body.chain]);
     const r = await routeMoney(db, wallet, body, false);
     return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
   },
@@ -160,7 +181,9 @@ export const postWithdraw = endpoint({
   example: { params, body: { amountMicros: "1000000", token: "USDC" } },
   responses: { 200: withdrawDoneSchema, 422: withdrawBlockedSchema },
   handler: async ({ db, params: p, body }) => {
-    const r = await withdrawMoney(db, normalizeAddress(p.address), body);
+    const wallet = normalizeAddress(p.address);
+    assertTxId(body.txId, body.chain ? [body.chain] : familyChains(wallet));
+    const r = await withdrawMoney(db, wallet, body);
     return r.status === "done" ? ok(wire(r)) : unprocessable(wire(r));
   },
 });
@@ -220,6 +243,7 @@ export const postRebalance = endpoint({
   body: rebalanceBody,
   wallets: byAddress,
   example: { params, body: { fromStrategyId: "suilend", toStrategyId: "navi", amountMicros: "500000" } },
+  errors: ["NOT_FOUND"],
   responses: { 200: rebalanceDoneSchema, 422: rebalanceBlockedSchema },
   handler: async ({ db, params: p, body }) => {
     const r = await rebalance(db, normalizeAddress(p.address), body);

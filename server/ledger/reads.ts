@@ -8,6 +8,7 @@ import { microsToUnits } from "../money/amount";
 import { getVenue, opportunityIdOf } from "../venues";
 import { type BalanceRow, LIQUID, walletRows } from "./book";
 import { roiPct } from "./position";
+import { proofOf, txChainOf } from "./proof";
 
 const YEAR_MS = 365n * 24n * 3600n * 1000n;
 
@@ -60,6 +61,7 @@ export async function portfolio(db: DbOrTx, wallet: string) {
       realizedYieldMicros: r.realizedYieldMicros,
       roiPct: r.stakedMicros > 0n ? roiPct(r.stakedMicros, r.costBasisMicros) : null,
       txId: r.txId,
+      proof: proofOf(r.txId, r.chain, r.txConfirmedAt),
       openedAt: r.openedAt?.toISOString() ?? null,
     }));
   const p = positionOf(wallet, rows);
@@ -123,7 +125,10 @@ export async function funding(db: DbOrTx, wallet: string) {
   };
 }
 
-/** Public portfolio (spec §2.4): the wallet's own positions that carry an on-chain proof. */
+/**
+ * Public portfolio (spec §2.4): the wallet's own positions that carry a transaction id; `proof.confirmed` says
+ * whether that id was confirmed on chain (execute, bridge delivery) or only given with a route.
+ */
 export async function publicPortfolio(db: DbOrTx, wallet: string) {
   const rows = (await walletRows(db, wallet)).filter((r) => r.venueId !== LIQUID && r.stakedMicros > 0n && r.txId !== null);
   let deposited = 0n;
@@ -142,6 +147,7 @@ export async function publicPortfolio(db: DbOrTx, wallet: string) {
       currentMicros: r.stakedMicros,
       roiPct: roiPct(r.stakedMicros, r.costBasisMicros),
       txId: r.txId as string,
+      proof: proofOf(r.txId, r.chain, r.txConfirmedAt),
     };
   });
   return {
@@ -198,6 +204,7 @@ export async function publicActivity(db: DbOrTx, wallet: string, cursor: string 
       venueId: r.venueId,
       token: r.token,
       txId: r.txId,
+      proof: proofOf(r.txId, txChainOf(r), r.txConfirmedAt),
       amountIn: r.amountInMicros,
       amountOut: r.amountOutMicros,
       quotedAmountOut: r.quotedAmountOutMicros,

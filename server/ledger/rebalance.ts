@@ -70,6 +70,7 @@ export async function rebalance(db: Db, wallet: string, input: RebalanceInput): 
       costBasisMicros: t.costBasisMicros + movedBasis,
       indexRef: mergedIndex(t.stakedMicros, t.indexRef, amount, read.ok ? read.index : null),
       txId: t.txId ?? f.txId,
+      txConfirmedAt: t.txId ? t.txConfirmedAt : f.txConfirmedAt,
       openedAt: t.openedAt ?? new Date(),
     });
     book.change(liquid, "stake", -amount, { ...meta, legIndex: 1 });

@@ -18,6 +18,8 @@ export interface RecordDepositInput {
   planId: string | null;
   legIndex: number;
   txId: string;
+  /** When the caller confirmed `txId` through the chain's RPC; omitted or null: an unchecked id. */
+  confirmedAt?: Date | null;
   quotedAmountOutMicros?: bigint;
   /** The venue reader's index at stake time (readVenueIndex before the transaction); unknown when omitted. */
   index?: bigint | null;
@@ -50,7 +52,7 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
   book.change(liquid, "stake", -d.amountMicros, meta);
   const routing = d.planId ? await routingCostOf(tx, d.wallet, d.planId) : 0n;
   const basis = before.costBasisMicros + d.amountMicros + routing;
-  book.patch(venue, { costBasisMicros: basis, indexRef: index, txId: d.txId, openedAt: before.openedAt ?? new Date() });
+  book.patch(venue, { costBasisMicros: basis, indexRef: index, txId: d.txId, txConfirmedAt: d.confirmedAt ?? null, openedAt: before.openedAt ?? new Date() });
   const staked = book.change(venue, "stake", d.amountMicros, meta);
   const {
     activityIds: [activityId = ""],
@@ -65,6 +67,7 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
       venueId: d.venueId,
       token: d.token,
       txId: d.txId,
+      txConfirmedAt: d.confirmedAt ?? null,
       amountInMicros: d.amountMicros,
       amountOutMicros: d.amountMicros,
       quotedAmountOutMicros: d.quotedAmountOutMicros ?? null,
@@ -92,6 +95,8 @@ export interface LegInput {
   chain: string;
   destChain?: string | null;
   txId: string | null;
+  /** When `txId` was confirmed through the chain's RPC; omitted or null: unchecked (or failed). */
+  confirmedAt?: Date | null;
   amountInMicros: bigint;
   amountOutMicros: bigint | null;
   quotedAmountOutMicros: bigint | null;
@@ -118,6 +123,7 @@ export async function recordLegs(tx: DbOrTx, legs: LegInput[]): Promise<string[]
       destChain: l.destChain ?? null,
       token: l.token ?? "USDC",
       txId: l.txId,
+      txConfirmedAt: l.confirmedAt ?? null,
       amountInMicros: l.amountInMicros,
       amountOutMicros: l.amountOutMicros,
       quotedAmountOutMicros: l.quotedAmountOutMicros,

@@ -108,7 +108,9 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
       book.patch(vk, {
         costBasisMicros: before.costBasisMicros + input.amountMicros,
         indexRef: mergedIndex(before.stakedMicros, before.indexRef, input.amountMicros, read?.ok ? read.index : null),
+        // A given txId is not checked on chain: the position's proof becomes unconfirmed.
         txId: input.txId ?? before.txId,
+        txConfirmedAt: input.txId ? null : before.txConfirmedAt,
         openedAt: before.openedAt ?? new Date(),
       });
       book.change(liquid, "stake", -input.amountMicros, meta);

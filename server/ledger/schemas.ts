@@ -1,7 +1,7 @@
 // Zod schemas of the wallet ledger endpoints (spec §2.3–2.6, §4.3): used by the handlers and the OpenAPI document.
 import { z } from "zod";
 import { walletAddress } from "../chains/address";
-import { blockerSchema, isoTime, pageQuery } from "../http/schemas";
+import { blockedEnvelope, blockerSchema, isoTime, pageQuery } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId } from "../svc/schemas";
 
@@ -9,6 +9,16 @@ const WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
 const token = z.enum(["USDC"]).meta({ description: "Token of the amounts; USDC (6 decimals: micros are base units)." });
 const txId = z.string().min(1).max(200).meta({ description: "On-chain proof (transaction digest / signature / hash)." });
 const nullableMicros = microsOutput.nullable();
+
+export const proofSchema = z
+  .object({
+    txId: z.string().nullable().meta({ description: "null: a ledger credit with no on-chain transaction." }),
+    chain: z.string().meta({ description: "The chain the transaction is on." }),
+    confirmed: z.boolean().meta({ description: "true only when the service confirmed the transaction through the chain's RPC (execute, bridge delivery); an id given to route is false." }),
+    confirmedAt: isoTime.nullable(),
+    note: z.string(),
+  })
+  .meta({ id: "Proof", description: "On-chain proof of a position or activity leg, and whether it was checked." });
 
 export const walletQuery = z.object({ wallet: walletAddress });
 export const activityQuery = walletQuery.extend(pageQuery.shape);
@@ -24,7 +34,14 @@ export const routeBody = z
   })
   .meta({ id: "RouteRequest", example: { amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend" } });
 
-export const previewBody = routeBody.meta({ id: "PreviewRequest" });
+export const previewBody = routeBody
+  .extend({
+    chain: chainId.optional().meta({
+      description:
+        "Default: the address's chain (Sui → move-chain, Solana → svm-chain); an EVM address uses the wallet's home (its autopilot's chain, else the one EVM chain it holds money on), else 400 naming evm-a and evm-b.",
+    }),
+  })
+  .meta({ id: "PreviewRequest", example: { amountMicros: "1000000", stake: true } });
 
 export const withdrawBody = z
   .strictObject({
@@ -72,7 +89,7 @@ export const batchBody = z
   .meta({ id: "BatchPositionsRequest" });
 
 const blocked = (id: string, extra: z.ZodRawShape = {}) =>
-  z.object({ status: z.literal("blocked"), wallet: z.string(), blockers: z.array(blockerSchema).min(1), ...extra }).meta({ id });
+  z.object({ ...blockedEnvelope, status: z.literal("blocked"), wallet: z.string(), blockers: z.array(blockerSchema).min(1), ...extra }).meta({ id });
 
 const chainPosition = z.object({
   chain: z.string(),
@@ -106,6 +123,7 @@ export const portfolioSchema = z
         realizedYieldMicros: microsOutput,
         roiPct: z.number().nullable(),
         txId: z.string().nullable(),
+        proof: proofSchema,
         openedAt: isoTime.nullable(),
       }),
     ),
@@ -254,7 +272,8 @@ export const publicPortfolioSchema = z
         depositedMicros: microsOutput.meta({ description: "Cost basis: principal in plus swap and bridge leg costs." }),
         currentMicros: microsOutput,
         roiPct: z.number().nullable().meta({ description: "null when unknown; 0 is break-even." }),
-        txId: z.string(),
+        txId: z.string().meta({ description: "The position's latest transaction id; see proof.confirmed before taking it as proof." }),
+        proof: proofSchema,
       }),
     ),
     totalDepositedUsd: z.string().meta({ description: "USD as a decimal string (USDC at 1:1)." }),
@@ -278,6 +297,7 @@ export const publicActivitySchema = z
         venueId: z.string().nullable(),
         token: z.string(),
         txId: z.string().nullable(),
+        proof: proofSchema,
         amountIn: microsOutput,
         amountOut: nullableMicros.meta({ description: "Settled amount from the receipt; null when not settled." }),
         quotedAmountOut: nullableMicros,

@@ -10,16 +10,15 @@ import { ERROR_CODES, type ErrorCode } from "../http/codes";
 import type { AnyEndpoint } from "../http/endpoint";
 import { allEndpoints } from "../http/registry";
 import { CAPABILITIES } from "../http/roles";
+import { MAX_BODY_BYTES } from "../http/handler";
 import { errorBody } from "../http/schemas";
 
 /** Error codes any endpoint of this shape can answer with. */
 export function errorCodesOf(def: AnyEndpoint): ErrorCode[] {
-  const codes = new Set<ErrorCode>(["INVALID_API_KEY", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"]);
+  // Every route refuses a body over MAX_BODY_BYTES, whether it takes one or not.
+  const codes = new Set<ErrorCode>(["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"]);
   if (def.params || def.query || def.body) codes.add("INVALID_REQUEST");
-  if (def.body) {
-    codes.add("PAYLOAD_TOO_LARGE");
-    codes.add("UNSUPPORTED_MEDIA_TYPE");
-  }
+  if (def.body) codes.add("UNSUPPORTED_MEDIA_TYPE");
   if (def.access !== "public" && def.access !== "permissionless") {
     codes.add("UNAUTHORIZED");
     if (def.wallets) codes.add("WALLET_SCOPE");
@@ -58,8 +57,9 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   }
   for (const [status, codes] of byStatus) {
     if (responses[String(status)]) continue;
+    const limit = status === 413 ? ` (a request body over ${MAX_BODY_BYTES} bytes; the connection is closed after the answer)` : "";
     responses[String(status)] = {
-      description: `Error: ${[...new Set(codes)].join(", ")}`,
+      description: `Error: ${[...new Set(codes)].join(", ")}${limit}`,
       content: { "application/json": { schema: errorBody } },
     };
   }
@@ -76,7 +76,8 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
     "x-svc-access": def.access,
     "x-svc-roles": roles,
   };
-  if (roles.length) op.security = [{ apiKey: [] }];
+  // Public and permissionless operations need no key: `security: []` says so (a key, if sent, must still be valid).
+  op.security = roles.length ? [{ apiKey: [] }] : [];
   const requestParams: NonNullable<ZodOpenApiOperationObject["requestParams"]> = {};
   if (def.params) requestParams.path = def.params as z.ZodObject;
   if (def.query) requestParams.query = def.query as z.ZodObject;
@@ -91,7 +92,11 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   }
   if (Object.keys(requestParams).length) op.requestParams = requestParams;
   if (def.body) {
-    op.requestBody = { required: true, content: { "application/json": { schema: def.body as z.ZodType } } };
+    op.requestBody = {
+      required: true,
+      description: `JSON, at most ${MAX_BODY_BYTES} bytes (1 MiB); larger is 413 PAYLOAD_TOO_LARGE.`,
+      content: { "application/json": { schema: def.body as z.ZodType } },
+    };
   }
   return op;
 }
@@ -107,8 +112,8 @@ export function buildDocument(endpoints: AnyEndpoint[] = allEndpoints()) {
     info: {
       title: "svc yield routing API",
       version: "1.0.0",
-      description:
-        "Stablecoin yield opportunities, owner-signed plans and per-wallet ledger. Amounts are integer micros as strings (1000000 = 1 USDC). The service never holds keys.",
+      license: { name: "Proprietary: all rights reserved", identifier: "LicenseRef-Proprietary" },
+      description: `Stablecoin yield opportunities, owner-signed plans and per-wallet ledger. Amounts are integer micros as strings (1000000 = 1 USDC). The service never holds keys. Request bodies are JSON of at most ${MAX_BODY_BYTES} bytes (1 MiB) on every route: a larger one is answered 413 PAYLOAD_TOO_LARGE, then the connection is closed.`,
     },
     servers: [{ url: "/" }],
     components: {

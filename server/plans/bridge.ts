@@ -1,6 +1,8 @@
-// Bridge plans (contract §6, spec §3.3): Circle CCTP (v1). The owner burns USDC on the source chain with
-// TokenMessenger.depositForBurn; the mint recipient is the owner-locked destination, stored with the plan so
-// delivery and rescue can only ever pay there. Burn builders exist for the EVM sources (evm-a, evm-b).
+// Bridge plans (contract §6, §9, spec §3.3): Circle CCTP, V2 where both ends run it (evm-a, evm-b, svm-chain), V1 end to
+// end where one end has only V1 (move-chain). The owner burns USDC on the source chain with depositForBurn
+// (TokenMessengerV2: with maxFee and minFinalityThreshold by speed; V1 TokenMessenger: four arguments); the mint
+// recipient is the owner-locked destination, stored with the plan so delivery and rescue can only ever pay there.
+// Burn builders exist for the EVM sources (evm-a, evm-b).
 import { address as solAddress, getAddressEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex } from "viem";
@@ -14,13 +16,31 @@ import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
+import { config } from "../config";
+import {
+  CCTP_V2_CHAINS,
+  depositForBurnV2,
+  FINALITY_THRESHOLD,
+  feeOf,
+  fetchBurnFees,
+  maxFeeFor,
+  type Rail,
+  railFor,
+  type Speed,
+  TOKEN_MESSENGER_V2,
+} from "../rails/cctp";
+import { solanaBurnV2 } from "../rails/cctp-solana";
+import { RpcUnavailable } from "../chains/clients";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
-/** CCTP domain ids (Circle's published list): Solana 5, Arbitrum 3, Base 6, Sui 8. */
+/**
+ * CCTP domain ids: Base 6, Arbitrum 3, Solana 5 (@circle-fin/provider-cctp-v2 1.14.0 chain definitions, `cctp.domain`;
+ * checked in tests/unit/cctp-v2.test.ts against @circle-fin/bridge-kit 1.15.1 `chains`), Sui 8 (provider-cctp-v2 1.14.0 `Sui.cctp.domain`).
+ */
 export const CCTP_DOMAIN: Record<ChainId, number> = { "evm-a": 6, "evm-b": 3, "svm-chain": 5, "move-chain": 8 };
-/** CCTP v1 TokenMessenger on Base and Arbitrum (Circle's published contract addresses). */
+/** CCTP V1 TokenMessenger on Base and Arbitrum (provider-cctp-v2 1.14.0 `cctp.contracts.v1.tokenMessenger`). */
 export const TOKEN_MESSENGER: Partial<Record<ChainId, string>> = {
   "evm-a": "0x1682Ae6375C4E4A97e4B583BC394c861A46D8962",
   "evm-b": "0x19330d10D9Cc8751218eaf51E8885D058642E08A",
@@ -41,13 +61,30 @@ export const TOKEN_MESSENGER_ABI = [
   },
 ] as const;
 
-export const BRIDGE_RISKS = [
-  "Cross-chain transfers are not instant: Circle attests the burn after source-chain finality (minutes on Base and Arbitrum), then the USDC is minted on the destination chain.",
+const COMMON_RISKS = [
   "The burn is irreversible once signed and confirmed. Funds are minted only to the owner-locked destination recorded in this plan; the service never redirects them.",
   "Minting on the destination needs a receiveMessage transaction with Circle's attestation; its network fee is paid on the destination chain.",
   "If Circle's attestation service or the destination chain is unavailable, delivery is delayed; a failed delivery can only be rescued to the same owner-locked destination.",
   "Smart-contract risk of Circle's CCTP contracts and of USDC itself applies. Evm-a and evm-b are Map chains: prepare only, the service does not broadcast.",
 ];
+
+/** The plan's risk disclosure for its rail and speed (a V1 plan states Circle's V1 phase-out, contract §9). */
+export function bridgeRisks(rail: Rail, speed: Speed | null): string[] {
+  if (rail === "circle-cctp-v1") {
+    return [
+      "Cross-chain transfers are not instant: Circle attests the burn after source-chain finality (minutes on Base and Arbitrum), then the USDC is minted on the destination chain.",
+      "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle began phasing CCTP V1 out on 31 Jul 2026 (a ten-month wind-down); a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
+      ...COMMON_RISKS,
+    ];
+  }
+  return [
+    speed === "fast"
+      ? "Fast transfer (CCTP V2, finality threshold 1000): Circle attests after soft finality on the source chain (seconds), for a fee taken from the minted amount (at most maxFee)."
+      : "Standard transfer (CCTP V2, finality threshold 2000): Circle attests after hard finality on the source chain (about 15–20 minutes on Base and Arbitrum); no rail fee (maxFee 0).",
+    ...COMMON_RISKS,
+  ];
+}
+
 
 /** The bytes32 mint recipient for a destination: EVM address padded, Sui address as is, Solana the owner's USDC token account. */
 export async function mintRecipientFor(destChain: ChainId, destAddress: string): Promise<Hex> {
@@ -65,6 +102,38 @@ export interface BridgeInput {
   sourceAddress: string;
   destAddress: string;
   continueTo?: { strategyId: string };
+  /** CCTP V2 transfer speed; default standard. Fast on a V1-only route is 400. */
+  speed?: Speed;
+}
+
+interface RailFee {
+  /** The rail fee in micro-USDC, null when Circle's fee API could not be read. */
+  amountMicros: bigint | null;
+  /** Circle's minimumFee for the tier, in basis points as Circle writes it ("1.3"), or null. */
+  bps: string | null;
+  /** The burn's maxFee argument (V2), or null on V1. */
+  maxFeeMicros: bigint | null;
+  source: string | null;
+  reason: string | null;
+}
+
+/** The rail fee of a V2 burn from Circle's fee API; a fast burn without it cannot set maxFee and blocks the plan. */
+async function railFeeOf(sourceChain: ChainId, destChain: ChainId, amount: bigint, speed: Speed): Promise<{ fee: RailFee; blocker: Blocker | null }> {
+  const source = `${config().SVC_CCTP_ATTESTATION_URL}/v2/burn/USDC/fees/${CCTP_DOMAIN[sourceChain]}/${CCTP_DOMAIN[destChain]}`;
+  const read = amount > 0n ? await fetchBurnFees(CCTP_DOMAIN[sourceChain], CCTP_DOMAIN[destChain]) : { ok: false as const, reason: "nothing to burn" };
+  const tier = read.ok ? read.tiers.find((t) => t.finalityThreshold === FINALITY_THRESHOLD[speed]) : undefined;
+  if (tier) {
+    const fee = feeOf(amount, tier.minimumFeeBps);
+    return { fee: { amountMicros: fee, bps: tier.minimumFeeBps, maxFeeMicros: maxFeeFor(speed, fee), source, reason: null }, blocker: null };
+  }
+  const reason = read.ok ? `Circle's fee API lists no tier for finality threshold ${FINALITY_THRESHOLD[speed]}` : read.reason;
+  if (speed === "standard") {
+    return { fee: { amountMicros: null, bps: null, maxFeeMicros: 0n, source, reason: `${reason}; the burn's maxFee is 0, so no rail fee can be taken` }, blocker: null };
+  }
+  return {
+    fee: { amountMicros: null, bps: null, maxFeeMicros: null, source, reason },
+    blocker: blocker("quote_unavailable", `The fast transfer's fee is unknown (${reason}), so its maxFee cannot be set; try again or choose speed "standard".`),
+  };
 }
 
 /** The continuing venue: a venue (not the automated strategy) on destChain, else 400. */
@@ -95,17 +164,31 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     if (!isAddressOf(fam, a)) throw new ApiError("INVALID_ADDRESS", `${field} must be a ${fam} address on ${chain}`, [{ field: `body.${field}`, message: `must be a ${fam} address` }]);
   }
   const venue = input.continueTo ? continuationVenue(destChain, input.continueTo.strategyId) : null;
-  const bridgeFeeBps = feePolicy().bridgeFeeBps;
-  const serviceFee = bpsOf(amount, bridgeFeeBps);
-  const expected = amount - serviceFee;
+  const rail = railFor(sourceChain, destChain);
+  if (rail === "circle-cctp-v1" && input.speed === "fast") {
+    throw new ApiError("INVALID_REQUEST", `speed "fast" needs CCTP V2, and ${sourceChain} → ${destChain} runs on CCTP V1 (${CCTP_V2_CHAINS.has(sourceChain) ? destChain : sourceChain} has no V2)`, [
+      { field: "body.speed", message: "fast is only offered on CCTP V2 routes" },
+    ]);
+  }
+  const speed: Speed | null = rail === "circle-cctp-v2" ? (input.speed ?? "standard") : null;
   const blockers: Blocker[] = [];
   if (amount === 0n) blockers.push(blocker("amount_zero"));
-  const messenger = TOKEN_MESSENGER[sourceChain];
-  if (!messenger || !isEvmChain(sourceChain)) {
+  let railFee: RailFee = { amountMicros: 0n, bps: "0", maxFeeMicros: null, source: null, reason: "CCTP V1 takes no protocol fee" };
+  if (speed) {
+    const r = await railFeeOf(sourceChain, destChain, amount, speed);
+    railFee = r.fee;
+    if (r.blocker) blockers.push(r.blocker);
+  }
+  const bridgeFeeBps = feePolicy().bridgeFeeBps;
+  const serviceFee = bpsOf(amount, bridgeFeeBps);
+  // V1 mints the full burned amount; a V2 fast transfer mints the amount less the fee Circle executes (≤ maxFee).
+  const expected = amount - serviceFee - (speed === "fast" ? (railFee.amountMicros ?? 0n) : 0n);
+  const solanaV2 = sourceChain === "svm-chain" && speed !== null;
+  if (!isEvmChain(sourceChain) && !solanaV2) {
     blockers.push(
       blocker(
         "adapter_not_ready",
-        `The CCTP burn from ${sourceChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's depositForBurn needs a fresh event-data account signer besides the owner" : "the Sui CCTP package ids are not confirmed yet"}); burns from evm-a and evm-b are.`,
+        `The CCTP burn from ${sourceChain} to ${destChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's CCTP V1 deposit_for_burn, needed because move-chain has only V1" : "the Sui deposit_for_burn call (CCTP V1 on Sui) is not wired yet"}); burns from evm-a, evm-b and svm-chain (V2, to evm-a and evm-b) are.`,
       ),
     );
   }
@@ -130,31 +213,70 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
       continuation = (await simulateTransactions(built.transactions, destAddress, skip)).transactions;
     } else blockers.push(built.blocker);
   }
-  if (blockers.length === 0 && messenger && isEvmChain(sourceChain)) {
+  if (blockers.length === 0 && isEvmChain(sourceChain)) {
     const usdc = USDC[sourceChain];
+    const burnTo = speed !== null ? TOKEN_MESSENGER_V2 : TOKEN_MESSENGER[sourceChain];
+    if (!burnTo) throw new Error(`no CCTP V1 TokenMessenger known on ${sourceChain}`);
+    const burn =
+      speed !== null
+        ? depositForBurnV2(sourceChain, CCTP_DOMAIN[destChain], amount, mintRecipient, railFee.maxFeeMicros ?? 0n, speed)
+        : evmCall(sourceChain, burnTo, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]);
+    const railName = speed !== null ? `CCTP V2 ${speed} transfer (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n})` : "CCTP V1";
     transactions.push(
       {
         chain: sourceChain,
         kind: "approve",
-        description: `Approve Circle's TokenMessenger to burn ${amount} micro-USDC`,
+        description: `Approve Circle's TokenMessenger${speed !== null ? "V2" : ""} to burn ${amount} micro-USDC`,
         encoding: "evm-call",
-        payload: evmCall(sourceChain, usdc, ERC20_APPROVE_ABI, "approve", [messenger, amount]),
+        payload: evmCall(sourceChain, usdc, ERC20_APPROVE_ABI, "approve", [burnTo, amount]),
       },
       {
         chain: sourceChain,
         kind: "burn",
-        description: `Burn ${amount} micro-USDC on ${sourceChain} with CCTP depositForBurn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}`,
+        description: `Burn ${amount} micro-USDC on ${sourceChain} with ${railName} depositForBurn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}`,
         encoding: "evm-call",
-        payload: evmCall(sourceChain, messenger, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]),
+        payload: burn,
       },
     );
-    const burn = await simulateTransactions(transactions.splice(0), sourceAddress);
-    if (burn.blocker) blockers.push(burn.blocker);
-    else transactions.push(...burn.transactions, ...continuation);
+    const burnSim = await simulateTransactions(transactions.splice(0), sourceAddress);
+    if (burnSim.blocker) blockers.push(burnSim.blocker);
+    else transactions.push(...burnSim.transactions, ...continuation);
   }
+  if (blockers.length === 0 && sourceChain === "svm-chain" && speed !== null) {
+    try {
+      const { payload, eventAccount } = await solanaBurnV2(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, railFee.maxFeeMicros ?? 0n, speed);
+      const burnSim = await simulateTransactions([
+        {
+          chain: sourceChain,
+          kind: "burn",
+          description: `Burn ${amount} micro-USDC on svm-chain with CCTP V2 ${speed} transfer deposit_for_burn (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n}) to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`,
+          encoding: "solana-v0-message-base64",
+          payload,
+        },
+      ], sourceAddress);
+      if (burnSim.blocker) blockers.push(burnSim.blocker);
+      else transactions.push(...burnSim.transactions, ...continuation);
+    } catch (e) {
+      if (!(e instanceof RpcUnavailable)) throw e;
+      blockers.push(blocker("rpc_unavailable", e.message));
+    }
+  }
+  const railLabel =
+    speed === null
+      ? "Rail fee: Circle CCTP V1 (no protocol fee)"
+      : railFee.amountMicros !== null
+        ? `Rail fee: Circle CCTP V2 ${speed} transfer, ${railFee.bps} bps from Circle's fee API${speed === "fast" ? ` (taken from the minted amount, at most maxFee ${railFee.maxFeeMicros})` : ""}`
+        : `Rail fee: Circle CCTP V2 ${speed} transfer: unknown (${railFee.reason})`;
   const bridgeFees = [
     { label: "Service bridge fee (GET /svc/fees)", kind: "service" as const, amountMicros: serviceFee.toString(), bps: bridgeFeeBps, estimate: false, asset: USDC[sourceChain] },
-    { label: "Rail fee: Circle CCTP v1 standard transfer (no protocol fee)", kind: "rail" as const, amountMicros: "0", bps: 0, estimate: false, asset: USDC[sourceChain] },
+    {
+      label: railLabel,
+      kind: "rail" as const,
+      amountMicros: railFee.amountMicros === null ? null : railFee.amountMicros.toString(),
+      bps: speed === null ? 0 : null,
+      estimate: speed === "fast",
+      asset: USDC[sourceChain],
+    },
     NETWORK_FEE,
     { ...NETWORK_FEE, label: `Destination mint gas on ${destChain} (receiveMessage), paid by whoever submits the attestation` },
   ];
@@ -167,7 +289,15 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     planId,
     submitted: false as const,
     ownerMustSign: true as const,
-    rail: "circle-cctp-v1" as const,
+    rail,
+    speed,
+    railFee: {
+      amountMicros: railFee.amountMicros === null ? null : railFee.amountMicros.toString(),
+      bps: railFee.bps,
+      maxFeeMicros: railFee.maxFeeMicros === null ? null : railFee.maxFeeMicros.toString(),
+      source: railFee.source,
+      reason: railFee.reason,
+    },
     sourceChain,
     destChain,
     amountMicros: amount.toString(),
@@ -175,13 +305,13 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     destAddress,
     mintRecipient,
     destinationDomain: CCTP_DOMAIN[destChain],
-    // CCTP v1 mints the full burned amount; the service bridge fee is disclosed here and settled at delivery.
+    // The service bridge fee is disclosed here and settled at delivery; a V2 fast transfer also loses the rail fee.
     expectedReceivedMicros: expected.toString(),
     continueTo: venue ? { strategyId: venue.id, opportunityId: opportunityIdOf(venue), chain: venue.chain, onchainInterface: getAdapter(venue.id)?.onchainInterface ?? null } : null,
     legs,
     ...(blockers.length ? { blockers } : {}),
     fees: legs.flatMap((l) => l.fees),
-    risk: { summary: "Irreversible burn-and-mint through Circle CCTP to an owner-locked destination.", items: BRIDGE_RISKS },
+    risk: { summary: `Irreversible burn-and-mint through Circle CCTP ${rail === "circle-cctp-v2" ? "V2" : "V1"} to an owner-locked destination.`, items: bridgeRisks(rail, speed) },
     transactions,
     ...executionFlags(sourceChain),
   };

@@ -116,7 +116,8 @@ export const bridgePlanEndpoint = endpoint({
   summary: "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction",
   description:
     `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there. ` +
-    "With continueTo { strategyId } (a venue on destChain; another chain is 400) the plan is a cross-chain deposit: legs bridge, swap (a zero-cost pass-through: CCTP delivers native USDC and every venue takes USDC) and deposit, each with its fees, and the destination deposit transaction for the owner to sign after the mint.",
+    "With continueTo { strategyId } (a venue on destChain; another chain is 400) the plan is a cross-chain deposit: legs bridge, swap (a zero-cost pass-through: CCTP delivers native USDC and every venue takes USDC) and deposit, each with its fees, and the destination deposit transaction for the owner to sign after the mint. " +
+    "The plan names its rail (CCTP V2 where both ends run it, V1 end to end otherwise), the V2 speed (`speed`: standard by default, or fast) and the rail fee from Circle's fee API.",
   tags: TAGS,
   access: "public",
   body: bridgeBody,
@@ -129,6 +130,7 @@ export const bridgePlanEndpoint = endpoint({
       sourceAddress: "0x1111111111111111111111111111111111111111",
       destAddress: "0x1111111111111111111111111111111111111111",
       continueTo: { strategyId: "aave-v3-arbitrum" },
+      speed: "standard",
     },
   },
   responses: { 200: bridgePlanSchema },

@@ -1,17 +1,26 @@
-// Swap quotes from real aggregator APIs, one wire format per chain family (base URLs in config):
-//  svm  — Jupiter quote API: GET {SVC_QUOTE_SVM_URL}/quote?inputMint&outputMint&amount&slippageBps
-//         → { inAmount, outAmount, otherAmountThreshold, priceImpactPct, routePlan[{ swapInfo{ label, feeAmount, feeMint } }] }
-//  move — Cetus aggregator: GET {SVC_QUOTE_MOVE_URL}/find_routes?from&target&amount&by_amount_in=true
-//         → { code: 200, msg, data: { amount_in, amount_out, routes[{ path[{ provider, from, target, fee_rate, amount_in, amount_out }] }] } }
-//  evm  — 0x Swap API v2: GET {SVC_QUOTE_EVM_URL}/swap/allowance-holder/quote?chainId&sellToken&buyToken&sellAmount&slippageBps[&taker]
-//         (header 0x-version: v2) → { liquidityAvailable, buyAmount, minBuyAmount, sellAmount, route{ fills[{ source }] },
-//           fees{ zeroExFee{ amount, token } | null }, issues{ allowance{ spender } | null }, transaction{ to, data, value, gas } }
-// Any failure (unreachable, non-2xx, a body not in the format) is `null` with a reason: the plan is blocked.
+// Swap quotes from the aggregators' current APIs, one wire format per chain family (base URLs and keys in config):
+//  svm  — Jupiter Swap API v2 (https://api.jup.ag/swap/v2, header x-api-key = SVC_JUPITER_API_KEY; the lite-api.jup.ag
+//         host and the v1 quote + swap-instructions pair are retired; dev.jup.ag/docs/swap, "Metis → /build"):
+//         with an owner  GET {SVC_QUOTE_SVM_URL}/build?inputMint&outputMint&amount&slippageBps&taker → the quote
+//           { inAmount, outAmount, otherAmountThreshold, routePlan[{ swapInfo{ label } }] } with the raw instructions
+//           (computeBudgetInstructions, setupInstructions, otherInstructions, swapInstruction, cleanupInstruction),
+//           addressesByLookupTableAddress and blockhashWithMetadata { blockhash: number[], lastValidBlockHeight };
+//         without one GET {SVC_QUOTE_SVM_URL}/order?inputMint&outputMint&amount (no taker: "a quote but no transaction").
+//  move — Cetus aggregator router v3 (@cetusprotocol/aggregator-sdk 1.7.2, dist/index.js: DEFAULT_AGG_V3_ENDPOINT
+//         "https://api-sui.cetus.zone/router_v3", getRouter): GET {SVC_QUOTE_MOVE_URL}/find_routes?from&target&amount
+//         &by_amount_in=true&v=1010702 → { code: 200, msg, data: { request_id, amount_in, amount_out, deviation_ratio,
+//         paths[{ id, provider, from, target, fee_rate, amount_in, amount_out }], packages } } (parseRouterResponse).
+//  evm  — 0x Swap API v2 (AllowanceHolder): GET {SVC_QUOTE_EVM_URL}/swap/allowance-holder/quote?chainId&sellToken&buyToken
+//         &sellAmount&slippageBps[&taker], headers 0x-api-key = SVC_ZEROX_API_KEY and 0x-version: v2 →
+//         { liquidityAvailable, buyAmount, minBuyAmount, sellAmount, route{ fills[{ source }] }, fees{ zeroExFee },
+//           issues{ allowance{ actual, spender } | null }, transaction{ to, data, value, gas } }.
+// Any failure (no key, unreachable, non-2xx, a body not in the format) is `null` with a reason: the plan is blocked.
 import { z } from "zod";
 import { errorLine } from "../chains/clients";
 import { config } from "../config";
 
 const uint = z.string().regex(/^[0-9]+$/);
+const uintLike = z.union([uint, z.number().int().nonnegative()]).transform((v) => BigInt(v));
 
 export interface PoolFee {
   label: string;
@@ -19,9 +28,24 @@ export interface PoolFee {
   asset: string | null;
 }
 
+/** One instruction as Jupiter's /build answers it (data base64). */
+export interface JupiterInstruction {
+  programId: string;
+  accounts: { pubkey: string; isSigner: boolean; isWritable: boolean }[];
+  data: string;
+}
+
+/** What the owner signs for a Jupiter /build quote: the instructions in Jupiter's order, the lookup tables and lifetime. */
+export interface JupiterBuild {
+  instructions: JupiterInstruction[];
+  lookupTables: Record<string, string[]>;
+  blockhash: Uint8Array;
+  lastValidBlockHeight: bigint;
+}
+
 export interface Quote {
   source: string;
-  format: "jupiter-quote-v1" | "cetus-find-routes" | "0x-swap-v2";
+  format: "jupiter-swap-v2-build" | "jupiter-swap-v2-order" | "cetus-router-v3" | "0x-swap-v2";
   asOf: string;
   inAmount: bigint;
   outAmount: bigint;
@@ -29,14 +53,22 @@ export interface Quote {
   priceImpactPct: string | null;
   route: string[];
   poolFees: PoolFee[];
-  /** 0x: the ready-to-sign swap call and the allowance target. */
-  evm?: { to: string; data: string; value: string; allowanceSpender: string | null };
+  /** 0x: the ready-to-sign swap call and, when the taker's allowance falls short, the spender to approve first. */
+  evm?: { to: string; data: string; value: string; allowance: { spender: string; actual: bigint } | null };
+  /** Jupiter /build: the owner's swap instructions. */
+  svm?: JupiterBuild;
 }
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: string };
 
+/** A configured key that the API needs is missing: the reason names the variable (contract §9). */
+export function missingKey(variable: "SVC_JUPITER_API_KEY" | "SVC_ZEROX_API_KEY", api: string): QuoteResult {
+  return { ok: false, reason: `${variable} is not set, and ${api} answers only requests with an API key; set ${variable} to quote` };
+}
+
 async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
   const r = await fetch(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
+  if (r.status === 401 || r.status === 403) throw new Error(`the quote source refused the API key (HTTP ${r.status})`);
   if (!r.ok) throw new Error(`the quote source answered HTTP ${r.status}`);
   return r.json();
 }
@@ -47,35 +79,75 @@ function fail(e: unknown): QuoteResult {
   return { ok: false, reason: `quote source unavailable: ${errorLine(e)}` };
 }
 
+const jupiterRoute = z.array(
+  z.object({ swapInfo: z.object({ label: z.string().optional(), feeAmount: uint.optional(), feeMint: z.string().optional() }) }),
+);
 const jupiterQuote = z.object({
   inAmount: uint,
   outAmount: uint,
   otherAmountThreshold: uint,
   priceImpactPct: z.union([z.string(), z.number()]).optional(),
-  routePlan: z.array(z.object({ swapInfo: z.object({ label: z.string().optional(), feeAmount: uint.optional(), feeMint: z.string().optional() }) })),
+  routePlan: jupiterRoute,
+});
+const jupiterIx = z.object({
+  programId: z.string(),
+  accounts: z.array(z.object({ pubkey: z.string(), isSigner: z.boolean(), isWritable: z.boolean() })),
+  data: z.string(),
+});
+const jupiterBuild = jupiterQuote.extend({
+  computeBudgetInstructions: z.array(jupiterIx).default([]),
+  setupInstructions: z.array(jupiterIx).default([]),
+  otherInstructions: z.array(jupiterIx).nullish(),
+  swapInstruction: jupiterIx,
+  cleanupInstruction: jupiterIx.nullish(),
+  addressesByLookupTableAddress: z.record(z.string(), z.array(z.string())).nullish(),
+  blockhashWithMetadata: z.object({ blockhash: z.array(z.number().int().min(0).max(255)).length(32), lastValidBlockHeight: uintLike }),
 });
 
-export async function jupiterQuoteFor(inputMint: string, outputMint: string, amount: bigint, slippageBps: number): Promise<QuoteResult> {
-  const base = config().SVC_QUOTE_SVM_URL;
-  const qs = new URLSearchParams({ inputMint, outputMint, amount: amount.toString(), slippageBps: String(slippageBps) });
+function jupiterQuoteOf(base: string, format: Quote["format"], q: z.output<typeof jupiterQuote>): Quote {
+  return {
+    source: base,
+    format,
+    asOf: new Date().toISOString(),
+    inAmount: BigInt(q.inAmount),
+    outAmount: BigInt(q.outAmount),
+    sourceMinAmountOut: BigInt(q.otherAmountThreshold),
+    priceImpactPct: q.priceImpactPct === undefined ? null : String(q.priceImpactPct),
+    route: q.routePlan.map((r) => r.swapInfo.label ?? "unknown"),
+    poolFees: q.routePlan.map((r) => ({
+      label: `Pool fee (${r.swapInfo.label ?? "route step"})`,
+      amount: r.swapInfo.feeAmount === undefined ? null : BigInt(r.swapInfo.feeAmount),
+      asset: r.swapInfo.feeMint ?? null,
+    })),
+  };
+}
+
+/** Jupiter Swap API v2: /build with the owner as taker (quote and instructions), /order without one (quote only). */
+export async function jupiterQuoteFor(inputMint: string, outputMint: string, amount: bigint, slippageBps: number, taker?: string): Promise<QuoteResult> {
+  const { SVC_QUOTE_SVM_URL: base, SVC_JUPITER_API_KEY: key } = config();
+  if (!key) return missingKey("SVC_JUPITER_API_KEY", "Jupiter's Swap API (api.jup.ag)");
+  const headers = { "x-api-key": key };
+  const qs = new URLSearchParams({ inputMint, outputMint, amount: amount.toString() });
   try {
-    const q = jupiterQuote.parse(await getJson(`${base}/quote?${qs}`));
+    if (!taker) {
+      const q = jupiterQuote.parse(await getJson(`${base}/order?${qs}`, headers));
+      return { ok: true, quote: jupiterQuoteOf(base, "jupiter-swap-v2-order", q) };
+    }
+    qs.set("slippageBps", String(slippageBps));
+    qs.set("taker", taker);
+    const b = jupiterBuild.parse(await getJson(`${base}/build?${qs}`, headers));
+    // Jupiter's order for /build: compute budget, setup, (other, pre-swap), swap, cleanup (dev.jup.ag/docs/swap/v2/build/other-instructions).
+    const instructions = [...b.computeBudgetInstructions, ...b.setupInstructions, ...(b.otherInstructions ?? []), b.swapInstruction, ...(b.cleanupInstruction ? [b.cleanupInstruction] : [])];
     return {
       ok: true,
       quote: {
-        source: base,
-        format: "jupiter-quote-v1",
-        asOf: new Date().toISOString(),
-        inAmount: BigInt(q.inAmount),
-        outAmount: BigInt(q.outAmount),
-        sourceMinAmountOut: BigInt(q.otherAmountThreshold),
-        priceImpactPct: q.priceImpactPct === undefined ? null : String(q.priceImpactPct),
-        route: q.routePlan.map((r) => r.swapInfo.label ?? "unknown"),
-        poolFees: q.routePlan.map((r) => ({
-          label: `Pool fee (${r.swapInfo.label ?? "route step"})`,
-          amount: r.swapInfo.feeAmount === undefined ? null : BigInt(r.swapInfo.feeAmount),
-          asset: r.swapInfo.feeMint ?? null,
-        })),
+        ...jupiterQuoteOf(base, "jupiter-swap-v2-build", b),
+        svm: {
+          instructions,
+          lookupTables: b.addressesByLookupTableAddress ?? {},
+          blockhash: Uint8Array.from(b.blockhashWithMetadata.blockhash),
+          lastValidBlockHeight: b.blockhashWithMetadata.lastValidBlockHeight,
+        },
       },
     };
   } catch (e) {
@@ -89,21 +161,9 @@ const cetusRoutes = z.object({
   msg: z.string().optional(),
   data: z
     .object({
-      amount_in: z.union([uint, z.number()]).transform((v) => BigInt(v)),
-      amount_out: z.union([uint, z.number()]).transform((v) => BigInt(v)),
-      routes: z.array(
-        z.object({
-          path: z.array(
-            z.object({
-              provider: z.string(),
-              from: z.string(),
-              target: z.string(),
-              fee_rate: decimal,
-              amount_in: z.union([uint, z.number()]).transform((v) => BigInt(v)),
-            }),
-          ),
-        }),
-      ),
+      amount_in: uintLike,
+      amount_out: uintLike,
+      paths: z.array(z.object({ provider: z.string(), from: z.string(), target: z.string(), fee_rate: decimal, amount_in: uintLike, amount_out: uintLike })),
     })
     .nullable()
     .optional(),
@@ -118,18 +178,28 @@ export function timesDecimal(amount: bigint, rate: string): bigint | null {
   return (amount * scaled) / 10n ** BigInt(frac.length);
 }
 
+/** The aggregator SDK's version tag on every find_routes request (@cetusprotocol/aggregator-sdk 1.7.2, SDK_VERSION). */
+export const CETUS_SDK_VERSION = "1010702";
+
+/** Big integers in the body stay exact: the SDK parses with json-bigint; numbers above 2^53 are read from the raw text. */
+function parseExact(text: string): unknown {
+  return JSON.parse(text.replace(/([:[,]\s*)(-?[0-9]{16,})(?=\s*[,}\]])/g, '$1"$2"'));
+}
+
 export async function cetusQuoteFor(from: string, target: string, amount: bigint): Promise<QuoteResult> {
   const base = config().SVC_QUOTE_MOVE_URL;
-  const qs = new URLSearchParams({ from, target, amount: amount.toString(), by_amount_in: "true" });
+  const qs = new URLSearchParams({ from, target, amount: amount.toString(), by_amount_in: "true", v: CETUS_SDK_VERSION });
   try {
-    const r = cetusRoutes.parse(await getJson(`${base}/find_routes?${qs}`));
+    const res = await fetch(`${base}/find_routes?${qs}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
+    if (!res.ok) throw new Error(`the quote source answered HTTP ${res.status}`);
+    const r = cetusRoutes.parse(parseExact(await res.text()));
     if (r.code !== 200 || !r.data) return { ok: false, reason: `quote source has no route: ${r.msg ?? `code ${r.code}`}` };
-    const steps = r.data.routes.flatMap((x) => x.path);
+    const steps = r.data.paths;
     return {
       ok: true,
       quote: {
         source: base,
-        format: "cetus-find-routes",
+        format: "cetus-router-v3",
         asOf: new Date().toISOString(),
         inAmount: r.data.amount_in,
         outAmount: r.data.amount_out,
@@ -153,18 +223,20 @@ const zeroExQuote = z.object({
   fees: z
     .object({ zeroExFee: z.object({ amount: uint, token: z.string() }).nullable().optional() })
     .optional(),
-  issues: z.object({ allowance: z.object({ spender: z.string() }).nullable().optional() }).optional(),
+  issues: z.object({ allowance: z.object({ actual: uint, spender: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }).nullable().optional() }).optional(),
   transaction: z.object({ to: z.string(), data: z.string(), value: z.union([uint, z.number()]).transform(String) }).optional(),
 });
 
 export async function zeroExQuoteFor(chainId: number, sellToken: string, buyToken: string, amount: bigint, slippageBps: number, taker?: string): Promise<QuoteResult> {
-  const base = config().SVC_QUOTE_EVM_URL;
+  const { SVC_QUOTE_EVM_URL: base, SVC_ZEROX_API_KEY: key } = config();
+  if (!key) return missingKey("SVC_ZEROX_API_KEY", "0x's Swap API (api.0x.org)");
   const qs = new URLSearchParams({ chainId: String(chainId), sellToken, buyToken, sellAmount: amount.toString(), slippageBps: String(slippageBps) });
   if (taker) qs.set("taker", taker);
   try {
-    const q = zeroExQuote.parse(await getJson(`${base}/swap/allowance-holder/quote?${qs}`, { "0x-version": "v2" }));
+    const q = zeroExQuote.parse(await getJson(`${base}/swap/allowance-holder/quote?${qs}`, { "0x-api-key": key, "0x-version": "v2" }));
     if (!q.liquidityAvailable || !q.buyAmount) return { ok: false, reason: "the quote source has no liquidity for this pair" };
     const fee = q.fees?.zeroExFee;
+    const allowance = q.issues?.allowance;
     return {
       ok: true,
       quote: {
@@ -181,7 +253,7 @@ export async function zeroExQuoteFor(chainId: number, sellToken: string, buyToke
           ...(fee ? [{ label: "Aggregator fee (0x)", amount: BigInt(fee.amount), asset: fee.token }] : []),
         ],
         evm: q.transaction
-          ? { to: q.transaction.to, data: q.transaction.data, value: q.transaction.value, allowanceSpender: q.issues?.allowance?.spender ?? null }
+          ? { to: q.transaction.to, data: q.transaction.data, value: q.transaction.value, allowance: allowance ? { spender: allowance.spender, actual: BigInt(allowance.actual) } : null }
           : undefined,
       },
     };

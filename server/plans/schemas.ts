@@ -101,7 +101,7 @@ const slippageBps = z
   .number()
   .int()
   .min(0)
-  .max(500, { error: "slippageBps must be at most 500" })
+  .max(500, { error: "must be at most 500" })
   .default(100)
   .meta({ description: "Slippage bound in bps: default 100, maximum 500." });
 
@@ -159,6 +159,13 @@ export const bridgeBody = z
         description:
           "Optional continuation on the destination chain: the arriving USDC is deposited into this venue (a cross-chain deposit: bridge, swap and deposit legs). A venue on another chain than destChain is 400.",
       }),
+    speed: z
+      .enum(["fast", "standard"])
+      .optional()
+      .meta({
+        description:
+          "CCTP V2 transfer speed (default standard): fast = finality threshold 1000, attested after soft finality for Circle's fee; standard = 2000, no fee. A route with a V1-only end (move-chain) has no fast transfer: fast there is 400.",
+      }),
   })
   .meta({ id: "BridgePlanRequest" });
 
@@ -182,7 +189,17 @@ export const bridgePlanSchema = z
   .object({
     schemaVersion: z.literal("svc-bridge-plan.v1"),
     ...planBase,
-    rail: z.literal("circle-cctp-v1"),
+    rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]).meta({ description: "CCTP V2 where both ends run it (evm-a, evm-b, svm-chain); V1 end to end when one end has only V1 (move-chain)." }),
+    speed: z.enum(["fast", "standard"]).nullable().meta({ description: "The V2 transfer speed; null on V1." }),
+    railFee: z
+      .object({
+        amountMicros: microsOutput.nullable().meta({ description: "Circle's fee for this burn (fee API tier × amount, rounded up); null when the fee API could not be read." }),
+        bps: z.string().nullable().meta({ description: "Circle's minimumFee of the tier, in basis points as Circle writes it (a decimal)." }),
+        maxFeeMicros: microsOutput.nullable().meta({ description: "The burn's maxFee argument (V2): 0 for standard; for fast the fee plus 10%. null on V1." }),
+        source: z.string().nullable(),
+        reason: z.string().nullable(),
+      })
+      .meta({ description: "The rail's fee from Circle's fee API (GET /v2/burn/USDC/fees/{src}/{dst}) when reachable, else null with a reason." }),
     sourceChain: chainId,
     destChain: chainId,
     amountMicros: microsOutput,

@@ -1,9 +1,13 @@
 // Swap plans (spec §4.4, §8): a quote from the chain's aggregator, fee line items (service swap fee from the
 // fee policy, the pool fees the quote discloses), minAmountOut from the quote and the slippage bound.
+import { AccountRole, address, getBase58Decoder, getBase64Encoder, type Instruction } from "@solana/kit";
+import { COMPUTE_BUDGET_PROGRAM_ADDRESS as COMPUTE_BUDGET_PROGRAM } from "@solana-program/compute-budget";
 import { type ChainId, CHAIN_FAMILY, isAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
+import { errorLine } from "../chains/clients";
+import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
+import { compileSolanaPayload } from "../chains/solana";
 import { assertTokenAddress } from "../chains/tokens";
-import { EVM_CHAIN_IDS, isEvmChain } from "../chains/evm";
 import type { Db } from "../db/client";
 import { BPS, bpsOf, feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
@@ -11,7 +15,7 @@ import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
-import { cetusQuoteFor, jupiterQuoteFor, type QuoteResult, zeroExQuoteFor } from "./quotes";
+import { cetusQuoteFor, jupiterQuoteFor, type Quote, type QuoteResult, zeroExQuoteFor } from "./quotes";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
@@ -32,6 +36,67 @@ function tokenOf(chain: ChainId, raw: string, field: string): string {
   return raw;
 }
 
+/**
+ * The owner's transactions for a quote: on EVM the 0x allowance step as its own approve (only when the quote's
+ * issues.allowance says the taker's allowance falls short; the spender is AllowanceHolder, never Settler) and then
+ * the swap call; on Solana the v0 transaction of Jupiter's /build instructions, on its blockhash and lookup tables.
+ * Sui quotes (Cetus router v3) carry no transaction: the aggregator SDK's PTB builder is not wired yet.
+ */
+function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null): PlanTransaction[] {
+  const min = quote.sourceMinAmountOut ?? minAmountOut;
+  if (quote.evm && isEvmChain(chain)) {
+    const { allowance } = quote.evm;
+    return [
+      ...(allowance
+        ? [
+            {
+              chain,
+              kind: "approve" as const,
+              description: `Approve 0x AllowanceHolder ${allowance.spender} to move ${amount} base units of ${inputToken} (current allowance ${allowance.actual})`,
+              encoding: "evm-call" as const,
+              payload: evmCall(chain, inputToken, ERC20_APPROVE_ABI, "approve", [allowance.spender, amount]),
+            },
+          ]
+        : []),
+      {
+        chain,
+        kind: "swap",
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through 0x`,
+        encoding: "evm-call",
+        payload: { chainId: EVM_CHAIN_IDS[chain], to: checksum(quote.evm.to), data: quote.evm.data, value: quote.evm.value },
+      },
+    ];
+  }
+  if (quote.svm && chain === "svm-chain") {
+    const b = quote.svm;
+    // Jupiter's own compute-budget instructions are left out: the plan's simulation (server/chains/solana/simulate.ts)
+    // sets the unit limit and price, and a transaction may not carry two SetComputeUnitPrice instructions.
+    const instructions: Instruction[] = b.instructions.filter((ix) => ix.programId !== COMPUTE_BUDGET_PROGRAM).map((ix) => ({
+      programAddress: address(ix.programId),
+      accounts: ix.accounts.map((a) => ({
+        address: address(a.pubkey),
+        role: a.isSigner ? (a.isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER) : a.isWritable ? AccountRole.WRITABLE : AccountRole.READONLY,
+      })),
+      data: b64.encode(ix.data),
+    }));
+    const blockhash = b58.decode(b.blockhash);
+    return [
+      {
+        chain,
+        kind: "swap",
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through Jupiter (Swap API v2 /build, Metis routing)`,
+        encoding: "solana-v0-message-base64",
+        payload: compileSolanaPayload(owner, instructions, { blockhash, lastValidBlockHeight: b.lastValidBlockHeight }, b.lookupTables),
+      },
+    ];
+  }
+  return [];
+}
+
+const b64 = getBase64Encoder();
+
+const b58 = getBase58Decoder();
+
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const owner = input.owner ?? null;
   const family = CHAIN_FAMILY[chain];
@@ -50,7 +115,7 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
 
   let q: QuoteResult | null = null;
   if (amount > 0n) {
-    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps);
+    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps, owner ?? undefined);
     else if (family === "sui") q = await cetusQuoteFor(inputToken, outputToken, amount);
     else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined);
     if (q && !q.ok) blockers.push(blocker("quote_unavailable", `No quote: ${q.reason}.`));
@@ -61,14 +126,12 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const swapFeeBps = feePolicy().swapFeeBps;
 
   const transactions: PlanTransaction[] = [];
-  if (blockers.length === 0 && owner !== null && quote?.evm && isEvmChain(chain)) {
-    transactions.push({
-      chain,
-      kind: "swap",
-      description: `Swap ${amount} base units of ${inputToken} for at least ${quote.sourceMinAmountOut ?? minAmountOut} of ${outputToken} through 0x (approve ${quote.evm.allowanceSpender ?? "the allowance target"} first if the quote says so)`,
-      encoding: "evm-call",
-      payload: { chainId: EVM_CHAIN_IDS[chain], to: quote.evm.to, data: quote.evm.data, value: quote.evm.value },
-    });
+  if (blockers.length === 0 && owner !== null && quote) {
+    try {
+      transactions.push(...swapTransactions(chain, owner, inputToken, outputToken, amount, quote, minAmountOut));
+    } catch (e) {
+      blockers.push(blocker("quote_unavailable", `The quote's transaction could not be assembled: ${errorLine(e)}.`));
+    }
   }
 
   const sim = await simulateTransactions(transactions.splice(0), owner ?? "");

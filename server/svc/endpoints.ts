@@ -1,6 +1,7 @@
 // GET /svc/status, /svc/fees, /svc/errors.
 import { ensureBooted } from "../boot";
-import { BLOCKER_CODES, CATALOG_VERSION, ERROR_CODES } from "../http/codes";
+import { BLOCKER_STATUSES, ERROR_STATUSES } from "../http/answered";
+import { BLOCKER_CODES, type BlockerCode, CATALOG_VERSION, ERROR_CODES, type ErrorCode } from "../http/codes";
 import { endpoint, ok } from "../http/endpoint";
 import { errorCatalogSchema, feesSchema, statusSchema } from "./schemas";
 import { feesBody, statusBody } from "./status";
@@ -38,8 +39,16 @@ export const getErrors = endpoint({
   handler: async () =>
     ok({
       schemaVersion: CATALOG_VERSION,
-      errors: Object.entries(ERROR_CODES).map(([code, v]) => ({ code, status: v.status, meaning: v.meaning })),
-      blockers: Object.entries(BLOCKER_CODES).map(([code, meaning]) => ({ code, status: 422, meaning })),
+      errors: Object.entries(ERROR_CODES).map(([code, v]) => ({
+        code,
+        status: v.status,
+        statuses: [...(ERROR_STATUSES[code as ErrorCode] ?? [v.status])],
+        meaning: v.meaning,
+      })),
+      blockers: Object.entries(BLOCKER_CODES).map(([code, meaning]) => {
+        const statuses = [...BLOCKER_STATUSES[code as BlockerCode]];
+        return { code, statuses, answeredAs: statuses.map((s) => (s === 200 ? "200 blocked on plan endpoints" : "422 BLOCKED on money actions")).join("; "), meaning };
+      }),
     }),
 });
 

@@ -68,7 +68,23 @@ export const statusSchema = z
 export const errorCatalogSchema = z
   .object({
     schemaVersion: z.string(),
-    errors: z.array(z.object({ code: z.string(), status: z.number().int(), meaning: z.string() })),
-    blockers: z.array(z.object({ code: z.string(), status: z.number().int(), meaning: z.string() })),
+    errors: z.array(
+      z.object({
+        code: z.string(),
+        status: z.number().int().meta({ description: "The code's usual status." }),
+        statuses: z.array(z.number().int()).meta({ description: "Every status it is answered with (UNAUTHORIZED: 401 without a key, 403 for a role that may not)." }),
+        meaning: z.string(),
+      }),
+    ),
+    blockers: z.array(
+      z.object({
+        code: z.string(),
+        statuses: z
+          .array(z.union([z.literal(200), z.literal(422)]))
+          .meta({ description: "200: inside a plan answered 200 with status \"blocked\"; 422: a money action answered 422 with code BLOCKED." }),
+        answeredAs: z.string(),
+        meaning: z.string(),
+      }),
+    ),
   })
   .meta({ id: "ErrorCatalog" });

@@ -24,14 +24,14 @@ export function urlShapeProblem(raw: string, allowInsecure: boolean): string | n
   try {
     u = new URL(raw);
   } catch {
-    return "url must be an absolute URL";
+    return "must be an absolute URL";
   }
-  if (u.protocol !== "https:" && !(allowInsecure && u.protocol === "http:")) return "url must use https://";
-  if (u.username || u.password) return "url must not carry credentials";
-  if (u.hash) return "url must not have a #fragment";
+  if (u.protocol !== "https:" && !(allowInsecure && u.protocol === "http:")) return "must use https://";
+  if (u.username || u.password) return "must not carry credentials";
+  if (u.hash) return "must not have a #fragment";
   const host = bareHost(u.hostname);
-  if (!allowInsecure && isIP(host) && !isPublicAddress(host)) return "url must point to a public address";
-  if (!allowInsecure && (host === "localhost" || host.endsWith(".localhost"))) return "url must point to a public address";
+  if (!allowInsecure && isIP(host) && !isPublicAddress(host)) return "must point to a public address";
+  if (!allowInsecure && (host === "localhost" || host.endsWith(".localhost"))) return "must point to a public address";
   return null;
 }
 
@@ -51,9 +51,9 @@ export async function urlProblem(raw: string, allowInsecure: boolean): Promise<s
   try {
     addresses = await resolveAll(host);
   } catch {
-    return "url host does not resolve";
+    return "has a host that does not resolve";
   }
-  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) return "url must point to a public address";
+  if (addresses.length === 0 || addresses.some((a) => !isPublicAddress(a.address))) return "must point to a public address";
   return null;
 }
 

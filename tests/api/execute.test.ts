@@ -7,11 +7,12 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
+import { PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
-import { MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
+import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { setKaminoUsdc } from "../support/fake-venues";
@@ -117,9 +118,11 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const positions = pf.positions as J[];
     expect(positions).toHaveLength(1);
     expect(positions[0]).toMatchObject({ txId: digest, depositedMicros: "5000000", currentMicros: "5000000" });
+    // Confirmed through the chain's RPC: the proof says so.
+    expect(positions[0]?.proof).toMatchObject({ txId: digest, chain: "move-chain", confirmed: true, confirmedAt: expect.any(String) });
     const rows = (await activity(SUI)).filter((r) => r.planId === planId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "deposit", txId: digest, status: "settled", chain: "move-chain" });
+    expect(rows[0]).toMatchObject({ kind: "deposit", txId: digest, status: "settled", chain: "move-chain", proof: { txId: digest, confirmed: true } });
     const settled = (await events("deposit.settled")).filter((e) => (e.data as J).planId === planId);
     expect(settled).toHaveLength(1);
   });
@@ -338,8 +341,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect((await post(app, "/svc/bridge/rescue", { planId }, STRANGER)).status).toBe(403);
     const rescue = await post(app, "/svc/bridge/rescue", { planId, sourceTxId: `0x${"ee".repeat(32)}` }, OWNER);
     expect(rescue.status).toBe(200);
-    // A Solana destination's CCTP receive is not built: blocked with the reason, never a transaction to anyone.
-    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "blocked", blockers: [{ code: "adapter_not_ready" }], transactions: [], destAddress: SOL_DEST, destChain: "svm-chain" });
+    // No such burn on the source chain: blocked, never a transaction to anyone.
+    expect(rescue.json).toMatchObject({ schemaVersion: "svc-bridge-rescue.v1", status: "blocked", blockers: [{ code: "burn_not_found" }], transactions: [], destAddress: SOL_DEST, destChain: "svm-chain" });
     expect(JSON.stringify(rescue.json)).not.toContain(SOL);
 
     const after = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(SOL_DEST, 3_000_000n) }, KEEPER);
@@ -384,6 +387,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       [2, "deposit"],
     ]);
     expect(rows[0]).toMatchObject({ chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    // The bridge leg's proof is the delivery, on the destination chain, confirmed there.
+    expect(rows[0]?.proof).toMatchObject({ txId: destTxId, chain: "svm-chain", confirmed: true });
     expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
     expect(rows[2]).toMatchObject({ chain: "svm-chain", txId: destTxId, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
     // The source owner's log shows the bridge leg once.
@@ -443,39 +448,48 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect((await events("bridge.delivered")).filter((e) => (e.data as J).planId === planId)).toHaveLength(1);
   });
 
-  /** A CCTP v1 burn message (header + BurnMessage body) from Base (6) to Arbitrum (3). */
-  const burnMessage = (mintRecipient: Hex, amount: bigint, nonce: bigint) =>
+  /**
+   * A CCTP V2 burn message (MessageV2 header + BurnMessageV2 body) from Base (6) to Arbitrum (3). On the source chain
+   * nonce, finalityThresholdExecuted and feeExecuted are empty; the attested copy from Iris carries them.
+   */
+  const burnMessageV2 = (mintRecipient: Hex, amount: bigint, attested: { nonce: Hex; feeExecuted: bigint } | null) =>
     encodePacked(
-      ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
+      ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
       [
-        0,
+        1,
         6,
         3,
-        nonce,
-        pad("0x1682Ae6375C4E4A97e4B583BC394c861A46D8962"),
-        pad("0x19330d10D9Cc8751218eaf51E8885D058642E08A"),
+        attested ? attested.nonce : pad("0x"),
+        pad(TOKEN_MESSENGER_V2 as Hex),
+        pad(TOKEN_MESSENGER_V2 as Hex),
         pad("0x"),
-        0,
+        2000,
+        attested ? 2000 : 0,
+        1,
         pad(USDC["evm-a"] as Hex),
         mintRecipient,
         amount,
         pad(EVM),
+        0n,
+        attested ? attested.feeExecuted : 0n,
+        0n,
       ],
     );
-  const BASE_TRANSMITTER = "0xAD09780d193884d503182aD4588450C416D6F9D4";
-  const ARB_TRANSMITTER = "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca";
 
-  it("rescue builds receiveMessage(message, attestation) on the destination, only for a burn minting to the locked destination", async () => {
+  it("rescue (CCTP V2) builds receiveMessage(attested message, attestation) on MessageTransmitterV2, only for a burn minting to the locked destination", async () => {
     const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "6000000", sourceAddress: EVM, destAddress: EVM_DEST });
+    expect(r.json).toMatchObject({ rail: "circle-cctp-v2", speed: "standard" });
     const planId = r.json.planId as string;
     const recipient = r.json.mintRecipient as Hex;
     expect(recipient).toBe(pad(EVM_DEST as Hex));
-    const message = burnMessage(recipient, 6_000_000n, 777n);
+    const message = burnMessageV2(recipient, 6_000_000n, null);
+    const nonce = `0x${"7a".repeat(32)}` as Hex;
+    const attestedMessage = burnMessageV2(recipient, 6_000_000n, { nonce, feeExecuted: 0n });
     const burnTx = evmHash();
-    rpc.txs.set(burnTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: BASE_TRANSMITTER, message }] });
+    rpc.txs.set(burnTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER_V2, message }] });
     const rescue = (body: J) => post(app, "/svc/bridge/rescue", { planId, ...body }, OWNER);
 
-    expect((await rescue({})).json).toMatchObject({ status: "blocked", blockers: [{ code: "source_tx_required" }], transactions: [] });
+    expect((await rescue({})).json).toMatchObject({ status: "blocked", rail: "circle-cctp-v2", blockers: [{ code: "source_tx_required" }], transactions: [] });
     expect((await rescue({ sourceTxId: "0x1234" })).status).toBe(400);
     expect((await rescue({ sourceTxId: evmHash() })).json).toMatchObject({ status: "blocked", blockers: [{ code: "burn_not_found" }] });
     rpc.down = true;
@@ -487,11 +501,12 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       rpc.down = false;
     }
 
-    // Not indexed yet (404), then PENDING, then the service down: blocked, never a 5xx, never a transaction.
+    // Not indexed yet (404), then pending_confirmations, then the service down: blocked, never a 5xx, never a transaction.
     const notYet = await rescue({ sourceTxId: burnTx });
     expect(notYet.status).toBe(200);
-    expect(notYet.json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [], burn: { sourceTxId: burnTx, nonce: "777", amountMicros: "6000000", mintRecipient: recipient, attestation: null } });
-    iris.messages.set(`6/${burnTx}`, [{ message, attestation: "PENDING", eventNonce: "777" }]);
+    expect(notYet.json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [], burn: { sourceTxId: burnTx, amountMicros: "6000000", mintRecipient: recipient, attestation: null } });
+    expect(iris.requests.at(-1)).toBe("/v2/messages/6");
+    iris.v2.set(`6/${burnTx}`, [{ message: attestedMessage, attestation: "PENDING", eventNonce: nonce, status: "pending_confirmations" }]);
     expect((await rescue({ sourceTxId: burnTx })).json).toMatchObject({ blockers: [{ code: "attestation_pending" }] });
     iris.failing.on = true;
     try {
@@ -502,32 +517,106 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       iris.failing.on = false;
     }
 
-    const attestation = `0x${"ab".repeat(65)}` as Hex;
-    iris.messages.set(`6/${burnTx}`, [{ message, attestation, eventNonce: "777" }]);
+    const attestation = `0x${"ab".repeat(130)}` as Hex;
+    iris.v2.set(`6/${burnTx}`, [{ message: attestedMessage, attestation, eventNonce: nonce, status: "complete" }]);
     const ok = await rescue({ sourceTxId: burnTx });
     expect(ok.status).toBe(200);
-    expect(ok.json).toMatchObject({ status: "prepared", ownerMustSign: true, submitted: false, destAddress: EVM_DEST, messageTransmitter: ARB_TRANSMITTER, burn: { attestation } });
+    expect(ok.json).toMatchObject({ status: "prepared", ownerMustSign: true, submitted: false, destAddress: EVM_DEST, messageTransmitter: MESSAGE_TRANSMITTER_V2, burn: { attestation, nonce } });
     const txs = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { chainId: number; to: string; data: Hex; value: string } }[];
     expect(txs).toHaveLength(1);
-    expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: ARB_TRANSMITTER, value: "0" } });
-    const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: txs[0]?.payload.data as Hex });
+    expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: MESSAGE_TRANSMITTER_V2, value: "0" } });
+    const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_V2_ABI, data: txs[0]?.payload.data as Hex });
     expect(call.functionName).toBe("receiveMessage");
-    expect(call.args).toEqual([message.toLowerCase(), attestation]);
-    // The mint recipient inside the message the owner signs for (byte 152 = header 116 + body offset 36) is the locked destination.
-    expect(sliceHex(call.args[0], 152, 184)).toBe(pad(EVM_DEST.toLowerCase() as Hex));
+    // The attested message (with its nonce), not the source chain's copy.
+    expect(call.args).toEqual([attestedMessage.toLowerCase(), attestation]);
+    // The mint recipient inside the message the owner signs for (byte 184 = header 148 + body offset 36) is the locked destination.
+    expect(sliceHex(call.args[0], 184, 216)).toBe(pad(EVM_DEST.toLowerCase() as Hex));
+
+    // An attested message that differs from the burn (another recipient) is never used.
+    const other = evmHash();
+    rpc.txs.set(other, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER_V2, message }] });
+    iris.v2.set(`6/${other}`, [{ message: burnMessageV2(pad(EVM_THIEF as Hex), 6_000_000n, { nonce, feeExecuted: 0n }), attestation, eventNonce: nonce, status: "complete" }]);
+    expect((await rescue({ sourceTxId: other })).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [] });
 
     // A burn minting to someone else is never built, even with an attestation.
-    const thiefMessage = burnMessage(pad(EVM_THIEF as Hex), 6_000_000n, 778n);
+    const thiefMessage = burnMessageV2(pad(EVM_THIEF as Hex), 6_000_000n, null);
     const thiefTx = evmHash();
-    rpc.txs.set(thiefTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: BASE_TRANSMITTER, message: thiefMessage }] });
-    iris.messages.set(`6/${thiefTx}`, [{ message: thiefMessage, attestation, eventNonce: "778" }]);
+    rpc.txs.set(thiefTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER_V2, message: thiefMessage }] });
+    iris.v2.set(`6/${thiefTx}`, [{ message: burnMessageV2(pad(EVM_THIEF as Hex), 6_000_000n, { nonce, feeExecuted: 0n }), attestation, eventNonce: nonce, status: "complete" }]);
     const thief = await rescue({ sourceTxId: thiefTx });
     expect(thief.json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [], burn: null });
     expect(JSON.stringify(thief.json.transactions)).not.toContain(EVM_THIEF.slice(2));
-    // A MessageSent from a contract that is not the MessageTransmitter is not a burn.
+    // A MessageSent from a contract that is not the MessageTransmitterV2 (here V1's) is not a V2 burn.
     const fakeTx = evmHash();
-    rpc.txs.set(fakeTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: EVM_THIEF, message }] });
+    rpc.txs.set(fakeTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: "0xAD09780d193884d503182aD4588450C416D6F9D4", message }] });
     expect((await rescue({ sourceTxId: fakeTx })).json).toMatchObject({ blockers: [{ code: "burn_not_found" }] });
     expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: burnTx }, STRANGER)).status).toBe(403);
+  });
+
+  it("rescue of an evm-a → svm-chain V2 burn: receive_message on Solana for the locked destination, with the fee recipient read from chain", async () => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "2500000", sourceAddress: EVM, destAddress: SOL_DEST });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2" });
+    const planId = r.json.planId as string;
+    const recipient = r.json.mintRecipient as Hex; // the destination's USDC token account
+    const v2msg = (attested: boolean) =>
+      encodePacked(
+        ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
+        [1, 6, 5, attested ? (`0x${"3e".repeat(32)}` as Hex) : pad("0x"), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x01"), pad("0x"), 2000, attested ? 2000 : 0, 1, pad(USDC["evm-a"] as Hex), recipient, 2_500_000n, pad(EVM), 0n, 0n, 0n],
+      );
+    const burnTx = evmHash();
+    rpc.txs.set(burnTx, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER_V2, message: v2msg(false) }] });
+    const attestation = `0x${"ef".repeat(130)}` as Hex;
+    iris.v2.set(`6/${burnTx}`, [{ message: v2msg(true), attestation, eventNonce: `0x${"3e".repeat(32)}`, status: "complete" }]);
+    const rescue = () => post(app, "/svc/bridge/rescue", { planId, sourceTxId: burnTx }, OWNER);
+    // The TokenMessenger account is not on chain yet: blocked, no transaction.
+    expect((await rescue()).json).toMatchObject({ status: "blocked", blockers: [{ code: "rpc_unavailable" }], transactions: [] });
+    // TokenMessenger (IDL layout): discriminator, denylister, owner, pending_owner, message_body_version u32, authority_bump u8, fee_recipient.
+    const tmm = "CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe";
+    const [tokenMessenger] = PublicKey.findProgramAddressSync([Buffer.from("token_messenger")], new PublicKey(tmm));
+    const feeRecipient = new PublicKey(SOL_CC);
+    const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
+    rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: tmm, data });
+    const ok = await rescue();
+    expect(ok.json).toMatchObject({ status: "prepared", messageTransmitter: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC", burn: { attestation } });
+    const [tx] = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { transaction: string; instructions: { programAddress: string; accounts: { address: string; role: string }[]; data: string }[] } }[];
+    expect(tx).toMatchObject({ chain: "svm-chain", kind: "receive", encoding: "solana-v0-message-base64" });
+    const ix = tx?.payload.instructions[0];
+    expect(ix?.programAddress).toBe("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC");
+    const addrs = ix?.accounts.map((a) => a.address) ?? [];
+    expect(addrs[0]).toBe(SOL_DEST); // payer
+    const [usedNonce] = PublicKey.findProgramAddressSync([Buffer.from("used_nonce"), Buffer.from("3e".repeat(32), "hex")], new PublicKey("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC"));
+    expect(addrs[4]).toBe(usedNonce.toBase58());
+    expect(addrs).toContain(new PublicKey(Buffer.from(recipient.slice(2), "hex")).toBase58());
+    const [feeAta] = PublicKey.findProgramAddressSync([feeRecipient.toBuffer(), new PublicKey("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA").toBuffer(), new PublicKey(USDC["svm-chain"]).toBuffer()], new PublicKey("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"));
+    expect(addrs).toContain(feeAta.toBase58());
+    // The instruction data carries the attested message and the attestation.
+    const raw = Buffer.from(ix?.data ?? "", "base64");
+    expect(raw.subarray(12, 12 + (v2msg(true).length - 2) / 2).toString("hex")).toBe(v2msg(true).slice(2).toLowerCase());
+  });
+
+  it("rescue of a svm-chain → evm-b V2 burn: the attested message from Iris, only when it mints to the locked destination", async () => {
+    const r = await post(app, "/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-b", amountMicros: "3000000", sourceAddress: SOL, destAddress: EVM_DEST });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2" });
+    const planId = r.json.planId as string;
+    const sig = getBase58Decoder().decode(randomBytes(64));
+    const rescue = (body: J) => post(app, "/svc/bridge/rescue", { planId, ...body }, OWNER);
+    const nonce = `0x${"5c".repeat(32)}` as Hex;
+    const solMessage = (recipient: Hex) =>
+      encodePacked(
+        ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
+        [1, 5, 3, nonce, pad("0x01"), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x"), 2000, 2000, 1, pad("0x02"), recipient, 3_000_000n, pad("0x03"), 0n, 0n, 0n],
+      );
+    expect((await rescue({ sourceTxId: sig })).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], burn: null });
+    const attestation = `0x${"cd".repeat(130)}` as Hex;
+    iris.v2.set(`5/${sig}`, [{ message: solMessage(pad(EVM_THIEF as Hex)), attestation, eventNonce: nonce, status: "complete" }]);
+    expect((await rescue({ sourceTxId: sig })).json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [] });
+    const good = solMessage(pad(EVM_DEST as Hex));
+    iris.v2.set(`5/${sig}`, [{ message: good, attestation, eventNonce: nonce, status: "complete" }]);
+    const ok = await rescue({ sourceTxId: sig });
+    expect(ok.json).toMatchObject({ status: "prepared", sourceDomain: 5, destinationDomain: 3, burn: { nonce, amountMicros: "3000000", attestation } });
+    const tx = (ok.json.transactions as { payload: { to: string; data: Hex } }[])[0];
+    expect(tx?.payload.to).toBe(MESSAGE_TRANSMITTER_V2);
+    expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_V2_ABI, data: tx?.payload.data as Hex }).args).toEqual([good.toLowerCase(), attestation]);
+    expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: sig }, STRANGER)).status).toBe(403);
   });
 });

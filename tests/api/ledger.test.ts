@@ -12,6 +12,8 @@ const W = `0x${"5".repeat(64)}`;
 const W2 = `0x${"6".repeat(64)}`;
 const W3 = `0x${"7".repeat(64)}`;
 const OTHER = `0x${"9".repeat(64)}`;
+/** A well-formed Sui digest (base58 of 32 bytes); route checks the form only. */
+const DIGEST_A = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
 const EXAMPLE_WALLET = `0x${"3".repeat(64)}`;
 const KEYS = { owner: "ledger-owner-key-0000000001", agent: "ledger-agent-key-0000000001", keeper: "ledger-keeper-key-000000001" };
 const bootstrap = JSON.stringify([
@@ -82,13 +84,13 @@ describe.each(dbKinds())("wallet ledger on the running app (%s)", (db) => {
   });
 
   it("route credits and stakes with fee 0; preview gives the same answer and writes nothing; replays apply once", async () => {
-    const body = { amountMicros: "3000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: "DigestA" };
+    const body = { amountMicros: "3000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: DIGEST_A };
     const pre = await call<J>(app.url, "POST", `/api/v1/wallets/${W}/preview`, { key: KEYS.agent, body });
     expect(pre.status).toBe(200);
     expect(pre.json).toMatchObject({ status: "done", dryRun: true, feeMicros: "0", venueId: "suilend", position: { venueStakedMicros: "3000000" } });
     const first = await route(app, W, body, { "Idempotency-Key": "route-once-1" });
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ status: "done", dryRun: false, feeMicros: "0", stakedMicros: "3000000", venueId: "suilend", txId: "DigestA" });
+    expect(first.json).toMatchObject({ status: "done", dryRun: false, feeMicros: "0", stakedMicros: "3000000", venueId: "suilend", txId: DIGEST_A });
     const again = await route(app, W, body, { "Idempotency-Key": "route-once-1" });
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotency-replayed")).toBe("true");
@@ -197,9 +199,9 @@ describe.each(dbKinds())("wallet ledger on the running app (%s)", (db) => {
   it("public portfolio and activity: proven positions only, one row per leg, newest first, cursor pages", async () => {
     const pf = await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${W}`);
     expect(pf.status).toBe(200);
-    // suilend (proven by DigestA) and navi (rebalanced from it, so it carries that proof); W3's credits had no proof.
+    // suilend (proven by DIGEST_A) and navi (rebalanced from it, so it carries that proof); W3's credits had no proof.
     expect(pf.json).toMatchObject({ schemaVersion: "svc-wallet-portfolio.v1", count: 2 });
-    expect((pf.json.positions as J[]).map((p) => `${p.protocol}:${p.txId}`).sort()).toEqual(["navi:DigestA", "suilend:DigestA"]);
+    expect((pf.json.positions as J[]).map((p) => `${p.protocol}:${p.txId}`).sort()).toEqual([`navi:${DIGEST_A}`, `suilend:${DIGEST_A}`]);
     const unproven = await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${W2}`);
     expect(unproven.json).toMatchObject({ count: 0, positions: [] });
     const first = await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${W}&limit=2`);

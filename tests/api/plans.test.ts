@@ -2,16 +2,18 @@
 // swap quotes from a local aggregator (up and down) and slippage bounds, CCTP bridge burns, gas sizing from a
 // local JSON-RPC, and the cage policy.
 import { Transaction } from "@mysten/sui/transactions";
-import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { decodeFunctionData, type Hex, hashTypedData } from "viem";
+import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { BLOCKER_CODES } from "../../server/http/codes";
 import { errorBody } from "../../server/http/schemas";
 import { planEndpoints } from "../../server/plans/endpoints";
 import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
+import { TOKEN_MESSENGER_V2, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/cctp";
+import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
-import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
+import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
@@ -35,32 +37,38 @@ const OWNER_KEY = "plans-owner-key-0000000001";
 describe.each(dbKinds())("plans (%s)", (db) => {
   let app: App;
   let off: App;
+  /** Quote sources set, but no Jupiter key and a 0x key the source refuses. */
+  let nokey: App;
   let rpc: FakeRpc;
   let quotes: FakeQuotes;
+  let iris: FakeIris;
   const post = (path: string, body: unknown, key?: string) => call<Json>(app.url, "POST", `/api/v1${path}`, { body, key });
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
     quotes = await startFakeQuotes();
+    iris = await startFakeIris();
     app = await startApp({
       db,
       env: {
         SVC_RPC_SVM: rpc.url,
         SVC_RPC_EVM_A: rpc.url,
         SVC_RPC_MOVE: rpc.url,
-        SVC_QUOTE_SVM_URL: quotes.url,
-        SVC_QUOTE_MOVE_URL: quotes.url,
-        SVC_QUOTE_EVM_URL: quotes.url,
+        ...quoteEnv(quotes.url),
+        SVC_CCTP_ATTESTATION_URL: iris.url,
         SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
       },
     });
     off = await startApp({ db, env: { SVC_EXECUTION_MODE: "disabled" } });
+    nokey = await startApp({ db, env: { ...quoteEnv(quotes.url), SVC_JUPITER_API_KEY: "", SVC_ZEROX_API_KEY: "not-the-key" } });
   });
   afterAll(async () => {
     await app?.stop();
     await off?.stop();
+    await nokey?.stop();
     await rpc?.close();
     await quotes?.close();
+    await iris?.close();
   });
 
   it("Sui deposit plan (Scallop) with owner: prepared, stored id, a PTB that Transaction.from accepts", async () => {
@@ -247,24 +255,90 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/strategies/deposit/plan", { strategyId: "svc-autopilot-top-30d-monthly", amountMicros: "1" })).status).toBe(400);
   });
 
-  it("swap plans: quotes in each aggregator format, fee lines, minAmountOut and slippage bounds", async () => {
+  it("swap plans: quotes in each aggregator's current format, sent with its key, fee lines, minAmountOut and slippage bounds", async () => {
     const svm = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" });
-    expect(svm.json).toMatchObject({ status: "prepared", slippageBps: 100, ownerMustSign: true, custody: "none", minAmountOut: "985050" });
-    expect((svm.json.quote as { outAmount: string }).outAmount).toBe("995000");
+    expect(svm.json).toMatchObject({ status: "prepared", slippageBps: 100, ownerMustSign: true, custody: "none", minAmountOut: "985050", transactions: [] });
+    expect(svm.json.quote).toMatchObject({ outAmount: "995000", format: "jupiter-swap-v2-order" });
     expect(svm.json.fees.find((f) => f.kind === "service")).toMatchObject({ amountMicros: "1000", bps: 10 });
     expect(svm.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "400" });
-    expect(quotes.requests.at(-1)?.searchParams.get("slippageBps")).toBe("100");
+    const order = quotes.requests.at(-1);
+    expect(order?.url.pathname).toBe("/order");
+    expect(order?.url.searchParams.get("taker")).toBeNull();
     const move = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", slippageBps: 500 });
     expect(move.json).toMatchObject({ status: "prepared", slippageBps: 500, minAmountOut: String((1990000n * 9500n) / 10000n) });
+    expect(move.json.quote).toMatchObject({ format: "cetus-router-v3", route: ["CETUS"] });
     expect(move.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "5000" }); // 2000000 × 0.0025
+    expect(quotes.requests.at(-1)?.url.searchParams.get("v")).toBe("1010702");
+    // amounts above 2^53 stay exact (router v3 answers JSON numbers)
+    const big = await post("/svc/swap-move/plan", { inputToken: "0x2::sui::SUI", outputToken: "USDC", amountIn: "90071992547409930" });
+    expect((big.json.quote as { inAmount: string }).inAmount).toBe("90071992547409930");
     const evm = await post("/svc/evm/swap/plan", { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000", slippageBps: 0, owner: EVM });
     expect(evm.json).toMatchObject({ status: "prepared", minAmountOut: "995000", broadcastEnabled: false });
-    expect(evm.json.transactions[0]).toMatchObject({ kind: "swap", encoding: "evm-call" });
+    expect(quotes.requests.at(-1)?.headers).toMatchObject({ "0x-api-key": "zeroex-test-key-0001", "0x-version": "v2" });
     for (const s of [501, -1, 1.5]) {
       const bad = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1", slippageBps: s });
       expect(bad.status, String(s)).toBe(400);
       expect(bad.json.code).toBe("INVALID_REQUEST");
     }
+  });
+
+  it("0x swap with an owner: the allowance step is its own approve before the swap, only when the quote says so", async () => {
+    const body = { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000", owner: EVM };
+    const r = await post("/svc/evm/swap/plan", body);
+    expect(r.json.status).toBe("prepared");
+    expect(r.json.transactions.map((t) => t.kind)).toEqual(["approve", "swap"]);
+    const approve = r.json.transactions[0]?.payload as { to: string; data: Hex };
+    expect(approve.to).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    expect(decodeFunctionData({ abi: erc20Abi, data: approve.data })).toMatchObject({ functionName: "approve", args: [getAddress(FAKE_ALLOWANCE_HOLDER), 1_000_000n] });
+    expect(r.json.transactions[1]?.payload).toMatchObject({ to: getAddress(FAKE_ALLOWANCE_HOLDER), data: "0x2213bc0b", chainId: 8453 });
+    quotes.allowances.set(EVM.toLowerCase(), 1_000_000n);
+    try {
+      const enough = await post("/svc/evm/swap/plan", body);
+      expect(enough.json.transactions.map((t) => t.kind)).toEqual(["swap"]);
+    } finally {
+      quotes.allowances.clear();
+    }
+  });
+
+  it("Jupiter swap with an owner: the /build instructions as a v0 transaction on Jupiter's blockhash and lookup table", async () => {
+    const r = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000", owner: SOL, slippageBps: 30 });
+    expect(r.json.status).toBe("prepared");
+    expect(r.json.quote).toMatchObject({ format: "jupiter-swap-v2-build", sourceMinAmountOut: String((995000n * 9970n) / 10000n) });
+    const sent = quotes.requests.at(-1);
+    expect(sent?.url.pathname).toBe("/build");
+    expect(sent?.url.searchParams.get("taker")).toBe(SOL);
+    expect(sent?.url.searchParams.get("slippageBps")).toBe("30");
+    expect(sent?.headers["x-api-key"]).toBe("jup-test-key-0001");
+    const [tx] = r.json.transactions;
+    expect(tx).toMatchObject({ chain: "svm-chain", kind: "swap", encoding: "solana-v0-message-base64" });
+    const p = tx?.payload as { transaction: string; recentBlockhash: string; lastValidBlockHeight: string };
+    expect(p.recentBlockhash).toBe(getBase58Decoder().decode(Uint8Array.from(JUP_FAKE.blockhash)));
+    expect(p.lastValidBlockHeight).toBe(String(JUP_FAKE.lastValidBlockHeight));
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(p.transaction));
+    expect(Object.keys(wire.signatures)).toEqual([SOL]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    expect(msg.version).toBe(0);
+    // Jupiter's compute-budget instruction is left out (the plan's simulation sets the budget).
+    expect(msg.staticAccounts).toEqual(expect.arrayContaining([SOL, JUP_FAKE.swapProgram]));
+    expect(msg.staticAccounts).not.toContain(JUP_FAKE.computeBudget);
+    expect(msg.staticAccounts).not.toContain(JUP_FAKE.tableAccounts[0]);
+    const lookups = (msg as { addressTableLookups?: { lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }[] }).addressTableLookups;
+    expect(lookups).toEqual([{ lookupTableAddress: JUP_FAKE.lookupTable, writableIndexes: [0], readonlyIndexes: [1] }]);
+    expect((msg as unknown as { instructions: unknown[] }).instructions.length).toBe(1); // the swap
+  });
+
+  it("a quote API that needs a key: unset → blocked quote_unavailable naming the variable; refused → blocked, never a 5xx", async () => {
+    const svm = await call<Json>(nokey.url, "POST", "/api/v1/svc/swap-svm/plan", { body: { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" } });
+    expect(svm.status).toBe(200);
+    expect(svm.json).toMatchObject({ status: "blocked", quote: null });
+    expect(svm.json.blockers?.[0]).toMatchObject({ code: "quote_unavailable" });
+    expect(svm.json.blockers?.[0]?.message).toContain("SVC_JUPITER_API_KEY");
+    const evm = await call<Json>(nokey.url, "POST", "/api/v1/svc/evm/swap/plan", { body: { chain: "evm-b", inputToken: "USDC", outputToken: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", amountIn: "1000000" } });
+    expect(evm.json.status).toBe("blocked");
+    expect(evm.json.blockers?.[0]?.message).toMatch(/refused the API key \(HTTP 401\)/);
+    // Cetus needs no key: the same app quotes move-chain
+    const move = await call<Json>(nokey.url, "POST", "/api/v1/svc/swap-move/plan", { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } });
+    expect(move.json.status).toBe("prepared");
   });
 
   it("swap plans are blocked with quote_unavailable when the quote source is down, never a 5xx", async () => {
@@ -286,15 +360,19 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("bridge plan: CCTP burn to the owner-locked destination, fee lines and risk disclosure; gas sized from the RPC", async () => {
+    // evm-a → move-chain: Sui has no CCTP V2, so the route is V1 end to end, with the phase-out in the disclosure.
     const r = await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "move-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SUI });
-    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", destAddress: SUI, destinationDomain: 8, submitted: false, ownerMustSign: true });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, destAddress: SUI, destinationDomain: 8, submitted: false, ownerMustSign: true });
     expect(r.json.fees.map((f) => f.kind)).toEqual(["service", "rail", "network", "network"]);
     expect(r.json.fees[0]).toMatchObject({ amountMicros: "10000", bps: 10 });
-    expect((r.json.risk as { items: string[] }).items.length).toBeGreaterThan(2);
+    const risks = (r.json.risk as { items: string[] }).items;
+    expect(risks.length).toBeGreaterThan(2);
+    expect(risks.join(" ")).toMatch(/phasing CCTP V1 out on 31 Jul 2026/);
     const burn = r.json.transactions[1]?.payload as { to: string; data: Hex };
     expect(burn.to).toBe("0x1682Ae6375C4E4A97e4B583BC394c861A46D8962");
     const d = decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: burn.data });
     expect(d.args).toEqual([10_000_000n, 8, SUI, "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913"]);
+    expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "move-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI, speed: "fast" })).json.code).toBe("INVALID_REQUEST");
 
     const gas = await post("/svc/gas-sponsor/plan", { planId: r.json.planId });
     expect(gas.json).toMatchObject({ status: "prepared", estimate: true, sponsored: false });
@@ -303,15 +381,68 @@ describe.each(dbKinds())("plans (%s)", (db) => {
 
     // evm-b's RPC is down (closed port): gas is null with a reason, not a number
     const b = await post("/svc/bridge/plan", { sourceChain: "evm-b", destChain: "svm-chain", amountMicros: "1000000", sourceAddress: EVM, destAddress: SOL });
-    expect(b.json.status).toBe("prepared");
+    expect(b.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "standard" });
     const gb = await post("/svc/gas-sponsor/plan", { planId: b.json.planId });
     expect((gb.json.chains as { status: string; amount: null; reason: string }[])[0]).toMatchObject({ status: "N/A", amount: null });
 
-    const fromSvm = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-a", amountMicros: "1000000", sourceAddress: SOL, destAddress: EVM });
-    expect(fromSvm.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    // svm-chain → evm-a: CCTP V2 deposit_for_burn, signed by its fresh event account, owner's slot empty.
+    const fromSvm = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-a", amountMicros: "1000000", sourceAddress: SOL, destAddress: EVM, speed: "fast" });
+    expect(fromSvm.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "fast", mintRecipient: pad(EVM as Hex), railFee: { amountMicros: "130", maxFeeMicros: "143" } });
+    expect(iris.requests).toContain("/v2/burn/USDC/fees/5/6");
+    const [solBurn] = fromSvm.json.transactions;
+    expect(solBurn).toMatchObject({ chain: "svm-chain", kind: "burn", encoding: "solana-v0-message-base64" });
+    const sp = solBurn?.payload as { transaction: string; recentBlockhash: string; instructions: { programAddress: string; data: string }[] };
+    expect(sp.recentBlockhash).toBe(rpc.blockhash);
+    expect(sp.instructions[0]?.programAddress).toBe("CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe");
+    const solWire = getTransactionDecoder().decode(getBase64Encoder().encode(sp.transaction));
+    const signers = Object.entries(solWire.signatures);
+    expect(signers[0]).toEqual([SOL, null]);
+    expect(signers).toHaveLength(2);
+    expect(signers[1]?.[1]).not.toBeNull();
+    // svm-chain → move-chain would be CCTP V1 on Solana: not built.
+    const svmToSui = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "1000000", sourceAddress: SOL, destAddress: SUI });
+    expect(svmToSui.json).toMatchObject({ status: "blocked", rail: "circle-cctp-v1" });
+    expect(svmToSui.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-a", amountMicros: "1", sourceAddress: EVM, destAddress: EVM })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI })).json.code).toBe("INVALID_ADDRESS");
     expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);
+  });
+
+  it("bridge plan on CCTP V2 (EVM ↔ EVM): depositForBurn with maxFee and finality threshold by speed, the rail fee from Circle's fee API", async () => {
+    const body = { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "10000000", sourceAddress: EVM, destAddress: EVM };
+    const std = await post("/svc/bridge/plan", body);
+    expect(std.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "standard", destinationDomain: 3, expectedReceivedMicros: "9990000" });
+    expect(std.json.railFee).toMatchObject({ amountMicros: "0", bps: "0", maxFeeMicros: "0", reason: null });
+    expect(iris.requests).toContain("/v2/burn/USDC/fees/6/3");
+    const [approve, burn] = std.json.transactions as { kind: string; payload: { to: string; data: Hex } }[];
+    expect(decodeFunctionData({ abi: erc20Abi, data: approve?.payload.data as Hex }).args).toEqual([TOKEN_MESSENGER_V2, 10_000_000n]);
+    expect(burn?.payload.to).toBe(TOKEN_MESSENGER_V2);
+    const d = decodeFunctionData({ abi: TOKEN_MESSENGER_V2_ABI, data: burn?.payload.data as Hex });
+    expect(d.args).toEqual([10_000_000n, 3, pad(EVM as Hex), "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", pad("0x"), 0n, 2000]);
+    expect((std.json.risk as { items: string[] }).items.join(" ")).not.toMatch(/phasing CCTP V1 out/);
+
+    // fast: 1.3 bps of 10 USDC = 1300 micros (rounded up), maxFee + 10% = 1430; the minted amount loses the fee.
+    const fast = await post("/svc/bridge/plan", { ...body, speed: "fast" });
+    expect(fast.json).toMatchObject({ status: "prepared", speed: "fast", railFee: { amountMicros: "1300", bps: "1.3", maxFeeMicros: "1430" }, expectedReceivedMicros: String(10_000_000 - 10_000 - 1300) });
+    expect(fast.json.fees.find((f) => f.kind === "rail")).toMatchObject({ amountMicros: "1300", bps: null, estimate: true });
+    const fd = decodeFunctionData({ abi: TOKEN_MESSENGER_V2_ABI, data: (fast.json.transactions[1]?.payload as { data: Hex }).data });
+    expect(fd.args.slice(5)).toEqual([1430n, 1000]);
+
+    // Circle's fee API down: standard still builds (maxFee 0) with the fee null and a reason; fast is blocked.
+    iris.feesFailing.on = true;
+    try {
+      const s2 = await post("/svc/bridge/plan", body);
+      expect(s2.json).toMatchObject({ status: "prepared", railFee: { amountMicros: null, maxFeeMicros: "0" } });
+      expect((s2.json.railFee as { reason: string }).reason).toMatch(/HTTP 503.*maxFee is 0/);
+      expect(s2.json.fees.find((f) => f.kind === "rail")).toMatchObject({ amountMicros: null });
+      const f2 = await post("/svc/bridge/plan", { ...body, speed: "fast" });
+      expect(f2.status).toBe(200);
+      expect(f2.json).toMatchObject({ status: "blocked", transactions: [], railFee: { amountMicros: null, maxFeeMicros: null } });
+      expect(f2.json.blockers?.map((x) => x.code)).toEqual(["quote_unavailable"]);
+    } finally {
+      iris.feesFailing.on = false;
+    }
+    expect((await post("/svc/bridge/plan", { ...body, speed: "instant" })).status).toBe(400);
   });
 
   it("bridge plan with continueTo: a cross-chain deposit with bridge, pass-through swap and deposit legs, each with its fees", async () => {

@@ -141,12 +141,15 @@ export function BridgeForm() {
   const micros = amount.baseUnits;
   const [sourceAddress, setSourceAddress] = useState("");
   const [destAddress, setDestAddress] = useState("");
+  const [speed, setSpeed] = useState<"standard" | "fast">("standard");
   const src = sourceAddress || w.account?.address || "";
+  // CCTP V2 (and so a speed choice) only where both ends run it; move-chain has only V1.
+  const v2 = source !== "move-chain" && dest !== "move-chain";
   const plan = useMutation<Plan, Error, void>({
     mutationFn: () =>
       api<Plan>("/svc/bridge/plan", {
         method: "POST",
-        body: { sourceChain: source, destChain: dest, amountMicros: micros?.toString(), sourceAddress: src, destAddress },
+        body: { sourceChain: source, destChain: dest, amountMicros: micros?.toString(), sourceAddress: src, destAddress, ...(v2 ? { speed } : {}) },
       }),
   });
   const ready = micros !== null && source !== dest && src !== "" && destAddress !== "";
@@ -169,6 +172,17 @@ export function BridgeForm() {
         </div>
         {source === dest && <p className="error-text small">Pick two different chains.</p>}
         <AmountInput amount={amount} token={USDC_UNITS} />
+        {v2 ? (
+          <div className="field">
+            <label htmlFor={`${id}-speed`}>Transfer speed (CCTP V2)</label>
+            <select id={`${id}-speed`} value={speed} onChange={(e) => setSpeed(e.target.value === "fast" ? "fast" : "standard")}>
+              <option value="standard">Standard: after hard finality, no rail fee</option>
+              <option value="fast">Fast: after soft finality, for Circle&apos;s fee</option>
+            </select>
+          </div>
+        ) : (
+          <p className="muted small">This route runs on CCTP V1 (move-chain has no V2): standard speed only.</p>
+        )}
         <div className="form-row">
           <div className="field">
             <label htmlFor={`${id}-sa`}>Source address</label>

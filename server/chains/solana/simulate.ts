@@ -36,10 +36,12 @@ export function unitLimitFor(consumed: bigint): number {
 /** The payload's instructions behind a compute budget, recompiled on the payload's own blockhash. */
 function withBudget(p: SolanaPayload, unitLimit: number, microLamports: bigint | null): SolanaPayload {
   const budget = [getSetComputeUnitLimitInstruction({ units: unitLimit }), ...(microLamports === null ? [] : [getSetComputeUnitPriceInstruction({ microLamports })])];
-  return compileSolanaPayload(p.feePayer, [...budget, ...p.instructions.map(instructionFromJson)], {
-    blockhash: p.recentBlockhash,
-    lastValidBlockHeight: BigInt(p.lastValidBlockHeight),
-  });
+  return compileSolanaPayload(
+    p.feePayer,
+    [...budget, ...p.instructions.map(instructionFromJson)],
+    { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) },
+    p.lookupTables,
+  );
 }
 
 function writableAccounts(p: SolanaPayload): Address[] {
@@ -67,7 +69,9 @@ async function priorityFee(p: SolanaPayload): Promise<{ microLamports: bigint; b
 }
 
 async function simulateOne(p: SolanaPayload): Promise<SolanaSimulated> {
-  const probe = withBudget(p, MAX_COMPUTE_UNIT_LIMIT, 0n);
+  // A transaction another key already signed (a CCTP event account) cannot be recompiled: it is simulated as built and
+  // offered unchanged, without a compute budget.
+  const probe = p.presigned?.length ? p : withBudget(p, MAX_COMPUTE_UNIT_LIMIT, 0n);
   const programs = probe.instructions.map((i) => i.programAddress);
   const rpc = solanaRpc();
   const [answer, fee] = await Promise.all([
@@ -93,6 +97,12 @@ async function simulateOne(p: SolanaPayload): Promise<SolanaSimulated> {
   const consumed = answer.value.unitsConsumed;
   if (consumed === undefined || consumed === null) {
     return { simulation: simulationUnavailable("Not simulated: the svm-chain RPC's simulation did not report the compute units consumed."), payload: p };
+  }
+  if (p.presigned?.length) {
+    return {
+      simulation: { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString() },
+      payload: p,
+    };
   }
   const unitLimit = unitLimitFor(BigInt(consumed));
   const microLamports = "microLamports" in fee ? fee.microLamports : null;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, numeric, pgSequence, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, numeric, pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /** Orders activity groups (one plan, or one direct action) newest first. */
@@ -25,6 +25,8 @@ export const activity = pgTable(
     venueId: text(),
     token: text().notNull().default("USDC"),
     txId: text(),
+    /** When `txId` was confirmed through the chain's RPC; null when it was only given (route, withdraw) or failed. */
+    txConfirmedAt: timestamp({ withTimezone: true, mode: "date" }),
     amountInMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }).notNull(),
     amountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
     quotedAmountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),

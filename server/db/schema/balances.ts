@@ -25,6 +25,8 @@ export const balances = pgTable(
     indexRef: numeric({ precision: 78, scale: 0, mode: "bigint" }),
     /** On-chain proof of the latest proven deposit into this position; null when none was given. */
     txId: text(),
+    /** When `txId` was confirmed through the chain's RPC (execute, bridge delivery); null when it was only given (route). */
+    txConfirmedAt: timestamp({ withTimezone: true, mode: "date" }),
     /** When the position first held a stake (for realized APY). */
     openedAt: timestamp({ withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-// GET /api/v1/svc/{chain}/token
+// GET /api/v1/svc/tokens/lookup
 import { getToken } from "@/server/catalog/endpoints";
 import { route } from "@/server/http/handler";
 

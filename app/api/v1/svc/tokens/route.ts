@@ -1,4 +1,4 @@
-// GET /api/v1/svc/{chain}/tokens
+// GET /api/v1/svc/tokens
 import { listTokens } from "@/server/catalog/endpoints";
 import { route } from "@/server/http/handler";
 
