@@ -1,6 +1,8 @@
-// A local chain JSON-RPC for the e2e stack. The app server reads it (SVC_RPC_SVM / SVC_RPC_MOVE: blockhash for
-// plans, balances, confirmation of a reported digest) and the browser's wallet reaches it through Playwright's
-// request routing (support.ts routeChainRpc), so a test wallet's submission and the server's confirmation meet.
+// A local chain for the e2e stack. The app server reads it (SVC_RPC_SVM / SVC_RPC_MOVE: blockhash for plans, balances,
+// package resolution, simulation, confirmation of a reported digest) and the browser's wallet reaches it through
+// Playwright's request routing (support.ts routeChainRpc), so a test wallet's submission and the server's confirmation
+// meet. move-chain: the app speaks gRPC-web to the local Sui node (testing/chains/sui) over this file's Sui state; the
+// browser's dapp-kit wallet still speaks Sui JSON-RPC here (its client is the wallet stack's, not the service's).
 // Solana: getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses,
 // getTransaction (json, jsonParsed with token balances, base64). Nothing here signs: the wallet in the page signs
 // with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
@@ -13,7 +15,11 @@ import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
+import { scallop } from "../server/venues/scallop";
+import { suilend } from "../server/venues/suilend";
 import { kaminoReserveAccount } from "../tests/support/fake-venues";
+import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
+import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcReply } from "../tests/support/json-rpc";
 
 /** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
@@ -86,6 +92,12 @@ interface SuiLanded {
 const isSuiCoin = (t: string) => /^0x0*2::sui::SUI$/.test(t);
 const hex64 = (seed: string) => `0x${createHash("sha256").update(seed).digest("hex")}`;
 const suiCoinId = (owner: string, kind: "usdc" | "gas") => hex64(`e2e-sui-coin-${kind}-${owner}`);
+
+/** UpgradeCap → the package it points at: a stand-in "current upgrade" of Scallop's and Suilend's packages. */
+const SUI_UPGRADE_CAPS = new Map([
+  [scallop.onchain.protocolUpgradeCap ?? "", hex64("e2e-scallop-current-package")],
+  [suilend.onchain.upgradeCap ?? "", hex64("e2e-suilend-current-package")],
+]);
 
 /** Move signatures the wallet's Transaction resolver asks for (which shared inputs are mutable). Scallop mint::mint:
  * (&Version, &mut Market, Coin<T>, &Clock, &mut TxContext) → MarketCoin<T>. */
@@ -207,6 +219,21 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
             },
           };
     return { slot: l.slot, blockTime: l.blockTime, version: 0, meta, transaction };
+  };
+
+  /** Executes signed Sui bytes (base64): debits the sender's USDC by what the transaction splits from its USDC coin. */
+  const executeSui = (b64: string, sigs: readonly string[]): string => {
+    if (!sigs.length) throw new Error("transaction is not signed");
+    const bytes = Buffer.from(b64, "base64");
+    const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
+    if (!sui.has(digest)) {
+      const { sender, moved } = suiUsdcMoved(bytes);
+      if (moved > suiUsdcOf(sender)) throw new Error("InsufficientCoinBalance");
+      suiUsdc.set(sender, suiUsdcOf(sender) - moved);
+      suiVersion += 1;
+      sui.set(digest, { digest, sender, usdcMoved: moved, landedAt: Date.now() });
+    }
+    return digest;
   };
 
   const answer = (method: string, params: unknown[]): unknown => {
@@ -358,17 +385,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
       }
       case "sui_executeTransactionBlock": {
         const [b64, sigs] = params as [string, string[]];
-        if (!sigs?.length) throw new Error("transaction is not signed");
-        const bytes = Buffer.from(b64, "base64");
-        const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
-        if (!sui.has(digest)) {
-          const { sender, moved } = suiUsdcMoved(bytes);
-          if (moved > suiUsdcOf(sender)) throw new Error("InsufficientCoinBalance");
-          suiUsdc.set(sender, suiUsdcOf(sender) - moved);
-          suiVersion += 1;
-          sui.set(digest, { digest, sender, usdcMoved: moved, landedAt: Date.now() });
-        }
-        return { digest, rawEffects: [], confirmedLocalExecution: false };
+        return { digest: executeSui(b64, sigs ?? []), rawEffects: [], confirmedLocalExecution: false };
       }
       case "sui_getTransactionBlock": {
         const [digest] = params as [string];
@@ -388,6 +405,49 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     }
   };
 
+  // ---- move-chain for the app server: the local Sui gRPC node over the state above ----
+  const coinOwners = new Map<string, { owner: string; kind: "usdc" | "gas" }>();
+  const coinObject = (owner: string, kind: "usdc" | "gas"): SuiObject => {
+    const id = suiCoinId(owner, kind);
+    coinOwners.set(id, { owner, kind });
+    const balance = kind === "usdc" ? suiUsdcOf(owner) : SUI_START_MIST;
+    return { id, type: `0x2::coin::Coin<${kind === "usdc" ? SUI_USDC : "0x2::sui::SUI"}>`, owner: { kind: "address", address: owner }, version: BigInt(suiVersion), json: { id, balance: balance.toString() }, balance };
+  };
+  const sharedObject = (id: string, type: string): SuiObject => ({ id, type, owner: { kind: "shared", initialVersion: 1000n }, version: BigInt(suiVersion), json: { id } });
+  const suiWorld: SuiWorld = {
+    object: (id) => {
+      const cap = [...SUI_UPGRADE_CAPS].find(([capId]) => sameAddress(capId, id));
+      if (cap) return { id: cap[0], type: "0x2::package::UpgradeCap", owner: { kind: "address", address: hex64("e2e-admin") }, version: 90n, json: { id: cap[0], package: cap[1], version: "12", policy: 0 } };
+      const coin = [...coinOwners].find(([coinId]) => sameAddress(coinId, id));
+      if (coin) return coinObject(coin[1].owner, coin[1].kind);
+      // Scallop's Version and Market and Suilend's LendingMarket: shared objects every deposit takes.
+      if (sameAddress(id, scallop.onchain.version ?? "")) return sharedObject(id, `${scallop.onchain.protocolPackage}::version::Version`);
+      if (sameAddress(id, scallop.onchain.market ?? "")) return sharedObject(id, `${scallop.onchain.protocolPackage}::market::Market`);
+      if (sameAddress(id, suilend.onchain.lendingMarket ?? "")) return sharedObject(id, `${suilend.onchain.package}::lending_market::LendingMarket<${suilend.onchain.lendingMarketType}>`);
+      return undefined;
+    },
+    owned: (address) => [coinObject(address, "usdc"), coinObject(address, "gas")],
+    packageVersions: new Map([...SUI_UPGRADE_CAPS.values()].map((current, i) => {
+      const original = (i === 0 ? scallop.onchain.protocolPackage : suilend.onchain.package) ?? "";
+      return [original, [original, current]];
+    })),
+    transaction: (digest) => {
+      const l = sui.get(digest);
+      if (!l) return undefined;
+      return {
+        digest,
+        sender: l.sender,
+        status: { success: true },
+        balanceChanges: l.usdcMoved > 0n ? [{ address: l.sender, coinType: SUI_USDC, amount: -l.usdcMoved }] : [],
+        // In a checkpoint (final) only after PROCESSING_MS: the reporter sees 202 pending first.
+        checkpointed: Date.now() - l.landedAt >= PROCESSING_MS,
+      };
+    },
+    execute: (b64, sigs) => executeSui(b64, sigs),
+    referenceGasPrice: 750n,
+  };
+  const suiHandlers = readHandlers(suiWorld);
+
   const handle = (req: JsonRpcRequest): JsonRpcReply => {
     const method = String(req.method);
     calls.push(method);
@@ -396,6 +456,13 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   };
 
   const server = createServer((req, res) => {
+    if (isGrpcWeb(req)) {
+      void serveGrpcWeb(req, res, suiHandlers, (name) => {
+        calls.push(name);
+        if (process.env.E2E_RPC_LOG) process.stdout.write(`grpc ${name}\n`);
+      });
+      return;
+    }
     let raw = "";
     req.on("data", (d) => {
       raw += d;

@@ -51,7 +51,8 @@ function parseUnits(v: unknown): bigint {
 
 /** An owner's total balance of one Sui coin type, in its base units. */
 export async function suiCoinBalance(owner: string, coinType: string, signal: AbortSignal): Promise<bigint> {
-  return parseUnits((await suiRpc().getBalance({ owner, coinType, signal })).totalBalance);
+  // StateService.GetBalance: coin objects plus the address balance (`balance` is their sum).
+  return parseUnits((await suiRpc().getBalance({ owner, coinType, signal })).balance.balance);
 }
 
 /** An owner's balance of one SPL mint: the sum over its token accounts of that mint (none → 0). */

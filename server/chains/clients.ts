@@ -1,7 +1,7 @@
 // Chain RPC clients, one per endpoint URL (contract §1: SVC_RPC_*), made once and reused: building a client
 // per read cost a measurable share of a route with stake (the venue index read before its transaction).
 // The URL is looked up on every call, so a changed configuration (tests) gets its own client.
-import { SuiJsonRpcClient } from "@mysten/sui/jsonRpc";
+import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { createSolanaRpc } from "@solana/kit";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { config } from "../config";
@@ -15,7 +15,7 @@ export function rpcUrlOf(chain: ChainId): string {
 type SolanaRpc = ReturnType<typeof createSolanaRpc>;
 
 const holder = globalThis as unknown as {
-  __svcRpcClients?: { sui: Map<string, SuiJsonRpcClient>; solana: Map<string, SolanaRpc>; evm: Map<string, PublicClient> };
+  __svcRpcClients?: { sui: Map<string, SuiGrpcClient>; solana: Map<string, SolanaRpc>; evm: Map<string, PublicClient> };
 };
 
 function cache() {
@@ -32,10 +32,13 @@ function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
   return c;
 }
 
-/** The move-chain JSON-RPC client (@mysten/sui). */
-export function suiRpc(): SuiJsonRpcClient {
-  const url = rpcUrlOf("move-chain");
-  return cached(cache().sui, url, () => new SuiJsonRpcClient({ url, network: "mainnet" }));
+/**
+ * The move-chain client (@mysten/sui SuiGrpcClient): SVC_RPC_MOVE is the full node's gRPC URL, spoken as gRPC-web over
+ * fetch. Sui's JSON-RPC is retired (Sui Foundation full nodes stopped serving it on 31 Jul 2026).
+ */
+export function suiRpc(): SuiGrpcClient {
+  const url = rpcUrlOf("move-chain").replace(/\/+$/, "");
+  return cached(cache().sui, url, () => new SuiGrpcClient({ network: "mainnet", baseUrl: url }));
 }
 
 /** The svm-chain RPC (@solana/kit). Pass an abort signal to each `.send()`. */

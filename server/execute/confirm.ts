@@ -1,9 +1,11 @@
 // Confirms a transaction through its chain's RPC and reads what it proves: who sent it and how the USDC
-// balances of its parties moved. Sui: sui_getTransactionBlock (effects status, balanceChanges). Solana:
+// balances of its parties moved. Sui: LedgerService.GetTransaction over gRPC (effects status, balance changes,
+// checkpoint: final once checkpointed). Solana:
 // getSignatureStatuses (confirmed or finalized) then getTransaction jsonParsed (token balances). EVM:
 // eth_getTransactionReceipt (status 0x1, USDC Transfer logs).
 import { base58Decode, type ChainId, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
 import { USDC } from "../chains/balances";
+import { suiCall } from "../chains/sui/calls";
 import { rpcCall } from "./rpc";
 
 export type Confirmation =
@@ -22,28 +24,21 @@ function pendingFrom(r: { unreachable: boolean; message: string }): Confirmation
   return { state: "pending", reason: r.unreachable ? `rpc_unavailable: ${r.message}` : `not_found_yet: ${r.message}` };
 }
 
-interface SuiTx {
-  transaction?: { data?: { sender?: string } };
-  effects?: { status?: { status?: string; error?: string } };
-  balanceChanges?: { owner?: { AddressOwner?: string } | string; coinType?: string; amount?: string }[];
-}
-
 async function confirmSui(digest: string): Promise<Confirmation> {
-  const r = await rpcCall<SuiTx | null>("move-chain", "sui_getTransactionBlock", [
-    digest,
-    { showInput: true, showEffects: true, showBalanceChanges: true },
-  ]);
-  if (!r.ok) return pendingFrom(r);
-  const status = r.result?.effects?.status;
-  if (!status?.status) return { state: "pending", reason: "not_final: the transaction has no effects yet" };
-  if (status.status !== "success") return { state: "failed", reason: `the transaction failed on move-chain: ${String(status.error ?? status.status).slice(0, 200)}` };
+  const r = await suiCall("GetTransaction", (client, signal) =>
+    client.core.getTransaction({ digest, include: { effects: true, balanceChanges: true, transaction: true }, signal }),
+  );
+  if (!r.ok) return { state: "pending", reason: r.unreachable ? `rpc_unavailable: ${r.message}` : `not_found_yet: ${r.message}` };
+  const tx = r.result.Transaction ?? r.result.FailedTransaction;
+  if (!tx) return { state: "pending", reason: "not_found_yet: the node answered without the transaction" };
+  if (!tx.status.success) return { state: "failed", reason: `the transaction failed on move-chain: ${String(tx.status.error?.message ?? "failure").slice(0, 200)}` };
+  if (tx.checkpoint === null) return { state: "pending", reason: "not_final: the transaction is not in a checkpoint yet" };
   const usdc = new Map<string, bigint>();
-  for (const c of r.result?.balanceChanges ?? []) {
-    const owner = typeof c.owner === "object" ? c.owner?.AddressOwner : undefined;
-    if (!owner || c.coinType !== USDC["move-chain"] || !/^-?[0-9]+$/.test(c.amount ?? "")) continue;
-    add(usdc, owner, BigInt(c.amount as string));
+  for (const c of tx.balanceChanges ?? []) {
+    if (!c.address || c.coinType !== USDC["move-chain"] || !/^-?[0-9]+$/.test(c.amount ?? "")) continue;
+    add(usdc, c.address, BigInt(c.amount));
   }
-  return { state: "final", sender: r.result?.transaction?.data?.sender ?? null, usdc };
+  return { state: "final", sender: tx.transaction?.sender ?? null, usdc };
 }
 
 interface SolStatus {

@@ -4,6 +4,7 @@ import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { type ChainId, CHAIN_FAMILY } from "../chains/address";
 import { ApiError } from "../http/errors";
+import { suiCall } from "../chains/sui/calls";
 import { rpcCall } from "./rpc";
 
 /** The sender (Sui) or fee payer (Solana) of signed bytes; 400 when the bytes are not a transaction of that chain. */
@@ -40,15 +41,14 @@ export async function submitSigned(chain: ChainId, signedTransaction: string, si
     if (signatures.length === 0) {
       throw new ApiError("INVALID_REQUEST", "signatures are required for a move-chain transaction", [{ field: "body.signatures", message: "is required" }]);
     }
-    const r = await rpcCall<{ digest?: string }>(chain, "sui_executeTransactionBlock", [
-      signedTransaction,
-      signatures,
-      { showEffects: true },
-      "WaitForLocalExecution",
-    ]);
-    if (!r.ok) return r;
-    if (!r.result?.digest) return { ok: false, unreachable: false, message: "sui_executeTransactionBlock answered without a digest" };
-    return { ok: true, digest: r.result.digest };
+    // TransactionExecutionService.ExecuteTransaction over gRPC.
+    const r = await suiCall("ExecuteTransaction", (client, signal) =>
+      client.core.executeTransaction({ transaction: Buffer.from(signedTransaction, "base64"), signatures: [...signatures], signal }),
+    );
+    if (!r.ok) return { ok: false, unreachable: r.unreachable, message: r.message };
+    const digest = (r.result.Transaction ?? r.result.FailedTransaction)?.digest;
+    if (!digest) return { ok: false, unreachable: false, message: "ExecuteTransaction answered without a digest" };
+    return { ok: true, digest };
   }
   const expected = solanaSignature(signedTransaction);
   const r = await rpcCall<string>(chain, "sendTransaction", [signedTransaction, { encoding: "base64", preflightCommitment: "confirmed" }]);

@@ -30,7 +30,7 @@ async function legFor(chain: ChainId, txs: PlanTransaction[]) {
     let amount: bigint;
     if (chain === "move-chain") {
       const client = suiRpc();
-      price = BigInt(await withRpcTimeout((signal) => client.getReferenceGasPrice({ signal })));
+      price = BigInt((await withRpcTimeout((signal) => client.getReferenceGasPrice({ signal }))).referenceGasPrice);
       units = SUI_UNITS * BigInt(txs.length);
       amount = price * units;
     } else if (chain === "svm-chain") {

@@ -5,6 +5,7 @@
 import { simulateEvm } from "../chains/evm/simulate";
 import { type Simulation, simulationUnavailable } from "../chains/simulation";
 import { simulateSolana } from "../chains/solana/simulate";
+import { simulateSuiTransactions } from "../chains/sui/simulate";
 import { type Blocker, blocker } from "../http/codes";
 import type { PlanTransaction } from "../venues/adapters";
 import type { TxEncoding } from "../venues/adapters/types";
@@ -20,6 +21,7 @@ export type Simulator = (txs: PlanTransaction[], signer: string) => Promise<(Sim
 const SIMULATORS: Partial<Record<TxEncoding, Simulator>> = {
   "solana-v0-message-base64": simulateSolana,
   "evm-call": simulateEvm,
+  "sui-transaction-json": simulateSuiTransactions,
 };
 
 const NOT_YET: Record<TxEncoding, string> = {

@@ -14,8 +14,8 @@ import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { setKaminoUsdc } from "../support/fake-venues";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -82,6 +82,10 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     rpc = await startFakeRpc();
     // Kamino deposits read the USDC reserve (vault, cUSDC mint, token program) when the plan is built.
     setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
+    // Sui deposit plans are simulated before they are returned: the owners' gas and USDC, and Scallop's market.
+    fundSuiOwner(rpc, SUI);
+    fundSuiOwner(rpc, SUI_OTHER);
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     iris = await startFakeIris();
     app = await startApp({ db, env: { ...rpcEnv(), SVC_LOG_LEVEL: "info" } });
     live = await startApp({ db, env: { ...rpcEnv(), SVC_EXECUTION_MODE: "broadcast" } });
@@ -217,7 +221,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const sent = await post(live, "/svc/strategies/deposit/execute", { planId: livePlan, signedTransaction: otherBytes, signatures: ["AAAA"] });
     expect(sent.status).toBe(200);
     expect(sent.json).toMatchObject({ status: "done", submitted: true, digest, position: { stakedMicros: "4000000" } });
-    expect(rpc.submitted.at(-1)).toEqual({ method: "sui_executeTransactionBlock", bytes: otherBytes });
+    expect(rpc.submitted.at(-1)).toEqual({ method: "ExecuteTransaction", bytes: otherBytes });
     rpc.onSubmit = null;
   });
 

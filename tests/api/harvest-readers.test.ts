@@ -216,9 +216,9 @@ describe.each(dbKinds())("harvest with the venue readers through the running app
     expect(flat.status).toBe(200);
     expect(flat.json).toMatchObject({ outcome: "no_yield", grossYieldMicros: "0" });
 
-    rpc.failing.add("suix_getDynamicFieldObject");
+    rpc.failing.add("BatchGetObjects");
     const suiDown = await harvest(W.scallop);
-    rpc.failing.delete("suix_getDynamicFieldObject");
+    rpc.failing.delete("BatchGetObjects");
     expect(suiDown.status).toBe(200);
     expect(suiDown.json).toMatchObject({ mode: "harvest", outcome: "unavailable", grossYieldMicros: "0", netYieldMicros: "0" });
     expect(String(suiDown.json.reason)).toMatch(/RPC read failed/);

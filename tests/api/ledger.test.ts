@@ -156,9 +156,9 @@ describe.each(dbKinds())("wallet ledger on the running app (%s)", (db) => {
     const r = await call<J>(app.url, "POST", `/api/v1/wallets/${W}/route`, { key: KEYS.owner, body: { amountMicros: "97000000", chain: "move-chain", stake: true, strategyId: "suilend" } });
     expect(r.status).toBe(200);
     void W4;
-    rpc.failing.add("sui_getObject");
+    rpc.failing.add("BatchGetObjects");
     const down = await h(W);
-    rpc.failing.delete("sui_getObject");
+    rpc.failing.delete("BatchGetObjects");
     expect(down.status).toBe(200);
     expect(down.json).toMatchObject({ grossYieldMicros: "0", outcome: "unavailable" });
     expect(String(down.json.reason)).toMatch(/RPC/);

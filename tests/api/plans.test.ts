@@ -14,7 +14,7 @@ import { TOKEN_MESSENGER_V2, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/c
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
@@ -25,7 +25,7 @@ type Json = Record<string, unknown> & {
   status: string;
   planId: string;
   blockers?: { code: string; message: string }[];
-  transactions: { chain: string; kind: string; encoding: string; payload: unknown }[];
+  transactions: { chain: string; kind: string; encoding: string; payload: unknown; simulation?: unknown }[];
   fees: { kind: string; amountMicros: string | null; bps: number | null }[];
 };
 
@@ -46,6 +46,9 @@ describe.each(dbKinds())("plans (%s)", (db) => {
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
+    // Sui plans are simulated before they are returned: the owner's gas and USDC, and Scallop's market, on the local chain.
+    fundSuiOwner(rpc, SUI);
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     quotes = await startFakeQuotes();
     iris = await startFakeIris();
     app = await startApp({
@@ -93,6 +96,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(r.json.estimates).toMatchObject({ estimate: true, grossApyBps: null, netApyBps: null, estDailyYieldMicros: null });
     const [tx] = r.json.transactions;
     expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
+    // Simulated by the (local) full node over gRPC before it was returned: its gas figures, no error.
+    expect(tx?.simulation).toMatchObject({ status: "ok", gasEstimate: "3714000", fee: { amount: "2735880", asset: "SUI", decimals: 9 }, error: null });
     const data = Transaction.from(tx?.payload as string).getData();
     expect(data.sender).toBe(SUI);
     expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
@@ -101,6 +106,14 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const q = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000" });
     expect(q.json).toMatchObject({ status: "prepared", owner: null, transactions: [] });
     expect(q.json.planId).not.toBe(r.json.planId);
+  });
+
+  it("a Sui plan the chain's simulation refuses is blocked simulation_failed with the node's words (no SUI for gas)", async () => {
+    const broke = `0x${"7".repeat(64)}`;
+    rpc.set(broke, getVenue("scallop")?.onchain.usdcCoinType ?? "", 50_000_000n);
+    const r = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: broke });
+    expect(r.json).toMatchObject({ status: "blocked" });
+    expect(r.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringContaining("Cannot find gas coin") }]);
   });
 
   it("Solana deposit plan (Kamino) with owner: an unsigned v0 transaction on the RPC's blockhash", async () => {
@@ -490,6 +503,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   });
 
   it("gas sizing of Sui and Solana plans reads their RPCs", async () => {
+    // The Scallop market the deposit's simulation takes (an earlier test removed it).
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     const s = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: SUI });
     const g = await post("/svc/gas-sponsor/plan", { planId: s.json.planId });
     expect((g.json.chains as { gasPrice: string }[])[0]).toMatchObject({ chain: "move-chain", unit: "mist", gasPrice: "750", amount: "7500000" });

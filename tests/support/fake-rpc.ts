@@ -1,17 +1,25 @@
-// Local JSON-RPC servers speaking each chain's real methods, for wallet-balance reads:
-// Sui `suix_getBalance`, Solana `getBalance` / `getTokenAccountsByOwner` (jsonParsed), EVM
-// `eth_getBalance` / `eth_call` (ERC-20 balanceOf). Balances are set per address (lower-cased for hex).
-// Venue state for harvest readers: Sui `sui_getObject` (a Suilend LendingMarket with its reserves),
-// Solana `getAccountInfo` base64 (a Solend/Save Reserve account), EVM `eth_call` of Aave v3
-// `getReserveNormalizedIncome(address)` (ABI-encoded uint256); Scallop, NAVI, Kamino, marginfi, Jupiter Lend and
-// Compound v3 state in tests/support/fake-venues.ts.
-// Transactions for digest confirmation: Sui `sui_getTransactionBlock` (effects, balanceChanges), Solana
-// `getSignatureStatuses` / `getTransaction` (jsonParsed token balances), EVM `eth_getTransactionReceipt` (USDC
-// Transfer logs and CCTP MessageSent logs); submission: Sui `sui_executeTransactionBlock`, Solana `sendTransaction`.
+// One local chain server for every family on one URL. move-chain is the local Sui gRPC node (testing/chains/sui:
+// gRPC-web, the protobuf messages of @mysten/sui) over this file's state: coins (one Coin<T> object per owner and
+// type, from `set`), the protocols' UpgradeCaps, a Suilend LendingMarket, the venue objects of fake-venues.ts, executed
+// transactions (GetTransaction) and submissions (ExecuteTransaction). The other chains speak JSON-RPC:
+// Solana `getBalance` / `getTokenAccountsByOwner` (jsonParsed), EVM `eth_getBalance` / `eth_call` (ERC-20 balanceOf).
+// Balances are set per address (lower-cased for hex).
+// Venue state for harvest readers: Solana `getAccountInfo` base64 (a Solend/Save Reserve account), EVM `eth_call` of
+// Aave v3 `getReserveNormalizedIncome(address)` (ABI-encoded uint256); Kamino, marginfi, Jupiter Lend and Compound v3
+// state in tests/support/fake-venues.ts.
+// Transactions for digest confirmation: Solana `getSignatureStatuses` / `getTransaction` (jsonParsed token
+// balances), EVM `eth_getTransactionReceipt` (USDC Transfer logs and CCTP MessageSent logs); submission: Solana
+// `sendTransaction`.
+import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
+import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
-import { answerVenue, type FakeVenues, fakeVenues, notMine } from "./fake-venues";
+import { scallop } from "../../server/venues/scallop";
+import { suilend } from "../../server/venues/suilend";
+import { answerVenue, type FakeVenues, fakeVenues, notMine, rendered, suiVenueObjects } from "./fake-venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";
 
@@ -35,8 +43,14 @@ export interface SaveReserveState {
   protocolFeesWads: bigint;
 }
 
+/** Test-only "current upgrade" package ids the local chain's UpgradeCaps point at (never the original ids). */
+export const SCALLOP_CURRENT_PACKAGE = `0x${"c5".repeat(32)}`;
+export const SUILEND_CURRENT_PACKAGE = `0x${"51".repeat(32)}`;
+
 export interface FakeRpc extends FakeTxState, FakeVenues {
   url: string;
+  /** UpgradeCap objects by id → the package they point at (Scallop's and Suilend's caps point at the *_CURRENT_PACKAGE ids). */
+  upgradeCaps: Map<string, string>;
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
   /** Solana Save reserves by account address. */
@@ -45,7 +59,7 @@ export interface FakeRpc extends FakeTxState, FakeVenues {
   aaveIndex: Map<string, bigint>;
   /** Balance of `asset` ("native" or a coin type / mint / token address) for an owner. */
   set: (owner: string, asset: string, amount: bigint) => void;
-  /** Methods that answer with a JSON-RPC error (to fail one leg). */
+  /** Methods (JSON-RPC names, or gRPC method names such as `GetBalance`, `BatchGetObjects`) that answer with an error. */
   failing: Set<string>;
   calls: string[];
   /** The blockhash `getLatestBlockhash` answers (base58, 32 bytes). */
@@ -55,7 +69,7 @@ export interface FakeRpc extends FakeTxState, FakeVenues {
    * klend's checked interface) when set; refused (method not found) when null, so a plan says "not simulated".
    */
   solanaChain: SolanaLocalChain | null;
-  /** Gas prices answered by `eth_gasPrice` (wei), `suix_getReferenceGasPrice` (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
+  /** Gas prices answered by `eth_gasPrice` (wei), Sui `GetEpoch` reference_gas_price (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
 }
@@ -83,12 +97,21 @@ export interface FakeTxState {
   txs: Map<string, FakeTx>;
   /** When true, every connection is dropped (the RPC is unreachable). */
   down: boolean;
-  /** Submissions received (method and first param). */
+  /** Submissions received (method and the signed bytes, base64). */
   submitted: { method: string; bytes: string }[];
   /** What a submission registers: the digest answered and the transaction it becomes. */
   onSubmit: { digest: string; tx: FakeTx } | null;
 }
 
+
+/**
+ * What a Sui owner needs for a plan's simulation to pass on the local chain: SUI for gas (5 SUI) and USDC (1,000 USDC)
+ * to supply. Plans are simulated before they are returned, so an owner without them is refused, as on chain.
+ */
+export function fundSuiOwner(rpc: FakeRpc, owner: string): void {
+  rpc.set(owner, "native", 5_000_000_000n);
+  rpc.set(owner, scallop.onchain.usdcCoinType ?? "", 1_000_000_000n);
+}
 
 export async function startFakeRpc(): Promise<FakeRpc> {
   const balances = new Map<string, bigint>();
@@ -102,6 +125,10 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const suilendMarkets = new Map<string, SuilendReserveState[]>();
   const saveReserves = new Map<string, SaveReserveState>();
   const aaveIndex = new Map<string, bigint>();
+  const upgradeCaps = new Map<string, string>([
+    [scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE],
+    [suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE],
+  ]);
   const venues = fakeVenues();
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
   let self: FakeVenues = venues;
@@ -133,24 +160,6 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     const venueAnswer = answerVenue(self, method, params);
     if (venueAnswer !== notMine) return venueAnswer;
     switch (method) {
-      case "sui_getTransactionBlock": {
-        const [digest] = params as [string];
-        const t = state.txs.get(digest);
-        if (t?.kind !== "sui") throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
-        return {
-          digest,
-          transaction: { data: { messageVersion: "v1", sender: t.sender, gasData: { owner: t.sender, price: "750", budget: "5000000", payment: [] } }, txSignatures: [] },
-          effects: { messageVersion: "v1", status: t.status === "success" ? { status: "success" } : { status: "failure", error: t.error ?? "MoveAbort" }, transactionDigest: digest },
-          balanceChanges: t.balanceChanges.map((c) => ({ owner: { AddressOwner: c.owner }, coinType: c.coinType, amount: c.amount.toString() })),
-          timestampMs: "1760000000000",
-          checkpoint: "150000000",
-        };
-      }
-      case "sui_executeTransactionBlock": {
-        const [bytes] = params as [string];
-        const digest = submit(method, bytes);
-        return { digest, effects: { status: { status: "success" } } };
-      }
       case "sendTransaction": {
         const [bytes] = params as [string];
         return submit(method, bytes);
@@ -220,15 +229,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
           { slot: 300000000, prioritizationFee: gas.solanaMicroLamports },
           { slot: 300000001, prioritizationFee: gas.solanaMicroLamports },
         ];
-      case "suix_getReferenceGasPrice":
-        return gas.suiMist.toString();
       case "eth_gasPrice":
         return `0x${gas.evmWei.toString(16)}`;
-      case "suix_getBalance": {
-        const [owner, coinType] = params as [string, string | undefined];
-        const t = coinType ?? "0x2::sui::SUI";
-        return { coinType: t, coinObjectCount: 1, totalBalance: get(owner, t === "0x2::sui::SUI" ? "native" : t).toString(), lockedBalance: {} };
-      }
       case "getBalance": {
         const [owner] = params as [string];
         return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: Number(get(owner, "native")) };
@@ -276,41 +278,6 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         const [owner] = params as [string];
         return `0x${get(owner, "native").toString(16)}`;
       }
-      case "sui_getObject": {
-        const [id] = params as [string];
-        const reserves = suilendMarkets.get(id);
-        if (!reserves) return { error: { code: "notExists", object_id: id } };
-        return {
-          data: {
-            objectId: id,
-            version: "1",
-            digest: "11111111111111111111111111111111",
-            type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
-            content: {
-              dataType: "moveObject",
-              type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
-              hasPublicTransfer: false,
-              fields: {
-                id: { id },
-                version: "7",
-                reserves: reserves.map((r, i) => ({
-                  type: `${PKG}::reserve::Reserve<${PKG}::suilend::MAIN_POOL>`,
-                  fields: {
-                    array_index: String(i),
-                    coin_type: { type: "0x1::type_name::TypeName", fields: { name: r.coinType.replace(/^0x/, "") } },
-                    mint_decimals: 6,
-                    available_amount: r.available.toString(),
-                    ctoken_supply: r.ctokens.toString(),
-                    borrowed_amount: decimal(r.borrowedWad),
-                    unclaimed_spread_fees: decimal(r.unclaimedWad),
-                    cumulative_borrow_rate: decimal(10n ** 18n),
-                  },
-                })),
-              },
-            },
-          },
-        };
-      }
       case "getAccountInfo": {
         const [addr] = params as [string];
         const r = saveReserves.get(addr);
@@ -336,6 +303,91 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     }
   };
 
+  // ---- move-chain: the local Sui gRPC node over this state ----
+  const coinId = (owner: string, coinType: string) => `0x${createHash("sha256").update(`coin|${normalizeSuiAddress(owner)}|${coinType}`).digest("hex")}`;
+  const suilendObject = (id: string, reserves: SuilendReserveState[]): SuiObject => ({
+    id,
+    type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
+    owner: { kind: "shared", initialVersion: 38698012n },
+    version: 42n,
+    json: rendered({
+      id: { id },
+      version: "7",
+      reserves: reserves.map((r, i) => ({
+        type: `${PKG}::reserve::Reserve<${PKG}::suilend::MAIN_POOL>`,
+        fields: {
+          array_index: String(i),
+          coin_type: { type: "0x1::type_name::TypeName", fields: { name: r.coinType.replace(/^0x/, "") } },
+          mint_decimals: 6,
+          available_amount: r.available.toString(),
+          ctoken_supply: r.ctokens.toString(),
+          borrowed_amount: decimal(r.borrowedWad),
+          unclaimed_spread_fees: decimal(r.unclaimedWad),
+          cumulative_borrow_rate: decimal(10n ** 18n),
+        },
+      })),
+    }),
+  });
+  const coins = (): SuiObject[] =>
+    [...balances.entries()]
+      .filter(([k]) => k.startsWith("0x"))
+      .map(([k, amount]) => {
+        const [owner = "", asset = ""] = k.split("|");
+        const coinType = asset === "native" ? "0x2::sui::SUI" : asset;
+        return { owner, coinType, amount };
+      })
+      .filter((c) => c.coinType.includes("::") && /^0x[0-9a-f]{1,64}$/.test(c.owner))
+      .map((c) => ({
+        id: coinId(c.owner, c.coinType),
+        type: `0x2::coin::Coin<${c.coinType}>`,
+        owner: { kind: "address", address: c.owner },
+        version: 42n,
+        json: { id: coinId(c.owner, c.coinType), balance: c.amount.toString() },
+        balance: c.amount,
+      }));
+  const suiObjects = (): SuiObject[] => [
+    ...[...upgradeCaps].map(([id, pkg]): SuiObject => ({
+      id,
+      type: "0x2::package::UpgradeCap",
+      owner: { kind: "address", address: `0x${"ad".repeat(32)}` },
+      version: 90n,
+      json: { id, package: pkg, version: "12", policy: 0 },
+    })),
+    ...[...suilendMarkets].map(([id, r]) => suilendObject(id, r)),
+    ...suiVenueObjects(self),
+    ...coins(),
+  ];
+  const suiTx = (digest: string): SuiTxRecord | undefined => {
+    const t = state.txs.get(digest);
+    if (t?.kind !== "sui") return undefined;
+    return {
+      digest,
+      sender: t.sender,
+      status: t.status === "success" ? { success: true } : { success: false, error: t.error ?? "MoveAbort" },
+      balanceChanges: t.balanceChanges.map((c) => ({ address: c.owner, coinType: c.coinType, amount: c.amount })),
+      checkpointed: true,
+    };
+  };
+  const world: SuiWorld = {
+    object: (id) => suiObjects().find((o) => sameAddress(o.id, id)),
+    owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
+    // Scallop's and Suilend's packages: the original, then the upgrade their UpgradeCaps point at.
+    packageVersions: new Map([
+      [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
+      [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
+    ]),
+    transaction: suiTx,
+    execute: (bytes) => submit("ExecuteTransaction", bytes),
+    get referenceGasPrice() {
+      return gas.suiMist;
+    },
+  };
+  const suiHandlers = readHandlers(world);
+  const onSuiCall = (name: string) => {
+    calls.push(name);
+    if (failing.has(name)) throw new GrpcError(Code.FAILED_PRECONDITION, "node is behind");
+  };
+
   const handle = async (req: JsonRpcRequest): Promise<JsonRpcReply> => {
     const method = String(req.method);
     calls.push(method);
@@ -353,6 +405,10 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const server: Server = createServer((req, res) => {
     if (state.down) {
       req.socket.destroy();
+      return;
+    }
+    if (isGrpcWeb(req)) {
+      void serveGrpcWeb(req, res, suiHandlers, onSuiCall);
       return;
     }
     let raw = "";
@@ -378,6 +434,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     suilendMarkets,
+    upgradeCaps,
     saveReserves,
     aaveIndex,
     failing,

@@ -1,14 +1,18 @@
 // Venue state of the local chain (tests/support/fake-rpc.ts) for the harvest readers added after Suilend, Save and
 // Aave, answered in each chain's wire format:
-// - Sui `sui_getObject` (showContent) of a Scallop Market and a NAVI Storage, and `suix_getDynamicFieldObject` of
-//   their table entries (a `0x2::dynamic_field::Field<K, V>` object: Scallop's BalanceSheet keyed by TypeName, NAVI's
-//   ReserveData keyed by u8), with u64/u256 as decimal strings and u8 as JSON numbers, as a full node answers.
+// - Sui objects for the local gRPC node (testing/chains/sui/node.ts): a Scallop Market and a NAVI Storage (shared), and
+//   their table entries (a `0x2::dynamic_field::Field<K, V>` object at the id the chain derives from the parent and
+//   the key: Scallop's BalanceSheet keyed by TypeName, NAVI's ReserveData keyed by u8), in the node's JSON rendering.
 // - Solana `getAccountInfo` base64 of program accounts, written field by field in the programs' own struct order
 //   (klend Reserve, marginfi Bank, Jupiter Lend Lending), so the offsets follow from the layout, not from the readers.
 // - EVM `eth_getBlockByNumber` and `eth_call` of a Comet (Compound v3) that computes getUtilization and
 //   getSupplyRate(uint256) as Comet.sol does, with ABI-encoded answers.
 import { createHash } from "node:crypto";
+import { bcs } from "@mysten/sui/bcs";
+import { deriveDynamicFieldID } from "@mysten/sui/utils";
+import type { SuiObject } from "../../testing/chains/sui/node";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
+import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
@@ -49,12 +53,25 @@ const NAVI_PKG = `0x${"4e".repeat(32)}`;
 const X_PKG = `0x${"77".repeat(32)}`;
 
 const noPrefix = (t: string) => t.replace(/^0x/, "");
-const objectRef = (id: string) => ({ objectId: id, version: "42", digest: "11111111111111111111111111111111" });
 
-function moveObject(id: string, type: string, fields: Record<string, unknown>, owner: unknown) {
-  return {
-    data: { ...objectRef(id), type, owner, content: { dataType: "moveObject", type, hasPublicTransfer: false, fields } },
-  };
+/**
+ * The node's JSON rendering of a Move value written in the annotated `{ type, fields }` form used below (so each
+ * struct's type stays beside its fields in this file): structs become plain objects, a UID `{ id: "0x…" }` its id.
+ */
+export function rendered(v: unknown): JsonValue {
+  if (Array.isArray(v)) return v.map(rendered);
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    if (keys.length === 2 && "type" in o && "fields" in o) return rendered(o.fields);
+    if (keys.length === 1 && typeof o.id === "string") return o.id;
+    return Object.fromEntries(keys.map((k) => [k, rendered(o[k])]));
+  }
+  return v as JsonValue;
+}
+
+function moveObject(id: string, type: string, fields: Record<string, unknown>, owner: SuiObject["owner"]): SuiObject {
+  return { id, type, owner, version: 42n, json: rendered(fields) };
 }
 
 function scallopMarket(id: string, m: ScallopMarketState) {
@@ -81,7 +98,7 @@ function scallopMarket(id: string, m: ScallopMarketState) {
         },
       },
     },
-    { Shared: { initial_shared_version: 7765848 } },
+    { kind: "shared", initialVersion: 7765848n },
   );
 }
 
@@ -98,7 +115,7 @@ function naviStorage(id: string, s: NaviStorageState) {
       users: [],
       user_info: { type: `0x2::table::Table<address, ${NAVI_PKG}::storage::UserInfo>`, fields: { id: { id: `0x${"b1".repeat(32)}` }, size: "0" } },
     },
-    { Shared: { initial_shared_version: 8202844 } },
+    { kind: "shared", initialVersion: 8202844n },
   );
 }
 
@@ -136,12 +153,41 @@ function naviReserveData(assetId: number, r: NaviReserveState) {
   };
 }
 
-const fieldId = (parent: string, key: string) => `0x${createHash("sha256").update(`${parent}|${key}`).digest("hex")}`;
-
-function dynamicField(parent: string, keyType: string, name: unknown, value: { type: string; fields: unknown }, key: string) {
-  const id = fieldId(parent, key);
+/** A `0x2::dynamic_field::Field<K, V>` at the id the chain derives from its parent, key type and key BCS. */
+function dynamicField(parent: string, keyType: string, keyBcs: Uint8Array, name: unknown, value: { type: string; fields: unknown }): SuiObject {
+  const id = deriveDynamicFieldID(parent, keyType, keyBcs);
   const type = `0x2::dynamic_field::Field<${keyType}, ${value.type}>`;
-  return moveObject(id, type, { id: { id }, name, value }, { ObjectOwner: parent });
+  return moveObject(id, type, { id: { id }, name, value }, { kind: "object", address: parent });
+}
+
+const typeNameBcs = (name: string) => bcs.struct("TypeName", { name: bcs.string() }).serialize({ name }).toBytes();
+
+/** The Sui venue objects of the local chain, by id (markets, storages and their table entries). */
+export function suiVenueObjects(v: FakeVenues): SuiObject[] {
+  const out: SuiObject[] = [];
+  // Scallop's Version object (shared; every protocol call takes it), present with the market.
+  if (v.scallopMarkets.size > 0) {
+    const id = scallop.onchain.version ?? "";
+    out.push(moveObject(id, `${SCALLOP_PKG}::version::Version`, { id: { id }, value: "9" }, { kind: "shared", initialVersion: 7765848n }));
+  }
+  for (const [id, m] of v.scallopMarkets) {
+    out.push(scallopMarket(id, m));
+    for (const [coinType, sheet] of m.sheets) {
+      const key = noPrefix(coinType);
+      const value = {
+        type: `${SCALLOP_PKG}::reserve::BalanceSheet`,
+        fields: { cash: sheet.cash.toString(), debt: sheet.debt.toString(), revenue: sheet.revenue.toString(), market_coin_supply: sheet.marketCoinSupply.toString() },
+      };
+      out.push(dynamicField(m.balanceSheetsTable, "0x1::type_name::TypeName", typeNameBcs(key), { type: "0x1::type_name::TypeName", fields: { name: key } }, value));
+    }
+  }
+  for (const [id, st] of v.naviStorages) {
+    out.push(naviStorage(id, st));
+    for (const [assetId, reserve] of st.reserves) {
+      out.push(dynamicField(st.reservesTable, "u8", bcs.u8().serialize(assetId).toBytes(), assetId, naviReserveData(assetId, reserve)));
+    }
+  }
+  return out;
 }
 
 // ---------- Solana ----------
@@ -357,37 +403,6 @@ export const notMine = NOT_MINE;
 /** The answer for a venue request, or `notMine` when another part of the local chain answers it. */
 export function answerVenue(v: FakeVenues, method: string, params: unknown[]): unknown {
   switch (method) {
-    case "sui_getObject": {
-      const [id] = params as [string];
-      const market = v.scallopMarkets.get(id);
-      if (market) return scallopMarket(id, market);
-      const storage = v.naviStorages.get(id);
-      if (storage) return naviStorage(id, storage);
-      return NOT_MINE;
-    }
-    case "suix_getDynamicFieldObject": {
-      const [parent, name] = params as [string, { type: string; value: unknown }];
-      const notFound = { error: { code: "dynamicFieldNotFound", parent_object_id: parent } };
-      for (const m of v.scallopMarkets.values()) {
-        if (m.balanceSheetsTable !== parent) continue;
-        const key = (name.value as { name?: string }).name ?? "";
-        const sheet = [...m.sheets.entries()].find(([t]) => noPrefix(t) === key)?.[1];
-        if (name.type !== "0x1::type_name::TypeName" || !sheet) return notFound;
-        const value = {
-          type: `${SCALLOP_PKG}::reserve::BalanceSheet`,
-          fields: { cash: sheet.cash.toString(), debt: sheet.debt.toString(), revenue: sheet.revenue.toString(), market_coin_supply: sheet.marketCoinSupply.toString() },
-        };
-        return dynamicField(parent, "0x1::type_name::TypeName", { type: "0x1::type_name::TypeName", fields: { name: key } }, value, key);
-      }
-      for (const s of v.naviStorages.values()) {
-        if (s.reservesTable !== parent) continue;
-        const assetId = Number(name.value);
-        const reserve = s.reserves.get(assetId);
-        if (name.type !== "u8" || !reserve) return notFound;
-        return dynamicField(parent, "u8", assetId, naviReserveData(assetId, reserve), String(assetId));
-      }
-      return NOT_MINE;
-    }
     case "getAccountInfo": {
       const [addr] = params as [string];
       const acc = v.solanaAccounts.get(addr);

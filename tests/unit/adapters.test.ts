@@ -20,11 +20,11 @@ import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
 import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
-import { SUILEND_CTOKEN_TYPE, SUILEND_DEPOSIT_TARGET, SUILEND_REDEEM_TARGET, suilendCtokensFor } from "../../server/venues/adapters/suilend";
+import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/adapters/suilend";
 import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/adapters/kamino";
-import { SCALLOP_MARKET_COIN_TYPE, SCALLOP_MINT_TARGET, SCALLOP_REDEEM_TARGET, scallopSharesFor } from "../../server/venues/adapters/scallop";
+import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/adapters/scallop";
 import { getVenue, VENUES } from "../../server/venues";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type CometState, jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
@@ -65,8 +65,8 @@ describe("Sui: Scallop deposit PTB", () => {
     const ids = getVenue("scallop")?.onchain ?? {};
     expect(intent?.data).toMatchObject({ type: ids.usdcCoinType, balance: "2500000" });
     const call = data.commands[1]?.MoveCall;
-    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SCALLOP_MINT_TARGET);
-    expect(call?.package).toBe(ids.protocolPackage);
+    // The call goes to the package Scallop's UpgradeCap points at on the chain now, not the original package.
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(`${SCALLOP_CURRENT_PACKAGE}::mint::mint`);
     expect(call?.typeArguments).toEqual([ids.usdcCoinType]);
     expect(call?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Result", "Input"]);
     const objectIds = data.inputs.map((i) => i.UnresolvedObject?.objectId ?? i.Object?.SharedObject?.objectId);
@@ -86,7 +86,7 @@ describe("Sui: Scallop deposit PTB", () => {
     const ids = getVenue("scallop")?.onchain ?? {};
     expect(SCALLOP_MARKET_COIN_TYPE).toBe(`${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`);
     const call = data.commands[1]?.MoveCall;
-    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SCALLOP_REDEEM_TARGET);
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(`${SCALLOP_CURRENT_PACKAGE}::redeem::redeem`);
     expect(call?.typeArguments).toEqual([ids.usdcCoinType]);
     expect(call?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Result", "Input"]);
   });
@@ -96,10 +96,10 @@ describe("Sui: Scallop deposit PTB", () => {
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 3_333_333n); // one short of the 3,333,334 that 5 USDC needs at 1.5
     const short = await b.build({ owner: SUI_OWNER, amountMicros: 5_000_000n }).catch((e: unknown) => e);
     expect(short).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("worth 4999999 micro-USDC") });
-    rpc.failing.add("suix_getBalance");
+    rpc.failing.add("GetBalance");
     const unread = await b.build({ owner: SUI_OWNER, amountMicros: 1_000_000n }).catch((e: unknown) => e);
     expect(unread).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining("sUSDC market coin balance") });
-    rpc.failing.delete("suix_getBalance");
+    rpc.failing.delete("GetBalance");
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
   });
   it("sizes shares so the floored payout covers the amount, and never one share more than needed", () => {
@@ -149,7 +149,9 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
     expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
     expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: ids.usdcCoinType, balance: "3000000" });
     const call = data.commands[1]?.MoveCall;
-    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(SUILEND_DEPOSIT_TARGET);
+    expect(`${call?.package}::${call?.module}::${call?.function}`).toBe(`${SUILEND_CURRENT_PACKAGE}::lending_market::deposit_liquidity_and_mint_ctokens`);
+    // Types keep the original (defining) package.
+    expect(call?.typeArguments[0]).toBe(`${ids.package}::suilend::MAIN_POOL`);
     expect(call?.typeArguments).toEqual([ids.lendingMarketType, ids.usdcCoinType]);
     const args = call?.arguments ?? [];
     expect(args.map((a) => a.$kind)).toEqual(["Input", "Input", "Input", "Result"]);
@@ -168,7 +170,8 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
     expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SUILEND_CTOKEN_TYPE, balance: "4000000" });
     expect(data.commands[1]?.MoveCall).toMatchObject({ package: expect.stringMatching(/^0x0*1$/), module: "option", function: "none" });
     const redeem = data.commands[2]?.MoveCall;
-    expect(`${redeem?.package}::${redeem?.module}::${redeem?.function}`).toBe(SUILEND_REDEEM_TARGET);
+    expect(`${redeem?.package}::${redeem?.module}::${redeem?.function}`).toBe(`${SUILEND_CURRENT_PACKAGE}::lending_market::redeem_ctokens_and_withdraw_liquidity`);
+    expect(SUILEND_CTOKEN_TYPE.startsWith(`${ids.package}::reserve::CToken<`)).toBe(true);
     expect(redeem?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Input", "Result", "NestedResult"]);
     for (const [amount, rate] of [
       [5_000_000n, 1_250_000_000_000_000_000n],

@@ -78,7 +78,7 @@ afterAll(async () => {
 });
 
 describe("venue readers speak each chain's real RPC", () => {
-  it("Suilend: sui_getObject LendingMarket → USDC reserve cToken rate (1e18)", async () => {
+  it("Suilend: the LendingMarket object → USDC reserve cToken rate (1e18)", async () => {
     rpc.suilendMarkets.set(SUILEND_MARKET, [
       { coinType: SUI_USDC, available: 1_000_000n, ctokens: 900_000n, borrowedWad: 200_000n * WAD, unclaimedWad: 100_000n * WAD },
     ]);
@@ -100,9 +100,9 @@ describe("venue readers speak each chain's real RPC", () => {
     const none = await readVenueIndex("morpho-base");
     expect(none).toMatchObject({ ok: false });
     if (!none.ok) expect(none.reason).toMatch(/no on-chain reader/);
-    rpc.failing.add("sui_getObject");
+    rpc.failing.add("BatchGetObjects");
     const down = await readVenueIndex("suilend");
-    rpc.failing.delete("sui_getObject");
+    rpc.failing.delete("BatchGetObjects");
     expect(down.ok).toBe(false);
     if (!down.ok) expect(down.reason).toMatch(/RPC/);
   });

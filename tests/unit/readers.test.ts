@@ -45,7 +45,7 @@ describe("readers registry", () => {
   });
 });
 
-describe("Scallop: sui_getObject Market → suix_getDynamicFieldObject balance sheet", () => {
+describe("Scallop: the Market object → its balance-sheet table entry (a dynamic field, over gRPC)", () => {
   const market = ids("scallop").market ?? "";
   const set = (sheet: { cash: bigint; debt: bigint; revenue: bigint; marketCoinSupply: bigint }) =>
     rpc.scallopMarkets.set(market, {
@@ -61,11 +61,11 @@ describe("Scallop: sui_getObject Market → suix_getDynamicFieldObject balance s
   });
   it("no USDC sheet, no market coins or a failing node → unavailable with the reason", async () => {
     rpc.scallopMarkets.set(market, { balanceSheetsTable: SCALLOP_TABLE, sheets: new Map() });
-    await unavailable("scallop", /dynamicFieldNotFound/);
+    await unavailable("scallop", /not found/);
     set({ cash: 0n, debt: 0n, revenue: 0n, marketCoinSupply: 0n });
     await unavailable("scallop", /no market coins/);
     set({ cash: 1n, debt: 0n, revenue: 0n, marketCoinSupply: 1n });
-    rpc.failing.add("suix_getDynamicFieldObject");
+    rpc.failing.add("BatchGetObjects");
     await unavailable("scallop", /RPC read failed/);
   });
 });
@@ -77,17 +77,18 @@ describe("concurrent reads", () => {
       balanceSheetsTable: SCALLOP_TABLE,
       sheets: new Map([[SUI_USDC, { cash: 600_000n, debt: 500_000n, revenue: 100_000n, marketCoinSupply: 900_000n }]]),
     });
-    const objectReads = () => rpc.calls.filter((m) => m === "sui_getObject").length;
+    const objectReads = () => rpc.calls.filter((m) => m === "BatchGetObjects").length;
     const before = objectReads();
     const reads = await Promise.all(Array.from({ length: 20 }, () => readVenueIndex("scallop")));
     expect(new Set(reads.map((r) => (r.ok ? r.index : null)))).toEqual(new Set([(1_000_000n * WAD) / 900_000n]));
-    expect(objectReads() - before).toBe(1);
-    await readVenueIndex("scallop");
+    // One read of the Market, one of its USDC balance sheet.
     expect(objectReads() - before).toBe(2);
+    await readVenueIndex("scallop");
+    expect(objectReads() - before).toBe(4);
   });
 });
 
-describe("NAVI: sui_getObject Storage → reserves table entry u8 10", () => {
+describe("NAVI: the Storage object → its reserves table entry u8 10 (over gRPC)", () => {
   const storage = ids("navi").storage ?? "";
   const set = (coinType: string, supplyIndex: bigint) =>
     rpc.naviStorages.set(storage, {
@@ -107,7 +108,7 @@ describe("NAVI: sui_getObject Storage → reserves table entry u8 10", () => {
     rpc.naviStorages.delete(storage);
     await unavailable("navi", /RPC read failed/);
     set(SUI_USDC, RAY);
-    rpc.failing.add("sui_getObject");
+    rpc.failing.add("BatchGetObjects");
     await unavailable("navi", /RPC read failed/);
   });
 });

@@ -4,17 +4,18 @@
 // Withdraw = `protocol::redeem::redeem<USDC>(version, market, Coin<MarketCoin<USDC>>, clock, ctx): Coin<USDC>`, paying
 // market coins × (cash + debt − revenue) / market-coin supply (floored). The plan redeems the fewest market coins that
 // cover the amount at the rate read at plan time (server/venues/readers/scallop.ts); the rate only grows, so the owner
-// receives at least the amount. MarketCoin's type is defined at the protocol's original package id.
+// receives at least the amount. MarketCoin's type is defined at the protocol's original package id; both calls go to
+// the protocol's current package (its UpgradeCap's `package`, read at plan time): Scallop's entry functions assert the
+// Version object's value against the package's own version, so a call to an older package aborts.
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { currentPackage } from "../../chains/sui/packages";
 import { scallop } from "../scallop";
 import { readForPlan, requireShares, venueRate } from "./plan-reads";
 import type { VenueAdapter } from "./types";
 
-const ids = scallop.onchain as Record<"protocolPackage" | "market" | "version" | "usdcCoinType", string>;
-export const SCALLOP_MINT_TARGET = `${ids.protocolPackage}::mint::mint`;
-export const SCALLOP_REDEEM_TARGET = `${ids.protocolPackage}::redeem::redeem`;
+const ids = scallop.onchain as Record<"protocolPackage" | "protocolUpgradeCap" | "market" | "version" | "usdcCoinType", string>;
 export const SCALLOP_MARKET_COIN_TYPE = `${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`;
 const WAD = 10n ** 18n;
 
@@ -23,14 +24,18 @@ export function scallopSharesFor(amountMicros: bigint, rate: bigint): bigint {
   return (amountMicros * WAD + rate - 1n) / rate;
 }
 
+/** The protocol's current package (Scallop's address book `core.packages.protocol.id`), from its UpgradeCap. */
+export const scallopCallPackage = () => readForPlan("Scallop's current protocol package (its UpgradeCap)", (signal) => currentPackage(ids.protocolUpgradeCap, signal));
+
 export const scallopAdapter: VenueAdapter = {
   venueId: scallop.id,
-  onchainInterface: `${SCALLOP_MINT_TARGET}<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; ${SCALLOP_REDEEM_TARGET}<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
+  onchainInterface: `<current package of UpgradeCap ${ids.protocolUpgradeCap}>::mint::mint<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; <current package>::redeem::redeem<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
+    const pkg = await scallopCallPackage();
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
     const [marketCoin] = tx.moveCall({
-      target: SCALLOP_MINT_TARGET,
+      target: `${pkg}::mint::mint`,
       typeArguments: [ids.usdcCoinType],
       arguments: [tx.object(ids.version), tx.object(ids.market), usdc, tx.object.clock()],
     });
@@ -47,14 +52,14 @@ export const scallopAdapter: VenueAdapter = {
     ];
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const index = await venueRate(scallop.id);
+    const [pkg, index] = await Promise.all([scallopCallPackage(), venueRate(scallop.id)]);
     const shares = scallopSharesFor(amountMicros, index);
     const held = await readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal));
     requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
     const tx = newSuiTransaction(owner);
     const marketCoin = tx.add(coinWithBalance({ type: SCALLOP_MARKET_COIN_TYPE, balance: shares }));
     const [usdc] = tx.moveCall({
-      target: SCALLOP_REDEEM_TARGET,
+      target: `${pkg}::redeem::redeem`,
       typeArguments: [ids.usdcCoinType],
       arguments: [tx.object(ids.version), tx.object(ids.market), marketCoin, tx.object.clock()],
     });

@@ -1,4 +1,5 @@
-// Suilend (Sui), main LendingMarket (decompiled public interface of the lending_market module at the original package):
+// Suilend (Sui), main LendingMarket (decompiled public interface of the lending_market module; the calls go to the
+// current package, read from Suilend's UpgradeCap at plan time as @suilend/sdk does, types keep the original package):
 //   deposit_liquidity_and_mint_ctokens<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock, Coin<T>, &mut TxContext)
 //     : Coin<CToken<P, T>>
 //   redeem_ctokens_and_withdraw_liquidity<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock,
@@ -10,14 +11,13 @@
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { currentPackage } from "../../chains/sui/packages";
 import { readSuilendUsdcReserve } from "../readers/suilend";
 import { suilend } from "../suilend";
 import { readForPlan, requireShares } from "./plan-reads";
 import type { VenueAdapter } from "./types";
 
-const ids = suilend.onchain as Record<"package" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
-export const SUILEND_DEPOSIT_TARGET = `${ids.package}::lending_market::deposit_liquidity_and_mint_ctokens`;
-export const SUILEND_REDEEM_TARGET = `${ids.package}::lending_market::redeem_ctokens_and_withdraw_liquidity`;
+const ids = suilend.onchain as Record<"package" | "upgradeCap" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
 export const SUILEND_CTOKEN_TYPE = `${ids.package}::reserve::CToken<${ids.lendingMarketType},${ids.usdcCoinType}>`;
 const EXEMPTION_TYPE = `${ids.package}::lending_market::RateLimiterExemption<${ids.lendingMarketType},${ids.usdcCoinType}>`;
 const WAD = 10n ** 18n;
@@ -30,15 +30,18 @@ export function suilendCtokensFor(amountMicros: bigint, rate: bigint): bigint {
 /** The USDC reserve's slot and rate, needed to build either call. */
 const usdcReserve = () => readForPlan("Suilend's LendingMarket (its USDC reserve slot and rate)", readSuilendUsdcReserve);
 
+/** Suilend's current package (the SDK's `publishedAt`), from its UpgradeCap. */
+export const suilendCallPackage = () => readForPlan("Suilend's current package (its UpgradeCap)", (signal) => currentPackage(ids.upgradeCap, signal));
+
 export const suilendAdapter: VenueAdapter = {
   venueId: suilend.id,
-  onchainInterface: `${SUILEND_DEPOSIT_TARGET}<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; ${SUILEND_REDEEM_TARGET}<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): Coin<USDC>`,
+  onchainInterface: `<current package of UpgradeCap ${ids.upgradeCap}>::lending_market::deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; <current package>::lending_market::redeem_ctokens_and_withdraw_liquidity<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): Coin<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
-    const { arrayIndex } = await usdcReserve();
+    const [pkg, { arrayIndex }] = await Promise.all([suilendCallPackage(), usdcReserve()]);
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
     const [ctokens] = tx.moveCall({
-      target: SUILEND_DEPOSIT_TARGET,
+      target: `${pkg}::lending_market::deposit_liquidity_and_mint_ctokens`,
       typeArguments: [ids.lendingMarketType, ids.usdcCoinType],
       arguments: [tx.object(ids.lendingMarket), tx.pure.u64(arrayIndex), tx.object.clock(), usdc],
     });
@@ -55,7 +58,7 @@ export const suilendAdapter: VenueAdapter = {
     ];
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const { arrayIndex, rate } = await usdcReserve();
+    const [pkg, { arrayIndex, rate }] = await Promise.all([suilendCallPackage(), usdcReserve()]);
     const ctokenAmount = suilendCtokensFor(amountMicros, rate);
     const held = await readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal));
     requireShares("Suilend USDC cTokens", ctokenAmount, held, (held * rate) / WAD);
@@ -65,7 +68,7 @@ export const suilendAdapter: VenueAdapter = {
     const [noExemption] = tx.moveCall({ target: "0x1::option::none", typeArguments: [EXEMPTION_TYPE] });
     if (!noExemption) throw new Error("option::none returned nothing");
     const [usdc] = tx.moveCall({
-      target: SUILEND_REDEEM_TARGET,
+      target: `${pkg}::lending_market::redeem_ctokens_and_withdraw_liquidity`,
       typeArguments: [ids.lendingMarketType, ids.usdcCoinType],
       arguments: [tx.object(ids.lendingMarket), tx.pure.u64(arrayIndex), tx.object.clock(), ctokens, noExemption],
     });

@@ -5,12 +5,12 @@
 //     (WitTable<BalanceSheets, TypeName, BalanceSheet>); redeem_underlying_coin pays
 //     market_coin_amount × (cash + debt − revenue) / market_coin_supply.
 //   scallop-io/sui-scallop-sdk src/queries/coreQuery.ts (getMarketPool) — the table id is
-//     market.fields.vault.fields.balance_sheets.fields.table.fields.id.id, and the sheet is the dynamic field
-//     named { type: "0x1::type_name::TypeName", value: { name: <coin type without 0x> } }, its value.fields.
+//     market.vault.balance_sheets.table.id, and the sheet is the dynamic field keyed by
+//     0x1::type_name::TypeName { name: <coin type without 0x> }, its value.
 // Index = (cash + debt − revenue) × 1e18 / market_coin_supply: underlying per sCoin, 1e18 scale. Debt is as of the
 // market's last interest accrual (every market call accrues first), the state a redeem starts from.
 import { scallop } from "../scallop";
-import { type Fields, fieldsOf, objectFields, suiClient, u, uidOf } from "./sui";
+import { type Fields, fieldsOf, readDynamicFieldValue, readObjectJson, typeNameKey, u, uidOf } from "./sui";
 import type { VenueReader } from "./types";
 
 const WAD = 10n ** 18n;
@@ -28,13 +28,9 @@ export const scallopReader: VenueReader = {
   venueId: scallop.id,
   what: "Scallop market USDC balance sheet (sUSDC rate)",
   readIndex: async (signal) => {
-    const client = suiClient();
-    const market = objectFields(await client.getObject({ id: scallop.onchain.market ?? "", options: { showContent: true }, signal }));
+    const market = await readObjectJson(scallop.onchain.market ?? "", signal);
     const tableId = uidOf(fieldsOf(fieldsOf(fieldsOf(market.vault).balance_sheets).table).id);
     const usdc = (scallop.onchain.usdcCoinType ?? "").replace(/^0x/, "");
-    const field = objectFields(
-      await client.getDynamicFieldObject({ parentId: tableId, name: { type: "0x1::type_name::TypeName", value: { name: usdc } }, signal }),
-    );
-    return scallopRate(fieldsOf(field.value));
+    return scallopRate(fieldsOf(await readDynamicFieldValue(tableId, typeNameKey(usdc), signal)));
   },
 };

@@ -1,23 +1,19 @@
-// Shapes of Move values in Sui JSON-RPC answers (`showContent`): a struct is `{ type, fields }`, u64 and wider
-// integers are decimal strings, u8–u32 are JSON numbers, a TypeName's `name` has no 0x prefix.
+// Move values as the full node's gRPC renders them (server/chains/sui/objects.ts): a struct is a JSON object of its
+// fields, UID / ID are 0x strings, u64 and wider decimal strings, u8–u32 JSON numbers, a TypeName `{ name }` without 0x.
 export type Fields = Record<string, unknown>;
 
-export { suiRpc as suiClient } from "../../chains/clients";
+export { readDynamicFieldValue, readObjectJson, typeNameKey, u8Key } from "../../chains/sui/objects";
 
-/** The `fields` of a Move struct value. */
+/** A Move struct value. */
 export function fieldsOf(v: unknown): Fields {
-  if (v && typeof v === "object" && "fields" in v) {
-    const f = (v as { fields: unknown }).fields;
-    if (f && typeof f === "object") return f as Fields;
-  }
+  if (v && typeof v === "object" && !Array.isArray(v)) return v as Fields;
   throw new Error("unexpected Move value shape");
 }
 
-/** The object id inside a UID value (`{ id: "0x…" }`, shown without a `fields` wrapper). */
+/** The object id of a UID / ID value. */
 export function uidOf(v: unknown): string {
-  const id = v && typeof v === "object" ? (v as { id?: unknown }).id : undefined;
-  if (typeof id !== "string") throw new Error("expected a UID");
-  return id;
+  if (typeof v !== "string" || !/^0x[0-9a-fA-F]+$/.test(v)) throw new Error("expected a UID");
+  return v;
 }
 
 /** An unsigned Move integer (decimal string or safe JSON number). */
@@ -29,12 +25,3 @@ export function u(v: unknown): bigint {
 
 /** Coin types compared without the 0x prefix (TypeName.name and ascii coin_type strings carry none). */
 export const sameCoinType = (a: string, b: string) => a.replace(/^0x/, "").toLowerCase() === b.replace(/^0x/, "").toLowerCase();
-
-/** The Move object's fields from a `sui_getObject` / `suix_getDynamicFieldObject` answer, or why there are none. */
-export function objectFields(res: { data?: { content?: unknown } | null; error?: { code?: string } | null }): Fields {
-  const content = res.data?.content as { dataType?: string; fields?: unknown } | undefined;
-  if (content?.dataType !== "moveObject" || !content.fields || typeof content.fields !== "object") {
-    throw new Error(res.error ? `object error: ${res.error.code ?? "unknown"}` : "no object content");
-  }
-  return content.fields as Fields;
-}

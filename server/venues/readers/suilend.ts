@@ -1,9 +1,9 @@
 // Suilend (Sui): the USDC reserve's cToken exchange rate, read from the LendingMarket object
-// (sui_getObject with content). Reserve fields (suilend::reserve::Reserve): available_amount (u64),
+// (one gRPC object read, JSON rendering). Reserve fields (suilend::reserve::Reserve): available_amount (u64),
 // ctoken_supply (u64), borrowed_amount and unclaimed_spread_fees (Decimal, value scaled by 1e18).
 // total supply = available + borrowed − unclaimed spread fees; rate = total supply / cToken supply.
 import { suilend } from "../suilend";
-import { fieldsOf, objectFields, sameCoinType, suiClient, u } from "./sui";
+import { fieldsOf, readObjectJson, sameCoinType, u } from "./sui";
 import type { VenueReader } from "./types";
 
 const WAD = 10n ** 18n;
@@ -12,8 +12,7 @@ const decimalValue = (v: unknown): bigint => u(fieldsOf(v).value);
 
 /** The USDC reserve of the main LendingMarket: its slot in `reserves` (the `reserve_array_index` argument) and its rate. */
 export async function readSuilendUsdcReserve(signal: AbortSignal): Promise<{ arrayIndex: bigint; rate: bigint }> {
-  const res = await suiClient().getObject({ id: suilend.onchain.lendingMarket ?? "", options: { showContent: true }, signal });
-  const reserves = objectFields(res).reserves;
+  const reserves = (await readObjectJson(suilend.onchain.lendingMarket ?? "", signal)).reserves;
   if (!Array.isArray(reserves)) throw new Error("LendingMarket has no reserves vector");
   const usdc = suilend.onchain.usdcCoinType ?? "";
   for (const [i, r] of reserves.entries()) {

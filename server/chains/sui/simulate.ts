@@ -1,0 +1,70 @@
+// Simulation before signing on move-chain (contract §8): each plan transaction, as its owner's wallet will see it, is
+// resolved and simulated by the full node over gRPC (TransactionExecutionService.SimulateTransaction, through
+// SuiGrpcClient): the owner's coins are selected, object versions and shared/owned kinds come from the chain, gas is
+// picked from the owner's SUI, and the node executes the calls. A node that refuses the transaction or whose execution
+// aborts makes the simulation `failed` with the chain's own words (module and abort code); a node that does not answer
+// leaves it `unavailable` with the reason and no figure.
+import { RpcError } from "@mysten/sui/grpc";
+import { Transaction } from "@mysten/sui/transactions";
+import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
+import { errorLine, suiRpc, withRpcTimeout } from "../clients";
+import type { PlanTransaction } from "../../venues/adapters/types";
+
+const NO_ANSWER_CODES = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
+const NO_ANSWER_TEXT = /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|other side closed|did not answer within/i;
+
+/** Whether `e` (or an error it wraps) says the node gave no answer, as opposed to an answer that refuses. */
+function noAnswer(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur instanceof Error && depth < 5; cur = cur.cause, depth++) {
+    if (NO_ANSWER_TEXT.test(cur.message)) return true;
+    if (cur instanceof RpcError && NO_ANSWER_CODES.has(String(cur.code))) return true;
+  }
+  return false;
+}
+
+/** The node's own gRPC error behind `e`, when the node refused. */
+function nodeError(e: unknown): RpcError | null {
+  for (let cur: unknown = e, depth = 0; cur instanceof Error && depth < 5; cur = cur.cause, depth++) {
+    if (cur instanceof RpcError) return cur;
+  }
+  return null;
+}
+
+async function simulateOne(t: PlanTransaction): Promise<Simulation> {
+  const at = new Date().toISOString();
+  let tx: Transaction;
+  try {
+    tx = Transaction.from(t.payload as string);
+  } catch (e) {
+    return simulationFailed(`the transaction does not decode: ${errorLine(e)}`);
+  }
+  try {
+    const r = await withRpcTimeout((signal) => suiRpc().simulateTransaction({ transaction: tx, include: { effects: true }, signal }));
+    const result = r.Transaction ?? r.FailedTransaction;
+    if (!result?.status.success) return simulationFailed(result?.status.error?.message ?? "the node's simulation failed without an error");
+    const used = result.effects?.gasUsed;
+    if (!used?.computationCost || !used.storageCost || !used.storageRebate) return { ...simulationUnavailable("the node's simulation gave no gas figures"), at };
+    const charged = BigInt(used.computationCost) + BigInt(used.storageCost);
+    const net = charged - BigInt(used.storageRebate);
+    return {
+      status: "ok",
+      // The gas budget the transaction needs (computation + storage, MIST): what the wallet must set aside.
+      gasEstimate: charged.toString(),
+      // What the owner pays net of the storage rebate; a rebate larger than the charge pays the owner, shown as 0.
+      fee: { amount: (net > 0n ? net : 0n).toString(), asset: "SUI", decimals: 9 },
+      logs: null,
+      error: null,
+      at,
+    };
+  } catch (e) {
+    if (noAnswer(e)) return simulationUnavailable(`Not simulated: the move-chain node did not answer (${errorLine(e)}).`);
+    const refused = nodeError(e);
+    // Otherwise the chain state refused it while the wallet's resolution ran (e.g. not enough of a coin to select).
+    return simulationFailed(refused ? `the move-chain node refused the transaction: ${errorLine(refused)}` : errorLine(e));
+  }
+}
+
+/** One Simulation per transaction, in order (Sui plans hold independent transactions). */
+export async function simulateSuiTransactions(txs: PlanTransaction[]): Promise<Simulation[]> {
+  return Promise.all(txs.map(simulateOne));
+}

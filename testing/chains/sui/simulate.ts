@@ -1,0 +1,128 @@
+// The local node's TransactionExecutionService.SimulateTransaction: it resolves what the client left unresolved (an
+// input given by id only becomes a shared or owned reference from the object's owner; gas coins are picked from the
+// sender's SUI when asked) and refuses what the chain refuses, as a full node's simulation does:
+// - an owned input at a version that is not the object's current one ("is not available for consumption"),
+// - a shared object passed as owned, and an owned object passed as shared,
+// - an object owned by someone other than the sender (a coin the sender does not own),
+// - a call to a package the chain does not have;
+// and a call to a superseded version of a package executes that old code, whose version guard aborts (Scallop's and
+// Suilend's entry functions assert the package version): the effects fail with a MoveAbort in the called module.
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { Code, GrpcError, type Handler } from "./grpc-web";
+import { type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
+
+type Json = Record<string, unknown>;
+
+/** The framework packages (always present). */
+const FRAMEWORK = new Set(["0x1", "0x2", "0x3"].map((a) => normalizeSuiAddress(a)));
+/** Budget the node sets when it selects gas (MIST). */
+const SELECTED_BUDGET = 50_000_000n;
+/** Gas the node charges a simulated transaction: computation, storage, rebate (MIST). */
+const GAS_USED = { computationCost: "750000", storageCost: "2964000", storageRebate: "978120", nonRefundableStorageFee: "9880" };
+
+const isClock = (id: string) => normalizeSuiAddress(id) === normalizeSuiAddress("0x6");
+
+/** The Clock (0x6), shared since genesis; every node has it. */
+export const CLOCK: SuiObject = { id: normalizeSuiAddress("0x6"), type: "0x2::clock::Clock", owner: { kind: "shared", initialVersion: 1n }, version: 600000000n, json: { id: normalizeSuiAddress("0x6"), timestamp_ms: "1760000000000" } };
+
+function refuse(message: string): never {
+  throw new GrpcError(Code.INVALID_ARGUMENT, message);
+}
+
+/** The latest version of the package `pkg` belongs to, or null when `pkg` is the latest (or unknown to `world`). */
+function supersededBy(world: SuiWorld, pkg: string): { original: string; latest: string } | null {
+  for (const [original, versions] of world.packageVersions) {
+    const i = versions.findIndex((v) => sameAddress(v, pkg));
+    const latest = versions.at(-1);
+    if (i >= 0 && latest && i < versions.length - 1) return { original, latest };
+  }
+  return null;
+}
+
+const knownPackage = (world: SuiWorld, pkg: string) =>
+  FRAMEWORK.has(normalizeSuiAddress(pkg)) || [...world.packageVersions.values()].some((vs) => vs.some((v) => sameAddress(v, pkg)));
+
+export function simulateHandler(world: SuiWorld): Handler {
+  const objectOf = (id: string) => (isClock(id) ? CLOCK : world.object(id));
+  return (request) => {
+    const tx = (request.transaction ?? {}) as Json;
+    const sender = normalizeSuiAddress(String(tx.sender ?? "0x0"));
+    const kind = (tx.kind ?? {}) as Json;
+    const ptb = (kind.programmableTransaction ?? {}) as Json;
+    const inputs = ((ptb.inputs as Json[] | undefined) ?? []).map((input): Json => {
+      if (input.kind === "PURE" || input.kind === "FUNDS_WITHDRAWAL") return input;
+      const id = String(input.objectId ?? "");
+      const o = objectOf(id);
+      if (!o) refuse(`Could not find the referenced object ${id} at version ${String(input.version ?? "None")}`);
+      const shared = o.owner.kind === "shared";
+      const declared = input.kind as string | undefined;
+      if (declared === "IMMUTABLE_OR_OWNED" && shared) refuse(`Object ${o.id} is a shared object and cannot be used as an owned object`);
+      if (declared === "SHARED" && !shared) refuse(`Object ${o.id} is not a shared object`);
+      if (shared) {
+        const initial = o.owner.kind === "shared" ? o.owner.initialVersion : 0n;
+        if (input.version !== undefined && BigInt(String(input.version)) !== initial) {
+          refuse(`Shared object ${o.id} was given initial shared version ${String(input.version)}, but it is ${initial}`);
+        }
+        return { kind: "SHARED", objectId: o.id, version: initial.toString(), mutable: input.mutable ?? !isClock(o.id) };
+      }
+      if (input.version !== undefined && BigInt(String(input.version)) !== o.version) {
+        refuse(`Object ID ${o.id} Version 0x${BigInt(String(input.version)).toString(16)} Digest ${String(input.digest ?? ZERO_DIGEST)} is not available for consumption, current version: 0x${o.version.toString(16)}`);
+      }
+      if (o.owner.kind === "address" && !sameAddress(o.owner.address, sender)) {
+        refuse(`Object ${o.id} is owned by account address ${normalizeSuiAddress(o.owner.address)}, but given owner/signer address is ${sender}`);
+      }
+      if (o.owner.kind === "object") refuse(`Object ${o.id} is owned by object ${o.owner.address} and cannot be used as an input`);
+      return { kind: "IMMUTABLE_OR_OWNED", objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST };
+    });
+
+    let abort: { pkg: string; module: string; fn: string; command: number; latest: string } | null = null;
+    ((ptb.commands as Json[] | undefined) ?? []).forEach((c, i) => {
+      const call = c.moveCall as Json | undefined;
+      if (!call) return;
+      const pkg = String(call.package ?? "");
+      if (!knownPackage(world, pkg)) refuse(`Package object does not exist with ID ${normalizeSuiAddress(pkg)}`);
+      const old = supersededBy(world, pkg);
+      if (old && !abort) abort = { pkg: normalizeSuiAddress(pkg), module: String(call.module), fn: String(call.function), command: i, latest: old.latest };
+    });
+
+    const gas = (tx.gasPayment ?? {}) as Json;
+    let payment = (gas.objects as Json[] | undefined) ?? [];
+    if (request.doGasSelection === true || payment.length === 0) {
+      const suiCoins = world.owned(sender).filter((o) => /^0x0*2::coin::Coin<0x0*2::sui::SUI>$/.test(o.type));
+      if (suiCoins.length === 0) refuse(`Cannot find gas coin for signer address ${sender} with amount sufficient for the required gas budget`);
+      payment = suiCoins.map((o) => ({ objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST }));
+    } else {
+      for (const ref of payment) {
+        const o = world.object(String(ref.objectId ?? ""));
+        if (o?.owner.kind !== "address" || !sameAddress(o.owner.address, sender)) refuse(`Gas object ${String(ref.objectId)} is not owned by ${sender}`);
+        if (BigInt(String(ref.version ?? "0")) !== o.version) refuse(`Gas object ${o.id} is not available for consumption, current version: 0x${o.version.toString(16)}`);
+      }
+    }
+
+    const resolved = {
+      ...tx,
+      sender,
+      kind: { ...kind, programmableTransaction: { ...ptb, inputs } },
+      gasPayment: {
+        objects: payment,
+        owner: gas.owner ?? sender,
+        price: gas.price ?? world.referenceGasPrice.toString(),
+        budget: gas.budget ?? SELECTED_BUDGET.toString(),
+      },
+      expiration: tx.expiration ?? { kind: "NONE" },
+    };
+    const failure = abort as { pkg: string; module: string; fn: string; command: number; latest: string } | null;
+    const status = failure
+      ? {
+          success: false,
+          error: {
+            description: `MoveAbort in ${failure.pkg}::${failure.module}::${failure.fn}: package ${failure.pkg} is superseded by ${failure.latest}; its version check aborts`,
+            command: String(failure.command),
+            kind: "MOVE_ABORT",
+            abort: { abortCode: "1", location: { package: failure.pkg, module: failure.module, functionName: failure.fn } },
+          },
+        }
+      : { success: true };
+    return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" } } };
+  };
+}
