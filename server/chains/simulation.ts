@@ -8,6 +8,9 @@ export interface SimulationFee {
   amount: string;
   asset: "SUI" | "SOL" | "ETH";
   decimals: number;
+  /** EVM: the EIP-1559 fields `amount` was priced at (wei per gas); absent elsewhere. */
+  maxFeePerGas?: string;
+  maxPriorityFeePerGas?: string;
 }
 
 export interface Simulation {
@@ -29,6 +32,8 @@ export const simulationSchema = z
         amount: z.string().regex(/^[0-9]+$/),
         asset: z.enum(["SUI", "SOL", "ETH"]),
         decimals: z.number().int(),
+        maxFeePerGas: z.string().regex(/^[0-9]+$/).optional().meta({ description: "EVM: wei per gas the wallet should offer at most (eth_feeHistory: 2 × next base fee + priority fee)." }),
+        maxPriorityFeePerGas: z.string().regex(/^[0-9]+$/).optional().meta({ description: "EVM: wei per gas tip (median of recent blocks' 50th-percentile tips)." }),
       })
       .nullable(),
     logs: z.array(z.string()).nullable(),

@@ -28,11 +28,11 @@ function registryOf(chain: EvmChain): string | null {
   return (chain === "evm-a" ? c.SVC_REGISTRY_EVM_A : c.SVC_REGISTRY_EVM_B) ?? null;
 }
 
-/** The venues a cage may send to: venues on the chain whose adapter has a deposit builder, at their pool address. */
+/** The venues a cage may send to: venues on the chain whose adapter has a deposit builder, at the address deposits go to (Aave pool, Comet, Morpho vault). */
 export function cageVenues(chain: EvmChain) {
   return venuesOn(chain)
     .filter((v) => getAdapter(v.id)?.deposit)
-    .map((v) => ({ venueId: v.id, protocol: v.protocol, address: getAddress(v.onchain.pool ?? v.onchain.cUSDCv3 ?? zeroAddress) }));
+    .map((v) => ({ venueId: v.id, protocol: v.protocol, address: getAddress(v.onchain.pool ?? v.onchain.cUSDCv3 ?? v.onchain.vault ?? zeroAddress) }));
 }
 
 export function cageBody(chain: EvmChain) {

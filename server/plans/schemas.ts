@@ -35,6 +35,23 @@ export const planTransaction = z
   })
   .meta({ id: "PlanTransaction" });
 
+const wei = z.string().regex(/^[0-9]+$/);
+export const gasFeeSchema = z
+  .object({
+    asset: z.literal("ETH"),
+    decimals: z.literal(18),
+    gas: wei.nullable().meta({ description: "Sum of the steps' simulated gas; null when a step has none." }),
+    baseFeePerGas: wei.nullable().meta({ description: "The next block's base fee (eth_feeHistory), wei per gas." }),
+    maxPriorityFeePerGas: wei.nullable().meta({ description: "Tip for the wallet's EIP-1559 transaction: median of recent blocks' 50th-percentile tips." }),
+    maxFeePerGas: wei.nullable().meta({ description: "maxFeePerGas for the wallet's EIP-1559 transaction: 2 × base fee + tip." }),
+    maxCostWei: wei.nullable().meta({ description: "gas × maxFeePerGas: the most the wallet can be charged for the whole plan." }),
+    expectedCostWei: wei.nullable().meta({ description: "gas × (base fee + tip): the cost at the next block's base fee." }),
+    usd: z.null(),
+    usdReason: z.string(),
+    reason: z.string().nullable().meta({ description: "Why the cost is null; null when it is known." }),
+  })
+  .meta({ id: "PlanGasFee", description: "EVM plans with an owner: the network fee the wallet will ask for, from eth_feeHistory and the simulation." });
+
 const estimatesSchema = z.object({
   estimate: z.literal(true),
   grossApyBps: z.number().int().nullable(),
@@ -68,6 +85,7 @@ export const vaultPlanSchema = z
     owner: z.string().nullable(),
     estimates: estimatesSchema,
     onchainInterface: z.string().nullable(),
+    gasFee: gasFeeSchema.optional().meta({ description: "Present on EVM plans with an owner." }),
   })
   .meta({ id: "VaultPlan", description: "Deposit or withdraw plan (spec §2.2): identical shape for every venue." });
 

@@ -1,6 +1,8 @@
 // Deposit and withdraw plans (spec §2.2): one shape for every venue. Blockers are listed, never thrown;
 // with an owner and no blocker the plan carries the venue adapter's unsigned transactions.
 import { isAddressOf } from "../chains/address";
+import { isEvmChain } from "../chains/evm";
+import { evmFeeQuoteFor, evmGasFee, type FeeQuote, type GasFee, withStepFees } from "../chains/evm/fees";
 import { USDC } from "../chains/balances";
 import { estimates } from "../catalog/estimates";
 import { liveApy } from "../catalog/apy";
@@ -41,16 +43,22 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
   blockers.push(...executionBlockers());
 
   let transactions: PlanTransaction[] = [];
+  const chain = venue.chain;
+  let feeQuote: FeeQuote | null = null;
   if (blockers.length === 0 && owner !== null && "build" in b) {
     const built = await runBuilder(b.build, { owner, amountMicros: amount });
     if (!built.ok) blockers.push(built.blocker);
     else {
-      // The chain's own simulation first; a transaction it rejects is never offered for signing.
-      const sim = await simulateTransactions(built.transactions, owner);
+      // The chain's own simulation first; a transaction it rejects is never offered for signing. EVM: the fee quote
+      // (eth_feeHistory) is asked at the same time, so it adds no round trip.
+      const [sim, quote] = await Promise.all([simulateTransactions(built.transactions, owner), isEvmChain(chain) ? evmFeeQuoteFor(chain) : null]);
+      feeQuote = quote;
       if (sim.blocker) blockers.push(sim.blocker);
-      else transactions = sim.transactions;
+      else transactions = quote ? withStepFees(sim.transactions, quote) : sim.transactions;
     }
   }
+  // EVM plans with an owner: the gas fee the wallet will ask for (null figures with the reason when not known).
+  const gasFee: GasFee | undefined = isEvmChain(chain) && owner !== null ? evmGasFee(transactions, feeQuote) : undefined;
   const apy = await liveApy(db, venue.id);
   const e = estimates(apy.grossApyBps, amount, feePolicy().yieldSkimBps);
   const planId = newId("pln");
@@ -82,6 +90,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
     },
     onchainInterface: getAdapter(venue.id)?.onchainInterface ?? null,
     transactions,
+    ...(gasFee ? { gasFee } : {}),
     ...executionFlags(venue.chain),
   };
   await insertPlan(db, {

@@ -7,14 +7,20 @@ export const morphoBase = defineVenue({
   name: "Morpho",
   chain: "evm-a",
   ready: false,
-  // No write adapter yet (server/venues/adapters/morpho-base.ts): flip these when it lands.
+  // Builders: server/venues/adapters/morpho-base.ts (Map chain: prepare only).
   writeReady: false,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
   upstream: { project: "morpho-blue", symbol: "USDC", chain: "Base" },
   onchain: {
-    // Morpho Blue singleton; the USDC vault (MetaMorpho) is the upstream row picked by TVL, not pinned.
+    // Morpho Blue singleton.
     morphoBlue: "0xBBBBBbbBBb9cC5e90e3b3Af64bdAF62C37EEFFCb",
+    // The USDC vault deposits and withdrawals go to: Steakhouse USDC (curated by Steakhouse), a MetaMorpho vault listed by Morpho in
+    // morpho-org/morpho-blue-api-metadata be217e4ecd435d9c12e4bdd96c750c15005ed0a3, data/vaults-listing.json (chainId
+    // 8453, listed, not removed). The catalog's upstream row is the deepest morpho-blue USDC row on the chain
+    // (server/catalog/refresh.ts poolForVenue), which is NOT this vault (vault rows carry the share symbol, not
+    // "USDC"): see docs/decisions.md, "Morpho: one USDC MetaMorpho vault pinned per chain".
+    vault: "0xbeeF010f9cb27031ad51e3333f9aF9C6B1228183",
     usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
   },
 });

@@ -245,8 +245,6 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const cases: [string, Record<string, string>, string][] = [
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "0", owner: SUI }, "amount_zero"],
       ["/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "999999", owner: SUI }, "below_minimum"],
-      ["/svc/strategies/deposit/plan", { strategyId: "morpho-base", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
-      ["/svc/strategies/withdraw/plan", { strategyId: "morpho-arbitrum", amountMicros: "5000000", owner: EVM }, "adapter_not_ready"],
     ];
     for (const [path, body, code] of cases) {
       const r = await post(path, body);
@@ -538,7 +536,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(p.json).toMatchObject({ status: "prepared", chain: "evm-b", submitted: false, broadcastEnabled: false, signWith: "eth_signTypedData_v4" });
     const td = p.json.typedData as Parameters<typeof hashTypedData>[0];
     expect(hashTypedData(td)).toBe(p.json.digest);
-    expect((td.message as { venues: string[] }).venues).toEqual(["0x794a61358D6845594F94dc1DB02A252b5b4814aD", "0x9c4ec768c28520B50860ea7a15bd7213a9fF58bf"]);
+    expect((td.message as { venues: string[] }).venues).toEqual(["0x794a61358D6845594F94dc1DB02A252b5b4814aD", "0x7c574174DA4b2be3f705c6244B4BfA0815a8B3Ed", "0x9c4ec768c28520B50860ea7a15bd7213a9fF58bf"]);
     expect((await post("/svc/evm-b/cage/prepare", { ...body, payees: undefined }, OWNER_KEY)).status).toBe(400);
     const w = await call<Json>(app.url, "GET", `/api/v1/wallets/${EVM}/evm-a/cage`, { key: OWNER_KEY });
     expect(w.status).toBe(200);

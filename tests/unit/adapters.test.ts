@@ -486,6 +486,6 @@ describe("adapter registry", () => {
     expect(getAdapter("scallop")?.deposit).toBeTypeOf("function");
     expect(getAdapter("navi")?.withdraw).toBeTypeOf("function");
     expect(getAdapter("marginfi")?.withdraw).toBeTypeOf("function");
-    expect(getAdapter("morpho-base")).toBeUndefined();
+    expect(getAdapter("morpho-base")?.withdraw).toBeTypeOf("function");
   });
 });

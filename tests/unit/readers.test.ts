@@ -41,7 +41,7 @@ describe("readers registry", () => {
     expect(venuesWithReaders().sort()).toEqual(
       ["aave-v3-arbitrum", "aave-v3-base", "compound-v3-arbitrum", "compound-v3-base", "jupiter-lend", "kamino", "marginfi", "navi", "save", "scallop", "suilend"].sort(),
     );
-    await unavailable("morpho-base", /no on-chain reader for venue morpho-base: its venue pins no Morpho vault or market/);
+    await unavailable("morpho-base", /no on-chain reader for venue morpho-base: no reader of the pinned Morpho vault's share price/);
   });
 });
 

@@ -7,6 +7,8 @@ import { compoundV3BaseAdapter } from "./compound-v3-base";
 import { jupiterLendAdapter } from "./jupiter-lend";
 import { kaminoAdapter } from "./kamino";
 import { marginfiAdapter } from "./marginfi";
+import { morphoArbitrumAdapter } from "./morpho-arbitrum";
+import { morphoBaseAdapter } from "./morpho-base";
 import { naviAdapter } from "./navi";
 import { saveAdapter } from "./save";
 import { scallopAdapter } from "./scallop";
@@ -30,12 +32,12 @@ const ADAPTERS: readonly VenueAdapter[] = [
   aaveV3ArbitrumAdapter,
   compoundV3BaseAdapter,
   compoundV3ArbitrumAdapter,
+  morphoBaseAdapter,
+  morphoArbitrumAdapter,
 ];
 
 /** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
 const NO_ADAPTER: Record<string, string> = {
-  "morpho-base": "No Morpho USDC vault (ERC-4626) address is pinned for Base; the upstream row is picked by TVL.",
-  "morpho-arbitrum": "No Morpho USDC vault (ERC-4626) address is pinned for Arbitrum; the upstream row is picked by TVL.",
 };
 
 const byId = new Map(ADAPTERS.map((a) => [a.venueId, a]));

@@ -1,7 +1,7 @@
 // Registry of venue readers (harvest amounts come only from here, spec §2.6, §4.9). A venue without a
 // reader has no confirmed on-chain read yet: its yield is "unavailable" with a reason, never invented.
-// Morpho (Base, Arbitrum) has none: its venue pins no vault or market (the upstream row is the deepest USDC vault by
-// TVL, which can change), so there is no single on-chain index a position grows with (docs/decisions.md).
+// Morpho (Base, Arbitrum) has none yet: its venues now pin one USDC vault each (for the plans), but no reader of that
+// vault's share price (convertToAssets) is written (docs/decisions.md).
 import { config } from "../../config";
 import { aaveV3ArbitrumReader } from "./aave-v3-arbitrum";
 import { aaveV3BaseReader } from "./aave-v3-base";
@@ -36,8 +36,8 @@ const READERS = new Map<string, VenueReader>(
 
 /** Why a venue has no reader, when the reason is more than "not written yet". */
 const NO_READER: Record<string, string> = {
-  "morpho-base": "its venue pins no Morpho vault or market (the upstream row is the deepest USDC vault by TVL and can change)",
-  "morpho-arbitrum": "its venue pins no Morpho vault or market (the upstream row is the deepest USDC vault by TVL and can change)",
+  "morpho-base": "no reader of the pinned Morpho vault's share price is written yet (its plans are built: server/venues/adapters/morpho-vault.ts)",
+  "morpho-arbitrum": "no reader of the pinned Morpho vault's share price is written yet (its plans are built: server/venues/adapters/morpho-vault.ts)",
 };
 
 export function readerFor(venueId: string): VenueReader | undefined {

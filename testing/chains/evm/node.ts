@@ -86,7 +86,7 @@ export interface EvmNode {
   /** Every method asked, in order. */
   calls: string[];
   /** Optional methods real RPCs differ on; off by default (a node without them answers -32601). */
-  methods: { simulateV1: boolean };
+  methods: { simulateV1: boolean; feeHistory: boolean };
   /** When true, every connection is dropped (the RPC is unreachable). */
   down: boolean;
   /** Runs `initcode` (creation code + constructor args) as the code of `address` and keeps what it returns as that address's code: a contract deployed at a published address. */
@@ -98,6 +98,8 @@ export interface EvmNode {
   /** A read-only call at the head. */
   read: (to: string, data: Hex, from?: string) => Promise<Hex>;
   setBalance: (address: string, wei: bigint) => Promise<void>;
+  /** Moves the clock on: the next block (calls and transactions) is `seconds` later than it would have been (set-up only, like evm_increaseTime). */
+  advanceTime: (seconds: bigint) => Promise<void>;
   /** The JSON-RPC method handler (what the HTTP server answers), for in-process callers. */
   request: (method: string, params: unknown[]) => Promise<unknown>;
   close: () => Promise<void>;
@@ -141,7 +143,8 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
     createBlock({ header: { number, timestamp, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: BASE_FEE_WEI, coinbase: createAddressFromString(`0x${"00".repeat(19)}01`) } }, { common });
 
   /** The next block (what a transaction sent now would see). */
-  const nextBlock = () => blockFor(head().number + 1n, head().timestamp + 1n);
+  const nextTimestamp = () => (clock > head().timestamp ? clock : head().timestamp + 1n);
+  const nextBlock = () => blockFor(head().number + 1n, nextTimestamp());
 
   async function applyOverride(o: StateOverride | undefined) {
     if (!o) return;
@@ -173,7 +176,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
     );
     Object.defineProperty(tx, "getSenderAddress", { value: () => from });
     // A call pays no fee (geth's eth_call with no gas price): the block's base fee is 0 for it.
-    const block = createBlock({ header: { number: head().number + 1n, timestamp: head().timestamp + 1n, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: 0n } }, { common });
+    const block = createBlock({ header: { number: head().number + 1n, timestamp: nextTimestamp(), gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: 0n } }, { common });
     const r = await runTx(vm, { tx, block, skipNonce: true, skipBalance: true, skipBlockGasLimitValidation: true, skipHardForkValidation: true });
     // gasRefund is what the refund counter returned at the end: the gas limit must cover the gas before it.
     return { result: r.execResult, gasUsed: r.totalGasSpent, gasBeforeRefund: r.totalGasSpent + r.gasRefund };
@@ -356,7 +359,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
       type: qty(t.type),
     };
 
-  const self = { methods: { simulateV1: false }, down: false, calls: [] as string[] };
+  const self = { methods: { simulateV1: false, feeHistory: true }, down: false, calls: [] as string[] };
 
   async function handle(method: string, params: unknown[]): Promise<unknown> {
     switch (method) {
@@ -381,6 +384,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
       case "eth_maxPriorityFeePerGas":
         return qty(BASE_FEE_WEI);
       case "eth_feeHistory": {
+        if (!self.methods.feeHistory) throw new RpcError(-32601, "the method eth_feeHistory does not exist/is not available");
         const count = Math.max(1, Math.min(1024, Number(BigInt(String(params[0])))));
         const percentiles = (params[2] as number[] | undefined) ?? [];
         const newest = head().number;
@@ -565,6 +569,10 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
         const acc = (await vm.stateManager.getAccount(at)) ?? new Account();
         acc.balance = wei;
         await vm.stateManager.putAccount(at, acc);
+      }),
+    advanceTime: (seconds: bigint) =>
+      serial(async () => {
+        clock = (clock > head().timestamp ? clock : head().timestamp + 1n) + seconds;
       }),
     close: async () => {
       server.closeAllConnections();
