@@ -44,7 +44,7 @@ test("sort by gross APY and filter by chain, readiness and protocol", async ({ p
   await page.getByTestId("filter-chain").selectOption("svm-chain");
   for (const t of await rows.allInnerTexts()) expect(t).toContain("Solana");
   await page.getByTestId("filter-chain").selectOption("");
-  await page.getByTestId("filter-ready").selectOption("0");
+  await page.getByTestId("filter-ready").selectOption("map");
   for (const t of await rows.allInnerTexts()) expect(t).toContain("Map");
   await page.getByTestId("filter-ready").selectOption("");
   await page.getByLabel("Search protocol").fill("kamino");

@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { type ReadinessKind, ReadinessBadge, readinessOf } from "@/components/readiness";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { CHAIN_IDS, type HomeBody, type Opportunity, api } from "@/lib/api";
@@ -47,7 +48,7 @@ export function OpportunitiesView() {
   const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => api<HomeBody>("/svc/home", { signal }) });
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: "tvlUsd", order: "desc" });
   const [chain, setChain] = useState<string>("");
-  const [ready, setReady] = useState<"" | "1" | "0">("");
+  const [ready, setReady] = useState<"" | ReadinessKind>("");
   const [search, setSearch] = useState("");
   const now = useNow(30_000);
 
@@ -57,7 +58,7 @@ export function OpportunitiesView() {
     const filtered = all.filter(
       (o) =>
         (!chain || o.chain === chain) &&
-        (ready === "" || o.ready === (ready === "1")) &&
+        (ready === "" || readinessOf(o) === ready) &&
         (!needle || o.protocol.toLowerCase().includes(needle) || o.name.toLowerCase().includes(needle)),
     );
     const featured = filtered.filter((o) => o.kind === "strategy");
@@ -86,10 +87,11 @@ export function OpportunitiesView() {
         </label>
         <label>
           Readiness
-          <select value={ready} onChange={(e) => setReady(e.target.value as "" | "1" | "0")} data-testid="filter-ready">
-            <option value="">Executable and Map</option>
-            <option value="1">Executable</option>
-            <option value="0">Map</option>
+          <select value={ready} onChange={(e) => setReady(e.target.value as "" | ReadinessKind)} data-testid="filter-ready">
+            <option value="">All</option>
+            <option value="executable">Executable (deposit and withdraw)</option>
+            <option value="not-built">Not built yet</option>
+            <option value="map">Map</option>
           </select>
         </label>
         <label>
@@ -166,7 +168,7 @@ export function OpportunitiesView() {
                   )}
                 </td>
                 <td>
-                  <span className={o.label === "Executable" ? "badge badge-exec" : "badge badge-map"}>{o.label}</span>
+                  <ReadinessBadge row={o} />
                 </td>
               </tr>
             ))}

@@ -11,6 +11,7 @@ import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type ChartBody, type StrategyDetail, type VenuesBody, api } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { FeeSchedule } from "@/components/fee-schedule";
+import { ActionReadinessList, ReadinessBadge } from "@/components/readiness";
 
 const ApyChart = dynamic(() => import("@/components/apy-chart").then((m) => m.ApyChart), {
   ssr: false,
@@ -67,7 +68,10 @@ export function OpportunityDetail({ id }: { id: string }) {
               <dt>Chain</dt>
               <dd>{d ? chainName(d.chain) : <Missing />}</dd>
               <dt>Readiness</dt>
-              <dd>{d?.label ?? <Missing />}</dd>
+              <dd>
+                {d ? <ReadinessBadge row={d} /> : <Missing />}
+                {d?.actions && <ActionReadinessList actions={d.actions} />}
+              </dd>
               <dt>Gross APY</dt>
               <dd>
                 <OrMissing value={formatBps(apy?.grossApyBps)} reason={apy?.reason} />
@@ -135,6 +139,13 @@ export function OpportunityDetail({ id }: { id: string }) {
             ))}
           </div>
           <div role="tabpanel" id="plan-panel" aria-labelledby={`tab-${tab}`}>
+            {d?.actions && !d.actions[tab].ready && (
+              <div className="alert alert-warn" role="status" data-testid="action-not-ready">
+                <p>
+                  A {tab} plan cannot be built for {d.name} yet: {d.actions[tab].reason ?? "no builder."}
+                </p>
+              </div>
+            )}
             <StrategyPlanForm key={tab} kind={tab} strategyId={strategyId} />
           </div>
         </div>
