@@ -99,5 +99,5 @@ test("detail page: headline numbers, the upstream chart, on-chain ids and the fe
 
 test("detail page of an unknown id says so in words", async ({ page }) => {
   await page.goto("/opportunities/opp_e2e_unknown");
-  await expect(page.getByTestId("unknown-opportunity")).toContainText("No opportunity has the id opp_e2e_unknown");
+  await expect(page.getByTestId("not-found")).toContainText("/opportunities/opp_e2e_unknown");
 });

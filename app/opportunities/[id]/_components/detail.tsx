@@ -103,10 +103,10 @@ export function OpportunityDetail({ id }: { id: string }) {
             {chart.isPending ? (
               <SkeletonBlock height={260} />
             ) : chart.error ? (
-              isNotFound(chart.error) ? (
+              isNotLanded(chart.error) ? (
                 <NotYet what="History" />
               ) : (
-                <ErrorBox error={chart.error} onRetry={() => void chart.refetch()} />
+                <ErrorBox error={chart.error} onRetry={() => void chart.refetch()} title="Could not load the APY and TVL history." />
               )
             ) : chart.data?.status === "unavailable" || (chart.data?.points.length ?? 0) === 0 ? (
               <p className="empty">No history from the source right now{chart.data?.reason ? `: ${chart.data.reason}` : "."}</p>
