@@ -177,7 +177,16 @@ export interface StrategyDetail {
 /** GET /svc/venues (`svc-venues.v1`): where the venues' published on-chain ids live. */
 export interface VenuesBody {
   schemaVersion: "svc-venues.v1";
-  venues: { id: string; opportunityId: string; protocol: string; chain: ChainId; onchain: Record<string, string> }[];
+  venues: {
+    id: string;
+    opportunityId: string;
+    protocol: string;
+    name: string;
+    chain: ChainId;
+    ready: boolean;
+    actions: VenueActions;
+    onchain: Record<string, string>;
+  }[];
 }
 
 export interface ChartBody {

@@ -11,6 +11,7 @@ import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type ChartBody, type StrategyDetail, type VenuesBody, api } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { FeeSchedule } from "@/components/fee-schedule";
+import { AutopilotOffer } from "./autopilot-offer";
 import { ActionReadinessList, ReadinessBadge } from "@/components/readiness";
 
 const ApyChart = dynamic(() => import("@/components/apy-chart").then((m) => m.ApyChart), {
@@ -56,7 +57,7 @@ export function OpportunityDetail({ id }: { id: string }) {
         ) : (
           <ErrorBox error={detail.error} onRetry={() => void detail.refetch()} />
         ))}
-      <div className="grid-2">
+      <div className="detail-grid">
         <div className="card">
           <h2>At a glance</h2>
           {detail.isPending ? (
@@ -120,6 +121,9 @@ export function OpportunityDetail({ id }: { id: string }) {
             </p>
           )}
         </div>
+        {isStrategy && d ? (
+          <AutopilotOffer strategy={d} venues={venues.data} />
+        ) : (
         <div className="card">
           <h2>Deposit or withdraw</h2>
           <div className="tabs" role="tablist" aria-label="Action">
@@ -149,7 +153,12 @@ export function OpportunityDetail({ id }: { id: string }) {
             <StrategyPlanForm key={tab} kind={tab} strategyId={strategyId} />
           </div>
         </div>
+        )}
         <div className="card">
+          <h2>Fee schedule</h2>
+          <FeeSchedule />
+        </div>
+        <div className="card span-all">
           <h2>On-chain ids</h2>
           {ids.length === 0 ? (
             <p className="muted">
@@ -169,8 +178,6 @@ export function OpportunityDetail({ id }: { id: string }) {
               ))}
             </dl>
           )}
-          <h2>Fee schedule</h2>
-          <FeeSchedule />
         </div>
       </div>
     </section>
