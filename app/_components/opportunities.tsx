@@ -10,6 +10,7 @@ import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { CHAIN_IDS, type HomeBody, type Opportunity, api } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
+import { TableWrap } from "@/components/ui/table-wrap";
 
 type SortKey = "protocol" | "chain" | "grossApyBps" | "netApyBps" | "apy30dBps" | "tvlUsd" | "asOf";
 type Order = "asc" | "desc";
@@ -110,7 +111,7 @@ export function OpportunitiesView() {
       )}
       {q.error && <ErrorBox error={q.error} onRetry={() => void q.refetch()} title="Could not load opportunities." />}
 
-      <div className="table-wrap">
+      <TableWrap label="Opportunities table">
         <table className="data-table" data-testid="opportunities">
           <caption className="sr-only">Stablecoin yield opportunities; the featured autopilot strategy is pinned first</caption>
           <thead>
@@ -174,7 +175,7 @@ export function OpportunitiesView() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {q.isSuccess && rows.length === 0 && (
         <p className="empty" data-testid="empty">
           {(q.data?.opportunities.length ?? 0) === 0
