@@ -9,6 +9,7 @@ import { Providers } from "./providers";
 import "./globals.css";
 
 export const metadata: Metadata = {
+  // Each page sets its own "<page> — svc" title; this one is only the fallback.
   title: "svc — stablecoin yield routing",
   description: "Compare stablecoin yield opportunities and sign deposit, withdraw, swap and bridge plans in your own wallet.",
 };

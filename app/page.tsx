@@ -1,4 +1,7 @@
+import type { Metadata } from "next";
 import { OpportunitiesView } from "./_components/opportunities";
+
+export const metadata: Metadata = { title: "Opportunities — svc" };
 
 export default function HomePage() {
   return (

@@ -38,8 +38,10 @@ export function ApiKeyField({ value, onChange }: { value: string; onChange: (k: 
         onChange={(e) => onChange(e.target.value.trim())}
         aria-describedby={`${id}-hint`}
       />
-      <span id={`${id}-hint`} className="muted small">
-        Kept only in this tab’s session storage; never sent anywhere but this service.
+      <span id={`${id}-hint`} className="muted small" data-testid="api-key-hint">
+        Keys are issued by whoever runs this service: <code>npm run keys -- create --role owner --wallet &lt;address&gt;</code>{" "}
+        on the server (or the <code>SVC_API_KEYS</code> setting) prints one for a wallet. Kept only in this tab’s session
+        storage; never sent anywhere but this service.
       </span>
     </div>
   );

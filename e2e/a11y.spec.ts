@@ -21,7 +21,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.goto(p.path);
       await expect(page.getByRole("heading", { name: p.ready }).first()).toBeVisible();
       await page.waitForLoadState("networkidle");
-      if (p.name === "docs") await expect(page.locator(".swagger-ui .opblock").first()).toBeVisible();
+      if (p.name === "docs") await expect(page.getByTestId("api-reference").getByRole("button", { name: /Test Request/ }).first()).toBeVisible();
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
       const bad = results.violations
         .filter((v) => v.impact === "serious" || v.impact === "critical")

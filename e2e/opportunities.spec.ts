@@ -44,7 +44,7 @@ test("sort by gross APY and filter by chain, readiness and protocol", async ({ p
   await page.getByTestId("filter-chain").selectOption("svm-chain");
   for (const t of await rows.allInnerTexts()) expect(t).toContain("Solana");
   await page.getByTestId("filter-chain").selectOption("");
-  await page.getByTestId("filter-ready").selectOption("0");
+  await page.getByTestId("filter-ready").selectOption("map");
   for (const t of await rows.allInnerTexts()) expect(t).toContain("Map");
   await page.getByTestId("filter-ready").selectOption("");
   await page.getByLabel("Search protocol").fill("kamino");
@@ -99,5 +99,5 @@ test("detail page: headline numbers, the upstream chart, on-chain ids and the fe
 
 test("detail page of an unknown id says so in words", async ({ page }) => {
   await page.goto("/opportunities/opp_e2e_unknown");
-  await expect(page.getByTestId("unknown-opportunity")).toContainText("No opportunity has the id opp_e2e_unknown");
+  await expect(page.getByTestId("not-found")).toContainText("/opportunities/opp_e2e_unknown");
 });

@@ -80,6 +80,16 @@ export type ChainId = "move-chain" | "svm-chain" | "evm-a" | "evm-b";
 export const CHAIN_IDS: readonly ChainId[] = ["move-chain", "svm-chain", "evm-a", "evm-b"];
 export const EXECUTABLE_CHAINS: readonly string[] = ["move-chain", "svm-chain"];
 
+/** contract §8: whether a plan of this action can be built for the venue, and why not. */
+export interface ActionReadiness {
+  ready: boolean;
+  reason: string | null;
+}
+export interface VenueActions {
+  deposit: ActionReadiness;
+  withdraw: ActionReadiness;
+}
+
 export interface Opportunity {
   opportunityId: string;
   strategyId: string;
@@ -89,6 +99,8 @@ export interface Opportunity {
   kind: "venue" | "strategy";
   label: "Executable" | "Map";
   ready: boolean;
+  /** null for the automated strategy (it has no deposit or withdraw plan of its own). */
+  actions: VenueActions | null;
   grossApyBps: number | null;
   netApyBps: number | null;
   apy30dBps: number | null;
@@ -126,6 +138,7 @@ export interface Strategy {
   chain: ChainId;
   label: "Executable" | "Map";
   ready: boolean;
+  actions: VenueActions | null;
   writeReady: boolean;
   liveMoneyPath: boolean;
   broadcastEnabled: boolean;
@@ -164,7 +177,16 @@ export interface StrategyDetail {
 /** GET /svc/venues (`svc-venues.v1`): where the venues' published on-chain ids live. */
 export interface VenuesBody {
   schemaVersion: "svc-venues.v1";
-  venues: { id: string; opportunityId: string; protocol: string; chain: ChainId; onchain: Record<string, string> }[];
+  venues: {
+    id: string;
+    opportunityId: string;
+    protocol: string;
+    name: string;
+    chain: ChainId;
+    ready: boolean;
+    actions: VenueActions;
+    onchain: Record<string, string>;
+  }[];
 }
 
 export interface ChartBody {

@@ -41,6 +41,11 @@ export const CHAIN_NAMES: Record<string, string> = {
   "evm-b": "Arbitrum (evm-b)",
 };
 
+/** The chain's own name alone ("Sui"), for titles. */
+export function chainShortName(chain: string): string {
+  return (CHAIN_NAMES[chain] ?? chain).replace(/ \(.*\)$/, "");
+}
+
 export function chainName(chain: string): string {
   return CHAIN_NAMES[chain] ?? chain;
 }

@@ -5,10 +5,12 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useMemo, useState } from "react";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { type ReadinessKind, ReadinessBadge, readinessOf } from "@/components/readiness";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { CHAIN_IDS, type HomeBody, type Opportunity, api } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
+import { TableWrap } from "@/components/ui/table-wrap";
 
 type SortKey = "protocol" | "chain" | "grossApyBps" | "netApyBps" | "apy30dBps" | "tvlUsd" | "asOf";
 type Order = "asc" | "desc";
@@ -47,7 +49,7 @@ export function OpportunitiesView() {
   const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => api<HomeBody>("/svc/home", { signal }) });
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: "tvlUsd", order: "desc" });
   const [chain, setChain] = useState<string>("");
-  const [ready, setReady] = useState<"" | "1" | "0">("");
+  const [ready, setReady] = useState<"" | ReadinessKind>("");
   const [search, setSearch] = useState("");
   const now = useNow(30_000);
 
@@ -57,7 +59,7 @@ export function OpportunitiesView() {
     const filtered = all.filter(
       (o) =>
         (!chain || o.chain === chain) &&
-        (ready === "" || o.ready === (ready === "1")) &&
+        (ready === "" || readinessOf(o) === ready) &&
         (!needle || o.protocol.toLowerCase().includes(needle) || o.name.toLowerCase().includes(needle)),
     );
     const featured = filtered.filter((o) => o.kind === "strategy");
@@ -86,10 +88,11 @@ export function OpportunitiesView() {
         </label>
         <label>
           Readiness
-          <select value={ready} onChange={(e) => setReady(e.target.value as "" | "1" | "0")} data-testid="filter-ready">
-            <option value="">Executable and Map</option>
-            <option value="1">Executable</option>
-            <option value="0">Map</option>
+          <select value={ready} onChange={(e) => setReady(e.target.value as "" | ReadinessKind)} data-testid="filter-ready">
+            <option value="">All</option>
+            <option value="executable">Executable (deposit and withdraw)</option>
+            <option value="not-built">Not built yet</option>
+            <option value="map">Map</option>
           </select>
         </label>
         <label>
@@ -108,7 +111,7 @@ export function OpportunitiesView() {
       )}
       {q.error && <ErrorBox error={q.error} onRetry={() => void q.refetch()} title="Could not load opportunities." />}
 
-      <div className="table-wrap">
+      <TableWrap label="Opportunities table">
         <table className="data-table" data-testid="opportunities">
           <caption className="sr-only">Stablecoin yield opportunities; the featured autopilot strategy is pinned first</caption>
           <thead>
@@ -166,13 +169,13 @@ export function OpportunitiesView() {
                   )}
                 </td>
                 <td>
-                  <span className={o.label === "Executable" ? "badge badge-exec" : "badge badge-map"}>{o.label}</span>
+                  <ReadinessBadge row={o} />
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {q.isSuccess && rows.length === 0 && (
         <p className="empty" data-testid="empty">
           {(q.data?.opportunities.length ?? 0) === 0

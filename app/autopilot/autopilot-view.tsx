@@ -10,6 +10,7 @@ import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
 import { type AutopilotHistory, type AutopilotRun, type StrategyDetail, type WalletAutopilot, api } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
+import { TableWrap } from "@/components/ui/table-wrap";
 
 const CHAINS_OF: Record<WalletFamily, string[]> = { sui: ["move-chain"], solana: ["svm-chain"], evm: ["evm-a", "evm-b"] };
 
@@ -142,7 +143,7 @@ function History({ address, apiKey }: { address: string; apiKey: string }) {
   if (rows.length === 0) return <p className="muted">No decision recorded yet: the first monthly re-rank records one.</p>;
   return (
     <>
-      <div className="table-wrap">
+      <TableWrap label="Autopilot decisions table">
       <table className="data-table" data-testid="autopilot-history">
         <thead>
           <tr>
@@ -161,7 +162,7 @@ function History({ address, apiKey }: { address: string; apiKey: string }) {
           ))}
         </tbody>
       </table>
-      </div>
+      </TableWrap>
       {h.hasNextPage && (
         <button type="button" className="btn" disabled={h.isFetchingNextPage} onClick={() => void h.fetchNextPage()}>
           {h.isFetchingNextPage ? "Loading…" : "Load older decisions"}

@@ -9,7 +9,10 @@ import { shortAddress } from "@/lib/format";
 import { useWallet, walletStore } from "./store";
 
 function errorText(e: unknown): string {
-  return e instanceof Error ? e.message : "The wallet refused the connection.";
+  if (!(e instanceof Error)) return "The wallet refused the connection.";
+  // wagmi's ProviderNotFoundError carries "Version: @wagmi/core@…" in its message: say it in words.
+  if (e.name === "ProviderNotFoundError" || /^Provider not found/.test(e.message)) return "No browser wallet was found.";
+  return e.message;
 }
 
 function SuiSection({ onError }: { onError: (m: string | null) => void }) {
@@ -94,8 +97,13 @@ function SolanaSection({ onError }: { onError: (m: string | null) => void }) {
   );
 }
 
+/** wagmi always lists its generic injected connector; it is usable only when the page has an EIP-1193 provider. */
+function hasInjectedProvider(): boolean {
+  return typeof window !== "undefined" && "ethereum" in window && (window as { ethereum?: unknown }).ethereum != null;
+}
+
 function EvmSection({ onError }: { onError: (m: string | null) => void }) {
-  const connectors = useConnectors();
+  const connectors = useConnectors().filter((c) => c.id !== "injected" || hasInjectedProvider());
   const evm = useEvmConnection();
   const connect = useConnect();
   const disconnect = useDisconnect();
@@ -109,6 +117,8 @@ function EvmSection({ onError }: { onError: (m: string | null) => void }) {
             Disconnect EVM
           </button>
         </p>
+      ) : connectors.length === 0 ? (
+        <p className="muted">No EVM browser wallet found in this browser.</p>
       ) : (
         <ul className="wallet-list">
           {connectors.map((c) => (

@@ -28,9 +28,24 @@ export const liveApySchema = z
   })
   .meta({ id: "LiveApy" });
 
+const actionReadiness = z
+  .object({
+    ready: z.boolean().meta({ description: "The plan endpoint can build this action (no venue_not_ready or adapter_not_ready)." }),
+    reason: z.string().nullable().meta({ description: "Why it cannot (the blocker's message); null when ready." }),
+  })
+  .meta({ id: "ActionReadiness" });
+
+export const venueActionsSchema = z
+  .object({ deposit: actionReadiness, withdraw: actionReadiness })
+  .meta({
+    id: "VenueActions",
+    description:
+      "contract §8: per action, from the adapter registry that answers adapter_not_ready on the plan endpoints. A row's `ready` is true only when both are.",
+  });
+
 /** Readiness of a venue or strategy, as the venue list and the strategy list both carry it. */
 const readiness = {
-  ready: z.boolean(),
+  ready: z.boolean().meta({ description: "Listed for execution and both actions buildable (actions.deposit.ready and actions.withdraw.ready)." }),
   writeReady: z.boolean(),
   liveMoneyPath: z.boolean(),
   broadcastEnabled: z.boolean(),
@@ -49,6 +64,7 @@ export const venueSchema = z
     token: z.literal("USDC"),
     label: chainLabel,
     ...readiness,
+    actions: venueActionsSchema,
     upstream: z.object({ project: z.string(), symbol: z.string(), chain: z.string() }),
     onchain: z.record(z.string(), z.string()).meta({ description: "Published on-chain ids of the venue (third-party protocol ids)." }),
     apy: liveApySchema.optional().meta({ description: "Present with ?live=1." }),
@@ -115,6 +131,7 @@ export const strategySchema = z
     chain: chainId,
     label: chainLabel,
     ...readiness,
+    actions: venueActionsSchema.nullable().meta({ description: "null for the automated strategy (it has no plan of its own)." }),
     rerank: z.literal("monthly").optional(),
     switchThresholdBps: z.number().int().optional(),
     currentPick: autopilotPick.optional(),
@@ -223,6 +240,7 @@ export const homeOpportunity = z.object({
   kind: z.enum(["venue", "strategy"]),
   label: chainLabel,
   ready: z.boolean(),
+  actions: venueActionsSchema.nullable().meta({ description: "null for the automated strategy (it has no plan of its own)." }),
   grossApyBps: intOrNull,
   netApyBps: intOrNull,
   apy30dBps: intOrNull,

@@ -7,6 +7,7 @@ import { feePolicy } from "../fees/policy";
 import { invalid } from "../http/errors";
 import { LAUNCH_HOMES, MAP_CHAINS } from "../svc/status";
 import { AUTOPILOT, opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
+import { venueActions, venueRowReady } from "../venues/adapters";
 import { allLiveApys, type LiveApy } from "./apy";
 import { netApyBps } from "./estimates";
 import { getSnapshot, isFresh, type Snapshot, snapshotReason } from "./snapshot";
@@ -53,7 +54,9 @@ export function venueWire(v: VenueDescriptor) {
     kind: v.kind,
     token: v.token,
     label: v.label,
-    ready: v.ready,
+    // contract §8: readiness from the adapter registry that answers adapter_not_ready, per action.
+    ready: venueRowReady(v),
+    actions: venueActions(v),
     writeReady: v.writeReady,
     liveMoneyPath: v.liveMoneyPath,
     broadcastEnabled: v.broadcastEnabled,
@@ -90,7 +93,7 @@ export function venueApyBody(state: CatalogState) {
       protocol: v.protocol,
       chain: v.chain,
       label: v.label,
-      ready: v.ready,
+      ready: venueRowReady(v),
       ...apyWire(state.apys.get(v.id) ?? NO_APY, state.skimBps),
     })),
   };
@@ -124,7 +127,9 @@ export function strategyRows(state: CatalogState) {
     // Within-chain: it runs on the chain of its current pick; the first launch home until there is one.
     chain: (pick?.chain ?? LAUNCH_HOMES[0]) as ChainId,
     label: "Executable" as const,
-    ready: VENUES.some((v) => v.ready),
+    ready: VENUES.some(venueRowReady),
+    // The automated strategy has no deposit or withdraw plan of its own: it is turned on per wallet and chain.
+    actions: null,
     writeReady: VENUES.some((v) => v.ready && v.writeReady),
     liveMoneyPath: VENUES.some((v) => v.ready && v.liveMoneyPath),
     broadcastEnabled: pick?.broadcastEnabled ?? false,
@@ -147,7 +152,8 @@ export function strategyRows(state: CatalogState) {
       name: v.name,
       chain: v.chain,
       label: v.label,
-      ready: v.ready,
+      ready: w.ready,
+      actions: w.actions,
       writeReady: v.writeReady,
       liveMoneyPath: v.liveMoneyPath,
       broadcastEnabled: v.broadcastEnabled,
@@ -182,6 +188,7 @@ function homeRow(r: StrategyRow) {
     kind: r.kind,
     label: r.label,
     ready: r.ready,
+    actions: r.actions,
     grossApyBps: r.apy.grossApyBps,
     netApyBps: r.apy.netApyBps,
     apy30dBps: r.apy.apy30dBps,

@@ -12,7 +12,7 @@ import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import { opportunityIdOf, resolveVenue } from "../venues";
-import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
+import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
@@ -33,13 +33,12 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
   }
   const amount = input.amountMicros;
   const blockers: Blocker[] = [];
-  if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
+  blockers.push(...actionBlockers(venue, action));
   if (amount === 0n) blockers.push(blocker("amount_zero"));
   else if (action === "deposit" && amount < venue.minDepositMicros) {
     blockers.push(blocker("below_minimum", `The minimum deposit for ${venue.id} is ${venue.minDepositMicros} micros.`));
   }
   const b = builderFor(venue.id, action);
-  if (!("build" in b)) blockers.push(blocker("adapter_not_ready", b.reason));
   blockers.push(...executionBlockers());
 
   let transactions: PlanTransaction[] = [];

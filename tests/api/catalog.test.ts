@@ -25,12 +25,15 @@ const UPSTREAM = [
   { id: "morpho-arbitrum", project: "morpho-blue", symbol: "USDC", chain: "Arbitrum" },
   { id: "compound-v3-arbitrum", project: "compound-v3", symbol: "USDC", chain: "Arbitrum" },
 ];
-const READY = new Set(["scallop", "navi", "suilend", "kamino", "marginfi", "jupiter-lend", "save"]);
+/** Listed for execution on an Executable chain with both a deposit and a withdraw builder (contract §8). */
+const READY = new Set(["scallop", "suilend", "kamino"]);
+/** Listed for execution (the venue files' `ready`): the autopilot picks among these. */
+const LISTED = new Set(["scallop", "navi", "suilend", "kamino", "marginfi", "jupiter-lend", "save"]);
 const SUI_ADDR = `0x${"ab".repeat(32)}`;
 const SOL_ADDR = "Fm8iU5JFusdGKs6Lyjpa8Yoy399crzaNMq62XwLmBCDa";
 const EVM_ADDR = `0x${"12".repeat(20)}`;
 const OPP_KEYS = [
-  "opportunityId", "strategyId", "protocol", "name", "chain", "kind", "label", "ready",
+  "opportunityId", "strategyId", "protocol", "name", "chain", "kind", "label", "ready", "actions",
   "grossApyBps", "netApyBps", "apy30dBps", "tvlUsd", "source", "asOf", "reason",
 ].sort();
 
@@ -143,6 +146,29 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
       expect(v.label).toBe(v.chain === "evm-a" || v.chain === "evm-b" ? "Map" : "Executable");
       expect(v.ready).toBe(READY.has(String(v.id)));
     }
+    // contract §8: per action, from the registry that answers adapter_not_ready; the row is ready only when both are.
+    type Actions = Record<"deposit" | "withdraw", { ready: boolean; reason: string | null }>;
+    const actionsOf = (id: string) => (list.find((v) => v.id === id)?.actions ?? {}) as Actions;
+    expect(actionsOf("scallop")).toEqual({ deposit: { ready: true, reason: null }, withdraw: { ready: true, reason: null } });
+    expect(actionsOf("navi").deposit).toMatchObject({ ready: false, reason: expect.stringContaining("NAVI") });
+    expect(actionsOf("jupiter-lend").deposit).toEqual({ ready: true, reason: null });
+    expect(actionsOf("jupiter-lend").withdraw).toMatchObject({ ready: false, reason: expect.stringContaining("withdraw") });
+    for (const v of list) {
+      const actions = v.actions as Actions;
+      const wallet = v.chain === "move-chain" ? SUI_ADDR : v.chain === "svm-chain" ? SOL_ADDR : EVM_ADDR;
+      expect(v.ready, String(v.id)).toBe(v.label === "Executable" && actions.deposit.ready && actions.withdraw.ready);
+      for (const action of ["deposit", "withdraw"] as const) {
+        // The plan endpoint answers adapter_not_ready / venue_not_ready exactly when the list says not ready, with its reason.
+        const plan = await call<J>(app.url, "POST", `/api/v1/svc/strategies/${action}/plan`, {
+          body: { strategyId: v.id, amountMicros: "5000000", owner: wallet },
+        });
+        const blockers = ((plan.json?.blockers ?? []) as { code: string; message: string }[]).filter((b) =>
+          ["adapter_not_ready", "venue_not_ready"].includes(b.code),
+        );
+        expect(blockers.length === 0, `${v.id} ${action}`).toBe(actions[action].ready);
+        expect(actions[action].reason).toBe(blockers.length ? blockers.map((b) => b.message).join(" ") : null);
+      }
+    }
     const live = await timed(app, "/api/v1/svc/venues?live=1");
     const scallop = (live.json.venues as J[]).find((v) => v.id === "scallop");
     expect(scallop?.apy).toMatchObject({ status: "live", grossApyBps: bps(expectedRow(rows, UPSTREAM[0] as (typeof UPSTREAM)[number]).apy) });
@@ -157,7 +183,7 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     expect(opps).toHaveLength(14);
     for (const o of opps) expect(Object.keys(o).sort()).toEqual(OPP_KEYS);
     const [first, ...rest] = opps;
-    const ready = UPSTREAM.filter((u) => READY.has(u.id)).map((u) => ({ u, row: expectedRow(rows, u) }));
+    const ready = UPSTREAM.filter((u) => LISTED.has(u.id)).map((u) => ({ u, row: expectedRow(rows, u) }));
     ready.sort((a, b) => (b.row.apyMean30d ?? 0) - (a.row.apyMean30d ?? 0));
     const top = ready[0];
     expect(first).toMatchObject({ kind: "strategy", strategyId: "svc-autopilot-top-30d-monthly", apy30dBps: bps(top?.row.apyMean30d ?? null), grossApyBps: bps(top?.row.apy ?? null) });
@@ -168,7 +194,12 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     expect((evm.json.opportunities as Row[]).map((o) => o.chain)).toEqual(["evm-a", "evm-a", "evm-a"]);
     expect((evm.json.markets as J[]).every((m) => m.chain === "evm-a")).toBe(true);
     const notReady = await timed(app, "/api/v1/svc/home?ready=0");
-    expect((notReady.json.opportunities as Row[]).every((o) => o.ready === false && o.label === "Map")).toBe(true);
+    const notReadyRows = notReady.json.opportunities as Row[];
+    expect(notReadyRows.every((o) => o.ready === false)).toBe(true);
+    // NAVI is on an Executable chain but has no builder: not ready, whatever its chain's label.
+    expect(notReadyRows.map((o) => o.strategyId)).toEqual(expect.arrayContaining(["navi", "marginfi", "save", "jupiter-lend", "aave-v3-base"]));
+    const readyRows = (await timed(app, "/api/v1/svc/home?ready=1")).json.opportunities as Row[];
+    expect(readyRows.filter((o) => o.kind === "venue").map((o) => o.strategyId).sort()).toEqual([...READY].sort());
     const q = await timed(app, "/api/v1/svc/home?q=aave");
     expect((q.json.protocols as J[]).map((p) => p.protocol)).toEqual(["aave-v3"]);
     expect((q.json.protocols as J[])[0]).toMatchObject({ chains: ["evm-a", "evm-b"], opportunities: 2 });
@@ -263,7 +294,8 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     const ay = await timed(app, "/api/auto-yield/venues");
     expect(ay.json).toMatchObject({ schemaVersion: "auto-yield-venues.v1", status: "ok" });
     const navi = (ay.json.venues as J[]).find((v) => v.venue === "navi");
-    expect(navi).toMatchObject({ ready: true, gross_apy_bps: bps(expectedRow(rows, UPSTREAM[1] as (typeof UPSTREAM)[number]).apy) });
+    // NAVI has no builder: not ready here either (one source of readiness, contract §8).
+    expect(navi).toMatchObject({ ready: false, adapter_ready: false, gross_apy_bps: bps(expectedRow(rows, UPSTREAM[1] as (typeof UPSTREAM)[number]).apy) });
   });
 
   it("wallet balances through each chain's RPC; a failed leg is N/A while the other answers", async () => {

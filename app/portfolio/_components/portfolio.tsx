@@ -4,13 +4,14 @@
 import { useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import type { ReactNode } from "react";
-import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { ErrorBox, NotYet, errorMessage, isNotFound } from "@/components/ui/error-box";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
 import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type PortfolioBody, api } from "@/lib/api";
 import { chainName, explorerTxUrl, formatPct } from "@/lib/format";
 import { formatMicros, microsToUnits } from "@/lib/money";
+import { TableWrap } from "@/components/ui/table-wrap";
 
 function familyOfAddress(a: string): WalletFamily | null {
   if (/^0x[0-9a-fA-F]{64}$/.test(a)) return "sui";
@@ -28,12 +29,16 @@ const BALANCE_CHAINS: Record<WalletFamily, { segment: string; chain: string }[]>
   ],
 };
 
-/** A balance leg in words: its amount in whole units of the asset (string math from base units), or N/A. */
+/** A balance leg in words: its amount in whole units of the asset (string math from base units), or the asset, "not
+ * available" and the API's reason, written out (not only in a tooltip). */
 function LegValue({ leg }: { leg: BalanceLeg }) {
   if (leg.status === "N/A" || leg.amount === null)
     return (
       <span data-testid="balance-na">
-        N/A <Missing reason={leg.reason ?? "The chain RPC could not be read."} />
+        <strong>{leg.asset}</strong>: not available{" "}
+        <span className="muted small" data-testid="balance-reason">
+          {leg.reason ?? "The chain RPC could not be read."}
+        </span>
       </span>
     );
   return (
@@ -60,7 +65,12 @@ function Balances({ address, family }: { address: string; family: WalletFamily }
           const r = results[i];
           let body: ReactNode;
           if (!r || r.isPending) body = <span className="skeleton" />;
-          else if (r.error) body = isNotFound(r.error) ? <Missing reason="Balances are not available on this server yet." /> : <span title={String(r.error)}>N/A</span>;
+          else if (r.error)
+            body = isNotFound(r.error) ? (
+              <Missing reason="Balances are not available on this server yet." />
+            ) : (
+              <span data-testid="balance-error">Not available: {errorMessage(r.error)}</span>
+            );
           else
             body = (
               <ul className="plain">
@@ -74,7 +84,7 @@ function Balances({ address, family }: { address: string; family: WalletFamily }
           return (
             <div key={c.chain} style={{ display: "contents" }}>
               <dt>{chainName(c.chain)}</dt>
-              <dd>{body}</dd>
+              <dd data-testid={`balance-chain-${c.chain}`}>{body}</dd>
             </div>
           );
         })}
@@ -94,7 +104,7 @@ function Positions({ address }: { address: string }) {
     <div className="card">
       <h2>Positions</h2>
       {q.error && <ErrorBox error={q.error} onRetry={() => void q.refetch()} />}
-      <div className="table-wrap">
+      <TableWrap label="Positions table">
         <table className="data-table" data-testid="positions">
           <thead>
             <tr>
@@ -130,7 +140,7 @@ function Positions({ address }: { address: string }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {q.data && q.data.positions.length === 0 && <p className="empty">No positions for this wallet yet.</p>}
       {q.data && q.data.positions.length > 0 && (
         <p className="small" data-testid="portfolio-totals">
@@ -178,7 +188,7 @@ function Activity({ address }: { address: string }) {
           <h3 className="small">
             Plan <span className="mono">{planId}</span>
           </h3>
-          <div className="table-wrap">
+          <TableWrap label="Plan legs table">
             <table className="data-table">
               <thead>
                 <tr>
@@ -234,7 +244,7 @@ function Activity({ address }: { address: string }) {
                 })}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </div>
       ))}
       {q.data && rows.length === 0 && <p className="empty">No activity for this wallet yet.</p>}

@@ -15,6 +15,7 @@ import { scallopAdapter } from "./scallop";
 import { RpcUnavailable } from "../../chains/clients";
 import { type Blocker, blocker } from "../../http/codes";
 import { suilendAdapter } from "./suilend";
+import type { VenueDescriptor } from "../types";
 import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./types";
 
 export type { BuildInput, Builder, PlanTransaction, VenueAdapter } from "./types";
@@ -55,6 +56,42 @@ export function builderFor(venueId: string, action: "deposit" | "withdraw"): { b
     reason:
       a?.notBuilt?.[action] ?? NO_ADAPTER[venueId] ?? `No ${action} builder for ${venueId} yet.`,
   };
+}
+
+export type VenueAction = "deposit" | "withdraw";
+
+/**
+ * Why a deposit or withdraw plan of this venue is blocked before any chain read: venue_not_ready (an Executable
+ * chain's venue not listed for execution) and adapter_not_ready (no builder). The plan endpoints and the
+ * readiness shown on GET /svc/venues and the dashboard both come from here (contract §8).
+ */
+export function actionBlockers(venue: VenueDescriptor, action: VenueAction): Blocker[] {
+  const out: Blocker[] = [];
+  if (venue.label === "Executable" && !venue.ready) out.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
+  const b = builderFor(venue.id, action);
+  if (!("build" in b)) out.push(blocker("adapter_not_ready", b.reason));
+  return out;
+}
+
+export interface ActionReadiness {
+  ready: boolean;
+  /** Why the plan endpoint answers blocked for this action; null when it can build it. */
+  reason: string | null;
+}
+
+/** contract §8: per action, whether its plan can be built, and why not. */
+export function venueActions(venue: VenueDescriptor): Record<VenueAction, ActionReadiness> {
+  const one = (action: VenueAction): ActionReadiness => {
+    const blockers = actionBlockers(venue, action);
+    return blockers.length === 0 ? { ready: true, reason: null } : { ready: false, reason: blockers.map((x) => x.message).join(" ") };
+  };
+  return { deposit: one("deposit"), withdraw: one("withdraw") };
+}
+
+/** A venue row's `ready`: listed for execution and both actions buildable (contract §8). */
+export function venueRowReady(venue: VenueDescriptor): boolean {
+  const a = venueActions(venue);
+  return venue.ready && a.deposit.ready && a.withdraw.ready;
 }
 
 export function adapterVenueIds(): string[] {

@@ -11,6 +11,8 @@ import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type ChartBody, type StrategyDetail, type VenuesBody, api } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { FeeSchedule } from "@/components/fee-schedule";
+import { AutopilotOffer } from "./autopilot-offer";
+import { ActionReadinessList, ReadinessBadge } from "@/components/readiness";
 
 const ApyChart = dynamic(() => import("@/components/apy-chart").then((m) => m.ApyChart), {
   ssr: false,
@@ -55,7 +57,7 @@ export function OpportunityDetail({ id }: { id: string }) {
         ) : (
           <ErrorBox error={detail.error} onRetry={() => void detail.refetch()} />
         ))}
-      <div className="grid-2">
+      <div className="detail-grid">
         <div className="card">
           <h2>At a glance</h2>
           {detail.isPending ? (
@@ -67,7 +69,10 @@ export function OpportunityDetail({ id }: { id: string }) {
               <dt>Chain</dt>
               <dd>{d ? chainName(d.chain) : <Missing />}</dd>
               <dt>Readiness</dt>
-              <dd>{d?.label ?? <Missing />}</dd>
+              <dd>
+                {d ? <ReadinessBadge row={d} /> : <Missing />}
+                {d?.actions && <ActionReadinessList actions={d.actions} />}
+              </dd>
               <dt>Gross APY</dt>
               <dd>
                 <OrMissing value={formatBps(apy?.grossApyBps)} reason={apy?.reason} />
@@ -99,10 +104,10 @@ export function OpportunityDetail({ id }: { id: string }) {
             {chart.isPending ? (
               <SkeletonBlock height={260} />
             ) : chart.error ? (
-              isNotFound(chart.error) ? (
+              isNotLanded(chart.error) ? (
                 <NotYet what="History" />
               ) : (
-                <ErrorBox error={chart.error} onRetry={() => void chart.refetch()} />
+                <ErrorBox error={chart.error} onRetry={() => void chart.refetch()} title="Could not load the APY and TVL history." />
               )
             ) : chart.data?.status === "unavailable" || (chart.data?.points.length ?? 0) === 0 ? (
               <p className="empty">No history from the source right now{chart.data?.reason ? `: ${chart.data.reason}` : "."}</p>
@@ -116,6 +121,9 @@ export function OpportunityDetail({ id }: { id: string }) {
             </p>
           )}
         </div>
+        {isStrategy && d ? (
+          <AutopilotOffer strategy={d} venues={venues.data} />
+        ) : (
         <div className="card">
           <h2>Deposit or withdraw</h2>
           <div className="tabs" role="tablist" aria-label="Action">
@@ -135,10 +143,22 @@ export function OpportunityDetail({ id }: { id: string }) {
             ))}
           </div>
           <div role="tabpanel" id="plan-panel" aria-labelledby={`tab-${tab}`}>
+            {d?.actions && !d.actions[tab].ready && (
+              <div className="alert alert-warn" role="status" data-testid="action-not-ready">
+                <p>
+                  A {tab} plan cannot be built for {d.name} yet: {d.actions[tab].reason ?? "no builder."}
+                </p>
+              </div>
+            )}
             <StrategyPlanForm key={tab} kind={tab} strategyId={strategyId} />
           </div>
         </div>
+        )}
         <div className="card">
+          <h2>Fee schedule</h2>
+          <FeeSchedule />
+        </div>
+        <div className="card span-all">
           <h2>On-chain ids</h2>
           {ids.length === 0 ? (
             <p className="muted">
@@ -158,8 +178,6 @@ export function OpportunityDetail({ id }: { id: string }) {
               ))}
             </dl>
           )}
-          <h2>Fee schedule</h2>
-          <FeeSchedule />
         </div>
       </div>
     </section>

@@ -1,0 +1,50 @@
+// A Playwright `test` that fails on any console error, uncaught page error or failed request of the page under test
+// (issue 18 item 11). Import it instead of @playwright/test's `test`; a test that expects an error names it with
+// `test.use({ allowedErrors: [/…/] })`. Failed requests are network failures and answers ≥ 400 from this origin;
+// requests that leave the origin are failures too (nothing may be fetched from outside).
+import { type Page, test as base, expect } from "@playwright/test";
+
+export interface Guard {
+  /** What went wrong so far on the page (console errors, page errors, failed or outside requests). */
+  problems: string[];
+}
+
+export const test = base.extend<{ allowedErrors: RegExp[]; guard: Guard }>({
+  allowedErrors: [[], { option: true }],
+  guard: [
+    async ({ page, allowedErrors, baseURL }, use) => {
+      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+      const problems: string[] = [];
+      const note = (p: string) => {
+        if (!allowedErrors.some((r) => r.test(p))) problems.push(p);
+      };
+      watch(page, origin, note);
+      await use({ problems });
+      expect(problems, "console errors, page errors or failed requests on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+function watch(page: Page, origin: string, note: (p: string) => void): void {
+  page.on("console", (m) => {
+    if (m.type() === "error") note(`console error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => note(`page error: ${e.message}`));
+  page.on("requestfailed", (r) => {
+    const why = r.failure()?.errorText ?? "";
+    // A navigation or refetch that cancels an in-flight request is not a failure of the page.
+    if (why === "net::ERR_ABORTED") return;
+    note(`request failed: ${r.method()} ${r.url()} ${why}`);
+  });
+  page.on("response", (r) => {
+    const url = r.url();
+    if (url.startsWith(origin) && r.status() >= 400) note(`HTTP ${r.status()}: ${r.request().method()} ${url}`);
+  });
+  page.on("request", (r) => {
+    const url = r.url();
+    if (/^https?:/.test(url) && !url.startsWith(origin)) note(`outside request: ${url}`);
+  });
+}
+
+export { expect };
