@@ -42,3 +42,21 @@ test("bridge plan: rail fee lines, the risk disclosure, and signing disabled on 
   await expect(bridge.getByTestId("sign-disabled-reason")).toContainText("Base (evm-a) is a Map chain");
   await expectNoSeriousA11y(page);
 });
+
+test("bridge form opens on a buildable path; paths the service cannot build are shown disabled with the reason", async ({ page }) => {
+  await page.goto("/swap");
+  const bridge = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Bridge", exact: true }) });
+  await expect(bridge.getByLabel("From chain")).toHaveValue("svm-chain");
+  await expect(bridge.getByLabel("To chain")).toHaveValue("evm-a");
+  // No burn from Sui is built: the source option is disabled; from Solana, Sui (CCTP V1 only) is disabled too.
+  await expect(bridge.getByLabel("From chain").locator('option[value="move-chain"]')).toBeDisabled();
+  await expect(bridge.getByLabel("From chain").locator('option[value="move-chain"]')).toContainText("not built yet");
+  const toSui = bridge.getByLabel("To chain").locator('option[value="move-chain"]');
+  await expect(toSui).toBeDisabled();
+  await expect(toSui).toHaveAttribute("title", /not built yet/);
+  // From Base every destination can be built, Sui included (a CCTP V1 burn on Base).
+  await bridge.getByLabel("From chain").selectOption("evm-a");
+  // The destination was Base itself, so the first buildable one is picked.
+  await expect(bridge.getByLabel("To chain")).toHaveValue("evm-b");
+  await expect(bridge.getByLabel("To chain").locator('option[value="move-chain"]')).toBeEnabled();
+});

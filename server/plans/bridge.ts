@@ -151,6 +151,31 @@ function continuationVenue(destChain: ChainId, strategyId: string): VenueDescrip
   return r.venue;
 }
 
+/**
+ * Why the burn from `sourceChain` to `destChain` cannot be built yet, or null when it can: the one check bridge plans
+ * (adapter_not_ready) and GET /svc/bridge/paths (the dashboard's disabled paths) share.
+ */
+export function burnNotBuilt(sourceChain: ChainId, destChain: ChainId): string | null {
+  if (sourceChain === destChain) return "Source and destination are the same chain.";
+  if (isEvmChain(sourceChain)) return null;
+  if (sourceChain === "svm-chain" && railFor(sourceChain, destChain) === "circle-cctp-v2") return null;
+  return `The CCTP burn from ${sourceChain} to ${destChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's CCTP V1 deposit_for_burn, needed because move-chain has only V1" : "the Sui deposit_for_burn call (CCTP V1 on Sui) is not wired yet"}); burns from evm-a, evm-b and svm-chain (V2, to evm-a and evm-b) are.`;
+}
+
+/** Every ordered pair of chains with its rail and whether its burn can be built (GET /svc/bridge/paths). */
+export function bridgePaths() {
+  const chains = Object.keys(CCTP_DOMAIN) as ChainId[];
+  return chains.flatMap((sourceChain) =>
+    chains
+      .filter((destChain) => destChain !== sourceChain)
+      .map((destChain) => {
+        const rail = railFor(sourceChain, destChain);
+        const reason = burnNotBuilt(sourceChain, destChain);
+        return { sourceChain, destChain, rail, speeds: rail === "circle-cctp-v2" ? (["standard", "fast"] as Speed[]) : ([] as Speed[]), ready: reason === null, reason };
+      }),
+  );
+}
+
 export async function bridgePlan(db: Db, input: BridgeInput) {
   const { sourceChain, destChain, amountMicros: amount, sourceAddress, destAddress } = input;
   if (sourceChain === destChain) {
@@ -183,15 +208,8 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   const serviceFee = bpsOf(amount, bridgeFeeBps);
   // V1 mints the full burned amount; a V2 fast transfer mints the amount less the fee Circle executes (≤ maxFee).
   const expected = amount - serviceFee - (speed === "fast" ? (railFee.amountMicros ?? 0n) : 0n);
-  const solanaV2 = sourceChain === "svm-chain" && speed !== null;
-  if (!isEvmChain(sourceChain) && !solanaV2) {
-    blockers.push(
-      blocker(
-        "adapter_not_ready",
-        `The CCTP burn from ${sourceChain} to ${destChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's CCTP V1 deposit_for_burn, needed because move-chain has only V1" : "the Sui deposit_for_burn call (CCTP V1 on Sui) is not wired yet"}); burns from evm-a, evm-b and svm-chain (V2, to evm-a and evm-b) are.`,
-      ),
-    );
-  }
+  const notBuilt = burnNotBuilt(sourceChain, destChain);
+  if (notBuilt) blockers.push(blocker("adapter_not_ready", notBuilt));
   const depositBuilder = venue ? builderFor(venue.id, "deposit") : null;
   if (venue) {
     if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));

@@ -5,11 +5,12 @@ import { isEvmAddress } from "../chains/address";
 import { endpoint, ok } from "../http/endpoint";
 import { ApiError } from "../http/errors";
 import { addressParams } from "../http/schemas";
-import { bridgePlan } from "./bridge";
+import { bridgePaths, bridgePlan } from "./bridge";
 import { cageBody, prepareCagePolicy, walletCageState } from "./cage";
 import { gasPlan } from "./gas";
 import {
   bridgeBody,
+  bridgePathsSchema,
   bridgePlanSchema,
   cageSchema,
   cagePolicySchema,
@@ -137,6 +138,18 @@ export const bridgePlanEndpoint = endpoint({
   handler: async ({ db, body }) => ok(await bridgePlan(db, body)),
 });
 
+export const getBridgePaths = endpoint({
+  operationId: "getBridgePaths",
+  method: "GET",
+  path: "/api/v1/svc/bridge/paths",
+  summary: "Every ordered pair of chains: its CCTP rail, the speeds it offers, and whether the service can build its burn (with the reason when not)",
+  description: "The same check that blocks POST /svc/bridge/plan with adapter_not_ready; the dashboard shows unbuildable paths disabled with this reason.",
+  tags: TAGS,
+  access: "public",
+  responses: { 200: bridgePathsSchema },
+  handler: async () => ok({ schemaVersion: "svc-bridge-paths.v1" as const, paths: bridgePaths() }),
+});
+
 export const gasSponsorPlan = endpoint({
   operationId: "planGas",
   method: "POST",
@@ -213,6 +226,7 @@ export const planEndpoints = [
   swapMovePlan,
   swapEvmPlan,
   bridgePlanEndpoint,
+  getBridgePaths,
   gasSponsorPlan,
   getEvmACage,
   getEvmBCage,

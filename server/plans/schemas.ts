@@ -313,3 +313,19 @@ export const walletCageSchema = z
     ),
   })
   .meta({ id: "WalletCage" });
+
+export const bridgePathsSchema = z
+  .object({
+    schemaVersion: z.literal("svc-bridge-paths.v1"),
+    paths: z.array(
+      z.object({
+        sourceChain: chainId,
+        destChain: chainId,
+        rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
+        speeds: z.array(z.enum(["standard", "fast"])),
+        ready: z.boolean(),
+        reason: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "BridgePaths", description: "Which bridge paths the service can build, from the check that blocks bridge plans." });

@@ -456,6 +456,22 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect((await post("/svc/bridge/plan", { ...body, speed: "instant" })).status).toBe(400);
   });
 
+  it("bridge paths: every ordered pair with its rail and whether its burn is built, from the check that blocks plans", async () => {
+    const r = await call<{ paths: { sourceChain: string; destChain: string; rail: string; speeds: string[]; ready: boolean; reason: string | null }[] }>(app.url, "GET", "/api/v1/svc/bridge/paths");
+    expect(r.status).toBe(200);
+    const paths = r.json.paths;
+    expect(paths).toHaveLength(12);
+    const of = (s: string, d: string) => paths.find((p) => p.sourceChain === s && p.destChain === d);
+    expect(of("svm-chain", "evm-a")).toMatchObject({ rail: "circle-cctp-v2", speeds: ["standard", "fast"], ready: true, reason: null });
+    expect(of("evm-a", "move-chain")).toMatchObject({ rail: "circle-cctp-v1", speeds: [], ready: true });
+    expect(of("move-chain", "svm-chain")).toMatchObject({ rail: "circle-cctp-v1", ready: false, reason: expect.stringContaining("Sui deposit_for_burn") });
+    const svmToSui = of("svm-chain", "move-chain");
+    expect(svmToSui).toMatchObject({ ready: false });
+    // The plan for an unbuildable path is blocked with the very reason the paths list gives.
+    const plan = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "1000000", sourceAddress: SOL, destAddress: SUI });
+    expect(plan.json.blockers).toContainEqual({ code: "adapter_not_ready", message: svmToSui?.reason });
+  });
+
   it("bridge plan with continueTo: a cross-chain deposit with bridge, pass-through swap and deposit legs, each with its fees", async () => {
     const body = { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SOL };
     setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n); // the Kamino deposit reads its reserve

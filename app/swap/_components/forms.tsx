@@ -1,6 +1,6 @@
 "use client";
 // Swap (with a slippage bound: default 1%, at most 5%) and bridge (with the rail's risk disclosure) plans.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { AmountInput, useAmount } from "@/components/plan/amount-input";
 import { PlanSummary } from "@/components/plan/plan-summary";
@@ -30,19 +30,44 @@ export function slippageToBps(pct: string): number | null {
 }
 
 /** A labelled chain picker (one of CHAIN_IDS) in a form field. */
-function ChainSelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (chain: string) => void }) {
+function ChainSelect({
+  id,
+  label,
+  value,
+  onChange,
+  notBuilt,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (chain: string) => void;
+  /** Why a chain cannot be picked here (shown disabled), or null. */
+  notBuilt?: (chain: ChainId) => string | null;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        {CHAIN_IDS.map((c) => (
-          <option key={c} value={c}>
-            {chainName(c)}
-          </option>
-        ))}
+        {CHAIN_IDS.map((c) => {
+          const why = notBuilt?.(c) ?? null;
+          return (
+            <option key={c} value={c} disabled={why !== null} title={why ?? undefined}>
+              {chainName(c)}
+              {why !== null ? " — not built yet" : ""}
+            </option>
+          );
+        })}
       </select>
     </div>
   );
+}
+
+interface BridgePath {
+  sourceChain: ChainId;
+  destChain: ChainId;
+  rail: "circle-cctp-v2" | "circle-cctp-v1";
+  ready: boolean;
+  reason: string | null;
 }
 
 function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan, Error, void>>; label: string }) {
@@ -135,16 +160,24 @@ export function SwapForm() {
 export function BridgeForm() {
   const id = useId();
   const w = useWallet();
-  const [source, setSource] = useState("svm-chain");
-  const [dest, setDest] = useState("move-chain");
+  // Which paths the service can build, from the check that blocks bridge plans (GET /svc/bridge/paths).
+  const paths = useQuery({
+    queryKey: ["svc", "bridge-paths"],
+    staleTime: 60_000,
+    queryFn: ({ signal }) => api<{ paths: BridgePath[] }>("/svc/bridge/paths", { signal }),
+  });
+  const pathOf = (s: string, d: string) => paths.data?.paths.find((p) => p.sourceChain === s && p.destChain === d) ?? null;
+  const [source, setSource] = useState<string>("svm-chain");
+  const [dest, setDest] = useState<string>("evm-a");
   const amount = useAmount(USDC_UNITS);
   const micros = amount.baseUnits;
   const [sourceAddress, setSourceAddress] = useState("");
   const [destAddress, setDestAddress] = useState("");
   const [speed, setSpeed] = useState<"standard" | "fast">("standard");
   const src = sourceAddress || w.account?.address || "";
+  const path = pathOf(source, dest);
   // CCTP V2 (and so a speed choice) only where both ends run it; move-chain has only V1.
-  const v2 = source !== "move-chain" && dest !== "move-chain";
+  const v2 = path ? path.rail === "circle-cctp-v2" : source !== "move-chain" && dest !== "move-chain";
   const plan = useMutation<Plan, Error, void>({
     mutationFn: () =>
       api<Plan>("/svc/bridge/plan", {
@@ -152,7 +185,22 @@ export function BridgeForm() {
         body: { sourceChain: source, destChain: dest, amountMicros: micros?.toString(), sourceAddress: src, destAddress, ...(v2 ? { speed } : {}) },
       }),
   });
-  const ready = micros !== null && source !== dest && src !== "" && destAddress !== "";
+  const sourceNotBuilt = (c: ChainId) =>
+    paths.data && !paths.data.paths.some((p) => p.sourceChain === c && p.ready) ? `No bridge from ${chainName(c)} is built yet.` : null;
+  const destNotBuilt = (c: ChainId) => {
+    if (c === source) return "Pick another chain than the source.";
+    const p = pathOf(source, c);
+    return p && !p.ready ? p.reason : null;
+  };
+  const pickSource = (s: string) => {
+    setSource(s);
+    // Keep the destination when that path is buildable, else the first one that is.
+    if (!pathOf(s, dest)?.ready) {
+      const first = paths.data?.paths.find((p) => p.sourceChain === s && p.ready);
+      if (first) setDest(first.destChain);
+    }
+  };
+  const ready = micros !== null && source !== dest && src !== "" && destAddress !== "" && (path === null || path.ready);
   return (
     <div className="card">
       <h2>Bridge</h2>
@@ -167,9 +215,15 @@ export function BridgeForm() {
         }}
       >
         <div className="form-row">
-          <ChainSelect id={`${id}-src`} label="From chain" value={source} onChange={setSource} />
-          <ChainSelect id={`${id}-dst`} label="To chain" value={dest} onChange={setDest} />
+          <ChainSelect id={`${id}-src`} label="From chain" value={source} onChange={pickSource} notBuilt={sourceNotBuilt} />
+          <ChainSelect id={`${id}-dst`} label="To chain" value={dest} onChange={setDest} notBuilt={destNotBuilt} />
         </div>
+        {path && !path.ready && (
+          <p className="error-text small" data-testid="bridge-path-reason">
+            {path.reason}
+          </p>
+        )}
+        {paths.error && <p className="muted small">Which paths can be built could not be read ({paths.error.message}); the plan will say.</p>}
         {source === dest && <p className="error-text small">Pick two different chains.</p>}
         <AmountInput amount={amount} token={USDC_UNITS} />
         {v2 ? (
