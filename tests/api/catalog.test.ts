@@ -26,7 +26,8 @@ const UPSTREAM = [
   { id: "compound-v3-arbitrum", project: "compound-v3", symbol: "USDC", chain: "Arbitrum" },
 ];
 /** Listed for execution on an Executable chain with both a deposit and a withdraw builder (contract §8). */
-const READY = new Set(["scallop", "suilend", "kamino"]);
+// Every venue on an Executable chain builds deposit and withdraw; Map-chain venues are never ready (spec §1.2).
+const READY = new Set(["scallop", "suilend", "navi", "kamino", "jupiter-lend", "marginfi", "save"]);
 /** Listed for execution (the venue files' `ready`): the autopilot picks among these. */
 const LISTED = new Set(["scallop", "navi", "suilend", "kamino", "marginfi", "jupiter-lend", "save"]);
 const SUI_ADDR = `0x${"ab".repeat(32)}`;
@@ -150,9 +151,11 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     type Actions = Record<"deposit" | "withdraw", { ready: boolean; reason: string | null }>;
     const actionsOf = (id: string) => (list.find((v) => v.id === id)?.actions ?? {}) as Actions;
     expect(actionsOf("scallop")).toEqual({ deposit: { ready: true, reason: null }, withdraw: { ready: true, reason: null } });
-    expect(actionsOf("navi").deposit).toMatchObject({ ready: false, reason: expect.stringContaining("NAVI") });
-    expect(actionsOf("jupiter-lend").deposit).toEqual({ ready: true, reason: null });
-    expect(actionsOf("jupiter-lend").withdraw).toMatchObject({ ready: false, reason: expect.stringContaining("withdraw") });
+    expect(actionsOf("navi")).toEqual({ deposit: { ready: true, reason: null }, withdraw: { ready: true, reason: null } });
+    expect(actionsOf("jupiter-lend").withdraw).toEqual({ ready: true, reason: null });
+    // A Map-chain venue builds both actions (prepare only) but its row is not ready.
+    expect(actionsOf("aave-v3-base")).toEqual({ deposit: { ready: true, reason: null }, withdraw: { ready: true, reason: null } });
+    expect(list.find((v) => v.id === "aave-v3-base")?.ready).toBe(false);
     for (const v of list) {
       const actions = v.actions as Actions;
       const wallet = v.chain === "move-chain" ? SUI_ADDR : v.chain === "svm-chain" ? SOL_ADDR : EVM_ADDR;
@@ -196,8 +199,9 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     const notReady = await timed(app, "/api/v1/svc/home?ready=0");
     const notReadyRows = notReady.json.opportunities as Row[];
     expect(notReadyRows.every((o) => o.ready === false)).toBe(true);
-    // NAVI is on an Executable chain but has no builder: not ready, whatever its chain's label.
-    expect(notReadyRows.map((o) => o.strategyId)).toEqual(expect.arrayContaining(["navi", "marginfi", "save", "jupiter-lend", "aave-v3-base"]));
+    // Only Map-chain venues are not ready now that every Executable venue builds both actions.
+    expect(notReadyRows.map((o) => o.strategyId)).toEqual(expect.arrayContaining(["aave-v3-base"]));
+    expect(notReadyRows.every((o) => o.chain === "evm-a" || o.chain === "evm-b")).toBe(true);
     const readyRows = (await timed(app, "/api/v1/svc/home?ready=1")).json.opportunities as Row[];
     expect(readyRows.filter((o) => o.kind === "venue").map((o) => o.strategyId).sort()).toEqual([...READY].sort());
     const q = await timed(app, "/api/v1/svc/home?q=aave");
@@ -294,8 +298,8 @@ describe.each(dbKinds())("catalog with a healthy upstream on %s", (db) => {
     const ay = await timed(app, "/api/auto-yield/venues");
     expect(ay.json).toMatchObject({ schemaVersion: "auto-yield-venues.v1", status: "ok" });
     const navi = (ay.json.venues as J[]).find((v) => v.venue === "navi");
-    // NAVI has no builder: not ready here either (one source of readiness, contract §8).
-    expect(navi).toMatchObject({ ready: false, adapter_ready: false, gross_apy_bps: bps(expectedRow(rows, UPSTREAM[1] as (typeof UPSTREAM)[number]).apy) });
+    // NAVI builds both actions: ready here too (one source of readiness, contract §8).
+    expect(navi).toMatchObject({ ready: true, adapter_ready: true, gross_apy_bps: bps(expectedRow(rows, UPSTREAM[1] as (typeof UPSTREAM)[number]).apy) });
   });
 
   it("wallet balances through each chain's RPC; a failed leg is N/A while the other answers", async () => {
