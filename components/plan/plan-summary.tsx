@@ -185,7 +185,7 @@ export function PlanSummary({ plan }: { plan: Plan }) {
       {plan.transactions.length > 0 && (
         <>
           <h3 className="small">What you will sign</h3>
-          <ol data-testid="transactions">
+          <ol data-testid="transactions" className="tx-list">
             {plan.transactions.map((t, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: legs are ordered and never reordered
               <li key={i}>

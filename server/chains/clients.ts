@@ -2,7 +2,7 @@
 // per read cost a measurable share of a route with stake (the venue index read before its transaction).
 // The URL is looked up on every call, so a changed configuration (tests) gets its own client.
 import { SuiGrpcClient } from "@mysten/sui/grpc";
-import { createSolanaRpc } from "@solana/kit";
+import { createSolanaRpc, isSolanaError } from "@solana/kit";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { config } from "../config";
 import type { ChainId } from "./address";
@@ -67,6 +67,12 @@ export class RpcUnavailable extends Error {}
 
 /** The first line of an error's message, at most `max` characters: SDK messages can be long and may echo the URL. */
 export function errorLine(e: unknown, max = 200): string {
+  // @solana/kit's production errors carry only a code and an encoded context ("Decode this error by running npx
+  // @solana/errors …"); a JSON-RPC error's own text is in the context's __serverMessage.
+  if (isSolanaError(e)) {
+    const ctx = e.context as { __code?: number; __serverMessage?: string };
+    if (typeof ctx.__serverMessage === "string") return `${ctx.__serverMessage} (JSON-RPC error ${ctx.__code ?? e.context.__code})`.slice(0, max);
+  }
   const msg = e instanceof Error ? e.message : String(e);
   return msg.split("\n")[0]?.slice(0, max) ?? "error";
 }
