@@ -16,7 +16,7 @@ interface VenueRow {
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 /** Every venue on an Executable chain builds deposit and withdraw today; Map-chain venues prepare only (spec §1.2). */
-const EXECUTABLE = ["Jupiter Lend", "Kamino Lend", "NAVI", "Save", "Scallop", "Suilend", "marginfi"];
+const EXECUTABLE = ["Jupiter Lend", "Kamino Lend", "NAVI Protocol", "Save (formerly Solend)", "Scallop", "Suilend", "marginfi"];
 
 test("GET /svc/venues shows per-action readiness that the plan endpoints agree with", async ({ request }) => {
   const body = (await (await request.get("/api/v1/svc/venues")).json()) as { venues: VenueRow[] };
