@@ -2,7 +2,7 @@
 // /svc/discover, /svc/home, /svc/packages, /svc/evm-a|evm-b/enablement, /svc/{chain}/wallet-balance,
 // /svc/tokens, /svc/tokens/lookup and /api/auto-yield/venues (spec §4.1, §4.9).
 import { CHAIN_FAMILY, type ChainId, type ChainSegment, isAddressOf, SEGMENT_TO_CHAIN } from "../chains/address";
-import { walletBalances } from "../chains/balances";
+import { USDC, walletBalances } from "../chains/balances";
 import { tokenDetails, tokenList } from "../chains/tokens";
 import { knownToken } from "../../lib/tokens";
 import { endpoint, ok } from "../http/endpoint";
@@ -229,7 +229,8 @@ function walletBalanceEndpoint(segment: ChainSegment, operationId: string, examp
 
 const EVM_EXAMPLE = `0x${"4".repeat(40)}`;
 export const getMoveWalletBalance = walletBalanceEndpoint("move", "getMoveWalletBalance", `0x${"3".repeat(64)}`);
-export const getSvmWalletBalance = walletBalanceEndpoint("svm", "getSvmWalletBalance", "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+// The example is any base58 address of 32 bytes; the USDC mint is one.
+export const getSvmWalletBalance = walletBalanceEndpoint("svm", "getSvmWalletBalance", USDC["svm-chain"]);
 export const getEvmAWalletBalance = walletBalanceEndpoint("evm-a", "getEvmAWalletBalance", EVM_EXAMPLE);
 export const getEvmBWalletBalance = walletBalanceEndpoint("evm-b", "getEvmBWalletBalance", EVM_EXAMPLE);
 
