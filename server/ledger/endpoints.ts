@@ -41,6 +41,7 @@ import { withdrawMoney } from "./withdraw";
 
 const TAGS = ["wallets"];
 /** A well-formed Sui transaction digest (base58 of 32 bytes): the form route checks, not a real transaction. */
+// source: none needed, an OpenAPI example of the digest's shape, not an on-chain id.
 const SUI_DIGEST_EXAMPLE = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
 const params = { address: WALLET_EXAMPLE };
 const byAddress = ({ params: p }: { params: { address: string } }) => p.address;

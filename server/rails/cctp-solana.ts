@@ -28,8 +28,10 @@ import { FINALITY_THRESHOLD, type Speed } from "./cctp";
 /** token_messenger_minter_v2 (IDL `address`; @circle-fin/provider-cctp-v2 1.14.0 Solana `cctp.contracts.v2.tokenMessenger`). */
 export const TOKEN_MESSENGER_MINTER_V2 = address("CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe");
 /** message_transmitter_v2 (IDL `deposit_for_burn.accounts.message_transmitter_program.address`; provider-cctp-v2 1.14.0 `messageTransmitter`). */
+// source: circlefin/solana-cctp-contracts idl commit 76018c2b (tests/fixtures/cctp).
 export const MESSAGE_TRANSMITTER_V2_PROGRAM = address("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC");
 /** IDL `deposit_for_burn.accounts.system_program.address`. */
+// source: the same idl (system_program address).
 const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 /** IDL `deposit_for_burn.discriminator`. */
 export const DEPOSIT_FOR_BURN_DISCRIMINATOR = new Uint8Array([215, 60, 61, 46, 114, 55, 128, 176]);

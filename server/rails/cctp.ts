@@ -10,6 +10,7 @@ import type { ChainId } from "../chains/address";
 import { USDC } from "../chains/balances";
 import { type EvmCall, type EvmChain, evmCall } from "../chains/evm";
 import { config } from "../config";
+import { MESSAGE_TRANSMITTER_ABI } from "../execute/cctp";
 
 export type Rail = "circle-cctp-v2" | "circle-cctp-v1";
 export type Speed = "fast" | "standard";
@@ -27,6 +28,7 @@ export function railFor(source: ChainId, dest: ChainId): Rail {
  * Arbitrum `cctp.contracts.v2.tokenMessenger` / `.messageTransmitter`), and evm-cctp-contracts @ 4061786a
  * test/v2.1/TokenMessengerV2_1.t.sol (TOKEN_MESSENGER_V2_PROXY_ADDRESS, MESSAGE_TRANSMITTER_V2_PROXY_ADDRESS).
  */
+// source: @circle-fin/provider-cctp-v2 1.14.0 and evm-cctp-contracts commit 4061786a (above).
 export const TOKEN_MESSENGER_V2 = "0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d";
 export const MESSAGE_TRANSMITTER_V2 = "0x81D40F21F12A8F0E3252Bccb954D722d4c464B64";
 
@@ -52,19 +54,11 @@ export const TOKEN_MESSENGER_V2_ABI = [
   },
 ] as const;
 
-/** MessageTransmitterV2.receiveMessage (evm-cctp-contracts @ 4061786a docs/abis/cctp/v2/MessageTransmitterV2.json). */
-export const MESSAGE_TRANSMITTER_V2_ABI = [
-  {
-    type: "function",
-    name: "receiveMessage",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "message", type: "bytes" },
-      { name: "attestation", type: "bytes" },
-    ],
-    outputs: [{ name: "success", type: "bool" }],
-  },
-] as const;
+/**
+ * MessageTransmitterV2.receiveMessage (evm-cctp-contracts @ 4061786a docs/abis/cctp/v2/MessageTransmitterV2.json): the
+ * same receiveMessage(bytes message, bytes attestation) returns (bool) as V1, so V1's ABI fragment serves both.
+ */
+export const MESSAGE_TRANSMITTER_V2_ABI = MESSAGE_TRANSMITTER_ABI;
 
 /** bytes32(0): any address may call receiveMessage on the destination (provider-cctp-v2 passes ZERO_HASH). */
 export const ANY_CALLER: Hex = `0x${"0".repeat(64)}`;
