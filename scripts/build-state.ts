@@ -45,6 +45,9 @@ export function serveArgs(root: string): string[] {
 /** Runs `next build` unless .next already holds a production build of the current sources. */
 export function ensureBuild(root: string): void {
   if (buildIsCurrent(root)) return;
+  // A developer iterating on API or server code may keep an older build for the pages: the API is answered from
+  // the sources (scripts/serve.ts), so only page tests need a current build. Never set in CI.
+  if (process.env.SVC_KEEP_BUILD === "1" && existsSync(path.join(root, ".next", "BUILD_ID"))) return;
   const r = spawnSync(process.execPath, [path.join(root, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: root,
     stdio: "inherit",
