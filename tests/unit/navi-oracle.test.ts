@@ -16,6 +16,7 @@ import { naviSuppliedMicros } from "../../server/venues/readers/navi";
 import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
 import { type FakeRpc, fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
+import { chainView } from "../support/sui-chain-view";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 const RAY = 10n ** 27n;
@@ -56,44 +57,6 @@ const USDC_POOL = {
   isDeprecated: false,
   status: "active",
 };
-
-type Data = ReturnType<Transaction["getData"]>;
-type Arg = Data["commands"][number] extends infer C ? (C extends { MoveCall: { arguments: (infer A)[] } } ? A : never) : never;
-
-/** What the chain sees of a transaction: its commands with each argument's kind and object id or pure bytes. */
-function chainView(data: Data) {
-  const arg = (a: Arg): unknown => {
-    if (a.$kind === "Input") {
-      const input = data.inputs[a.Input];
-      if (!input) return { missingInput: a.Input };
-      if (input.Pure) return { pure: input.Pure.bytes };
-      if (input.UnresolvedObject) return { object: normalizeSuiAddress(input.UnresolvedObject.objectId) };
-      const ref = input.Object?.SharedObject ?? input.Object?.ImmOrOwnedObject ?? input.Object?.Receiving;
-      if (ref) return { object: normalizeSuiAddress(ref.objectId) };
-      return { unexpectedInput: input };
-    }
-    if (a.$kind === "NestedResult") return { result: a.NestedResult[0], index: a.NestedResult[1] };
-    if (a.$kind === "Result") return { result: a.Result };
-    return { gas: true };
-  };
-  return {
-    sender: data.sender ? normalizeSuiAddress(data.sender) : null,
-    commands: data.commands.map((c) => {
-      if (c.MoveCall) {
-        return {
-          package: normalizeSuiAddress(c.MoveCall.package),
-          module: c.MoveCall.module,
-          function: c.MoveCall.function,
-          typeArguments: c.MoveCall.typeArguments.map((t) => normalizeStructTag(t)),
-          arguments: c.MoveCall.arguments.map(arg),
-        };
-      }
-      if (c.$Intent) return { intent: c.$Intent.name, type: normalizeStructTag(String(c.$Intent.data.type)), balance: String(c.$Intent.data.balance) };
-      if (c.TransferObjects) return { transfer: c.TransferObjects.objects.map(arg), to: arg(c.TransferObjects.address) };
-      return { unexpectedCommand: c.$kind };
-    }),
-  };
-}
 
 /** Our builder's transaction, as the wallet reads it. */
 async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
@@ -163,7 +126,7 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
         { object: CONFIG.storage },
         { object: USDC_POOL.contract.pool },
         { pure: Buffer.from([10]).toString("base64") },
-        { result: 0 },
+        { result: 0, index: 0 },
         { pure: Buffer.from(new BigUint64Array([2_500_000n]).buffer).toString("base64") },
         { object: CONFIG.incentiveV2 },
         { object: CONFIG.incentiveV3 },
@@ -195,7 +158,7 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     });
     expect(view.commands.slice(1)).toEqual([
       { package: normalizeSuiAddress("0x2"), module: "coin", function: "from_balance", typeArguments: [normalizeStructTag(USDC)], arguments: [{ result: 0, index: 0 }] },
-      { transfer: [{ result: 1 }], to: { pure: expect.any(String) } },
+      { transfer: [{ result: 1, index: 0 }], to: { pure: expect.any(String) } },
     ]);
   });
 
