@@ -169,7 +169,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(sl.json).toMatchObject({ status: "prepared", action: "withdraw", chain: "move-chain" });
     const slTx = Transaction.from(sl.json.transactions[0]?.payload as string).getData();
     expect(slTx.commands[0]?.$Intent?.data).toMatchObject({ balance: "3333334" }); // ceil(5 / 1.5) cTokens
-    expect(slTx.commands[2]?.MoveCall).toMatchObject({ module: "lending_market", function: "redeem_ctokens_and_withdraw_liquidity" });
+    expect(slTx.commands[2]?.MoveCall).toMatchObject({ module: "lending_market", function: "redeem_ctokens_and_withdraw_liquidity_request" });
+    expect(slTx.commands[3]?.MoveCall).toMatchObject({ module: "lending_market", function: "fulfill_liquidity_request" });
     const sd = await post("/svc/strategies/deposit/plan", { strategyId: "suilend", amountMicros: "5000000", owner: SUI });
     expect(sd.json).toMatchObject({ status: "prepared", action: "deposit" });
     expect(Transaction.from(sd.json.transactions[0]?.payload as string).getData().commands[1]?.MoveCall).toMatchObject({ function: "deposit_liquidity_and_mint_ctokens" });

@@ -59,6 +59,8 @@ export interface FakeRpc extends FakeTxState, FakeVenues {
   packageVersions: Map<string, string[]>;
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
+  /** BCS contents served for a Sui object id (for SDKs that decode objects from BCS rather than the JSON rendering). */
+  suiObjectBcs: Map<string, Uint8Array>;
   /** Solana Save reserves by account address. */
   saveReserves: Map<string, SaveReserveState>;
   /** Aave v3 supply index (ray) by `${pool}|${asset}` lower-cased. */
@@ -129,6 +131,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const blockhash = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
   const gas = { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 };
   const suilendMarkets = new Map<string, SuilendReserveState[]>();
+  const suiObjectBcs = new Map<string, Uint8Array>();
   const saveReserves = new Map<string, SaveReserveState>();
   const aaveIndex = new Map<string, bigint>();
   const upgradeCaps = new Map<string, string>([
@@ -381,8 +384,12 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       checkpointed: true,
     };
   };
+  const withBcs = (o: SuiObject | undefined): SuiObject | undefined => {
+    const bcs = o && [...suiObjectBcs].find(([id]) => sameAddress(id, o.id))?.[1];
+    return o && bcs ? { ...o, bcs } : o;
+  };
   const world: SuiWorld = {
-    object: (id) => suiObjects().find((o) => sameAddress(o.id, id)),
+    object: (id) => withBcs(suiObjects().find((o) => sameAddress(o.id, id))),
     owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
     packageVersions,
     transaction: suiTx,
@@ -443,6 +450,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     suilendMarkets,
+    suiObjectBcs,
     upgradeCaps,
     packageVersions,
     saveReserves,

@@ -161,18 +161,21 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
     expect(market?.UnresolvedObject?.objectId ?? market?.Object?.SharedObject?.objectId).toBe(ids.lendingMarket);
   });
 
-  it("withdraw: the fewest cTokens covering the amount → redeem_ctokens_and_withdraw_liquidity(…, option::none()) → USDC to the owner", async () => {
+  it("withdraw: the fewest cTokens covering the amount → redeem_ctokens_and_withdraw_liquidity_request(…, option::none()) → fulfill_liquidity_request → USDC to the owner", async () => {
     const [tx] = await build("suilend", "withdraw", SUI_OWNER, 5_000_000n);
     expect(tx).toMatchObject({ chain: "move-chain", kind: "withdraw" });
     const data = Transaction.from(tx?.payload as string).getData();
-    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "MoveCall", "TransferObjects"]);
+    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "MoveCall", "MoveCall", "TransferObjects"]);
     // 5 USDC / 1.25 = exactly 4,000,000 cTokens
     expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SUILEND_CTOKEN_TYPE, balance: "4000000" });
     expect(data.commands[1]?.MoveCall).toMatchObject({ package: expect.stringMatching(/^0x0*1$/), module: "option", function: "none" });
     const redeem = data.commands[2]?.MoveCall;
-    expect(`${redeem?.package}::${redeem?.module}::${redeem?.function}`).toBe(`${SUILEND_CURRENT_PACKAGE}::lending_market::redeem_ctokens_and_withdraw_liquidity`);
+    expect(`${redeem?.package}::${redeem?.module}::${redeem?.function}`).toBe(`${SUILEND_CURRENT_PACKAGE}::lending_market::redeem_ctokens_and_withdraw_liquidity_request`);
     expect(SUILEND_CTOKEN_TYPE.startsWith(`${ids.package}::reserve::CToken<`)).toBe(true);
     expect(redeem?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "Input", "Result", "NestedResult"]);
+    const fulfill = data.commands[3]?.MoveCall;
+    expect(`${fulfill?.package}::${fulfill?.module}::${fulfill?.function}`).toBe(`${SUILEND_CURRENT_PACKAGE}::lending_market::fulfill_liquidity_request`);
+    expect(fulfill?.arguments.map((a) => a.$kind)).toEqual(["Input", "Input", "NestedResult"]);
     for (const [amount, rate] of [
       [5_000_000n, 1_250_000_000_000_000_000n],
       [1n, WAD + 1n],

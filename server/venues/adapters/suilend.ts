@@ -2,10 +2,15 @@
 // current package, read from Suilend's UpgradeCap at plan time as @suilend/sdk does, types keep the original package):
 //   deposit_liquidity_and_mint_ctokens<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock, Coin<T>, &mut TxContext)
 //     : Coin<CToken<P, T>>
-//   redeem_ctokens_and_withdraw_liquidity<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock,
-//     Coin<CToken<P, T>>, Option<RateLimiterExemption<P, T>>, &mut TxContext): Coin<T>
+//   redeem_ctokens_and_withdraw_liquidity_request<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, &Clock,
+//     Coin<CToken<P, T>>, Option<RateLimiterExemption<P, T>>, &mut TxContext): LiquidityRequest<P, T>
+//   fulfill_liquidity_request<P, T>(&mut LendingMarket<P>, reserve_array_index: u64, LiquidityRequest<P, T>, &mut TxContext)
+//     : Coin<T>
+// (suilend/suilend contracts/suilend/sources/lending_market.move, commit d5ba83a617bb0778b48b0c3b1e77a87be81258ca.) The
+// withdraw is the two calls @suilend/sdk 3.0.3 builds (client.js `redeem`); `redeem_ctokens_and_withdraw_liquidity` is the
+// same pair in one call, but the SDK is the judge (tests/unit/suilend.oracle.test.ts compares call by call).
 // The USDC reserve's slot and its cToken rate are read from the LendingMarket object when the plan is built (one
-// sui_getObject; server/venues/readers/suilend.ts), never assumed. The cTokens stay in the owner's wallet (no
+// GetObject; server/venues/readers/suilend.ts), never assumed. The cTokens stay in the owner's wallet (no
 // obligation): their rate grows with the reserve's interest. A withdrawal redeems the fewest cTokens whose floored
 // payout covers the amount at that rate.
 import { coinWithBalance } from "@mysten/sui/transactions";
@@ -35,7 +40,7 @@ export const suilendCallPackage = () => readForPlan("Suilend's current package (
 
 export const suilendAdapter: VenueAdapter = {
   venueId: suilend.id,
-  onchainInterface: `<current package of UpgradeCap ${ids.upgradeCap}>::lending_market::deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; <current package>::lending_market::redeem_ctokens_and_withdraw_liquidity<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): Coin<USDC>`,
+  onchainInterface: `<current package of UpgradeCap ${ids.upgradeCap}>::lending_market::deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; <current package>::lending_market::redeem_ctokens_and_withdraw_liquidity_request<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): LiquidityRequest; <current package>::lending_market::fulfill_liquidity_request<MAIN_POOL, USDC>(&mut LendingMarket, u64, LiquidityRequest): Coin<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
     const [pkg, { arrayIndex }] = await Promise.all([suilendCallPackage(), usdcReserve()]);
     const tx = newSuiTransaction(owner);
@@ -67,12 +72,18 @@ export const suilendAdapter: VenueAdapter = {
     // No rate-limiter exemption: Option<RateLimiterExemption> is a struct option, made by 0x1::option::none.
     const [noExemption] = tx.moveCall({ target: "0x1::option::none", typeArguments: [EXEMPTION_TYPE] });
     if (!noExemption) throw new Error("option::none returned nothing");
-    const [usdc] = tx.moveCall({
-      target: `${pkg}::lending_market::redeem_ctokens_and_withdraw_liquidity`,
+    const [request] = tx.moveCall({
+      target: `${pkg}::lending_market::redeem_ctokens_and_withdraw_liquidity_request`,
       typeArguments: [ids.lendingMarketType, ids.usdcCoinType],
       arguments: [tx.object(ids.lendingMarket), tx.pure.u64(arrayIndex), tx.object.clock(), ctokens, noExemption],
     });
-    if (!usdc) throw new Error("redeem returned no coin");
+    if (!request) throw new Error("redeem request returned nothing");
+    const [usdc] = tx.moveCall({
+      target: `${pkg}::lending_market::fulfill_liquidity_request`,
+      typeArguments: [ids.lendingMarketType, ids.usdcCoinType],
+      arguments: [tx.object(ids.lendingMarket), tx.pure.u64(arrayIndex), request],
+    });
+    if (!usdc) throw new Error("fulfill returned no coin");
     tx.transferObjects([usdc], owner);
     return [
       {
