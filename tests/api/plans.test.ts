@@ -15,7 +15,8 @@ import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
-import { KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { freshNaviPrices, KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { CLOCK } from "../../testing/chains/sui/simulate";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
@@ -114,6 +115,29 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const r = await post("/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: "5000000", owner: broke });
     expect(r.json).toMatchObject({ status: "blocked" });
     expect(r.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringContaining("Cannot find gas coin") }]);
+  });
+
+  it("a NAVI withdraw while NAVI's oracle prices are stale: blocked simulation_failed with NAVI's abort and the price update it needs", async () => {
+    const navi = getVenue("navi")?.onchain ?? {};
+    const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
+    // The owner has 10 USDC supplied (scaled at index 1.0, NAVI's 9-decimal amounts).
+    rpc.naviStorages.set(navi.storage ?? "", {
+      reservesTable: `0x${"e6".repeat(32)}`,
+      reserves: new Map([[10, { coinType: navi.usdcCoinType ?? "", supplyIndex: 10n ** 27n, suppliers: new Map([[SUI, 10_000_000_000n]]) }]]),
+    });
+    try {
+      const fresh = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
+      expect(fresh.json).toMatchObject({ status: "prepared", transactions: [{ simulation: { status: "ok" } }] });
+      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 60_000n });
+      const stale = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
+      expect(stale.json).toMatchObject({ status: "blocked" });
+      expect(stale.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringMatching(/abort code: 1502, in '0x[0-9a-f]{64}::calculator::calculate_value'.*A fresh price update is needed first/s) }]);
+      // The plan itself said so before any simulation: the withdraw does not update NAVI's prices.
+      expect(stale.json.blockers?.[0]?.message).toContain("this transaction does not update them");
+    } finally {
+      rpc.naviPriceOracle = freshNaviPrices();
+      rpc.naviStorages.clear();
+    }
   });
 
   it("Solana deposit plan (Kamino) with owner: an unsigned v0 transaction on the RPC's blockhash", async () => {

@@ -20,7 +20,7 @@ import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
 import { suilend } from "../../server/venues/suilend";
-import { answerVenue, type FakeVenues, fakeVenues, notMine, rendered, suiVenueObjects } from "./fake-venues";
+import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, rendered, suiVenueObjects } from "./fake-venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";
 
@@ -397,6 +397,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     get referenceGasPrice() {
       return gas.suiMist;
     },
+    moveCallAbort: (call, ctx) => naviMoveCallAbort(self, call, ctx),
   };
   const suiHandlers = readHandlers(world);
   const onSuiCall = (name: string) => {

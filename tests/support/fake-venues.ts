@@ -10,7 +10,8 @@
 import { createHash } from "node:crypto";
 import { bcs } from "@mysten/sui/bcs";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
-import type { SuiObject } from "../../testing/chains/sui/node";
+import { type MoveAbortSeen, type MoveCallSeen, type SuiObject, sameAddress } from "../../testing/chains/sui/node";
+import { CLOCK } from "../../testing/chains/sui/simulate";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
@@ -47,6 +48,52 @@ export interface NaviStorageState {
   /** Object id of Storage.reserves (Table<u8, ReserveData>). */
   reservesTable: string;
   reserves: Map<number, NaviReserveState>;
+}
+
+/** NAVI's PriceOracle: `update_interval` (ms) and the price of each oracle id (oracle.move `PriceOracle`, `Price`). */
+export interface NaviPriceOracleState {
+  updateIntervalMs: bigint;
+  prices: Map<number, { value: bigint; decimal: number; timestampMs: bigint }>;
+}
+
+/** Time of the local node's Clock (ms). */
+const CLOCK_MS = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
+
+/**
+ * A PriceOracle a keeper updated one second before the local Clock: USDC's price (oracle id 10, the id the local
+ * Storage gives reserve 10) at 1.0 with 6 decimals; update_interval 30 s, `oracle_constants::default_update_interval()`
+ * (naviprotocol/navi-smart-contracts oracle/sources/oracle_constants.move, commit 473b0934235d6dc1357fa4309308167c6d175fd1).
+ */
+export function freshNaviPrices(): NaviPriceOracleState {
+  return { updateIntervalMs: 30_000n, prices: new Map([[10, { value: 1_000_000n, decimal: 6, timestampMs: CLOCK_MS - 1_000n }]]) };
+}
+
+/**
+ * NAVI's price check as its Move code runs it on a withdraw or borrow (naviprotocol/navi-smart-contracts, commit
+ * 473b0934235d6dc1357fa4309308167c6d175fd1): lending_core logic.move `execute_withdraw` asserts `is_health` after the
+ * withdrawal, `user_health_factor` values every collateral of the user (`user_health_collateral_value` →
+ * `user_collateral_value` → calculator.move `calculate_value`), and `calculate_value` aborts 1502
+ * (error.move `invalid_price`) unless oracle.move `get_token_price` finds the price non-zero and at most
+ * `update_interval` old at the Clock's time; a price id the oracle does not hold aborts 6011 in `get_token_price`
+ * (oracle_error.move `non_existent_oracle`). Collaterals here: every reserve the sender has a supply entry in.
+ */
+export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: { sender: string; clockMs: bigint }): MoveAbortSeen | undefined {
+  if (call.module !== "incentive_v3" || !/^(withdraw|borrow)/.test(call.function)) return undefined;
+  for (const st of v.naviStorages.values()) {
+    for (const [assetId, reserve] of st.reserves) {
+      const supplied = [...(reserve.suppliers ?? [])].some(([owner, scaled]) => scaled > 0n && sameAddress(owner, ctx.sender));
+      if (!supplied) continue;
+      // The local Storage renders oracle_id = asset id (naviReserveData).
+      const price = v.naviPriceOracle.prices.get(assetId);
+      if (!price) {
+        return { package: X_PKG, module: "oracle", functionName: "get_token_price", code: 6011n, description: `MoveAbort in ${X_PKG}::oracle::get_token_price, abort code: 6011` };
+      }
+      if (price.value === 0n || ctx.clockMs - price.timestampMs > v.naviPriceOracle.updateIntervalMs) {
+        return { package: call.package, module: "calculator", functionName: "calculate_value", code: 1502n, description: `MoveAbort in ${call.package}::calculator::calculate_value, abort code: 1502` };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Scallop protocol package (server/venues/scallop.ts), used in the Move type strings. */
@@ -396,6 +443,8 @@ export interface FakeVenues {
   scallopMarkets: Map<string, ScallopMarketState>;
   /** Sui objects by id: a NAVI Storage. */
   naviStorages: Map<string, NaviStorageState>;
+  /** NAVI's PriceOracle (the object at navi.onchain.priceOracle): what a withdraw's health check reads. */
+  naviPriceOracle: NaviPriceOracleState;
   /** Solana program accounts by address (raw data). */
   solanaAccounts: Map<string, SolanaAccount>;
   /** Comets by address (lower-case). */
@@ -410,6 +459,7 @@ export function fakeVenues(): FakeVenues {
   return {
     scallopMarkets: new Map(),
     naviStorages: new Map(),
+    naviPriceOracle: freshNaviPrices(),
     solanaAccounts: new Map(),
     comets: new Map(),
     evmBlock: { number: 30_000_000n, timestamp: 1_760_000_000n },

@@ -67,7 +67,7 @@ export async function moveFlow(data: Data, coinOf: (objectId: string) => Promise
   const u64 = (a: Arg): bigint => {
     const input = a.$kind === "Input" ? data.inputs[a.Input] : undefined;
     const bytes = input?.Pure ? Buffer.from(input.Pure.bytes, "base64") : undefined;
-    if (!bytes || bytes.length !== 8) throw new Error("split amount is not a pure u64");
+    if (bytes?.length !== 8) throw new Error("split amount is not a pure u64");
     return bytes.readBigUInt64LE();
   };
   const objectId = (a: Arg): string | undefined => {

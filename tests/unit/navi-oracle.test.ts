@@ -15,6 +15,8 @@ import { navi } from "../../server/venues/navi";
 import { naviSuppliedMicros } from "../../server/venues/readers/navi";
 import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
 import { type FakeRpc, fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
+import { freshNaviPrices } from "../support/fake-venues";
+import { CLOCK } from "../../testing/chains/sui/simulate";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
 import { chainView } from "../support/sui-chain-view";
 
@@ -215,6 +217,39 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     const stale = plans.flat().map((t) => ({ ...t, payload: String(t.payload).replaceAll(NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE) }));
     const [staleDeposit] = await simulateSuiTransactions(stale.slice(0, 1));
     expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("incentive_v3") });
+  });
+
+  it("stale oracle prices: the local node refuses the withdraw in calculator::calculate_value (1502) as NAVI's code does, and the plan says a price update is needed", async () => {
+    fundSuiOwner(rpc, OWNER);
+    const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
+    const plan = async (action: "deposit" | "withdraw") => {
+      const b = builderFor("navi", action);
+      if (!("build" in b)) throw new Error(b.reason);
+      const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 2_000_000n });
+      if (!r.ok) throw new Error(r.blocker.message);
+      return r.transactions;
+    };
+    const [deposit, withdraw] = await Promise.all([plan("deposit"), plan("withdraw")]);
+    expect(withdraw[0]?.description).toContain("this transaction does not update them, so it aborts (1502, invalid_price)");
+    try {
+      // USDC's price exactly update_interval (30 s) old: still valid (oracle.move get_token_price: age <= update_interval).
+      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 30_000n });
+      expect(await simulateSuiTransactions(withdraw)).toMatchObject([{ status: "ok" }]);
+      // One millisecond older: the health check's price read aborts, with what it means and what is needed.
+      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 30_001n });
+      const [stale] = await simulateSuiTransactions(withdraw);
+      expect(stale).toMatchObject({ status: "failed", gasEstimate: null });
+      expect(stale?.error).toContain(`${NAVI_CURRENT_PACKAGE}::calculator::calculate_value`);
+      expect(stale?.error).toContain("1502");
+      expect(stale?.error).toContain("A fresh price update is needed first");
+      // A deposit does not check health: the same stale prices do not stop it.
+      expect(await simulateSuiTransactions(deposit)).toMatchObject([{ status: "ok" }]);
+      // A price the oracle never held (value 0) is as invalid as a stale one.
+      rpc.naviPriceOracle.prices.set(10, { value: 0n, decimal: 6, timestampMs: clockMs });
+      expect((await simulateSuiTransactions(withdraw))[0]).toMatchObject({ status: "failed", error: expect.stringContaining("1502") });
+    } finally {
+      rpc.naviPriceOracle = freshNaviPrices();
+    }
   });
 
   it("a withdrawal never asks for more than the owner's supplied balance read at plan time", async () => {

@@ -154,7 +154,7 @@ describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 buil
     expect(mine).toEqual(theirs);
     const slot = { pure: Buffer.from(new BigUint64Array([1n]).buffer).toString("base64") };
     expect(mine.calls).toEqual([
-      { call: normalizeSuiAddress("0x1") + "::option::none", typeArguments: [normalizeStructTag(`${ORIGINAL}::lending_market::RateLimiterExemption<${MAIN_POOL}, ${USDC}>`)], arguments: [] },
+      { call: `${normalizeSuiAddress("0x1")}::option::none`, typeArguments: [normalizeStructTag(`${ORIGINAL}::lending_market::RateLimiterExemption<${MAIN_POOL}, ${USDC}>`)], arguments: [] },
       {
         call: `${SUILEND_CURRENT_PACKAGE}::lending_market::redeem_ctokens_and_withdraw_liquidity_request`,
         typeArguments: [normalizeStructTag(MAIN_POOL), normalizeStructTag(USDC)],

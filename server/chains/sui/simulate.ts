@@ -8,6 +8,7 @@ import { RpcError } from "@mysten/sui/grpc";
 import { Transaction } from "@mysten/sui/transactions";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { errorLine, suiRpc, withRpcTimeout } from "../clients";
+import { knownAbortMeaning } from "./aborts";
 import type { PlanTransaction } from "../../venues/adapters/types";
 
 const NO_ANSWER_CODES = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
@@ -41,7 +42,12 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
   try {
     const r = await withRpcTimeout((signal) => suiRpc().simulateTransaction({ transaction: tx, include: { effects: true }, signal }));
     const result = r.Transaction ?? r.FailedTransaction;
-    if (!result?.status.success) return simulationFailed(result?.status.error?.message ?? "the node's simulation failed without an error");
+    if (!result?.status.success) {
+      const error = result?.status.error;
+      const meaning = knownAbortMeaning(error?.$kind === "MoveAbort" ? error.MoveAbort : undefined);
+      const message = error?.message ?? "the node's simulation failed without an error";
+      return simulationFailed(meaning ? `${message} — ${meaning}` : message);
+    }
     const used = result.effects?.gasUsed;
     if (!used?.computationCost || !used.storageCost || !used.storageRebate) return { ...simulationUnavailable("the node's simulation gave no gas figures"), at };
     const charged = BigInt(used.computationCost) + BigInt(used.storageCost);

@@ -12,6 +12,12 @@
 // (open-api.naviprotocol.io/api/navi/config `package`); we read the chain instead (docs/decisions.md).
 // A deposit is credited to the sender; the supplied balance stays in NAVI's Storage (no token in the wallet), so a
 // withdrawal is checked against that balance, read at plan time.
+// Oracle prices: withdraw_v2 checks the owner's health with the prices in NAVI's PriceOracle and aborts 1502
+// (calculator.move calculate_value, invalid_price) when one of the owner's collaterals has a price older than the
+// oracle's update_interval. NAVI's app first pushes prices (@naviprotocol/lending updateOraclePriceBeforeUserOperationPTB:
+// Pyth updates from Hermes, then oracle_pro::update_single_price_v2 per feed); that call needs a Switchboard Aggregator
+// object whose id only NAVI's web API serves, so this plan does not push prices. It says so, and the simulation run
+// before the plan is returned shows the abort when prices are stale (docs/decisions.md).
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { latestPackageVersion } from "../../chains/sui/package-versions";
@@ -99,7 +105,7 @@ export const naviAdapter: VenueAdapter = {
       {
         chain: "move-chain",
         kind: "withdraw",
-        description: `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet`,
+        description: `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet. NAVI checks the owner's health with its oracle prices: this transaction does not update them, so it aborts (1502, invalid_price) if NAVI's prices for the owner's collateral are older than its update interval when it runs; the simulation shows whether they are fresh now`,
         encoding: "sui-transaction-json",
         payload: await suiPayload(tx),
       },

@@ -55,6 +55,28 @@ export interface SuiWorld {
   /** Executes signed bytes (base64) and answers the digest; throws to refuse. */
   execute(bytesBase64: string, signatures: string[]): string;
   referenceGasPrice: bigint;
+  /**
+   * The abort a protocol's own code raises for this call in this world's state (a rule the fake holding that protocol's
+   * state models from the protocol's Move source), or undefined when the call goes through.
+   */
+  moveCallAbort?(call: MoveCallSeen, context: { sender: string; clockMs: bigint }): MoveAbortSeen | undefined;
+}
+
+/** A Move call of a simulated transaction, as a protocol rule sees it. */
+export interface MoveCallSeen {
+  package: string;
+  module: string;
+  function: string;
+  typeArguments: string[];
+}
+
+/** An abort raised in `module::functionName` of `package` with `code`, and the node's words for it. */
+export interface MoveAbortSeen {
+  package: string;
+  module: string;
+  functionName: string;
+  code: bigint;
+  description: string;
 }
 
 export const sameAddress = (a: string, b: string) => normalizeSuiAddress(a) === normalizeSuiAddress(b);

@@ -7,9 +7,10 @@
 // - a call to a package the chain does not have;
 // and a call to a superseded version of a package executes that old code, whose version guard aborts (Scallop's and
 // Suilend's entry functions assert the package version): the effects fail with a MoveAbort in the called module.
+// Protocol rules the world models (`SuiWorld.moveCallAbort`, e.g. NAVI's oracle price check) abort the same way.
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
-import { type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
+import { type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
 
 type Json = Record<string, unknown>;
 
@@ -75,14 +76,24 @@ export function simulateHandler(world: SuiWorld): Handler {
       return { kind: "IMMUTABLE_OR_OWNED", objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST };
     });
 
-    let abort: { pkg: string; module: string; fn: string; command: number; latest: string } | null = null;
+    let abort: (MoveAbortSeen & { command: number }) | null = null;
+    const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
     ((ptb.commands as Json[] | undefined) ?? []).forEach((c, i) => {
       const call = c.moveCall as Json | undefined;
       if (!call) return;
       const pkg = String(call.package ?? "");
       if (!knownPackage(world, pkg)) refuse(`Package object does not exist with ID ${normalizeSuiAddress(pkg)}`);
+      if (abort) return;
+      const [module, fn] = [String(call.module), String(call.function)];
       const old = supersededBy(world, pkg);
-      if (old && !abort) abort = { pkg: normalizeSuiAddress(pkg), module: String(call.module), fn: String(call.function), command: i, latest: old.latest };
+      if (old) {
+        const at = normalizeSuiAddress(pkg);
+        abort = { package: at, module, functionName: fn, code: 1n, command: i, description: `MoveAbort in ${at}::${module}::${fn}: package ${at} is superseded by ${old.latest}; its version check aborts` };
+        return;
+      }
+      const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
+      const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments }, { sender, clockMs });
+      if (raised) abort = { ...raised, command: i };
     });
 
     const gas = (tx.gasPayment ?? {}) as Json;
@@ -111,15 +122,15 @@ export function simulateHandler(world: SuiWorld): Handler {
       },
       expiration: tx.expiration ?? { kind: "NONE" },
     };
-    const failure = abort as { pkg: string; module: string; fn: string; command: number; latest: string } | null;
+    const failure = abort as (MoveAbortSeen & { command: number }) | null;
     const status = failure
       ? {
           success: false,
           error: {
-            description: `MoveAbort in ${failure.pkg}::${failure.module}::${failure.fn}: package ${failure.pkg} is superseded by ${failure.latest}; its version check aborts`,
+            description: failure.description,
             command: String(failure.command),
             kind: "MOVE_ABORT",
-            abort: { abortCode: "1", location: { package: failure.pkg, module: failure.module, functionName: failure.fn } },
+            abort: { abortCode: failure.code.toString(), location: { package: failure.package, module: failure.module, functionName: failure.functionName } },
           },
         }
       : { success: true };
