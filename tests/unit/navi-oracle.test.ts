@@ -4,7 +4,7 @@
 // The SDK reads its config and pools from NAVI's web API; here that API is a local server answering with NAVI's published
 // config (the ids below are typed from NAVI's sources, not taken from our registry), and `package` is the answer NAVI's
 // API gives for this chain state: the newest version of the lending package, which the local Sui node lists.
-import { depositCoinPTB, withdrawCoinPTB } from "@naviprotocol/lending";
+import { depositCoinPTB, updateOraclePricesPTB, withdrawCoinPTB } from "@naviprotocol/lending";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { coinWithBalance as coinWithBalanceV1, Transaction as TransactionV1 } from "sui-v1/transactions";
@@ -39,7 +39,29 @@ const CONFIG = {
   priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
   reserveParentId: "0xe6d4c6610b86ce7735ea754596d71d72d10c7980b5052fc3c8cdf8d09fea9b4b",
   version: 2,
+  oracle: {
+    // packageId, oracleConfig, supraOracleHolder: navi-sdk src/address.ts OracleProConfig PackageId, OracleConfig,
+    // SupraOracleHolder (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778); the same ids in the monorepo's config example.
+    packageId: "0xc2d49bf5e75d2258ee5563efa527feb6155de7ac6f6bf025a23ee88cd12d5a83",
+    priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
+    oracleConfig: "0x1afe1cb83634f581606cc73c4487ddd8cc39a944b951283af23f7d69d5589478",
+    supraOracleHolder: "0xaa0315f0748c1f24ddb2b45f7939cff40f7a8104af5ccbc4a1d32f870c0b4105",
+    // Only NAVI's web API serves this id (no published source: docs/decisions.md); a test-only stand-in.
+    switchboardAggregator: `0x${"5b".repeat(32)}`,
+    feeds: [] as unknown[],
+  },
 };
+// USDC's oracle feed: navi-sdk src/address.ts PriceFeedConfig.NUSDC (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778).
+const USDC_FEED = {
+  oracleId: 10,
+  feedId: "0xe120611435395f144b4bcc4466a00b6b26d7a27318f96e148648852a9dd6b31c",
+  pythPriceFeedId: "0xeaa020c61cc479712813461ce153894a96a6c00b21ed0cfc2798d1f9a9e9c94a",
+  pythPriceInfoObject: "0x5dec622733a204ca27f5a90d8c2fad453cc6665186fd5dff13a83d0b6c9027ab",
+  coinType: USDC,
+  priceDecimal: 6,
+  supraPairId: 47,
+};
+CONFIG.oracle.feeds.push(USDC_FEED);
 // The USDC pool as NAVI's API lists it (shape: dist/types.d.ts Pool). id and contract.pool: navi-sdk src/address.ts
 // pool.nUSDC.assetId and poolId (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778). Figures are placeholders the deposit
 // and withdraw builders do not read.
@@ -250,6 +272,36 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     } finally {
       rpc.naviPriceOracle = freshNaviPrices();
     }
+  });
+
+  it("what NAVI's app adds before a withdraw, and ours does not: oracle_pro::update_single_price_v2 per feed, with a Switchboard Aggregator only NAVI's API names", async () => {
+    // @naviprotocol/lending 1.4.6 updateOraclePricesPTB for the owner's USDC feed, Pyth left as it is on chain (with
+    // updatePythPriceFeeds it would also fetch update data from Hermes for Pyth objects older than 30 s).
+    const tx = new TransactionV1();
+    tx.setSender(OWNER);
+    type SdkTx = Parameters<typeof updateOraclePricesPTB>[0];
+    await updateOraclePricesPTB(tx as unknown as SdkTx, [USDC_FEED], { updatePythPriceFeeds: false });
+    const theirs = chainView(Transaction.from(await tx.toJSON()).getData());
+    expect(theirs.commands).toEqual([
+      {
+        package: CONFIG.oracle.packageId,
+        module: "oracle_pro",
+        function: "update_single_price_v2",
+        typeArguments: [],
+        arguments: [
+          { object: normalizeSuiAddress("0x6") },
+          { object: CONFIG.oracle.oracleConfig },
+          { object: CONFIG.oracle.priceOracle },
+          { object: CONFIG.oracle.supraOracleHolder },
+          { object: USDC_FEED.pythPriceInfoObject },
+          { object: CONFIG.oracle.switchboardAggregator },
+          { pure: Buffer.from(USDC_FEED.feedId.slice(2), "hex").toString("base64") },
+        ],
+      },
+    ]);
+    // Our withdraw calls no oracle code (it says so in its description; the simulation shows a stale-price abort).
+    const mine = chainView(await ours("withdraw", 2_000_000n));
+    expect(mine.commands.some((c) => "module" in c && c.module === "oracle_pro")).toBe(false);
   });
 
   it("a withdrawal never asks for more than the owner's supplied balance read at plan time", async () => {
