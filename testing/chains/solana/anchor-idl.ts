@@ -379,3 +379,26 @@ function seedBytes(s: IdlSeed, ix: IdlInstruction, args: Record<string, Uint8Arr
   for (let i = 0; i < out.length; i++, n >>= 8n) out[i] = Number(n & 0xffn);
   return out;
 }
+
+/**
+ * An account of IDL type `name` as the program stores it (discriminator, then the Borsh layout), every field zero but
+ * `fields` (snake_case, keys as web3.js PublicKeys or base58 strings), encoded by @coral-xyz/anchor's coder over the IDL:
+ * the local chain's program accounts are the IDL's layout, not ours.
+ */
+export function encodeAnchorAccount(idl: AnchorIdl, name: string, fields: Record<string, unknown>): Uint8Array {
+  const anchor = require("@coral-xyz/anchor") as {
+    BorshAccountsCoder: new (idl: unknown) => Coder & { size(name: string): number; accountLayouts: Map<string, { layout: { encode(v: unknown, b: Buffer): number } }> };
+    web3: { PublicKey: new (v: string) => unknown };
+  };
+  const coder = new anchor.BorshAccountsCoder(idl);
+  const disc = idl.accounts?.find((a) => a.name === name)?.discriminator;
+  const layout = coder.accountLayouts.get(name);
+  if (!disc || !layout) throw new Error(`no account ${name} in the IDL`);
+  const zero = Buffer.alloc(coder.size(name) + 64);
+  zero.set(disc, 0);
+  const v = coder.decode(name, zero);
+  for (const [k, x] of Object.entries(fields)) v[k] = typeof x === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(x) ? new anchor.web3.PublicKey(x) : x;
+  const body = Buffer.alloc(1 << 16);
+  const length = layout.layout.encode(v, body);
+  return Uint8Array.from(Buffer.concat([Buffer.from(disc), body.subarray(0, length)]));
+}

@@ -17,8 +17,8 @@ import { getLendingProgram } from "@jup-ag/lend/earn";
 import { getU64Decoder } from "@solana/kit";
 import { type AnchorContext, type AnchorIdl, anchorProgram } from "./anchor-idl";
 
-/** The lending IDL as the SDK builds its Program from it (no connection is made). */
-const LENDING_IDL = getLendingProgram({ connection: new Connection("http://127.0.0.1:9"), signer: PublicKey.default }).idl as unknown as AnchorIdl;
+/** The lending IDL the SDK builds its Program from, as shipped (`rawIdl`: Anchor's camelCase copy is `idl`); no connection is made. */
+export const LENDING_IDL = getLendingProgram({ connection: new Connection("http://127.0.0.1:9"), signer: PublicKey.default }).rawIdl as unknown as AnchorIdl;
 /** The lending program: the lending IDL's `address`. */
 export const JUP_LENDING = LENDING_IDL.address;
 // The liquidity program: the liquidity IDL's `address` (@jup-ag/lend 0.0.107 dist/shared/lend.CioR9-te.mjs; jup-ag/jupiter-lend

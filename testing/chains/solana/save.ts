@@ -91,7 +91,8 @@ const LENDING_ERROR = {
 
 function lendingError(kind: keyof typeof LENDING_ERROR, why: string): never {
   const [code, text] = LENDING_ERROR[kind];
-  throw new ProgramRefusal({ Custom: code }, [`Program log: ${why}`, `Program log: Error: ${text}`]);
+  // msg!(why) in the processor, then the entrypoint's error.print(): msg!(&self.to_string()), the error's text.
+  throw new ProgramRefusal({ Custom: code }, [`Program log: ${why}`, `Program log: ${text}`]);
 }
 
 const key = (v: unknown) => (v as KeyLike).toBase58();
