@@ -171,7 +171,7 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
 
 test("a withdraw plan that cannot be built is blocked, in words, and cannot be signed", async ({ page }) => {
   await enableTestWallets(page);
-  // marginfi's bank is not on the local chain: the plan cannot read what it needs, so nothing is built.
+  // The owner has no marginfi account on the local chain (its USDC bank is there): nothing to withdraw, so nothing is built.
   await withdrawPlan(page, FAMILIES[1] as Family, "marginfi");
   await expect(page.getByTestId("plan-status")).toHaveText("blocked");
   const blockers = page.getByTestId("blockers");
