@@ -8,19 +8,29 @@
 // with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
 // receipt does: a Kamino `depositReserveLiquidity(u64)` instruction debits its fee payer's USDC by that amount
 // (the pre/post token balances the server reads). Every other program's instructions move nothing.
+// simulateTransaction is answered by the IDL-checked local Solana chain (testing/chains/solana/local-chain.ts) over this
+// file's program accounts (Kamino's reserve and market, marginfi's group and USDC bank) and token state (the fee
+// payer's USDC and cUSDC as this book holds them, the reserve's and the bank's vaults), so the plan review shows what
+// a chain that checks klend's and marginfi's interfaces said before the wallet opens.
 import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
-import { getBase58Decoder, getBase58Encoder } from "@solana/kit";
+import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
 import { scallop } from "../server/venues/scallop";
 import { suilend } from "../server/venues/suilend";
-import { kaminoReserveAccount } from "../tests/support/fake-venues";
+import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
+import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
+import { fixtureAddress } from "../tests/support/fake-save";
+import { marginfi } from "../server/venues/marginfi";
+import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "../testing/chains/solana/anchor-idl";
+import { SolanaLocalChain } from "../testing/chains/solana/local-chain";
+import { MARGINFI } from "../testing/chains/solana/marginfi";
 import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
-import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBody, jsonRpcReply } from "../tests/support/json-rpc";
+import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcReply, jsonRpcReplyAsync } from "../tests/support/json-rpc";
 
 /** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
 const KLEND_PROGRAM = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
@@ -52,6 +62,34 @@ const kaminoReserve = Buffer.from(
     collateralSupply: 1_000_000_000_000n,
   }),
 ).toString("base64");
+
+/** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
+function kaminoMarketAccount(bump: number): Uint8Array {
+  const b = Buffer.alloc(4664);
+  createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
+  b.writeBigUInt64LE(1n, 8);
+  b.writeBigUInt64LE(BigInt(bump), 16);
+  return b;
+}
+const pdaOf = async (program: string, seed: string, key: string) =>
+  getProgramDerivedAddress({ programAddress: address(program), seeds: [getUtf8Encoder().encode(seed), getAddressEncoder().encode(address(key))] });
+/** marginfi's production USDC bank (1 USDC per share) and its group, encoded with the SDK's IDL. */
+const MARGINFI_BANK = marginfi.onchain.usdcBank ?? "";
+const MARGINFI_ORACLE = fixtureAddress("e2e-mfi-usdc-oracle"); // a fixture key: the deposit reads no prices
+
+/** Program accounts the app reads and the local Solana chain checks against (owner and data). */
+async function solanaProgramAccounts(): Promise<{ accounts: Map<string, ChainAccount>; kaminoAuthority: string; bankVaultAuthority: string }> {
+  const [kaminoAuthority, bump] = await pdaOf(KLEND_PROGRAM, "lma", kamino.onchain.mainMarket ?? "");
+  const [bankVaultAuthority] = await pdaOf(MARGINFI, "liquidity_vault_auth", MARGINFI_BANK);
+  const idl: AnchorIdl = { ...(mfiRequire("@mrgnlabs/marginfi-client-v2") as { MARGINFI_IDL: AnchorIdl }).MARGINFI_IDL, address: MARGINFI };
+  const accounts = new Map<string, ChainAccount>([
+    [KAMINO_RESERVE, { owner: KLEND_PROGRAM, data: Buffer.from(kaminoReserve, "base64") }],
+    [kamino.onchain.mainMarket ?? "", { owner: KLEND_PROGRAM, data: kaminoMarketAccount(bump) }],
+    [MARGINFI_BANK, { owner: MARGINFI, data: marginfiBank(MARGINFI_BANK, { assetShareValue: 1n << 48n, oracle: MARGINFI_ORACLE }) }],
+    [marginfi.onchain.group ?? "", { owner: MARGINFI, data: encodeAnchorAccount(idl, "MarginfiGroup", {}) }],
+  ]);
+  return { accounts, kaminoAuthority, bankVaultAuthority };
+}
 
 const SLOT = 300_000_000;
 /** How long a new transaction stays "processed" before it is final. */
@@ -149,6 +187,21 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   let suiVersion = 5000;
   const usdcBook = new Map<string, bigint>();
   const usdcOf = (owner: string) => usdcBook.get(owner) ?? START_USDC;
+  const program = await solanaProgramAccounts();
+  const programAccounts = program.accounts;
+  /** The checked simulation: the fee payer gets 1 SOL and the USDC and cUSDC this book gives it, then the chain runs it. */
+  const simulateSolana = async (wire: string, cfg: Parameters<SolanaLocalChain["simulate"]>[1]) => {
+    const chain = new SolanaLocalChain(() => programAccounts);
+    chain.addMint(SOLANA_USDC, fixtureAddress("e2e-usdc-mint-authority"));
+    chain.addMint(KAMINO_CUSDC_MINT, program.kaminoAuthority);
+    chain.setTokenAccount(KAMINO_USDC_SUPPLY_VAULT, program.kaminoAuthority, SOLANA_USDC, 1_250_000_000_000n);
+    chain.setTokenAccount(liquidityVaultOf(MARGINFI_BANK), program.bankVaultAuthority, SOLANA_USDC, 310_000_000_000n);
+    const payer = VersionedTransaction.deserialize(Buffer.from(wire, "base64")).message.staticAccountKeys[0]?.toBase58() ?? "";
+    chain.lamports.set(payer, 1_000_000_000n);
+    await chain.setTokenBalance(payer, SOLANA_USDC, usdcOf(payer));
+    await chain.setTokenBalance(payer, KAMINO_CUSDC_MINT, START_CUSDC);
+    return { context: ctx, value: await chain.simulate(wire, cfg) };
+  };
 
   /** Applies the transaction's USDC effect (Kamino deposits only) to the book. */
   const applyUsdc = (tx: VersionedTransaction): Landed["usdc"] => {
@@ -265,9 +318,9 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
         if (params[0] === SOLANA_OTHER_MINT) {
           return { context: ctx, value: { data: [otherMint, "base64"], executable: false, lamports: 1_461_600, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 82 } };
         }
-        if (params[0] !== KAMINO_RESERVE) return { context: ctx, value: null };
-        const size = Buffer.from(kaminoReserve, "base64").length;
-        return { context: ctx, value: { data: [kaminoReserve, "base64"], executable: false, lamports: 61_000_000, owner: KLEND_PROGRAM, rentEpoch: 0, space: size } };
+        const a = programAccounts.get(String(params[0]));
+        if (!a) return { context: ctx, value: null };
+        return { context: ctx, value: { data: [Buffer.from(a.data).toString("base64"), "base64"], executable: false, lamports: 61_000_000, owner: a.owner, rentEpoch: 0, space: a.data.length } };
       }
       case "getMultipleAccounts":
         return { context: ctx, value: ((params[0] as unknown[]) ?? []).map(() => null) };
@@ -448,10 +501,13 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   };
   const suiHandlers = readHandlers(suiWorld);
 
-  const handle = (req: JsonRpcRequest): JsonRpcReply => {
+  const handle = async (req: JsonRpcRequest): Promise<JsonRpcReply> => {
     const method = String(req.method);
     calls.push(method);
     if (process.env.E2E_RPC_LOG) process.stdout.write(`rpc ${method}\n`);
+    if (method === "simulateTransaction") {
+      return jsonRpcReplyAsync(req, async (_, params) => simulateSolana(String(params[0]), params[1] as Parameters<SolanaLocalChain["simulate"]>[1]));
+    }
     return jsonRpcReply(req, answer);
   };
 
@@ -467,7 +523,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     req.on("data", (d) => {
       raw += d;
     });
-    req.on("end", () => {
+    req.on("end", async () => {
       const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" };
       if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
       let body: unknown;
@@ -476,7 +532,7 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
       } catch {
         return void res.writeHead(400, cors).end();
       }
-      const out = jsonRpcBody(body, handle);
+      const out = await jsonRpcBodyAsync(body, handle);
       res.writeHead(200, { "content-type": "application/json", ...cors }).end(JSON.stringify(out));
     });
   });

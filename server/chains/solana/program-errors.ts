@@ -1,10 +1,14 @@
 // A Solana TransactionError (as simulateTransaction answers it) in the failing program's own words: which instruction,
 // which program, and for a custom error code the program's name and message for it: klend from the IDL shipped with
 // its SDK (server/venues/kamino/klend-errors.ts), SPL Token, Associated Token and System from their @solana-program
-// clients. Anything else keeps the RPC's error and the program's last log line.
+// clients; marginfi, Jupiter Lend and Save by name, with the code and their last log line. Anything else keeps the
+// RPC's error and the program's last log line.
 import * as system from "@solana-program/system";
 import * as token from "@solana-program/token";
+import { jupiterLend } from "../../venues/jupiter-lend";
 import { kamino } from "../../venues/kamino";
+import { marginfi } from "../../venues/marginfi";
+import { save } from "../../venues/save";
 import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS, type ProgramErrorRow } from "../../venues/kamino/klend-errors";
 
 type Decoder = { name: string; custom: (code: number) => string | null };
@@ -25,15 +29,28 @@ function clientCodes(module: Record<string, unknown>, prefix: string): (code: nu
 
 const PROGRAMS: Record<string, Decoder> = {
   [kamino.onchain.program ?? ""]: { name: "Kamino Lend (klend)", custom: (c) => KLEND.get(c) ?? null },
+  // Named only: their error tables are not loaded here, so a failure keeps the code and the program's own log line.
+  [marginfi.onchain.program ?? ""]: { name: "marginfi", custom: () => null },
+  [jupiterLend.onchain.lendingProgram ?? ""]: { name: "Jupiter Lend", custom: () => null },
+  [save.onchain.program ?? ""]: { name: "Save", custom: () => null },
   [token.TOKEN_PROGRAM_ADDRESS]: { name: "SPL Token", custom: clientCodes(token, "TOKEN_ERROR__") },
   [token.ASSOCIATED_TOKEN_PROGRAM_ADDRESS]: { name: "Associated Token Account", custom: clientCodes(token, "ASSOCIATED_TOKEN_ERROR__") },
   [system.SYSTEM_PROGRAM_ADDRESS]: { name: "System", custom: clientCodes(system, "SYSTEM_ERROR__") },
 };
 
-/** The last line a program logged about its failure ("Program log: AnchorError …", "Program log: Error: …"). */
+/**
+ * What the program said about its failure: its last AnchorError / "Error:" line, else the last line it logged before
+ * the runtime's "Program … failed" (programs such as Save print the error's text without a prefix), else that line.
+ */
 function failureLog(logs: readonly string[] | null): string | null {
-  const lines = (logs ?? []).filter((l) => /AnchorError|Error:|failed:/.test(l));
-  return lines.at(-1)?.replace(/^Program log: /, "") ?? null;
+  const all = logs ?? [];
+  const marked = all.filter((l) => /^Program log: .*(AnchorError|Error:)/.test(l)).at(-1);
+  if (marked) return marked.replace(/^Program log: /, "");
+  let failedAt = all.length;
+  while (failedAt > 0 && !/^Program \w+ failed: /.test(all[failedAt - 1] ?? "")) failedAt--;
+  if (failedAt === 0) failedAt = all.length;
+  const said = all.slice(0, failedAt).filter((l) => l.startsWith("Program log: ")).at(-1);
+  return said?.replace(/^Program log: /, "") ?? all.filter((l) => /failed:/.test(l)).at(-1) ?? null;
 }
 
 /**

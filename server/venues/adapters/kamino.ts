@@ -30,7 +30,7 @@ export const KLEND_PROGRAM = address(ids.program);
 export const SYSVAR_INSTRUCTIONS = address("Sysvar1nstructions1111111111111111111111111");
 // Anchor discriminators = sha256("global:<snake_case name>")[0..8]; the same bytes as DISCRIMINATOR in klend-sdk 8.0.2
 // dist/@codegen/klend/instructions/depositReserveLiquidity.js and redeemReserveCollateral.js (and in the SDK's
-// dist/idl/klend.json, which the local chain checks against: testing/chains/solana/klend-idl.ts).
+// dist/idl/klend.json, which the local chain checks against: testing/chains/solana/klend.ts through anchor-idl.ts).
 export const DISC = {
   depositReserveLiquidity: Uint8Array.from([169, 201, 30, 126, 6, 205, 102, 68]),
   redeemReserveCollateral: Uint8Array.from([234, 117, 181, 125, 185, 142, 220, 29]),

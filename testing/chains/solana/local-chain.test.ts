@@ -7,7 +7,7 @@ import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress,
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simulate";
-import { compileSolanaPayload, instructionFromJson, type SolanaInstructionJson, type SolanaPayload } from "../../../server/chains/solana";
+import type { SolanaPayload } from "../../../server/chains/solana";
 import { resetConfigForTests } from "../../../server/config";
 import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/adapters/types";
@@ -15,6 +15,7 @@ import { kamino } from "../../../server/venues/kamino";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../../tests/support/fake-venues";
 import { KLEND_UNITS, SolanaLocalChain } from "./local-chain";
+import { variant } from "./variants";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
 /** Another wallet that pays the fee in the dropped-signer variants. */
@@ -41,13 +42,6 @@ async function build(action: "deposit" | "withdraw", amountMicros: bigint): Prom
   const [tx] = await b.build({ owner: OWNER, amountMicros });
   if (!tx) throw new Error("no transaction");
   return tx;
-}
-
-/** The payload's instructions changed by `edit`, recompiled (fee payer `payer`) on the same blockhash. */
-function variant(p: SolanaPayload, edit: (ixs: SolanaInstructionJson[]) => void, payer = p.feePayer): SolanaPayload {
-  const ixs: SolanaInstructionJson[] = structuredClone(p.instructions);
-  edit(ixs);
-  return compileSolanaPayload(payer, ixs.map(instructionFromJson), { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) });
 }
 
 describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the service's simulation", () => {

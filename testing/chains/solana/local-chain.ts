@@ -2,9 +2,11 @@
 // transaction a plan offers and runs it instruction by instruction on a fresh litesvm (the real SVM with the real SPL
 // Token, Associated Token, System and Compute Budget programs), from this chain's state:
 // - instructions of programs litesvm has run for real (ATA creation, compute budget, transfers);
-// - klend instructions are checked against klend's published interface and account constraints (./klend.ts) and their
-//   token movements then run as SPL Token instructions; a klend instruction costs KLEND_UNITS here (a stand-in: this
-//   chain cannot run klend's code, so the figure is declared, not measured);
+// - instructions of the lending programs in PROGRAMS (klend, marginfi, Jupiter Lend's lending program, Save) are checked
+//   against each program's published interface (the Anchor IDL its SDK ships, through one checker: ./anchor-idl.ts; for
+//   Save the instruction layout of its SDK: ./save.ts) and the account constraints of its source, and their token
+//   movements then run as SPL Token instructions; such an instruction costs the program's declared `units` here (a
+//   stand-in: this chain cannot run the program's code, so the figure is declared, not measured);
 // - any other program is refused (ProgramAccountNotFound), as a chain without it would.
 // The RPC's own refusals come first: sigVerify with replaceRecentBlockhash, a signature check of an unsigned
 // transaction, an unknown blockhash without replaceRecentBlockhash, a fee payer without lamports.
@@ -36,10 +38,16 @@ import {
   getTransferInstruction,
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
-import { AnchorRefusal, type ChainAccount, KLEND, type KlendHost, type Meta, runKlendInstruction } from "./klend";
+import { type ChainAccount, type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "./anchor-idl";
+import { jupiterLendingProgram } from "./jupiter-lend";
+import { klendProgram } from "./klend";
+import { marginfiProgram } from "./marginfi";
+import { saveProgram } from "./save";
 
+/** The programs this chain checks and models, by program id. */
+export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map([klendProgram, marginfiProgram, jupiterLendingProgram, saveProgram].map((p) => [p.programId, p]));
 /** Compute units a klend instruction is charged on this chain (declared; see above). */
-export const KLEND_UNITS = 45_000n;
+export const KLEND_UNITS = klendProgram.units;
 const SYSTEM = address("11111111111111111111111111111111");
 const RENT_TOKEN_ACCOUNT = 2_039_280n;
 
@@ -184,17 +192,27 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
     const t = getTokenDecoder().decode(acc.data);
     return { mint: t.mint, owner: t.owner, amount: t.amount };
   };
-  // klend's CPIs: the signer is the owner or the market authority PDA (no signature is checked here, as on chain a
+  // The programs' CPIs: the signer is the owner or the program's authority PDA (no signature is checked here, as on chain a
   // PDA signs through invoke_signed); the movement is SPL Token's own.
   const signer = (a: string) => ({ address: address(a), signTransactions: async () => [] });
-  const host: KlendHost = {
+  // Accounts programs create in this transaction (a marginfi account), over the chain's program accounts.
+  const created = new Map<string, ChainAccount>();
+  const host: ProgramHost = {
     account: (a) => {
-      const p = chain.state().get(a);
+      const p = created.get(a) ?? chain.state().get(a);
       if (p) return p;
       const acc = svm.getAccount(address(a));
       return acc.exists ? { owner: acc.programAddress, data: acc.data } : null;
     },
+    setAccount: (a, account) => {
+      created.set(a, account);
+    },
+    token: (a) => tokenAccount(a),
     tokenMint: (a) => tokenAccount(a)?.mint ?? null,
+    executable: (a) => {
+      const acc = svm.getAccount(address(a));
+      return acc.exists && acc.executable;
+    },
     transfer: (from, to, authority, amount) => {
       logs.push(...run([getTransferInstruction({ source: address(from), destination: address(to), authority: signer(authority), amount })]));
     },
@@ -215,12 +233,20 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
       writable: i < signers ? i < signers - roSigners : i < keys.length - roOthers,
     }));
     try {
-      if (program === KLEND) {
-        logs.push(`Program ${KLEND} invoke [1]`);
-        const own = await runKlendInstruction(host, Uint8Array.from(ci.data ?? []), metas);
-        units += KLEND_UNITS;
-        logs.push(...own, `Program ${KLEND} consumed ${KLEND_UNITS} of ${KLEND_UNITS} compute units`, `Program ${KLEND} success`);
-        continue;
+      const model = PROGRAMS.get(program);
+      if (model) {
+        logs.push(`Program ${program} invoke [1]`);
+        try {
+          const own = await model.run(host, Uint8Array.from(ci.data ?? []), metas);
+          units += model.units;
+          logs.push(...own, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} success`);
+          continue;
+        } catch (e) {
+          if (!(e instanceof ProgramRefusal)) throw e;
+          const failed = typeof e.detail === "string" ? e.detail : `custom program error: 0x${e.detail.Custom.toString(16)}`;
+          logs.push(...e.logs, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} failed: ${failed}`);
+          return blank({ InstructionError: [index, e.detail] }, logs, units + model.units);
+        }
       }
       const ix: Instruction = {
         programAddress: address(program),
@@ -229,10 +255,6 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
       };
       logs.push(...run([ix]));
     } catch (e) {
-      if (e instanceof AnchorRefusal) {
-        logs.push(`Program log: ${e.log}`, `Program ${KLEND} consumed ${KLEND_UNITS} of ${KLEND_UNITS} compute units`, `Program ${KLEND} failed: custom program error: 0x${e.code.toString(16)}`);
-        return blank({ InstructionError: [index, { Custom: e.code }] }, logs, units + KLEND_UNITS);
-      }
       if (e instanceof SvmFailure) return blank(reindex(e.err, index), [...logs, ...e.logs], units + e.units);
       throw e;
     }
