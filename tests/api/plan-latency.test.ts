@@ -4,7 +4,7 @@
 // (testing/latency/rtt-proxy.ts); a wave is one step of the longest chain of exchanges that waited for each other. Not
 // timed: the count is what is asserted, so a read that starts waiting for another fails here. The first plan of a new
 // app process is measured cold (no package id, client or RPC capability known yet), for a new owner; the second, for
-// another new owner, warm.
+// another new owner, warm. Share withdrawals (Suilend cTokens, Kamino cUSDC) also read the owner's shares: counted too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type App, startApp } from "../support/app";
 import { call } from "../support/http";
@@ -29,11 +29,11 @@ describe("plan latency: a deposit plan with an owner costs at most three round t
     await chains?.close();
   });
 
-  const plan = async (chain: LatencyChain) => {
-    const owner = await chains.fundedOwner(chain);
+  const plan = async (chain: LatencyChain, action: "deposit" | "withdraw" = "deposit") => {
+    const owner = action === "deposit" || chain === "evm-a" ? await chains.fundedOwner(chain) : await chains.ownerWithShares(chain);
     const proxy = chains.proxies[chain];
     proxy.reset();
-    const r = await call<Plan>(app.url, "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: LATENCY_VENUE[chain], amountMicros: "5000000", owner } });
+    const r = await call<Plan>(app.url, "POST", `/api/v1/svc/strategies/${action}/plan`, { body: { strategyId: LATENCY_VENUE[chain], amountMicros: "5000000", owner } });
     expect(r.status).toBe(200);
     // The plan is complete: prepared, every transaction simulated ok by the chain.
     expect(r.json.blockers).toBeUndefined();
@@ -47,11 +47,19 @@ describe("plan latency: a deposit plan with an owner costs at most three round t
     it(`${LATENCY_VENUE[chain]} on ${chain}: cold and warm, at most ${MAX_WAVES} waves`, async () => {
       const cold = await plan(chain);
       const warm = await plan(chain);
-      console.log(chain, JSON.stringify({ cold, warm }));
       // Something was asked of the chain (the simulation at least), through the proxy.
       expect(cold.exchanges.length).toBeGreaterThan(0);
       expect(cold.waves, `cold: ${cold.exchanges.join(" ")}`).toBeLessThanOrEqual(MAX_WAVES);
       expect(warm.waves, `warm: ${warm.exchanges.join(" ")}`).toBeLessThanOrEqual(MAX_WAVES);
+    });
+  }
+
+  // Withdrawals of shares read the owner's share balance as well (never more than held): still at most three waves.
+  for (const chain of ["move-chain", "svm-chain"] as const) {
+    it(`${LATENCY_VENUE[chain]} withdraw on ${chain} for an owner holding shares: at most ${MAX_WAVES} waves`, async () => {
+      const w = await plan(chain, "withdraw");
+      expect(w.exchanges.length).toBeGreaterThan(0);
+      expect(w.waves, w.exchanges.join(" ")).toBeLessThanOrEqual(MAX_WAVES);
     });
   }
 });

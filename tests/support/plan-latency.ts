@@ -10,6 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { getVenue } from "../../server/venues";
 import { kamino } from "../../server/venues/kamino";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
 import { suilend } from "../../server/venues/suilend";
 import { type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
@@ -36,6 +37,8 @@ export interface LatencyChains {
   env: Record<string, string>;
   /** A new owner on `chain`, funded for a deposit of up to 1,000 USDC. */
   fundedOwner: (chain: LatencyChain) => Promise<string>;
+  /** A new owner on move-chain or svm-chain that also holds 100 Suilend cTokens / Kamino cUSDC (whole units), for a withdraw. */
+  ownerWithShares: (chain: "move-chain" | "svm-chain") => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -85,6 +88,23 @@ export async function startLatencyChains(rttMs = RTT_MS): Promise<LatencyChains>
     "svm-chain": await startRttProxy(rpc.url, rttMs),
     "evm-a": await startRttProxy(evm.url, rttMs),
   };
+  const fundedOwner = async (c: LatencyChain): Promise<string> => {
+    if (c === "move-chain") {
+      const owner = `0x${randomBytes(32).toString("hex")}`;
+      fundSuiOwner(rpc, owner);
+      return owner;
+    }
+    if (c === "svm-chain") {
+      const owner = getAddressDecoder().decode(randomBytes(32));
+      chain.lamports.set(owner, 1_000_000_000n);
+      await chain.setTokenBalance(owner, ids.usdcMint, 1_000_000_000n);
+      return owner;
+    }
+    const owner = `0x${randomBytes(20).toString("hex")}`;
+    await mintUsdc(evm, aave.usdc, owner, 1_000_000_000n);
+    await evm.setBalance(owner, 10n ** 18n);
+    return owner;
+  };
   return {
     rpc,
     evm,
@@ -98,21 +118,14 @@ export async function startLatencyChains(rttMs = RTT_MS): Promise<LatencyChains>
       // never read as an unreachable RPC.
       SVC_RPC_TIMEOUT_MS: "30000",
     },
-    fundedOwner: async (c) => {
-      if (c === "move-chain") {
-        const owner = `0x${randomBytes(32).toString("hex")}`;
-        fundSuiOwner(rpc, owner);
-        return owner;
+    fundedOwner,
+    ownerWithShares: async (c) => {
+      const owner = await fundedOwner(c);
+      if (c === "move-chain") rpc.set(owner, SUILEND_CTOKEN_TYPE, 100_000_000n);
+      else {
+        await chain.setTokenBalance(owner, KAMINO_CUSDC_MINT, 100_000_000n);
+        rpc.set(owner, KAMINO_CUSDC_MINT, 100_000_000n);
       }
-      if (c === "svm-chain") {
-        const owner = getAddressDecoder().decode(randomBytes(32));
-        chain.lamports.set(owner, 1_000_000_000n);
-        await chain.setTokenBalance(owner, ids.usdcMint, 1_000_000_000n);
-        return owner;
-      }
-      const owner = `0x${randomBytes(20).toString("hex")}`;
-      await mintUsdc(evm, aave.usdc, owner, 1_000_000_000n);
-      await evm.setBalance(owner, 10n ** 18n);
       return owner;
     },
     close: async () => {
