@@ -76,12 +76,12 @@ interface Sample {
   exchanges: string[][];
 }
 
-async function plan(chains: LatencyChains, url: string, chain: LatencyChain): Promise<Sample> {
-  const owner = await chains.fundedOwner(chain);
+async function plan(chains: LatencyChains, url: string, chain: LatencyChain, action: "deposit" | "withdraw" = "deposit"): Promise<Sample> {
+  const owner = action === "withdraw" && chain !== "evm-a" ? await chains.ownerWithShares(chain) : await chains.fundedOwner(chain);
   const proxy = chains.proxies[chain];
   proxy.reset();
   const t = performance.now();
-  const r = await fetch(`${url}/api/v1/svc/strategies/deposit/plan`, {
+  const r = await fetch(`${url}/api/v1/svc/strategies/${action}/plan`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ strategyId: LATENCY_VENUE[chain], amountMicros: "5000000", owner }),
@@ -103,6 +103,7 @@ export async function run(): Promise<string> {
   const load0 = loadavg()[0] ?? 0;
   const cold: Record<LatencyChain, Sample[]> = { "move-chain": [], "svm-chain": [], "evm-a": [] };
   const warm: Record<LatencyChain, Sample[]> = { "move-chain": [], "svm-chain": [], "evm-a": [] };
+  const withdraw: Record<"move-chain" | "svm-chain", Sample[]> = { "move-chain": [], "svm-chain": [] };
   try {
     for (let s = 0; s < APP_STARTS; s++) {
       const app = await startApp(chains.env);
@@ -111,6 +112,7 @@ export async function run(): Promise<string> {
         await fetch(`${app.url}/api/v1/svc/strategies/deposit/plan`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ strategyId: "suilend", amountMicros: "5000000" }) });
         for (const c of CHAINS) cold[c].push(await plan(chains, app.url, c));
         for (let i = 0; i < WARM_PER_START; i++) for (const c of CHAINS) warm[c].push(await plan(chains, app.url, c));
+        for (const c of ["move-chain", "svm-chain"] as const) withdraw[c].push(await plan(chains, app.url, c, "withdraw"));
       } finally {
         await app.stop();
       }
@@ -143,14 +145,21 @@ export async function run(): Promise<string> {
       `| ${LATENCY_VENUE[c]} deposit | ${chainName[c]} | ${cw} | ${f0(median(cold[c].map((x) => x.ms)))} (${cold[c].map((x) => f0(x.ms)).join(", ")}) | ${ww} | ${f0(wm)} | ${f0(wm - floor)} |`,
     );
   }
+  for (const c of ["move-chain", "svm-chain"] as const) {
+    const ws = withdraw[c];
+    const floor = Math.max(...ws.map((x) => x.waves)) * RTT_MS;
+    const m = median(ws.map((x) => x.ms));
+    lines.push(`| ${LATENCY_VENUE[c]} withdraw (owner holds shares; after the deposits) | ${chainName[c]} | n/a | n/a | ${[...new Set(ws.map((x) => x.waves))].join("/")} | ${f0(m)} (of ${ws.length}) | ${f0(m - floor)} |`);
+  }
   lines.push("");
   lines.push("What each wave asked (the first cold plan and the first warm plan):");
   lines.push("");
+  const show = (s: Sample | undefined) => (s ? s.exchanges.map((w, i) => `${i + 1}: ${w.join(" ‖ ")}`).join("; ") : "n/a");
   for (const c of CHAINS) {
-    const show = (s: Sample | undefined) => (s ? s.exchanges.map((w, i) => `${i + 1}: ${w.join(" ‖ ")}`).join("; ") : "n/a");
     lines.push(`- ${LATENCY_VENUE[c]} cold: ${show(cold[c][0])}`);
     lines.push(`- ${LATENCY_VENUE[c]} warm: ${show(warm[c][0])}`);
   }
+  for (const c of ["move-chain", "svm-chain"] as const) lines.push(`- ${LATENCY_VENUE[c]} withdraw: ${show(withdraw[c][0])}`);
   lines.push("");
   lines.push(
     "The milliseconds above the waves' floor are ours and the local chains' (the in-process EVM runs Aave's supply in JavaScript for each estimate; the Solana chain runs litesvm), on a shared machine: the wave count is the figure the goal is about, and tests/api/plan-latency.test.ts asserts it.",

@@ -28,34 +28,30 @@ export interface RttProxy {
   close: () => Promise<void>;
 }
 
+/** The exchanges by start, each with its wave: 1 + the deepest wave among the exchanges that ended before it started. */
+function depths(xs: readonly Exchange[]): { x: Exchange; wave: number }[] {
+  const out: { x: Exchange; wave: number }[] = [];
+  for (const x of [...xs].sort((a, b) => a.start - b.start)) {
+    let wave = 1;
+    for (const prev of out) if (prev.x.end <= x.start) wave = Math.max(wave, prev.wave + 1);
+    out.push({ x, wave });
+  }
+  return out;
+}
+
 /** The longest chain of exchanges where each started after the one before it ended. */
 export function countWaves(xs: readonly Exchange[]): number {
-  const sorted = [...xs].sort((a, b) => a.start - b.start);
-  const depth: number[] = [];
-  let best = 0;
-  sorted.forEach((x, i) => {
-    let d = 1;
-    for (let j = 0; j < i; j++) {
-      const prev = sorted[j] as Exchange;
-      if (prev.end <= x.start) d = Math.max(d, (depth[j] as number) + 1);
-    }
-    depth.push(d);
-    best = Math.max(best, d);
-  });
-  return best;
+  return depths(xs).reduce((m, d) => Math.max(m, d.wave), 0);
 }
 
 /** The exchanges grouped by wave (each exchange in the wave of its own chain depth), for a readable report. */
 export function wavesOf(xs: readonly Exchange[]): string[][] {
-  const sorted = [...xs].sort((a, b) => a.start - b.start);
-  const depth: number[] = [];
   const out: string[][] = [];
-  sorted.forEach((x, i) => {
-    let d = 1;
-    for (let j = 0; j < i; j++) if ((sorted[j] as Exchange).end <= x.start) d = Math.max(d, (depth[j] as number) + 1);
-    depth.push(d);
-    (out[d - 1] ??= []).push(x.what);
-  });
+  for (const { x, wave } of depths(xs)) {
+    const w = out[wave - 1] ?? [];
+    w.push(x.what);
+    out[wave - 1] = w;
+  }
   return out;
 }
 
