@@ -4,7 +4,7 @@
 // local EVM. Cold = the first plan of a new app process on that chain (package ids, RPC clients and capabilities not yet
 // known) for a new owner, after one plan without an owner has warmed the route itself; warm = later plans, each for
 // another new owner. `npm run bench plan-latency` runs only this one.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
@@ -95,6 +95,21 @@ async function plan(chains: LatencyChains, url: string, chain: LatencyChain, act
   return { ms, waves: proxy.waves(), exchanges: wavesOf(proxy.exchanges()) };
 }
 
+/** The machine as `lscpu` tells it (model, CPUs, threads per core, hypervisor), or null where lscpu is missing. */
+function lscpu(): string | null {
+  const r = spawnSync("lscpu", [], { encoding: "utf8" });
+  if (r.status !== 0) return null;
+  const field = (name: string) => new RegExp(`^${name}:\\s*(.+)$`, "m").exec(r.stdout)?.[1]?.trim();
+  const parts = [
+    field("Model name"),
+    field("CPU\\(s\\)") && `${field("CPU\\(s\\)")} CPUs`,
+    field("Thread\\(s\\) per core") && `${field("Thread\\(s\\) per core")} thread per core`,
+    field("Model") && `family ${field("CPU family")} model ${field("Model")}`,
+    field("Hypervisor vendor") && `${field("Hypervisor vendor")} guest`,
+  ];
+  return parts.filter(Boolean).join(", ");
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const f0 = (n: number) => Math.round(n).toString();
 
@@ -126,7 +141,7 @@ export async function run(): Promise<string> {
   lines.push("## Plan latency: deposit plan with an owner, simulation included, 50 ms injected round-trip time (issues 13, 14, 15)");
   lines.push("");
   lines.push(
-    `Measured ${new Date().toISOString()} on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; the 2 cores were shared with other work this session (load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after).`,
+    `Measured ${new Date().toISOString()} on ${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version} (lscpu: ${lscpu() ?? "not available"}); ${load0 > cpus().length / 2 ? `the ${cpus().length} cores were shared with other work during the run` : "an otherwise quiet machine"} (load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after).`,
   );
   lines.push("");
   lines.push(
