@@ -105,8 +105,14 @@ export function instructionFromJson(j: SolanaInstructionJson): Instruction {
  * `cosigners` (fresh keys the service made for accounts the instructions create, e.g. a CCTP event account) sign it
  * here, so the wire transaction carries their signatures and leaves only the owner's slot empty (`presigned`).
  */
-export async function solanaPayload(feePayer: string, instructions: Instruction[], cosigners: CryptoKeyPair[] = []): Promise<SolanaPayload> {
-  const lh = await latestBlockhash();
+export async function solanaPayload(
+  feePayer: string,
+  instructions: Instruction[],
+  cosigners: CryptoKeyPair[] = [],
+  /** A blockhash read already started (`latestBlockhash()`), e.g. beside the builder's own chain reads: one round trip fewer. */
+  blockhash: ReturnType<typeof latestBlockhash> = latestBlockhash(),
+): Promise<SolanaPayload> {
+  const lh = await blockhash;
   if ("error" in lh) throw new RpcUnavailable(`Nothing signable could be built: ${lh.error}.`);
   if (cosigners.length === 0) return compileSolanaPayload(feePayer, instructions, lh);
   const tx = await partiallySignTransaction(cosigners, compileTx(feePayer, instructions, lh));

@@ -112,10 +112,16 @@ const ok = (gas: bigint): Simulation => ({ status: "ok", gasEstimate: gas.toStri
 
 /** RPC URLs that answered "no such method" to eth_simulateV1: asked once, then the per-step path directly. */
 const noSimulateV1 = new Set<string>();
+/** RPC URLs whose eth_simulateV1 answered: the allowance probes of the per-step path are not sent beside it. */
+const hasSimulateV1 = new Set<string>();
 
-async function viaSimulateV1(url: string, from: Hex, calls: EvmCall[], signal: AbortSignal): Promise<Simulation[] | null> {
-  if (noSimulateV1.has(url)) return null;
-  const [r] = await rpcBatch(url, [{ method: "eth_simulateV1", params: [{ blockStateCalls: [{ calls: calls.map((c) => txOf(from, c)) }], validation: false }, "latest"] }], signal);
+const simulateV1Call = (from: Hex, calls: EvmCall[]): RpcCall => ({
+  method: "eth_simulateV1",
+  params: [{ blockStateCalls: [{ calls: calls.map((c) => txOf(from, c)) }], validation: false }, "latest"],
+});
+
+/** eth_simulateV1's answer read as one Simulation per call, or null to fall back to the per-step path. */
+function readSimulateV1(url: string, r: RpcReply | undefined, count: number): Simulation[] | null {
   if (!r || isMethodMissing(r)) {
     noSimulateV1.add(url);
     return null;
@@ -123,7 +129,8 @@ async function viaSimulateV1(url: string, from: Hex, calls: EvmCall[], signal: A
   if (!r.ok) return null; // any other refusal: fall back to the per-step path, which says why if it also fails
   const block = (r.result as { calls?: { status: string; gasUsed: string; returnData?: string; error?: { message?: string; data?: string } }[] }[])[0];
   const results = block?.calls ?? [];
-  if (results.length !== calls.length) return null;
+  if (results.length !== count) return null;
+  hasSimulateV1.add(url);
   let failedBefore: string | null = null;
   return results.map((c) => {
     if (failedBefore) return simulationUnavailable(`Not simulated: an earlier step of the plan fails (${failedBefore}).`);
@@ -135,23 +142,26 @@ async function viaSimulateV1(url: string, from: Hex, calls: EvmCall[], signal: A
 }
 
 /**
- * The allowance slot of `token` for (owner, spender), found by probing in one eth_call: every candidate slot gets its
- * own marker (MARKER + candidate), and the marker allowance() answers names the slot. Null when none matches.
+ * The probe for the allowance slot of `token` for (owner, spender), one eth_call: every candidate slot gets its own
+ * marker (MARKER + candidate), and the marker allowance() answers names the slot (`read`: null when none matches).
  */
-async function findAllowanceSlot(url: string, owner: Hex, a: Approval, signal: AbortSignal): Promise<Hex | null> {
+function allowanceSlotProbe(owner: Hex, a: Approval): { call: RpcCall; read: (r: RpcReply | undefined) => Hex | null } {
   const data = encodeFunctionData({ abi: ALLOWANCE_ABI, functionName: "allowance", args: [owner, a.spender] });
   const candidates = Array.from({ length: ALLOWANCE_SLOTS }, (_, base) => allowanceSlot(owner, a.spender, base));
   const stateDiff = Object.fromEntries(candidates.map((slot, base) => [slot, toHex(MARKER + BigInt(base), { size: 32 })]));
-  const [r] = await rpcBatch(url, [{ method: "eth_call", params: [{ to: a.token, data }, "latest", { [a.token]: { stateDiff } }] }], signal);
-  if (!r?.ok || typeof r.result !== "string" || r.result === "0x") return null;
-  const base = BigInt(r.result) - MARKER;
-  return base >= 0n && base < BigInt(ALLOWANCE_SLOTS) ? (candidates[Number(base)] ?? null) : null;
+  return {
+    call: { method: "eth_call", params: [{ to: a.token, data }, "latest", { [a.token]: { stateDiff } }] },
+    read: (r) => {
+      if (!r?.ok || typeof r.result !== "string" || r.result === "0x") return null;
+      const base = BigInt(r.result) - MARKER;
+      return base >= 0n && base < BigInt(ALLOWANCE_SLOTS) ? (candidates[Number(base)] ?? null) : null;
+    },
+  };
 }
 
-async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], signal: AbortSignal): Promise<Simulation[]> {
+/** The per-step path: each call with the approvals before it applied at `slots` (one batch of eth_call + eth_estimateGas). */
+async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], approvals: (Approval | null)[], slots: (Hex | null)[], signal: AbortSignal): Promise<Simulation[]> {
   // The state each step sees: the approvals of the steps before it.
-  const approvals = calls.map(approvalOf);
-  const slots = await Promise.all(approvals.map((a, i) => (a && i < calls.length - 1 ? findAllowanceSlot(url, from, a, signal) : Promise.resolve(null))));
   const overrideFor = (i: number): Record<string, { stateDiff: Record<string, Hex> }> | null => {
     const o: Record<string, { stateDiff: Record<string, Hex> }> = {};
     for (let j = 0; j < i; j++) {
@@ -207,8 +217,26 @@ export async function simulateEvm(txs: PlanTransaction[], signer: string): Promi
   const url = rpcUrlOf(chain);
   const from = signer as Hex;
   const calls = txs.map((t) => t.payload as EvmCall);
+  const approvals = calls.map(approvalOf);
+  // An approval that precedes another step is applied to the later steps as a state override at its allowance slot.
+  const probes = approvals.map((a, i) => (a && i < calls.length - 1 ? allowanceSlotProbe(from, a) : null));
+  const askV1 = !noSimulateV1.has(url);
+  // Until the RPC is known to run eth_simulateV1, the allowance probes ride in its batch: the per-step fallback then
+  // costs one round trip more, not two.
+  const probeNow = !hasSimulateV1.has(url);
   try {
-    return await withRpcTimeout(async (signal) => (await viaSimulateV1(url, from, calls, signal)) ?? (await viaCallAndEstimate(url, from, calls, signal)));
+    return await withRpcTimeout(async (signal) => {
+      const probeCalls = probes.flatMap((p) => (p ? [p.call] : []));
+      const replies = await rpcBatch(url, [...(askV1 ? [simulateV1Call(from, calls)] : []), ...(probeNow ? probeCalls : [])], signal);
+      if (askV1) {
+        const sims = readSimulateV1(url, replies[0], calls.length);
+        if (sims) return sims;
+      }
+      const probeReplies = probeNow ? replies.slice(askV1 ? 1 : 0) : await rpcBatch(url, probeCalls, signal);
+      let k = 0;
+      const slots = probes.map((p) => (p ? p.read(probeReplies[k++]) : null));
+      return viaCallAndEstimate(url, from, calls, approvals, slots, signal);
+    });
   } catch (e) {
     const why = e instanceof RpcUnreachable ? e.message : errorLine(e);
     return txs.map(() => simulationUnavailable(`Not simulated: ${why}.`));

@@ -9,6 +9,7 @@ import { Transaction } from "@mysten/sui/transactions";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { errorLine, suiRpc, withRpcTimeout } from "../clients";
 import { knownAbortMeaning } from "./aborts";
+import { coinReadingClient } from "./coin-reads";
 import type { PlanTransaction } from "../../venues/adapters/types";
 
 const NO_ANSWER_CODES = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
@@ -40,7 +41,12 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
     return simulationFailed(`the transaction does not decode: ${errorLine(e)}`);
   }
   try {
-    const r = await withRpcTimeout((signal) => suiRpc().simulateTransaction({ transaction: tx, include: { effects: true }, signal }));
+    const r = await withRpcTimeout(async (signal) => {
+      // The wallet-resolved intents (the owner's coins) first, from the reads the plan's builder started beside its own
+      // (./coin-reads.ts), so the simulation itself is the only round trip left.
+      await tx.prepareForSerialization({ client: coinReadingClient() });
+      return suiRpc().simulateTransaction({ transaction: tx, include: { effects: true }, signal });
+    });
     const result = r.Transaction ?? r.FailedTransaction;
     if (!result?.status.success) {
       const error = result?.status.error;

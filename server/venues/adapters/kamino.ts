@@ -16,7 +16,7 @@
 import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
-import { solanaPayload } from "../../chains/solana";
+import { latestBlockhash, solanaPayload } from "../../chains/solana";
 import { type KaminoReserveRead, readKaminoReserve } from "../readers/kamino";
 import { kamino } from "../kamino";
 import { pdaOf, ro, u64Instruction, w } from "./anchor";
@@ -75,6 +75,8 @@ export const kaminoAdapter: VenueAdapter = {
   venueId: kamino.id,
   onchainInterface: `${ids.program} depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids.usdcReserve}`,
   deposit: async ({ owner, amountMicros }) => {
+    // The blockhash is asked beside the reserve (it depends on nothing the reserve says): one round trip, not two.
+    const blockhash = latestBlockhash();
     const a = await accountsFor(owner, await reserveRead());
     const payer = createNoopSigner(a.ownerAddr);
     const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userCollateral, owner: a.ownerAddr, mint: a.collateralMint });
@@ -104,11 +106,12 @@ export const kaminoAdapter: VenueAdapter = {
         kind: "deposit",
         description: `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`,
         encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit]),
+        payload: await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash),
       },
     ];
   },
   withdraw: async ({ owner, amountMicros }) => {
+    const blockhash = latestBlockhash();
     const r = await reserveRead();
     const collateral = kaminoCollateralFor(amountMicros, r.rate);
     const a = await accountsFor(owner, r);
@@ -147,7 +150,7 @@ export const kaminoAdapter: VenueAdapter = {
         kind: "withdraw",
         description: `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`,
         encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createUsdcAta, redeem]),
+        payload: await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash),
       },
     ];
   },

@@ -20,6 +20,7 @@
 // before the plan is returned shows the abort when prices are stale (docs/decisions.md).
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { startCoinReads } from "../../chains/sui/coin-reads";
 import { latestPackageVersion } from "../../chains/sui/package-versions";
 import { navi } from "../navi";
 import { naviSuppliedMicros, readNaviScaledSupply, readNaviUsdcReserve } from "../readers/navi";
@@ -46,6 +47,8 @@ export const naviAdapter: VenueAdapter = {
   venueId: navi.id,
   onchainInterface: `<newest version of package ${ids.lendingPackage}>::incentive_v3::entry_deposit<USDC>(&Clock, &mut Storage, &mut Pool<USDC>, u8, Coin<USDC>, u64, &mut IncentiveV2, &mut Incentive); <newest version>::incentive_v3::withdraw_v2<USDC>(&Clock, &PriceOracle, &mut Storage, &mut Pool<USDC>, u8, u64, &mut IncentiveV2, &mut Incentive, &mut SuiSystemState): Balance<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
+    // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
+    startCoinReads(owner, ids.usdcCoinType);
     const pkg = await naviCallPackage();
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));

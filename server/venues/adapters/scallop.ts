@@ -10,6 +10,7 @@
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
 import { scallop } from "../scallop";
 import { readForPlan, requireShares, venueRate } from "./plan-reads";
@@ -31,6 +32,8 @@ export const scallopAdapter: VenueAdapter = {
   venueId: scallop.id,
   onchainInterface: `<current package of UpgradeCap ${ids.protocolUpgradeCap}>::mint::mint<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; <current package>::redeem::redeem<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
+    // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
+    startCoinReads(owner, ids.usdcCoinType);
     const pkg = await scallopCallPackage();
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
@@ -52,9 +55,15 @@ export const scallopAdapter: VenueAdapter = {
     ];
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const [pkg, index] = await Promise.all([scallopCallPackage(), venueRate(scallop.id)]);
+    // Every read depends only on the owner: the package, the rate, the owner's sUSDC (held, and the coins the
+    // simulation selects) in one round trip.
+    startCoinReads(owner, SCALLOP_MARKET_COIN_TYPE);
+    const [pkg, index, held] = await Promise.all([
+      scallopCallPackage(),
+      venueRate(scallop.id),
+      readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal)),
+    ]);
     const shares = scallopSharesFor(amountMicros, index);
-    const held = await readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal));
     requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
     const tx = newSuiTransaction(owner);
     const marketCoin = tx.add(coinWithBalance({ type: SCALLOP_MARKET_COIN_TYPE, balance: shares }));

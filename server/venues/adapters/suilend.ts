@@ -16,6 +16,7 @@
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
 import { readSuilendUsdcReserve } from "../readers/suilend";
 import { suilend } from "../suilend";
@@ -42,6 +43,8 @@ export const suilendAdapter: VenueAdapter = {
   venueId: suilend.id,
   onchainInterface: `<current package of UpgradeCap ${ids.upgradeCap}>::lending_market::deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; <current package>::lending_market::redeem_ctokens_and_withdraw_liquidity_request<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): LiquidityRequest; <current package>::lending_market::fulfill_liquidity_request<MAIN_POOL, USDC>(&mut LendingMarket, u64, LiquidityRequest): Coin<USDC>`,
   deposit: async ({ owner, amountMicros }) => {
+    // The owner's USDC coins the simulation selects, read beside the package and the reserve (one round trip, not two).
+    startCoinReads(owner, ids.usdcCoinType);
     const [pkg, { arrayIndex }] = await Promise.all([suilendCallPackage(), usdcReserve()]);
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
@@ -63,9 +66,15 @@ export const suilendAdapter: VenueAdapter = {
     ];
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const [pkg, { arrayIndex, rate }] = await Promise.all([suilendCallPackage(), usdcReserve()]);
+    // Every read depends only on the owner: the package, the reserve, the owner's cTokens (held, and the coins the
+    // simulation selects) in one round trip.
+    startCoinReads(owner, SUILEND_CTOKEN_TYPE);
+    const [pkg, { arrayIndex, rate }, held] = await Promise.all([
+      suilendCallPackage(),
+      usdcReserve(),
+      readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal)),
+    ]);
     const ctokenAmount = suilendCtokensFor(amountMicros, rate);
-    const held = await readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal));
     requireShares("Suilend USDC cTokens", ctokenAmount, held, (held * rate) / WAD);
     const tx = newSuiTransaction(owner);
     const ctokens = tx.add(coinWithBalance({ type: SUILEND_CTOKEN_TYPE, balance: ctokenAmount }));
