@@ -43,18 +43,18 @@ test("bridge plan: rail fee lines, the risk disclosure, and signing disabled on 
   await expectNoSeriousA11y(page);
 });
 
-test("bridge form opens on a buildable path; paths the service cannot build are shown disabled with the reason", async ({ page }) => {
+test("bridge form opens on a buildable path; every launch home and EVM chain builds its burn, Sui's on CCTP V1", async ({ page }) => {
   await page.goto("/swap");
   const bridge = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Bridge", exact: true }) });
   await expect(bridge.getByLabel("From chain")).toHaveValue("svm-chain");
   await expect(bridge.getByLabel("To chain")).toHaveValue("evm-a");
-  // No burn from Sui is built: the source option is disabled; from Solana, Sui (CCTP V1 only) is disabled too.
-  await expect(bridge.getByLabel("From chain").locator('option[value="move-chain"]')).toBeDisabled();
-  await expect(bridge.getByLabel("From chain").locator('option[value="move-chain"]')).toContainText("not built yet");
-  const toSui = bridge.getByLabel("To chain").locator('option[value="move-chain"]');
-  await expect(toSui).toBeDisabled();
-  await expect(toSui).toHaveAttribute("title", /not built yet/);
-  // From Base every destination can be built, Sui included (a CCTP V1 burn on Base).
+  // Burns from Sui are built (CCTP V1 deposit_for_burn), and from Solana to Sui (the V1 programs): nothing is disabled.
+  const fromSui = bridge.getByLabel("From chain").locator('option[value="move-chain"]');
+  await expect(fromSui).toBeEnabled();
+  await expect(fromSui).not.toContainText("not built yet");
+  await expect(bridge.getByLabel("To chain").locator('option[value="move-chain"]')).toBeEnabled();
+  await bridge.getByLabel("From chain").selectOption("move-chain");
+  await expect(bridge.getByLabel("To chain").locator('option[value="svm-chain"]')).toBeEnabled();
   await bridge.getByLabel("From chain").selectOption("evm-a");
   // The destination was Base itself, so the first buildable one is picked.
   await expect(bridge.getByLabel("To chain")).toHaveValue("evm-b");

@@ -20,12 +20,14 @@ import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import type { PlanTransaction } from "../venues/adapters";
 import { getAddressDecoder } from "@solana/kit";
-import { hexToBytes } from "viem";
+import { type Hex, hexToBytes } from "viem";
 import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
 import { solanaPayload } from "../chains/solana";
-import { MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction } from "../rails/cctp-solana";
+import { MESSAGE_TRANSMITTER_V1_PROGRAM, MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction, receiveMessageInstructionV1 } from "../rails/cctp-solana";
+import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../rails/cctp-sui";
+import { simulateTransactions } from "../plans/simulate";
 import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
-import { fetchAttestation, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
+import { type BurnMessage, fetchAttestation, fetchAttestationsV1, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -261,11 +263,6 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
   });
 }
 
-const NON_EVM_RECEIVE: Partial<Record<ChainId, string>> = {
-  "svm-chain":
-    "This plan is on CCTP V1, and the Solana V1 receive_message is not built (V2 plans to svm-chain are); submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
-  "move-chain": "The Sui CCTP state-object ids are not in a citable Circle package yet, so the Sui receive_message call is not built; submit it with Circle's tooling, then post the mint to /svc/bridge/delivery.",
-};
 
 interface RescueBuild {
   blockers: Blocker[];
@@ -281,39 +278,80 @@ interface RescueBuild {
 async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
   if (p.rail === "circle-cctp-v2") return buildRescueV2(p, planRecipient, sourceTxId);
   const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
-  const transmitter = MESSAGE_TRANSMITTER[p.dest];
-  if (!isEvmChain(p.dest) || !transmitter) return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
   const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
   if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
     return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
   }
-  const read = await readBurnMessages(p.source, sourceTxId);
-  if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
-  if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
   const sourceDomain = CCTP_DOMAIN[p.source];
-  const ours = read.messages.map((m) => ({ m, b: parseBurnMessage(m) })).filter((x) => x.b && x.b.sourceDomain === sourceDomain && x.b.destinationDomain === CCTP_DOMAIN[p.dest]);
-  if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${CCTP_DOMAIN[p.dest]} (${p.dest}).`));
-  const mine = ours.find((x) => x.b?.mintRecipient.toLowerCase() === locked);
-  if (!mine?.b) {
-    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b?.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+  const destDomain = CCTP_DOMAIN[p.dest];
+  const routed = (m: Hex) => {
+    const b = parseBurnMessage(m);
+    return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
+  };
+  let message: Hex;
+  let b: BurnMessage;
+  let attestation: Hex | null = null;
+  if (isEvmChain(p.source)) {
+    // EVM sources: the burn as the chain recorded it (MessageSent in the receipt), then its attestation.
+    const read = await readBurnMessages(p.source, sourceTxId);
+    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+    const ours = read.messages.flatMap(routed);
+    if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
+    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
+    if (!mine) {
+      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+    }
+    ({ m: message, b } = mine);
+  } else {
+    // svm-chain and move-chain sources: the message Iris lists for the source transaction (Circle signs it); its
+    // route and mint recipient must still be the plan's.
+    const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
+    if (att.state === "pending") return none(blocker("attestation_pending", `${att.reason}; try again later.`));
+    if (att.state === "unavailable") return none(blocker("attestation_unavailable", `${att.reason}; try again later.`));
+    const ours = att.messages.flatMap((x) => (x.message ? routed(x.message).map((r) => ({ ...r, a: x.attestation })) : []));
+    if (ours.length === 0) return none(blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later."));
+    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
+    if (!mine) {
+      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
+    }
+    ({ m: message, b } = mine);
+    attestation = mine.a;
   }
-  const { m: message, b } = mine;
   const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
-  const att = await fetchAttestation(sourceDomain, sourceTxId, message);
-  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
-  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
-  burn.attestation = att.attestation;
-  const transactions: PlanTransaction[] = [
-    {
-      chain: p.dest,
-      kind: "receive",
-      description: `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP receiveMessage (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`,
-      encoding: "evm-call",
-      payload: evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, att.attestation]),
-    },
-  ];
-  return { blockers: [], transactions, burn };
+  if (isEvmChain(p.source)) {
+    const att = await fetchAttestation(sourceDomain, sourceTxId, message);
+    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
+    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+    attestation = att.attestation;
+  }
+  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn };
+  burn.attestation = attestation;
+  const description = `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`;
+  if (isEvmChain(p.dest)) {
+    const transmitter = MESSAGE_TRANSMITTER[p.dest];
+    if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
+    const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn };
+  }
+  try {
+    if (p.dest === "svm-chain") {
+      // message_transmitter V1 receive_message, paid and signed by the locked destination; mints to the message's token account.
+      const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
+      const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
+      const payload = await solanaPayload(p.destAddress, [ix]);
+      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
+    }
+    // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
+    const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
+    const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
+    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn };
+    return { blockers: [], transactions: sim.transactions, burn };
+  } catch (e) {
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
+    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+  }
 }
 
 /**
@@ -325,7 +363,7 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
  */
 async function buildRescueV2(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
   const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
-  if (!isEvmChain(p.dest) && p.dest !== "svm-chain") return none(blocker("adapter_not_ready", NON_EVM_RECEIVE[p.dest] ?? `No CCTP receive is built for ${p.dest}.`));
+  if (!isEvmChain(p.dest) && p.dest !== "svm-chain") return none(blocker("adapter_not_ready", `${p.dest} has no CCTP V2 (a V2 plan cannot end there); no receive is built.`));
   if (!isEvmChain(p.source) && p.source !== "svm-chain") return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
   const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
@@ -438,10 +476,14 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
           : p.dest === "svm-chain"
             ? MESSAGE_TRANSMITTER_V2_PROGRAM
             : null
-        : (MESSAGE_TRANSMITTER[p.dest] ?? null),
+        : p.dest === "svm-chain"
+          ? MESSAGE_TRANSMITTER_V1_PROGRAM
+          : p.dest === "move-chain"
+            ? SUI_MESSAGE_TRANSMITTER
+            : (MESSAGE_TRANSMITTER[p.dest] ?? null),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (sourceTxId's receipt) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail === "circle-cctp-v2" ? "CCTP V2: /v2/messages" : "CCTP V1: /v1/messages"}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail === "circle-cctp-v2" ? "CCTP V2: /v2/messages" : "CCTP V1: /v1/messages"}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],

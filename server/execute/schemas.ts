@@ -123,11 +123,11 @@ export const rescueBody = z
     planId,
     sourceTxId: z
       .string()
-      .regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,88})$/, { error: "must be an EVM transaction hash (0x + 64 hex) or a Solana signature (base58)" })
+      .regex(/^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{43,88})$/, { error: "must be an EVM transaction hash (0x + 64 hex), a Solana signature or a Sui digest (base58)" })
       .optional()
       .meta({
         description:
-          "The burn (depositForBurn) transaction on the source chain: an EVM hash, or a Solana signature for a svm-chain burn (checked against the plan's source chain); its message is what receiveMessage mints.",
+          "The burn (depositForBurn) transaction on the source chain: an EVM hash, a Solana signature for a svm-chain burn or a Sui digest for a move-chain burn (checked against the plan's source chain); its message is what receiveMessage mints.",
       }),
   })
   .meta({

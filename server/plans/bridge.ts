@@ -2,7 +2,8 @@
 // end where one end has only V1 (move-chain). The owner burns USDC on the source chain with depositForBurn
 // (TokenMessengerV2: with maxFee and minFinalityThreshold by speed; V1 TokenMessenger: four arguments); the mint
 // recipient is the owner-locked destination, stored with the plan so delivery and rescue can only ever pay there.
-// Burn builders exist for the EVM sources (evm-a, evm-b).
+// Burns are built on every chain: EVM (V1/V2 depositForBurn), svm-chain (V2 or V1 deposit_for_burn with its event account)
+// and move-chain (the V1 deposit_for_burn PTB, coins read over gRPC).
 import { address as solAddress, getAddressEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex } from "viem";
@@ -29,8 +30,9 @@ import {
   type Speed,
   TOKEN_MESSENGER_V2,
 } from "../rails/cctp";
-import { solanaBurnV2 } from "../rails/cctp-solana";
-import { RpcUnavailable } from "../chains/clients";
+import { solanaBurnV1, solanaBurnV2 } from "../rails/cctp-solana";
+import { SuiInsufficientUsdc, suiBurnV1 } from "../rails/cctp-sui";
+import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
@@ -157,9 +159,9 @@ function continuationVenue(destChain: ChainId, strategyId: string): VenueDescrip
  */
 export function burnNotBuilt(sourceChain: ChainId, destChain: ChainId): string | null {
   if (sourceChain === destChain) return "Source and destination are the same chain.";
-  if (isEvmChain(sourceChain)) return null;
-  if (sourceChain === "svm-chain" && railFor(sourceChain, destChain) === "circle-cctp-v2") return null;
-  return `The CCTP burn from ${sourceChain} to ${destChain} is not built yet (${sourceChain === "svm-chain" ? "Solana's CCTP V1 deposit_for_burn, needed because move-chain has only V1" : "the Sui deposit_for_burn call (CCTP V1 on Sui) is not wired yet"}); burns from evm-a, evm-b and svm-chain (V2, to evm-a and evm-b) are.`;
+  // Every launch home and EVM chain builds its burn on both rails: EVM depositForBurn (V1, V2), Solana deposit_for_burn
+  // (V1 programs on routes with move-chain, V2 otherwise), Sui deposit_for_burn (V1, the only CCTP Circle ships on Sui).
+  return null;
 }
 
 /** Every ordered pair of chains with its rail and whether its burn can be built (GET /svc/bridge/paths). */
@@ -260,14 +262,18 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     if (burnSim.blocker) blockers.push(burnSim.blocker);
     else transactions.push(...burnSim.transactions, ...continuation);
   }
-  if (blockers.length === 0 && sourceChain === "svm-chain" && speed !== null) {
+  if (blockers.length === 0 && sourceChain === "svm-chain") {
     try {
-      const { payload, eventAccount } = await solanaBurnV2(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, railFee.maxFeeMicros ?? 0n, speed);
+      const { payload, eventAccount } =
+        speed !== null
+          ? await solanaBurnV2(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, railFee.maxFeeMicros ?? 0n, speed)
+          : await solanaBurnV1(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient);
+      const how = speed !== null ? `CCTP V2 ${speed} transfer deposit_for_burn (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n})` : "CCTP V1 deposit_for_burn";
       const burnSim = await simulateTransactions([
         {
           chain: sourceChain,
           kind: "burn",
-          description: `Burn ${amount} micro-USDC on svm-chain with CCTP V2 ${speed} transfer deposit_for_burn (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n}) to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`,
+          description: `Burn ${amount} micro-USDC on svm-chain with ${how} to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`,
           encoding: "solana-v0-message-base64",
           payload,
         },
@@ -277,6 +283,29 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     } catch (e) {
       if (!(e instanceof RpcUnavailable)) throw e;
       blockers.push(blocker("rpc_unavailable", e.message));
+    }
+  }
+  if (blockers.length === 0 && sourceChain === "move-chain") {
+    // CCTP V1 on Sui: the owner's USDC coins and the packages' newest versions are read over gRPC when the plan is built.
+    let payload: string | null = null;
+    try {
+      payload = await withRpcTimeout((signal) => suiBurnV1(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, signal));
+    } catch (e) {
+      if (e instanceof SuiInsufficientUsdc) blockers.push(blocker("insufficient_balance", `The burn needs ${e.needed} micro-USDC on move-chain; ${sourceAddress} holds ${e.held}.`));
+      else blockers.push(blocker("rpc_unavailable", `The move-chain state the Sui burn is built from (the owner's USDC coins, the CCTP packages' versions) could not be read: ${errorLine(e)}.`));
+    }
+    if (payload !== null) {
+      const burnSim = await simulateTransactions([
+        {
+          chain: sourceChain,
+          kind: "burn",
+          description: `Burn ${amount} micro-USDC on move-chain with CCTP V1 deposit_for_burn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}`,
+          encoding: "sui-transaction-json",
+          payload,
+        },
+      ], sourceAddress);
+      if (burnSim.blocker) blockers.push(burnSim.blocker);
+      else transactions.push(...burnSim.transactions, ...continuation);
     }
   }
   const railLabel =

@@ -5,6 +5,12 @@
 // signs the transaction with it and forgets it (the account holds only rent, which the owner reclaims with
 // `reclaim_event_account`); the owner signs as fee payer, owner and event rent payer. The receive side is
 // message_transmitter_v2 `receive_message` (examples/target/idl/message_transmitter_v2.json, examples/v2/solana.ts).
+// CCTP V1 (routes with move-chain as one end, which has only V1): the V1 programs token_messenger_minter and
+// message_transmitter take the same instruction shapes less V2's additions, at the same commit:
+// examples/target/idl/token_messenger_minter_031.json and message_transmitter_031.json (accounts and discriminators),
+// examples/utils.ts `getDepositForBurnPdas` / `getReceiveMessagePdas` (seeds), examples/depositForBurn.ts and
+// examples/receiveMessage.ts (flows), programs/message-transmitter/src/instructions/get_nonce_pda.rs and state.rs
+// (`used_nonces` seeds: the source domain, a "-" delimiter for domains ≥ 11, and the first nonce of its 6400-nonce set).
 import {
   AccountRole,
   type Address,
@@ -30,32 +36,53 @@ export const TOKEN_MESSENGER_MINTER_V2 = address("CCTPV2vPZJS2u2BBsUoscuikbYjnpF
 /** message_transmitter_v2 (IDL `deposit_for_burn.accounts.message_transmitter_program.address`; provider-cctp-v2 1.14.0 `messageTransmitter`). */
 // source: circlefin/solana-cctp-contracts idl commit 76018c2b (tests/fixtures/cctp).
 export const MESSAGE_TRANSMITTER_V2_PROGRAM = address("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC");
+/** token_messenger_minter V1 (IDL token_messenger_minter_031.json `address`; provider-cctp-v2 1.14.0 Solana `cctp.contracts.v1.tokenMessenger`). */
+// source: solana-cctp-contracts 76018c2b examples/target/idl/token_messenger_minter_031.json `address`.
+export const TOKEN_MESSENGER_MINTER_V1 = address("CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3");
+/** message_transmitter V1 (IDL message_transmitter_031.json `address`; provider-cctp-v2 1.14.0 Solana `cctp.contracts.v1.messageTransmitter`). */
+// source: solana-cctp-contracts 76018c2b examples/target/idl/message_transmitter_031.json `address`.
+export const MESSAGE_TRANSMITTER_V1_PROGRAM = address("CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd");
+
+/** One CCTP version's two programs on Solana. */
+export interface SolanaCctp {
+  version: 1 | 2;
+  tokenMessengerMinter: Address;
+  messageTransmitter: Address;
+}
+export const SOLANA_CCTP_V1: SolanaCctp = { version: 1, tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V1, messageTransmitter: MESSAGE_TRANSMITTER_V1_PROGRAM };
+
 /** IDL `deposit_for_burn.accounts.system_program.address`. */
 // source: the same idl (system_program address).
-const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
-/** IDL `deposit_for_burn.discriminator`. */
+export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
+/** IDL `deposit_for_burn.discriminator` (the same in token_messenger_minter_031.json: the instruction keeps its name). */
 export const DEPOSIT_FOR_BURN_DISCRIMINATOR = new Uint8Array([215, 60, 61, 46, 114, 55, 128, 176]);
+export const SOLANA_CCTP_V2: SolanaCctp = { version: 2, tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V2, messageTransmitter: MESSAGE_TRANSMITTER_V2_PROGRAM };
 
 const utf8 = getUtf8Encoder();
 const addr = getAddressEncoder();
 
-async function pda(program: Address, ...seeds: (string | Uint8Array)[]): Promise<Address> {
+/** A program-derived address from utf-8 and byte seeds (Circle's examples/utils.ts `findProgramAddress`). */
+export async function pda(program: Address, ...seeds: (string | Uint8Array)[]): Promise<Address> {
   const [a] = await getProgramDerivedAddress({ programAddress: program, seeds: seeds.map((s) => (typeof s === "string" ? utf8.encode(s) : s)) });
   return a;
 }
 
-/** The PDAs of deposit_for_burn for `owner` and `destinationDomain` (seeds: examples/utils.ts, IDL `pda.seeds`). */
-export async function depositForBurnPdas(owner: string, destinationDomain: number) {
+/**
+ * The PDAs of deposit_for_burn for `owner` and `destinationDomain` (seeds: examples/utils.ts, IDL `pda.seeds`); the
+ * denylist account exists in V2 only.
+ */
+export async function depositForBurnPdas(owner: string, destinationDomain: number, cctp: SolanaCctp = SOLANA_CCTP_V2) {
   const mint = address(USDC["svm-chain"]);
+  const tmm = cctp.tokenMessengerMinter;
   return {
-    senderAuthority: await pda(TOKEN_MESSENGER_MINTER_V2, "sender_authority"),
-    denylist: await pda(TOKEN_MESSENGER_MINTER_V2, "denylist_account", addr.encode(address(owner)) as Uint8Array),
-    messageTransmitter: await pda(MESSAGE_TRANSMITTER_V2_PROGRAM, "message_transmitter"),
-    tokenMessenger: await pda(TOKEN_MESSENGER_MINTER_V2, "token_messenger"),
-    remoteTokenMessenger: await pda(TOKEN_MESSENGER_MINTER_V2, "remote_token_messenger", String(destinationDomain)),
-    tokenMinter: await pda(TOKEN_MESSENGER_MINTER_V2, "token_minter"),
-    localToken: await pda(TOKEN_MESSENGER_MINTER_V2, "local_token", addr.encode(mint) as Uint8Array),
-    eventAuthority: await pda(TOKEN_MESSENGER_MINTER_V2, "__event_authority"),
+    senderAuthority: await pda(tmm, "sender_authority"),
+    denylist: cctp.version === 2 ? await pda(tmm, "denylist_account", addr.encode(address(owner)) as Uint8Array) : null,
+    messageTransmitter: await pda(cctp.messageTransmitter, "message_transmitter"),
+    tokenMessenger: await pda(tmm, "token_messenger"),
+    remoteTokenMessenger: await pda(tmm, "remote_token_messenger", String(destinationDomain)),
+    tokenMinter: await pda(tmm, "token_minter"),
+    localToken: await pda(tmm, "local_token", addr.encode(mint) as Uint8Array),
+    eventAuthority: await pda(tmm, "__event_authority"),
   };
 }
 
@@ -70,6 +97,15 @@ export function depositForBurnData(amount: bigint, destinationDomain: number, mi
     getU64Encoder().encode(maxFee),
     getU32Encoder().encode(FINALITY_THRESHOLD[speed]),
   ];
+  return concat(parts);
+}
+
+/** V1 DepositForBurnParams (token_messenger_minter_031.json `types`): amount u64, destination_domain u32, mint_recipient pubkey. */
+export function depositForBurnDataV1(amount: bigint, destinationDomain: number, mintRecipient: Hex): Uint8Array {
+  return concat([DEPOSIT_FOR_BURN_DISCRIMINATOR, getU64Encoder().encode(amount) as Uint8Array, getU32Encoder().encode(destinationDomain) as Uint8Array, hexToBytes(mintRecipient, { size: 32 })]);
+}
+
+function concat(parts: ArrayLike<number>[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -79,21 +115,31 @@ export function depositForBurnData(amount: bigint, destinationDomain: number, mi
   return out;
 }
 
-/** The deposit_for_burn instruction, accounts in IDL order. */
+/** The deposit_for_burn instruction (V2), accounts in IDL order. */
 export async function depositForBurnInstruction(owner: string, eventAccount: Address, amount: bigint, destinationDomain: number, mintRecipient: Hex, maxFee: bigint, speed: Speed): Promise<Instruction> {
+  return depositForBurnIx(SOLANA_CCTP_V2, owner, eventAccount, destinationDomain, depositForBurnData(amount, destinationDomain, mintRecipient, maxFee, speed));
+}
+
+/** The V1 deposit_for_burn instruction (token_messenger_minter_031.json account order; examples/depositForBurn.ts). */
+export async function depositForBurnInstructionV1(owner: string, eventAccount: Address, amount: bigint, destinationDomain: number, mintRecipient: Hex): Promise<Instruction> {
+  return depositForBurnIx(SOLANA_CCTP_V1, owner, eventAccount, destinationDomain, depositForBurnDataV1(amount, destinationDomain, mintRecipient));
+}
+
+/** deposit_for_burn's accounts, one list for both versions: V2 adds the owner's denylist account after the burn token account. */
+async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: Address, destinationDomain: number, data: Uint8Array): Promise<Instruction> {
   const o = address(owner);
   const mint = address(USDC["svm-chain"]);
-  const p = await depositForBurnPdas(owner, destinationDomain);
+  const p = await depositForBurnPdas(owner, destinationDomain, cctp);
   const [burnTokenAccount] = await findAssociatedTokenPda({ owner: o, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
   const R = AccountRole;
   return {
-    programAddress: TOKEN_MESSENGER_MINTER_V2,
+    programAddress: cctp.tokenMessengerMinter,
     accounts: [
       { address: o, role: R.READONLY_SIGNER }, // owner
       { address: o, role: R.WRITABLE_SIGNER }, // event_rent_payer
       { address: p.senderAuthority, role: R.READONLY },
       { address: burnTokenAccount, role: R.WRITABLE },
-      { address: p.denylist, role: R.READONLY },
+      ...(p.denylist ? [{ address: p.denylist, role: R.READONLY }] : []),
       { address: p.messageTransmitter, role: R.WRITABLE },
       { address: p.tokenMessenger, role: R.READONLY },
       { address: p.remoteTokenMessenger, role: R.READONLY },
@@ -101,14 +147,14 @@ export async function depositForBurnInstruction(owner: string, eventAccount: Add
       { address: p.localToken, role: R.WRITABLE },
       { address: mint, role: R.WRITABLE }, // burn_token_mint
       { address: eventAccount, role: R.WRITABLE_SIGNER }, // message_sent_event_data
-      { address: MESSAGE_TRANSMITTER_V2_PROGRAM, role: R.READONLY },
-      { address: TOKEN_MESSENGER_MINTER_V2, role: R.READONLY },
+      { address: cctp.messageTransmitter, role: R.READONLY },
+      { address: cctp.tokenMessengerMinter, role: R.READONLY },
       { address: TOKEN_PROGRAM_ADDRESS, role: R.READONLY },
       { address: SYSTEM_PROGRAM, role: R.READONLY },
       { address: p.eventAuthority, role: R.READONLY },
-      { address: TOKEN_MESSENGER_MINTER_V2, role: R.READONLY }, // program (Anchor event CPI)
+      { address: cctp.tokenMessengerMinter, role: R.READONLY }, // program (Anchor event CPI)
     ],
-    data: depositForBurnData(amount, destinationDomain, mintRecipient, maxFee, speed),
+    data,
   };
 }
 
@@ -124,6 +170,14 @@ export async function solanaBurnV2(owner: string, amount: bigint, destinationDom
   return { payload: await solanaPayload(owner, [ix], [event]), eventAccount };
 }
 
+/** The owner's V1 burn on svm-chain (routes to or from move-chain), signed by a fresh MessageSent event account as in V2. */
+export async function solanaBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex): Promise<{ payload: SolanaPayload; eventAccount: string }> {
+  const event = await generateKeyPair();
+  const eventAccount = await getAddressFromPublicKey(event.publicKey);
+  const ix = await depositForBurnInstructionV1(owner, eventAccount, amount, destinationDomain, mintRecipient);
+  return { payload: await solanaPayload(owner, [ix], [event]), eventAccount };
+}
+
 /** message_transmitter_v2 IDL (same commit, examples/target/idl/message_transmitter_v2.json): `receive_message.discriminator`. */
 export const RECEIVE_MESSAGE_DISCRIMINATOR = new Uint8Array([38, 144, 127, 225, 31, 225, 238, 25]);
 /** token_messenger_minter_v2 IDL `accounts[TokenMessenger].discriminator`. */
@@ -134,26 +188,45 @@ export const TOKEN_MESSENGER_ACCOUNT_DISCRIMINATOR = new Uint8Array([162, 4, 242
  */
 export const TOKEN_MESSENGER_FEE_RECIPIENT_OFFSET = 109;
 
-/** The PDAs of receive_message for a message from `remoteDomain` burning `remoteToken` (examples/v2/utilsV2.ts `getReceiveMessagePdasV2`). */
-export async function receiveMessagePdas(remoteDomain: number, remoteToken: Hex, nonce: Hex) {
+/**
+ * The PDAs of receive_message for a message from `remoteDomain` burning `remoteToken` (V2: examples/v2/utilsV2.ts
+ * `getReceiveMessagePdasV2`, `used_nonce` + the 32-byte nonce; V1: examples/utils.ts `getReceiveMessagePdas`, the
+ * `used_nonces` set of get_nonce_pda.rs for a u64 nonce).
+ */
+export async function receiveMessagePdas(remoteDomain: number, remoteToken: Hex, nonce: Hex | bigint, cctp: SolanaCctp = SOLANA_CCTP_V2) {
   const mint = address(USDC["svm-chain"]);
+  const mt = cctp.messageTransmitter;
+  const tmm = cctp.tokenMessengerMinter;
   return {
-    authority: await pda(MESSAGE_TRANSMITTER_V2_PROGRAM, "message_transmitter_authority", addr.encode(TOKEN_MESSENGER_MINTER_V2) as Uint8Array),
-    messageTransmitter: await pda(MESSAGE_TRANSMITTER_V2_PROGRAM, "message_transmitter"),
-    usedNonce: await pda(MESSAGE_TRANSMITTER_V2_PROGRAM, "used_nonce", hexToBytes(nonce, { size: 32 })),
-    mtEventAuthority: await pda(MESSAGE_TRANSMITTER_V2_PROGRAM, "__event_authority"),
-    tokenMessenger: await pda(TOKEN_MESSENGER_MINTER_V2, "token_messenger"),
-    remoteTokenMessenger: await pda(TOKEN_MESSENGER_MINTER_V2, "remote_token_messenger", String(remoteDomain)),
-    tokenMinter: await pda(TOKEN_MESSENGER_MINTER_V2, "token_minter"),
-    localToken: await pda(TOKEN_MESSENGER_MINTER_V2, "local_token", addr.encode(mint) as Uint8Array),
-    tokenPair: await pda(TOKEN_MESSENGER_MINTER_V2, "token_pair", String(remoteDomain), hexToBytes(remoteToken, { size: 32 })),
-    custody: await pda(TOKEN_MESSENGER_MINTER_V2, "custody", addr.encode(mint) as Uint8Array),
-    tmmEventAuthority: await pda(TOKEN_MESSENGER_MINTER_V2, "__event_authority"),
+    authority: await pda(mt, "message_transmitter_authority", addr.encode(tmm) as Uint8Array),
+    messageTransmitter: await pda(mt, "message_transmitter"),
+    usedNonce: typeof nonce === "bigint" ? await usedNoncesV1(remoteDomain, nonce) : await pda(mt, "used_nonce", hexToBytes(nonce, { size: 32 })),
+    mtEventAuthority: await pda(mt, "__event_authority"),
+    tokenMessenger: await pda(tmm, "token_messenger"),
+    remoteTokenMessenger: await pda(tmm, "remote_token_messenger", String(remoteDomain)),
+    tokenMinter: await pda(tmm, "token_minter"),
+    localToken: await pda(tmm, "local_token", addr.encode(mint) as Uint8Array),
+    tokenPair: await pda(tmm, "token_pair", String(remoteDomain), hexToBytes(remoteToken, { size: 32 })),
+    custody: await pda(tmm, "custody", addr.encode(mint) as Uint8Array),
+    tmmEventAuthority: await pda(tmm, "__event_authority"),
   };
 }
 
+/** UsedNonces::MAX_NONCES (programs/message-transmitter/src/state.rs). */
+const MAX_NONCES = 6400n;
+
+/**
+ * V1 `used_nonces` PDA (get_nonce_pda.rs): ["used_nonces", source_domain as decimal, "" or "-" for domains ≥ 11
+ * (used_nonces_seed_delimiter), first_nonce as decimal], first_nonce = (nonce − 1) / 6400 × 6400 + 1.
+ */
+export async function usedNoncesV1(sourceDomain: number, nonce: bigint): Promise<Address> {
+  if (nonce <= 0n) throw new Error("a CCTP V1 nonce is at least 1");
+  const first = ((nonce - 1n) / MAX_NONCES) * MAX_NONCES + 1n;
+  return pda(MESSAGE_TRANSMITTER_V1_PROGRAM, "used_nonces", String(sourceDomain), sourceDomain < 11 ? "" : "-", first.toString());
+}
+
 /** Borsh `bytes`: u32 little-endian length, then the bytes. */
-function borshBytes(b: Uint8Array): Uint8Array {
+export function borshBytes(b: Uint8Array): Uint8Array {
   const out = new Uint8Array(4 + b.length);
   out.set(getU32Encoder().encode(b.length) as Uint8Array, 0);
   out.set(b, 4);
@@ -166,9 +239,21 @@ function borshBytes(b: Uint8Array): Uint8Array {
  * is the message's mint recipient (a USDC token account); `feeRecipient` the TokenMessenger's fee_recipient (read from chain).
  */
 export async function receiveMessageInstruction(payer: string, message: Hex, attestation: Hex, remoteDomain: number, remoteToken: Hex, nonce: Hex, recipientTokenAccount: string, feeRecipient: string): Promise<Instruction> {
-  const p = await receiveMessagePdas(remoteDomain, remoteToken, nonce);
   const mint = address(USDC["svm-chain"]);
   const [feeRecipientAta] = await findAssociatedTokenPda({ owner: address(feeRecipient), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return receiveIx(SOLANA_CCTP_V2, payer, message, attestation, await receiveMessagePdas(remoteDomain, remoteToken, nonce), recipientTokenAccount, feeRecipientAta);
+}
+
+/**
+ * message_transmitter (V1) `receive_message` with token_messenger_minter's handle_receive_message accounts as remaining
+ * accounts in the order of Circle's examples/receiveMessage.ts (V1 takes no fee recipient).
+ */
+export async function receiveMessageInstructionV1(payer: string, message: Hex, attestation: Hex, remoteDomain: number, remoteToken: Hex, nonce: bigint, recipientTokenAccount: string): Promise<Instruction> {
+  return receiveIx(SOLANA_CCTP_V1, payer, message, attestation, await receiveMessagePdas(remoteDomain, remoteToken, nonce, SOLANA_CCTP_V1), recipientTokenAccount, null);
+}
+
+/** receive_message's accounts, one list for both versions: V2 adds the fee recipient's USDC account before the mint recipient. */
+function receiveIx(cctp: SolanaCctp, payer: string, message: Hex, attestation: Hex, p: Awaited<ReturnType<typeof receiveMessagePdas>>, recipientTokenAccount: string, feeRecipientAta: Address | null): Instruction {
   const R = AccountRole;
   const m = hexToBytes(message);
   const a = hexToBytes(attestation);
@@ -178,29 +263,29 @@ export async function receiveMessageInstruction(payer: string, message: Hex, att
   data.set(borshBytes(a), 12 + m.length);
   const o = address(payer);
   return {
-    programAddress: MESSAGE_TRANSMITTER_V2_PROGRAM,
+    programAddress: cctp.messageTransmitter,
     accounts: [
       { address: o, role: R.WRITABLE_SIGNER }, // payer
       { address: o, role: R.READONLY_SIGNER }, // caller
       { address: p.authority, role: R.READONLY },
       { address: p.messageTransmitter, role: R.READONLY },
       { address: p.usedNonce, role: R.WRITABLE },
-      { address: TOKEN_MESSENGER_MINTER_V2, role: R.READONLY }, // receiver
+      { address: cctp.tokenMessengerMinter, role: R.READONLY }, // receiver
       { address: SYSTEM_PROGRAM, role: R.READONLY },
       { address: p.mtEventAuthority, role: R.READONLY },
-      { address: MESSAGE_TRANSMITTER_V2_PROGRAM, role: R.READONLY }, // program (Anchor event CPI)
+      { address: cctp.messageTransmitter, role: R.READONLY }, // program (Anchor event CPI)
       // remaining accounts for the token messenger's handle_receive_*_message
       { address: p.tokenMessenger, role: R.READONLY },
       { address: p.remoteTokenMessenger, role: R.READONLY },
       { address: p.tokenMinter, role: R.WRITABLE },
       { address: p.localToken, role: R.WRITABLE },
       { address: p.tokenPair, role: R.READONLY },
-      { address: feeRecipientAta, role: R.WRITABLE },
+      ...(feeRecipientAta ? [{ address: feeRecipientAta, role: R.WRITABLE }] : []),
       { address: address(recipientTokenAccount), role: R.WRITABLE },
       { address: p.custody, role: R.WRITABLE },
       { address: TOKEN_PROGRAM_ADDRESS, role: R.READONLY },
       { address: p.tmmEventAuthority, role: R.READONLY },
-      { address: TOKEN_MESSENGER_MINTER_V2, role: R.READONLY },
+      { address: cctp.tokenMessengerMinter, role: R.READONLY },
     ],
     data,
   };

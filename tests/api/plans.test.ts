@@ -435,10 +435,16 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(signers[0]).toEqual([SOL, null]);
     expect(signers).toHaveLength(2);
     expect(signers[1]?.[1]).not.toBeNull();
-    // svm-chain → move-chain would be CCTP V1 on Solana: not built.
+    // svm-chain → move-chain: CCTP V1 on Solana (move-chain has no V2): the V1 program's deposit_for_burn, no maxFee.
     const svmToSui = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "1000000", sourceAddress: SOL, destAddress: SUI });
-    expect(svmToSui.json).toMatchObject({ status: "blocked", rail: "circle-cctp-v1" });
-    expect(svmToSui.json.blockers?.map((x) => x.code)).toEqual(["adapter_not_ready"]);
+    expect(svmToSui.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, mintRecipient: SUI, destinationDomain: 8 });
+    const [v1Burn] = svmToSui.json.transactions;
+    const v1p = v1Burn?.payload as { instructions: { programAddress: string; data: string }[] };
+    expect(v1Burn).toMatchObject({ chain: "svm-chain", kind: "burn", encoding: "solana-v0-message-base64" });
+    expect(v1p.instructions[0]?.programAddress).toBe("CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3");
+    const v1data = Buffer.from(v1p.instructions[0]?.data ?? "", "base64");
+    expect([v1data.readBigUInt64LE(8), v1data.readUInt32LE(16), `0x${v1data.subarray(20).toString("hex")}`]).toEqual([1_000_000n, 8, SUI]);
+    expect((svmToSui.json.risk as { items: string[] }).items.join(" ")).toMatch(/phasing CCTP V1 out/);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-a", amountMicros: "1", sourceAddress: EVM, destAddress: EVM })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI })).json.code).toBe("INVALID_ADDRESS");
     expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);
@@ -489,12 +495,14 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const of = (s: string, d: string) => paths.find((p) => p.sourceChain === s && p.destChain === d);
     expect(of("svm-chain", "evm-a")).toMatchObject({ rail: "circle-cctp-v2", speeds: ["standard", "fast"], ready: true, reason: null });
     expect(of("evm-a", "move-chain")).toMatchObject({ rail: "circle-cctp-v1", speeds: [], ready: true });
-    expect(of("move-chain", "svm-chain")).toMatchObject({ rail: "circle-cctp-v1", ready: false, reason: expect.stringContaining("Sui deposit_for_burn") });
-    const svmToSui = of("svm-chain", "move-chain");
-    expect(svmToSui).toMatchObject({ ready: false });
-    // The plan for an unbuildable path is blocked with the very reason the paths list gives.
-    const plan = await post("/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "1000000", sourceAddress: SOL, destAddress: SUI });
-    expect(plan.json.blockers).toContainEqual({ code: "adapter_not_ready", message: svmToSui?.reason });
+    // Every ordered pair builds its burn now: Sui and Solana V1 on the routes with move-chain, V2 elsewhere.
+    expect(paths.filter((p) => !p.ready)).toEqual([]);
+    expect(of("move-chain", "svm-chain")).toMatchObject({ rail: "circle-cctp-v1", speeds: [], ready: true, reason: null });
+    expect(of("svm-chain", "move-chain")).toMatchObject({ rail: "circle-cctp-v1", speeds: [], ready: true, reason: null });
+    expect(of("move-chain", "evm-b")).toMatchObject({ rail: "circle-cctp-v1", ready: true });
+    // The plan for a path the list calls ready is not blocked as unbuilt (the same check answers both).
+    const plan = await post("/svc/bridge/plan", { sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "1000000", sourceAddress: SUI, destAddress: SOL });
+    expect(plan.json.blockers?.map((b) => b.code) ?? []).not.toContain("adapter_not_ready");
   });
 
   it("bridge plan with continueTo: a cross-chain deposit with bridge, pass-through swap and deposit legs, each with its fees", async () => {

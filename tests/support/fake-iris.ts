@@ -1,6 +1,7 @@
 // A local Circle attestation service (Iris API):
 //  CCTP V1: GET /v1/messages/{sourceDomain}/{txHash} → 200 { messages: [{ attestation, message, eventNonce }] }
-//           (attestation "PENDING" until attested), 404 { error: "Message hash not found" } for an unknown burn;
+//           (attestation "PENDING" until attested), 404 { error: "Message hash not found" } for an unknown burn; the
+//           transaction is the source chain's own id: an EVM hash, a Solana signature or a Sui digest (base58);
 //  CCTP V2: GET /v2/messages/{sourceDomain}?transactionHash= → 200 { messages: [{ message, eventNonce, attestation,
 //           decodedMessage, cctpVersion: 2, status: "complete" | "pending_confirmations" }] } (@circle-fin/provider-cctp-v2
 //           1.14.0 `isValidAttestationMessage`), 404 for an unknown burn; a request without transactionHash is 400;
@@ -28,7 +29,7 @@ export interface FakeIris {
   /** Fee tiers answered for every route (Circle's published shape: fast costs bps, standard 0). */
   fees: { finalityThreshold: number; minimumFee: number | string }[];
   feesFailing: { on: boolean };
-  /** Entries by `${sourceDomain}/${txHash lower-case}`. */
+  /** Entries by `${sourceDomain}/${txId}` (EVM hashes lower-case, Solana signatures and Sui digests as they are). */
   messages: Map<string, IrisEntry[]>;
   failing: { on: boolean };
   requests: string[];
@@ -62,9 +63,10 @@ export async function startFakeIris(): Promise<FakeIris> {
       if (!list) return send(404, { error: "Message hash not found" });
       return send(200, { messages: list.map((e) => ({ ...e, decodedMessage: null, cctpVersion: 2, delayReason: null })) });
     }
-    const m = /^\/v1\/messages\/(\d+)\/(0x[0-9a-fA-F]{64})$/.exec(url.pathname);
+    const m = /^\/v1\/messages\/(\d+)\/(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{43,88})$/.exec(url.pathname);
     if (!m) return send(400, { error: "Invalid request" });
-    const list = messages.get(`${m[1]}/${(m[2] as string).toLowerCase()}`);
+    const id = m[2] as string;
+    const list = messages.get(`${m[1]}/${id.startsWith("0x") ? id.toLowerCase() : id}`);
     if (!list) return send(404, { error: "Message hash not found" });
     return send(200, { messages: list });
   });

@@ -16,6 +16,7 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
+import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
@@ -144,6 +145,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
     [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
     [navi.onchain.lendingPackage ?? "", [navi.onchain.lendingPackage ?? "", NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]],
+    // Circle's CCTP V1 (testing/chains/sui/cctp.ts): TokenMessengerMinter with one upgrade, MessageTransmitter.
+    ...CCTP_PACKAGE_VERSIONS,
   ]);
   const venues = fakeVenues();
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
@@ -371,6 +374,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     })),
     ...[...suilendMarkets].map(([id, r]) => suilendObject(id, r)),
     ...suiVenueObjects(self),
+    ...cctpObjects(),
     ...coins(),
   ];
   const suiTx = (digest: string): SuiTxRecord | undefined => {
@@ -392,6 +396,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     object: (id) => withBcs(suiObjects().find((o) => sameAddress(o.id, id))),
     owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
     packageVersions,
+    functions: new Map(cctpFunctions()),
     transaction: suiTx,
     execute: (bytes) => submit("ExecuteTransaction", bytes),
     get referenceGasPrice() {

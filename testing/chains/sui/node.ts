@@ -60,6 +60,13 @@ export interface SuiWorld {
    * state models from the protocol's Move source), or undefined when the call goes through.
    */
   moveCallAbort?(call: MoveCallSeen, context: { sender: string; clockMs: bigint }): MoveAbortSeen | undefined;
+  /**
+   * Public signatures of Move functions the node type-checks (by the package's original id, module and function):
+   * each parameter an object of a struct (its defining package, module and name; package omitted = any) or a pure or
+   * earlier-result value. A call whose argument count or object types differ fails as on chain (ArityMismatch,
+   * CommandArgumentError TypeMismatch).
+   */
+  functions?: Map<string, MoveParam[]>;
 }
 
 /** A Move call of a simulated transaction, as a protocol rule sees it. */
@@ -78,6 +85,11 @@ export interface MoveAbortSeen {
   code: bigint;
   description: string;
 }
+
+export type MoveParam = { object: { package?: string; module: string; name: string } } | "pure" | "value";
+
+/** The key of `functions`: original package id, module and function. */
+export const functionKey = (pkg: string, module: string, fn: string) => `${normalizeSuiAddress(pkg)}::${module}::${fn}`;
 
 export const sameAddress = (a: string, b: string) => normalizeSuiAddress(a) === normalizeSuiAddress(b);
 export const sameType = (a: string, b: string) => {

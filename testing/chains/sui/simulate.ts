@@ -5,12 +5,14 @@
 // - a shared object passed as owned, and an owned object passed as shared,
 // - an object owned by someone other than the sender (a coin the sender does not own),
 // - a call to a package the chain does not have;
+// - for the functions the world lists the signatures of, a call with the wrong number of arguments or an object of the
+//   wrong type at a parameter (the execution fails as the chain's does: ArityMismatch, CommandArgumentError TypeMismatch);
 // and a call to a superseded version of a package executes that old code, whose version guard aborts (Scallop's and
 // Suilend's entry functions assert the package version): the effects fail with a MoveAbort in the called module.
 // Protocol rules the world models (`SuiWorld.moveCallAbort`, e.g. NAVI's oracle price check) abort the same way.
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
-import { type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
+import { functionKey, type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
 
 type Json = Record<string, unknown>;
 
@@ -38,6 +40,21 @@ function supersededBy(world: SuiWorld, pkg: string): { original: string; latest:
     if (i >= 0 && latest && i < versions.length - 1) return { original, latest };
   }
   return null;
+}
+
+/** The original id of the package `pkg` is a version of (itself when the world lists no versions of it). */
+function originalOf(world: SuiWorld, pkg: string): string {
+  for (const [original, versions] of world.packageVersions) if (versions.some((v) => sameAddress(v, pkg))) return original;
+  return pkg;
+}
+
+/** Whether the Move type `type` is the struct `want` (generic arguments aside), its package compared by original id. */
+function structIs(world: SuiWorld, type: string, want: { package?: string; module: string; name: string }): boolean {
+  const m = /^(0x[0-9a-fA-F]+)::(\w+)::(\w+)/.exec(type);
+  if (!m) return false;
+  const [, pkg = "", module, name] = m;
+  if (module !== want.module || name !== want.name) return false;
+  return want.package === undefined || sameAddress(originalOf(world, pkg), want.package);
 }
 
 const knownPackage = (world: SuiWorld, pkg: string) =>
@@ -77,6 +94,7 @@ export function simulateHandler(world: SuiWorld): Handler {
     });
 
     let abort: (MoveAbortSeen & { command: number }) | null = null;
+    let argError: { command: number; description: string } | null = null;
     const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
     ((ptb.commands as Json[] | undefined) ?? []).forEach((c, i) => {
       const call = c.moveCall as Json | undefined;
@@ -89,11 +107,29 @@ export function simulateHandler(world: SuiWorld): Handler {
       if (old) {
         const at = normalizeSuiAddress(pkg);
         abort = { package: at, module, functionName: fn, code: 1n, command: i, description: `MoveAbort in ${at}::${module}::${fn}: package ${at} is superseded by ${old.latest}; its version check aborts` };
+      } else {
+        const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
+        const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments }, { sender, clockMs });
+        if (raised) abort = { ...raised, command: i };
+      }
+      const params = world.functions?.get(functionKey(originalOf(world, pkg), module, fn));
+      if (!params || argError) return;
+      const args = (call.arguments as Json[] | undefined) ?? [];
+      if (args.length !== params.length) {
+        argError = { command: i, description: `ArityMismatch in command ${i}: ${module}::${fn} takes ${params.length} arguments, given ${args.length}` };
         return;
       }
-      const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
-      const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments }, { sender, clockMs });
-      if (raised) abort = { ...raised, command: i };
+      params.forEach((want, k) => {
+        if (argError || typeof want === "string") return;
+        const a = args[k] ?? {};
+        const input = a.kind === "INPUT" ? inputs[Number(a.input ?? -1)] : undefined;
+        const o = input && input.kind !== "PURE" && input.objectId ? objectOf(String(input.objectId)) : undefined;
+        if (!o) {
+          if (a.kind === "INPUT") argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}` };
+          return;
+        }
+        if (!structIs(world, o.type, want.object)) argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}: ${o.id} is a ${o.type}` };
+      });
     });
 
     const gas = (tx.gasPayment ?? {}) as Json;
@@ -123,7 +159,10 @@ export function simulateHandler(world: SuiWorld): Handler {
       expiration: tx.expiration ?? { kind: "NONE" },
     };
     const failure = abort as (MoveAbortSeen & { command: number }) | null;
-    const status = failure
+    const mismatch = argError as { command: number; description: string } | null;
+    const status = mismatch
+      ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: "COMMAND_ARGUMENT_ERROR" } }
+      : failure
       ? {
           success: false,
           error: {

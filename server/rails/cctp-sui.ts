@@ -1,0 +1,163 @@
+// Circle CCTP on Sui (move-chain): V1 only. Circle's citable code carries Sui V1 and nothing of V2:
+//  - @circle-fin/provider-cctp-v2 1.14.0 (index.mjs, `Sui.cctp.contracts`): only `v1` { tokenMessenger, messageTransmitter };
+//  - circlefin/sui-cctp (branches master @ 70290f70d7c3d6caf23a91b379cac08a20f0d762, mainnet @ 83e522af280618317445e81d2436ac31e2bb9910):
+//    the V1 Move packages (message format version 0), no V2 package.
+// The Move calls follow Circle's own scripts (sui-cctp master @ 70290f70, scripts/sui-scripts/depositForBurn.ts and
+// receiveMessage.ts) and the Move sources at the same commit:
+//   token_messenger_minter::deposit_for_burn::deposit_for_burn<T>(Coin<T>, u32, address, &State, &mut MessageTransmitterState,
+//     &DenyList, &mut Treasury<T>, &TxContext): (BurnMessage, Message)
+//   message_transmitter::receive_message::receive_message(vector<u8>, vector<u8>, &mut State, &TxContext): Receipt
+//   token_messenger_minter::handle_receive_message::handle_receive_message<T>(Receipt, &mut State, &DenyList, &mut Treasury<T>, &mut TxContext)
+//     : StampReceiptTicketWithBurnMessage
+//   token_messenger_minter::handle_receive_message::deconstruct_stamp_receipt_ticket_with_burn_message(StampReceiptTicketWithBurnMessage)
+//     : (StampReceiptTicket<MessageTransmitterAuthenticator>, BurnMessage)
+//   message_transmitter::receive_message::stamp_receipt<Auth>(StampReceiptTicket<Auth>, &State): StampedReceipt
+//   message_transmitter::receive_message::complete_receive_message(StampedReceipt, &State)
+// Calls go to the newest version of each package (the chain's list of its versions, as for NAVI): the state objects'
+// `compatible_versions` guard aborts a call to a version they no longer accept. Types keep the original package ids.
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import type { Transaction } from "@mysten/sui/transactions";
+import { hexToBytes, type Hex } from "viem";
+import { USDC } from "../chains/balances";
+import { newSuiTransaction, suiPayload } from "../chains/sui";
+import { latestPackageVersion } from "../chains/sui/package-versions";
+import { suiRpc } from "../chains/clients";
+
+/**
+ * TokenMessengerMinter and MessageTransmitter (original ids): provider-cctp-v2 1.14.0 `Sui.cctp.contracts.v1`, the
+ * same as sui-cctp mainnet @ 83e522af packages/token_messenger_minter/Move.lock and packages/message_transmitter/Move.lock
+ * `[env.mainnet] original-published-id`.
+ */
+// source: @circle-fin/provider-cctp-v2 1.14.0 index.mjs `Sui.cctp.contracts.v1.tokenMessenger`; sui-cctp mainnet 83e522af token_messenger_minter/Move.lock.
+export const SUI_TOKEN_MESSENGER_MINTER = "0x2aa6c5d56376c371f88a6cc42e852824994993cb9bab8d3e6450cbe3cb32b94e";
+// source: @circle-fin/provider-cctp-v2 1.14.0 index.mjs `Sui.cctp.contracts.v1.messageTransmitter`; sui-cctp mainnet 83e522af message_transmitter/Move.lock.
+export const SUI_MESSAGE_TRANSMITTER = "0x08d87d37ba49e785dde270a83f8e979605b03dc552b5548f26fdf2f49bf7ed1b";
+
+/**
+ * The shared objects the calls take. Circle's repository leaves them to deployment (its scripts read
+ * SUI_*_STATE_ID / SUI_TREASURY_ID from the environment) and no Circle npm package carries them; they are taken from
+ * the Wormhole TypeScript SDK's Sui CCTP package, @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js
+ * (`suiCircleObjects` Mainnet), whose circleBridge.js makes the same calls as Circle's scripts. The local chain serves
+ * them as shared objects of these types, so a wrong id or type is refused by the simulation.
+ */
+// source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `tokenMessengerState`.
+export const SUI_TOKEN_MESSENGER_MINTER_STATE = "0x45993eecc0382f37419864992c12faee2238f5cfe22b98ad3bf455baf65c8a2f";
+// source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `messageTransmitterState`.
+export const SUI_MESSAGE_TRANSMITTER_STATE = "0xf68268c3d9b1df3215f2439400c1c4ea08ac4ef4bb7d6f3ca6a2a239e17510af";
+// source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `usdcTreasury`.
+export const SUI_USDC_TREASURY = "0x57d6725e7a8b49a7b2a612f6bd66ab5f39fc95332ca48be421c3229d514a6de7";
+/** The system DenyList, "deny_list id, fixed address" (sui-cctp master @ 70290f70 scripts/sui-scripts/depositForBurn.ts). */
+// source: sui-cctp master 70290f70 scripts/sui-scripts/depositForBurn.ts `depositForBurnTx.object("0x403")`.
+export const SUI_DENY_LIST = normalizeSuiAddress("0x403");
+
+/** The auth type stamp_receipt is called with (receiveMessage.ts `typeArguments`), on the original package id. */
+export const MESSAGE_TRANSMITTER_AUTHENTICATOR = `${SUI_TOKEN_MESSENGER_MINTER}::message_transmitter_authenticator::MessageTransmitterAuthenticator`;
+
+/** The two packages' newest versions (where calls go). */
+export async function suiCctpPackages(signal: AbortSignal): Promise<{ tokenMessengerMinter: string; messageTransmitter: string }> {
+  const [tokenMessengerMinter, messageTransmitter] = await Promise.all([latestPackageVersion(SUI_TOKEN_MESSENGER_MINTER, signal), latestPackageVersion(SUI_MESSAGE_TRANSMITTER, signal)]);
+  return { tokenMessengerMinter, messageTransmitter };
+}
+
+export class SuiInsufficientUsdc extends Error {
+  constructor(
+    readonly held: bigint,
+    readonly needed: bigint,
+  ) {
+    super(`the owner holds ${held} micro-USDC on move-chain, less than the ${needed} to burn`);
+  }
+}
+
+/** The owner's USDC coins (gRPC StateService.ListOwnedObjects through SuiGrpcClient.listCoins), every page. */
+export async function ownerUsdcCoins(owner: string, signal: AbortSignal): Promise<{ objectId: string; version: string; digest: string; balance: bigint }[]> {
+  const out: { objectId: string; version: string; digest: string; balance: bigint }[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < 20; page++) {
+    const r = await suiRpc().listCoins({ owner, coinType: USDC["move-chain"], cursor, signal });
+    for (const c of r.objects) out.push({ objectId: c.objectId, version: c.version, digest: c.digest, balance: BigInt(c.balance ?? "0") });
+    if (!r.hasNextPage || !r.cursor) break;
+    cursor = r.cursor;
+  }
+  return out;
+}
+
+/**
+ * deposit_for_burn as Circle's depositForBurn.ts builds it: the owner's USDC coins merged into the first, `amount`
+ * split off, then deposit_for_burn<USDC>(coin, destination_domain, mint_recipient, token messenger state, message
+ * transmitter state, deny list, treasury). The coins are read from the chain when the plan is built.
+ */
+export function depositForBurnPtb(
+  owner: string,
+  pkg: string,
+  coins: { objectId: string; version: string; digest: string; balance: bigint }[],
+  amount: bigint,
+  destinationDomain: number,
+  mintRecipient: Hex,
+): Transaction {
+  const held = coins.reduce((s, c) => s + c.balance, 0n);
+  if (held < amount || coins.length === 0) throw new SuiInsufficientUsdc(held, amount);
+  const tx = newSuiTransaction(owner);
+  const [primary, ...rest] = coins.map((c) => tx.objectRef({ objectId: c.objectId, version: c.version, digest: c.digest }));
+  if (!primary) throw new SuiInsufficientUsdc(held, amount);
+  if (rest.length > 0) tx.mergeCoins(primary, rest);
+  const [coin] = tx.splitCoins(primary, [amount]);
+  if (!coin) throw new Error("splitCoins returned no coin");
+  tx.moveCall({
+    target: `${pkg}::deposit_for_burn::deposit_for_burn`,
+    typeArguments: [USDC["move-chain"]],
+    arguments: [
+      coin,
+      tx.pure.u32(destinationDomain),
+      tx.pure.address(mintRecipient),
+      tx.object(SUI_TOKEN_MESSENGER_MINTER_STATE),
+      tx.object(SUI_MESSAGE_TRANSMITTER_STATE),
+      tx.object(SUI_DENY_LIST),
+      tx.object(SUI_USDC_TREASURY),
+    ],
+  });
+  return tx;
+}
+
+/** The owner's burn on move-chain: coins and package read from the chain, serialized for the wallet. */
+export async function suiBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex, signal: AbortSignal): Promise<string> {
+  const [{ tokenMessengerMinter }, coins] = await Promise.all([suiCctpPackages(signal), ownerUsdcCoins(owner, signal)]);
+  return suiPayload(depositForBurnPtb(owner, tokenMessengerMinter, coins, amount, destinationDomain, mintRecipient));
+}
+
+/**
+ * The receive PTB of Circle's receiveMessage.ts: receive_message → handle_receive_message<USDC> →
+ * deconstruct_stamp_receipt_ticket_with_burn_message → stamp_receipt<MessageTransmitterAuthenticator> →
+ * complete_receive_message. The message fixes the mint recipient; `sender` (the locked destination) pays the gas.
+ */
+export function receiveMessagePtb(sender: string, pkgs: { tokenMessengerMinter: string; messageTransmitter: string }, message: Hex, attestation: Hex): Transaction {
+  const tx = newSuiTransaction(sender);
+  const [receipt] = tx.moveCall({
+    target: `${pkgs.messageTransmitter}::receive_message::receive_message`,
+    arguments: [tx.pure.vector("u8", hexToBytes(message)), tx.pure.vector("u8", hexToBytes(attestation)), tx.object(SUI_MESSAGE_TRANSMITTER_STATE)],
+  });
+  if (!receipt) throw new Error("receive_message returned no receipt");
+  const [ticketWithBurn] = tx.moveCall({
+    target: `${pkgs.tokenMessengerMinter}::handle_receive_message::handle_receive_message`,
+    typeArguments: [USDC["move-chain"]],
+    arguments: [receipt, tx.object(SUI_TOKEN_MESSENGER_MINTER_STATE), tx.object(SUI_DENY_LIST), tx.object(SUI_USDC_TREASURY)],
+  });
+  if (!ticketWithBurn) throw new Error("handle_receive_message returned no ticket");
+  const [ticket] = tx.moveCall({
+    target: `${pkgs.tokenMessengerMinter}::handle_receive_message::deconstruct_stamp_receipt_ticket_with_burn_message`,
+    arguments: [ticketWithBurn],
+  });
+  if (!ticket) throw new Error("deconstruct_stamp_receipt_ticket_with_burn_message returned no ticket");
+  const [stamped] = tx.moveCall({
+    target: `${pkgs.messageTransmitter}::receive_message::stamp_receipt`,
+    typeArguments: [MESSAGE_TRANSMITTER_AUTHENTICATOR],
+    arguments: [ticket, tx.object(SUI_MESSAGE_TRANSMITTER_STATE)],
+  });
+  if (!stamped) throw new Error("stamp_receipt returned nothing");
+  tx.moveCall({ target: `${pkgs.messageTransmitter}::receive_message::complete_receive_message`, arguments: [stamped, tx.object(SUI_MESSAGE_TRANSMITTER_STATE)] });
+  return tx;
+}
+
+/** The receive transaction on move-chain, serialized for the wallet (packages read from the chain). */
+export async function suiReceiveV1(sender: string, message: Hex, attestation: Hex, signal: AbortSignal): Promise<string> {
+  return suiPayload(receiveMessagePtb(sender, await suiCctpPackages(signal), message, attestation));
+}

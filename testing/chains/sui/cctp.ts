@@ -1,0 +1,69 @@
+// Circle's CCTP V1 on the local Sui node: the two packages (TokenMessengerMinter with one upgrade, so a call to the
+// superseded original aborts as its version guard does), the shared objects the calls take (owners and initial shared
+// versions are this node's), and the public signatures of the functions a bridge plan calls, so a wrong object or a
+// missing argument fails as on chain. Signatures from circlefin/sui-cctp master @ 70290f70d7c3d6caf23a91b379cac08a20f0d762:
+// packages/token_messenger_minter/sources/deposit_for_burn.move, handle_receive_message.move, and
+// packages/message_transmitter/sources/receive_message.move (TxContext parameters are not arguments).
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { USDC } from "../../../server/chains/balances";
+import {
+  SUI_DENY_LIST,
+  SUI_MESSAGE_TRANSMITTER,
+  SUI_MESSAGE_TRANSMITTER_STATE,
+  SUI_TOKEN_MESSENGER_MINTER,
+  SUI_TOKEN_MESSENGER_MINTER_STATE,
+  SUI_USDC_TREASURY,
+} from "../../../server/rails/cctp-sui";
+import { functionKey, type MoveParam, type SuiObject } from "./node";
+
+/** This node's upgrade of TokenMessengerMinter (a local id: calls must go to it, types keep the original's). */
+export const LOCAL_TMM_UPGRADE = normalizeSuiAddress(`0x${"7e".repeat(32)}`);
+/** Stand-in for Circle's stablecoin package on this node: the Treasury's type is checked by module and name. */
+const LOCAL_STABLECOIN_PKG = normalizeSuiAddress(`0x${"5c".repeat(32)}`);
+
+export const CCTP_PACKAGE_VERSIONS: [string, string[]][] = [
+  [SUI_TOKEN_MESSENGER_MINTER, [SUI_TOKEN_MESSENGER_MINTER, LOCAL_TMM_UPGRADE]],
+  [SUI_MESSAGE_TRANSMITTER, [SUI_MESSAGE_TRANSMITTER]],
+];
+
+const shared = (id: string, type: string, initialVersion: bigint): SuiObject => ({
+  id: normalizeSuiAddress(id),
+  type,
+  owner: { kind: "shared", initialVersion },
+  version: initialVersion + 1000n,
+  json: { id: normalizeSuiAddress(id) },
+});
+
+export function cctpObjects(): SuiObject[] {
+  return [
+    shared(SUI_TOKEN_MESSENGER_MINTER_STATE, `${SUI_TOKEN_MESSENGER_MINTER}::state::State`, 476419720n),
+    shared(SUI_MESSAGE_TRANSMITTER_STATE, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n),
+    shared(SUI_USDC_TREASURY, `${LOCAL_STABLECOIN_PKG}::treasury::Treasury<${USDC["move-chain"]}>`, 253749012n),
+    shared(SUI_DENY_LIST, "0x2::deny_list::DenyList", 1n),
+  ];
+}
+
+const TMM_STATE: MoveParam = { object: { package: SUI_TOKEN_MESSENGER_MINTER, module: "state", name: "State" } };
+const MT_STATE: MoveParam = { object: { package: SUI_MESSAGE_TRANSMITTER, module: "state", name: "State" } };
+const DENY_LIST: MoveParam = { object: { package: normalizeSuiAddress("0x2"), module: "deny_list", name: "DenyList" } };
+const TREASURY: MoveParam = { object: { module: "treasury", name: "Treasury" } };
+
+export function cctpFunctions(): [string, MoveParam[]][] {
+  const tmm = (module: string, fn: string) => functionKey(SUI_TOKEN_MESSENGER_MINTER, module, fn);
+  const mt = (module: string, fn: string) => functionKey(SUI_MESSAGE_TRANSMITTER, module, fn);
+  return [
+    // deposit_for_burn<T>(coins: Coin<T>, destination_domain: u32, mint_recipient: address, state: &State,
+    //   message_transmitter_state: &mut MessageTransmitterState, deny_list: &DenyList, treasury: &mut Treasury<T>, ctx)
+    [tmm("deposit_for_burn", "deposit_for_burn"), ["value", "pure", "pure", TMM_STATE, MT_STATE, DENY_LIST, TREASURY]],
+    // receive_message(message: vector<u8>, attestation: vector<u8>, state: &mut State, ctx): Receipt
+    [mt("receive_message", "receive_message"), ["pure", "pure", MT_STATE]],
+    // handle_receive_message<T>(receipt: Receipt, state: &mut State, deny_list: &DenyList, treasury: &mut Treasury<T>, ctx)
+    [tmm("handle_receive_message", "handle_receive_message"), ["value", TMM_STATE, DENY_LIST, TREASURY]],
+    // deconstruct_stamp_receipt_ticket_with_burn_message(ticket: StampReceiptTicketWithBurnMessage)
+    [tmm("handle_receive_message", "deconstruct_stamp_receipt_ticket_with_burn_message"), ["value"]],
+    // stamp_receipt<Auth>(stamp_receipt_ticket: StampReceiptTicket<Auth>, state: &State): StampedReceipt
+    [mt("receive_message", "stamp_receipt"), ["value", MT_STATE]],
+    // complete_receive_message(stamped_receipt: StampedReceipt, state: &State)
+    [mt("receive_message", "complete_receive_message"), ["value", MT_STATE]],
+  ];
+}

@@ -1,0 +1,225 @@
+// The CCTP V1 routes with move-chain (Sui has only V1) on the running app, on both databases: move → svm, svm → move,
+// move → evm-a and evm-a → move. Each plan is prepared with its burn built (Sui: the deposit_for_burn PTB from the
+// owner's coins, simulated by the local Sui node that serves Circle's packages and shared objects and type-checks the
+// calls; Solana: the V1 program's deposit_for_burn; EVM: TokenMessenger V1), the attestation is read from the local
+// Iris in Circle's V1 format, the receive is built on the destination (Sui receive PTB simulated; Solana V1
+// receive_message; EVM receiveMessage), and delivery credits the locked destination once.
+import { randomBytes } from "node:crypto";
+import { SuiGrpcClient } from "@mysten/sui/grpc";
+import { Transaction } from "@mysten/sui/transactions";
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { getBase58Decoder } from "@solana/kit";
+import { PublicKey } from "@solana/web3.js";
+import { decodeFunctionData, encodePacked, type Hex, pad } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USDC } from "../../server/chains/balances";
+import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
+import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
+import {
+  receiveMessagePtb,
+  SUI_MESSAGE_TRANSMITTER,
+  SUI_MESSAGE_TRANSMITTER_STATE,
+  SUI_TOKEN_MESSENGER_MINTER,
+  SUI_TOKEN_MESSENGER_MINTER_STATE,
+} from "../../server/rails/cctp-sui";
+import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
+import { type App, dbKinds, startApp } from "../support/app";
+import { type FakeIris, startFakeIris } from "../support/fake-iris";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { call } from "../support/http";
+
+type J = Record<string, unknown>;
+type Tx = { chain: string; kind: string; encoding: string; payload: unknown; simulation?: { status: string; error: string | null } };
+
+const SUI = `0x${"5".repeat(64)}`;
+const SUI_DEST = `0x${"6".repeat(64)}`;
+const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+const EVM = "0x2222222222222222222222222222222222222222";
+const EVM_DEST = "0x3333333333333333333333333333333333333333";
+const OWNER = "v1-routes-owner-key-000000001";
+const KEEPER = "v1-routes-keeper-key-00000001";
+const KEYS = JSON.stringify([
+  { key: OWNER, role: "owner", wallets: [SUI, SUI_DEST, SOL, SOL_DEST, EVM, EVM_DEST] },
+  { key: KEEPER, role: "keeper", wallets: ["*"] },
+]);
+const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
+const evmHash = () => `0x${randomBytes(32).toString("hex")}`;
+const usdcMove = USDC["move-chain"];
+const MT_V1_SOLANA = "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd";
+const TMM_V1_SOLANA = "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3";
+
+/** A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0). */
+const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
+  encodePacked(
+    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
+    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
+  );
+
+/** The Move calls of a serialized Sui transaction: package::module::function. */
+const suiCalls = (json: string) =>
+  (Transaction.from(json).getData().commands as unknown as { MoveCall?: { package: string; module: string; function: string } }[])
+    .flatMap((c) => (c.MoveCall ? [`${c.MoveCall.package}::${c.MoveCall.module}::${c.MoveCall.function}`] : []));
+
+describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
+  let app: App;
+  let rpc: FakeRpc;
+  let iris: FakeIris;
+  const post = (path: string, body: unknown, key?: string) => call<J>(app.url, "POST", `/api/v1${path}`, { body, key });
+  const plan = async (body: J) => {
+    const r = await post("/svc/bridge/plan", body);
+    expect(r.status).toBe(200);
+    return r.json as J & { planId: string; mintRecipient: Hex; transactions: Tx[] };
+  };
+  const rescue = (planId: string, sourceTxId: string) => post("/svc/bridge/rescue", { planId, sourceTxId }, OWNER);
+  const deliverOnce = async (planId: string, destTxId: string, credited: string) => {
+    const first = await post("/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(first.json).toMatchObject({ status: "delivered", credited: true, creditedMicros: credited });
+    const again = await post("/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(again.json).toMatchObject({ status: "delivered", credited: false, creditedMicros: credited });
+  };
+  const suiMint = (to: string, amount: bigint) => {
+    const d = b58(32);
+    rpc.txs.set(d, { kind: "sui", sender: to, status: "success", balanceChanges: [{ owner: to, coinType: usdcMove, amount }] });
+    return d;
+  };
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    fundSuiOwner(rpc, SUI);
+    fundSuiOwner(rpc, SUI_DEST);
+    iris = await startFakeIris();
+    app = await startApp({
+      db,
+      env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await rpc?.close();
+    await iris?.close();
+  });
+
+  it("move → svm: Sui deposit_for_burn from the owner's coins, simulated; Solana V1 receive_message; credited once", async () => {
+    const p = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "4000000", sourceAddress: SUI, destAddress: SOL_DEST });
+    expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, destinationDomain: 5 });
+    const [burn] = p.transactions;
+    expect(burn).toMatchObject({ chain: "move-chain", kind: "burn", encoding: "sui-transaction-json", simulation: { status: "ok" } });
+    // The call goes to the newest TokenMessengerMinter (the node lists an upgrade), with the owner's coin object.
+    expect(suiCalls(burn?.payload as string)).toEqual([`${LOCAL_TMM_UPGRADE}::deposit_for_burn::deposit_for_burn`]);
+    expect(rpc.calls).toContain("ListOwnedObjects");
+    // More than the owner holds: blocked with the balance, nothing to sign.
+    const big = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "5000000000", sourceAddress: SUI, destAddress: SOL_DEST });
+    expect(big).toMatchObject({ status: "blocked", transactions: [], blockers: [{ code: "insufficient_balance" }] });
+
+    const digest = b58(32);
+    expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
+    const message = v1Message(8, 5, 7000n, p.mintRecipient, 4_000_000n);
+    iris.messages.set(`8/${digest}`, [{ message, attestation: "PENDING", eventNonce: "7000" }]);
+    expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
+    const attestation = `0x${"ab".repeat(65)}`;
+    iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: "7000" }]);
+    const r = await rescue(p.planId, digest);
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", messageTransmitter: MT_V1_SOLANA, burn: { nonce: "7000", amountMicros: "4000000", attestation } });
+    const rx = (r.json.transactions as { payload: { instructions: { programAddress: string; accounts: { address: string }[] }[] } }[])[0];
+    const ix = rx?.payload.instructions[0];
+    expect(ix?.programAddress).toBe(MT_V1_SOLANA);
+    const addrs = ix?.accounts.map((a) => a.address) ?? [];
+    expect(addrs[0]).toBe(SOL_DEST);
+    const [usedNonces] = PublicKey.findProgramAddressSync([Buffer.from("used_nonces"), Buffer.from("8"), Buffer.from(""), Buffer.from("6401")], new PublicKey(MT_V1_SOLANA));
+    expect(addrs[4]).toBe(usedNonces.toBase58());
+    expect(addrs[5]).toBe(TMM_V1_SOLANA);
+    expect(addrs).toContain(new PublicKey(Buffer.from(p.mintRecipient.slice(2), "hex")).toBase58());
+
+    const sig = b58(64);
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL_DEST, confirmationStatus: "finalized", tokenBalances: [{ owner: SOL_DEST, mint: USDC["svm-chain"], pre: 0n, post: 4_000_000n }] });
+    await deliverOnce(p.planId, sig, "4000000");
+  });
+
+  it("svm → move: Solana V1 deposit_for_burn; the Sui receive PTB simulated by the node; credited once", async () => {
+    const p = await plan({ sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "3000000", sourceAddress: SOL, destAddress: SUI_DEST });
+    expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", mintRecipient: SUI_DEST });
+    const burnIx = (p.transactions[0]?.payload as { instructions: { programAddress: string }[] }).instructions[0];
+    expect(burnIx?.programAddress).toBe(TMM_V1_SOLANA);
+
+    const sig = b58(64);
+    // A burn minting elsewhere is refused; the plan's own is built.
+    iris.messages.set(`5/${sig}`, [{ message: v1Message(5, 8, 12n, SUI as Hex, 3_000_000n), attestation: `0x${"cd".repeat(65)}`, eventNonce: "12" }]);
+    expect((await rescue(p.planId, sig)).json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [] });
+    const message = v1Message(5, 8, 12n, SUI_DEST as Hex, 3_000_000n);
+    const attestation = `0x${"cd".repeat(65)}`;
+    iris.messages.set(`5/${sig}`, [{ message, attestation, eventNonce: "12" }]);
+    const r = await rescue(p.planId, sig);
+    expect(r.json).toMatchObject({ status: "prepared", messageTransmitter: SUI_MESSAGE_TRANSMITTER, burn: { nonce: "12", attestation } });
+    const [rx] = r.json.transactions as Tx[];
+    expect(rx).toMatchObject({ chain: "move-chain", kind: "receive", encoding: "sui-transaction-json", simulation: { status: "ok" } });
+    expect(suiCalls(rx?.payload as string)).toEqual([
+      `${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message`,
+      `${LOCAL_TMM_UPGRADE}::handle_receive_message::handle_receive_message`,
+      `${LOCAL_TMM_UPGRADE}::handle_receive_message::deconstruct_stamp_receipt_ticket_with_burn_message`,
+      `${SUI_MESSAGE_TRANSMITTER}::receive_message::stamp_receipt`,
+      `${SUI_MESSAGE_TRANSMITTER}::receive_message::complete_receive_message`,
+    ]);
+    expect(Transaction.from(rx?.payload as string).getData().sender).toBe(normalizeSuiAddress(SUI_DEST));
+    await deliverOnce(p.planId, suiMint(SUI_DEST, 3_000_000n), "3000000");
+  });
+
+  it("move → evm-a: Sui burn; receiveMessage on evm-a's V1 MessageTransmitter; credited once", async () => {
+    const p = await plan({ sourceChain: "move-chain", destChain: "evm-a", amountMicros: "2000000", sourceAddress: SUI, destAddress: EVM_DEST });
+    expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", mintRecipient: pad(EVM_DEST as Hex), destinationDomain: 6 });
+    expect(p.transactions[0]).toMatchObject({ chain: "move-chain", kind: "burn", simulation: { status: "ok" } });
+    const digest = b58(32);
+    const message = v1Message(8, 6, 99n, pad(EVM_DEST as Hex), 2_000_000n);
+    const attestation = `0x${"ef".repeat(65)}` as Hex;
+    iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: "99" }]);
+    const r = await rescue(p.planId, digest);
+    expect(r.json).toMatchObject({ status: "prepared", messageTransmitter: MESSAGE_TRANSMITTER["evm-a"] });
+    const tx = (r.json.transactions as { payload: { to: string; data: Hex } }[])[0];
+    expect(tx?.payload.to).toBe(MESSAGE_TRANSMITTER["evm-a"]);
+    expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: tx?.payload.data as Hex }).args).toEqual([message, attestation]);
+    const h = evmHash();
+    rpc.txs.set(h, { kind: "evm", from: EVM_DEST, status: "0x1", transfers: [{ token: USDC["evm-a"], from: `0x${"0".repeat(40)}`, to: EVM_DEST, value: 2_000_000n }] });
+    await deliverOnce(p.planId, h, "2000000");
+  });
+
+  it("evm-a → move: TokenMessenger V1 burn; the MessageSent from the receipt, attested; Sui receive simulated; credited once", async () => {
+    const p = await plan({ sourceChain: "evm-a", destChain: "move-chain", amountMicros: "6000000", sourceAddress: EVM, destAddress: SUI_DEST });
+    expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1" });
+    const burn = p.transactions[1]?.payload as { data: Hex };
+    expect(decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: burn.data }).args).toEqual([6_000_000n, 8, SUI_DEST, USDC["evm-a"]]);
+    const h = evmHash();
+    const message = v1Message(6, 8, 4242n, SUI_DEST as Hex, 6_000_000n);
+    rpc.txs.set(h, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER["evm-a"] as string, message }] });
+    expect((await rescue(p.planId, h)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
+    const attestation = `0x${"12".repeat(65)}`;
+    iris.messages.set(`6/${h}`, [{ message, attestation, eventNonce: "4242" }]);
+    const r = await rescue(p.planId, h);
+    expect(r.json).toMatchObject({ status: "prepared", burn: { nonce: "4242", amountMicros: "6000000", attestation } });
+    const [rx] = r.json.transactions as Tx[];
+    expect(rx).toMatchObject({ chain: "move-chain", kind: "receive", simulation: { status: "ok" } });
+    await deliverOnce(p.planId, suiMint(SUI_DEST, 6_000_000n), "6000000");
+  });
+
+  it("the local Sui node refuses what the chain refuses: a superseded package version, a swapped state object", async () => {
+    const client = new SuiGrpcClient({ network: "mainnet", baseUrl: rpc.url });
+    const simulate = async (tx: Transaction) => {
+      const r = await client.simulateTransaction({ transaction: tx, include: { effects: true } });
+      const t = r.Transaction ?? r.FailedTransaction;
+      return { ok: t?.status.success ?? false, error: t?.status.error?.message ?? "" };
+    };
+    const message = `0x${"ab".repeat(248)}` as Hex;
+    const attestation = `0x${"cd".repeat(65)}` as Hex;
+    const current = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
+    expect(await simulate(receiveMessagePtb(SUI_DEST, current, message, attestation))).toEqual({ ok: true, error: "" });
+    // Calls to the original TokenMessengerMinter, which the node lists as superseded: its version guard aborts.
+    const old = await simulate(receiveMessagePtb(SUI_DEST, { ...current, tokenMessengerMinter: SUI_TOKEN_MESSENGER_MINTER }, message, attestation));
+    expect(old.ok).toBe(false);
+    expect(old.error).toMatch(new RegExp(`MoveAbort.*${SUI_TOKEN_MESSENGER_MINTER}::handle_receive_message`));
+    // The MessageTransmitter state where the TokenMessengerMinter state belongs: a TypeMismatch.
+    const swapped = receiveMessagePtb(SUI_DEST, current, message, attestation);
+    const json = swapped.serialize().replaceAll(SUI_TOKEN_MESSENGER_MINTER_STATE, SUI_MESSAGE_TRANSMITTER_STATE);
+    const bad = await simulate(Transaction.from(json));
+    expect(bad.ok).toBe(false);
+    expect(bad.error).toMatch(/TypeMismatch/);
+  });
+});
