@@ -132,6 +132,10 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
     } catch (e) {
       blockers.push(blocker("quote_unavailable", `The quote's transaction could not be assembled: ${errorLine(e)}.`));
     }
+    // A plan with an owner is prepared only with something to sign: a quote whose transaction is not built blocks it.
+    if (blockers.length === 0 && transactions.length === 0) {
+      blockers.push(blocker("adapter_not_ready", `The quote is shown, but the swap transaction on ${chain} is not built yet (${quote.format}); nothing is offered for signing.`));
+    }
   }
 
   const sim = await simulateTransactions(transactions.splice(0), owner ?? "");

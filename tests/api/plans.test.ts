@@ -305,6 +305,10 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(move.json.quote).toMatchObject({ format: "cetus-router-v3", route: ["CETUS"] });
     expect(move.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "5000" }); // 2000000 × 0.0025
     expect(quotes.requests.at(-1)?.url.searchParams.get("v")).toBe("1010702");
+    // With an owner, a quote whose transaction is not built is not "prepared": nothing would be offered for signing.
+    const owned = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: `0x${"ab".repeat(32)}` });
+    expect(owned.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(owned.json.blockers).toEqual([{ code: "adapter_not_ready", message: expect.stringContaining("swap transaction on move-chain is not built yet") }]);
     // amounts above 2^53 stay exact (router v3 answers JSON numbers)
     const big = await post("/svc/swap-move/plan", { inputToken: "0x2::sui::SUI", outputToken: "USDC", amountIn: "90071992547409930" });
     expect((big.json.quote as { inAmount: string }).inAmount).toBe("90071992547409930");
