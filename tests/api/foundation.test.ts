@@ -149,7 +149,8 @@ describe("keys created with npm run keys authenticate against the app (pglite)",
     const denied = await call(app.url, "GET", "/api/v1/svc/status", { key });
     expect(denied.status).toBe(401);
     expect(denied.json.code).toBe("INVALID_API_KEY");
-  });
+    // Three app starts and three script runs, each a process of its own: more than the default minute on a busy machine.
+  }, 240_000);
 });
 
 describe.each(dbKinds())("rate limit (%s)", (db) => {
