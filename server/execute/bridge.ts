@@ -23,7 +23,7 @@ import { getAddressDecoder } from "@solana/kit";
 import { type Hex, hexToBytes } from "viem";
 import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
 import { solanaPayload } from "../chains/solana";
-import { MESSAGE_TRANSMITTER_V1_PROGRAM, MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction, receiveMessageInstructionV1 } from "../rails/cctp-solana";
+import { MESSAGE_TRANSMITTER_V1_PROGRAM, MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction, receiveMessageInstructionV1, withRecipientAccount } from "../rails/cctp-solana";
 import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../rails/cctp-sui";
 import { simulateTransactions } from "../plans/simulate";
 import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
@@ -340,7 +340,7 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
       // message_transmitter V1 receive_message, paid and signed by the locked destination; mints to the message's token account.
       const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
       const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
-      const payload = await solanaPayload(p.destAddress, [ix]);
+      const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
       return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
     }
     // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
@@ -433,7 +433,7 @@ async function buildRescueV2(p: BridgePlan, planRecipient: string | null, source
     const feeRecipient = await withRpcTimeout((signal) => readFeeRecipient(signal));
     const recipientAccount = getAddressDecoder().decode(hexToBytes(done.parsed.mintRecipient));
     const ix = await receiveMessageInstruction(p.destAddress, done.message, done.attestation, sourceDomain, done.parsed.burnToken, done.parsed.nonce, recipientAccount, feeRecipient);
-    const payload = await solanaPayload(p.destAddress, [ix]);
+    const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
     return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
   } catch (e) {
     if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };

@@ -14,6 +14,7 @@
 import {
   AccountRole,
   type Address,
+  createNoopSigner,
   address,
   generateKeyPair,
   getAddressEncoder,
@@ -24,7 +25,7 @@ import {
   getUtf8Encoder,
   type Instruction,
 } from "@solana/kit";
-import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
 import { USDC } from "../chains/balances";
 import { type SolanaPayload, solanaPayload } from "../chains/solana";
@@ -250,6 +251,20 @@ export async function receiveMessageInstruction(payer: string, message: Hex, att
  */
 export async function receiveMessageInstructionV1(payer: string, message: Hex, attestation: Hex, remoteDomain: number, remoteToken: Hex, nonce: bigint, recipientTokenAccount: string): Promise<Instruction> {
   return receiveIx(SOLANA_CCTP_V1, payer, message, attestation, await receiveMessagePdas(remoteDomain, remoteToken, nonce, SOLANA_CCTP_V1), recipientTokenAccount, null);
+}
+
+/**
+ * The instructions of a Solana receive: the destination's USDC associated token account created idempotently first
+ * (receive_message mints into the message's mint recipient and does not create it; the owner pays its rent, as the lending
+ * builders do for their token accounts), then `receive`. When the mint recipient is not the owner's USDC associated
+ * account (a plan stores the owner's ATA, so this does not happen), nothing is created.
+ */
+export async function withRecipientAccount(owner: string, recipientTokenAccount: string, receive: Instruction): Promise<Instruction[]> {
+  const o = address(owner);
+  const mint = address(USDC["svm-chain"]);
+  const [ata] = await findAssociatedTokenPda({ owner: o, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  if (ata !== recipientTokenAccount) return [receive];
+  return [getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(o), ata, owner: o, mint }), receive];
 }
 
 /** receive_message's accounts, one list for both versions: V2 adds the fee recipient's USDC account before the mint recipient. */

@@ -122,7 +122,10 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     const r = await rescue(p.planId, digest);
     expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", messageTransmitter: MT_V1_SOLANA, burn: { nonce: "7000", amountMicros: "4000000", attestation } });
     const rx = (r.json.transactions as { payload: { instructions: { programAddress: string; accounts: { address: string }[] }[] } }[])[0];
-    const ix = rx?.payload.instructions[0];
+    // The owner's USDC account is created idempotently before receive_message mints into it.
+    const [create, ix] = rx?.payload.instructions ?? [];
+    expect(create?.programAddress).toBe("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
+    expect(create?.accounts[1]?.address).toBe(new PublicKey(Buffer.from(p.mintRecipient.slice(2), "hex")).toBase58());
     expect(ix?.programAddress).toBe(MT_V1_SOLANA);
     const addrs = ix?.accounts.map((a) => a.address) ?? [];
     expect(addrs[0]).toBe(SOL_DEST);

@@ -584,7 +584,11 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(ok.json).toMatchObject({ status: "prepared", messageTransmitter: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC", burn: { attestation } });
     const [tx] = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { transaction: string; instructions: { programAddress: string; accounts: { address: string; role: string }[]; data: string }[] } }[];
     expect(tx).toMatchObject({ chain: "svm-chain", kind: "receive", encoding: "solana-v0-message-base64" });
-    const ix = tx?.payload.instructions[0];
+    // The destination's USDC account is created idempotently first (receive_message does not create it), then the receive.
+    const [create, ix] = tx?.payload.instructions ?? [];
+    expect(create?.programAddress).toBe("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
+    expect(Buffer.from(create?.data ?? "", "base64")).toEqual(Buffer.from([1])); // CreateIdempotent
+    expect(create?.accounts[1]?.address).toBe(new PublicKey(Buffer.from(recipient.slice(2), "hex")).toBase58());
     expect(ix?.programAddress).toBe("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC");
     const addrs = ix?.accounts.map((a) => a.address) ?? [];
     expect(addrs[0]).toBe(SOL_DEST); // payer
