@@ -5,7 +5,6 @@
 // PDAs, calldata, Move calls, refusals) are checked in bridge-v1-routes.test.ts, execute.test.ts and the CCTP unit tests;
 // this file proves no route is left out.
 import { randomBytes } from "node:crypto";
-import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, encodePacked, type Hex, pad } from "viem";
@@ -17,9 +16,9 @@ import { CCTP_DOMAIN, TOKEN_MESSENGER, TOKEN_MESSENGER_ABI } from "../../server/
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/cctp";
 import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-sui";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
-import { type App, dbKinds, startApp } from "../support/app";
-import { type FakeIris, startFakeIris } from "../support/fake-iris";
-import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { dbKinds } from "../support/app";
+import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
+import { fundSuiOwner } from "../support/fake-rpc";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -58,12 +57,6 @@ const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
 /** A source transaction id in the source chain's own shape. */
 const sourceTxId = (c: ChainId) => (isEvm(c) ? `0x${randomBytes(32).toString("hex")}` : b58(c === "svm-chain" ? 64 : 32));
 
-/** V1 burn message (evm-cctp-contracts Message.sol + BurnMessage.sol, version 0). */
-const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
-    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
-  );
 /** V2 burn message (MessageV2.sol + BurnMessageV2.sol, version 1); the source's copy has a zero nonce, Iris's the attested one. */
 const v2Message = (src: number, dst: number, nonce: Hex | null, recipient: Hex, amount: bigint) =>
   encodePacked(
@@ -71,36 +64,23 @@ const v2Message = (src: number, dst: number, nonce: Hex | null, recipient: Hex, 
     [1, src, dst, nonce ?? pad("0x"), pad(TOKEN_MESSENGER_V2 as Hex), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x"), 2000, nonce ? 2000 : 0, 1, pad("0x02"), recipient, amount, pad("0x03"), 0n, 0n, 0n],
   );
 
-const suiCalls = (json: string) =>
-  (Transaction.from(json).getData().commands as unknown as { MoveCall?: { package: string; module: string; function: string } }[]).flatMap((c) =>
-    c.MoveCall ? [`${c.MoveCall.package}::${c.MoveCall.module}::${c.MoveCall.function}`] : [],
-  );
-
 describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => {
-  let app: App;
-  let rpc: FakeRpc;
-  let iris: FakeIris;
-  const post = (path: string, body: unknown, key?: string) => call<J>(app.url, "POST", `/api/v1${path}`, { body, key });
+  let stack: BridgeStack;
+  const post = (path: string, body: unknown, key?: string) => call<J>(stack.app.url, "POST", `/api/v1${path}`, { body, key });
 
   beforeAll(async () => {
-    rpc = await startFakeRpc();
-    fundSuiOwner(rpc, SOURCE["move-chain"]);
-    fundSuiOwner(rpc, DEST["move-chain"]);
-    // Solana's TokenMessenger V2 account (IDL layout), whose fee_recipient a V2 receive on svm-chain reads.
-    const [tokenMessenger] = PublicKey.findProgramAddressSync([Buffer.from("token_messenger")], new PublicKey(SOLANA_TMM[2]));
-    const feeRecipient = new PublicKey(DEST["svm-chain"]);
-    const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
-    rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: SOLANA_TMM[2], data });
-    iris = await startFakeIris();
-    app = await startApp({
-      db,
-      env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url },
+    stack = await startBridgeStack(db, KEYS, (rpc) => {
+      fundSuiOwner(rpc, SOURCE["move-chain"]);
+      fundSuiOwner(rpc, DEST["move-chain"]);
+      // Solana's TokenMessenger V2 account (IDL layout), whose fee_recipient a V2 receive on svm-chain reads.
+      const [tokenMessenger] = PublicKey.findProgramAddressSync([Buffer.from("token_messenger")], new PublicKey(SOLANA_TMM[2]));
+      const feeRecipient = new PublicKey(DEST["svm-chain"]);
+      const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
+      rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: SOLANA_TMM[2], data });
     });
   });
   afterAll(async () => {
-    await app?.stop();
-    await rpc?.close();
-    await iris?.close();
+    await stack?.stop();
   });
 
   it.each(PAIRS)("%s → %s: burn built, attestation read, receive built, credited once", async (source, dest) => {
@@ -111,6 +91,7 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     // 1. The plan: the route's rail, the burn on the source chain.
     const r = await post("/svc/bridge/plan", { sourceChain: source, destChain: dest, amountMicros: amount.toString(), sourceAddress: SOURCE[source], destAddress: DEST[dest] });
     expect(r.status).toBe(200);
+    const { rpc, iris } = stack;
     const p = r.json as J & { planId: string; mintRecipient: Hex; transactions: Tx[] };
     expect(p).toMatchObject({ status: "prepared", rail: v === 2 ? "circle-cctp-v2" : "circle-cctp-v1", speed: v === 2 ? "standard" : null, destinationDomain: dst });
     const burn = p.transactions.find((t) => t.kind === "burn");

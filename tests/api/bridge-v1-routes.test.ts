@@ -10,7 +10,7 @@ import { Transaction } from "@mysten/sui/transactions";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { getBase58Decoder } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
-import { decodeFunctionData, encodePacked, type Hex, pad } from "viem";
+import { decodeFunctionData, type Hex, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
@@ -23,9 +23,10 @@ import {
   SUI_TOKEN_MESSENGER_MINTER_STATE,
 } from "../../server/rails/cctp-sui";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
-import { type App, dbKinds, startApp } from "../support/app";
-import { type FakeIris, startFakeIris } from "../support/fake-iris";
-import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { dbKinds } from "../support/app";
+import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
+import type { FakeIris } from "../support/fake-iris";
+import { type FakeRpc, fundSuiOwner } from "../support/fake-rpc";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -49,23 +50,11 @@ const usdcMove = USDC["move-chain"];
 const MT_V1_SOLANA = "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd";
 const TMM_V1_SOLANA = "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3";
 
-/** A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0). */
-const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
-    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
-  );
-
-/** The Move calls of a serialized Sui transaction: package::module::function. */
-const suiCalls = (json: string) =>
-  (Transaction.from(json).getData().commands as unknown as { MoveCall?: { package: string; module: string; function: string } }[])
-    .flatMap((c) => (c.MoveCall ? [`${c.MoveCall.package}::${c.MoveCall.module}::${c.MoveCall.function}`] : []));
-
 describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
-  let app: App;
+  let stack: BridgeStack;
   let rpc: FakeRpc;
   let iris: FakeIris;
-  const post = (path: string, body: unknown, key?: string) => call<J>(app.url, "POST", `/api/v1${path}`, { body, key });
+  const post = (path: string, body: unknown, key?: string) => call<J>(stack.app.url, "POST", `/api/v1${path}`, { body, key });
   const plan = async (body: J) => {
     const r = await post("/svc/bridge/plan", body);
     expect(r.status).toBe(200);
@@ -85,19 +74,14 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   };
 
   beforeAll(async () => {
-    rpc = await startFakeRpc();
-    fundSuiOwner(rpc, SUI);
-    fundSuiOwner(rpc, SUI_DEST);
-    iris = await startFakeIris();
-    app = await startApp({
-      db,
-      env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url },
+    stack = await startBridgeStack(db, KEYS, (chain) => {
+      fundSuiOwner(chain, SUI);
+      fundSuiOwner(chain, SUI_DEST);
     });
+    ({ rpc, iris } = stack);
   });
   afterAll(async () => {
-    await app?.stop();
-    await rpc?.close();
-    await iris?.close();
+    await stack?.stop();
   });
 
   it("move → svm: Sui deposit_for_burn from the owner's coins, simulated; Solana V1 receive_message; credited once", async () => {
