@@ -19,6 +19,7 @@ import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
+import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -77,6 +78,9 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
       const feeRecipient = new PublicKey(DEST["svm-chain"]);
       const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
       rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: SOLANA_TMM[2], data });
+      // The venues a cross-chain deposit continues into read their reserve / market when the plan is built.
+      setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
+      setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     });
   });
   afterAll(async () => {
@@ -159,5 +163,30 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     expect(first.json).toMatchObject({ status: "delivered", credited: true });
     const again = await post("/svc/bridge/delivery", { planId: p.planId, destTxId: mint }, KEEPER);
     expect(again.json).toMatchObject({ status: "delivered", credited: false, creditedMicros: (first.json as { creditedMicros: string }).creditedMicros });
+  });
+
+  // One plan across chains (issue 16 item 4): from every other chain into a venue on each launch home, the plan holds the
+  // burn on the source and the deposit on the destination, under one plan id, with the legs that reconcile it.
+  const INTO: [ChainId, string][] = [
+    ["svm-chain", "kamino"],
+    ["move-chain", "scallop"],
+  ];
+  const CONTINUATIONS = INTO.flatMap(([dest, venue]) => CHAINS.filter((s) => s !== dest).map((source) => [source, dest, venue] as const));
+  it.each(CONTINUATIONS)("%s → %s then a deposit into %s: one plan, burn and deposit built", async (source, dest, venue) => {
+    const r = await post("/svc/bridge/plan", { sourceChain: source, destChain: dest, amountMicros: "10000000", sourceAddress: SOURCE[source], destAddress: DEST[dest], continueTo: { strategyId: venue } });
+    expect(r.json.blockers).toBeUndefined();
+    expect(r.json).toMatchObject({ status: "prepared", continueTo: { strategyId: venue, chain: dest } });
+    const legs = r.json.legs as { kind: string; chain: string }[];
+    expect(legs.map((l) => [l.kind, l.chain])).toEqual([
+      ["bridge", source],
+      ["swap", dest],
+      ["deposit", dest],
+    ]);
+    const txs = r.json.transactions as Tx[];
+    expect(txs.filter((t) => t.kind === "burn").map((t) => t.chain)).toEqual([source]);
+    const deposit = txs.at(-1);
+    expect(deposit).toMatchObject({ chain: dest, kind: "deposit" });
+    // The deposit cannot run before the bridge delivers: it says so rather than inventing a simulation.
+    expect(deposit?.simulation?.status).toBe("unavailable");
   });
 });
