@@ -427,8 +427,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     // The chain refuses what is not on it: a router package the node does not have, a superseded Cetus adapter, a pool
     // that does not exist. Each is blocked simulation_failed with the node's words, never prepared.
     const refusals: [Partial<typeof quotes.cetus>, RegExp][] = [
-      // the id the SDK's getRouterResult substitutes when an answer names no aggregator_v3 package (not the router)
-      [{ aggregatorV3: "0x3864c7c59a4889fec05d1aae4bc9dba5a0e0940594b424fbed44cb3f6ac4c032" }, /Package object does not exist with ID 0x3864c7c5/],
+      // an id the node does not have (a `haedal` package, not the router: MystenLabs/sui-packages packages/mainnet/0x38/64c7…/metadata.json)
+      [{ aggregatorV3: "0x3864c7c59a4889fec05d1aae4bc9dba5a0e0940594b424fbed44cb3f6ac4c032" }, /Package object does not exist with ID 0x3864c7c5/], // @cetusprotocol/aggregator-sdk 1.7.2 dist/index.js getRouterResult fallback
       // the adapter's original version: executing its old code, the version guard aborts
       [{ publishedAt: CETUS_ADAPTER_V3_ORIGINAL }, new RegExp(`MoveAbort.*${CETUS_ADAPTER_V3_ORIGINAL}::cetus::swap`)],
       [{ pool: `0x${"d9".repeat(32)}` }, /0xd9d9/],
