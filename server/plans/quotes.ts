@@ -8,16 +8,21 @@
 //         without one GET {SVC_QUOTE_SVM_URL}/order?inputMint&outputMint&amount (no taker: "a quote but no transaction").
 //  move — Cetus aggregator router v3 (@cetusprotocol/aggregator-sdk 1.7.2, dist/index.js: DEFAULT_AGG_V3_ENDPOINT
 //         "https://api-sui.cetus.zone/router_v3", getRouter): GET {SVC_QUOTE_MOVE_URL}/find_routes?from&target&amount
-//         &by_amount_in=true&v=1010702 → { code: 200, msg, data: { request_id, amount_in, amount_out, deviation_ratio,
-//         paths[{ id, provider, from, target, fee_rate, amount_in, amount_out }], packages } } (parseRouterResponse).
+//         &by_amount_in=true&providers=<list>&v=1010702 (coin types completed as the SDK's completionCoin does) →
+//         { code: 200, msg, data: { request_id, amount_in, amount_out, deviation_ratio, paths[{ id, direction, provider,
+//         from, target, fee_rate, amount_in, amount_out, version, published_at, extended_details }], packages } }
+//         (parseRouterResponse). The same answer is the SDK's RouterDataV3 the swap transaction is built from
+//         (./cetus.ts): one quote request per plan.
 //  evm  — 0x Swap API v2 (AllowanceHolder): GET {SVC_QUOTE_EVM_URL}/swap/allowance-holder/quote?chainId&sellToken&buyToken
 //         &sellAmount&slippageBps[&taker], headers 0x-api-key = SVC_ZEROX_API_KEY and 0x-version: v2 →
 //         { liquidityAvailable, buyAmount, minBuyAmount, sellAmount, route{ fills[{ source }] }, fees{ zeroExFee },
 //           issues{ allowance{ actual, spender } | null }, transaction{ to, data, value, gas } }.
 // Any failure (no key, unreachable, non-2xx, a body not in the format) is `null` with a reason: the plan is blocked.
+import { completionCoin, type RouterDataV3 } from "@cetusprotocol/aggregator-sdk";
 import { z } from "zod";
 import { errorLine } from "../chains/clients";
 import { config } from "../config";
+import { cetusProviders, cetusRouterData } from "./cetus";
 
 const uint = z.string().regex(/^[0-9]+$/);
 const uintLike = z.union([uint, z.number().int().nonnegative()]).transform((v) => BigInt(v));
@@ -57,6 +62,8 @@ export interface Quote {
   evm?: { to: string; data: string; value: string; allowance: { spender: string; actual: bigint } | null };
   /** Jupiter /build: the owner's swap instructions. */
   svm?: JupiterBuild;
+  /** Cetus router v3: the answer as the aggregator SDK's RouterDataV3, which builds the owner's swap (./cetus.ts). */
+  move?: RouterDataV3;
 }
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: string };
@@ -156,17 +163,34 @@ export async function jupiterQuoteFor(inputMint: string, outputMint: string, amo
 }
 
 const decimal = z.union([z.string(), z.number()]).transform((v) => String(v));
+/** One path of a router v3 answer, every field the SDK's parseRouterResponse reads (dist/index.js, src/api.ts). */
+const cetusPath = z.object({
+  id: z.string(),
+  direction: z.boolean(),
+  provider: z.string(),
+  from: z.string(),
+  target: z.string(),
+  fee_rate: decimal,
+  amount_in: uintLike,
+  amount_out: uintLike,
+  version: z.string().optional(),
+  published_at: z.string().optional(),
+  extended_details: z.record(z.string(), z.unknown()).optional(),
+});
+export type CetusPath = z.output<typeof cetusPath>;
+const cetusData = z.object({
+  request_id: z.string().optional(),
+  amount_in: uintLike,
+  amount_out: uintLike,
+  deviation_ratio: z.union([z.string(), z.number()]).optional(),
+  paths: z.array(cetusPath),
+  packages: z.record(z.string(), z.string()).nullish(),
+});
+export type CetusData = z.output<typeof cetusData>;
 const cetusRoutes = z.object({
   code: z.number(),
   msg: z.string().optional(),
-  data: z
-    .object({
-      amount_in: uintLike,
-      amount_out: uintLike,
-      paths: z.array(z.object({ provider: z.string(), from: z.string(), target: z.string(), fee_rate: decimal, amount_in: uintLike, amount_out: uintLike })),
-    })
-    .nullable()
-    .optional(),
+  data: cetusData.nullable().optional(),
 });
 
 /** amount × a decimal rate string ("0.0025"), exactly, rounded down. */
@@ -186,14 +210,23 @@ function parseExact(text: string): unknown {
   return JSON.parse(text.replace(/([:[,]\s*)(-?[0-9]{16,})(?=\s*[,}\]])/g, '$1"$2"'));
 }
 
-export async function cetusQuoteFor(from: string, target: string, amount: bigint): Promise<QuoteResult> {
+/**
+ * Cetus router v3 for `amount` of `from` into `target`, over the providers the swap builder can build without a web call
+ * (./cetus.ts cetusProviders; the SDK drops CETUS_TIDE itself at a slippage of 0.1% or less). The answer carries the
+ * SDK's RouterDataV3 for the builder.
+ */
+export async function cetusQuoteFor(from: string, target: string, amount: bigint, slippageBps: number): Promise<QuoteResult> {
   const base = config().SVC_QUOTE_MOVE_URL;
-  const qs = new URLSearchParams({ from, target, amount: amount.toString(), by_amount_in: "true", v: CETUS_SDK_VERSION });
+  const providers = cetusProviders(slippageBps);
+  if (providers.length === 0) return { ok: false, reason: "no Cetus router v3 provider can fill this slippage bound" };
+  // The SDK's getRouter: completed coin types, by_amount_in, the providers joined by commas, the SDK version tag.
+  const qs = new URLSearchParams({ from: completionCoin(from), target: completionCoin(target), amount: amount.toString(), by_amount_in: "true", providers: providers.join(","), v: CETUS_SDK_VERSION });
   try {
     const res = await fetch(`${base}/find_routes?${qs}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
     if (!res.ok) throw new Error(`the quote source answered HTTP ${res.status}`);
     const r = cetusRoutes.parse(parseExact(await res.text()));
     if (r.code !== 200 || !r.data) return { ok: false, reason: `quote source has no route: ${r.msg ?? `code ${r.code}`}` };
+    if (r.data.paths.length === 0) return { ok: false, reason: "quote source has no route: the answer holds no path" };
     const steps = r.data.paths;
     return {
       ok: true,
@@ -207,6 +240,7 @@ export async function cetusQuoteFor(from: string, target: string, amount: bigint
         priceImpactPct: null,
         route: steps.map((s) => s.provider),
         poolFees: steps.map((s) => ({ label: `Pool fee (${s.provider}, rate ${s.fee_rate})`, amount: timesDecimal(s.amount_in, s.fee_rate), asset: s.from })),
+        move: cetusRouterData(r.data),
       },
     };
   } catch (e) {

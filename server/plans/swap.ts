@@ -1,12 +1,14 @@
 // Swap plans (spec §4.4, §8): a quote from the chain's aggregator, fee line items (service swap fee from the
 // fee policy, the pool fees the quote discloses), minAmountOut from the quote and the slippage bound.
+import { normalizeStructTag } from "@mysten/sui/utils";
 import { AccountRole, address, getBase58Decoder, getBase64Encoder, type Instruction } from "@solana/kit";
 import { COMPUTE_BUDGET_PROGRAM_ADDRESS as COMPUTE_BUDGET_PROGRAM } from "@solana-program/compute-budget";
 import { type ChainId, CHAIN_FAMILY, isAddressOf } from "../chains/address";
-import { USDC } from "../chains/balances";
-import { errorLine } from "../chains/clients";
+import { suiCoinBalance, USDC } from "../chains/balances";
+import { errorLine, withRpcTimeout } from "../chains/clients";
 import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
 import { compileSolanaPayload } from "../chains/solana";
+import { startCoinReads } from "../chains/sui/coin-reads";
 import { assertTokenAddress } from "../chains/tokens";
 import type { Db } from "../db/client";
 import { BPS, bpsOf, feePolicy } from "../fees/policy";
@@ -15,6 +17,7 @@ import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
+import { cetusSwapPayload } from "./cetus";
 import { cetusQuoteFor, jupiterQuoteFor, type Quote, type QuoteResult, zeroExQuoteFor } from "./quotes";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
@@ -40,9 +43,10 @@ function tokenOf(chain: ChainId, raw: string, field: string): string {
  * The owner's transactions for a quote: on EVM the 0x allowance step as its own approve (only when the quote's
  * issues.allowance says the taker's allowance falls short; the spender is AllowanceHolder, never Settler) and then
  * the swap call; on Solana the v0 transaction of Jupiter's /build instructions, on its blockhash and lookup tables.
- * Sui quotes (Cetus router v3) carry no transaction: the aggregator SDK's PTB builder is not wired yet.
+ * on Sui the Cetus aggregator SDK's swap along the router v3 answer (./cetus.ts), the owner's coin in and the output to
+ * the owner.
  */
-function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null): PlanTransaction[] {
+async function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null, slippageBps: number): Promise<PlanTransaction[]> {
   const min = quote.sourceMinAmountOut ?? minAmountOut;
   if (quote.evm && isEvmChain(chain)) {
     const { allowance } = quote.evm;
@@ -90,12 +94,38 @@ function swapTransactions(chain: ChainId, owner: string, inputToken: string, out
       },
     ];
   }
+  if (quote.move && chain === "move-chain") {
+    return [
+      {
+        chain,
+        kind: "swap",
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through the Cetus aggregator (router v3: ${quote.route.join(" → ")}), the output sent to ${owner}`,
+        encoding: "sui-transaction-json",
+        payload: await cetusSwapPayload(owner, inputToken, outputToken, amount, quote.move, slippageBps),
+      },
+    ];
+  }
   return [];
 }
 
 const b64 = getBase64Encoder();
 
 const b58 = getBase58Decoder();
+
+const SUI_TYPE = normalizeStructTag("0x2::sui::SUI");
+
+/** A move-chain owner holding less of the input coin than the swap needs: `insufficient_balance` with the most possible. */
+async function shortOf(held: Promise<bigint>, amount: bigint, coinType: string, owner: string): Promise<Blocker | null> {
+  let balance: bigint;
+  try {
+    balance = await held;
+  } catch (e) {
+    return blocker("rpc_unavailable", `The owner's ${coinType} balance could not be read from the move-chain RPC (${errorLine(e)}).`);
+  }
+  if (balance >= amount) return null;
+  const gas = normalizeStructTag(coinType) === SUI_TYPE ? ", less the gas the transaction pays from the same SUI" : "";
+  return blocker("insufficient_balance", `The swap needs ${amount} base units of ${coinType}; ${owner} holds ${balance}: swap at most that${gas}.`);
+}
 
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const owner = input.owner ?? null;
@@ -114,10 +144,20 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   if (amount === 0n) blockers.push(blocker("amount_zero"));
 
   let q: QuoteResult | null = null;
+  /** move-chain: the owner's balance of the input coin, read while the router answers. */
+  let held: Promise<bigint> | null = null;
   if (amount > 0n) {
     if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps, owner ?? undefined);
-    else if (family === "sui") q = await cetusQuoteFor(inputToken, outputToken, amount);
-    else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined);
+    else if (family === "sui") {
+      if (owner !== null) {
+        // The coins the simulation selects (./chains/sui/coin-reads.ts) and the balance the swap needs, both read while
+        // the router answers.
+        startCoinReads(owner, inputToken);
+        held = withRpcTimeout((signal) => suiCoinBalance(owner, inputToken, signal));
+        held.catch(() => {});
+      }
+      q = await cetusQuoteFor(inputToken, outputToken, amount, slippageBps);
+    } else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined);
     if (q && !q.ok) blockers.push(blocker("quote_unavailable", `No quote: ${q.reason}.`));
   }
   blockers.push(...executionBlockers());
@@ -126,9 +166,13 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const swapFeeBps = feePolicy().swapFeeBps;
 
   const transactions: PlanTransaction[] = [];
+  if (blockers.length === 0 && owner !== null && quote && held) {
+    const short = await shortOf(held, amount, inputToken, owner);
+    if (short) blockers.push(short);
+  }
   if (blockers.length === 0 && owner !== null && quote) {
     try {
-      transactions.push(...swapTransactions(chain, owner, inputToken, outputToken, amount, quote, minAmountOut));
+      transactions.push(...(await swapTransactions(chain, owner, inputToken, outputToken, amount, quote, minAmountOut, slippageBps)));
     } catch (e) {
       blockers.push(blocker("quote_unavailable", `The quote's transaction could not be assembled: ${errorLine(e)}.`));
     }

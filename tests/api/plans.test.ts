@@ -1,7 +1,9 @@
 // Plans on the running app, on both databases: deposit/withdraw with real unsigned transactions, every blocker,
 // swap quotes from a local aggregator (up and down) and slippage bounds, CCTP bridge burns, gas sizing from a
 // local JSON-RPC, and the cage policy.
+import { bcs } from "@mysten/sui/bcs";
 import { Transaction } from "@mysten/sui/transactions";
+import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,6 +19,15 @@ import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQu
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { freshNaviPrices, KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { CLOCK } from "../../testing/chains/sui/simulate";
+import {
+  CETUS_ADAPTER_V3,
+  CETUS_ADAPTER_V3_ORIGINAL,
+  CETUS_AGGREGATOR_V3,
+  CETUS_GLOBAL_CONFIG,
+  CETUS_PARTNER,
+  LOCAL_CETUS_USDC_SUI_POOL,
+} from "../../testing/chains/sui/cetus-aggregator";
+import { USDC } from "../../server/chains/balances";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
@@ -31,6 +42,7 @@ type Json = Record<string, unknown> & {
 };
 
 const SUI = `0x${"5".repeat(64)}`;
+const SUI_USDC = USDC["move-chain"];
 const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM = "0x2222222222222222222222222222222222222222";
 const OWNER_KEY = "plans-owner-key-0000000001";
@@ -305,10 +317,11 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(move.json.quote).toMatchObject({ format: "cetus-router-v3", route: ["CETUS"] });
     expect(move.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "5000" }); // 2000000 × 0.0025
     expect(quotes.requests.at(-1)?.url.searchParams.get("v")).toBe("1010702");
-    // With an owner, a quote whose transaction is not built is not "prepared": nothing would be offered for signing.
-    const owned = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: `0x${"ab".repeat(32)}` });
+    // An owner without the input coin is never prepared: blocked insufficient_balance, with what the owner holds.
+    const poor = `0x${"ab".repeat(32)}`;
+    const owned = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: poor });
     expect(owned.json).toMatchObject({ status: "blocked", transactions: [] });
-    expect(owned.json.blockers).toEqual([{ code: "adapter_not_ready", message: expect.stringContaining("swap transaction on move-chain is not built yet") }]);
+    expect(owned.json.blockers).toEqual([{ code: "insufficient_balance", message: `The swap needs 2000000 base units of ${SUI_USDC}; ${poor} holds 0: swap at most that.` }]);
     // amounts above 2^53 stay exact (router v3 answers JSON numbers)
     const big = await post("/svc/swap-move/plan", { inputToken: "0x2::sui::SUI", outputToken: "USDC", amountIn: "90071992547409930" });
     expect((big.json.quote as { inAmount: string }).inAmount).toBe("90071992547409930");
@@ -365,6 +378,85 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const lookups = (msg as { addressTableLookups?: { lookupTableAddress: string; writableIndexes: number[]; readonlyIndexes: number[] }[] }).addressTableLookups;
     expect(lookups).toEqual([{ lookupTableAddress: JUP_FAKE.lookupTable, writableIndexes: [0], readonlyIndexes: [1] }]);
     expect((msg as unknown as { instructions: unknown[] }).instructions.length).toBe(1); // the swap
+  });
+
+  it("Cetus swap with an owner: the aggregator SDK's Move calls on the router answer, simulated ok by the local node; wrong packages and Pyth routes are refused", async () => {
+    const body = { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: SUI, slippageBps: 50 };
+    const before = quotes.requests.length;
+    const r = await post("/svc/swap-move/plan", body);
+    expect(r.json.blockers).toBeUndefined();
+    expect(r.json).toMatchObject({ status: "prepared", owner: SUI, minAmountOut: String((1990000n * 9950n) / 10000n) });
+    // One quote request per plan, over the providers the builder can build without a web call (no Pyth providers).
+    const sent = quotes.requests.slice(before);
+    expect(sent.map((q) => q.url.pathname)).toEqual(["/find_routes"]);
+    const providers = sent[0]?.url.searchParams.get("providers")?.split(",") ?? [];
+    expect(providers).toContain("CETUS");
+    for (const p of ["HAEDALPMM", "METASTABLE", "OBRIC", "STEAMM_OMM", "STEAMM_OMM_V2", "SEVENK", "HAEDALHMMV2", "HAEDALPROPAMM"]) expect(providers).not.toContain(p);
+    expect(r.json.transactions).toHaveLength(1);
+    const [tx] = r.json.transactions;
+    expect(tx).toMatchObject({ chain: "move-chain", kind: "swap", encoding: "sui-transaction-json", simulation: { status: "ok", error: null } });
+    const data = Transaction.from(tx?.payload as string).getData();
+    expect(data.sender).toBe(SUI);
+    expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "MoveCall", "MoveCall", "TransferObjects"]);
+    // The owner's USDC in (resolved by the wallet), the SDK's three calls (the router answer's packages), the output to the owner.
+    expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SUI_USDC, balance: "2000000" });
+    const calls = data.commands.flatMap((c) => (c.MoveCall ? [[normalizeSuiAddress(c.MoveCall.package), c.MoveCall.module, c.MoveCall.function]] : []));
+    expect(calls).toEqual([
+      [CETUS_AGGREGATOR_V3, "router", "new_swap_context_v3"],
+      [CETUS_ADAPTER_V3, "cetus", "swap"],
+      [CETUS_AGGREGATOR_V3, "router", "confirm_swap_v3"],
+    ]);
+    const newCtx = data.commands[1]?.MoveCall;
+    expect(newCtx?.typeArguments.map((t) => normalizeStructTag(t))).toEqual([normalizeStructTag(SUI_USDC), normalizeStructTag("0x2::sui::SUI")]);
+    // new_swap_context_v3(quote_id, max_amount_in, quote_amount_in, quote_amount_out, slippage, coin, fee_rate, fee_recipient):
+    // the plan's slippage in the contract's millionths (50 bps = 5000), the quote's amounts.
+    const pureU64 = (arg: unknown) => {
+      const input = data.inputs[(arg as { Input: number }).Input];
+      return bcs.u64().fromBase64(input?.Pure?.bytes ?? "");
+    };
+    expect([2, 3, 4].map((i) => pureU64(newCtx?.arguments[i]))).toEqual(["2000000", "1990000", "5000"]);
+    const swapCall = data.commands[2]?.MoveCall;
+    const objectIds = (swapCall?.arguments ?? []).slice(1, 4).map((a) => {
+      const input = data.inputs[(a as { Input: number }).Input];
+      return normalizeSuiAddress(input?.UnresolvedObject?.objectId ?? "");
+    });
+    expect(objectIds).toEqual([CETUS_GLOBAL_CONFIG, LOCAL_CETUS_USDC_SUI_POOL, CETUS_PARTNER]);
+    const transfer = data.commands[4]?.TransferObjects;
+    expect(data.inputs[(transfer?.address as { Input: number }).Input]?.Pure?.bytes).toBe(bcs.Address.serialize(SUI).toBase64());
+
+    // The chain refuses what is not on it: a router package the node does not have, a superseded Cetus adapter, a pool
+    // that does not exist. Each is blocked simulation_failed with the node's words, never prepared.
+    const refusals: [Partial<typeof quotes.cetus>, RegExp][] = [
+      // an id the node does not have (a `haedal` package, not the router: MystenLabs/sui-packages packages/mainnet/0x38/64c7…/metadata.json)
+      [{ aggregatorV3: "0x3864c7c59a4889fec05d1aae4bc9dba5a0e0940594b424fbed44cb3f6ac4c032" }, /Package object does not exist with ID 0x3864c7c5/], // @cetusprotocol/aggregator-sdk 1.7.2 dist/index.js getRouterResult fallback
+      // the adapter's original version: executing its old code, the version guard aborts
+      [{ publishedAt: CETUS_ADAPTER_V3_ORIGINAL }, new RegExp(`MoveAbort.*${CETUS_ADAPTER_V3_ORIGINAL}::cetus::swap`)],
+      [{ pool: `0x${"d9".repeat(32)}` }, /0xd9d9/],
+    ];
+    const defaults = { ...quotes.cetus };
+    try {
+      for (const [change, error] of refusals) {
+        Object.assign(quotes.cetus, defaults, change);
+        const bad = await post("/svc/swap-move/plan", body);
+        expect(bad.json, JSON.stringify(change)).toMatchObject({ status: "blocked", transactions: [] });
+        expect(bad.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringMatching(error) }]);
+      }
+      // A route through a Pyth-priced provider is not built (the SDK would fetch a price update from the web).
+      Object.assign(quotes.cetus, defaults, { provider: "HAEDALPMM" });
+      const pyth = await post("/svc/swap-move/plan", body);
+      expect(pyth.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(pyth.json.blockers).toEqual([{ code: "quote_unavailable", message: expect.stringContaining("HAEDALPMM, whose swap needs a Pyth price update") }]);
+    } finally {
+      Object.assign(quotes.cetus, defaults);
+    }
+
+    // Less USDC than the swap: insufficient_balance with the most that can be swapped.
+    const short = `0x${"6".repeat(64)}`;
+    rpc.set(short, "native", 5_000_000_000n);
+    rpc.set(short, SUI_USDC, 1_500_000n);
+    const over = await post("/svc/swap-move/plan", { ...body, owner: short });
+    expect(over.json).toMatchObject({ status: "blocked", transactions: [] });
+    expect(over.json.blockers).toEqual([{ code: "insufficient_balance", message: expect.stringContaining(`${short} holds 1500000: swap at most that`) }]);
   });
 
   it("a quote API that needs a key: unset → blocked quote_unavailable naming the variable; refused → blocked, never a 5xx", async () => {

@@ -4,6 +4,9 @@
 // and 0x-version: v2). Output = input × rate.
 import { createServer, type Server } from "node:http";
 import { getBase58Decoder } from "@solana/kit";
+import { normalizeStructTag } from "@mysten/sui/utils";
+import { USDC } from "../../server/chains/balances";
+import { CETUS_ADAPTER_V3, CETUS_AGGREGATOR_V3, LOCAL_CETUS_USDC_SUI_POOL } from "../../testing/chains/sui/cetus-aggregator";
 
 const addr = (fill: number) => getBase58Decoder().decode(new Uint8Array(32).fill(fill));
 
@@ -39,6 +42,11 @@ export interface FakeQuotes {
   rate: { num: bigint; den: bigint };
   /** 0x: the taker's current allowance to AllowanceHolder (lower-case taker → amount); absent = 0. */
   allowances: Map<string, bigint>;
+  /**
+   * Cetus router v3: the packages and pool the answer names (defaults: the SDK's aggregator v3 package, its Cetus
+   * adapter and the local node's USDC/SUI pool; see testing/chains/sui/cetus-aggregator.ts) and the provider it routes through.
+   */
+  cetus: { aggregatorV3: string; publishedAt: string; pool: string; provider: string };
   requests: { url: URL; headers: Record<string, string | string[] | undefined> }[];
   close: () => Promise<void>;
 }
@@ -47,6 +55,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
   const failing = { on: false };
   const rate = { num: 995n, den: 1000n };
   const allowances = new Map<string, bigint>();
+  const cetus = { aggregatorV3: CETUS_AGGREGATOR_V3, publishedAt: CETUS_ADAPTER_V3, pool: LOCAL_CETUS_USDC_SUI_POOL, provider: "CETUS" };
   const requests: FakeQuotes["requests"] = [];
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
@@ -102,8 +111,15 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
     if (url.pathname.endsWith("/find_routes")) {
       const amount = BigInt(q.get("amount") ?? "0");
       const out = (amount * rate.num) / rate.den;
-      // router v3 wire format; amounts are JSON numbers (the SDK parses with json-bigint, so they may exceed 2^53)
-      const body = `{"code":200,"msg":"Success","data":{"request_id":"req-1","amount_in":${amount},"amount_out":${out},"deviation_ratio":0,"paths":[{"id":"0xpool","direction":true,"provider":"CETUS","from":${JSON.stringify(q.get("from"))},"target":${JSON.stringify(q.get("target"))},"fee_rate":"0.0025","amount_in":${amount},"amount_out":${out},"version":"v3","published_at":"0xpkg"}],"packages":{"aggregator_v3":"0xpkg"}}}`;
+      const from = q.get("from") ?? "";
+      const target = q.get("target") ?? "";
+      // The pool's coin A is USDC (testing/chains/sui/cetus-aggregator.ts): USDC in is a2b (`direction: true`).
+      const a2b = normalizeStructTag(from) === normalizeStructTag(USDC["move-chain"]);
+      // Router v3's wire format as @cetusprotocol/aggregator-sdk 1.7.2 reads it (dist/index.js getRouterResult:
+      // JSONbig.parse, then parseRouterResponse of `data`: request_id, amount_in, amount_out, deviation_ratio, packages,
+      // paths[{ id, direction, provider, from, target, fee_rate, amount_in, amount_out, version, published_at,
+      // extended_details }]). Amounts are JSON numbers (json-bigint keeps them exact above 2^53).
+      const body = `{"code":200,"msg":"Success","data":{"request_id":"fake-req-1","amount_in":${amount},"amount_out":${out},"deviation_ratio":0,"paths":[{"id":${JSON.stringify(cetus.pool)},"direction":${a2b},"provider":${JSON.stringify(cetus.provider)},"from":${JSON.stringify(from)},"target":${JSON.stringify(target)},"fee_rate":0.0025,"amount_in":${amount},"amount_out":${out},"version":"v3","published_at":${JSON.stringify(cetus.publishedAt)},"extended_details":{}}],"packages":{"aggregator_v3":${JSON.stringify(cetus.aggregatorV3)}}}}`;
       return send(200, body);
     }
     if (url.pathname.endsWith("/swap/allowance-holder/quote")) {
@@ -142,6 +158,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
     failing,
     rate,
     allowances,
+    cetus,
     requests,
     close: async () => {
       server.closeAllConnections();

@@ -17,6 +17,7 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
 import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
+import { CETUS_PACKAGE_VERSIONS, cetusFunctions, cetusObjects } from "../../testing/chains/sui/cetus-aggregator";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
@@ -147,6 +148,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     [navi.onchain.lendingPackage ?? "", [navi.onchain.lendingPackage ?? "", NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]],
     // Circle's CCTP V1 (testing/chains/sui/cctp.ts): TokenMessengerMinter with one upgrade, MessageTransmitter.
     ...CCTP_PACKAGE_VERSIONS,
+    // The Cetus aggregator's router v3 and Cetus adapter packages a swap plan calls (testing/chains/sui/cetus-aggregator.ts).
+    ...CETUS_PACKAGE_VERSIONS,
   ]);
   const venues = fakeVenues();
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
@@ -375,6 +378,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     ...[...suilendMarkets].map(([id, r]) => suilendObject(id, r)),
     ...suiVenueObjects(self),
     ...cctpObjects(),
+    ...cetusObjects(),
     ...coins(),
   ];
   const suiTx = (digest: string): SuiTxRecord | undefined => {
@@ -396,7 +400,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     object: (id) => withBcs(suiObjects().find((o) => sameAddress(o.id, id))),
     owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
     packageVersions,
-    functions: new Map(cctpFunctions()),
+    functions: new Map([...cctpFunctions(), ...cetusFunctions()]),
     transaction: suiTx,
     execute: (bytes) => submit("ExecuteTransaction", bytes),
     get referenceGasPrice() {

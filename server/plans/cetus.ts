@@ -1,0 +1,120 @@
+// The move-chain swap transaction, built by Cetus's own aggregator SDK (@cetusprotocol/aggregator-sdk 1.7.2, which runs
+// on our @mysten/sui 2.x and takes our SuiGrpcClient) from the router v3 answer the plan's quote already holds: the
+// quote request is the only call to the router (./quotes.ts cetusQuoteFor), and the SDK's `routerSwap` adds the Move
+// calls of the route (router::new_swap_context_v3, one call per path into the provider's adapter, router::confirm_swap_v3)
+// to a transaction whose input coin is the owner's (`coinWithBalance`, resolved by the wallet) and whose output coin is
+// transferred to the owner. Package ids come from the answer (`packages.aggregator_v3`, each path's `published_at`);
+// the object ids the SDK adds (a provider's config and partner objects) are the SDK's own constants.
+//
+// No web call at build time: the SDK fetches a Pyth price update from a web API (Hermes, or Cetus's price-update-data
+// endpoint) for the providers whose pools read Pyth prices, so those providers are never asked for
+// (cetusProviders: the find_routes `providers` list) and an answer that routes through one anyway is not built.
+import {
+  AggregatorClient,
+  completionCoin,
+  Env,
+  filterProvidersBySlippage,
+  getProvidersExcluding,
+  OBRIC,
+  PACKAGE_NAMES,
+  PYTH_ORACLE_BASED_DEXES,
+  type RouterDataV3,
+  SEVENK,
+  STEAMM_OMM,
+  ZERO,
+} from "@cetusprotocol/aggregator-sdk";
+import { coinWithBalance } from "@mysten/sui/transactions";
+import { normalizeStructTag } from "@mysten/sui/utils";
+import { suiRpc } from "../chains/clients";
+import { newSuiTransaction, suiPayload } from "../chains/sui";
+import { config } from "../config";
+import type { CetusData } from "./quotes";
+
+/**
+ * Providers whose swap the SDK prefixes with a Pyth price update fetched over the web when the transaction is built:
+ * @cetusprotocol/aggregator-sdk 1.7.2 dist/index.js findPythPriceIDs (HAEDALPMM, METASTABLE, OBRIC, STEAMM_OMM,
+ * STEAMM_OMM_V2, SEVENK, HAEDALHMMV2, HAEDALPROPAMM) and findPythCoreV2PriceIDs (HAEDALPROPAMM), which
+ * preparePythPriceInfoObjects sends to PythAdapter.getPriceFeedsUpdateData (Hermes at https://hermes.pyth.network, or
+ * PYTH_CORE_V2_URL https://api-sui.cetus.zone/v1/pyth/price-update-data). The SDK's PYTH_ORACLE_BASED_DEXES lists five
+ * of them; OBRIC, STEAMM_OMM and SEVENK also read Pyth seeds in findPythPriceIDs.
+ */
+export const CETUS_PYTH_PROVIDERS: readonly string[] = [...new Set([...PYTH_ORACLE_BASED_DEXES, OBRIC, STEAMM_OMM, SEVENK])];
+
+/**
+ * The find_routes `providers` list: every provider the SDK builds (ALL_DEXES) but the Pyth ones, less what the SDK's own
+ * filterProvidersBySlippage drops at this slippage (CETUS_TIDE at 0.1% or less, which cannot honour so tight a bound).
+ */
+export function cetusProviders(slippageBps: number): string[] {
+  const providers = getProvidersExcluding([...CETUS_PYTH_PROVIDERS]);
+  return filterProvidersBySlippage({ providers, slippage: slippageBps / 10_000 }).params.providers ?? providers;
+}
+
+/** The SDK bundles bn.js (dist/index.js require_bn) and exports its BN values (ZERO); amounts are built with that class. */
+const BN = ZERO.constructor as new (value: string) => typeof ZERO;
+
+/** The answer as the SDK's RouterDataV3, field for field as its parseRouterResponse maps it (1.7.2 dist/index.js, src/api.ts). */
+export function cetusRouterData(data: CetusData): RouterDataV3 {
+  return {
+    quoteID: data.request_id ?? "",
+    amountIn: new BN(data.amount_in.toString()),
+    amountOut: new BN(data.amount_out.toString()),
+    byAmountIn: true,
+    insufficientLiquidity: false,
+    deviationRatio: Number(data.deviation_ratio ?? 0),
+    packages: new Map(Object.entries(data.packages ?? {})),
+    paths: data.paths.map((p) => ({
+      id: p.id,
+      direction: p.direction,
+      provider: p.provider,
+      from: p.from,
+      target: p.target,
+      feeRate: Number(p.fee_rate),
+      amountIn: p.amount_in.toString(),
+      amountOut: p.amount_out.toString(),
+      version: p.version,
+      publishedAt: p.published_at,
+      extendedDetails: p.extended_details,
+    })),
+  };
+}
+
+/** A router answer the builder will not build, and why (the plan is blocked with it). */
+export class CetusRouteRefused extends Error {}
+
+const sameType = (a: string, b: string) => {
+  try {
+    return normalizeStructTag(completionCoin(a)) === normalizeStructTag(completionCoin(b));
+  } catch {
+    return a === b;
+  }
+};
+
+/**
+ * The owner's swap of `amount` of `inputToken` into `outputToken` along `router`, at most `slippageBps` below the quote,
+ * serialized unresolved as the lending builders' payloads are (`sui-transaction-json`).
+ */
+export async function cetusSwapPayload(owner: string, inputToken: string, outputToken: string, amount: bigint, router: RouterDataV3, slippageBps: number): Promise<string> {
+  const first = router.paths[0];
+  const last = router.paths.at(-1);
+  if (!first || !last) throw new CetusRouteRefused("the router's answer holds no path");
+  if (!sameType(first.from, inputToken) || !sameType(last.target, outputToken)) {
+    throw new CetusRouteRefused(`the router's route goes from ${first.from} to ${last.target}, not from ${inputToken} to ${outputToken}`);
+  }
+  if (router.amountIn.toString() !== amount.toString()) throw new CetusRouteRefused(`the router quoted ${router.amountIn.toString()} in, not the ${amount} asked`);
+  const pyth = router.paths.find((p) => CETUS_PYTH_PROVIDERS.includes(p.provider));
+  if (pyth) {
+    throw new CetusRouteRefused(`the route goes through ${pyth.provider}, whose swap needs a Pyth price update fetched from a web API when it is built; this service does not build it`);
+  }
+  // The SDK's routerSwap throws PACKAGES_REQUIRED without it; its getRouterResult would substitute a hard-coded id,
+  // which MystenLabs/sui-packages (packages/mainnet/0x38/64c7…/metadata.json) shows is not the router package: no guess.
+  if (!router.packages?.get(PACKAGE_NAMES.AGGREGATOR_V3)) throw new CetusRouteRefused("the router's answer names no aggregator_v3 package");
+
+  // `client` is the configured move-chain gRPC client; routerSwap reads nothing through it for the providers asked
+  // (only the Pyth preparation does). No partner, no overlay fee: the SDK's defaults (CetusRouter's mainnet partner).
+  const sdk = new AggregatorClient({ client: suiRpc(), endpoint: config().SVC_QUOTE_MOVE_URL, env: Env.Mainnet, pythUrls: [] });
+  const tx = newSuiTransaction(owner);
+  const input = tx.add(coinWithBalance({ type: inputToken, balance: amount }));
+  const output = await sdk.routerSwap({ router, inputCoin: input, slippage: slippageBps / 10_000, txb: tx });
+  tx.transferObjects([output], owner);
+  return suiPayload(tx);
+}
