@@ -10,7 +10,7 @@
 import { Keypair } from "@solana/web3.js";
 import { encodePacked, type Hex, pad } from "viem";
 import { expect, test } from "./guarded";
-import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, YIELDS_URL } from "./support";
+import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
 
 /** The Solana test wallet's address (components/wallet/test-wallets.ts: seed of 32 sevens). */
 const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
@@ -24,10 +24,13 @@ const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amou
     [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
   );
 
+// The wallets' mainnet RPC URLs are answered by the local chain (support.ts routeChainRpc): they never leave the machine.
+test.use({ allowedErrors: [/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//] });
+
 test("bridge walk move-chain → svm-chain: burn signed, Circle pending then attested, receive signed by the destination wallet, delivery credited once", async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   await enableTestWallets(page);
   await routeChainRpc(page);
@@ -142,6 +145,8 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   // ---- step 4: delivery, credited once ----
   await expect(delivery.getByTestId("delivery-credited")).toHaveText(`Credited 4 USDC to ${SOL_WALLET} on Solana (svm-chain).`, { timeout: 40_000 });
   await expect(delivery).toHaveAttribute("data-state", "done");
+  await expectNoSeriousA11y(page);
+  await screenshots(page, testInfo, "bridge-walk-delivered");
 
   // The API agrees: a second delivery credits nothing, the rescue has nothing left to do, the leg is settled.
   const again = await request.post("/api/v1/svc/bridge/delivery", { headers: owner, data: { planId, destTxId: mintTx } });
