@@ -97,6 +97,8 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
     gcTime: 0,
   });
   const r = rescue.data ?? null;
+  // A key the service does not accept for this plan (unknown, or without its wallet in scope): ask for another.
+  const keyRefused = rescue.error instanceof ApiError && (rescue.error.status === 401 || rescue.error.status === 403);
   // How many answers so far: the next check waits backoffMs(answers) (the query's own refetchInterval).
   const answers = qc.getQueryState(["svc", "bridge-rescue", planId, sourceTxId, key])?.dataUpdateCount ?? 0;
   const blockers = r?.blockers ?? [];
@@ -156,7 +158,7 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
           </>
         )}
       </h3>
-      {key === "" && (
+      {(key === "" || keyRefused) && (
         <>
           <p className="muted small" data-testid="walk-needs-key">
             Following a bridge reads Circle&apos;s attestation and credits the delivery through owner-only endpoints: enter the
