@@ -21,6 +21,8 @@ import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
 import { scallop } from "../server/venues/scallop";
 import { suilend } from "../server/venues/suilend";
+import { SUI_MESSAGE_TRANSMITTER, SUI_TOKEN_MESSENGER_MINTER } from "../server/rails/cctp-sui";
+import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-solana";
 import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
 import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
 import { fixtureAddress } from "../tests/support/fake-save";
@@ -28,6 +30,7 @@ import { marginfi } from "../server/venues/marginfi";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "../testing/chains/solana/anchor-idl";
 import { SolanaLocalChain } from "../testing/chains/solana/local-chain";
 import { MARGINFI } from "../testing/chains/solana/marginfi";
+import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects, LOCAL_TMM_UPGRADE } from "../testing/chains/sui/cctp";
 import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcReply, jsonRpcReplyAsync } from "../tests/support/json-rpc";
@@ -140,8 +143,28 @@ const SUI_UPGRADE_CAPS = new Map([
 /** Move signatures the wallet's Transaction resolver asks for (which shared inputs are mutable). Scallop mint::mint:
  * (&Version, &mut Market, Coin<T>, &Clock, &mut TxContext) → MarketCoin<T>. */
 function normalizedMoveFunction(pkg: string, module: string, fn: string): unknown {
-  if (module !== "mint" || fn !== "mint") throw new Error(`function ${pkg}::${module}::${fn} not found`);
   const st = (address: string, m: string, name: string, typeArguments: unknown[] = []) => ({ Struct: { address, module: m, name, typeArguments } });
+  if (module === "deposit_for_burn" && fn === "deposit_for_burn" && sameAddress(pkg, LOCAL_TMM_UPGRADE)) {
+    // Circle's CCTP V1 deposit_for_burn<T> (circlefin/sui-cctp master @ 70290f70 deposit_for_burn.move; types on the
+    // original package ids, as testing/chains/sui/cctp.ts serves them): which shared inputs are mutable.
+    return {
+      visibility: "Public",
+      isEntry: false,
+      typeParameters: [{ abilities: [] }],
+      parameters: [
+        st("0x2", "coin", "Coin", [{ TypeParameter: 0 }]),
+        "U32",
+        "Address",
+        { Reference: st(SUI_TOKEN_MESSENGER_MINTER, "state", "State") },
+        { MutableReference: st(SUI_MESSAGE_TRANSMITTER, "state", "State") },
+        { Reference: st("0x2", "deny_list", "DenyList") },
+        { MutableReference: st(`0x${"5c".repeat(32)}`, "treasury", "Treasury", [{ TypeParameter: 0 }]) },
+        { Reference: st("0x2", "tx_context", "TxContext") },
+      ],
+      return: [st(SUI_TOKEN_MESSENGER_MINTER, "burn_message", "BurnMessage"), st(SUI_MESSAGE_TRANSMITTER, "message", "Message")],
+    };
+  }
+  if (module !== "mint" || fn !== "mint") throw new Error(`function ${pkg}::${module}::${fn} not found`);
   return {
     visibility: "Public",
     isEntry: false,
@@ -214,6 +237,21 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
       if (keys[ix.programIdIndex] !== KLEND_PROGRAM || ix.data.length !== 16) continue;
       debit += Buffer.from(ix.data).readBigUInt64LE(8);
       accountIndex = ix.accountKeyIndexes[4] ?? 0;
+    }
+    // Circle's CCTP V1 receive_message (message_transmitter V1): mints the burn message's amount to its mint recipient,
+    // the token account at position 14 of the instruction (server/rails/cctp-solana.ts receiveIx). Its owner is taken to
+    // be the fee payer: the locked destination signs and pays its own receive. Message V1: 116-byte header, then the
+    // burn body (version u32, burn token, mint recipient, amount u256 big-endian at 184..216).
+    for (const ix of tx.message.compiledInstructions) {
+      if (keys[ix.programIdIndex] !== MESSAGE_TRANSMITTER_V1_PROGRAM || ix.data.length < 12) continue;
+      const data = Buffer.from(ix.data);
+      const len = data.readUInt32LE(8);
+      const message = data.subarray(12, 12 + len);
+      if (message.length < 216 || message.readUInt32BE(0) !== 0) continue;
+      const minted = BigInt(`0x${message.subarray(184, 216).toString("hex")}`);
+      const pre = usdcOf(payer);
+      usdcBook.set(payer, pre + minted);
+      return { owner: payer, accountIndex: ix.accountKeyIndexes[14] ?? 0, pre, post: pre + minted };
     }
     if (debit === 0n) return null;
     const pre = usdcOf(payer);
@@ -469,6 +507,8 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
   const sharedObject = (id: string, type: string): SuiObject => ({ id, type, owner: { kind: "shared", initialVersion: 1000n }, version: BigInt(suiVersion), json: { id } });
   const suiWorld: SuiWorld = {
     object: (id) => {
+      const cctp = cctpObjects().find((o) => sameAddress(o.id, id));
+      if (cctp) return cctp;
       const cap = [...SUI_UPGRADE_CAPS].find(([capId]) => sameAddress(capId, id));
       if (cap) return { id: cap[0], type: "0x2::package::UpgradeCap", owner: { kind: "address", address: hex64("e2e-admin") }, version: 90n, json: { id: cap[0], package: cap[1], version: "12", policy: 0 } };
       const coin = [...coinOwners].find(([coinId]) => sameAddress(coinId, id));
@@ -480,10 +520,16 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
       return undefined;
     },
     owned: (address) => [coinObject(address, "usdc"), coinObject(address, "gas")],
-    packageVersions: new Map([...SUI_UPGRADE_CAPS.values()].map((current, i) => {
-      const original = (i === 0 ? scallop.onchain.protocolPackage : suilend.onchain.package) ?? "";
-      return [original, [original, current]];
-    })),
+    packageVersions: new Map([
+      ...[...SUI_UPGRADE_CAPS.values()].map((current, i): [string, string[]] => {
+        const original = (i === 0 ? scallop.onchain.protocolPackage : suilend.onchain.package) ?? "";
+        return [original, [original, current]];
+      }),
+      // Circle's CCTP V1 (testing/chains/sui/cctp.ts): TokenMessengerMinter with one upgrade, MessageTransmitter.
+      ...CCTP_PACKAGE_VERSIONS,
+    ]),
+    // Their public signatures: a bridge plan's burn and receive are type-checked as on chain.
+    functions: new Map(cctpFunctions()),
     transaction: (digest) => {
       const l = sui.get(digest);
       if (!l) return undefined;

@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIsCurrent, serveArgs, sourceFingerprint } from "../scripts/build-state";
 import { assertLocalDatabase } from "./guard";
+import { type FakeIris, type IrisEntry, startFakeIris } from "../tests/support/fake-iris";
 import { quoteEnv, startFakeQuotes } from "../tests/support/fake-quotes";
 import { startChainRpc } from "./chain-rpc";
 import { POOLS, chartFor } from "./fixtures";
@@ -20,7 +21,7 @@ export const CHAIN_RPC_PORT = Number(process.env.E2E_CHAIN_RPC_PORT ?? APP_PORT 
 
 if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
 
-function startYields(): Promise<void> {
+function startYields(iris: FakeIris): Promise<void> {
   // A test can take the upstream down (`POST /__e2e/upstream {"down": true}`) to see the unavailable banner.
   let down = false;
   const server = createServer((req, res) => {
@@ -37,6 +38,21 @@ function startYields(): Promise<void> {
       req.on("end", () => {
         down = (JSON.parse(raw || "{}") as { down?: boolean }).down === true;
         send(200, { down });
+      });
+      return;
+    }
+    // The local Circle attestation service (tests/support/fake-iris.ts): a test lists a burn's V1 messages, PENDING or
+    // attested (`POST /__e2e/iris {"key": "<sourceDomain>/<txId>", "messages": [{ message, attestation, eventNonce }]}`).
+    if (url.pathname === "/__e2e/iris" && req.method === "POST") {
+      let raw = "";
+      req.on("data", (d) => {
+        raw += d;
+      });
+      req.on("end", () => {
+        const b = JSON.parse(raw || "{}") as { key?: string; messages?: IrisEntry[] };
+        if (!b.key || !Array.isArray(b.messages)) return send(400, { error: "key and messages[] are required" });
+        iris.messages.set(b.key, b.messages);
+        send(200, { key: b.key, count: b.messages.length });
       });
       return;
     }
@@ -65,7 +81,8 @@ function buildIfNeeded(): void {
 }
 
 async function main(): Promise<void> {
-  await startYields();
+  const iris = await startFakeIris();
+  await startYields(iris);
   const rpc = await startChainRpc(CHAIN_RPC_PORT);
   // Swap quotes from a local aggregator speaking the Jupiter, Cetus and 0x formats (the plans tests' double).
   const quotes = await startFakeQuotes();
@@ -88,6 +105,8 @@ async function main(): Promise<void> {
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
+    // Circle's attestation and fee API: the local Iris (never iris-api.circle.com).
+    SVC_CCTP_ATTESTATION_URL: iris.url,
     ...quoteEnv(quotes.url),
     SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
   };

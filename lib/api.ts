@@ -543,3 +543,40 @@ export interface WalletAutopilot {
   lastDecision: AutopilotDecision | null;
   nextTickDueAt: string | null;
 }
+
+/** POST /svc/bridge/rescue (owner): the receive transaction on the destination once Circle's attestation is read, or blockers. */
+export interface BridgeRescueBody {
+  schemaVersion: "svc-bridge-rescue.v1";
+  status: "prepared" | "blocked";
+  planId: string;
+  rail: "circle-cctp-v2" | "circle-cctp-v1";
+  sourceChain: ChainId;
+  destChain: ChainId;
+  /** The owner-locked destination recorded in the plan: the only address the receive can mint to. */
+  destAddress: string;
+  mintRecipient: string | null;
+  burn: { sourceTxId: string; nonce: string; amountMicros: string; mintRecipient: string; message: string; attestation: string | null } | null;
+  transactions: PlanTransaction[];
+  blockers?: Blocker[];
+  broadcastEnabled: boolean;
+  executionMode: "disabled" | "owner_sign_prepare" | "broadcast";
+}
+
+/** POST /svc/bridge/delivery (owner or keeper): 200 delivered/failed, 202 pending; a blocked delivery is a 422 (ApiError). */
+export interface BridgeDeliveryBody {
+  schemaVersion: "svc-bridge-delivery.v1";
+  status: "delivered" | "failed" | "pending";
+  planId: string;
+  sourceChain: ChainId;
+  destChain: ChainId;
+  destAddress: string;
+  destTxId: string | null;
+  /** true only on the request that credited; a repeat answers the first result with false. */
+  credited: boolean;
+  amountMicros: string;
+  creditedMicros: string | null;
+  quotedAmountOutMicros: string;
+  liquidMicros: string | null;
+  error: string | null;
+  reason: string | null;
+}

@@ -47,7 +47,7 @@ function headline(plan: Plan): { amountMicros: string; token: string; what: stri
 }
 
 /** What the chain's own simulation said before the wallet opens (contract §8). */
-function SimulationLine({ sim, chain }: { sim: Simulation | undefined; chain: ChainId }) {
+export function SimulationLine({ sim, chain }: { sim: Simulation | undefined; chain: ChainId }) {
   if (!sim) return <span className="muted small">Not simulated.</span>;
   if (sim.status === "ok")
     return (

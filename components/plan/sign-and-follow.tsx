@@ -36,7 +36,7 @@ function reportsTo(plan: Plan): string | null {
   return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
 }
 
-export function SignAndFollow({ plan }: { plan: Plan }) {
+export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once the wallet has sent the plan's last transaction. */ onSigned?: (digest: string, chain: string) => void }) {
   const w = useWallet();
   const qc = useQueryClient();
   const hintId = useId();
@@ -52,6 +52,7 @@ export function SignAndFollow({ plan }: { plan: Plan }) {
       for (const tx of plan.transactions) digest = await signer.signAndSend(tx);
       return { digest, chain: plan.transactions.at(-1)?.chain ?? planChain(plan) };
     },
+    onSuccess: (r) => onSigned?.(r.digest, r.chain),
   });
 
   const digest = sign.data?.digest ?? null;
@@ -116,7 +117,9 @@ export function SignAndFollow({ plan }: { plan: Plan }) {
               )}
             </p>
             <p data-testid="settlement">
-              {executePath === null
+              {executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
+                ? "The burn is sent. Follow the attestation, the receive and the delivery below."
+                : executePath === null
                 ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
                 : done
                   ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`

@@ -1,7 +1,9 @@
 "use client";
 // Swap (with a slippage bound: default 1%, at most 5%) and bridge (with the rail's risk disclosure) plans.
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Suspense, useId, useState } from "react";
+import { BridgeWalk, ResumeBridge } from "@/components/plan/bridge-walk";
 import { AmountInput, useAmount } from "@/components/plan/amount-input";
 import { PlanSummary } from "@/components/plan/plan-summary";
 import { SignAndFollow } from "@/components/plan/sign-and-follow";
@@ -70,7 +72,15 @@ interface BridgePath {
   reason: string | null;
 }
 
-function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan, Error, void>>; label: string }) {
+function PlanResult({
+  plan,
+  label,
+  onSigned,
+}: {
+  plan: ReturnType<typeof useMutation<Plan, Error, void>>;
+  label: string;
+  onSigned?: (planId: string, digest: string) => void;
+}) {
   if (plan.error)
     return isNotFound(plan.error) ? (
       <NotYet what={label} />
@@ -81,7 +91,7 @@ function PlanResult({ plan, label }: { plan: ReturnType<typeof useMutation<Plan,
   return (
     <>
       <PlanSummary plan={plan.data} />
-      <SignAndFollow plan={plan.data} />
+      <SignAndFollow plan={plan.data} onSigned={onSigned ? (digest) => plan.data && onSigned(plan.data.planId, digest) : undefined} />
     </>
   );
 }
@@ -261,7 +271,59 @@ export function BridgeForm() {
           {plan.isPending ? "Preparing…" : "Review bridge plan"}
         </button>
       </form>
-      <PlanResult plan={plan} label="Bridge plans" />
+      <Suspense fallback={null}>
+        <BridgeFollow plan={plan} />
+      </Suspense>
     </div>
+  );
+}
+
+/** URL parameters of a bridge being followed: a reload (or a shared link) resumes the walk where it was. */
+const WALK_PARAMS = { plan: "bridgePlan", burn: "burnTx", mint: "mintTx" } as const;
+
+/**
+ * The bridge plan's review and, once its burn is signed (or a plan id and burn transaction are given), the walk through
+ * attestation, receive and delivery. The walk's state lives in the URL (?bridgePlan=…&burnTx=…&mintTx=…).
+ */
+function BridgeFollow({ plan }: { plan: ReturnType<typeof useMutation<Plan, Error, void>> }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const planId = params.get(WALK_PARAMS.plan);
+  const burnTx = params.get(WALK_PARAMS.burn);
+  const mintTx = params.get(WALK_PARAMS.mint);
+  const go = (next: Record<string, string | null>) => {
+    const q = new URLSearchParams(params.toString());
+    for (const [k, v] of Object.entries(next)) {
+      if (v === null) q.delete(k);
+      else q.set(k, v);
+    }
+    router.replace(`${pathname}?${q.toString()}`, { scroll: false });
+  };
+  const following = planId !== null && burnTx !== null;
+  return (
+    <>
+      {/* The plan review stays until the walk takes over (the walk carries the burn transaction from then on). */}
+      {!(following && plan.data?.planId === planId) && (
+        <PlanResult plan={plan} label="Bridge plans" onSigned={(id, digest) => go({ [WALK_PARAMS.plan]: id, [WALK_PARAMS.burn]: digest, [WALK_PARAMS.mint]: null })} />
+      )}
+      {following ? (
+        <>
+          <BridgeWalk
+            key={`${planId}/${burnTx}`}
+            planId={planId}
+            sourceTxId={burnTx}
+            destTxId={mintTx}
+            onReceiveSigned={(tx) => go({ [WALK_PARAMS.mint]: tx })}
+          />
+          <p className="small">
+            <button type="button" className="btn btn-small" onClick={() => go({ [WALK_PARAMS.plan]: null, [WALK_PARAMS.burn]: null, [WALK_PARAMS.mint]: null })}>
+              Stop following this bridge
+            </button>
+          </p>
+        </>
+      ) : null}
+      <ResumeBridge onResume={(id, tx) => go({ [WALK_PARAMS.plan]: id, [WALK_PARAMS.burn]: tx, [WALK_PARAMS.mint]: null })} />
+    </>
   );
 }

@@ -1,0 +1,362 @@
+"use client";
+// The bridge walk (issue 16 item 3): after the owner signs the burn (or resumes by plan id + burn transaction id), the
+// dashboard follows the four steps of a CCTP transfer with the state of each:
+//   Burn        the signed source transaction, with its explorer link;
+//   Attestation POST /svc/bridge/rescue { planId, sourceTxId } polled with backoff (2 s doubling to 30 s) until Circle's
+//               attestation is read: waiting / attested / stopped with the service's blocker in words;
+//   Receive     the destination transaction the service built (its simulation as the plan review shows it), signed by
+//               the destination wallet family; the owner-locked destination is shown and must be the signing wallet;
+//   Delivery    POST /svc/bridge/delivery { planId, destTxId }: 202 pending is followed with the same backoff, then
+//               credited / already credited / the blocker in words.
+// The service never moves money the owner did not sign: it prepares, the owner's wallets sign both transactions.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useId, useState } from "react";
+import { ApiKeyField, useApiKey } from "@/components/api-key";
+import { SimulationLine } from "@/components/plan/plan-summary";
+import { ErrorBox } from "@/components/ui/error-box";
+import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
+import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, api } from "@/lib/api";
+import { chainName, explorerTxUrl } from "@/lib/format";
+import { formatTokenAmount } from "@/lib/money";
+
+/** Bridges move Circle USDC (6 decimals on every chain). */
+const USDC_UNITS = { symbol: "USDC", decimals: 6 };
+
+/** Blockers after which asking again later can succeed (Circle not done yet, a chain or Iris not answering). */
+const WAITING = new Set(["attestation_pending", "attestation_unavailable", "source_rpc_unavailable", "rpc_unavailable", "burn_not_found"]);
+
+/** The n-th wait between two checks: 2 s, 4 s, 8 s, 16 s, then every 30 s. */
+export function backoffMs(n: number): number {
+  return Math.min(2000 * 2 ** Math.max(0, n - 1), 30_000);
+}
+
+type StepState = "done" | "waiting" | "ready" | "blocked" | "idle";
+
+const STATE_WORDS: Record<StepState, string> = {
+  done: "Done",
+  waiting: "Waiting",
+  ready: "Your signature is needed",
+  blocked: "Stopped",
+  idle: "Not yet",
+};
+
+function Step({ n, title, state, testId, children }: { n: number; title: string; state: StepState; testId: string; children: ReactNode }) {
+  return (
+    <li className="walk-step" data-testid={testId} data-state={state}>
+      <h4 className="small">
+        {n}. {title}: <span className={`badge ${state === "done" ? "badge-exec" : state === "blocked" ? "badge-warn" : "badge-map"}`}>{STATE_WORDS[state]}</span>
+      </h4>
+      {children}
+    </li>
+  );
+}
+
+function TxLink({ chain, txId, testId }: { chain: string | null; txId: string; testId: string }) {
+  const href = chain ? explorerTxUrl(chain, txId) : null;
+  if (!href)
+    return (
+      <span className="mono" data-testid={testId}>
+        {txId}
+      </span>
+    );
+  return (
+    <a href={href} target="_blank" rel="noreferrer" className="mono" data-testid={testId}>
+      {txId}
+      <span className="sr-only"> (opens the chain explorer)</span>
+    </a>
+  );
+}
+
+const sameAddress = (chain: string, a: string, b: string) => (chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
+
+export interface BridgeWalkProps {
+  planId: string;
+  sourceTxId: string;
+  /** The mint transaction on the destination, once signed (kept in the URL so a reload resumes the delivery). */
+  destTxId: string | null;
+  onReceiveSigned: (destTxId: string) => void;
+}
+
+export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: BridgeWalkProps) {
+  const [key, setKey] = useApiKey();
+  const w = useWallet();
+  const hintId = useId();
+  const qc = useQueryClient();
+
+  const rescue = useQuery({
+    queryKey: ["svc", "bridge-rescue", planId, sourceTxId, key],
+    enabled: key !== "",
+    queryFn: ({ signal }) => api<BridgeRescueBody>("/svc/bridge/rescue", { method: "POST", body: { planId, sourceTxId }, apiKey: key, signal }),
+    // Poll only while asking again can help, slower each time: never hammer the service or Circle.
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      if (!d || d.status === "prepared") return false;
+      return d.blockers?.some((b) => WAITING.has(b.code)) ? backoffMs(q.state.dataUpdateCount) : false;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const r = rescue.data ?? null;
+  // A key the service does not accept for this plan (unknown, or without its wallet in scope): ask for another.
+  const keyRefused = rescue.error instanceof ApiError && (rescue.error.status === 401 || rescue.error.status === 403);
+  // How many answers so far: the next check waits backoffMs(answers) (the query's own refetchInterval).
+  const answers = qc.getQueryState(["svc", "bridge-rescue", planId, sourceTxId, key])?.dataUpdateCount ?? 0;
+  const blockers = r?.blockers ?? [];
+  const delivered = blockers.some((b) => b.code === "already_delivered");
+  const waiting = r?.status === "blocked" && blockers.some((b) => WAITING.has(b.code));
+  const attested = r?.status === "prepared";
+  const receiveTx = attested ? (r?.transactions[0] ?? null) : null;
+  const destChain = r?.destChain ?? null;
+  const destAddress = r?.destAddress ?? null;
+
+  const sign = useMutation({
+    mutationFn: async () => {
+      if (!receiveTx) throw new Error("No receive transaction to sign yet.");
+      const signer = w.signer;
+      if (!signer) throw new Error("No wallet is ready to sign.");
+      return signer.signAndSend(receiveTx);
+    },
+    onSuccess: (txId) => onReceiveSigned(txId),
+  });
+  const mintTx = destTxId ?? sign.data ?? null;
+
+  const delivery = useQuery({
+    queryKey: ["svc", "bridge-delivery", planId, mintTx, key],
+    enabled: mintTx !== null && key !== "",
+    queryFn: ({ signal }) => api<BridgeDeliveryBody>("/svc/bridge/delivery", { method: "POST", body: { planId, destTxId: mintTx }, apiKey: key, signal }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? backoffMs(q.state.dataUpdateCount) : false),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const d = delivery.data ?? null;
+
+  // ---- the receive step's signing requirements ----
+  const needed = destChain ? familyOfChain(destChain) : null;
+  let signReason: string | null = null;
+  if (destChain && !EXECUTABLE_CHAINS.includes(destChain))
+    signReason = `${chainName(destChain)} is a Map chain: signing is disabled there until its adapters go live.`;
+  else if (needed && (!w.account || w.account.family !== needed)) signReason = `The receive runs on ${chainName(destChain ?? "")}: connect your ${FAMILY_NAMES[needed]} wallet to sign it.`;
+  else if (destChain && destAddress && w.account && !sameAddress(destChain, w.account.address, destAddress))
+    signReason = `The receive is signed and paid by the locked destination ${destAddress}; the connected wallet is ${w.account.address}. Connect that wallet.`;
+
+  const burnState: StepState = "done";
+  const attestationState: StepState =
+    delivered || attested ? "done" : key === "" ? "idle" : rescue.error ? "blocked" : !r || waiting ? "waiting" : "blocked";
+  const receiveState: StepState = delivered || mintTx ? "done" : receiveTx ? "ready" : "idle";
+  const deliveryState: StepState =
+    d?.status === "delivered" || (delivered && !mintTx) ? "done" : delivery.error || d?.status === "failed" ? "blocked" : mintTx ? "waiting" : "idle";
+
+  const amount = r?.burn ? formatTokenAmount(r.burn.amountMicros, USDC_UNITS) : null;
+
+  return (
+    <section className="plan bridge-walk" data-testid="bridge-walk" aria-labelledby={`${hintId}-h`}>
+      <h3 id={`${hintId}-h`}>
+        Follow bridge <span className="mono">{planId}</span>
+        {r && (
+          <>
+            : {chainName(r.sourceChain)} → {chainName(r.destChain)}
+          </>
+        )}
+      </h3>
+      {(key === "" || keyRefused) && (
+        <>
+          <p className="muted small" data-testid="walk-needs-key">
+            Following a bridge reads Circle&apos;s attestation and credits the delivery through owner-only endpoints: enter the
+            owner API key of the plan&apos;s wallet.
+          </p>
+          <ApiKeyField value={key} onChange={setKey} />
+        </>
+      )}
+      {rescue.error && (
+        <ErrorBox
+          error={rescue.error}
+          title={rescue.error instanceof ApiError && rescue.error.status === 404 ? "No such bridge plan." : "The service could not follow this bridge."}
+          onRetry={() => void rescue.refetch()}
+        />
+      )}
+      <ol className="walk-steps">
+        <Step n={1} title="Burn on the source chain" state={burnState} testId="step-burn">
+          <p className="small">
+            Signed and sent{amount ? <> ({amount} burned)</> : null}: <TxLink chain={r?.sourceChain ?? null} txId={sourceTxId} testId="burn-tx" />
+          </p>
+        </Step>
+
+        <Step n={2} title="Circle's attestation" state={attestationState} testId="step-attestation">
+          <div className="small" data-testid="attestation-status" role="status">
+            {key === "" ? (
+              <p>Enter the owner API key above to follow the attestation.</p>
+            ) : !r && rescue.isPending ? (
+              <p>Asking the service for Circle&apos;s attestation…</p>
+            ) : delivered ? (
+              <p>Attested and already delivered: {blockers.find((b) => b.code === "already_delivered")?.message}</p>
+            ) : attested ? (
+              <p>
+                Attested by Circle{r?.burn ? <> (message nonce {r.burn.nonce}, {amount})</> : null}.
+              </p>
+            ) : r && waiting ? (
+              <>
+                <p>
+                  {blockers.some((b) => b.code === "attestation_unavailable") ? "Circle's attestation service is unavailable" : "Waiting for Circle"}:{" "}
+                  {blockers.map((b) => b.message).join(" ")}
+                </p>
+                {r.burn && (
+                  <p data-testid="burn-listed">
+                    Circle lists the burn: message nonce {r.burn.nonce}, {amount}, not attested yet.
+                  </p>
+                )}
+                <p className="muted">
+                  Checked {rescue.dataUpdatedAt ? new Date(rescue.dataUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
+                  {Math.round(backoffMs(answers) / 1000)} s, less often each time.{" "}
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={rescue.isFetching}
+                    onClick={() => void rescue.refetch()}
+                  >
+                    {rescue.isFetching ? "Checking…" : "Check now"}
+                  </button>
+                </p>
+              </>
+            ) : r ? (
+              <div className="error-text" data-testid="attestation-blocked">
+                <p>The receive cannot be built:</p>
+                <ul>
+                  {blockers.map((b) => (
+                    <li key={b.code}>
+                      {b.message} <span className="muted">({b.code})</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        </Step>
+
+        <Step n={3} title="Receive on the destination chain" state={receiveState} testId="step-receive">
+          <div className="small">
+            {destAddress && destChain && (
+              <p>
+                Minted only to your locked destination on {chainName(destChain)}:{" "}
+                <span className="mono" data-testid="locked-destination">
+                  {destAddress}
+                </span>{" "}
+                (recorded in the plan; the service cannot change it).
+              </p>
+            )}
+            {mintTx ? (
+              <p>
+                Signed and sent: <TxLink chain={destChain} txId={mintTx} testId="receive-tx" />
+              </p>
+            ) : delivered ? (
+              <p>Received already (the service recorded its delivery).</p>
+            ) : receiveTx ? (
+              <>
+                <p data-testid="receive-description">{receiveTx.description}</p>
+                <p>
+                  <SimulationLine sim={receiveTx.simulation} chain={receiveTx.chain} />
+                </p>
+                {signReason && needed && (
+                  <button
+                    type="button"
+                    className="btn"
+                    onClick={() => {
+                      walletStore.prefer(needed);
+                      walletStore.openDialog();
+                    }}
+                  >
+                    Use a {FAMILY_NAMES[needed]} wallet
+                  </button>
+                )}{" "}
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  data-testid="sign-receive"
+                  disabled={signReason !== null || sign.isPending}
+                  aria-describedby={signReason ? `${hintId}-sign` : undefined}
+                  onClick={() => sign.mutate()}
+                >
+                  {sign.isPending ? "Waiting for your wallet…" : `Sign the receive${needed ? ` with your ${FAMILY_NAMES[needed]} wallet` : ""}`}
+                </button>
+                {signReason && (
+                  <p id={`${hintId}-sign`} className="muted" data-testid="receive-sign-reason">
+                    {signReason}
+                  </p>
+                )}
+                {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
+              </>
+            ) : (
+              <p className="muted">Built once Circle&apos;s attestation is read.</p>
+            )}
+          </div>
+        </Step>
+
+        <Step n={4} title="Delivery credited by the service" state={deliveryState} testId="step-delivery">
+          <div className="small" data-testid="delivery-status" role="status">
+            {!mintTx ? (
+              <p className="muted">{delivered ? "The service recorded this delivery already." : "After the receive is signed, the service checks it on chain and credits it once."}</p>
+            ) : delivery.error ? (
+              <p className="error-text">
+                The service did not credit it: {delivery.error.message}
+                {delivery.error instanceof ApiError && <span className="muted"> ({delivery.error.code})</span>}{" "}
+                <button type="button" className="btn btn-small" onClick={() => void delivery.refetch()}>
+                  Check again
+                </button>
+              </p>
+            ) : !d ? (
+              <p>Reporting the receive to the service…</p>
+            ) : d.status === "pending" ? (
+              <p>
+                Waiting for {chainName(d.destChain)} to confirm the mint: {d.reason ?? "not final yet"}. Checking again, less often each time.
+              </p>
+            ) : d.status === "failed" ? (
+              <p className="error-text">The delivery was reported failed: {d.error ?? "no reason given"}.</p>
+            ) : d.credited ? (
+              <p data-testid="delivery-credited">
+                Credited {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} to{" "}
+                <span className="mono">{d.destAddress}</span> on {chainName(d.destChain)}.
+              </p>
+            ) : (
+              <p data-testid="delivery-already">
+                Already credited: {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} reached{" "}
+                <span className="mono">{d.destAddress}</span> earlier; nothing was credited again.
+              </p>
+            )}
+          </div>
+        </Step>
+      </ol>
+    </section>
+  );
+}
+
+/** Resume a bridge signed earlier: its plan id and the burn transaction id. */
+export function ResumeBridge({ onResume }: { onResume: (planId: string, sourceTxId: string) => void }) {
+  const id = useId();
+  const [planId, setPlanId] = useState("");
+  const [tx, setTx] = useState("");
+  const ok = /^pln_[0-9A-Za-z]+$/.test(planId) && tx.length > 0;
+  return (
+    <details className="resume-bridge">
+      <summary>Follow a bridge you signed earlier</summary>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ok) onResume(planId, tx);
+        }}
+      >
+        <div className="form-row">
+          <div className="field">
+            <label htmlFor={`${id}-plan`}>Plan id</label>
+            <input id={`${id}-plan`} value={planId} placeholder="pln_…" onChange={(e) => setPlanId(e.target.value.trim())} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-tx`}>Burn transaction id</label>
+            <input id={`${id}-tx`} value={tx} placeholder="the source chain's transaction id" onChange={(e) => setTx(e.target.value.trim())} />
+          </div>
+        </div>
+        <button type="submit" className="btn" disabled={!ok}>
+          Follow this bridge
+        </button>
+      </form>
+    </details>
+  );
+}

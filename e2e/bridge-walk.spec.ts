@@ -1,0 +1,173 @@
+// The bridge walk (issue 16 item 3) in real Chromium on the production build: move-chain → svm-chain (CCTP V1, the
+// route whose both ends the e2e test wallets sign; EVM chains are Map chains where signing is disabled by design).
+//   1. Burn: the Sui test wallet (dapp-kit's burner) signs deposit_for_burn; the local chain records it.
+//   2. Attestation: the page polls POST /svc/bridge/rescue with backoff; the local Iris (e2e/server.ts, Circle's V1
+//      format) first does not know the burn, then lists it PENDING, then attested. Nothing is offered to sign before.
+//   3. Receive: the service builds Solana's V1 receive_message for the owner-locked destination; the Solana test wallet
+//      (the destination) signs it; the local chain mints to the recipient.
+//   4. Delivery: the page posts the mint transaction; the service confirms it on chain and credits once.
+// The walk lives in the URL, so a reload mid-way resumes it. Every step's state is asserted in order.
+import { Keypair } from "@solana/web3.js";
+import { encodePacked, type Hex, pad } from "viem";
+import { expect, test } from "./guarded";
+import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
+
+/** The Solana test wallet's address (components/wallet/test-wallets.ts: seed of 32 sevens). */
+const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
+const AMOUNT = 4_000_000n;
+const NONCE = 7001n;
+
+/** A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0). */
+const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
+  encodePacked(
+    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
+    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
+  );
+
+// The wallets' mainnet RPC URLs are answered by the local chain (support.ts routeChainRpc): they never leave the machine.
+test.use({ allowedErrors: [/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//] });
+
+test("bridge walk move-chain → svm-chain: burn signed, Circle pending then attested, receive signed by the destination wallet, delivery credited once", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  await enableTestWallets(page);
+  await routeChainRpc(page);
+  // The page's rescue checks, one list per page load (a reload starts over), and its delivery posts.
+  const rescues: number[][] = [[]];
+  const deliveries: number[] = [];
+  page.on("framenavigated", (f) => {
+    if (f === page.mainFrame()) rescues.push([]);
+  });
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/v1/svc/bridge/rescue")) rescues.at(-1)?.push(Date.now());
+    if (r.url().endsWith("/api/v1/svc/bridge/delivery")) deliveries.push(Date.now());
+  });
+
+  // ---- the plan, burned by the Sui wallet ----
+  await page.goto("/swap");
+  await page.getByRole("button", { name: "Connect wallet" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await dialog.getByRole("button", { name: /Unsafe Burner Wallet/ }).click();
+  await expect(page.getByTestId("wallet-button")).toContainText("Sui ·");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  const bridge = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Bridge", exact: true }) });
+  await bridge.getByLabel("From chain").selectOption("move-chain");
+  await bridge.getByLabel("To chain").selectOption("svm-chain");
+  await bridge.getByLabel(/^Amount/).fill("4");
+  await bridge.getByLabel("Destination address").fill(SOL_WALLET);
+  await bridge.getByRole("button", { name: "Review bridge plan" }).click();
+  await expect(bridge.getByTestId("plan-status")).toHaveText("prepared — your wallet must sign");
+  await expect(bridge.getByTestId("transactions").getByTestId("simulation-ok")).toContainText("Simulated by the chain: accepted");
+  await expect(bridge.getByTestId("bridge-walk")).toHaveCount(0);
+  await bridge.getByTestId("sign").click();
+
+  // ---- step 1: the burn, signed ----
+  const walk = page.getByTestId("bridge-walk");
+  await expect(walk).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(/bridgePlan=pln_[0-9A-Za-z]+&burnTx=[1-9A-HJ-NP-Za-km-z]{43,44}/);
+  const url = new URL(page.url());
+  const planId = url.searchParams.get("bridgePlan") ?? "";
+  const burnTx = url.searchParams.get("burnTx") ?? "";
+  await expect(walk.getByTestId("step-burn")).toHaveAttribute("data-state", "done");
+  await expect(walk.getByTestId("burn-tx")).toHaveText(burnTx);
+  // The local chain holds the burn the wallet in the page signed (nothing in this test has its key).
+  const seen = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "sui_getTransactionBlock", params: [burnTx, {}] } });
+  expect(((await seen.json()) as { result?: { digest?: string } }).result?.digest).toBe(burnTx);
+
+  // Without the owner key the walk says so and asks nothing.
+  await expect(walk.getByTestId("walk-needs-key")).toBeVisible();
+  await expect(walk.getByTestId("step-attestation")).toHaveAttribute("data-state", "idle");
+  expect(rescues.flat()).toHaveLength(0);
+  await walk.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
+  await expect(walk.getByTestId("burn-tx")).toHaveAttribute("href", `https://suiscan.xyz/mainnet/tx/${burnTx}`);
+
+  // ---- step 2: Circle does not know the burn yet, then lists it pending ----
+  const attestation = walk.getByTestId("step-attestation");
+  const receive = walk.getByTestId("step-receive");
+  const delivery = walk.getByTestId("step-delivery");
+  await expect(attestation).toHaveAttribute("data-state", "waiting");
+  await expect(attestation).toContainText("Waiting for Circle: the attestation service does not know the burn yet");
+  await expect(receive).toHaveAttribute("data-state", "idle");
+  await expect(receive.getByTestId("sign-receive")).toHaveCount(0);
+  await expect(delivery).toHaveAttribute("data-state", "idle");
+  // The locked destination is shown before anything is signed on the destination.
+  await expect(receive.getByTestId("locked-destination")).toHaveText(SOL_WALLET);
+
+  const owner = { "x-api-key": OWNER_KEY };
+  const r0 = await request.post("/api/v1/svc/bridge/rescue", { headers: owner, data: { planId, sourceTxId: burnTx } });
+  const { mintRecipient } = (await r0.json()) as { mintRecipient: Hex };
+  const message = v1Message(8, 5, NONCE, mintRecipient, AMOUNT);
+  const iris = (attested: string) =>
+    request.post(`${YIELDS_URL}/__e2e/iris`, { data: { key: `8/${burnTx}`, messages: [{ message, attestation: attested, eventNonce: NONCE.toString() }] } });
+  expect((await iris("PENDING")).status()).toBe(200);
+  await expect(attestation.getByTestId("burn-listed")).toHaveText("Circle lists the burn: message nonce 7001, 4 USDC, not attested yet.", { timeout: 30_000 });
+  await expect(attestation).toHaveAttribute("data-state", "waiting");
+  await expect(receive.getByTestId("sign-receive")).toHaveCount(0);
+
+  // A reload resumes the walk from the URL (the key stays in this tab's session storage).
+  await page.reload();
+  await expect(walk.getByTestId("burn-tx")).toHaveText(burnTx);
+  await expect(attestation.getByTestId("burn-listed")).toBeVisible({ timeout: 30_000 });
+
+  // ---- Circle attests: the receive is built for the locked destination ----
+  expect((await iris(`0x${"ab".repeat(65)}`)).status()).toBe(200);
+  await expect(attestation).toHaveAttribute("data-state", "done", { timeout: 40_000 });
+  await expect(attestation).toContainText("Attested by Circle (message nonce 7001, 4 USDC).");
+  await expect(receive).toHaveAttribute("data-state", "ready");
+  await expect(receive.getByTestId("receive-description")).toContainText(`Mint ${AMOUNT} micro-USDC on svm-chain with CCTP V1 receive_message (nonce ${NONCE})`);
+  await expect(receive.getByTestId("locked-destination")).toHaveText(SOL_WALLET);
+  // The service does not simulate the Solana receive: the page says so rather than showing a result.
+  await expect(receive.getByTestId("simulation-unavailable").or(receive.getByText("Not simulated."))).toBeVisible();
+  // The Sui wallet cannot sign a Solana receive: switch to the destination's wallet.
+  await expect(receive.getByTestId("sign-receive")).toBeDisabled();
+  await expect(receive.getByTestId("receive-sign-reason")).toContainText("connect your Solana wallet");
+  await receive.getByRole("button", { name: "Use a Solana wallet" }).click();
+  await dialog.getByRole("button", { name: /SVC Test Wallet/ }).click();
+  await expect(page.getByTestId("wallet-button")).toContainText("Solana ·");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(receive.getByTestId("sign-receive")).toBeEnabled();
+  await expectNoSeriousA11y(page);
+
+  // ---- step 3: the destination wallet signs the receive ----
+  await receive.getByTestId("sign-receive").click();
+  const mint = receive.getByTestId("receive-tx");
+  await expect(mint).toBeVisible({ timeout: 20_000 });
+  const mintTx = (await mint.innerText()).split(/\s/)[0]?.trim() ?? "";
+  expect(mintTx).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+  await expect(mint).toHaveAttribute("href", `https://solscan.io/tx/${mintTx}`);
+  await expect(receive).toHaveAttribute("data-state", "done");
+  await expect(page).toHaveURL(new RegExp(`mintTx=${mintTx}`));
+  const status = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[mintTx]] } });
+  expect(((await status.json()) as { result: { value: unknown[] } }).result.value[0]).toBeTruthy();
+
+  // ---- step 4: delivery, credited once ----
+  await expect(delivery.getByTestId("delivery-credited")).toHaveText(`Credited 4 USDC to ${SOL_WALLET} on Solana (svm-chain).`, { timeout: 40_000 });
+  await expect(delivery).toHaveAttribute("data-state", "done");
+  await expectNoSeriousA11y(page);
+  await screenshots(page, testInfo, "bridge-walk-delivered");
+
+  // The API agrees: a second delivery credits nothing, the rescue has nothing left to do, the leg is settled.
+  const again = await request.post("/api/v1/svc/bridge/delivery", { headers: owner, data: { planId, destTxId: mintTx } });
+  expect(again.status()).toBe(200);
+  expect(await again.json()).toMatchObject({ status: "delivered", credited: false, creditedMicros: AMOUNT.toString(), destAddress: SOL_WALLET });
+  const after = await request.post("/api/v1/svc/bridge/rescue", { headers: owner, data: { planId, sourceTxId: burnTx } });
+  expect(await after.json()).toMatchObject({ status: "blocked", blockers: [{ code: "already_delivered" }] });
+  const activity = await request.get(`/api/v1/svc/activity?wallet=${SOL_WALLET}`);
+  const rows = ((await activity.json()) as { activity: { planId: string; kind: string; status: string; txId: string | null; amountOut: string | null }[] }).activity;
+  const legs = rows.filter((x) => x.planId === planId);
+  expect(legs).toHaveLength(1);
+  expect(legs[0]).toMatchObject({ kind: "bridge", status: "settled", txId: mintTx });
+
+  // A reload after delivery says it was credited already, and credits nothing again.
+  await page.reload();
+  await expect(delivery.getByTestId("delivery-already")).toContainText("Already credited: 4 USDC", { timeout: 30_000 });
+
+  // Polling backed off: never two automatic rescue checks closer than 2 s, each wait at least the one before.
+  const gaps = rescues.flatMap((load) => load.slice(1).map((t, i) => t - (load[i] ?? t)));
+  expect(rescues.flat().length).toBeGreaterThanOrEqual(3);
+  expect(rescues.flat().length).toBeLessThan(20);
+  expect(deliveries.length).toBeLessThan(10);
+  expect(gaps.every((g) => g >= 1800), `gaps between rescue checks: ${gaps.join(", ")} ms`).toBe(true);
+});
