@@ -10,47 +10,20 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
-import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
-import { ApiError, EXECUTABLE_CHAINS, type ExecuteBody, type Plan, api } from "@/lib/api";
+import { useWallet, walletStore } from "@/components/wallet/store";
+import { ApiError, type ExecuteBody, type Plan, api } from "@/lib/api";
 import { chainName, explorerTxUrl } from "@/lib/format";
 import { formatMicros } from "@/lib/money";
+import { isMapChain, mapChainSignedNote, planChain, signBlockReason } from "./sign-rules";
 
 const EXECUTE_PATH = "/svc/strategies/deposit/execute";
 const POLL_MS = 2000;
-
-function planChain(plan: Plan): string {
-  return plan.schemaVersion === "svc-bridge-plan.v1" ? plan.sourceChain : plan.chain;
-}
-
-/** A Map chain (evm-a, evm-b): prepare-only for the service, whatever the owner may sign. */
-function isMapChain(chain: string): boolean {
-  return !EXECUTABLE_CHAINS.includes(chain);
-}
-
-/** Why signing is not possible right now, in words; null when it is. */
-export function signBlockReason(plan: Plan, family: string | null): string | null {
-  const chain = planChain(plan);
-  if (isMapChain(chain) && plan.ownerSigning !== true)
-    return `${chainName(chain)} is a Map chain: plans are prepared for review only and signing is disabled until its adapters go live.`;
-  if (plan.status !== "prepared") return "The plan is blocked; fix what is listed above first.";
-  const needed = familyOfChain(chain);
-  if (!family) return `Connect a ${needed ? FAMILY_NAMES[needed] : ""} wallet to sign.`;
-  if (needed && needed !== family) return `This plan runs on ${chainName(chain)}: connect a ${FAMILY_NAMES[needed]} wallet to sign it.`;
-  if (plan.transactions.length === 0) return "The service prepared no transaction to sign for this plan.";
-  return null;
-}
 
 /** Only deposits have an execute endpoint (POST /svc/strategies/deposit/execute); other signed plans are not followed,
  * and neither is anything on a Map chain (the endpoint answers map_chain_prepare_only there). */
 function reportsTo(plan: Plan): string | null {
   if (isMapChain(planChain(plan))) return null;
   return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
-}
-
-/** What the page says once a Map-chain plan is signed: the ledger does not follow it. */
-export function mapChainSignedNote(plan: Plan): string {
-  const what = plan.schemaVersion === "svc-vault-plan.v1" ? `${plan.action}s` : "transactions";
-  return `${chainName(planChain(plan))} is a Map chain: the service does not record Map-chain ${what} in its ledger yet, so this will not appear in your portfolio or activity here. The transactions are on chain: follow them with the explorer links above.`;
 }
 
 function TxLink({ chain, digest }: { chain: string; digest: string }) {
