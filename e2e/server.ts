@@ -94,6 +94,9 @@ async function main(): Promise<void> {
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: evmB.url,
     SVC_OWNER_SIGNING_CHAINS: "evm-b",
+    // The in-process EVM runs Aave's supply several times per eth_estimateGas (as tests/api/evm-plans.test.ts says):
+    // a wider budget per RPC read, so a busy machine does not turn the plan's simulation into "unavailable".
+    SVC_RPC_TIMEOUT_MS: "20000",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
     ...quoteEnv(quotes.url),
     SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
