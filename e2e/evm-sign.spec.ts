@@ -9,7 +9,7 @@ import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "vi
 import { aaveV3Arbitrum } from "../server/venues/aave-v3-arbitrum";
 import { E2E_EVM_ACCOUNT } from "./evm-constants";
 import { expect, test } from "./guarded";
-import { ARBITRUM_PUBLIC_RPC, EVM_B_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc } from "./support";
+import { ARBITRUM_PUBLIC_RPC, EVM_B_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 // The wallet stack's Arbitrum RPC is the chain's public URL (no NEXT_PUBLIC_SVC_RPC_EVM_B in the build); routeChainRpc
 // answers it from the local node, so the guard's "outside request" for that one URL never leaves the machine.
@@ -28,7 +28,7 @@ async function read<T>(rpc: Rpc, to: string, functionName: "balanceOf" | "getRes
   return decodeFunctionResult({ abi: ABI, functionName, data: out }) as T;
 }
 
-test("EVM wallet signs an Aave v3 deposit on Arbitrum (real bytecode): simulated in the review, both legs mined, aUSDC up by the plan's amount", async ({ page, request }) => {
+test("EVM wallet signs an Aave v3 deposit on Arbitrum (real bytecode): simulated in the review, both legs mined, aUSDC up by the plan's amount", async ({ page, request }, testInfo) => {
   const rpc: Rpc = async (method, params) => {
     const r = await request.post(EVM_B_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method, params } });
     const body = (await r.json()) as { result?: unknown; error?: { message: string } };
@@ -98,4 +98,6 @@ test("EVM wallet signs an Aave v3 deposit on Arbitrum (real bytecode): simulated
   // The page did not report the signed plan to the execute endpoint (it answers map_chain_prepare_only on Map chains).
   expect(executeCalls).toEqual([]);
   await expectNoSeriousA11y(page);
+  // The hashes wrap on a phone: no horizontal page scroll at 375 px.
+  await screenshots(page, testInfo, "evm-signed-arbitrum");
 });
