@@ -199,7 +199,12 @@ function suiUsdcMoved(bytes: Uint8Array): { sender: string; moved: bigint } {
   return { sender, moved };
 }
 
-export async function startChainRpc(port: number): Promise<ChainRpc> {
+/**
+ * `evm` maps a path on this server to an EVM node's JSON-RPC URL (e.g. "/evm-b" → the in-process EVM of
+ * testing/chains/evm): requests there are passed through as they are, with CORS headers added, so the browser's wallet
+ * (routed here by support.ts) and the test reach that node at a port they know.
+ */
+export async function startChainRpc(port: number, evm: Record<string, string> = {}): Promise<ChainRpc> {
   const solana = new Map<string, Landed>();
   const calls: string[] = [];
   const b58 = getBase58Decoder();
@@ -572,6 +577,15 @@ export async function startChainRpc(port: number): Promise<ChainRpc> {
     req.on("end", async () => {
       const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" };
       if (req.method === "OPTIONS") return void res.writeHead(204, cors).end();
+      const upstream = evm[new URL(req.url ?? "/", "http://x").pathname.replace(/\/+$/, "")];
+      if (upstream) {
+        try {
+          const r = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: raw });
+          return void res.writeHead(r.status, { "content-type": "application/json", ...cors }).end(await r.text());
+        } catch {
+          return void res.writeHead(502, cors).end();
+        }
+      }
       let body: unknown;
       try {
         body = JSON.parse(raw);

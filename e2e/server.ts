@@ -10,6 +10,8 @@ import { assertLocalDatabase } from "./guard";
 import { type FakeIris, type IrisEntry, startFakeIris } from "../tests/support/fake-iris";
 import { quoteEnv, startFakeQuotes } from "../tests/support/fake-quotes";
 import { startChainRpc } from "./chain-rpc";
+import { EVM_B_PATH } from "./evm-constants";
+import { startEvmB } from "./evm-chain";
 import { POOLS, chartFor } from "./fixtures";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -83,7 +85,9 @@ function buildIfNeeded(): void {
 async function main(): Promise<void> {
   const iris = await startFakeIris();
   await startYields(iris);
-  const rpc = await startChainRpc(CHAIN_RPC_PORT);
+  // Arbitrum (evm-b): Aave v3's real bytecode in the in-process EVM (e2e/evm-chain.ts), passed through at /evm-b.
+  const evmB = await startEvmB();
+  const rpc = await startChainRpc(CHAIN_RPC_PORT, { [EVM_B_PATH]: evmB.url });
   // Swap quotes from a local aggregator speaking the Jupiter, Cetus and 0x formats (the plans tests' double).
   const quotes = await startFakeQuotes();
   buildIfNeeded();
@@ -98,12 +102,18 @@ async function main(): Promise<void> {
     // Refresh every 2 s and call a snapshot older than 15 s unavailable, so the upstream-down test takes seconds.
     SVC_YIELDS_REFRESH_S: "2",
     SVC_APY_MAX_AGE_S: "15",
-    // Sui and Solana read the local chain RPC (the one the test wallets submit to); the EVM map chains point
-    // at a closed port: their balances must show N/A, never a number.
+    // Sui and Solana read the local chain RPC (the one the test wallets submit to). Base (evm-a) points at a closed
+    // port: its balances must show N/A, never a number, and its plans stay unsigned (Map, no owner-signing go).
+    // Arbitrum (evm-b) is the local EVM with Aave v3 on real bytecode, and the operator's go for owner signing is given
+    // there only (SVC_OWNER_SIGNING_CHAINS): the dashboard's test wallet signs an Aave v3 plan on it.
     SVC_RPC_MOVE: rpc.url,
     SVC_RPC_SVM: rpc.url,
     SVC_RPC_EVM_A: "http://127.0.0.1:9",
-    SVC_RPC_EVM_B: "http://127.0.0.1:9",
+    SVC_RPC_EVM_B: evmB.url,
+    SVC_OWNER_SIGNING_CHAINS: "evm-b",
+    // The in-process EVM runs Aave's supply several times per eth_estimateGas (as tests/api/evm-plans.test.ts says):
+    // a wider budget per RPC read, so a busy machine does not turn the plan's simulation into "unavailable".
+    SVC_RPC_TIMEOUT_MS: "20000",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
     // Circle's attestation and fee API: the local Iris (never iris-api.circle.com).
     SVC_CCTP_ATTESTATION_URL: iris.url,

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Page, type TestInfo, expect } from "@playwright/test";
+import { EVM_B_PATH } from "./evm-constants";
 
 /** Whether an API route exists on this build (other branches land endpoints over time). A 404 for an unknown
  * id still means the route exists; only the catch-all's "No route …" answer means "not landed yet". */
@@ -40,9 +41,24 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string):
 /** The e2e stack's local chain RPC (e2e/chain-rpc.ts, started by e2e/server.ts). */
 export const CHAIN_RPC_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_RPC_PORT ?? Number(process.env.E2E_PORT ?? 3410) + 2)}`;
 
+/** The local Arbitrum node as the chain RPC passes it through (e2e/chain-rpc.ts). */
+export const EVM_B_RPC_URL = `${CHAIN_RPC_URL}${EVM_B_PATH}`;
+/** viem's default RPC for Arbitrum One (wagmi/chains `arbitrum`), the URL the wallet stack uses without NEXT_PUBLIC_SVC_RPC_EVM_B. */
+export const ARBITRUM_PUBLIC_RPC = "https://arb1.arbitrum.io/rpc";
+
 /** The wallet stack talks to the public mainnet RPCs (no NEXT_PUBLIC_SVC_RPC_* in the build): in tests those
  * requests go to the local chain RPC instead, the same one the server confirms digests with. Nothing leaves the machine. */
 export async function routeChainRpc(page: Page): Promise<void> {
+  // Arbitrum's public RPC (viem's default for the chain, which wagmi's mock connector forwards eth_sendTransaction to)
+  // goes to the local Arbitrum node with Aave v3 on real bytecode (e2e/evm-chain.ts), through the chain RPC's /evm-b.
+  await page.route(ARBITRUM_PUBLIC_RPC, async (route) => {
+    const req = route.request();
+    if (req.method() === "OPTIONS") {
+      await route.fulfill({ status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" } });
+      return;
+    }
+    await route.fulfill({ response: await route.fetch({ url: EVM_B_RPC_URL }) });
+  });
   for (const pattern of ["https://api.mainnet-beta.solana.com/**", "https://fullnode.mainnet.sui.io/**", "https://fullnode.mainnet.sui.io:443/**"]) {
     await page.route(pattern, async (route) => {
       const req = route.request();

@@ -275,6 +275,9 @@ interface PlanBase {
   fees: PlanFee[];
   transactions: PlanTransaction[];
   broadcastEnabled: boolean;
+  /** The owner may sign this plan here: always on an Executable chain; on a Map chain only with the operator's go
+   * (SVC_OWNER_SIGNING_CHAINS). Absent from servers older than the field: read as false on Map chains. */
+  ownerSigning?: boolean;
   executionMode: "disabled" | "owner_sign_prepare" | "broadcast";
 }
 

@@ -67,6 +67,16 @@ export const configSchema = z.object({
     .default("owner_sign_prepare"),
   SVC_RPC_MOVE: httpUrl("SVC_RPC_MOVE").default("https://fullnode.mainnet.sui.io:443"),
   SVC_RPC_SVM: httpUrl("SVC_RPC_SVM").default("https://api.mainnet-beta.solana.com"),
+  /**
+   * The operator's explicit go (spec §1.2) for OWNER signing on Map chains: a comma list of evm-a / evm-b on which the
+   * dashboard offers a prepared plan to the owner's wallet. It never makes the server broadcast (SVC_EXECUTION_MODE is
+   * unchanged), the chains stay labeled Map, and the execute endpoint still answers map_chain_prepare_only there.
+   */
+  SVC_OWNER_SIGNING_CHAINS: z
+    .string()
+    .transform((v) => v.split(",").map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(["evm-a", "evm-b"], { error: "SVC_OWNER_SIGNING_CHAINS must list Map chains only: evm-a, evm-b (comma-separated)" })))
+    .default([]),
   SVC_RPC_EVM_A: httpUrl("SVC_RPC_EVM_A").default("https://mainnet.base.org"),
   SVC_RPC_EVM_B: httpUrl("SVC_RPC_EVM_B").default("https://arb1.arbitrum.io/rpc"),
   SVC_RATE_LIMIT_PER_MIN: intIn("SVC_RATE_LIMIT_PER_MIN", 1, 1_000_000_000).default(600),

@@ -2,38 +2,42 @@
 // "Sign in wallet": hands the plan's transactions to the connected wallet, reports the digest to the service
 // (POST /svc/strategies/deposit/execute { planId, digest }) and follows it until the service confirms it on chain
 // (200 done; 202 pending means "post again later"). Then the portfolio and activity views are refreshed.
+// On a Map chain (evm-a, evm-b) signing is offered only when the operator listed the chain in SVC_OWNER_SIGNING_CHAINS
+// (the plan's `ownerSigning`, spec §1.2's explicit go): the page then shows each transaction's hash with its explorer
+// link and says that the service does not record Map-chain deposits in its ledger; the execute endpoint answers
+// map_chain_prepare_only there, so it is not asked.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
-import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
-import { ApiError, EXECUTABLE_CHAINS, type ExecuteBody, type Plan, api } from "@/lib/api";
+import { useWallet, walletStore } from "@/components/wallet/store";
+import { ApiError, type ExecuteBody, type Plan, api } from "@/lib/api";
 import { chainName, explorerTxUrl } from "@/lib/format";
 import { formatMicros } from "@/lib/money";
+import { isMapChain, mapChainSignedNote, planChain, signBlockReason } from "./sign-rules";
 
 const EXECUTE_PATH = "/svc/strategies/deposit/execute";
 const POLL_MS = 2000;
 
-function planChain(plan: Plan): string {
-  return plan.schemaVersion === "svc-bridge-plan.v1" ? plan.sourceChain : plan.chain;
-}
-
-/** Why signing is not possible right now, in words; null when it is. */
-export function signBlockReason(plan: Plan, family: string | null): string | null {
-  const chain = planChain(plan);
-  if (!EXECUTABLE_CHAINS.includes(chain))
-    return `${chainName(chain)} is a Map chain: plans are prepared for review only and signing is disabled until its adapters go live.`;
-  if (plan.status !== "prepared") return "The plan is blocked; fix what is listed above first.";
-  const needed = familyOfChain(chain);
-  if (!family) return `Connect a ${needed ? FAMILY_NAMES[needed] : ""} wallet to sign.`;
-  if (needed && needed !== family) return `This plan runs on ${chainName(chain)}: connect a ${FAMILY_NAMES[needed]} wallet to sign it.`;
-  if (plan.transactions.length === 0) return "The service prepared no transaction to sign for this plan.";
-  return null;
-}
-
-/** Only deposits have an execute endpoint (POST /svc/strategies/deposit/execute); other signed plans are not followed. */
+/** Only deposits have an execute endpoint (POST /svc/strategies/deposit/execute); other signed plans are not followed,
+ * and neither is anything on a Map chain (the endpoint answers map_chain_prepare_only there). */
 function reportsTo(plan: Plan): string | null {
+  if (isMapChain(planChain(plan))) return null;
   return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
+}
+
+function TxLink({ chain, digest }: { chain: string; digest: string }) {
+  const explorer = explorerTxUrl(chain, digest);
+  return explorer ? (
+    <a href={explorer} target="_blank" rel="noreferrer" className="mono" data-testid="digest">
+      {digest}
+      <span className="sr-only"> (opens the chain explorer)</span>
+    </a>
+  ) : (
+    <span className="mono" data-testid="digest">
+      {digest}
+    </span>
+  );
 }
 
 export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once the wallet has sent the plan's last transaction. */ onSigned?: (digest: string, chain: string) => void }) {
@@ -48,9 +52,9 @@ export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once 
       const signer = w.signer;
       if (!signer) throw new Error("No wallet is ready to sign.");
       // Legs run in order (an EVM approve before its deposit); the last digest is the plan's proof.
-      let digest = "";
-      for (const tx of plan.transactions) digest = await signer.signAndSend(tx);
-      return { digest, chain: plan.transactions.at(-1)?.chain ?? planChain(plan) };
+      const legs: { kind: string; chain: string; digest: string }[] = [];
+      for (const tx of plan.transactions) legs.push({ kind: tx.kind, chain: tx.chain, digest: await signer.signAndSend(tx) });
+      return { legs, digest: legs.at(-1)?.digest ?? "", chain: plan.transactions.at(-1)?.chain ?? planChain(plan) };
     },
     onSuccess: (r) => onSigned?.(r.digest, r.chain),
   });
@@ -74,7 +78,7 @@ export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once 
     void qc.invalidateQueries({ queryKey: ["svc", "activity"] });
   }, [done, qc]);
 
-  const explorer = sign.data ? explorerTxUrl(sign.data.chain, sign.data.digest) : null;
+  const mapChain = isMapChain(planChain(plan));
   const notLanded = execute.error instanceof ApiError && execute.error.status === 404 && /^No route /.test(execute.error.message);
 
   return (
@@ -99,35 +103,46 @@ export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once 
           {reason}
         </p>
       )}
+      {mapChain && !reason && !sign.data && (
+        <p className="muted small" data-testid="map-sign-note">
+          {chainName(planChain(plan))} is a Map chain: the operator lets owners sign here, but the service does not broadcast
+          or record these transactions; your wallet sends them.
+        </p>
+      )}
       {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
       {sign.data && (
         <div role="status" className="alert alert-info" data-testid="signed">
           <div>
-            <p>
-              Signed and sent:{" "}
-              {explorer ? (
-                <a href={explorer} target="_blank" rel="noreferrer" className="mono" data-testid="digest">
-                  {sign.data.digest}
-                  <span className="sr-only"> (opens the chain explorer)</span>
-                </a>
-              ) : (
-                <span className="mono" data-testid="digest">
-                  {sign.data.digest}
-                </span>
-              )}
-            </p>
+            {sign.data.legs.length > 1 ? (
+              <>
+                <p>Signed and sent, in order:</p>
+                <ol data-testid="digests">
+                  {sign.data.legs.map((leg) => (
+                    <li key={leg.digest}>
+                      {leg.kind}: <TxLink chain={leg.chain} digest={leg.digest} />
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : (
+              <p>
+                Signed and sent: <TxLink chain={sign.data.chain} digest={sign.data.digest} />
+              </p>
+            )}
             <p data-testid="settlement">
-              {executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
-                ? "The burn is sent. Follow the attestation, the receive and the delivery below."
-                : executePath === null
-                ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
-                : done
-                  ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
-                  : execute.data && execute.data.status !== "done"
-                    ? `Waiting for ${chainName(sign.data.chain)} to confirm it: ${execute.data.reason}`
-                    : execute.isError
-                      ? null
-                      : "Reporting the transaction to the service…"}
+              {mapChain
+                ? mapChainSignedNote(plan)
+                : executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
+                  ? "The burn is sent. Follow the attestation, the receive and the delivery below."
+                  : executePath === null
+                    ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
+                    : done
+                      ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
+                      : execute.data && execute.data.status !== "done"
+                        ? `Waiting for ${chainName(sign.data.chain)} to confirm it: ${execute.data.reason}`
+                        : execute.isError
+                          ? null
+                          : "Reporting the transaction to the service…"}
             </p>
             {done && (
               <p>

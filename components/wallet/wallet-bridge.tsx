@@ -6,7 +6,7 @@ import { type Connection, PublicKey, TransactionInstruction, TransactionMessage,
 // biome-ignore lint/style/useNodejsImportProtocol: the browser polyfill package (web3.js instructions take a Buffer), not node:buffer
 import { Buffer } from "buffer";
 import { useEffect, useMemo, useRef } from "react";
-import { useDisconnect, useConnection as useEvmConnection, useSendTransaction } from "wagmi";
+import { useDisconnect, useConnection as useEvmConnection, useSendTransaction, useSwitchChain } from "wagmi";
 import { arbitrum, base } from "wagmi/chains";
 import type { PlanTransaction, SolanaPayload } from "@/lib/api";
 import { type ConnectedAccount, type WalletFamily, type WalletSigner, useWallet, walletStore } from "./store";
@@ -59,6 +59,7 @@ export function WalletBridge() {
   const evm = useEvmConnection();
   const evmDisconnect = useDisconnect();
   const evmSend = useSendTransaction();
+  const evmSwitch = useSwitchChain();
 
   const solAddress = sol.publicKey?.toBase58() ?? null;
 
@@ -83,6 +84,8 @@ export function WalletBridge() {
     suiMutate: suiSign.mutateAsync,
     solSend: sol.sendTransaction,
     evmMutate: evmSend.mutateAsync,
+    evmSwitchChain: evmSwitch.mutateAsync,
+    evmChainId: evm.chainId,
     connection,
     suiDisconnect: suiDisconnect.mutate,
     solDisconnect: sol.disconnect,
@@ -122,6 +125,9 @@ export function WalletBridge() {
             const chainId = EVM_CHAINS[p.chainId];
             if (!chainId) throw new Error(`The plan's EVM transaction is for chain ${p.chainId}, which this wallet is not set up for.`);
             if (!/^0x[0-9a-fA-F]{40}$/.test(p.to)) throw new Error("The plan's EVM transaction has no valid destination.");
+            // The wallet signs on the chain it is on: move it to the plan's chain first (a wallet connected on Base
+            // signing an Arbitrum plan), as wallets ask their user to.
+            if (latest.current.evmChainId !== chainId) await latest.current.evmSwitchChain({ chainId });
             return latest.current.evmMutate({ to: p.to as `0x${string}`, data: p.data as `0x${string}`, value: BigInt(p.value), chainId });
           },
         };

@@ -2,7 +2,7 @@
 import type { ChainId } from "../chains/address";
 import { config } from "../config";
 import { type Blocker, blocker } from "../http/codes";
-import { broadcastEnabled } from "../svc/status";
+import { broadcastEnabled, ownerSigningEnabled } from "../svc/status";
 
 export function executionBlockers(): Blocker[] {
   return config().SVC_EXECUTION_MODE === "disabled"
@@ -11,7 +11,7 @@ export function executionBlockers(): Blocker[] {
 }
 
 export function executionFlags(chain: ChainId) {
-  return { broadcastEnabled: broadcastEnabled(chain), executionMode: config().SVC_EXECUTION_MODE };
+  return { broadcastEnabled: broadcastEnabled(chain), ownerSigning: ownerSigningEnabled(chain), executionMode: config().SVC_EXECUTION_MODE };
 }
 
 export const NETWORK_FEE = {

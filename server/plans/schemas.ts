@@ -69,6 +69,10 @@ const planBase = {
   fees: z.array(feeItem),
   transactions: z.array(planTransaction),
   broadcastEnabled: z.boolean(),
+  ownerSigning: z.boolean().meta({
+    description:
+      "Whether the owner may sign this plan in the dashboard: always on an Executable chain; on a Map chain (evm-a, evm-b) only when the operator lists it in SVC_OWNER_SIGNING_CHAINS (spec §1.2: an explicit go). false while SVC_EXECUTION_MODE is disabled. It never means the server broadcasts: on a Map chain the execute endpoint still answers map_chain_prepare_only, so the ledger does not record the signed transactions.",
+  }),
   executionMode,
 };
 

@@ -34,6 +34,10 @@ export const chainStatus = z.object({
   chain: chainId,
   label: chainLabel,
   broadcastEnabled: z.boolean(),
+  ownerSigning: z.boolean().meta({
+    description:
+      "Whether the dashboard offers prepared plans on this chain to the owner's wallet: always on an Executable chain; on a Map chain only when the operator lists it in SVC_OWNER_SIGNING_CHAINS. The server never broadcasts on a Map chain, and Map-chain deposits are not recorded in the ledger (execute answers map_chain_prepare_only).",
+  }),
   writeReady: z.boolean(),
 });
 

@@ -15,6 +15,17 @@ export function broadcastEnabled(chain: ChainId): boolean {
   return config().SVC_EXECUTION_MODE === "broadcast" && chainLabelOf(chain) === "Executable";
 }
 
+/**
+ * Whether the dashboard offers a prepared plan on `chain` to the owner's wallet: on an Executable chain always; on a Map
+ * chain only with the operator's explicit go (SVC_OWNER_SIGNING_CHAINS, spec §1.2). Never while the execution mode is
+ * disabled (nothing is offered for signing then). It says nothing about the server: it never broadcasts on a Map chain.
+ */
+export function ownerSigningEnabled(chain: ChainId): boolean {
+  const cfg = config();
+  if (cfg.SVC_EXECUTION_MODE === "disabled") return false;
+  return chainLabelOf(chain) === "Executable" || cfg.SVC_OWNER_SIGNING_CHAINS.includes(chain as "evm-a" | "evm-b");
+}
+
 export function statusBody(database: "pglite" | "postgres") {
   const cfg = config();
   const fees = feePolicy();
@@ -34,6 +45,7 @@ export function statusBody(database: "pglite" | "postgres") {
         chain,
         label: chainLabelOf(chain),
         broadcastEnabled: broadcastEnabled(chain),
+        ownerSigning: ownerSigningEnabled(chain),
         writeReady: chainLabelOf(chain) === "Executable",
       })),
     },

@@ -28,6 +28,13 @@ describe.each(dbKinds())("svc catalog endpoints on %s", (db) => {
     const chains = (r.json.execution as { chains: Array<{ chain: string; label: string; broadcastEnabled: boolean }> }).chains;
     expect(chains.find((c) => c.chain === "evm-a")).toMatchObject({ label: "Map", broadcastEnabled: false });
     expect(chains.find((c) => c.chain === "move-chain")).toMatchObject({ label: "Executable" });
+    // No operator go by default (SVC_OWNER_SIGNING_CHAINS unset): owners sign on the Executable chains only.
+    expect(Object.fromEntries(chains.map((c) => [c.chain, (c as { ownerSigning?: boolean }).ownerSigning]))).toEqual({
+      "move-chain": true,
+      "svm-chain": true,
+      "evm-a": false,
+      "evm-b": false,
+    });
   });
 
   it("fees follow spec §1.3", async () => {
@@ -63,5 +70,35 @@ describe.each(dbKinds())("svc catalog endpoints on %s", (db) => {
     });
     const blockers = r.json.blockers.map((b) => b.code);
     for (const c of ["venue_not_allowed", "empty_upstream", "auto_yield_disabled", "no_ready_venue"]) expect(blockers).toContain(c);
+  });
+});
+
+describe("SVC_OWNER_SIGNING_CHAINS=evm-b: the owner may sign on Arbitrum, the server still never broadcasts there", () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ db: "pglite", env: { SVC_OWNER_SIGNING_CHAINS: "evm-b", SVC_RPC_EVM_B: "http://127.0.0.1:9" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("status: ownerSigning on evm-b only among the Map chains; labels and broadcast flags unchanged", async () => {
+    const r = await call(app.url, "GET", "/api/v1/svc/status");
+    const chains = (r.json.execution as { chains: Array<{ chain: string; label: string; broadcastEnabled: boolean; ownerSigning: boolean }> }).chains;
+    expect(chains.find((c) => c.chain === "evm-b")).toEqual({ chain: "evm-b", label: "Map", broadcastEnabled: false, ownerSigning: true, writeReady: false });
+    expect(chains.find((c) => c.chain === "evm-a")).toMatchObject({ label: "Map", broadcastEnabled: false, ownerSigning: false });
+  });
+
+  it("plans carry the flag (evm-b true, evm-a false); execute still answers map_chain_prepare_only on evm-b", async () => {
+    const b = await call<{ planId: string; ownerSigning: boolean; broadcastEnabled: boolean }>(app.url, "POST", "/api/v1/svc/strategies/deposit/plan", {
+      body: { strategyId: "aave-v3-arbitrum", amountMicros: "3000000" },
+    });
+    expect(b.status).toBe(200);
+    expect(b.json).toMatchObject({ ownerSigning: true, broadcastEnabled: false });
+    const a = await call<{ ownerSigning: boolean }>(app.url, "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: "aave-v3-base", amountMicros: "3000000" } });
+    expect(a.json.ownerSigning).toBe(false);
+    const executed = await call(app.url, "POST", "/api/v1/svc/strategies/deposit/execute", { body: { planId: b.json.planId, digest: `0x${"cd".repeat(32)}` } });
+    expect(executed.status).toBe(422);
+    expect(executed.json).toMatchObject({ blockers: [{ code: "map_chain_prepare_only" }] });
   });
 });

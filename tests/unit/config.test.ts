@@ -21,6 +21,21 @@ describe("parseConfig", () => {
     expect(c.DATABASE_URL).toBeUndefined();
   });
 
+  it("SVC_OWNER_SIGNING_CHAINS: unset means none; a comma list of Map chains (spaces and empty items ignored)", () => {
+    expect(parseConfig({}).SVC_OWNER_SIGNING_CHAINS).toEqual([]);
+    expect(parseConfig({ SVC_OWNER_SIGNING_CHAINS: "" }).SVC_OWNER_SIGNING_CHAINS).toEqual([]);
+    expect(parseConfig({ SVC_OWNER_SIGNING_CHAINS: "evm-b" }).SVC_OWNER_SIGNING_CHAINS).toEqual(["evm-b"]);
+    expect(parseConfig({ SVC_OWNER_SIGNING_CHAINS: " evm-a , evm-b," }).SVC_OWNER_SIGNING_CHAINS).toEqual(["evm-a", "evm-b"]);
+  });
+
+  it("SVC_OWNER_SIGNING_CHAINS with an Executable or unknown chain is one line naming the variable and the allowed values", () => {
+    for (const value of ["svm-chain", "evm-a,base"]) {
+      expect(() => parseConfig({ SVC_OWNER_SIGNING_CHAINS: value })).toThrow(
+        /^Invalid configuration: SVC_OWNER_SIGNING_CHAINS: must list Map chains only: evm-a, evm-b \(comma-separated\)$/,
+      );
+    }
+  });
+
   it("parses SVC_API_KEYS", () => {
     const c = parseConfig({ SVC_API_KEYS: JSON.stringify([{ key: "k".repeat(20), role: "agent", wallets: ["*"] }]) });
     expect(c.SVC_API_KEYS?.[0]?.role).toBe("agent");
@@ -36,6 +51,8 @@ describe("parseConfig", () => {
     ["SVC_EXECUTION_MODE", "yolo"],
     ["SVC_RATE_LIMIT_PER_MIN", "0"],
     ["SVC_YIELDS_API_URL", "ftp://x"],
+    ["SVC_OWNER_SIGNING_CHAINS", "move-chain"],
+    ["SVC_OWNER_SIGNING_CHAINS", "evm-b,evm-c"],
   ])("rejects %s=%s naming the variable, without echoing the value", (name, value) => {
     let err: unknown;
     try {
@@ -57,6 +74,7 @@ describe("npm start with a bad setting", () => {
     ["PORT", "not-a-port"],
     ["SVC_API_KEYS", "[{oops"],
     ["DATABASE_URL", "http://not-postgres"],
+    ["SVC_OWNER_SIGNING_CHAINS", "move-chain"],
   ])("%s=%s stops with one clear line", (name, value) => {
     const r = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--conditions=react-server", "scripts/start.ts"], {
       cwd: root,

@@ -6,13 +6,20 @@
 // reverted", the revert bytes as `data`); an unknown method answers -32601 ("does not exist/is not available"), as
 // geth does, and that includes eth_simulateV1 unless a test turns it on (`methods.simulateV1`).
 //
+// Dev accounts (`unlocked`): as Anvil and Hardhat do for their well-known test keys, the node itself signs
+// eth_sendTransaction for an address whose private key it was started with (filling nonce, gas and EIP-1559 fees as
+// those nodes do), then mines the signed transaction through the same path as eth_sendRawTransaction, so the signature,
+// nonce, fee and balance checks are the real ones. Any other `from` is refused ("unknown account"), as geth refuses an
+// account it does not hold. This is what lets a browser wallet that forwards eth_sendTransaction to its RPC (wagmi's
+// mock connector in the e2e suite) sign with a local key without any key reaching the page.
+//
 // Test set-up (deploying the protocols' contracts at their published addresses) goes through `deployAt` / `exec`,
 // which are not on the wire: a node never lets a caller act as someone else.
 import { createServer, type Server } from "node:http";
 import { createBlock } from "@ethereumjs/block";
 import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createTx, createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
-import { Account, type Address, createAddressFromString } from "@ethereumjs/util";
+import { Account, type Address, createAddressFromString, privateToAddress } from "@ethereumjs/util";
 import { createVM, runTx, type VM } from "@ethereumjs/vm";
 import { bytesToHex, getAddress, type Hex, hexToBytes, keccak256, numberToHex, toHex } from "viem";
 
@@ -121,7 +128,7 @@ function revertMessage(data: Uint8Array): string {
   return "execution reverted";
 }
 
-export async function startEvmNode(opts: { chainId: number; startTime?: bigint }): Promise<EvmNode> {
+export async function startEvmNode(opts: { chainId: number; startTime?: bigint; unlocked?: readonly Hex[] }): Promise<EvmNode> {
   const common = createCustomCommon({ chainId: opts.chainId, name: `local-${opts.chainId}` }, Mainnet, { hardfork: Hardfork.Cancun });
   const vm = await createVM({ common });
   const blocks: MinedBlock[] = [];
@@ -130,6 +137,13 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
   const genesis: MinedBlock = { number: 0n, hash: keccak256(toHex(`genesis-${opts.chainId}`)), parentHash: `0x${"0".repeat(64)}`, timestamp: clock, txs: [], gasUsed: 0n };
   blocks.push(genesis);
   const head = () => blocks[blocks.length - 1] ?? genesis;
+  /** Dev accounts the node signs for (lower-case address → private key). */
+  const unlocked = new Map<string, Uint8Array>(
+    (opts.unlocked ?? []).map((k) => {
+      const key = hexToBytes(k);
+      return [bytesToHex(privateToAddress(key)).toLowerCase(), key];
+    }),
+  );
 
   // One request at a time: the EVM's state is one journal.
   let queue: Promise<unknown> = Promise.resolve();
@@ -435,6 +449,10 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
         if (tx.common.chainId() !== BigInt(opts.chainId)) throw new RpcError(-32000, "invalid chain id for signer");
         return mine(tx);
       }
+      case "eth_accounts":
+        return [...unlocked.keys()].map((a) => getAddress(a));
+      case "eth_sendTransaction":
+        return mine(await signForDevAccount(params[0] as CallRequest & { nonce?: string; chainId?: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string; gasPrice?: string }));
       case "eth_getTransactionReceipt":
         return receiptJson(txs.get(String(params[0]).toLowerCase() as Hex)) ?? null;
       case "eth_getTransactionByHash":
@@ -442,6 +460,23 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint }
       default:
         throw new RpcError(-32601, `the method ${method} does not exist/is not available`);
     }
+  }
+
+  /** eth_sendTransaction for a dev account: the request completed as Anvil completes it, then signed with its key. */
+  async function signForDevAccount(req: CallRequest & { nonce?: string; chainId?: string; maxFeePerGas?: string; maxPriorityFeePerGas?: string; gasPrice?: string }): Promise<TypedTransaction> {
+    const from = String(req.from ?? "").toLowerCase();
+    const key = unlocked.get(from);
+    if (!key) throw new RpcError(-32000, `unknown account ${req.from ?? "(no from)"}`);
+    if (req.chainId !== undefined && BigInt(req.chainId) !== BigInt(opts.chainId)) throw new RpcError(-32000, "invalid chain id for signer");
+    const nonce = req.nonce !== undefined ? BigInt(req.nonce) : ((await vm.stateManager.getAccount(addr(from)))?.nonce ?? 0n);
+    const gasLimit = req.gas !== undefined ? BigInt(req.gas) : await estimateGas(req);
+    const tip = req.maxPriorityFeePerGas !== undefined ? BigInt(req.maxPriorityFeePerGas) : BASE_FEE_WEI;
+    const feeCap = req.maxFeePerGas !== undefined ? BigInt(req.maxFeePerGas) : req.gasPrice !== undefined ? BigInt(req.gasPrice) : BASE_FEE_WEI * 2n + tip;
+    const tx = createTx(
+      { type: 2, chainId: BigInt(opts.chainId), nonce, to: req.to ? getAddress(req.to) : undefined, data: ((req.data ?? req.input ?? "0x") as Hex) || "0x", value: big(req.value), gasLimit, maxFeePerGas: feeCap, maxPriorityFeePerGas: tip },
+      { common },
+    );
+    return tx.sign(key);
   }
 
   interface SimulateV1Request {
