@@ -199,6 +199,21 @@ for (const { f, explorer, digest: digestShape, seen, pending } of SIGNERS) {
   });
 }
 
+test("Sui wallet: the dialog shows the connected account and disconnects it", async ({ page }) => {
+  await enableTestWallets(page);
+  await routeChainRpc(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect wallet" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  const sui = dialog.locator("section", { has: page.getByRole("heading", { name: "Sui" }) });
+  await sui.getByRole("button", { name: /Unsafe Burner Wallet/ }).click();
+  await expect(sui).toContainText(/Connected 0x[0-9a-f]{4}/);
+  await expect(page.getByTestId("wallet-button")).toContainText("Sui ·");
+  await sui.getByRole("button", { name: "Disconnect Sui" }).click();
+  await expect(sui.getByRole("button", { name: /Unsafe Burner Wallet/ })).toBeVisible();
+  await expect(page.getByTestId("wallet-button")).toHaveText("Connect wallet");
+});
+
 test("a withdraw plan that cannot be built is blocked, in words, and cannot be signed", async ({ page }) => {
   await enableTestWallets(page);
   // The owner has no marginfi account on the local chain (its USDC bank is there): nothing to withdraw, so nothing is built.

@@ -25,7 +25,7 @@ function SuiSection({ onError }: { onError: (m: string | null) => void }) {
       {account ? (
         <p>
           Connected <span className="mono">{shortAddress(account.address)}</span>{" "}
-          <button type="button" className="btn btn-small" onClick={() => void dAppKit.disconnectWallet()}>
+          <button type="button" className="btn btn-small" onClick={() => void dAppKit.disconnectWallet().catch(() => undefined)}>
             Disconnect Sui
           </button>
         </p>

@@ -131,7 +131,7 @@ export function WalletBridge() {
 
   const disconnect = useMemo(() => {
     if (family === null) return null;
-    if (family === "sui") return () => void latest.current.suiKit.disconnectWallet();
+    if (family === "sui") return () => void latest.current.suiKit.disconnectWallet().catch(() => undefined);
     if (family === "solana") return () => void latest.current.solDisconnect();
     return () => latest.current.evmDisconnect({});
   }, [family]);
