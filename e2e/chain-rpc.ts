@@ -1,8 +1,9 @@
 // A local chain for the e2e stack. The app server reads it (SVC_RPC_SVM / SVC_RPC_MOVE: blockhash for plans, balances,
 // package resolution, simulation, confirmation of a reported digest) and the browser's wallet reaches it through
 // Playwright's request routing (support.ts routeChainRpc), so a test wallet's submission and the server's confirmation
-// meet. move-chain: the app speaks gRPC-web to the local Sui node (testing/chains/sui) over this file's Sui state; the
-// browser's dapp-kit wallet still speaks Sui JSON-RPC here (its client is the wallet stack's, not the service's).
+// meet. move-chain: the local Sui node (testing/chains/sui, gRPC-web) over this file's Sui state, for the app server and
+// for the browser's dApp Kit wallet alike (the wallet resolves, simulates and executes through the same node, so its
+// version, ownership and package checks apply to what the wallet signs). No Sui JSON-RPC is served.
 // Solana: getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses,
 // getTransaction (json, jsonParsed with token balances, base64). Nothing here signs: the wallet in the page signs
 // with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
@@ -33,6 +34,7 @@ import { MARGINFI } from "../testing/chains/solana/marginfi";
 import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects, LOCAL_TMM_UPGRADE } from "../testing/chains/sui/cctp";
 import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
+import { CLOCK } from "../testing/chains/sui/simulate";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcReply, jsonRpcReplyAsync } from "../tests/support/json-rpc";
 
 /** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
@@ -114,11 +116,11 @@ export interface ChainRpc {
   solana: Map<string, Landed>;
   sui: Map<string, SuiLanded>;
   calls: string[];
+  close: () => Promise<void>;
 }
 
 /** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop.ts). */
 export const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
-const SUI_ZERO_DIGEST = "11111111111111111111111111111111";
 const SUI_START_USDC = 1_000_000_000n;
 const SUI_START_MIST = 10_000_000_000n;
 
@@ -129,8 +131,6 @@ interface SuiLanded {
   landedAt: number;
 }
 
-/** 0x2::sui::SUI in any address spelling (0x2, 0x000…002). */
-const isSuiCoin = (t: string) => /^0x0*2::sui::SUI$/.test(t);
 const hex64 = (seed: string) => `0x${createHash("sha256").update(seed).digest("hex")}`;
 const suiCoinId = (owner: string, kind: "usdc" | "gas") => hex64(`e2e-sui-coin-${kind}-${owner}`);
 
@@ -139,46 +139,6 @@ const SUI_UPGRADE_CAPS = new Map([
   [scallop.onchain.protocolUpgradeCap ?? "", hex64("e2e-scallop-current-package")],
   [suilend.onchain.upgradeCap ?? "", hex64("e2e-suilend-current-package")],
 ]);
-
-/** Move signatures the wallet's Transaction resolver asks for (which shared inputs are mutable). Scallop mint::mint:
- * (&Version, &mut Market, Coin<T>, &Clock, &mut TxContext) → MarketCoin<T>. */
-function normalizedMoveFunction(pkg: string, module: string, fn: string): unknown {
-  const st = (address: string, m: string, name: string, typeArguments: unknown[] = []) => ({ Struct: { address, module: m, name, typeArguments } });
-  if (module === "deposit_for_burn" && fn === "deposit_for_burn" && sameAddress(pkg, LOCAL_TMM_UPGRADE)) {
-    // Circle's CCTP V1 deposit_for_burn<T> (circlefin/sui-cctp master @ 70290f70 deposit_for_burn.move; types on the
-    // original package ids, as testing/chains/sui/cctp.ts serves them): which shared inputs are mutable.
-    return {
-      visibility: "Public",
-      isEntry: false,
-      typeParameters: [{ abilities: [] }],
-      parameters: [
-        st("0x2", "coin", "Coin", [{ TypeParameter: 0 }]),
-        "U32",
-        "Address",
-        { Reference: st(SUI_TOKEN_MESSENGER_MINTER, "state", "State") },
-        { MutableReference: st(SUI_MESSAGE_TRANSMITTER, "state", "State") },
-        { Reference: st("0x2", "deny_list", "DenyList") },
-        { MutableReference: st(`0x${"5c".repeat(32)}`, "treasury", "Treasury", [{ TypeParameter: 0 }]) },
-        { Reference: st("0x2", "tx_context", "TxContext") },
-      ],
-      return: [st(SUI_TOKEN_MESSENGER_MINTER, "burn_message", "BurnMessage"), st(SUI_MESSAGE_TRANSMITTER, "message", "Message")],
-    };
-  }
-  if (module !== "mint" || fn !== "mint") throw new Error(`function ${pkg}::${module}::${fn} not found`);
-  return {
-    visibility: "Public",
-    isEntry: false,
-    typeParameters: [{ abilities: [] }],
-    parameters: [
-      { Reference: st(pkg, "version", "Version") },
-      { MutableReference: st(pkg, "market", "Market") },
-      st("0x2", "coin", "Coin", [{ TypeParameter: 0 }]),
-      { Reference: st("0x2", "clock", "Clock") },
-      { MutableReference: st("0x2", "tx_context", "TxContext") },
-    ],
-    return: [st(pkg, "reserve", "MarketCoin", [{ TypeParameter: 0 }])],
-  };
-}
 
 /** USDC leaving the sender in a Sui transaction: SplitCoins of the sender's USDC coin (how CoinWithBalance resolves). */
 function suiUsdcMoved(bytes: Uint8Array): { sender: string; moved: bigint } {
@@ -317,12 +277,42 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
     return { slot: l.slot, blockTime: l.blockTime, version: 0, meta, transaction };
   };
 
+  /**
+   * What execution refuses before it runs, as the chain does: an owned input or gas coin that is not at its current
+   * version or not the sender's, a shared object given a wrong initial version (the simulation the wallet resolved
+   * through refuses the same, testing/chains/sui/simulate.ts).
+   */
+  const checkSuiInputs = (bytes: Uint8Array): void => {
+    const data = Transaction.from(bytes).getData();
+    const sender = data.sender ?? "0x0";
+    const owned = [
+      ...data.inputs.flatMap((i) => (i.Object?.ImmOrOwnedObject ? [i.Object.ImmOrOwnedObject] : [])),
+      ...(data.gasData.payment ?? []),
+    ];
+    for (const ref of owned) {
+      const o = suiWorld.object(ref.objectId);
+      if (!o) throw new Error(`Could not find the referenced object ${ref.objectId} at version ${ref.version}`);
+      if (BigInt(ref.version) !== o.version) {
+        throw new Error(`Object ID ${ref.objectId} Version 0x${BigInt(ref.version).toString(16)} is not available for consumption, current version: 0x${o.version.toString(16)}`);
+      }
+      if (o.owner.kind !== "address" || !sameAddress(o.owner.address, sender)) throw new Error(`Object ${ref.objectId} is not owned by the sender ${sender}`);
+    }
+    for (const i of data.inputs) {
+      const shared = i.Object?.SharedObject;
+      if (!shared) continue;
+      const o = sameAddress(shared.objectId, CLOCK.id) ? CLOCK : suiWorld.object(shared.objectId);
+      if (o?.owner.kind !== "shared") throw new Error(`Object ${shared.objectId} is not a shared object`);
+      if (BigInt(shared.initialSharedVersion) !== o.owner.initialVersion) throw new Error(`Shared object ${shared.objectId} was given a wrong initial shared version`);
+    }
+  };
+
   /** Executes signed Sui bytes (base64): debits the sender's USDC by what the transaction splits from its USDC coin. */
   const executeSui = (b64: string, sigs: readonly string[]): string => {
     if (!sigs.length) throw new Error("transaction is not signed");
     const bytes = Buffer.from(b64, "base64");
     const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
     if (!sui.has(digest)) {
+      checkSuiInputs(bytes);
       const { sender, moved } = suiUsdcMoved(bytes);
       if (moved > suiUsdcOf(sender)) throw new Error("InsufficientCoinBalance");
       suiUsdc.set(sender, suiUsdcOf(sender) - moved);
@@ -395,106 +385,6 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
         const l = solana.get(sig);
         const encoding = typeof opts === "string" ? opts : (opts?.encoding ?? "json");
         return l ? solanaTxJson(l, encoding) : null;
-      }
-      case "suix_getBalance": {
-        const [owner, coinType] = params as [string, string | undefined];
-        const t = coinType ?? "0x2::sui::SUI";
-        const total = t === SUI_USDC ? suiUsdcOf(owner) : isSuiCoin(t) ? SUI_START_MIST : 0n;
-        return { coinType: t, coinObjectCount: total > 0n ? 1 : 0, totalBalance: total.toString(), lockedBalance: {} };
-      }
-      case "suix_getReferenceGasPrice":
-        return "750";
-      case "sui_getChainIdentifier":
-        return "35834a8a";
-      case "sui_getCheckpoint":
-        // Checkpoint 0's digest is the chain identifier (Sui mainnet's).
-        return { epoch: "0", sequenceNumber: "0", digest: "4btiuiMPvEENsttpZC7CZ53DruC3MAgfznDbASZ7DR6S", networkTotalTransactions: "1", timestampMs: "1681393657483", transactions: [], checkpointCommitments: [], validatorSignature: "" };
-      case "suix_getLatestSuiSystemState": {
-        const z = "0";
-        return {
-          systemStateVersion: "2",
-          epoch: "700",
-          protocolVersion: "90",
-          referenceGasPrice: "750",
-          epochStartTimestampMs: String(Date.now() - 3_600_000),
-          epochDurationMs: "86400000",
-          safeMode: false,
-          safeModeStorageRewards: z,
-          safeModeComputationRewards: z,
-          safeModeStorageRebates: z,
-          safeModeNonRefundableStorageFee: z,
-          stakeSubsidyStartEpoch: z,
-          maxValidatorCount: "150",
-          minValidatorJoiningStake: z,
-          validatorLowStakeThreshold: z,
-          validatorLowStakeGracePeriod: z,
-          storageFundTotalObjectStorageRebates: z,
-          storageFundNonRefundableBalance: z,
-          stakeSubsidyBalance: z,
-          stakeSubsidyDistributionCounter: z,
-          stakeSubsidyCurrentDistributionAmount: z,
-          stakeSubsidyPeriodLength: z,
-          stakeSubsidyDecreaseRate: 0,
-          activeValidators: [],
-        };
-      }
-      case "suix_getCoins": {
-        const [owner, coinType] = params as [string, string | null | undefined];
-        const t = coinType ?? "0x2::sui::SUI";
-        const kind = t === SUI_USDC ? "usdc" : isSuiCoin(t) ? "gas" : null;
-        const balance = kind === "usdc" ? suiUsdcOf(owner) : SUI_START_MIST;
-        const data = kind
-          ? [{ coinType: t, coinObjectId: suiCoinId(owner, kind), version: String(suiVersion), digest: SUI_ZERO_DIGEST, balance: balance.toString(), previousTransaction: SUI_ZERO_DIGEST }]
-          : [];
-        return { data, nextCursor: null, hasNextPage: false };
-      }
-      case "sui_multiGetObjects": {
-        const [ids] = params as [string[]];
-        // Venue objects are shared (Scallop's Version and Market).
-        return ids.map((objectId) => ({
-          data: { objectId, version: String(suiVersion), digest: SUI_ZERO_DIGEST, type: null, owner: { Shared: { initial_shared_version: "1000" } }, previousTransaction: SUI_ZERO_DIGEST, storageRebate: "0" },
-        }));
-      }
-      case "sui_getNormalizedMoveFunction": {
-        const [pkg, module, fn] = params as [string, string, string];
-        return normalizedMoveFunction(pkg, module, fn);
-      }
-      case "sui_dryRunTransactionBlock": {
-        const [b64] = params as [string];
-        const bytes = Buffer.from(b64, "base64");
-        const sender = Transaction.from(bytes).getData().sender ?? "0x0";
-        return {
-          effects: {
-            messageVersion: "v1",
-            status: { status: "success" },
-            executedEpoch: "700",
-            gasUsed: { computationCost: "750000", storageCost: "2000000", storageRebate: "1000000", nonRefundableStorageFee: "10000" },
-            transactionDigest: TransactionDataBuilder.getDigestFromBytes(bytes),
-            gasObject: { owner: { AddressOwner: sender }, reference: { objectId: suiCoinId(sender, "gas"), version: String(suiVersion + 1), digest: SUI_ZERO_DIGEST } },
-            dependencies: [],
-          },
-          objectChanges: [],
-          balanceChanges: [],
-          events: [],
-          input: {},
-        };
-      }
-      case "sui_executeTransactionBlock": {
-        const [b64, sigs] = params as [string, string[]];
-        return { digest: executeSui(b64, sigs ?? []), rawEffects: [], confirmedLocalExecution: false };
-      }
-      case "sui_getTransactionBlock": {
-        const [digest] = params as [string];
-        const l = sui.get(digest);
-        if (!l) throw new Error(`Could not find the referenced transaction [TransactionDigest(${digest})].`);
-        // Not yet checkpointed for a moment: no effects, so the reporter sees 202 pending first.
-        if (Date.now() - l.landedAt < PROCESSING_MS) return { digest, transaction: { data: { sender: l.sender } } };
-        return {
-          digest,
-          transaction: { data: { sender: l.sender } },
-          effects: { status: { status: "success" } },
-          balanceChanges: l.usdcMoved > 0n ? [{ owner: { AddressOwner: l.sender }, coinType: SUI_USDC, amount: (-l.usdcMoved).toString() }] : [],
-        };
       }
       default:
         throw new Error(`method ${method} not found`);
@@ -597,5 +487,11 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${port}`, solana, sui, calls };
+  // Port 0 (a test of its own) takes whatever port the system gives.
+  const addr = server.address();
+  const bound = typeof addr === "object" && addr ? addr.port : port;
+  return { url: `http://127.0.0.1:${bound}`, solana, sui, calls, close: () => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  }) };
 }

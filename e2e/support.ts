@@ -14,7 +14,7 @@ export async function landed(request: APIRequestContext, apiPath: string, init?:
   return !/^No route /.test(body.message ?? "");
 }
 
-/** Exposes the test wallets (wagmi mock connector, dapp-kit burner, Wallet Standard Solana wallet) in this page. */
+/** Exposes the test wallets (wagmi mock connector, dApp Kit's burner, Wallet Standard Solana wallet) in this page. */
 export async function enableTestWallets(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as Window & { __SVC_TEST_WALLETS__?: boolean }).__SVC_TEST_WALLETS__ = true;
@@ -46,8 +46,10 @@ export const EVM_B_RPC_URL = `${CHAIN_RPC_URL}${EVM_B_PATH}`;
 /** viem's default RPC for Arbitrum One (wagmi/chains `arbitrum`), the URL the wallet stack uses without NEXT_PUBLIC_SVC_RPC_EVM_B. */
 export const ARBITRUM_PUBLIC_RPC = "https://arb1.arbitrum.io/rpc";
 
-/** The wallet stack talks to the public mainnet RPCs (no NEXT_PUBLIC_SVC_RPC_* in the build): in tests those
- * requests go to the local chain RPC instead, the same one the server confirms digests with. Nothing leaves the machine. */
+/** The wallet stack talks to the public mainnet nodes (no NEXT_PUBLIC_SVC_RPC_* in the build): Solana JSON-RPC at
+ * api.mainnet-beta.solana.com, Sui gRPC-web at fullnode.mainnet.sui.io (`/sui.rpc.v2.<Service>/<Method>`). In tests
+ * those requests go to the local chain RPC instead (path kept: it serves both), the same one the server confirms
+ * digests with; the CORS preflight a gRPC-web call makes is answered here. Nothing leaves the machine. */
 export async function routeChainRpc(page: Page): Promise<void> {
   // Arbitrum's public RPC (viem's default for the chain, which wagmi's mock connector forwards eth_sendTransaction to)
   // goes to the local Arbitrum node with Aave v3 on real bytecode (e2e/evm-chain.ts), through the chain RPC's /evm-b.
@@ -63,10 +65,19 @@ export async function routeChainRpc(page: Page): Promise<void> {
     await page.route(pattern, async (route) => {
       const req = route.request();
       if (req.method() === "OPTIONS") {
-        await route.fulfill({ status: 204, headers: { "access-control-allow-origin": "*", "access-control-allow-headers": "*", "access-control-allow-methods": "POST, OPTIONS" } });
+        await route.fulfill({
+          status: 204,
+          headers: {
+            "access-control-allow-origin": "*",
+            "access-control-allow-headers": req.headers()["access-control-request-headers"] ?? "*",
+            "access-control-allow-methods": "POST, OPTIONS",
+            "access-control-max-age": "600",
+          },
+        });
         return;
       }
-      const response = await route.fetch({ url: CHAIN_RPC_URL });
+      const { pathname, search } = new URL(req.url());
+      const response = await route.fetch({ url: `${CHAIN_RPC_URL}${pathname}${search}` });
       await route.fulfill({ response });
     });
   }

@@ -1,7 +1,9 @@
 // Connect a test wallet of each family, request a deposit plan, see its fee lines, sign, follow to settlement.
-// Test wallets: wagmi's mock connector (EVM), dapp-kit's unsafe burner (Sui), a Wallet Standard wallet registered
-// in the page (Solana). They exist only because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
-import { type Page, expect, test } from "@playwright/test";
+// Test wallets: wagmi's mock connector (EVM), dApp Kit's unsafe burner (Sui: signs in the page, resolves and executes
+// over gRPC-web through its SuiGrpcClient), a Wallet Standard wallet registered in the page (Solana). They exist only
+// because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
+import { SuiGrpcClient } from "@mysten/sui/grpc";
+import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
 import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
@@ -104,24 +106,42 @@ for (const f of FAMILIES) {
   });
 }
 
-const SIGNERS: { f: Family; explorer: string; digest: RegExp; status: (sig: string) => unknown; pending: string }[] = [
+/** The chain's own record of a transaction: Solana's signature status (JSON-RPC), Sui's GetTransaction (gRPC-web). */
+type Seen = (request: APIRequestContext, sig: string) => Promise<unknown>;
+
+const solanaSeen: Seen = async (request, sig) => {
+  const r = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] } });
+  const body = (await r.json()) as { result?: { value: unknown[] }; error?: unknown };
+  expect(body.error).toBeUndefined();
+  return body.result?.value[0];
+};
+
+const suiSeen: Seen = async (_request, digest) => {
+  const client = new SuiGrpcClient({ network: "mainnet", baseUrl: CHAIN_RPC_URL });
+  const r = await client.core.getTransaction({ digest });
+  const t = r.Transaction ?? r.FailedTransaction;
+  expect(r.$kind).toBe("Transaction");
+  return t.digest === digest ? t : null;
+};
+
+const SIGNERS: { f: Family; explorer: string; digest: RegExp; seen: Seen; pending: string }[] = [
   {
     f: FAMILIES[1] as Family,
     explorer: "https://solscan.io/tx/",
     digest: /^[1-9A-HJ-NP-Za-km-z]{64,88}$/,
-    status: (sig) => ({ jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] }),
+    seen: solanaSeen,
     pending: "Waiting for Solana (svm-chain) to confirm it: not_final",
   },
   {
     f: FAMILIES[0] as Family,
     explorer: "https://suiscan.xyz/mainnet/tx/",
     digest: /^[1-9A-HJ-NP-Za-km-z]{43,44}$/,
-    status: (digest) => ({ jsonrpc: "2.0", id: 1, method: "sui_getTransactionBlock", params: [digest, {}] }),
+    seen: suiSeen,
     pending: "Waiting for Sui (move-chain) to confirm it: not_final",
   },
 ];
 
-for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
+for (const { f, explorer, digest: digestShape, seen, pending } of SIGNERS) {
   test.describe(`${f.family} wallet signs a ${f.strategyId} deposit`, () => {
     test.beforeEach(async ({ page }) => {
       await enableTestWallets(page);
@@ -129,6 +149,12 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
     });
 
     test("the wallet signs and the chain RPC receives the transaction", async ({ page, request }) => {
+      // Every call the page makes to the Sui full node, by path (gRPC-web: /sui.rpc.v2.<Service>/<Method>).
+      const suiCalls: string[] = [];
+      page.on("request", (r) => {
+        const u = new URL(r.url());
+        if (u.hostname === "fullnode.mainnet.sui.io" && r.method() === "POST") suiCalls.push(u.pathname);
+      });
       await depositPlan(page, f);
       await page.getByTestId("sign").click();
       const digest = page.getByTestId("digest");
@@ -137,10 +163,12 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
       expect(sig).toMatch(digestShape);
       await expect(digest).toHaveAttribute("href", `${explorer}${sig}`);
       // The chain saw it (the wallet in the page signed it; nothing here has its key).
-      const r = await request.post(CHAIN_RPC_URL, { data: status(sig) });
-      const body = (await r.json()) as { result?: unknown; error?: unknown };
-      expect(body.error).toBeUndefined();
-      expect(body.result).toBeTruthy();
+      expect(await seen(request, sig)).toBeTruthy();
+      if (f.family === "Sui") {
+        // The wallet resolved, simulated and executed over gRPC: no JSON-RPC call to the full node.
+        expect(suiCalls).toContain("/sui.rpc.v2.TransactionExecutionService/ExecuteTransaction");
+        expect(suiCalls.filter((p) => !p.startsWith("/sui.rpc.v2."))).toEqual([]);
+      }
     });
 
     test("the service confirms the digest, then the portfolio shows the position and the activity row", async ({ page }, testInfo) => {
@@ -170,6 +198,21 @@ for (const { f, explorer, digest: digestShape, status, pending } of SIGNERS) {
     });
   });
 }
+
+test("Sui wallet: the dialog shows the connected account and disconnects it", async ({ page }) => {
+  await enableTestWallets(page);
+  await routeChainRpc(page);
+  await page.goto("/");
+  await page.getByRole("button", { name: "Connect wallet" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  const sui = dialog.locator("section", { has: page.getByRole("heading", { name: "Sui" }) });
+  await sui.getByRole("button", { name: /Unsafe Burner Wallet/ }).click();
+  await expect(sui).toContainText(/Connected 0x[0-9a-f]{4}/);
+  await expect(page.getByTestId("wallet-button")).toContainText("Sui ·");
+  await sui.getByRole("button", { name: "Disconnect Sui" }).click();
+  await expect(sui.getByRole("button", { name: /Unsafe Burner Wallet/ })).toBeVisible();
+  await expect(page.getByTestId("wallet-button")).toHaveText("Connect wallet");
+});
 
 test("a withdraw plan that cannot be built is blocked, in words, and cannot be signed", async ({ page }) => {
   await enableTestWallets(page);

@@ -1,6 +1,6 @@
 "use client";
 // The connect dialog: one list per wallet family. Part of the lazily loaded wallet stack.
-import { useConnectWallet, useCurrentAccount, useDisconnectWallet, useWallets } from "@mysten/dapp-kit";
+import { useCurrentAccount, useDAppKit, useWallets } from "@mysten/dapp-kit-react";
 import { WalletReadyState } from "@solana/wallet-adapter-base";
 import { useWallet as useSolanaWallet } from "@solana/wallet-adapter-react";
 import { useEffect, useRef, useState } from "react";
@@ -18,15 +18,14 @@ function errorText(e: unknown): string {
 function SuiSection({ onError }: { onError: (m: string | null) => void }) {
   const wallets = useWallets();
   const account = useCurrentAccount();
-  const connect = useConnectWallet();
-  const disconnect = useDisconnectWallet();
+  const dAppKit = useDAppKit();
   return (
     <section aria-labelledby="wallet-sui" className="wallet-family">
       <h3 id="wallet-sui">Sui</h3>
       {account ? (
         <p>
           Connected <span className="mono">{shortAddress(account.address)}</span>{" "}
-          <button type="button" className="btn btn-small" onClick={() => disconnect.mutate()}>
+          <button type="button" className="btn btn-small" onClick={() => void dAppKit.disconnectWallet().catch(() => undefined)}>
             Disconnect Sui
           </button>
         </p>
@@ -42,7 +41,7 @@ function SuiSection({ onError }: { onError: (m: string | null) => void }) {
                 onClick={() => {
                   onError(null);
                   walletStore.prefer("sui");
-                  connect.mutate({ wallet: w }, { onError: (e) => onError(errorText(e)) });
+                  dAppKit.connectWallet({ wallet: w }).catch((e: unknown) => onError(errorText(e)));
                 }}
               >
                 {w.name}

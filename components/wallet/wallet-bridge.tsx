@@ -1,6 +1,7 @@
 "use client";
 // Reads the three wallet libraries and publishes one connected account plus a signer to the store.
-import { useCurrentAccount, useCurrentWallet, useDisconnectWallet, useSignAndExecuteTransaction } from "@mysten/dapp-kit";
+import { useCurrentAccount, useCurrentWallet, useDAppKit } from "@mysten/dapp-kit-react";
+import { Transaction } from "@mysten/sui/transactions";
 import { useConnection as useSolanaConnection, useWallet as useSolanaWallet } from "@solana/wallet-adapter-react";
 import { type Connection, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 // biome-ignore lint/style/useNodejsImportProtocol: the browser polyfill package (web3.js instructions take a Buffer), not node:buffer
@@ -50,8 +51,7 @@ export function WalletBridge() {
 
   const suiAccount = useCurrentAccount();
   const suiWallet = useCurrentWallet();
-  const suiDisconnect = useDisconnectWallet();
-  const suiSign = useSignAndExecuteTransaction();
+  const suiKit = useDAppKit();
 
   const sol = useSolanaWallet();
   const { connection } = useSolanaConnection();
@@ -65,11 +65,11 @@ export function WalletBridge() {
 
   const candidates = useMemo(() => {
     const c: Partial<Record<WalletFamily, ConnectedAccount>> = {};
-    if (suiAccount) c.sui = { family: "sui", address: suiAccount.address, walletName: suiWallet.currentWallet?.name ?? "Sui wallet" };
+    if (suiAccount) c.sui = { family: "sui", address: suiAccount.address, walletName: suiWallet?.name ?? "Sui wallet" };
     if (sol.connected && solAddress) c.solana = { family: "solana", address: solAddress, walletName: sol.wallet?.adapter.name ?? "Solana wallet" };
     if (evm.address) c.evm = { family: "evm", address: evm.address, walletName: evm.connector?.name ?? "EVM wallet" };
     return c;
-  }, [suiAccount, suiWallet.currentWallet?.name, sol.connected, solAddress, sol.wallet?.adapter.name, evm.address, evm.connector?.name]);
+  }, [suiAccount, suiWallet?.name, sol.connected, solAddress, sol.wallet?.adapter.name, evm.address, evm.connector?.name]);
 
   const picked: ConnectedAccount | null =
     (preferred ? candidates[preferred] : undefined) ?? candidates.sui ?? candidates.solana ?? candidates.evm ?? null;
@@ -81,13 +81,12 @@ export function WalletBridge() {
   // The signing functions change identity between renders; the signer reads the latest through a ref
   // so it stays stable (a new signer per render would loop through the store).
   const current = {
-    suiMutate: suiSign.mutateAsync,
+    suiKit,
     solSend: sol.sendTransaction,
     evmMutate: evmSend.mutateAsync,
     evmSwitchChain: evmSwitch.mutateAsync,
     evmChainId: evm.chainId,
     connection,
-    suiDisconnect: suiDisconnect.mutate,
     solDisconnect: sol.disconnect,
     evmDisconnect: evmDisconnect.mutate,
   };
@@ -103,9 +102,11 @@ export function WalletBridge() {
         return {
           signAndSend: async (tx: PlanTransaction) => {
             if (tx.encoding !== "sui-transaction-json") throw wrongEncoding(tx, "sui-transaction-json");
-            // The unresolved Transaction JSON: dapp-kit resolves coins, object versions and gas with its client.
-            const r = await latest.current.suiMutate({ transaction: tx.payload });
-            return r.digest;
+            // The unresolved Transaction JSON: dApp Kit resolves the CoinWithBalance intent with its gRPC client (unless
+            // the wallet declares it resolves it), the wallet resolves object versions and gas, signs and executes.
+            const r = await latest.current.suiKit.signAndExecuteTransaction({ transaction: Transaction.from(tx.payload) });
+            // A transaction that executed and failed still has its digest: the service's confirmation reports the failure.
+            return (r.Transaction ?? r.FailedTransaction).digest;
           },
         };
       case "solana":
@@ -136,7 +137,7 @@ export function WalletBridge() {
 
   const disconnect = useMemo(() => {
     if (family === null) return null;
-    if (family === "sui") return () => latest.current.suiDisconnect();
+    if (family === "sui") return () => void latest.current.suiKit.disconnectWallet().catch(() => undefined);
     if (family === "solana") return () => void latest.current.solDisconnect();
     return () => latest.current.evmDisconnect({});
   }, [family]);

@@ -1,21 +1,17 @@
 "use client";
-// The wallet stack: wagmi + viem (EVM), the Solana wallet adapter (Wallet Standard wallets) and dapp-kit (Sui).
+// The wallet stack: wagmi + viem (EVM), the Solana wallet adapter (Wallet Standard wallets) and dApp Kit (Sui).
 // Loaded only through a dynamic import when the connect dialog first opens (app/providers.tsx), so `/` stays light.
 // It renders no page content: it publishes the connected account and a signer to the library-free store.
-import { SuiClientProvider, WalletProvider as SuiWalletProvider } from "@mysten/dapp-kit";
-import { getJsonRpcFullnodeUrl } from "@mysten/sui/jsonRpc";
 import { ConnectionProvider, WalletProvider as SolanaWalletProvider } from "@solana/wallet-adapter-react";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { WagmiProvider } from "wagmi";
 import { ConnectDialog } from "./connect-dialog";
+import { SuiKitProvider } from "./sui-kit";
 import { WalletBridge } from "./wallet-bridge";
 import { makeWagmiConfig, testWalletsEnabled } from "./wagmi-config";
 import { walletStore } from "./store";
 
 const SVM_RPC = process.env.NEXT_PUBLIC_SVC_RPC_SVM || "https://api.mainnet-beta.solana.com";
-const MOVE_RPC = process.env.NEXT_PUBLIC_SVC_RPC_MOVE || getJsonRpcFullnodeUrl("mainnet");
-
-const suiNetworks = { mainnet: { url: MOVE_RPC, network: "mainnet" as const } };
 
 let wagmiConfig: ReturnType<typeof makeWagmiConfig> | null = null;
 
@@ -29,11 +25,7 @@ function Stack({ children }: { children: ReactNode }) {
     <WagmiProvider config={config} reconnectOnMount>
       <ConnectionProvider endpoint={SVM_RPC}>
         <SolanaWalletProvider wallets={[]} autoConnect>
-          <SuiClientProvider networks={suiNetworks} defaultNetwork="mainnet">
-            <SuiWalletProvider autoConnect enableUnsafeBurner={test} theme={null} storageKey="svc.sui.wallet">
-              {children}
-            </SuiWalletProvider>
-          </SuiClientProvider>
+          <SuiKitProvider test={test}>{children}</SuiKitProvider>
         </SolanaWalletProvider>
       </ConnectionProvider>
     </WagmiProvider>

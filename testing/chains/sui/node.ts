@@ -5,6 +5,7 @@
 // Balance and String as strings, Option as null or the value), coins and balances, executed transactions, and a
 // simulation (./simulate.ts) that refuses what the chain refuses.
 import type { JsonValue } from "@protobuf-ts/runtime";
+import { bcs } from "@mysten/sui/bcs";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { CLOCK, simulateHandler } from "./simulate";
@@ -127,6 +128,48 @@ export function objectJson(o: SuiObject): JsonValue {
   };
 }
 
+/** Gas the node reports for an executed transaction (MIST), the simulation's figures. */
+const EXECUTED_GAS = { computationCost: "750000", storageCost: "2964000", storageRebate: "978120", nonRefundableStorageFee: "9880" };
+
+/**
+ * The effects' BCS (`TransactionEffects::V2`), which a full node returns in `effects.bcs` and a wallet hands back to
+ * the app after `sui:signAndExecuteTransaction` (dApp Kit reads the status from it: `extractStatusFromEffectsBcs`).
+ * Same status as the JSON fields: success, or the abort (a failure the record names no abort for is a
+ * `MovePrimitiveRuntimeError` without location, the node's stand-in). No object changes: nothing here reads them.
+ */
+export function effectsBcs(t: SuiTxRecord): Uint8Array {
+  const status = t.status.success
+    ? { Success: true as const }
+    : {
+        Failure: {
+          error: t.status.abort
+            ? {
+                MoveAbort: [
+                  { module: { address: normalizeSuiAddress(t.status.abort.package), name: t.status.abort.module }, function: 0, instruction: 0, functionName: null },
+                  t.status.abort.code,
+                ] as const,
+              }
+            : { MovePrimitiveRuntimeError: null },
+          command: null,
+        },
+      };
+  return bcs.TransactionEffects.serialize({
+    V2: {
+      status,
+      executedEpoch: 700n,
+      gasUsed: EXECUTED_GAS,
+      transactionDigest: t.digest,
+      gasObjectIndex: null,
+      eventsDigest: null,
+      dependencies: [],
+      lamportVersion: 0n,
+      changedObjects: [],
+      unchangedConsensusObjects: [],
+      auxDataDigest: null,
+    },
+  }).toBytes();
+}
+
 function executedJson(t: SuiTxRecord): unknown {
   const status = t.status.success
     ? { success: true }
@@ -149,7 +192,13 @@ function executedJson(t: SuiTxRecord): unknown {
       gasPayment: { objects: [], owner: normalizeSuiAddress(t.sender), price: "750", budget: "5000000" },
       expiration: { kind: "NONE" },
     },
-    effects: { transactionDigest: t.digest, status, epoch: "700" },
+    effects: {
+      bcs: { name: "TransactionEffects", value: Buffer.from(effectsBcs(t)).toString("base64") },
+      transactionDigest: t.digest,
+      status,
+      epoch: "700",
+      gasUsed: EXECUTED_GAS,
+    },
     balanceChanges: t.balanceChanges.map((c) => ({ address: normalizeSuiAddress(c.address), coinType: c.coinType, amount: c.amount.toString() })),
     ...(t.checkpointed ? { checkpoint: "150000000", timestamp: "2025-10-09T08:53:20Z" } : {}),
   };
