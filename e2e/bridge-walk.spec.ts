@@ -7,6 +7,7 @@
 //      (the destination) signs it; the local chain mints to the recipient.
 //   4. Delivery: the page posts the mint transaction; the service confirms it on chain and credits once.
 // The walk lives in the URL, so a reload mid-way resumes it. Every step's state is asserted in order.
+import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { Keypair } from "@solana/web3.js";
 import { encodePacked, type Hex, pad } from "viem";
 import { expect, test } from "./guarded";
@@ -73,8 +74,9 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   await expect(walk.getByTestId("step-burn")).toHaveAttribute("data-state", "done");
   await expect(walk.getByTestId("burn-tx")).toHaveText(burnTx);
   // The local chain holds the burn the wallet in the page signed (nothing in this test has its key).
-  const seen = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "sui_getTransactionBlock", params: [burnTx, {}] } });
-  expect(((await seen.json()) as { result?: { digest?: string } }).result?.digest).toBe(burnTx);
+  const seen = await new SuiGrpcClient({ network: "mainnet", baseUrl: CHAIN_RPC_URL }).core.getTransaction({ digest: burnTx });
+  expect(seen.$kind).toBe("Transaction");
+  expect((seen.Transaction ?? seen.FailedTransaction).digest).toBe(burnTx);
 
   // Without the owner key the walk says so and asks nothing.
   await expect(walk.getByTestId("walk-needs-key")).toBeVisible();
