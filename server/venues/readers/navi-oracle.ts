@@ -156,7 +156,7 @@ export async function readNaviOracleState(owner: string, assetId: number, signal
     .filter(({ f }) => oracleIds.includes(Number(f.oracle_id)) && f.enable === true);
 
   // Per needed feed: its PriceInfoObject (Pyth table entry), its aggregator; the PriceOracle entries.
-  const pythTypePkg = pythTable ? /^0x2::table::Table<(0x[0-9a-fA-F]+)::price_identifier::PriceIdentifier/.exec(pythTable.__type)?.[1] : undefined;
+  const pythTypePkg = pythTable ? /::table::Table<(0x[0-9a-fA-F]+)::price_identifier::PriceIdentifier/.exec(pythTable.__type)?.[1] : undefined;
   const pythKey = (id: Uint8Array) => bcs.struct("PriceIdentifier", { bytes: bcs.vector(bcs.u8()) }).serialize({ bytes: id }).toBytes();
   const pythIds = needed.map(({ i }) => pairOf(i, 0));
   const priceTable = uidOf(fieldsOf(oracle.price_oracles).id);
