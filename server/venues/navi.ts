@@ -33,5 +33,15 @@ export const navi = defineVenue({
     // src/address.ts `pool.nUSDC.poolId`, `assetId` (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778).
     usdcPool: "0xa3582097b4c57630046c0c49a88bfc6b202a3ec0a9db5597c31765f7563755a8",
     usdcAssetId: "10",
+    // NAVI's oracle package, ORIGINAL id (OracleConfig, PriceOracle and OracleProvider keep it; calls go to its newest
+    // version, listed by the chain like the lending package's): naviprotocol/navi-smart-contracts oracle/Published.toml
+    // `[published.mainnet] original-id` (commit 473b0934235d6dc1357fa4309308167c6d175fd1).
+    oraclePackage: "0xca441b44943c16be0e6e23c5a955bb971537ea3289ae8016fbf33fffe1fd210f",
+    // oracleConfig, supraOracleHolder, pythState: naviprotocol/navi-sdk src/address.ts OracleProConfig OracleConfig,
+    // SupraOracleHolder, PythStateId (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778); the same ids are `oracleConfig`,
+    // `supraOracleHolder`, `pythStateId` in the monorepo's config example (config-utils.mdx at 76878fcd).
+    oracleConfig: "0x1afe1cb83634f581606cc73c4487ddd8cc39a944b951283af23f7d69d5589478",
+    supraOracleHolder: "0xaa0315f0748c1f24ddb2b45f7939cff40f7a8104af5ccbc4a1d32f870c0b4105",
+    pythState: "0x1f9310238ee9298fb703c3419030b35b22bb1cc37113e3bb5007c99aec79e5b8",
   },
 });

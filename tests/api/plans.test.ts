@@ -17,7 +17,7 @@ import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
-import { freshNaviPrices, KAMINO_CUSDC_MINT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { freshNaviPrices, KAMINO_CUSDC_MINT, naviUsdcFeed, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import {
   CETUS_ADAPTER_V3,
@@ -129,7 +129,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(r.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringContaining("Cannot find gas coin") }]);
   });
 
-  it("a NAVI withdraw while NAVI's oracle prices are stale: blocked simulation_failed with NAVI's abort and the price update it needs", async () => {
+  it("a NAVI withdraw refreshes NAVI's prices first (update_single_price_v2 from chain-read objects); with stale sources it is blocked before simulation, saying it would abort 1502", async () => {
     const navi = getVenue("navi")?.onchain ?? {};
     const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
     // The owner has 10 USDC supplied (scaled at index 1.0, NAVI's 9-decimal amounts).
@@ -140,14 +140,21 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     try {
       const fresh = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
       expect(fresh.json).toMatchObject({ status: "prepared", transactions: [{ simulation: { status: "ok" } }] });
+      const calls = Transaction.from(fresh.json.transactions[0]?.payload as string).getData().commands.map((c) => c.MoveCall?.function);
+      expect(calls.slice(0, 2)).toEqual(["update_single_price_v2", "withdraw_v2"]);
+      // The PriceOracle's price 60 s old, its sources fresh: the update in the transaction refreshes it; prepared.
       rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 60_000n });
+      const refreshed = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
+      expect(refreshed.json).toMatchObject({ status: "prepared", transactions: [{ simulation: { status: "ok" } }] });
+      // Its Pyth and Switchboard sources 60 s old too: nothing would refresh it; blocked before simulation.
+      const feed = naviUsdcFeed();
+      rpc.naviOracleFeeds = [{ ...feed, pyth: feed.pyth && { ...feed.pyth, publishMs: clockMs - 60_000n }, switchboard: feed.switchboard && { ...feed.switchboard, updatedMs: clockMs - 60_000n } }];
       const stale = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
-      expect(stale.json).toMatchObject({ status: "blocked" });
-      expect(stale.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringMatching(/abort code: 1502, in '0x[0-9a-f]{64}::calculator::calculate_value'.*A fresh price update is needed first/s) }]);
-      // The plan itself said so before any simulation: the withdraw does not update NAVI's prices.
-      expect(stale.json.blockers?.[0]?.message).toContain("this transaction does not update them");
+      expect(stale.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(stale.json.blockers).toEqual([{ code: "venue_state_unavailable", message: expect.stringContaining("withdraw_v2 would abort 1502 (invalid_price)") }]);
     } finally {
       rpc.naviPriceOracle = freshNaviPrices();
+      rpc.naviOracleFeeds = [naviUsdcFeed()];
       rpc.naviStorages.clear();
     }
   });

@@ -52,6 +52,8 @@ export const SUILEND_CURRENT_PACKAGE = `0x${"51".repeat(32)}`;
 /** Test-only newest version of NAVI's lending package on the local chain (its versions: the original id, then these). */
 export const NAVI_PREVIOUS_PACKAGE = `0x${"4b".repeat(32)}`;
 export const NAVI_CURRENT_PACKAGE = `0x${"4c".repeat(32)}`;
+/** The upgrade of NAVI's oracle package the local chain lists after the original (test-only id). */
+export const NAVI_ORACLE_CURRENT_PACKAGE = `0x${"4d".repeat(32)}`;
 
 export interface FakeRpc extends FakeTxState, FakeVenues {
   url: string;
@@ -146,6 +148,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
     [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
     [navi.onchain.lendingPackage ?? "", [navi.onchain.lendingPackage ?? "", NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]],
+    [navi.onchain.oraclePackage ?? "", [navi.onchain.oraclePackage ?? "", NAVI_ORACLE_CURRENT_PACKAGE]],
     // Circle's CCTP V1 (testing/chains/sui/cctp.ts): TokenMessengerMinter with one upgrade, MessageTransmitter.
     ...CCTP_PACKAGE_VERSIONS,
     // The Cetus aggregator's router v3 and Cetus adapter packages a swap plan calls (testing/chains/sui/cetus-aggregator.ts).

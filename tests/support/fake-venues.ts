@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { bcs } from "@mysten/sui/bcs";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
-import { type MoveAbortSeen, type MoveCallSeen, type SuiObject, sameAddress } from "../../testing/chains/sui/node";
+import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../../testing/chains/sui/node";
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
@@ -56,6 +56,26 @@ export interface NaviPriceOracleState {
   prices: Map<number, { value: bigint; decimal: number; timestampMs: bigint }>;
 }
 
+/** A price source of a feed as the local chain holds it. */
+export type NaviProvider = "PythOracleProvider" | "SwitchboardOracleProvider" | "SupraOracleProvider" | "";
+
+/**
+ * A PriceFeed of NAVI's OracleConfig (oracle/sources/config.move) with its provider configs
+ * (oracle_provider.move OracleProviderConfig { provider, enable, pair_id }) and the source objects they name: a Pyth
+ * PriceInfoObject (pair_id = the price identifier) and a Switchboard Aggregator (pair_id = its object id).
+ */
+export interface NaviFeedState {
+  feed: string;
+  oracleId: number;
+  enabled: boolean;
+  maxTimestampDiffMs: bigint;
+  primary: NaviProvider;
+  secondary: NaviProvider;
+  pyth?: { priceIdentifier: string; priceInfo: string; publishMs: bigint };
+  switchboard?: { aggregator: string; updatedMs: bigint };
+  supra?: { pairId: number; updatedMs: bigint };
+}
+
 /** Time of the local node's Clock (ms). */
 const CLOCK_MS = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
 
@@ -68,6 +88,76 @@ export function freshNaviPrices(): NaviPriceOracleState {
   return { updateIntervalMs: 30_000n, prices: new Map([[10, { value: 1_000_000n, decimal: 6, timestampMs: CLOCK_MS - 1_000n }]]) };
 }
 
+/** A Switchboard Aggregator id of the local chain only (NAVI publishes none: docs/decisions.md, navi-oracle). */
+export const NAVI_TEST_AGGREGATOR = `0x${"5b".repeat(32)}`;
+
+/**
+ * NAVI's USDC feed on the local chain: feed address, oracle id, Pyth price identifier and PriceInfoObject from navi-sdk
+ * src/address.ts PriceFeedConfig.NUSDC (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778), max_timestamp_diff 30 s
+ * (NUSDC.maxTimestampDiff there); Pyth primary, Switchboard secondary with a local aggregator, both published one
+ * second before the Clock.
+ */
+export function naviUsdcFeed(): NaviFeedState {
+  return {
+    feed: "0xe120611435395f144b4bcc4466a00b6b26d7a27318f96e148648852a9dd6b31c",
+    oracleId: 10,
+    enabled: true,
+    maxTimestampDiffMs: 30_000n,
+    primary: "PythOracleProvider",
+    secondary: "SwitchboardOracleProvider",
+    pyth: {
+      priceIdentifier: "0xeaa020c61cc479712813461ce153894a96a6c00b21ed0cfc2798d1f9a9e9c94a",
+      priceInfo: "0x5dec622733a204ca27f5a90d8c2fad453cc6665186fd5dff13a83d0b6c9027ab",
+      publishMs: CLOCK_MS - 1_000n,
+    },
+    switchboard: { aggregator: NAVI_TEST_AGGREGATOR, updatedMs: CLOCK_MS - 1_000n },
+  };
+}
+
+/** Key in a simulation's scratch state: the time a price update in the same transaction wrote for an oracle id. */
+const refreshed = (oracleId: number) => `navi-price:${oracleId}`;
+
+/**
+ * oracle_pro::update_single_price_v2 as oracle/sources/oracle_pro.move runs it (commit 473b0934): version and pause
+ * checks aside, the feed must exist (config.move get_price_feed_mut, abort 6000 price_feed_not_found); a disabled feed
+ * or an empty primary returns; each of primary and secondary is read with get_price_from_adaptor_v2, which asserts the
+ * Pyth PriceInfoObject's identifier, or the Aggregator's id, equals the provider config's pair_id (abort 6007
+ * pair_not_match); a source is fresh when younger than max_timestamp_diff (strategy.move is_oracle_price_fresh); with
+ * no fresh source it returns without updating; otherwise oracle::update_price stamps the Clock's time on the oracle id.
+ * Not modelled: the price-difference, range and history checks (the local sources all carry the PriceOracle's price).
+ */
+function naviUpdatePrice(v: FakeVenues, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
+  const abort = (module: string, functionName: string, code: bigint) => ({ package: call.package, module, functionName, code, description: `MoveAbort in ${call.package}::${module}::${functionName}, abort code: ${code}` });
+  const [, , , , pythArg, aggArg, feedArg] = call.args ?? [];
+  const feedAddress = feedArg && "pure" in feedArg ? `0x${Buffer.from(feedArg.pure).toString("hex")}` : "";
+  const f = v.naviOracleFeeds.find((x) => sameAddress(x.feed, feedAddress || "0x0"));
+  if (!f) return abort("config", "get_price_feed_mut", 6000n);
+  if (!f.enabled || f.primary === "") return undefined;
+  const pythObject = pythArg && "object" in pythArg ? pythArg.object : "";
+  const aggregator = aggArg && "object" in aggArg ? aggArg.object : "";
+  const read = (p: NaviProvider): bigint | MoveAbortSeen | null => {
+    if (p === "PythOracleProvider") {
+      const held = v.naviOracleFeeds.find((x) => x.pyth && sameAddress(x.pyth.priceInfo, pythObject))?.pyth;
+      if (!held || !f.pyth || !sameAddress(held.priceIdentifier, f.pyth.priceIdentifier)) return abort("oracle_pro", "get_price_from_adaptor_v2", 6007n);
+      return held.publishMs;
+    }
+    if (p === "SwitchboardOracleProvider") {
+      if (!f.switchboard || !sameAddress(f.switchboard.aggregator, aggregator)) return abort("oracle_pro", "get_price_from_adaptor_v2", 6007n);
+      return f.switchboard.updatedMs;
+    }
+    if (p === "SupraOracleProvider") return f.supra?.updatedMs ?? 0n;
+    return null;
+  };
+  let fresh = false;
+  for (const p of [f.primary, f.secondary]) {
+    const at = read(p);
+    if (at !== null && typeof at === "object") return at;
+    if (typeof at === "bigint" && ctx.clockMs >= at && ctx.clockMs - at < f.maxTimestampDiffMs) fresh = true;
+  }
+  if (fresh) ctx.scratch.set(refreshed(f.oracleId), ctx.clockMs);
+  return undefined;
+}
+
 /**
  * NAVI's price check as its Move code runs it on a withdraw or borrow (naviprotocol/navi-smart-contracts, commit
  * 473b0934235d6dc1357fa4309308167c6d175fd1): lending_core logic.move `execute_withdraw` asserts `is_health` after the
@@ -77,7 +167,8 @@ export function freshNaviPrices(): NaviPriceOracleState {
  * `update_interval` old at the Clock's time; a price id the oracle does not hold aborts 6011 in `get_token_price`
  * (oracle_error.move `non_existent_oracle`). Collaterals here: every reserve the sender has a supply entry in.
  */
-export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: { sender: string; clockMs: bigint }): MoveAbortSeen | undefined {
+export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
+  if (call.module === "oracle_pro" && call.function === "update_single_price_v2") return naviUpdatePrice(v, call, ctx);
   if (call.module !== "incentive_v3" || !/^(withdraw|borrow)/.test(call.function)) return undefined;
   for (const st of v.naviStorages.values()) {
     for (const [assetId, reserve] of st.reserves) {
@@ -88,7 +179,9 @@ export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: { send
       if (!price) {
         return { package: X_PKG, module: "oracle", functionName: "get_token_price", code: 6011n, description: `MoveAbort in ${X_PKG}::oracle::get_token_price, abort code: 6011` };
       }
-      if (price.value === 0n || ctx.clockMs - price.timestampMs > v.naviPriceOracle.updateIntervalMs) {
+      // A price update earlier in the same transaction stamped the Clock's time (naviUpdatePrice).
+      const at = (ctx.scratch.get(refreshed(assetId)) as bigint | undefined) ?? price.timestampMs;
+      if (price.value === 0n || ctx.clockMs - at > v.naviPriceOracle.updateIntervalMs) {
         return { package: call.package, module: "calculator", functionName: "calculate_value", code: 1502n, description: `MoveAbort in ${call.package}::calculator::calculate_value, abort code: 1502` };
       }
     }
@@ -163,7 +256,7 @@ function naviStorage(id: string, s: NaviStorageState) {
       reserves: { type: `0x2::table::Table<u8, ${NAVI_PKG}::storage::ReserveData>`, fields: { id: { id: s.reservesTable }, size: String(s.reserves.size) } },
       reserves_count: s.reserves.size,
       users: [],
-      user_info: { type: `0x2::table::Table<address, ${NAVI_PKG}::storage::UserInfo>`, fields: { id: { id: `0x${"b1".repeat(32)}` }, size: "0" } },
+      user_info: { type: `0x2::table::Table<address, ${NAVI_PKG}::storage::UserInfo>`, fields: { id: { id: NAVI_USER_INFO }, size: "0" } },
     },
     { kind: "shared", initialVersion: 8202844n },
   );
@@ -213,6 +306,109 @@ function dynamicField(parent: string, keyType: string, keyBcs: Uint8Array, name:
   return moveObject(id, type, { id: { id }, name, value }, { kind: "object", address: parent });
 }
 
+/** Object id of NAVI Storage.user_info (Table<address, UserInfo>) in this local chain. */
+const NAVI_USER_INFO = `0x${"b1".repeat(32)}`;
+/** Test-only ids of this local chain: tables, and the packages of Pyth, Switchboard and Supra in type strings. */
+const NAVI_PRICE_TABLE = `0x${"b2".repeat(32)}`;
+const NAVI_FEEDS_TABLE = `0x${"b3".repeat(32)}`;
+const naviProviderTable = (i: number) => `0x${"b4".repeat(31)}${i.toString(16).padStart(2, "0")}`;
+const naviFeedUid = (i: number) => `0x${"b5".repeat(31)}${i.toString(16).padStart(2, "0")}`;
+const PYTH_PRICE_TABLE = `0x${"b6".repeat(32)}`;
+const PYTH_PKG = `0x${"8d".repeat(32)}`;
+const SWITCHBOARD_PKG = `0x${"8e".repeat(32)}`;
+const SUPRA_PKG = `0x${"8f".repeat(32)}`;
+
+/**
+ * NAVI's oracle objects, in the node's JSON rendering of their Move structs: PriceOracle (oracle.move) with its
+ * price_oracles table; OracleConfig (config.move) with its feeds table, each PriceFeed with its oracle_provider_configs
+ * table (keys oracle_provider::OracleProvider { name }); Pyth's State with its "price_info" dynamic object field, a
+ * Table<PriceIdentifier, ID> (pyth-crosschain target_chains/sui/contracts price_info.move, as @pythnetwork/pyth-sui-js
+ * 2.2.0 reads it); the PriceInfoObjects and Aggregators the feeds name; Supra's OracleHolder.
+ */
+function naviOracleObjects(v: FakeVenues): SuiObject[] {
+  const o = navi.onchain;
+  const ORACLE = o.oraclePackage ?? "";
+  const shared = (id: string, type: string, fields: Record<string, unknown>, initialVersion: bigint) => moveObject(id, type, { id: { id }, ...fields }, { kind: "shared", initialVersion });
+  const table = (id: string, k: string, val: string, size: number) => ({ type: `0x2::table::Table<${k}, ${val}>`, fields: { id: { id }, size: String(size) } });
+  const out: SuiObject[] = [];
+  const p = v.naviPriceOracle;
+  out.push(shared(o.priceOracle ?? "", `${ORACLE}::oracle::PriceOracle`, { version: "2", update_interval: p.updateIntervalMs.toString(), price_oracles: table(NAVI_PRICE_TABLE, "u8", `${ORACLE}::oracle::Price`, p.prices.size) }, 8202835n));
+  for (const [id, price] of p.prices) {
+    const value = { type: `${ORACLE}::oracle::Price`, fields: { value: price.value.toString(), decimal: price.decimal, timestamp: price.timestampMs.toString() } };
+    out.push(dynamicField(NAVI_PRICE_TABLE, "u8", bcs.u8().serialize(id).toBytes(), id, value));
+  }
+  const feeds = v.naviOracleFeeds;
+  const providerType = `${ORACLE}::oracle_provider::OracleProvider`;
+  const provider = (name: string) => ({ type: providerType, fields: { name } });
+  out.push(
+    shared(o.oracleConfig ?? "", `${ORACLE}::config::OracleConfig`, { version: "2", paused: false, vec_feeds: feeds.map((f) => f.feed), feeds: table(NAVI_FEEDS_TABLE, "address", `${ORACLE}::config::PriceFeed`, feeds.length) }, 191138371n),
+  );
+  feeds.forEach((f, i) => {
+    const configs: [string, Uint8Array][] = [];
+    if (f.pyth) configs.push(["PythOracleProvider", Buffer.from(f.pyth.priceIdentifier.slice(2), "hex")]);
+    if (f.switchboard) configs.push(["SwitchboardOracleProvider", bcs.Address.serialize(f.switchboard.aggregator).toBytes()]);
+    if (f.supra) configs.push(["SupraOracleProvider", bcs.u32().serialize(f.supra.pairId).toBytes()]);
+    const value = {
+      type: `${ORACLE}::config::PriceFeed`,
+      fields: {
+        id: { id: naviFeedUid(i) },
+        enable: f.enabled,
+        max_timestamp_diff: f.maxTimestampDiffMs.toString(),
+        price_diff_threshold1: "80",
+        price_diff_threshold2: "150",
+        max_duration_within_thresholds: "30000",
+        diff_threshold2_timer: "0",
+        maximum_allowed_span_percentage: "700",
+        maximum_effective_price: "2000000",
+        minimum_effective_price: "100000",
+        oracle_id: f.oracleId,
+        coin_type: "",
+        primary: provider(f.primary),
+        secondary: provider(f.secondary),
+        oracle_provider_configs: table(naviProviderTable(i), providerType, `${ORACLE}::oracle_provider::OracleProviderConfig`, configs.length),
+        historical_price_ttl: "300000",
+        history: { type: `${ORACLE}::config::History`, fields: { price: "1000000", updated_time: "0" } },
+      },
+    };
+    out.push(dynamicField(NAVI_FEEDS_TABLE, "address", bcs.Address.serialize(f.feed).toBytes(), f.feed, value));
+    for (const [name, pair] of configs) {
+      const key = bcs.struct("OracleProvider", { name: bcs.string() }).serialize({ name }).toBytes();
+      const cfg = { type: `${ORACLE}::oracle_provider::OracleProviderConfig`, fields: { provider: provider(name), enable: true, pair_id: Buffer.from(pair).toString("base64") } };
+      out.push(dynamicField(naviProviderTable(i), providerType, key, provider(name), cfg));
+    }
+  });
+  // Pyth: State → dynamic object field "price_info" → Table<PriceIdentifier, ID> → each PriceInfoObject.
+  const pythState = o.pythState ?? "";
+  const idType = `${PYTH_PKG}::price_identifier::PriceIdentifier`;
+  out.push(shared(pythState, `${PYTH_PKG}::state::State`, { base_update_fee: "1" }, 64n));
+  const wrapper = "0x2::dynamic_object_field::Wrapper<vector<u8>>";
+  const key = bcs.vector(bcs.u8()).serialize(new TextEncoder().encode("price_info")).toBytes();
+  out.push(dynamicField(pythState, wrapper, key, { type: wrapper, fields: { name: Buffer.from("price_info").toString("base64") } }, { type: "0x2::object::ID", fields: PYTH_PRICE_TABLE }));
+  const pythFeeds = feeds.flatMap((f) => (f.pyth ? [f.pyth] : []));
+  out.push(moveObject(PYTH_PRICE_TABLE, `0x2::table::Table<${idType}, 0x2::object::ID>`, { id: { id: PYTH_PRICE_TABLE }, size: String(pythFeeds.length) }, { kind: "object", address: pythState }));
+  for (const py of pythFeeds) {
+    const bytes = Buffer.from(py.priceIdentifier.slice(2), "hex");
+    const k = bcs.struct("PriceIdentifier", { bytes: bcs.vector(bcs.u8()) }).serialize({ bytes }).toBytes();
+    out.push(dynamicField(PYTH_PRICE_TABLE, idType, k, { type: idType, fields: { bytes: bytes.toString("base64") } }, { type: "0x2::object::ID", fields: py.priceInfo }));
+    const price = (ts: bigint) => ({ price: { negative: false, magnitude: "100000000" }, conf: "10000", expo: { negative: true, magnitude: "8" }, timestamp: (ts / 1000n).toString() });
+    out.push(
+      shared(
+        py.priceInfo,
+        `${PYTH_PKG}::price_info::PriceInfoObject`,
+        { price_info: { attestation_time: (py.publishMs / 1000n).toString(), arrival_time: (py.publishMs / 1000n).toString(), price_feed: { price_identifier: { bytes: bytes.toString("base64") }, price: price(py.publishMs), ema_price: price(py.publishMs) } } },
+        8202840n,
+      ),
+    );
+  }
+  for (const f of feeds) {
+    if (!f.switchboard) continue;
+    const at = f.switchboard.updatedMs.toString();
+    out.push(shared(f.switchboard.aggregator, `${SWITCHBOARD_PKG}::aggregator::Aggregator`, { current_result: { result: { value: "1000000000000000000", neg: false }, timestamp_ms: at } }, 400000000n));
+  }
+  out.push(shared(o.supraOracleHolder ?? "", `${SUPRA_PKG}::SupraSValueFeed::OracleHolder`, {}, 5963053n));
+  return out;
+}
+
 const typeNameBcs = (name: string) => bcs.struct("TypeName", { name: bcs.string() }).serialize({ name }).toBytes();
 
 /** The Sui venue objects of the local chain, by id (markets, storages and their table entries). */
@@ -242,7 +438,7 @@ export function suiVenueObjects(v: FakeVenues): SuiObject[] {
     out.push(shared(o.usdcPool ?? "", `${NAVI_PKG}::pool::Pool<${o.usdcCoinType}>`, 8202844n));
     out.push(shared(o.incentiveV2 ?? "", `${NAVI_PKG}::incentive_v2::Incentive`, 38232222n));
     out.push(shared(o.incentiveV3 ?? "", `${NAVI_PKG}::incentive_v3::Incentive`, 496060062n));
-    out.push(shared(o.priceOracle ?? "", `${X_PKG}::oracle::PriceOracle`, 8202835n));
+    out.push(...naviOracleObjects(v));
     out.push(shared("0x0000000000000000000000000000000000000000000000000000000000000005", "0x3::sui_system::SuiSystemState", 1n));
   }
   for (const [id, st] of v.naviStorages) {
@@ -253,6 +449,17 @@ export function suiVenueObjects(v: FakeVenues): SuiObject[] {
         const value = { type: "u256", fields: scaled.toString() };
         out.push(dynamicField(naviSupplyUserState(assetId), "address", bcs.Address.serialize(owner).toBytes(), owner, value));
       }
+    }
+    // Storage.user_info: each supplier's collaterals (the reserves it has a supply entry in), no loans.
+    const collaterals = new Map<string, number[]>();
+    for (const [assetId, reserve] of st.reserves) {
+      for (const [owner, scaled] of reserve.suppliers ?? []) {
+        if (scaled > 0n) collaterals.set(owner, [...(collaterals.get(owner) ?? []), assetId]);
+      }
+    }
+    for (const [owner, assets] of collaterals) {
+      const value = { type: `${NAVI_PKG}::storage::UserInfo`, fields: { collaterals: Buffer.from(assets).toString("base64"), loans: "" } };
+      out.push(dynamicField(NAVI_USER_INFO, "address", bcs.Address.serialize(owner).toBytes(), owner, value));
     }
   }
   return out;
@@ -445,6 +652,8 @@ export interface FakeVenues {
   naviStorages: Map<string, NaviStorageState>;
   /** NAVI's PriceOracle (the object at navi.onchain.priceOracle): what a withdraw's health check reads. */
   naviPriceOracle: NaviPriceOracleState;
+  /** NAVI's OracleConfig feeds (oracle.onchain.oracleConfig), in vec_feeds order, and the sources they name. */
+  naviOracleFeeds: NaviFeedState[];
   /** Solana program accounts by address (raw data). */
   solanaAccounts: Map<string, SolanaAccount>;
   /** Comets by address (lower-case). */
@@ -460,6 +669,7 @@ export function fakeVenues(): FakeVenues {
     scallopMarkets: new Map(),
     naviStorages: new Map(),
     naviPriceOracle: freshNaviPrices(),
+    naviOracleFeeds: [naviUsdcFeed()],
     solanaAccounts: new Map(),
     comets: new Map(),
     evmBlock: { number: 30_000_000n, timestamp: 1_760_000_000n },

@@ -4,7 +4,7 @@
 // The SDK reads its config and pools from NAVI's web API; here that API is a local server answering with NAVI's published
 // config (the ids below are typed from NAVI's sources, not taken from our registry), and `package` is the answer NAVI's
 // API gives for this chain state: the newest version of the lending package, which the local Sui node lists.
-import { depositCoinPTB, updateOraclePricesPTB, withdrawCoinPTB } from "@naviprotocol/lending";
+import { depositCoinPTB, filterPriceFeeds, updateOraclePricesPTB, withdrawCoinPTB } from "@naviprotocol/lending";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { coinWithBalance as coinWithBalanceV1, Transaction as TransactionV1 } from "sui-v1/transactions";
@@ -14,8 +14,8 @@ import { builderFor, runBuilder } from "../../server/venues/adapters";
 import { navi } from "../../server/venues/navi";
 import { naviSuppliedMicros } from "../../server/venues/readers/navi";
 import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
-import { type FakeRpc, fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { freshNaviPrices } from "../support/fake-venues";
+import { type FakeRpc, fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../support/fake-rpc";
+import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed } from "../support/fake-venues";
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
 import { chainView } from "../support/sui-chain-view";
@@ -42,12 +42,16 @@ const CONFIG = {
   oracle: {
     // packageId, oracleConfig, supraOracleHolder: navi-sdk src/address.ts OracleProConfig PackageId, OracleConfig,
     // SupraOracleHolder (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778); the same ids in the monorepo's config example.
-    packageId: "0xc2d49bf5e75d2258ee5563efa527feb6155de7ac6f6bf025a23ee88cd12d5a83",
+    // The answer NAVI's API gives for this chain state: the newest version of the oracle package the local node lists
+    // (navi-sdk's OracleProConfig.PackageId is 0xc2d4…5a83 on mainnet).
+    packageId: NAVI_ORACLE_CURRENT_PACKAGE,
     priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
     oracleConfig: "0x1afe1cb83634f581606cc73c4487ddd8cc39a944b951283af23f7d69d5589478",
     supraOracleHolder: "0xaa0315f0748c1f24ddb2b45f7939cff40f7a8104af5ccbc4a1d32f870c0b4105",
-    // Only NAVI's web API serves this id (no published source: docs/decisions.md); a test-only stand-in.
-    switchboardAggregator: `0x${"5b".repeat(32)}`,
+    // Only NAVI's web API serves this id (no published source: docs/decisions.md); here the Aggregator the local chain's
+    // USDC feed names in its Switchboard provider config (tests/support/fake-venues.ts naviUsdcFeed), as NAVI's API
+    // would answer for this chain state.
+    switchboardAggregator: NAVI_TEST_AGGREGATOR,
     feeds: [] as unknown[],
   },
 };
@@ -73,6 +77,7 @@ const USDC_POOL = {
   market: "main",
   token: { coinType: USDC, decimals: 6, logoUri: "", symbol: "USDC", price: 1 },
   contract: { reserveId: "0x0", pool: "0xa3582097b4c57630046c0c49a88bfc6b202a3ec0a9db5597c31765f7563755a8" },
+  oracleId: 10,
   oracle: { decimal: 6, value: "1000000", price: "1", oracleId: 10, valid: true },
   totalSupplyAmount: "0",
   borrowedAmount: "0",
@@ -101,6 +106,15 @@ async function sdk(action: "deposit" | "withdraw", amountMicros: bigint) {
     const coin = tx.add(coinWithBalanceV1({ type: USDC, balance: amountMicros }));
     await depositCoinPTB(tx as unknown as SdkTx, USDC, coin as unknown as Parameters<typeof depositCoinPTB>[2], { amount: Number(amountMicros) });
   } else {
+    // NAVI's app first refreshes the prices of the owner's positions and of the pool withdrawn from
+    // (updateOraclePriceBeforeUserOperationPTB: filterPriceFeeds over the owner's positions and the pools, then
+    // updateOraclePricesPTB). Its positions come from NAVI's API/indexer, which this test cannot run: they are given here
+    // as the local chain holds them (a USDC supply). Pyth is left as it is on chain (no Hermes push in either builder).
+    const positions = [{ type: "navi-lending-supply", "navi-lending-supply": { pool: USDC_POOL } }];
+    type Feeds = Parameters<typeof filterPriceFeeds>[0];
+    type Filters = Parameters<typeof filterPriceFeeds>[1];
+    const feeds = filterPriceFeeds(CONFIG.oracle.feeds as Feeds, { lendingPositions: positions, pools: [USDC_POOL] } as unknown as Filters);
+    await updateOraclePricesPTB(tx as unknown as SdkTx, feeds, { updatePythPriceFeeds: false });
     const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, Number(amountMicros));
     tx.transferObjects([coin as unknown as Parameters<TransactionV1["transferObjects"]>[0][number]], OWNER);
   }
@@ -160,11 +174,28 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     expect(api.requests.some((r) => r.startsWith("/api/navi/config?env=prod&sdk=1.4.6&market=main"))).toBe(true);
   });
 
-  it("withdraw: incentive_v3::withdraw_v2<USDC>(clock, oracle, storage, pool, 10, amount, v2, v3, system state) → coin::from_balance → owner", async () => {
+  it("withdraw: oracle_pro::update_single_price_v2 (USDC feed) → incentive_v3::withdraw_v2<USDC>(clock, oracle, storage, pool, 10, amount, v2, v3, system state) → coin::from_balance → owner", async () => {
     const [mine, theirs] = await Promise.all([ours("withdraw", 3_000_000n), sdk("withdraw", 3_000_000n)]);
     expect(chainView(mine)).toEqual(chainView(theirs));
     const view = chainView(mine);
-    expect(view.commands[0]).toMatchObject({
+    // Every object of the update read from the chain: OracleConfig's USDC feed, the PriceInfoObject Pyth's State lists
+    // for its Pyth price identifier, the Aggregator its Switchboard provider config names.
+    expect(view.commands[0]).toEqual({
+      package: NAVI_ORACLE_CURRENT_PACKAGE,
+      module: "oracle_pro",
+      function: "update_single_price_v2",
+      typeArguments: [],
+      arguments: [
+        { object: normalizeSuiAddress("0x6") },
+        { object: CONFIG.oracle.oracleConfig },
+        { object: CONFIG.oracle.priceOracle },
+        { object: CONFIG.oracle.supraOracleHolder },
+        { object: USDC_FEED.pythPriceInfoObject },
+        { object: NAVI_TEST_AGGREGATOR },
+        { pure: Buffer.from(USDC_FEED.feedId.slice(2), "hex").toString("base64") },
+      ],
+    });
+    expect(view.commands[1]).toMatchObject({
       package: NAVI_CURRENT_PACKAGE,
       module: "incentive_v3",
       function: "withdraw_v2",
@@ -180,9 +211,9 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
         { object: normalizeSuiAddress("0x5") },
       ],
     });
-    expect(view.commands.slice(1)).toEqual([
-      { package: normalizeSuiAddress("0x2"), module: "coin", function: "from_balance", typeArguments: [normalizeStructTag(USDC)], arguments: [{ result: 0, index: 0 }] },
-      { transfer: [{ result: 1, index: 0 }], to: { pure: expect.any(String) } },
+    expect(view.commands.slice(2)).toEqual([
+      { package: normalizeSuiAddress("0x2"), module: "coin", function: "from_balance", typeArguments: [normalizeStructTag(USDC)], arguments: [{ result: 1, index: 0 }] },
+      { transfer: [{ result: 2, index: 0 }], to: { pure: expect.any(String) } },
     ]);
   });
 
@@ -241,67 +272,98 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("incentive_v3") });
   });
 
-  it("stale oracle prices: the local node refuses the withdraw in calculator::calculate_value (1502) as NAVI's code does, and the plan says a price update is needed", async () => {
+  it("oracle prices: a withdraw carrying the price update passes while NAVI's sources are fresh; without it a stale price aborts 1502; stale sources block the plan before simulation", async () => {
     fundSuiOwner(rpc, OWNER);
     const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
     const plan = async (action: "deposit" | "withdraw") => {
       const b = builderFor("navi", action);
       if (!("build" in b)) throw new Error(b.reason);
-      const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 2_000_000n });
+      return runBuilder(b.build, { owner: OWNER, amountMicros: 2_000_000n });
+    };
+    const txs = async (action: "deposit" | "withdraw") => {
+      const r = await plan(action);
       if (!r.ok) throw new Error(r.blocker.message);
       return r.transactions;
     };
-    const [deposit, withdraw] = await Promise.all([plan("deposit"), plan("withdraw")]);
-    expect(withdraw[0]?.description).toContain("this transaction does not update them, so it aborts (1502, invalid_price)");
+    /** The same transaction without its price updates (what this service built before). */
+    const withoutUpdates = (t: Awaited<ReturnType<typeof txs>>) => {
+      const tx = Transaction.from(String(t[0]?.payload));
+      const data = tx.getData();
+      const n = data.commands.filter((c) => c.MoveCall?.function === "update_single_price_v2").length;
+      expect(n).toBe(1);
+      data.commands.splice(0, n);
+      // Results are numbered by command: shift the later commands' references.
+      const shift = (a: unknown): void => {
+        if (!a || typeof a !== "object") return;
+        const o = a as Record<string, unknown>;
+        if (o.$kind === "Result" && typeof o.Result === "number") o.Result -= n;
+        else if (o.$kind === "NestedResult" && Array.isArray(o.NestedResult)) o.NestedResult = [Number(o.NestedResult[0]) - n, o.NestedResult[1]];
+        else for (const v of Object.values(o)) if (v && typeof v === "object") shift(v);
+      };
+      for (const c of data.commands) shift(c);
+      return [{ ...t[0], payload: JSON.stringify(data) }] as typeof t;
+    };
     try {
-      // USDC's price exactly update_interval (30 s) old: still valid (oracle.move get_token_price: age <= update_interval).
-      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 30_000n });
-      expect(await simulateSuiTransactions(withdraw)).toMatchObject([{ status: "ok" }]);
-      // One millisecond older: the health check's price read aborts, with what it means and what is needed.
-      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 30_001n });
-      const [stale] = await simulateSuiTransactions(withdraw);
-      expect(stale).toMatchObject({ status: "failed", gasEstimate: null });
-      expect(stale?.error).toContain(`${NAVI_CURRENT_PACKAGE}::calculator::calculate_value`);
-      expect(stale?.error).toContain("1502");
-      expect(stale?.error).toContain("A fresh price update is needed first");
+      // The PriceOracle's USDC price 31 s old (over update_interval 30 s), its Pyth and Switchboard sources 1 s old.
+      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 31_000n });
+      const [deposit, withdraw] = await Promise.all([txs("deposit"), txs("withdraw")]);
+      expect(withdraw[0]?.description).toContain("It first refreshes NAVI's prices for the owner's positions (oracle_pro::update_single_price_v2 for oracle id 10");
+      // With the update first, the health check reads a price stamped in the same transaction: it passes.
+      expect(await simulateSuiTransactions(withdraw)).toMatchObject([{ status: "ok", error: null }]);
+      // The same withdraw without the update aborts where NAVI's code does, and says what is needed.
+      const [bare] = await simulateSuiTransactions(withoutUpdates(withdraw));
+      expect(bare).toMatchObject({ status: "failed", gasEstimate: null });
+      expect(bare?.error).toContain(`${NAVI_CURRENT_PACKAGE}::calculator::calculate_value`);
+      expect(bare?.error).toContain("1502");
+      expect(bare?.error).toContain("A fresh price update is needed first");
       // A deposit does not check health: the same stale prices do not stop it.
       expect(await simulateSuiTransactions(deposit)).toMatchObject([{ status: "ok" }]);
-      // A price the oracle never held (value 0) is as invalid as a stale one.
-      rpc.naviPriceOracle.prices.set(10, { value: 0n, decimal: 6, timestampMs: clockMs });
-      expect((await simulateSuiTransactions(withdraw))[0]).toMatchObject({ status: "failed", error: expect.stringContaining("1502") });
+      // An update naming another Aggregator than the feed's Switchboard config aborts pair_not_match (6007).
+      const swapped = [{ ...withdraw[0], payload: String(withdraw[0]?.payload).replaceAll(NAVI_TEST_AGGREGATOR, USDC_FEED.pythPriceInfoObject) }] as typeof withdraw;
+      const [wrong] = await simulateSuiTransactions(swapped);
+      expect(wrong).toMatchObject({ status: "failed", error: expect.stringContaining("6007") });
+
+      // Both sources 31 s old (over the feed's max_timestamp_diff of 30 s): update_single_price_v2 would not refresh the
+      // price, so the plan is blocked before any simulation, saying why.
+      const feed = naviUsdcFeed();
+      rpc.naviOracleFeeds = [{ ...feed, pyth: feed.pyth && { ...feed.pyth, publishMs: clockMs - 31_000n }, switchboard: feed.switchboard && { ...feed.switchboard, updatedMs: clockMs - 31_000n } }];
+      const blocked = await plan("withdraw");
+      expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
+      const message = blocked.ok ? "" : blocked.blocker.message;
+      expect(message).toContain("oracle id 10");
+      expect(message).toContain("31 s old");
+      expect(message).toContain("Pyth published 31 s ago, Switchboard updated 31 s ago");
+      expect(message).toContain("abort 1502");
+      // Sources stale but the PriceOracle's price fresh: built (the update is a no-op, the price still passes).
+      rpc.naviPriceOracle = freshNaviPrices();
+      expect(await simulateSuiTransactions(await txs("withdraw"))).toMatchObject([{ status: "ok" }]);
+
+      // No feed names a Switchboard Aggregator on chain: the update cannot be built without inventing one. With fresh
+      // prices the withdraw is built without it and says so; with a stale price it is blocked before simulation.
+      rpc.naviOracleFeeds = [{ ...feed, secondary: "", switchboard: undefined }];
+      const plain = await txs("withdraw");
+      expect(chainView(Transaction.from(String(plain[0]?.payload)).getData()).commands.some((c) => "module" in c && c.module === "oracle_pro")).toBe(false);
+      expect(plain[0]?.description).toContain("no feed of NAVI's OracleConfig names a Switchboard Aggregator");
+      expect(await simulateSuiTransactions(plain)).toMatchObject([{ status: "ok" }]);
+      rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 31_000n });
+      expect(await plan("withdraw")).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("would abort 1502") } });
     } finally {
       rpc.naviPriceOracle = freshNaviPrices();
+      rpc.naviOracleFeeds = [naviUsdcFeed()];
     }
   });
 
-  it("what NAVI's app adds before a withdraw, and ours does not: oracle_pro::update_single_price_v2 per feed, with a Switchboard Aggregator only NAVI's API names", async () => {
-    // @naviprotocol/lending 1.4.6 updateOraclePricesPTB for the owner's USDC feed, Pyth left as it is on chain (with
-    // updatePythPriceFeeds it would also fetch update data from Hermes for Pyth objects older than 30 s).
+  it("@naviprotocol/lending's updateOraclePricesPTB for the USDC feed is the update our withdraw starts with", async () => {
+    // Pyth left as it is on chain (with updatePythPriceFeeds it would also fetch update data from Hermes for Pyth
+    // objects older than 30 s; neither builder pushes Pyth data here).
     const tx = new TransactionV1();
     tx.setSender(OWNER);
     type SdkTx = Parameters<typeof updateOraclePricesPTB>[0];
     await updateOraclePricesPTB(tx as unknown as SdkTx, [USDC_FEED], { updatePythPriceFeeds: false });
     const theirs = chainView(Transaction.from(await tx.toJSON()).getData());
-    expect(theirs.commands).toEqual([
-      {
-        package: CONFIG.oracle.packageId,
-        module: "oracle_pro",
-        function: "update_single_price_v2",
-        typeArguments: [],
-        arguments: [
-          { object: normalizeSuiAddress("0x6") },
-          { object: CONFIG.oracle.oracleConfig },
-          { object: CONFIG.oracle.priceOracle },
-          { object: CONFIG.oracle.supraOracleHolder },
-          { object: USDC_FEED.pythPriceInfoObject },
-          { object: CONFIG.oracle.switchboardAggregator },
-          { pure: Buffer.from(USDC_FEED.feedId.slice(2), "hex").toString("base64") },
-        ],
-      },
-    ]);
-    // Our withdraw calls no oracle code (it says so in its description; the simulation shows a stale-price abort).
     const mine = chainView(await ours("withdraw", 2_000_000n));
-    expect(mine.commands.some((c) => "module" in c && c.module === "oracle_pro")).toBe(false);
+    expect(theirs.commands).toHaveLength(1);
+    expect(mine.commands[0]).toEqual(theirs.commands[0]);
   });
 
   it("a withdrawal never asks for more than the owner's supplied balance read at plan time", async () => {

@@ -19,8 +19,8 @@ const KNOWN: KnownAbort[] = [
     code: "1502",
     meaning:
       "NAVI invalid_price: a price NAVI's PriceOracle holds for the owner's collateral is older than its update interval, so the health check aborts. " +
-      "A fresh price update is needed first: NAVI's app pushes Pyth prices and calls oracle_pro::update_single_price_v2 in the same transaction (this plan does not); " +
-      "try again once NAVI's oracle has been updated.",
+      "A fresh price update is needed first: oracle_pro::update_single_price_v2 in the same transaction, from a Pyth, Supra or Switchboard source younger than the feed's max_timestamp_diff " +
+      "(NAVI's app also pushes Pyth data from Hermes; this service does not); try again once NAVI's oracle sources have been updated.",
   },
 ];
 

@@ -13,22 +13,35 @@
 // A deposit is credited to the sender; the supplied balance stays in NAVI's Storage (no token in the wallet), so a
 // withdrawal is checked against that balance, read at plan time.
 // Oracle prices: withdraw_v2 checks the owner's health with the prices in NAVI's PriceOracle and aborts 1502
-// (calculator.move calculate_value, invalid_price) when one of the owner's collaterals has a price older than the
-// oracle's update_interval. NAVI's app first pushes prices (@naviprotocol/lending updateOraclePriceBeforeUserOperationPTB:
-// Pyth updates from Hermes, then oracle_pro::update_single_price_v2 per feed); that call needs a Switchboard Aggregator
-// object whose id only NAVI's web API serves, so this plan does not push prices. It says so, and the simulation run
-// before the plan is returned shows the abort when prices are stale (docs/decisions.md).
+// (calculator.move calculate_value, invalid_price) when a price the check reads is older than the oracle's
+// update_interval. NAVI's app first pushes prices (@naviprotocol/lending updateOraclePriceBeforeUserOperationPTB: Pyth
+// updates from Hermes, then oracle_pro::update_single_price_v2 per feed of the owner's positions). We add the
+// update_single_price_v2 calls with every object read from the chain (../readers/navi-oracle.ts: the feed, its Pyth
+// PriceInfoObject through Pyth's State, the Switchboard Aggregator its provider config names), and block the plan
+// before simulation when a price would still be stale after them (a source older than the feed's max_timestamp_diff:
+// pushing Pyth data from Hermes is not built). See docs/decisions.md (navi-oracle).
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { latestPackageVersion } from "../../chains/sui/package-versions";
 import { navi } from "../navi";
 import { naviSuppliedMicros, readNaviScaledSupply, readNaviUsdcReserve } from "../readers/navi";
+import { type NaviOracleState, naviPriceFresh, naviSourceFresh, readNaviOracleState } from "../readers/navi-oracle";
 import { readForPlan } from "./plan-reads";
 import { BuildBlocked, type VenueAdapter } from "./types";
 
 const ids = navi.onchain as Record<
-  "lendingPackage" | "storage" | "priceOracle" | "incentiveV2" | "incentiveV3" | "usdcCoinType" | "usdcPool" | "usdcAssetId",
+  | "lendingPackage"
+  | "storage"
+  | "priceOracle"
+  | "incentiveV2"
+  | "incentiveV3"
+  | "usdcCoinType"
+  | "usdcPool"
+  | "usdcAssetId"
+  | "oraclePackage"
+  | "oracleConfig"
+  | "supraOracleHolder",
   string
 >;
 const ASSET_ID = Number(ids.usdcAssetId);
@@ -37,6 +50,47 @@ const ASSET_ID = Number(ids.usdcAssetId);
 export const naviCallPackage = () => readForPlan("NAVI's current lending package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.lendingPackage, signal));
 
 /** The owner's supplied USDC on NAVI now, in micros (floored). */
+/** NAVI's oracle call package: the newest version of its oracle package, as the chain lists it. */
+export const naviOraclePackage = () => readForPlan("NAVI's current oracle package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.oraclePackage, signal));
+
+/** The prices the owner's health check reads and what refreshes them, read from the chain now. */
+export const naviOracle = (owner: string) =>
+  readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal));
+
+const ageS = (s: NaviOracleState, atMs: bigint) => `${(Number(s.clockMs - atMs) / 1000).toFixed(0)} s`;
+
+/**
+ * The update_single_price_v2 calls for the oracle ids the health check reads, each with the objects the chain names for
+ * its feed, or why they cannot be built. Blocks when a price would be stale after them (the withdraw would abort 1502).
+ */
+function priceUpdates(s: NaviOracleState): { feed: string; priceInfo: string; aggregator: string }[] | { notBuilt: string } {
+  const missing: string[] = [];
+  const calls: { feed: string; priceInfo: string; aggregator: string }[] = [];
+  for (const id of s.oracleIds) {
+    const f = s.feeds.get(id);
+    const priceInfo = f?.pyth?.priceInfo ?? s.anyPriceInfo;
+    const aggregator = f?.switchboard?.aggregator ?? s.anyAggregator;
+    if (!f) missing.push(`oracle id ${id} has no enabled feed in NAVI's OracleConfig`);
+    else if (!priceInfo) missing.push(`no Pyth PriceInfoObject is named on chain for feed ${f.feed}`);
+    else if (!aggregator) missing.push(`no feed of NAVI's OracleConfig names a Switchboard Aggregator (update_single_price_v2 takes one)`);
+    else calls.push({ feed: f.feed, priceInfo, aggregator });
+  }
+  if (missing.length > 0) return { notBuilt: missing.join("; ") };
+  for (const id of s.oracleIds) {
+    if (naviPriceFresh(s, id, s.clockMs) || naviSourceFresh(s, id) !== "no") continue;
+    const f = s.feeds.get(id);
+    const p = s.prices.get(id);
+    const sources = [f?.pyth ? `Pyth published ${ageS(s, f.pyth.publishMs)} ago` : null, f?.switchboard?.updatedMs != null ? `Switchboard updated ${ageS(s, f.switchboard.updatedMs)} ago` : null]
+      .filter(Boolean)
+      .join(", ");
+    throw new BuildBlocked(
+      "venue_state_unavailable",
+      `NAVI's price for oracle id ${id} (read by the owner's health check) is ${p ? `${ageS(s, p.timestampMs)} old` : "missing"}, over its update interval of ${s.updateIntervalMs / 1000n} s, and its sources on chain are older than the feed's max_timestamp_diff of ${(f?.maxTimestampDiffMs ?? 0n) / 1000n} s (${sources || "none readable"}), so oracle_pro::update_single_price_v2 would not refresh it and withdraw_v2 would abort 1502 (invalid_price). NAVI's app would first push Pyth update data from Hermes; this service does not build that push yet. Try again once NAVI's oracle sources are updated.`,
+    );
+  }
+  return calls;
+}
+
 export const naviSupplied = (owner: string) =>
   readForPlan("The owner's NAVI USDC supply balance", async (signal) => {
     const reserve = await readNaviUsdcReserve(signal);
@@ -45,7 +99,7 @@ export const naviSupplied = (owner: string) =>
 
 export const naviAdapter: VenueAdapter = {
   venueId: navi.id,
-  onchainInterface: `<newest version of package ${ids.lendingPackage}>::incentive_v3::entry_deposit<USDC>(&Clock, &mut Storage, &mut Pool<USDC>, u8, Coin<USDC>, u64, &mut IncentiveV2, &mut Incentive); <newest version>::incentive_v3::withdraw_v2<USDC>(&Clock, &PriceOracle, &mut Storage, &mut Pool<USDC>, u8, u64, &mut IncentiveV2, &mut Incentive, &mut SuiSystemState): Balance<USDC>`,
+  onchainInterface: `<newest version of package ${ids.lendingPackage}>::incentive_v3::entry_deposit<USDC>(&Clock, &mut Storage, &mut Pool<USDC>, u8, Coin<USDC>, u64, &mut IncentiveV2, &mut Incentive); <newest version>::incentive_v3::withdraw_v2<USDC>(&Clock, &PriceOracle, &mut Storage, &mut Pool<USDC>, u8, u64, &mut IncentiveV2, &mut Incentive, &mut SuiSystemState): Balance<USDC>, after <newest version of package ${ids.oraclePackage}>::oracle_pro::update_single_price_v2(&Clock, &mut OracleConfig, &mut PriceOracle, &OracleHolder, &PriceInfoObject, &Aggregator, feed: address) per feed the owner's health check reads`,
   deposit: async ({ owner, amountMicros }) => {
     // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
     startCoinReads(owner, ids.usdcCoinType);
@@ -77,14 +131,44 @@ export const naviAdapter: VenueAdapter = {
     ];
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const [pkg, supplied] = await Promise.all([naviCallPackage(), naviSupplied(owner)]);
+    const [pkg, supplied, oraclePkg, oracle] = await Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner)]);
     if (amountMicros > supplied) {
       throw new BuildBlocked(
         "insufficient_balance",
         `This withdrawal asks for ${amountMicros} micro-USDC but the owner has ${supplied} micro-USDC supplied to NAVI's USDC pool now: withdraw at most that.`,
       );
     }
+    const updates = priceUpdates(oracle);
+    let pricesNote: string;
     const tx = newSuiTransaction(owner);
+    if ("notBuilt" in updates) {
+      // Without the update the withdraw only passes while the PriceOracle's prices are fresh: block if one is not.
+      const stale = oracle.oracleIds.filter((id) => !naviPriceFresh(oracle, id, oracle.clockMs));
+      if (stale.length > 0) {
+        throw new BuildBlocked(
+          "venue_state_unavailable",
+          `NAVI's prices for oracle id ${stale.join(", ")} (read by the owner's health check) are older than its update interval of ${oracle.updateIntervalMs / 1000n} s, so withdraw_v2 would abort 1502 (invalid_price); the price update cannot be built from the chain: ${updates.notBuilt}.`,
+        );
+      }
+      pricesNote = `NAVI's prices are fresh now but this transaction does not update them (${updates.notBuilt}), so it aborts (1502, invalid_price) if they are older than ${oracle.updateIntervalMs / 1000n} s when it runs`;
+    } else {
+      // NAVI's app refreshes every price the health check reads first (oracle_pro::update_single_price_v2 per feed).
+      for (const u of updates) {
+        tx.moveCall({
+          target: `${oraclePkg}::oracle_pro::update_single_price_v2`,
+          arguments: [
+            tx.object.clock(),
+            tx.object(ids.oracleConfig),
+            tx.object(ids.priceOracle),
+            tx.object(ids.supraOracleHolder),
+            tx.object(u.priceInfo),
+            tx.object(u.aggregator),
+            tx.pure.address(u.feed),
+          ],
+        });
+      }
+      pricesNote = `It first refreshes NAVI's prices for the owner's positions (oracle_pro::update_single_price_v2 for oracle id ${oracle.oracleIds.join(", ")}, from the Pyth, Supra and Switchboard objects NAVI's OracleConfig names on chain; Pyth data is not pushed from Hermes)`;
+    }
     const [balance] = tx.moveCall({
       target: `${pkg}::incentive_v3::withdraw_v2`,
       typeArguments: [ids.usdcCoinType],
@@ -108,7 +192,7 @@ export const naviAdapter: VenueAdapter = {
       {
         chain: "move-chain",
         kind: "withdraw",
-        description: `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet. NAVI checks the owner's health with its oracle prices: this transaction does not update them, so it aborts (1502, invalid_price) if NAVI's prices for the owner's collateral are older than its update interval when it runs; the simulation shows whether they are fresh now`,
+        description: `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet. ${pricesNote}; the simulation shows whether the withdraw passes NAVI's health check now`,
         encoding: "sui-transaction-json",
         payload: await suiPayload(tx),
       },

@@ -60,7 +60,7 @@ export interface SuiWorld {
    * The abort a protocol's own code raises for this call in this world's state (a rule the fake holding that protocol's
    * state models from the protocol's Move source), or undefined when the call goes through.
    */
-  moveCallAbort?(call: MoveCallSeen, context: { sender: string; clockMs: bigint }): MoveAbortSeen | undefined;
+  moveCallAbort?(call: MoveCallSeen, context: MoveCallContext): MoveAbortSeen | undefined;
   /**
    * Public signatures of Move functions the node type-checks (by the package's original id, module and function):
    * each parameter an object of a struct (its defining package, module and name; package omitted = any) or a pure or
@@ -76,6 +76,16 @@ export interface MoveCallSeen {
   module: string;
   function: string;
   typeArguments: string[];
+  /** Each argument: an input object's id, an input pure value's bytes, or null (a gas coin or an earlier result). */
+  args?: ({ object: string } | { pure: Uint8Array } | null)[];
+}
+
+/** What a protocol rule knows besides the call: the sender, the Clock, and state its earlier calls in the same
+ * transaction wrote (a price one call refreshed is fresh for the next call, as effects apply within a transaction). */
+export interface MoveCallContext {
+  sender: string;
+  clockMs: bigint;
+  scratch: Map<string, unknown>;
 }
 
 /** An abort raised in `module::functionName` of `package` with `code`, and the node's words for it. */

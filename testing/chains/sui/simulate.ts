@@ -96,6 +96,14 @@ export function simulateHandler(world: SuiWorld): Handler {
     let abort: (MoveAbortSeen & { command: number }) | null = null;
     let argError: { command: number; description: string } | null = null;
     const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
+    const scratch = new Map<string, unknown>();
+    const argOf = (a: Json) => {
+      if (a.kind !== "INPUT") return null;
+      const input = inputs[Number(a.input ?? -1)];
+      if (!input) return null;
+      if (input.kind === "PURE") return { pure: Uint8Array.from(Buffer.from(String(input.pure ?? ""), "base64")) };
+      return input.objectId ? { object: normalizeSuiAddress(String(input.objectId)) } : null;
+    };
     ((ptb.commands as Json[] | undefined) ?? []).forEach((c, i) => {
       const call = c.moveCall as Json | undefined;
       if (!call) return;
@@ -109,7 +117,8 @@ export function simulateHandler(world: SuiWorld): Handler {
         abort = { package: at, module, functionName: fn, code: 1n, command: i, description: `MoveAbort in ${at}::${module}::${fn}: package ${at} is superseded by ${old.latest}; its version check aborts` };
       } else {
         const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
-        const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments }, { sender, clockMs });
+        const args = ((call.arguments as Json[] | undefined) ?? []).map(argOf);
+        const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments, args }, { sender, clockMs, scratch });
         if (raised) abort = { ...raised, command: i };
       }
       const params = world.functions?.get(functionKey(originalOf(world, pkg), module, fn));
