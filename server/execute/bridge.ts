@@ -26,6 +26,7 @@ import { solanaPayload } from "../chains/solana";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM, MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction, receiveMessageInstructionV1, withRecipientAccount } from "../rails/cctp-solana";
 import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../rails/cctp-sui";
 import { simulateTransactions } from "../plans/simulate";
+import { simulationUnavailable } from "../chains/simulation";
 import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
 import { type BurnMessage, fetchAttestation, fetchAttestationsV1, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
@@ -487,7 +488,12 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],
-    transactions: blockers.length ? [] : built.transactions,
+    // Contract §8: every receive carries a simulation. The Sui receive is simulated by the node; the EVM and Solana
+    // receives are not simulated by the service yet (Circle's programs and contracts are not on the local test chains,
+    // so the simulator's answer could not be checked): they say so instead of carrying no verdict.
+    transactions: blockers.length
+      ? []
+      : built.transactions.map((t) => (t.simulation ? t : { ...t, simulation: simulationUnavailable(`The ${p.dest} receive is not simulated by the service yet; your wallet's own preview is the check before signing.`) })),
     ...(blockers.length ? { blockers } : {}),
     broadcastEnabled: broadcastEnabled(p.dest),
     executionMode: config().SVC_EXECUTION_MODE,

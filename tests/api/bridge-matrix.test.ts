@@ -140,6 +140,8 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     expect(ok.json).toMatchObject({ status: "prepared", destAddress: DEST[dest], burn: { amountMicros: amount.toString(), attestation } });
     const receive = (ok.json.transactions as Tx[]).find((t) => t.kind === "receive");
     expect(receive?.chain).toBe(dest);
+    // Every receive carries a verdict (contract §8): the Sui node simulates it; EVM and Solana receives say they are not simulated.
+    expect(receive?.simulation?.status).toBe(dest === "move-chain" ? "ok" : "unavailable");
     if (isEvm(dest)) {
       const payload = receive?.payload as { to: string; data: Hex };
       expect(payload.to).toBe(v === 2 ? MESSAGE_TRANSMITTER_V2 : MESSAGE_TRANSMITTER[dest]);
