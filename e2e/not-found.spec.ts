@@ -1,6 +1,6 @@
 // Unknown opportunities (issue 18 item 6): the app's not-found page with HTTP 404, never a normal page with a
 // deposit form; a history read that fails says why.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { YIELDS_URL, opportunityIdOf } from "./support";
 
 for (const id of ["doesnotexist", "opp_e2e_unknown"]) {

@@ -1,5 +1,5 @@
 // Opportunities render the upstream's real numbers and "—" (with a reason) for nulls; sort and filter work.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { POOLS } from "./fixtures";
 import { YIELDS_URL, opportunityIdOf } from "./support";
 

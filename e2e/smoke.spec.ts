@@ -1,5 +1,5 @@
 // Smoke: the home page renders in Debian Chromium with no console error.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 
 test("home page renders with no console error", async ({ page }) => {
   const errors: string[] = [];

@@ -1,7 +1,8 @@
 // Connect a test wallet of each family, request a deposit plan, see its fee lines, sign, follow to settlement.
 // Test wallets: wagmi's mock connector (EVM), dapp-kit's unsafe burner (Sui), a Wallet Standard wallet registered
 // in the page (Solana). They exist only because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
-import { type Page, expect, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
