@@ -1,17 +1,12 @@
 // Unknown opportunities (issue 18 item 6): the app's not-found page with HTTP 404, never a normal page with a
 // deposit form; a history read that fails says why.
-import { expect, test } from "./guarded";
+import { allow, expect, notFoundDocument, test } from "./guarded";
 import { YIELDS_URL, opportunityIdOf } from "./support";
 
-// The page's own document answers 404 on purpose; the browser logs that answer as a console error.
-const NOT_FOUND_DOCUMENT = (path: string) => [
-  new RegExp(`^HTTP 404: GET http://127\\.0\\.0\\.1:\\d+${path}$`),
-  /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
-];
-
+// Each of these pages answers 404 on purpose (notFoundDocument names exactly that answer and its console line).
 for (const id of ["doesnotexist", "opp_e2e_unknown"]) {
   test.describe(() => {
-    test.use({ allowedErrors: NOT_FOUND_DOCUMENT(`/opportunities/${id}`) });
+    test.use({ allowedErrors: notFoundDocument(`/opportunities/${id}`) });
     test(`/opportunities/${id} is the not-found page with HTTP 404`, async ({ page }) => {
       const res = await page.goto(`/opportunities/${id}`);
       expect(res?.status()).toBe(404);
@@ -26,7 +21,7 @@ for (const id of ["doesnotexist", "opp_e2e_unknown"]) {
 }
 
 test.describe(() => {
-  test.use({ allowedErrors: NOT_FOUND_DOCUMENT("/no-such-page") });
+  test.use({ allowedErrors: notFoundDocument("/no-such-page") });
   test("an unknown page of the app is the same not-found page with HTTP 404", async ({ page }) => {
     const res = await page.goto("/no-such-page");
     expect(res?.status()).toBe(404);
@@ -45,10 +40,10 @@ test.describe(() => {
   // The chart read is answered 503 on purpose (a route here); react-query retries it, and the browser logs each
   // answer as a console error.
   test.use({
-    allowedErrors: [
+    allowedErrors: allow(
       /^HTTP 503: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/svc\/strategies\/opp_[0-9a-f]+\/chart$/,
       /^console error: Failed to load resource: the server responded with a status of 503 \(Service Unavailable\)$/,
-    ],
+    ),
   });
   test("a failed history read says why", async ({ page, request }) => {
     // The chart read fails at the service (a 5xx with its message): the chart box says so, with a retry.
