@@ -26,6 +26,14 @@ export function notFoundDocument(path: string): [RegExp[], { scope: "test" }] {
   );
 }
 
+/** The wallet stack's chain RPCs are the chains' public URLs (no NEXT_PUBLIC_SVC_RPC_* in the build). A test that
+ * calls routeChainRpc (support.ts) has them answered by the local chain RPC, so these "outside requests" never leave
+ * the machine; name them only in such a test. (An outside request nobody answers also fails as a failed request.) */
+export const ROUTED_CHAIN_RPC: RegExp[] = [
+  /^outside request: https:\/\/api\.mainnet-beta\.solana\.com\/$/,
+  /^outside request: https:\/\/fullnode\.mainnet\.sui\.io(:443)?\/$/,
+];
+
 export const test = base.extend<{ allowedErrors: RegExp[]; guard: Guard }>({
   allowedErrors: [[], { option: true }],
   guard: [
