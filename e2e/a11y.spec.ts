@@ -1,6 +1,6 @@
 // Every page: no serious or critical axe violation, and screenshots at 1280 px and 375 px (test artifacts).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { screenshots } from "./support";
 
 const PAGES: { name: string; path: string; ready: string }[] = [

@@ -1,6 +1,7 @@
 // Amount entry means what was typed (#18 defects 1, 2, 7): one rule everywhere (the locale's decimal separator, nothing
 // dropped, no more decimals than the token has), every token at its own decimals and symbol, fees in token units.
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { SOLANA_OTHER_MINT } from "./chain-rpc";
 import { opportunityIdOf } from "./support";
 

@@ -1,7 +1,7 @@
 // The featured strategy's own page (issue 18 item 5) offers what the strategy offers: turning autopilot on for a
 // wallet and chain (the autopilot page), or a deposit into its current pick, said plainly; never a deposit form
 // whose Review always fails ("… is the automated strategy, not a venue").
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { opportunityIdOf } from "./support";
 
 test("the autopilot opportunity offers autopilot and a deposit into its current pick", async ({ page, request }) => {

@@ -1,7 +1,7 @@
 // The autopilot page with a connected wallet and its owner key: turn it on for a chain, preview the monthly re-rank
 // (a dry run that records nothing), see recorded decisions, and turn it off. The server state is checked through the API.
 import { Keypair } from "@solana/web3.js";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots } from "./support";
 
 // The Solana test wallet's fixed key (components/wallet/test-wallets.ts).

@@ -10,7 +10,7 @@
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { Keypair } from "@solana/web3.js";
 import { encodePacked, type Hex, pad } from "viem";
-import { expect, test } from "./guarded";
+import { allow, expect, test } from "./guarded";
 import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
 
 /** The Solana test wallet's address (components/wallet/test-wallets.ts: seed of 32 sevens). */
@@ -26,7 +26,7 @@ const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amou
   );
 
 // The wallets' mainnet RPC URLs are answered by the local chain (support.ts routeChainRpc): they never leave the machine.
-test.use({ allowedErrors: [/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//] });
+test.use({ allowedErrors: allow(/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//) });
 
 test("bridge walk move-chain → svm-chain: burn signed, Circle pending then attested, receive signed by the destination wallet, delivery credited once", async ({
   page,

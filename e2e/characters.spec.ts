@@ -1,6 +1,6 @@
 // A character's auto-yield page with the owner key: turn auto-yield on, choose a target venue on the character's chain
 // and a stake cap, turn it off again; a malformed cap cannot be sent. The server state is checked through the API.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { expectNoSeriousA11y, OWNER_KEY } from "./support";
 
 const headers = { "x-api-key": OWNER_KEY };

@@ -8,12 +8,12 @@
 import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
 import { aaveV3Arbitrum } from "../server/venues/aave-v3-arbitrum";
 import { E2E_EVM_ACCOUNT } from "./evm-constants";
-import { expect, test } from "./guarded";
+import { allow, expect, test } from "./guarded";
 import { ARBITRUM_PUBLIC_RPC, EVM_B_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 // The wallet stack's Arbitrum RPC is the chain's public URL (no NEXT_PUBLIC_SVC_RPC_EVM_B in the build); routeChainRpc
 // answers it from the local node, so the guard's "outside request" for that one URL never leaves the machine.
-test.use({ allowedErrors: [new RegExp(`^outside request: ${ARBITRUM_PUBLIC_RPC.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`)] });
+test.use({ allowedErrors: allow(new RegExp(`^outside request: ${ARBITRUM_PUBLIC_RPC.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`)) });
 
 const ABI = parseAbi([
   "function balanceOf(address) view returns (uint256)",

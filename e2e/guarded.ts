@@ -1,6 +1,6 @@
 // A Playwright `test` that fails on any console error, uncaught page error or failed request of the page under test
 // (issue 18 item 11). Import it instead of @playwright/test's `test`; a test that expects an error names it with
-// `test.use({ allowedErrors: [/…/] })`. Failed requests are network failures and answers ≥ 400 from this origin;
+// `test.use({ allowedErrors: allow(/…/, /…/) })`. Failed requests are network failures and answers ≥ 400 from this origin;
 // requests that leave the origin are failures too (nothing may be fetched from outside).
 import { type Page, test as base, expect } from "@playwright/test";
 
@@ -9,10 +9,37 @@ export interface Guard {
   problems: string[];
 }
 
+/** The value for `test.use({ allowedErrors })`: each pattern names one error the test provokes on purpose.
+ * Playwright reads an array whose second item is an object as a `[value, options]` fixture tuple, so a bare
+ * `[/a/, /b/]` would silently become `/a/` alone; `allow` wraps the list in such a tuple. */
+export function allow(...patterns: RegExp[]): [RegExp[], { scope: "test" }] {
+  return [patterns, { scope: "test" }];
+}
+
+/** A page whose own document answers 404 on purpose (the not-found page): that answer, and the line Chromium logs
+ * for it ("Failed to load resource", which names no address), are expected. */
+export function notFoundDocument(path: string): [RegExp[], { scope: "test" }] {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return allow(
+    new RegExp(`^HTTP 404: GET http://127\\.0\\.0\\.1:\\d+${escaped}$`),
+    /^console error: Failed to load resource: the server responded with a status of 404 \(Not Found\)$/,
+  );
+}
+
+/** The wallet stack's chain RPCs are the chains' public URLs (no NEXT_PUBLIC_SVC_RPC_* in the build). A test that
+ * calls routeChainRpc (support.ts) has them answered by the local chain RPC, so these "outside requests" never leave
+ * the machine; name them only in such a test. (An outside request nobody answers also fails as a failed request.) */
+export const ROUTED_CHAIN_RPC: RegExp[] = [
+  /^outside request: https:\/\/api\.mainnet-beta\.solana\.com\/$/,
+  // Sui's full node over gRPC-web: one path per service method (/sui.rpc.v2.<Service>/<Method>).
+  /^outside request: https:\/\/fullnode\.mainnet\.sui\.io(:443)?\/(sui\.rpc\.v2\.\w+\/\w+)?$/,
+];
+
 export const test = base.extend<{ allowedErrors: RegExp[]; guard: Guard }>({
   allowedErrors: [[], { option: true }],
   guard: [
     async ({ page, allowedErrors, baseURL }, use) => {
+      if (!Array.isArray(allowedErrors)) throw new Error("allowedErrors must be a list of patterns: test.use({ allowedErrors: allow(/…/) })");
       const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
       const problems: string[] = [];
       const note = (p: string) => {

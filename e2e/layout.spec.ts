@@ -1,6 +1,6 @@
 // Titles, icons and the detail layout (issue 18 item 10): each page has its own title, the app icon is served
 // (no /favicon.ico 404), and at 1440 px no card of the opportunity page is narrower than its content.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { opportunityIdOf } from "./support";
 
 test("every page has its own title", async ({ page, request }) => {

@@ -4,12 +4,12 @@
 // the chain receives the signed transaction.
 import { marginfi } from "../server/venues/marginfi";
 import { marginfiProgram } from "../testing/chains/solana/marginfi";
-import { expect, test } from "./guarded";
+import { allow, expect, test } from "./guarded";
 import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";
 
 // The wallet stack's Solana RPC is mainnet's public URL (no NEXT_PUBLIC_SVC_RPC_* in the build); routeChainRpc answers
 // it from the local chain RPC, so the guard's "outside request" for that one URL never leaves the machine.
-test.use({ allowedErrors: [/^outside request: https:\/\/api\.mainnet-beta\.solana\.com\/$/] });
+test.use({ allowedErrors: allow(/^outside request: https:\/\/api\.mainnet-beta\.solana\.com\/$/) });
 
 test("Solana wallet signs a marginfi deposit the chain simulated; the review shows the simulation before the wallet opens", async ({ page, request }) => {
   await enableTestWallets(page);

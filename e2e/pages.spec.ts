@@ -1,6 +1,7 @@
 // Every page at 375 px and 1440 px (issue 18 item 11): no console error or failed request (guarded.ts), no horizontal
 // page scroll, tables scroll inside their own box, and no serious or critical axe violation.
-import { opportunityIdOf, expectNoSeriousA11y } from "./support";
+import type { APIRequestContext } from "@playwright/test";
+import { OWNER_KEY, opportunityIdOf, expectNoSeriousA11y } from "./support";
 import { expect, test } from "./guarded";
 
 const PAGES: { name: string; path: string; heading: RegExp }[] = [
@@ -12,17 +13,35 @@ const PAGES: { name: string; path: string; heading: RegExp }[] = [
   { name: "autopilot", path: "/autopilot", heading: /^Autopilot$/ },
   { name: "webhooks", path: "/settings/webhooks", heading: /Webhooks/ },
   { name: "docs", path: "/docs", heading: /API reference/ },
+  { name: "character", path: "character", heading: /Character auto-yield/ },
 ];
+
+/** A fresh character (POST /api/characters with the owner key); its page is checked with the key entered. */
+async function characterPath(request: APIRequestContext, width: number): Promise<string> {
+  const wallet = `0x${(Date.now() * 1000 + width).toString(16).padStart(64, "0")}`;
+  const c = await request.post("/api/characters", { headers: { "x-api-key": OWNER_KEY }, data: { wallet, name: "E2E page check", chain: "move-chain" } });
+  expect(c.status(), await c.text()).toBe(201);
+  return `/characters/${((await c.json()) as { id: string }).id}`;
+}
 
 for (const p of PAGES) {
   for (const width of [375, 1440]) {
     test(`${p.name} at ${width} px: no error, no page scroll, tables scroll in their box, axe clean`, async ({ page, request }) => {
       test.setTimeout(90_000);
       const raw = p.path;
-      const path = raw.startsWith("opp:") ? `/opportunities/${await opportunityIdOf(request, raw.slice(4))}` : raw;
+      const path =
+        raw === "character"
+          ? await characterPath(request, width)
+          : raw.startsWith("opp:")
+            ? `/opportunities/${await opportunityIdOf(request, raw.slice(4))}`
+            : raw;
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: p.heading })).toBeVisible();
+      if (p.name === "character") {
+        await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
+        await expect(page.getByTestId("character-settings")).toBeVisible();
+      }
       await page.waitForLoadState("networkidle");
       if (p.name === "docs") await expect(page.getByRole("button", { name: /Test Request/ }).first()).toBeVisible({ timeout: 30_000 });
 

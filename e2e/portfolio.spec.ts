@@ -2,7 +2,7 @@
 // a confirmed deposit lands in the ledger), per-chain balances, and N/A when a chain's RPC fails.
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { OWNER_KEY } from "./support";
 
 test("positions, balances and the activity log grouped by plan", async ({ page, request }) => {

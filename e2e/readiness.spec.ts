@@ -1,6 +1,6 @@
 // One source of readiness (contract §8, issue 18 item 4): "Executable" and the Executable filter only for venues
 // whose deposit and withdraw plans can both be built, per action from the registry that answers adapter_not_ready.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { opportunityIdOf } from "./support";
 
 interface Action {

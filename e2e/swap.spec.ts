@@ -1,5 +1,5 @@
 // Swap (slippage default 1%, at most 5%) and bridge (risk disclosure) plans, priced by a local quote source.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { expectNoSeriousA11y } from "./support";
 
 test("swap plan: slippage bound defaults to 1% and refuses more than 5%; fee lines and minimum output shown", async ({ page }) => {

@@ -1,7 +1,7 @@
 // Wallets and balances in words (issue 18 item 8): no browser wallet → said so for EVM as for Sui and Solana (never
 // wagmi's "Provider not found"); N/A balances name their asset and the API's reason; the API-key prompt says where
 // keys come from.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { enableTestWallets, routeChainRpc } from "./support";
 
 const EVM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";

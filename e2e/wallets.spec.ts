@@ -3,7 +3,8 @@
 // over gRPC-web through its SuiGrpcClient), a Wallet Standard wallet registered in the page (Solana). They exist only
 // because this suite sets window.__SVC_TEST_WALLETS__ before the page loads.
 import { SuiGrpcClient } from "@mysten/sui/grpc";
-import { type APIRequestContext, type Page, expect, test } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { allow, expect, ROUTED_CHAIN_RPC, test } from "./guarded";
 import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
@@ -57,6 +58,8 @@ async function depositPlan(page: Page, f: Family): Promise<string> {
 
 for (const f of FAMILIES) {
   test.describe(`${f.family} wallet`, () => {
+    // The wallet's chain RPC requests, answered by the local chain RPC (routeChainRpc below).
+    test.use({ allowedErrors: allow(...ROUTED_CHAIN_RPC) });
     test.beforeEach(async ({ page }) => {
       await enableTestWallets(page);
       await routeChainRpc(page);
@@ -143,6 +146,8 @@ const SIGNERS: { f: Family; explorer: string; digest: RegExp; seen: Seen; pendin
 
 for (const { f, explorer, digest: digestShape, seen, pending } of SIGNERS) {
   test.describe(`${f.family} wallet signs a ${f.strategyId} deposit`, () => {
+    // The wallet's chain RPC requests, answered by the local chain RPC (routeChainRpc below).
+    test.use({ allowedErrors: allow(...ROUTED_CHAIN_RPC) });
     test.beforeEach(async ({ page }) => {
       await enableTestWallets(page);
       await routeChainRpc(page);
@@ -227,19 +232,23 @@ test("a withdraw plan that cannot be built is blocked, in words, and cannot be s
   await expect(page.getByTestId("sign-disabled-reason")).toContainText("The plan is blocked");
 });
 
-test("Solana wallet signs a kamino withdraw sized in cUSDC at the reserve's rate; the page says withdrawals are not followed", async ({ page, request }) => {
-  await enableTestWallets(page);
-  await routeChainRpc(page);
-  await withdrawPlan(page, FAMILIES[1] as Family, "kamino");
-  await expect(page.getByTestId("plan-status")).toContainText("prepared");
-  // The local chain's reserve pays 1.25 USDC per cUSDC: 5 USDC needs exactly 4,000,000 cUSDC (micro units).
-  await expect(page.getByTestId("plan")).toContainText("Redeem 4000000 cUSDC");
-  await page.getByTestId("sign").click();
-  const digest = page.getByTestId("digest");
-  await expect(digest).toBeVisible({ timeout: 20_000 });
-  const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
-  const seen = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] } });
-  expect(((await seen.json()) as { result: { value: unknown[] } }).result.value[0]).toBeTruthy();
-  await expect(page.getByTestId("settlement")).toContainText("This server confirms signed deposits only");
-  await expectNoSeriousA11y(page);
+test.describe(() => {
+  // The wallet's chain RPC requests, answered by the local chain RPC (routeChainRpc below).
+  test.use({ allowedErrors: allow(...ROUTED_CHAIN_RPC) });
+  test("Solana wallet signs a kamino withdraw sized in cUSDC at the reserve's rate; the page says withdrawals are not followed", async ({ page, request }) => {
+    await enableTestWallets(page);
+    await routeChainRpc(page);
+    await withdrawPlan(page, FAMILIES[1] as Family, "kamino");
+    await expect(page.getByTestId("plan-status")).toContainText("prepared");
+    // The local chain's reserve pays 1.25 USDC per cUSDC: 5 USDC needs exactly 4,000,000 cUSDC (micro units).
+    await expect(page.getByTestId("plan")).toContainText("Redeem 4000000 cUSDC");
+    await page.getByTestId("sign").click();
+    const digest = page.getByTestId("digest");
+    await expect(digest).toBeVisible({ timeout: 20_000 });
+    const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
+    const seen = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] } });
+    expect(((await seen.json()) as { result: { value: unknown[] } }).result.value[0]).toBeTruthy();
+    await expect(page.getByTestId("settlement")).toContainText("This server confirms signed deposits only");
+    await expectNoSeriousA11y(page);
+  });
 });

@@ -1,5 +1,5 @@
 // Webhooks: the owner key lives only in session storage; a new subscription's hmacKey is shown once.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./guarded";
 import { OWNER_KEY } from "./support";
 
 test("creates a subscription and shows its signing key once", async ({ page }) => {
