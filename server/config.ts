@@ -118,6 +118,12 @@ export const configSchema = z.object({
    * the fee API GET {root}/v2/burn/USDC/fees/{sourceDomain}/{destDomain}; CCTP V1 GET {root}/v1/messages/{sourceDomain}/{txHash}.
    */
   SVC_CCTP_ATTESTATION_URL: httpUrl("SVC_CCTP_ATTESTATION_URL").default("https://iris-api.circle.com"),
+  /**
+   * Pyth's Hermes price service, where a NAVI withdraw fetches Pyth update data for stale PriceInfoObjects
+   * (GET /v2/updates/price/latest). Default: the root @naviprotocol/lending 1.4.6 hard-codes
+   * (dist/index.esm.js `new SuiPriceServiceConnection("https://hermes.pyth.network", …)`).
+   */
+  SVC_PYTH_HERMES_URL: httpUrl("SVC_PYTH_HERMES_URL").default("https://hermes.pyth.network"),
   /** Upper bound on one quote request. */
   SVC_QUOTE_TIMEOUT_MS: intIn("SVC_QUOTE_TIMEOUT_MS", 100, 60_000).default(5000),
   SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),

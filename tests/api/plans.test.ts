@@ -17,6 +17,7 @@ import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { type FakeHermes, startFakeHermes } from "../support/fake-hermes";
 import { freshNaviPrices, KAMINO_CUSDC_MINT, naviUsdcFeed, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import {
@@ -55,6 +56,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   let rpc: FakeRpc;
   let quotes: FakeQuotes;
   let iris: FakeIris;
+  let hermes: FakeHermes;
   const post = (path: string, body: unknown, key?: string) => call<Json>(app.url, "POST", `/api/v1${path}`, { body, key });
 
   beforeAll(async () => {
@@ -64,6 +66,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     quotes = await startFakeQuotes();
     iris = await startFakeIris();
+    hermes = await startFakeHermes();
     app = await startApp({
       db,
       env: {
@@ -72,6 +75,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
         SVC_RPC_MOVE: rpc.url,
         ...quoteEnv(quotes.url),
         SVC_CCTP_ATTESTATION_URL: iris.url,
+        SVC_PYTH_HERMES_URL: hermes.url,
         SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
       },
     });
@@ -85,6 +89,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     await rpc?.close();
     await quotes?.close();
     await iris?.close();
+    await hermes?.close();
   });
 
   it("Sui deposit plan (Scallop) with owner: prepared, stored id, a PTB that Transaction.from accepts", async () => {
@@ -129,7 +134,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(r.json.blockers).toEqual([{ code: "simulation_failed", message: expect.stringContaining("Cannot find gas coin") }]);
   });
 
-  it("a NAVI withdraw refreshes NAVI's prices first (update_single_price_v2 from chain-read objects); with stale sources it is blocked before simulation, saying it would abort 1502", async () => {
+  it("a NAVI withdraw refreshes NAVI's prices first (update_single_price_v2 from chain-read objects); a stale Pyth price is pushed from Hermes first; Hermes down or stale blocks before simulation, saying it would abort 1502", async () => {
     const navi = getVenue("navi")?.onchain ?? {};
     const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
     // The owner has 10 USDC supplied (scaled at index 1.0, NAVI's 9-decimal amounts).
@@ -146,13 +151,43 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 60_000n });
       const refreshed = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
       expect(refreshed.json).toMatchObject({ status: "prepared", transactions: [{ simulation: { status: "ok" } }] });
-      // Its Pyth and Switchboard sources 60 s old too: nothing would refresh it; blocked before simulation.
+      // Its Pyth and Switchboard sources 60 s old too, Hermes with Pyth's price of 1 s before the Clock: NAVI's app
+      // pushes it first; so does the plan (Wormhole verify, Pyth accumulator, update_single_price_feed, destroy), then
+      // the NAVI update and the withdraw; the local node runs the push and the withdraw passes.
       const feed = naviUsdcFeed();
       rpc.naviOracleFeeds = [{ ...feed, pyth: feed.pyth && { ...feed.pyth, publishMs: clockMs - 60_000n }, switchboard: feed.switchboard && { ...feed.switchboard, updatedMs: clockMs - 60_000n } }];
+      const pythId = (feed.pyth?.priceIdentifier ?? "").slice(2);
+      hermes.prices.set(pythId, { price: 100_000_000n, conf: 10_000n, expo: -8, publishTime: (clockMs - 1_000n) / 1000n });
+      const pushed = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
+      expect(pushed.json).toMatchObject({ status: "prepared", transactions: [{ simulation: { status: "ok" } }] });
+      const pushedCalls = Transaction.from(pushed.json.transactions[0]?.payload as string)
+        .getData()
+        .commands.map((c) => (c.MoveCall ? `${c.MoveCall.module}::${c.MoveCall.function}` : c.$kind));
+      expect(pushedCalls.slice(0, 7)).toEqual([
+        "vaa::parse_and_verify",
+        "pyth::create_authenticated_price_infos_using_accumulator",
+        "SplitCoins",
+        "pyth::update_single_price_feed",
+        "hot_potato_vector::destroy",
+        "oracle_pro::update_single_price_v2",
+        "incentive_v3::withdraw_v2",
+      ]);
+      expect(hermes.requests.some((r) => r.startsWith(`/v2/updates/price/latest?ids%5B%5D=${pythId}`))).toBe(true);
+      // Hermes unreachable: the price cannot be made fresh; blocked rpc_unavailable naming Hermes, nothing built.
+      hermes.failing.on = true;
+      const down = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
+      expect(down.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(down.json.blockers).toEqual([{ code: "rpc_unavailable", message: expect.stringContaining(`Pyth's Hermes (${hermes.url})`) }]);
+      expect(down.json.blockers?.[0]?.message).toContain("withdraw_v2 would abort 1502 (invalid_price)");
+      hermes.failing.on = false;
+      // Hermes's latest Pyth price as old as the sources: nothing would refresh it; blocked before simulation.
+      hermes.prices.set(pythId, { price: 100_000_000n, conf: 10_000n, expo: -8, publishTime: (clockMs - 60_000n) / 1000n });
       const stale = await post("/svc/strategies/withdraw/plan", { strategyId: "navi", amountMicros: "4000000", owner: SUI });
       expect(stale.json).toMatchObject({ status: "blocked", transactions: [] });
       expect(stale.json.blockers).toEqual([{ code: "venue_state_unavailable", message: expect.stringContaining("withdraw_v2 would abort 1502 (invalid_price)") }]);
     } finally {
+      hermes.failing.on = false;
+      hermes.prices.clear();
       rpc.naviPriceOracle = freshNaviPrices();
       rpc.naviOracleFeeds = [naviUsdcFeed()];
       rpc.naviStorages.clear();

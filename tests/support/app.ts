@@ -131,6 +131,7 @@ export async function startApp(opts: StartOptions = {}): Promise<App> {
     SVC_QUOTE_MOVE_URL: "http://127.0.0.1:9",
     SVC_QUOTE_EVM_URL: "http://127.0.0.1:9",
     SVC_CCTP_ATTESTATION_URL: "http://127.0.0.1:9",
+    SVC_PYTH_HERMES_URL: "http://127.0.0.1:9",
     ...(opts.reuseEnv ?? {}),
     ...dbEnv,
     ...(opts.env ?? {}),

@@ -22,7 +22,7 @@ import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { navi } from "../../server/venues/navi";
 import { scallop } from "../../server/venues/scallop";
 import { suilend } from "../../server/venues/suilend";
-import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, rendered, suiVenueObjects } from "./fake-venues";
+import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, PYTH_PACKAGE_VERSIONS, rendered, suiVenueObjects } from "./fake-venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";
 
@@ -153,6 +153,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     ...CCTP_PACKAGE_VERSIONS,
     // The Cetus aggregator's router v3 and Cetus adapter packages a swap plan calls (testing/chains/sui/cetus-aggregator.ts).
     ...CETUS_PACKAGE_VERSIONS,
+    // Pyth's and Wormhole's packages: a NAVI withdraw's Pyth push calls the upgrades their States' upgrade caps name.
+    ...PYTH_PACKAGE_VERSIONS,
   ]);
   const venues = fakeVenues();
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.

@@ -12,6 +12,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../../testing/chains/sui/node";
 import { CLOCK } from "../../testing/chains/sui/simulate";
+import { parseAccumulatorMessage } from "./fake-hermes";
 import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
@@ -114,6 +115,42 @@ export function naviUsdcFeed(): NaviFeedState {
   };
 }
 
+/** Scratch keys: the Pyth price updates the transaction's accumulator carries, and a PriceInfoObject's new publish time. */
+const PYTH_PENDING = "pyth-pending";
+const pythPublished = (priceInfo: string) => `pyth-price:${priceInfo.toLowerCase()}`;
+
+/**
+ * Pyth's push as its Sui contracts run it (pyth-crosschain target_chains/sui/contracts/sources/pyth.move, as found by
+ * code search, commit not pinned): `create_authenticated_price_infos_using_accumulator` parses the accumulator message's
+ * price feed messages (accumulator.move parse_price_feed_message) into a hot potato; `update_single_price_feed` finds the
+ * PriceInfoObject's price identifier in it (else abort 5, E_PRICE_UPDATE_NOT_FOUND_FOR_PRICE_INFO_OBJECT) and keeps the
+ * newer publish time; the PriceInfoObject then reads the new time for the rest of the transaction (scratch).
+ * Not modelled: Wormhole's guardian signatures (`vaa::parse_and_verify` passes any version-1 VAA), the Merkle proofs,
+ * the fee coin's value (it is an earlier result, not visible to the model), `hot_potato_vector::destroy`.
+ */
+function pythMoveCall(v: FakeVenues, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
+  if (call.module !== "pyth") return undefined;
+  if (call.function === "create_authenticated_price_infos_using_accumulator") {
+    const bytes = call.args?.[1];
+    const parsed = bytes && "pure" in bytes ? parseAccumulatorMessage(Uint8Array.from(bcs.vector(bcs.u8()).parse(bytes.pure))) : null;
+    ctx.scratch.set(PYTH_PENDING, parsed ?? new Map<string, bigint>());
+    return undefined;
+  }
+  if (call.function === "update_single_price_feed") {
+    const objArg = call.args?.[2];
+    const obj = objArg && "object" in objArg ? objArg.object : "";
+    const held = v.naviOracleFeeds.find((f) => f.pyth && sameAddress(f.pyth.priceInfo, obj))?.pyth;
+    const pending = ctx.scratch.get(PYTH_PENDING) as Map<string, bigint> | undefined;
+    const at = held ? pending?.get(held.priceIdentifier.replace(/^0x/, "").toLowerCase()) : undefined;
+    if (!held || at === undefined) {
+      return { package: call.package, module: "pyth", functionName: "update_single_price_feed", code: 5n, description: `MoveAbort in ${call.package}::pyth::update_single_price_feed, abort code: 5` };
+    }
+    const before = (ctx.scratch.get(pythPublished(held.priceInfo)) as bigint | undefined) ?? held.publishMs;
+    if (at * 1000n > before) ctx.scratch.set(pythPublished(held.priceInfo), at * 1000n);
+  }
+  return undefined;
+}
+
 /** Key in a simulation's scratch state: the time a price update in the same transaction wrote for an oracle id. */
 const refreshed = (oracleId: number) => `navi-price:${oracleId}`;
 
@@ -139,7 +176,8 @@ function naviUpdatePrice(v: FakeVenues, call: MoveCallSeen, ctx: MoveCallContext
     if (p === "PythOracleProvider") {
       const held = v.naviOracleFeeds.find((x) => x.pyth && sameAddress(x.pyth.priceInfo, pythObject))?.pyth;
       if (!held || !f.pyth || !sameAddress(held.priceIdentifier, f.pyth.priceIdentifier)) return abort("oracle_pro", "get_price_from_adaptor_v2", 6007n);
-      return held.publishMs;
+      // A Pyth update earlier in the same transaction (pythMoveCall) is what the PriceInfoObject holds now.
+      return (ctx.scratch.get(pythPublished(held.priceInfo)) as bigint | undefined) ?? held.publishMs;
     }
     if (p === "SwitchboardOracleProvider") {
       if (!f.switchboard || !sameAddress(f.switchboard.aggregator, aggregator)) return abort("oracle_pro", "get_price_from_adaptor_v2", 6007n);
@@ -169,6 +207,7 @@ function naviUpdatePrice(v: FakeVenues, call: MoveCallSeen, ctx: MoveCallContext
  */
 export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
   if (call.module === "oracle_pro" && call.function === "update_single_price_v2") return naviUpdatePrice(v, call, ctx);
+  if (call.module === "pyth") return pythMoveCall(v, call, ctx);
   if (call.module !== "incentive_v3" || !/^(withdraw|borrow)/.test(call.function)) return undefined;
   for (const st of v.naviStorages.values()) {
     for (const [assetId, reserve] of st.reserves) {
@@ -315,6 +354,17 @@ const naviProviderTable = (i: number) => `0x${"b4".repeat(31)}${i.toString(16).p
 const naviFeedUid = (i: number) => `0x${"b5".repeat(31)}${i.toString(16).padStart(2, "0")}`;
 const PYTH_PRICE_TABLE = `0x${"b6".repeat(32)}`;
 const PYTH_PKG = `0x${"8d".repeat(32)}`;
+/**
+ * Pyth's and Wormhole's packages on the local chain (test-only ids): the original (Pyth's types keep it) and the upgrade
+ * each State's upgrade_cap.package names, where calls go (pyth-sui-js 2.2.0 getPackageId).
+ */
+export const PYTH_PACKAGE_VERSIONS: [string, string[]][] = [
+  [PYTH_PKG, [PYTH_PKG, `0x${"8c".repeat(32)}`]],
+  [`0x${"9a".repeat(32)}`, [`0x${"9a".repeat(32)}`, `0x${"9b".repeat(32)}`]],
+];
+export const PYTH_CURRENT_PACKAGE = `0x${"8c".repeat(32)}`;
+export const WORMHOLE_CURRENT_PACKAGE = `0x${"9b".repeat(32)}`;
+const WORMHOLE_PKG = `0x${"9a".repeat(32)}`;
 const SWITCHBOARD_PKG = `0x${"8e".repeat(32)}`;
 const SUPRA_PKG = `0x${"8f".repeat(32)}`;
 
@@ -380,7 +430,10 @@ function naviOracleObjects(v: FakeVenues): SuiObject[] {
   // Pyth: State → dynamic object field "price_info" → Table<PriceIdentifier, ID> → each PriceInfoObject.
   const pythState = o.pythState ?? "";
   const idType = `${PYTH_PKG}::price_identifier::PriceIdentifier`;
-  out.push(shared(pythState, `${PYTH_PKG}::state::State`, { base_update_fee: "1" }, 64n));
+  // upgrade_cap as the node renders pyth::state::State's UpgradeCap (flat: id, package, version, policy).
+  const upgradeCap = (id: string, pkg: string) => ({ id, package: pkg, version: "2", policy: 0 });
+  out.push(shared(pythState, `${PYTH_PKG}::state::State`, { base_update_fee: "1", upgrade_cap: upgradeCap(`0x${"8b".repeat(32)}`, PYTH_CURRENT_PACKAGE) }, 64n));
+  out.push(shared(o.wormholeState ?? "", `${WORMHOLE_PKG}::state::State`, { upgrade_cap: upgradeCap(`0x${"9c".repeat(32)}`, WORMHOLE_CURRENT_PACKAGE), message_fee: "0" }, 64n));
   const wrapper = "0x2::dynamic_object_field::Wrapper<vector<u8>>";
   const key = bcs.vector(bcs.u8()).serialize(new TextEncoder().encode("price_info")).toBytes();
   out.push(dynamicField(pythState, wrapper, key, { type: wrapper, fields: { name: Buffer.from("price_info").toString("base64") } }, { type: "0x2::object::ID", fields: PYTH_PRICE_TABLE }));

@@ -38,6 +38,7 @@ export function chainView(data: Data) {
         };
       }
       if (c.$Intent) return { intent: c.$Intent.name, type: normalizeStructTag(String(c.$Intent.data.type)), balance: String(c.$Intent.data.balance) };
+      if (c.SplitCoins) return { split: arg(c.SplitCoins.coin), amounts: c.SplitCoins.amounts.map(arg) };
       if (c.TransferObjects) return { transfer: c.TransferObjects.objects.map(arg), to: arg(c.TransferObjects.address) };
       return { unexpectedCommand: c.$kind };
     }),

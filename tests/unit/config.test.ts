@@ -36,7 +36,13 @@ describe("parseConfig", () => {
     }
   });
 
-  it("parses SVC_API_KEYS", () => {
+  it("SVC_PYTH_HERMES_URL: defaults to the Hermes root NAVI's SDK hard-codes; a trailing slash is dropped; not a URL is one line naming it", () => {
+    expect(parseConfig({}).SVC_PYTH_HERMES_URL).toBe("https://hermes.pyth.network");
+    expect(parseConfig({ SVC_PYTH_HERMES_URL: "http://127.0.0.1:4000/" }).SVC_PYTH_HERMES_URL).toBe("http://127.0.0.1:4000");
+    expect(() => parseConfig({ SVC_PYTH_HERMES_URL: "hermes.pyth.network" })).toThrow(/^Invalid configuration: SVC_PYTH_HERMES_URL: must be an http:\/\/ or https:\/\/ URL$/);
+  });
+
+    it("parses SVC_API_KEYS", () => {
     const c = parseConfig({ SVC_API_KEYS: JSON.stringify([{ key: "k".repeat(20), role: "agent", wallets: ["*"] }]) });
     expect(c.SVC_API_KEYS?.[0]?.role).toBe("agent");
   });

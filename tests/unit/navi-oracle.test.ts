@@ -19,6 +19,13 @@ import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed } from "../support/
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../support/navi-open-api";
 import { chainView } from "../support/sui-chain-view";
+import { HermesClient } from "@pythnetwork/hermes-client";
+import { SuiPythClient } from "@pythnetwork/pyth-sui-js";
+import { bcs } from "@mysten/sui/bcs";
+import { deriveDynamicFieldID } from "@mysten/sui/utils";
+import { suiRpc } from "../../server/chains/clients";
+import { type FakeHermes, startFakeHermes } from "../support/fake-hermes";
+import { PYTH_CURRENT_PACKAGE, WORMHOLE_CURRENT_PACKAGE } from "../support/fake-venues";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 const RAY = 10n ** 27n;
@@ -48,6 +55,10 @@ const CONFIG = {
     priceOracle: "0x1568865ed9a0b5ec414220e8f79b3d04c77acc82358f6e5ae4635687392ffbef",
     oracleConfig: "0x1afe1cb83634f581606cc73c4487ddd8cc39a944b951283af23f7d69d5589478",
     supraOracleHolder: "0xaa0315f0748c1f24ddb2b45f7939cff40f7a8104af5ccbc4a1d32f870c0b4105",
+    // pythStateId, wormholeStateId: navi-sdk src/address.ts OracleProConfig PythStateId, WormholeStateId (commit
+    // 2e0914a90330c8aeac51b7ded159bc8e0b5f6778); the same ids in the monorepo's config example.
+    pythStateId: "0x1f9310238ee9298fb703c3419030b35b22bb1cc37113e3bb5007c99aec79e5b8",
+    wormholeStateId: "0xaeab97f96cf9877fee2883315d459552b2b921edc16d7ceac6eab944dd88919c",
     // Only NAVI's web API serves this id (no published source: docs/decisions.md); here the Aggregator the local chain's
     // USDC feed names in its Switchboard provider config (tests/support/fake-venues.ts naviUsdcFeed), as NAVI's API
     // would answer for this chain state.
@@ -87,6 +98,46 @@ const USDC_POOL = {
   status: "active",
 };
 
+/**
+ * The JSON-RPC reads @pythnetwork/pyth-sui-js 2.2.0 SuiPythClient makes (lib/client.js: provider.getObject with
+ * showContent for a State's upgrade_cap.fields.package and base_update_fee; provider.getDynamicFieldObject for Pyth
+ * State's "price_info" table and a PriceIdentifier's entry), answered from the local node over gRPC in JSON-RPC's
+ * shape (structs as { type, fields }): the local chain speaks gRPC only, and the SDK is kept as it is.
+ */
+function pythJsonRpcView() {
+  const nest = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(nest);
+    if (v && typeof v === "object") return { fields: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, nest(x)])) };
+    return v;
+  };
+  const read = async (id: string) => {
+    const { objects } = await suiRpc().getObjects({ objectIds: [id], include: { json: true } });
+    const [o] = objects;
+    if (!o || o instanceof Error) return { error: { code: "notExists" } };
+    const fields = (nest(o.json) as { fields: Record<string, unknown> }).fields;
+    // JSON-RPC writes the framework's addresses short and type arguments after ", " (0x2::table::Table<K, V>), which
+    // getPriceTableInfo's string replaces expect.
+    const type = o.type.replace(/0x0{63}([1-9a-f])(?=::)/g, "0x$1").replace(/,(?! )/g, ", ");
+    return { data: { objectId: o.objectId, type, content: { dataType: "moveObject", type, fields } } };
+  };
+  return {
+    getObject: ({ id }: { id: string }) => read(id),
+    getDynamicFieldObject: async ({ parentId, name }: { parentId: string; name: { type: string; value: unknown } }) => {
+      if (name.type === "vector<u8>") {
+        // A dynamic object field: JSON-RPC answers the child object (here the price table).
+        const wrapper = "0x2::dynamic_object_field::Wrapper<vector<u8>>";
+        const field = await read(deriveDynamicFieldID(parentId, wrapper, bcs.vector(bcs.u8()).serialize(new TextEncoder().encode(String(name.value))).toBytes()));
+        const child = "data" in field ? String((field.data?.content.fields as { value: unknown }).value) : "";
+        return read(child);
+      }
+      const bytes = (name.value as { bytes: number[] }).bytes;
+      const key = bcs.struct("PriceIdentifier", { bytes: bcs.vector(bcs.u8()) }).serialize({ bytes }).toBytes();
+      const field = await read(deriveDynamicFieldID(parentId, name.type, key));
+      return field;
+    },
+  };
+}
+
 /** Our builder's transaction, as the wallet reads it. */
 async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
   const b = builderFor("navi", action);
@@ -98,7 +149,7 @@ async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
 }
 
 /** The SDK's transaction (its own @mysten/sui 1.45.2), read back with ours. */
-async function sdk(action: "deposit" | "withdraw", amountMicros: bigint) {
+async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, pyth?: { hermes: FakeHermes }) {
   const tx = new TransactionV1();
   tx.setSender(OWNER);
   type SdkTx = Parameters<typeof depositCoinPTB>[0];
@@ -114,6 +165,18 @@ async function sdk(action: "deposit" | "withdraw", amountMicros: bigint) {
     type Feeds = Parameters<typeof filterPriceFeeds>[0];
     type Filters = Parameters<typeof filterPriceFeeds>[1];
     const feeds = filterPriceFeeds(CONFIG.oracle.feeds as Feeds, { lendingPositions: positions, pools: [USDC_POOL] } as unknown as Filters);
+    if (pyth) {
+      // updateOraclePricesPTB with updatePythPriceFeeds (dist/index.esm.js: getPythStalePriceFeedIdV2, then
+      // updatePythPriceFeeds = SuiPriceServiceConnection("https://hermes.pyth.network").getPriceFeedsUpdateData →
+      // new SuiPythClient(client, oracle.pythStateId, oracle.wormholeStateId).updatePriceFeeds(tx, data, staleIds)).
+      // Its Hermes connection is a module constant with that root hard-coded, so the same steps run here with the
+      // update data from the local Hermes (through @pythnetwork/hermes-client 3.1.0) and the SDK's own SuiPythClient.
+      // The stale ids are the feeds whose PriceInfoObject is older than 30 s (the test sets it so).
+      const stale = (feeds as { pythPriceFeedId: string }[]).map((f) => f.pythPriceFeedId);
+      const answer = await new HermesClient(pyth.hermes.url, { httpRetries: 0 }).getLatestPriceUpdates(stale, { encoding: "base64" });
+      const data = answer.binary.data.map((d) => Buffer.from(d, "base64"));
+      await new SuiPythClient(pythJsonRpcView() as never, CONFIG.oracle.pythStateId, CONFIG.oracle.wormholeStateId).updatePriceFeeds(tx as never, data, stale);
+    }
     await updateOraclePricesPTB(tx as unknown as SdkTx, feeds, { updatePythPriceFeeds: false });
     const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, Number(amountMicros));
     tx.transferObjects([coin as unknown as Parameters<TransactionV1["transferObjects"]>[0][number]], OWNER);
@@ -126,10 +189,13 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
   let rpc: FakeRpc;
   let api: NaviOpenApi;
   let unroute: () => void;
+  let hermes: FakeHermes;
   beforeAll(async () => {
     rpc = await startFakeRpc();
     api = await startNaviOpenApi(CONFIG, [USDC_POOL]);
     unroute = routeNaviOpenApi(api);
+    hermes = await startFakeHermes();
+    process.env.SVC_PYTH_HERMES_URL = hermes.url;
     process.env.SVC_RPC_MOVE = rpc.url;
     resetConfigForTests();
   });
@@ -143,6 +209,8 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
   afterAll(async () => {
     unroute();
     delete process.env.SVC_RPC_MOVE;
+    delete process.env.SVC_PYTH_HERMES_URL;
+    await hermes.close();
     resetConfigForTests();
     await api.close();
     await rpc.close();
@@ -323,10 +391,12 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
       const [wrong] = await simulateSuiTransactions(swapped);
       expect(wrong).toMatchObject({ status: "failed", error: expect.stringContaining("6007") });
 
-      // Both sources 31 s old (over the feed's max_timestamp_diff of 30 s): update_single_price_v2 would not refresh the
-      // price, so the plan is blocked before any simulation, saying why.
+      // Both sources 31 s old (over the feed's max_timestamp_diff of 30 s) and Hermes's latest Pyth price as old:
+      // update_single_price_v2 would not refresh the price even after the push, so the plan is blocked before any
+      // simulation, saying why.
       const feed = naviUsdcFeed();
       rpc.naviOracleFeeds = [{ ...feed, pyth: feed.pyth && { ...feed.pyth, publishMs: clockMs - 31_000n }, switchboard: feed.switchboard && { ...feed.switchboard, updatedMs: clockMs - 31_000n } }];
+      hermes.prices.set(USDC_FEED.pythPriceFeedId.slice(2), { price: 100_000_000n, conf: 10_000n, expo: -8, publishTime: (clockMs - 31_000n) / 1000n });
       const blocked = await plan("withdraw");
       expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
       const message = blocked.ok ? "" : blocked.blocker.message;
@@ -334,6 +404,14 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
       expect(message).toContain("31 s old");
       expect(message).toContain("Pyth published 31 s ago, Switchboard updated 31 s ago");
       expect(message).toContain("abort 1502");
+      expect(message).toContain("even with the Pyth update Hermes serves now");
+      // Hermes unreachable: the fresh Pyth price cannot be fetched; blocked rpc_unavailable naming Hermes.
+      hermes.failing.on = true;
+      const down = await plan("withdraw");
+      expect(down).toMatchObject({ ok: false, blocker: { code: "rpc_unavailable", message: expect.stringContaining(`Pyth's Hermes (${hermes.url})`) } });
+      expect(down.ok ? "" : down.blocker.message).toContain("would abort 1502");
+      hermes.failing.on = false;
+      hermes.prices.clear();
       // Sources stale but the PriceOracle's price fresh: built (the update is a no-op, the price still passes).
       rpc.naviPriceOracle = freshNaviPrices();
       expect(await simulateSuiTransactions(await txs("withdraw"))).toMatchObject([{ status: "ok" }]);
@@ -348,6 +426,81 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
       rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 31_000n });
       expect(await plan("withdraw")).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("would abort 1502") } });
     } finally {
+      rpc.naviPriceOracle = freshNaviPrices();
+      rpc.naviOracleFeeds = [naviUsdcFeed()];
+    }
+  });
+
+  it("stale Pyth: the withdraw pushes Hermes's price as NAVI's app does (SuiPythClient.updatePriceFeeds, then update_single_price_v2, withdraw_v2), call by call; the local node runs it", async () => {
+    fundSuiOwner(rpc, OWNER);
+    const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
+    const feed = naviUsdcFeed();
+    // PriceOracle's price and both sources 31 s old; Hermes has Pyth's price of 1 s before the Clock.
+    rpc.naviPriceOracle.prices.set(10, { value: 1_000_000n, decimal: 6, timestampMs: clockMs - 31_000n });
+    rpc.naviOracleFeeds = [{ ...feed, pyth: feed.pyth && { ...feed.pyth, publishMs: clockMs - 31_000n }, switchboard: feed.switchboard && { ...feed.switchboard, updatedMs: clockMs - 31_000n } }];
+    hermes.prices.set(USDC_FEED.pythPriceFeedId.slice(2), { price: 100_000_000n, conf: 10_000n, expo: -8, publishTime: (clockMs - 1_000n) / 1000n });
+    try {
+      const [mine, theirs] = [await ours("withdraw", 3_000_000n), await sdk("withdraw", 3_000_000n, { hermes })];
+      expect(chainView(mine)).toEqual(chainView(theirs));
+      const view = chainView(mine);
+      const clock = { object: normalizeSuiAddress("0x6") };
+      // Spelled out: the Pyth and Wormhole packages are the States' upgrade caps' on the local chain.
+      expect(view.commands.map((c) => ("function" in c ? `${c.module}::${c.function}` : "split" in c ? "SplitCoins" : "transfer"))).toEqual([
+        "vaa::parse_and_verify",
+        "pyth::create_authenticated_price_infos_using_accumulator",
+        "SplitCoins",
+        "pyth::update_single_price_feed",
+        "hot_potato_vector::destroy",
+        "oracle_pro::update_single_price_v2",
+        "incentive_v3::withdraw_v2",
+        "coin::from_balance",
+        "transfer",
+      ]);
+      expect(view.commands[0]).toMatchObject({ package: WORMHOLE_CURRENT_PACKAGE, typeArguments: [], arguments: [{ object: CONFIG.oracle.wormholeStateId }, { pure: expect.any(String) }, clock] });
+      expect(view.commands[1]).toMatchObject({ package: PYTH_CURRENT_PACKAGE, typeArguments: [], arguments: [{ object: CONFIG.oracle.pythStateId }, { pure: expect.any(String) }, { result: 0, index: 0 }, clock] });
+      expect(view.commands[2]).toEqual({ split: { gas: true }, amounts: [{ pure: Buffer.from(new BigUint64Array([1n]).buffer).toString("base64") }] });
+      expect(view.commands[3]).toEqual({
+        package: PYTH_CURRENT_PACKAGE,
+        module: "pyth",
+        function: "update_single_price_feed",
+        typeArguments: [],
+        arguments: [{ object: CONFIG.oracle.pythStateId }, { result: 1, index: 0 }, { object: USDC_FEED.pythPriceInfoObject }, { result: 2, index: 0 }, clock],
+      });
+      expect(view.commands[4]).toEqual({
+        package: PYTH_CURRENT_PACKAGE,
+        module: "hot_potato_vector",
+        function: "destroy",
+        typeArguments: [`${PYTH_CURRENT_PACKAGE}::price_info::PriceInfo`],
+        arguments: [{ result: 3, index: 0 }],
+      });
+      // Our Hermes request: the v2 endpoint with the feed's price id, hex encoding.
+      expect(hermes.requests).toContain(`/v2/updates/price/latest?ids%5B%5D=${USDC_FEED.pythPriceFeedId.slice(2)}&encoding=hex&parsed=true`);
+      // The local node runs it: the push refreshes the PriceInfoObject, the NAVI update stamps the price, the health
+      // check passes. The same plan without the Pyth calls aborts 1502.
+      const b = builderFor("navi", "withdraw");
+      if (!("build" in b)) throw new Error(b.reason);
+      const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n });
+      if (!r.ok) throw new Error(r.blocker.message);
+      expect(r.transactions[0]?.description).toContain("after pushing Pyth's latest price from Hermes for 1 PriceInfoObject older than 30 s");
+      expect(await simulateSuiTransactions(r.transactions)).toMatchObject([{ status: "ok", error: null }]);
+      const pure = (r.transactions[0]?.payload ?? "") as string;
+      const data = Transaction.from(pure).getData();
+      const pythPure = data.commands[1]?.MoveCall?.arguments[1];
+      expect(pythPure?.$kind).toBe("Input");
+      // An update whose accumulator does not carry this PriceInfoObject's price id aborts in Pyth's code (5).
+      const otherId = `0x${"77".repeat(32)}`;
+      hermes.prices.clear();
+      hermes.prices.set(otherId.slice(2), { price: 1n, conf: 1n, expo: -8, publishTime: (clockMs - 1_000n) / 1000n });
+      const { accumulatorMessage } = await import("../support/fake-hermes");
+      const wrongBytes = bcs.vector(bcs.u8()).serialize(Array.from(accumulatorMessage([[otherId, { price: 1n, conf: 1n, expo: -8, publishTime: (clockMs - 1_000n) / 1000n }]]))).toBytes();
+      const input = pythPure && "Input" in pythPure ? data.inputs[pythPure.Input] : undefined;
+      if (!input?.Pure) throw new Error("no accumulator input");
+      input.Pure.bytes = Buffer.from(wrongBytes).toString("base64");
+      const [wrong] = await simulateSuiTransactions([{ ...r.transactions[0], payload: JSON.stringify(data) }] as typeof r.transactions);
+      expect(wrong).toMatchObject({ status: "failed", error: expect.stringContaining("abort code: 5") });
+      expect(wrong?.error).toContain(`${PYTH_CURRENT_PACKAGE}::pyth::update_single_price_feed`);
+    } finally {
+      hermes.prices.clear();
       rpc.naviPriceOracle = freshNaviPrices();
       rpc.naviOracleFeeds = [naviUsdcFeed()];
     }

@@ -17,9 +17,12 @@
 // update_interval. NAVI's app first pushes prices (@naviprotocol/lending updateOraclePriceBeforeUserOperationPTB: Pyth
 // updates from Hermes, then oracle_pro::update_single_price_v2 per feed of the owner's positions). We add the
 // update_single_price_v2 calls with every object read from the chain (../readers/navi-oracle.ts: the feed, its Pyth
-// PriceInfoObject through Pyth's State, the Switchboard Aggregator its provider config names), and block the plan
-// before simulation when a price would still be stale after them (a source older than the feed's max_timestamp_diff:
-// pushing Pyth data from Hermes is not built). See docs/decisions.md (navi-oracle).
+// PriceInfoObject through Pyth's State, the Switchboard Aggregator its provider config names). Before them, as NAVI's
+// updateOraclePricesPTB does with updatePythPriceFeeds, a PriceInfoObject older than 30 s (its `expiration: 30`) gets
+// Pyth's update from Hermes (SVC_PYTH_HERMES_URL; ../readers/pyth.ts builds SuiPythClient.updatePriceFeeds's calls).
+// The plan is blocked before simulation when a price would still be stale after them: `rpc_unavailable` naming Hermes
+// when Hermes did not answer, `venue_state_unavailable` when no source would be fresh. See docs/decisions.md
+// (navi-oracle, navi-hermes).
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
@@ -27,6 +30,8 @@ import { latestPackageVersion } from "../../chains/sui/package-versions";
 import { navi } from "../navi";
 import { naviSuppliedMicros, readNaviScaledSupply, readNaviUsdcReserve } from "../readers/navi";
 import { type NaviOracleState, naviPriceFresh, naviSourceFresh, readNaviOracleState } from "../readers/navi-oracle";
+import { addPythUpdate, fetchHermesUpdate, type HermesUpdate, type PythSuiState, readPythSuiState } from "../readers/pyth";
+import { errorLine, withRpcTimeout } from "../../chains/clients";
 import { readForPlan } from "./plan-reads";
 import { BuildBlocked, type VenueAdapter } from "./types";
 
@@ -41,7 +46,9 @@ const ids = navi.onchain as Record<
   | "usdcAssetId"
   | "oraclePackage"
   | "oracleConfig"
-  | "supraOracleHolder",
+  | "supraOracleHolder"
+  | "pythState"
+  | "wormholeState",
   string
 >;
 const ASSET_ID = Number(ids.usdcAssetId);
@@ -60,10 +67,62 @@ export const naviOracle = (owner: string) =>
 const ageS = (s: NaviOracleState, atMs: bigint) => `${(Number(s.clockMs - atMs) / 1000).toFixed(0)} s`;
 
 /**
- * The update_single_price_v2 calls for the oracle ids the health check reads, each with the objects the chain names for
- * its feed, or why they cannot be built. Blocks when a price would be stale after them (the withdraw would abort 1502).
+ * Age over which NAVI's app pushes a Pyth price first: @naviprotocol/lending 1.4.6 updateOraclePricesPTB gives each
+ * feed `expiration: 30` and getPythStalePriceFeedIdV2 counts it stale when `now - publishTime > expiration` (s).
  */
-function priceUpdates(s: NaviOracleState): { feed: string; priceInfo: string; aggregator: string }[] | { notBuilt: string } {
+const PYTH_PUSH_AGE_MS = 30_000n;
+
+interface PythPush {
+  state: PythSuiState;
+  hermes: HermesUpdate;
+  /** PriceInfoObjects updated, in order, and their price identifiers. */
+  feeds: { priceId: string; priceInfo: string }[];
+}
+
+/**
+ * The Pyth push NAVI's app adds for the feeds of `oracleIds` whose PriceInfoObject is older than 30 s at the chain's
+ * Clock: the update data from Hermes, the Pyth and Wormhole packages from chain. `{ unavailable }` when Hermes did not
+ * answer (or answered without data), null when no push is due.
+ */
+async function pythPush(s: NaviOracleState): Promise<PythPush | { unavailable: string } | null> {
+  const feeds: { priceId: string; priceInfo: string }[] = [];
+  for (const id of s.oracleIds) {
+    const p = s.feeds.get(id)?.pyth;
+    if (!p || s.clockMs - p.publishMs <= PYTH_PUSH_AGE_MS) continue;
+    // One update per PriceInfoObject, as the SDK reads them (multiGetObjects of the unique objects).
+    if (!feeds.some((f) => f.priceInfo === p.priceInfo)) feeds.push({ priceId: p.priceId, priceInfo: p.priceInfo });
+  }
+  if (feeds.length === 0) return null;
+  const state = await readForPlan("Pyth's and Wormhole's States (their packages, Pyth's update fee)", (signal) => readPythSuiState(ids.pythState, ids.wormholeState, signal));
+  let hermes: HermesUpdate;
+  try {
+    hermes = await withRpcTimeout((signal) => fetchHermesUpdate(feeds.map((f) => f.priceId), signal));
+  } catch (e) {
+    return { unavailable: errorLine(e) };
+  }
+  // pyth-sui-js 2.2.0 updatePriceFeeds takes one accumulator message ("SDK does not support sending multiple
+  // accumulator messages in a single transaction").
+  if (hermes.updates.length !== 1) return { unavailable: `Pyth's Hermes answered ${hermes.updates.length} update messages for one request; Pyth's Sui update takes one` };
+  return { state, hermes, feeds };
+}
+
+/** `s` with the Pyth publish times the push brings (the newer of the object's and Hermes's). */
+function afterPush(s: NaviOracleState, push: PythPush): NaviOracleState {
+  const feeds = new Map(s.feeds);
+  for (const [id, f] of feeds) {
+    if (!f.pyth) continue;
+    const at = push.hermes.publishMs.get(f.pyth.priceId.replace(/^0x/, "").toLowerCase());
+    if (at !== undefined && push.feeds.some((p) => p.priceInfo === f.pyth?.priceInfo) && at > f.pyth.publishMs) feeds.set(id, { ...f, pyth: { ...f.pyth, publishMs: at } });
+  }
+  return { ...s, feeds };
+}
+
+/**
+ * The update_single_price_v2 calls for the oracle ids the health check reads, each with the objects the chain names for
+ * its feed, or why they cannot be built. Unless `callsOnly`, blocks when a price would be stale after them (the withdraw
+ * would abort 1502): `rpc_unavailable` naming Hermes when `hermesDown` says why the Pyth push could not be fetched.
+ */
+function priceUpdates(s: NaviOracleState, hermesDown: string | null, callsOnly = false): { feed: string; priceInfo: string; aggregator: string }[] | { notBuilt: string } {
   const missing: string[] = [];
   const calls: { feed: string; priceInfo: string; aggregator: string }[] = [];
   for (const id of s.oracleIds) {
@@ -76,6 +135,7 @@ function priceUpdates(s: NaviOracleState): { feed: string; priceInfo: string; ag
     else calls.push({ feed: f.feed, priceInfo, aggregator });
   }
   if (missing.length > 0) return { notBuilt: missing.join("; ") };
+  if (callsOnly) return calls;
   for (const id of s.oracleIds) {
     if (naviPriceFresh(s, id, s.clockMs) || naviSourceFresh(s, id) !== "no") continue;
     const f = s.feeds.get(id);
@@ -83,9 +143,16 @@ function priceUpdates(s: NaviOracleState): { feed: string; priceInfo: string; ag
     const sources = [f?.pyth ? `Pyth published ${ageS(s, f.pyth.publishMs)} ago` : null, f?.switchboard?.updatedMs != null ? `Switchboard updated ${ageS(s, f.switchboard.updatedMs)} ago` : null]
       .filter(Boolean)
       .join(", ");
+    const why = `NAVI's price for oracle id ${id} (read by the owner's health check) is ${p ? `${ageS(s, p.timestampMs)} old` : "missing"}, over its update interval of ${s.updateIntervalMs / 1000n} s, and its sources on chain are older than the feed's max_timestamp_diff of ${(f?.maxTimestampDiffMs ?? 0n) / 1000n} s (${sources || "none readable"})`;
+    if (hermesDown) {
+      throw new BuildBlocked(
+        "rpc_unavailable",
+        `${why}; the fresh Pyth price NAVI's app pushes first could not be fetched: ${hermesDown}. Without it oracle_pro::update_single_price_v2 would not refresh the price and withdraw_v2 would abort 1502 (invalid_price); nothing was built. Try again when Pyth's Hermes (SVC_PYTH_HERMES_URL) answers.`,
+      );
+    }
     throw new BuildBlocked(
       "venue_state_unavailable",
-      `NAVI's price for oracle id ${id} (read by the owner's health check) is ${p ? `${ageS(s, p.timestampMs)} old` : "missing"}, over its update interval of ${s.updateIntervalMs / 1000n} s, and its sources on chain are older than the feed's max_timestamp_diff of ${(f?.maxTimestampDiffMs ?? 0n) / 1000n} s (${sources || "none readable"}), so oracle_pro::update_single_price_v2 would not refresh it and withdraw_v2 would abort 1502 (invalid_price). NAVI's app would first push Pyth update data from Hermes; this service does not build that push yet. Try again once NAVI's oracle sources are updated.`,
+      `${why}${f?.pyth ? ", even with the Pyth update Hermes serves now" : ""}, so oracle_pro::update_single_price_v2 would not refresh it and withdraw_v2 would abort 1502 (invalid_price). Try again once NAVI's oracle sources are updated.`,
     );
   }
   return calls;
@@ -99,7 +166,7 @@ export const naviSupplied = (owner: string) =>
 
 export const naviAdapter: VenueAdapter = {
   venueId: navi.id,
-  onchainInterface: `<newest version of package ${ids.lendingPackage}>::incentive_v3::entry_deposit<USDC>(&Clock, &mut Storage, &mut Pool<USDC>, u8, Coin<USDC>, u64, &mut IncentiveV2, &mut Incentive); <newest version>::incentive_v3::withdraw_v2<USDC>(&Clock, &PriceOracle, &mut Storage, &mut Pool<USDC>, u8, u64, &mut IncentiveV2, &mut Incentive, &mut SuiSystemState): Balance<USDC>, after <newest version of package ${ids.oraclePackage}>::oracle_pro::update_single_price_v2(&Clock, &mut OracleConfig, &mut PriceOracle, &OracleHolder, &PriceInfoObject, &Aggregator, feed: address) per feed the owner's health check reads`,
+  onchainInterface: `<newest version of package ${ids.lendingPackage}>::incentive_v3::entry_deposit<USDC>(&Clock, &mut Storage, &mut Pool<USDC>, u8, Coin<USDC>, u64, &mut IncentiveV2, &mut Incentive); <newest version>::incentive_v3::withdraw_v2<USDC>(&Clock, &PriceOracle, &mut Storage, &mut Pool<USDC>, u8, u64, &mut IncentiveV2, &mut Incentive, &mut SuiSystemState): Balance<USDC>, after <newest version of package ${ids.oraclePackage}>::oracle_pro::update_single_price_v2(&Clock, &mut OracleConfig, &mut PriceOracle, &OracleHolder, &PriceInfoObject, &Aggregator, feed: address) per feed the owner's health check reads, preceded for a Pyth PriceInfoObject older than 30 s by <Wormhole State's upgrade_cap.package>::vaa::parse_and_verify, <Pyth State's upgrade_cap.package>::pyth::create_authenticated_price_infos_using_accumulator, pyth::update_single_price_feed per object (fee coin split from gas), hot_potato_vector::destroy<PriceInfo> with update data from Hermes (SVC_PYTH_HERMES_URL)`,
   deposit: async ({ owner, amountMicros }) => {
     // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
     startCoinReads(owner, ids.usdcCoinType);
@@ -138,7 +205,11 @@ export const naviAdapter: VenueAdapter = {
         `This withdrawal asks for ${amountMicros} micro-USDC but the owner has ${supplied} micro-USDC supplied to NAVI's USDC pool now: withdraw at most that.`,
       );
     }
-    const updates = priceUpdates(oracle);
+    // The Pyth push first (only with the NAVI update it feeds: without update_single_price_v2 it would change nothing).
+    const canUpdate = !("notBuilt" in priceUpdates(oracle, null, true));
+    const push = canUpdate ? await pythPush(oracle) : null;
+    const pushed = push && "state" in push ? push : null;
+    const updates = priceUpdates(pushed ? afterPush(oracle, pushed) : oracle, push && "unavailable" in push ? push.unavailable : null);
     let pricesNote: string;
     const tx = newSuiTransaction(owner);
     if ("notBuilt" in updates) {
@@ -152,7 +223,11 @@ export const naviAdapter: VenueAdapter = {
       }
       pricesNote = `NAVI's prices are fresh now but this transaction does not update them (${updates.notBuilt}), so it aborts (1502, invalid_price) if they are older than ${oracle.updateIntervalMs / 1000n} s when it runs`;
     } else {
-      // NAVI's app refreshes every price the health check reads first (oracle_pro::update_single_price_v2 per feed).
+      // NAVI's app pushes stale Pyth prices first (updateOraclePricesPTB → SuiPythClient.updatePriceFeeds), then
+      // refreshes every price the health check reads (oracle_pro::update_single_price_v2 per feed).
+      if (pushed) {
+        addPythUpdate(tx, pushed.state, { pythState: ids.pythState, wormholeState: ids.wormholeState }, pushed.hermes.updates[0] ?? new Uint8Array(), pushed.feeds.map((f) => f.priceInfo));
+      }
       for (const u of updates) {
         tx.moveCall({
           target: `${oraclePkg}::oracle_pro::update_single_price_v2`,
@@ -167,7 +242,12 @@ export const naviAdapter: VenueAdapter = {
           ],
         });
       }
-      pricesNote = `It first refreshes NAVI's prices for the owner's positions (oracle_pro::update_single_price_v2 for oracle id ${oracle.oracleIds.join(", ")}, from the Pyth, Supra and Switchboard objects NAVI's OracleConfig names on chain; Pyth data is not pushed from Hermes)`;
+      const pythNote = pushed
+        ? `after pushing Pyth's latest price from Hermes for ${pushed.feeds.length} PriceInfoObject${pushed.feeds.length === 1 ? "" : "s"} older than 30 s (Wormhole vaa::parse_and_verify, pyth create_authenticated_price_infos_using_accumulator, update_single_price_feed with a ${pushed.state.baseUpdateFee}-MIST fee each, hot_potato_vector::destroy)`
+        : push && "unavailable" in push
+          ? `without a Pyth push (Hermes did not answer: ${push.unavailable}; the prices pass without it)`
+          : "no Pyth push needed (its objects are at most 30 s old)";
+      pricesNote = `It first refreshes NAVI's prices for the owner's positions (oracle_pro::update_single_price_v2 for oracle id ${oracle.oracleIds.join(", ")}, from the Pyth, Supra and Switchboard objects NAVI's OracleConfig names on chain), ${pythNote}`;
     }
     const [balance] = tx.moveCall({
       target: `${pkg}::incentive_v3::withdraw_v2`,

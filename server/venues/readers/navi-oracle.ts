@@ -47,8 +47,8 @@ export interface NaviFeedState {
   maxTimestampDiffMs: bigint;
   primary: string;
   secondary: string;
-  /** PriceInfoObject of the feed's Pyth price identifier, and its publish time (ms). */
-  pyth?: { priceInfo: string; publishMs: bigint };
+  /** The feed's Pyth price identifier (hex), its PriceInfoObject and that object's publish time (ms). */
+  pyth?: { priceId: string; priceInfo: string; publishMs: bigint };
   /** The Aggregator its Switchboard provider config names, and that aggregator's last result time (ms). */
   switchboard?: { aggregator: string; updatedMs: bigint | null };
 }
@@ -183,9 +183,10 @@ export async function readNaviOracleState(owner: string, assetId: number, signal
     const agg = aggregators[k];
     const aObj = sources[needed.length + k];
     let pyth: NaviFeedState["pyth"];
-    if (pi && pObj) {
+    const pid = pythIds[k];
+    if (pi && pObj && pid) {
       const price = fieldsOf(fieldsOf(fieldsOf(pObj.price_info).price_feed).price);
-      pyth = { priceInfo: pi, publishMs: u(price.timestamp) * 1000n };
+      pyth = { priceId: hex(pid), priceInfo: pi, publishMs: u(price.timestamp) * 1000n };
     }
     let switchboard: NaviFeedState["switchboard"];
     if (agg && aObj) {
