@@ -16,7 +16,8 @@ import { SimulationLine } from "@/components/plan/plan-summary";
 import { ErrorBox } from "@/components/ui/error-box";
 import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
 import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, api } from "@/lib/api";
-import { chainName, explorerTxUrl } from "@/lib/format";
+import { chainName } from "@/lib/format";
+import { TxLink } from "@/components/ui/tx-link";
 import { formatTokenAmount } from "@/lib/money";
 
 /** Bridges move Circle USDC (6 decimals on every chain). */
@@ -48,22 +49,6 @@ function Step({ n, title, state, testId, children }: { n: number; title: string;
       </h4>
       {children}
     </li>
-  );
-}
-
-function TxLink({ chain, txId, testId }: { chain: string | null; txId: string; testId: string }) {
-  const href = chain ? explorerTxUrl(chain, txId) : null;
-  if (!href)
-    return (
-      <span className="mono" data-testid={testId}>
-        {txId}
-      </span>
-    );
-  return (
-    <a href={href} target="_blank" rel="noreferrer" className="mono" data-testid={testId}>
-      {txId}
-      <span className="sr-only"> (opens the chain explorer)</span>
-    </a>
   );
 }
 

@@ -12,7 +12,8 @@ import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useWallet, walletStore } from "@/components/wallet/store";
 import { ApiError, type ExecuteBody, type Plan, api } from "@/lib/api";
-import { chainName, explorerTxUrl } from "@/lib/format";
+import { chainName } from "@/lib/format";
+import { TxLink } from "@/components/ui/tx-link";
 import { formatMicros } from "@/lib/money";
 import { isMapChain, mapChainSignedNote, planChain, signBlockReason } from "./sign-rules";
 
@@ -24,20 +25,6 @@ const POLL_MS = 2000;
 function reportsTo(plan: Plan): string | null {
   if (isMapChain(planChain(plan))) return null;
   return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
-}
-
-function TxLink({ chain, digest }: { chain: string; digest: string }) {
-  const explorer = explorerTxUrl(chain, digest);
-  return explorer ? (
-    <a href={explorer} target="_blank" rel="noreferrer" className="mono" data-testid="digest">
-      {digest}
-      <span className="sr-only"> (opens the chain explorer)</span>
-    </a>
-  ) : (
-    <span className="mono" data-testid="digest">
-      {digest}
-    </span>
-  );
 }
 
 export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once the wallet has sent the plan's last transaction. */ onSigned?: (digest: string, chain: string) => void }) {
@@ -119,14 +106,14 @@ export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once 
                 <ol data-testid="digests">
                   {sign.data.legs.map((leg) => (
                     <li key={leg.digest}>
-                      {leg.kind}: <TxLink chain={leg.chain} digest={leg.digest} />
+                      {leg.kind}: <TxLink chain={leg.chain} txId={leg.digest} testId="digest" />
                     </li>
                   ))}
                 </ol>
               </>
             ) : (
               <p>
-                Signed and sent: <TxLink chain={sign.data.chain} digest={sign.data.digest} />
+                Signed and sent: <TxLink chain={sign.data.chain} txId={sign.data.digest} testId="digest" />
               </p>
             )}
             <p data-testid="settlement">

@@ -290,6 +290,11 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
     const b = parseBurnMessage(m);
     return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
   };
+  // The routed burn that mints to the owner-locked destination, or recipient_mismatch naming where the burn mints.
+  const lockedBurn = <T extends { b: BurnMessage }>(ours: T[]): T | { blocker: Blocker } =>
+    ours.find((x) => x.b.mintRecipient.toLowerCase() === locked) ?? {
+      blocker: blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`),
+    };
   let message: Hex;
   let b: BurnMessage;
   let attestation: Hex | null = null;
@@ -300,10 +305,8 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
     if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
     const ours = read.messages.flatMap(routed);
     if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
-    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
-    if (!mine) {
-      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
-    }
+    const mine = lockedBurn(ours);
+    if ("blocker" in mine) return none(mine.blocker);
     ({ m: message, b } = mine);
   } else {
     // svm-chain and move-chain sources: the message Iris lists for the source transaction (Circle signs it); its
@@ -313,10 +316,8 @@ async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTx
     if (att.state === "unavailable") return none(blocker("attestation_unavailable", `${att.reason}; try again later.`));
     const ours = att.messages.flatMap((x) => (x.message ? routed(x.message).map((r) => ({ ...r, a: x.attestation })) : []));
     if (ours.length === 0) return none(blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later."));
-    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
-    if (!mine) {
-      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
-    }
+    const mine = lockedBurn(ours);
+    if ("blocker" in mine) return none(mine.blocker);
     ({ m: message, b } = mine);
     attestation = mine.a;
   }

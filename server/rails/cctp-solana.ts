@@ -53,7 +53,7 @@ export interface SolanaCctp {
 export const SOLANA_CCTP_V1: SolanaCctp = { version: 1, tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V1, messageTransmitter: MESSAGE_TRANSMITTER_V1_PROGRAM };
 
 /** IDL `deposit_for_burn.accounts.system_program.address`. */
-// source: the same idl (system_program address).
+// source: circlefin/solana-cctp-contracts 76018c2b examples/target/idl/token_messenger_minter_v2.json deposit_for_burn.accounts.system_program.address.
 export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
 /** IDL `deposit_for_burn.discriminator` (the same in token_messenger_minter_031.json: the instruction keeps its name). */
 export const DEPOSIT_FOR_BURN_DISCRIMINATOR = new Uint8Array([215, 60, 61, 46, 114, 55, 128, 176]);

@@ -41,12 +41,15 @@ export const navi = defineVenue({
     // SupraOracleHolder, PythStateId (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778); the same ids are `oracleConfig`,
     // `supraOracleHolder`, `pythStateId` in the monorepo's config example (config-utils.mdx at 76878fcd).
     oracleConfig: "0x1afe1cb83634f581606cc73c4487ddd8cc39a944b951283af23f7d69d5589478",
+    // source: naviprotocol/navi-sdk 2e0914a90330c8aeac51b7ded159bc8e0b5f6778 src/address.ts OracleProConfig.SupraOracleHolder.
     supraOracleHolder: "0xaa0315f0748c1f24ddb2b45f7939cff40f7a8104af5ccbc4a1d32f870c0b4105",
+    // source: naviprotocol/navi-sdk 2e0914a90330c8aeac51b7ded159bc8e0b5f6778 src/address.ts OracleProConfig.PythStateId.
     pythState: "0x1f9310238ee9298fb703c3419030b35b22bb1cc37113e3bb5007c99aec79e5b8",
     // Wormhole's State, which Pyth's update verifies its VAA against (pyth-sui-js 2.2.0 SuiPythClient's wormholeStateId):
     // naviprotocol/navi-sdk src/address.ts OracleProConfig.WormholeStateId (commit 2e0914a90330c8aeac51b7ded159bc8e0b5f6778,
     // "**fixed value"); the same id is `wormholeStateId` in the monorepo's config example (config-utils.mdx at 76878fcd).
     // The Pyth and Wormhole call packages are read from the two States' upgrade_cap.package at plan time.
+    // source: naviprotocol/navi-sdk 2e0914a90330c8aeac51b7ded159bc8e0b5f6778 src/address.ts OracleProConfig.WormholeStateId.
     wormholeState: "0xaeab97f96cf9877fee2883315d459552b2b921edc16d7ceac6eab944dd88919c",
   },
 });
