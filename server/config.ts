@@ -10,6 +10,8 @@ const intIn = (name: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `${name} must be a whole number from ${min} to ${max}` });
 
+const feeRecipient = (name: string, shape: RegExp, what: string) => z.string().regex(shape, { error: `${name} must be ${what}` });
+
 const httpUrl = (name: string) =>
   z
     .string()
@@ -129,6 +131,14 @@ export const configSchema = z.object({
   SVC_YIELD_SKIM_BPS: intIn("SVC_YIELD_SKIM_BPS", 0, 1000).default(500),
   SVC_SWAP_FEE_BPS: intIn("SVC_SWAP_FEE_BPS", 0, 1000).default(10),
   SVC_BRIDGE_FEE_BPS: intIn("SVC_BRIDGE_FEE_BPS", 0, 1000).default(10),
+  /**
+   * Where service swap and bridge fees are paid, per chain (contract §11). A plan collects a service fee only on a chain
+   * with a recipient; without one the fee line is 0 with that reason, and GET /svc/fees says so.
+   */
+  SVC_FEE_RECIPIENT_MOVE: feeRecipient("SVC_FEE_RECIPIENT_MOVE", /^0x[0-9a-fA-F]{64}$/, "a Sui address (0x + 64 hex)").optional(),
+  SVC_FEE_RECIPIENT_SVM: feeRecipient("SVC_FEE_RECIPIENT_SVM", /^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "a Solana address (base58 of 32 bytes)").optional(),
+  SVC_FEE_RECIPIENT_EVM_A: feeRecipient("SVC_FEE_RECIPIENT_EVM_A", /^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex)").optional(),
+  SVC_FEE_RECIPIENT_EVM_B: feeRecipient("SVC_FEE_RECIPIENT_EVM_B", /^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex)").optional(),
   /** How long a duplicate Idempotency-Key waits for the first request before 409 IDEMPOTENCY_KEY_IN_FLIGHT. */
   SVC_IDEMPOTENCY_WAIT_MS: intIn("SVC_IDEMPOTENCY_WAIT_MS", 0, 60_000).default(5000),
   SVC_LOG_LEVEL: z

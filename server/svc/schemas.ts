@@ -26,6 +26,19 @@ export const feesSchema = z
     }),
     swap: z.object({ serviceFeeBps: z.number().int(), poolFee: z.literal("disclosed per plan from the quote") }),
     bridge: z.object({ serviceFeeBps: z.number().int(), railFee: z.literal("disclosed per plan from the rail") }),
+    recipients: z
+      .array(
+        z.object({
+          chain: chainId,
+          recipient: z.string().nullable(),
+          collected: z.boolean(),
+          reason: z.string().nullable(),
+        }),
+      )
+      .meta({
+        description:
+          "Per chain, where service swap and bridge fees are paid (SVC_FEE_RECIPIENT_MOVE, _SVM, _EVM_A, _EVM_B). Without a recipient a chain's plans take no service fee: their service fee line is 0 with that reason.",
+      }),
     evmRegistry: z.object({ yieldFeeBps: z.number().int(), depositFeeBps: z.number().int(), maxYieldSkimBps: z.number().int() }),
   })
   .meta({ id: "Fees", description: "The live fee schedule (spec §1.3)." });

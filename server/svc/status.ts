@@ -2,6 +2,7 @@
 import { CHAIN_IDS, type ChainId } from "../chains/address";
 import { config } from "../config";
 import { EVM_REGISTRY, PROFIT_FEE, feePolicy } from "../fees/policy";
+import { feeRecipient, feeRecipientVariable } from "../fees/recipient";
 
 export const LAUNCH_HOMES: readonly ChainId[] = ["move-chain", "svm-chain"];
 export const MAP_CHAINS: readonly ChainId[] = ["evm-a", "evm-b"];
@@ -82,6 +83,15 @@ export function feesBody() {
     },
     swap: { serviceFeeBps: fees.swapFeeBps, poolFee: "disclosed per plan from the quote" as const },
     bridge: { serviceFeeBps: fees.bridgeFeeBps, railFee: "disclosed per plan from the rail" as const },
+    recipients: CHAIN_IDS.map((chain) => {
+      const recipient = feeRecipient(chain);
+      return {
+        chain,
+        recipient,
+        collected: recipient !== null,
+        reason: recipient === null ? `no fee recipient is configured (${feeRecipientVariable(chain)}): swap and bridge plans on ${chain} take no service fee` : null,
+      };
+    }),
     evmRegistry: { ...EVM_REGISTRY },
   };
 }
