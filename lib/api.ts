@@ -252,7 +252,8 @@ export type PlanTransaction =
   | (TxBase & { encoding: "sui-transaction-json"; payload: string })
   | (TxBase & { encoding: "solana-v0-message-base64"; payload: SolanaPayload })
   | (TxBase & { encoding: "evm-call"; payload: EvmCallPayload });
-export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive";
+/** fee: an EVM plan's disclosed transfer of the service fee to the chain's fee recipient. */
+export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive" | "fee";
 
 export interface PlanFee {
   label: string;
@@ -263,6 +264,8 @@ export interface PlanFee {
   estimate: boolean;
   /** Mint / coin type / address; null for the chain's native asset; absent means the plan's token. */
   asset?: string | null;
+  /** Why the amount is what it is (a service fee of 0 where no fee recipient is configured). */
+  reason?: string | null;
 }
 
 /** Fields every plan shares (deposit/withdraw, swap, bridge). */
@@ -332,7 +335,11 @@ export interface BridgePlan extends PlanBase {
   destAddress: string;
   mintRecipient: string | null;
   destinationDomain: number;
-  expectedReceivedMicros: string;
+  /** amountMicros less the service fee taken on the source chain. */
+  burnAmountMicros: string;
+  /** null when a fast transfer's rail fee is unknown, with the reason. */
+  expectedReceivedMicros: string | null;
+  expectedReceivedReason: string | null;
   risk: { summary: string; items: string[] };
 }
 

@@ -109,6 +109,7 @@ export function PlanSummary({ plan }: { plan: Plan }) {
             {f.label}: <FeeAmount fee={f} chain={chain} token={h.token} />
             {f.bps != null && <span className="muted"> ({formatBps(f.bps)})</span>}
             {f.estimate && <span className="muted"> — estimate</span>}
+            {f.reason && <span className="muted"> — {f.reason}</span>}
           </li>
         ))}
       </ul>
@@ -140,7 +141,9 @@ export function PlanSummary({ plan }: { plan: Plan }) {
             <dt>Rail</dt>
             <dd>{plan.rail}</dd>
             <dt>Expected to receive (estimate)</dt>
-            <dd>{formatMicros(plan.expectedReceivedMicros, 6)} USDC</dd>
+            <dd>
+              {plan.expectedReceivedMicros === null ? <Missing reason={plan.expectedReceivedReason} /> : <>{formatMicros(plan.expectedReceivedMicros, 6)} USDC</>}
+            </dd>
             <dt>Destination (locked to you)</dt>
             <dd className="mono">{plan.destAddress}</dd>
           </dl>

@@ -6,12 +6,13 @@
 // and move-chain (the V1 deposit_for_burn PTB, coins read over gRPC).
 import { address as solAddress, getAddressEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { bytesToHex, type Hex } from "viem";
+import { bytesToHex, erc20Abi, type Hex } from "viem";
 import { CHAIN_FAMILY, type ChainId, isAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
 import { addressToBytes32, ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../chains/evm";
 import type { Db } from "../db/client";
-import { bpsOf, feePolicy } from "../fees/policy";
+import { feePolicy } from "../fees/policy";
+import { type ServiceFee, serviceFeeOn } from "../fees/recipient";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
@@ -30,7 +31,7 @@ import {
   type Speed,
   TOKEN_MESSENGER_V2,
 } from "../rails/cctp";
-import { solanaBurnV1, solanaBurnV2 } from "../rails/cctp-solana";
+import { solanaBurnV1, solanaBurnV2, usdcAccountOf } from "../rails/cctp-solana";
 import { SuiInsufficientUsdc, suiBurnV1 } from "../rails/cctp-sui";
 import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
@@ -200,22 +201,28 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   const speed: Speed | null = rail === "circle-cctp-v2" ? (input.speed ?? "standard") : null;
   const blockers: Blocker[] = [];
   if (amount === 0n) blockers.push(blocker("amount_zero"));
+  // The owner's USDC outflow on the source chain is `amount`: the service fee (to the source chain's fee recipient, in
+  // the burn's own transaction, or on EVM a disclosed transfer before it) and the burn of the rest.
+  const fee = await collectableFee(sourceChain, amount);
+  if (fee.blocker) blockers.push(fee.blocker);
+  const serviceFee = fee.fee;
+  const burnAmount = amount - serviceFee.amount;
   let railFee: RailFee = { amountMicros: 0n, bps: "0", maxFeeMicros: null, source: null, reason: "CCTP V1 takes no protocol fee" };
   if (speed) {
-    const r = await railFeeOf(sourceChain, destChain, amount, speed);
+    const r = await railFeeOf(sourceChain, destChain, burnAmount, speed);
     railFee = r.fee;
     if (r.blocker) blockers.push(r.blocker);
   }
-  const bridgeFeeBps = feePolicy().bridgeFeeBps;
-  const serviceFee = bpsOf(amount, bridgeFeeBps);
-  // V1 mints the full burned amount; a V2 fast transfer mints the amount less the fee Circle executes (≤ maxFee).
-  const expected = amount - serviceFee - (speed === "fast" ? (railFee.amountMicros ?? 0n) : 0n);
+  // V1 and a standard V2 transfer (maxFee 0) mint the full burned amount; a fast transfer mints it less the fee Circle
+  // executes, known only from Circle's fee API: without it nothing is expected (null with the reason), never a guess.
+  const expected: bigint | null = speed !== "fast" ? burnAmount : railFee.amountMicros === null ? null : burnAmount - railFee.amountMicros;
+  const expectedReason = expected === null ? `The fast transfer's rail fee is unknown (${railFee.reason}), so the amount minted on ${destChain} is not known.` : null;
   const notBuilt = burnNotBuilt(sourceChain, destChain);
   if (notBuilt) blockers.push(blocker("adapter_not_ready", notBuilt));
   const depositBuilder = venue ? builderFor(venue.id, "deposit") : null;
   if (venue) {
     if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
-    if (amount > 0n && expected < venue.minDepositMicros) {
+    if (amount > 0n && expected !== null && expected < venue.minDepositMicros) {
       blockers.push(blocker("below_minimum", `The minimum deposit for ${venue.id} is ${venue.minDepositMicros} micros; ${expected} is expected to arrive.`));
     }
     if (depositBuilder && !("build" in depositBuilder)) blockers.push(blocker("adapter_not_ready", depositBuilder.reason));
@@ -226,7 +233,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   // The continuation: the owner deposits the quoted arrival into the venue from the locked destination. Built first:
   // a venue read it needs that fails blocks the whole plan (no burn is offered without its deposit).
   let continuation: PlanTransaction[] = [];
-  if (blockers.length === 0 && venue && depositBuilder && "build" in depositBuilder) {
+  if (blockers.length === 0 && expected !== null && venue && depositBuilder && "build" in depositBuilder) {
     const built = await runBuilder(depositBuilder.build, { owner: destAddress, amountMicros: expected });
     if (built.ok) {
       const skip = `Not simulated yet: the funds reach ${destChain} only after the bridge delivers; simulate the deposit then.`;
@@ -239,25 +246,35 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     if (!burnTo) throw new Error(`no CCTP V1 TokenMessenger known on ${sourceChain}`);
     const burn =
       speed !== null
-        ? depositForBurnV2(sourceChain, CCTP_DOMAIN[destChain], amount, mintRecipient, railFee.maxFeeMicros ?? 0n, speed)
-        : evmCall(sourceChain, burnTo, TOKEN_MESSENGER_ABI, "depositForBurn", [amount, CCTP_DOMAIN[destChain], mintRecipient, usdc]);
+        ? depositForBurnV2(sourceChain, CCTP_DOMAIN[destChain], burnAmount, mintRecipient, railFee.maxFeeMicros ?? 0n, speed)
+        : evmCall(sourceChain, burnTo, TOKEN_MESSENGER_ABI, "depositForBurn", [burnAmount, CCTP_DOMAIN[destChain], mintRecipient, usdc]);
     const railName = speed !== null ? `CCTP V2 ${speed} transfer (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n})` : "CCTP V1";
-    transactions.push(
-      {
+    transactions.push({
+      chain: sourceChain,
+      kind: "approve",
+      description: `Approve Circle's TokenMessenger${speed !== null ? "V2" : ""} to burn ${burnAmount} micro-USDC`,
+      encoding: "evm-call",
+      payload: evmCall(sourceChain, usdc, ERC20_APPROVE_ABI, "approve", [burnTo, burnAmount]),
+    });
+    // EVM cannot take the fee inside the burn (CCTP's depositForBurn moves only the burned amount): the fee is its own
+    // USDC.transfer, disclosed here, signed before the burn so the burn stays the plan's last source-chain transaction.
+    if (serviceFee.collected && serviceFee.amount > 0n) {
+      transactions.push({
         chain: sourceChain,
-        kind: "approve",
-        description: `Approve Circle's TokenMessenger${speed !== null ? "V2" : ""} to burn ${amount} micro-USDC`,
+        kind: "fee",
+        description: `Pay the service bridge fee: transfer ${serviceFee.amount} micro-USDC to the service's fee recipient ${serviceFee.recipient} on ${sourceChain}`,
         encoding: "evm-call",
-        payload: evmCall(sourceChain, usdc, ERC20_APPROVE_ABI, "approve", [burnTo, amount]),
-      },
-      {
-        chain: sourceChain,
-        kind: "burn",
-        description: `Burn ${amount} micro-USDC on ${sourceChain} with ${railName} depositForBurn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}`,
-        encoding: "evm-call",
-        payload: burn,
-      },
-    );
+        // ERC-20 transfer(address,uint256): viem 2.57 `erc20Abi`.
+        payload: evmCall(sourceChain, usdc, erc20Abi, "transfer", [serviceFee.recipient as Hex, serviceFee.amount]),
+      });
+    }
+    transactions.push({
+      chain: sourceChain,
+      kind: "burn",
+      description: `Burn ${burnAmount} micro-USDC on ${sourceChain} with ${railName} depositForBurn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}`,
+      encoding: "evm-call",
+      payload: burn,
+    });
     const burnSim = await simulateTransactions(transactions.splice(0), sourceAddress);
     if (burnSim.blocker) blockers.push(burnSim.blocker);
     else transactions.push(...burnSim.transactions, ...continuation);
@@ -266,14 +283,14 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     try {
       const { payload, eventAccount } =
         speed !== null
-          ? await solanaBurnV2(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, railFee.maxFeeMicros ?? 0n, speed)
-          : await solanaBurnV1(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient);
+          ? await solanaBurnV2(sourceAddress, burnAmount, CCTP_DOMAIN[destChain], mintRecipient, railFee.maxFeeMicros ?? 0n, speed, feeTransferOf(serviceFee))
+          : await solanaBurnV1(sourceAddress, burnAmount, CCTP_DOMAIN[destChain], mintRecipient, feeTransferOf(serviceFee));
       const how = speed !== null ? `CCTP V2 ${speed} transfer deposit_for_burn (finality threshold ${FINALITY_THRESHOLD[speed]}, maxFee ${railFee.maxFeeMicros ?? 0n})` : "CCTP V1 deposit_for_burn";
       const burnSim = await simulateTransactions([
         {
           chain: sourceChain,
           kind: "burn",
-          description: `Burn ${amount} micro-USDC on svm-chain with ${how} to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`,
+          description: `Burn ${burnAmount} micro-USDC on svm-chain with ${how} to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}${feeClause(serviceFee)}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`,
           encoding: "solana-v0-message-base64",
           payload,
         },
@@ -289,7 +306,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     // CCTP V1 on Sui: the owner's USDC coins and the packages' newest versions are read over gRPC when the plan is built.
     let payload: string | null = null;
     try {
-      payload = await withRpcTimeout((signal) => suiBurnV1(sourceAddress, amount, CCTP_DOMAIN[destChain], mintRecipient, signal));
+      payload = await withRpcTimeout((signal) => suiBurnV1(sourceAddress, burnAmount, CCTP_DOMAIN[destChain], mintRecipient, signal, feeTransferOf(serviceFee)));
     } catch (e) {
       if (e instanceof SuiInsufficientUsdc) blockers.push(blocker("insufficient_balance", `The burn needs ${e.needed} micro-USDC on move-chain; ${sourceAddress} holds ${e.held}.`));
       else blockers.push(blocker("rpc_unavailable", `The move-chain state the Sui burn is built from (the owner's USDC coins, the CCTP packages' versions) could not be read: ${errorLine(e)}.`));
@@ -299,7 +316,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
         {
           chain: sourceChain,
           kind: "burn",
-          description: `Burn ${amount} micro-USDC on move-chain with CCTP V1 deposit_for_burn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}`,
+          description: `Burn ${burnAmount} micro-USDC on move-chain with CCTP V1 deposit_for_burn to domain ${CCTP_DOMAIN[destChain]} (${destChain}), minted to ${destAddress}${feeClause(serviceFee)}`,
           encoding: "sui-transaction-json",
           payload,
         },
@@ -314,8 +331,16 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
       : railFee.amountMicros !== null
         ? `Rail fee: Circle CCTP V2 ${speed} transfer, ${railFee.bps} bps from Circle's fee API${speed === "fast" ? ` (taken from the minted amount, at most maxFee ${railFee.maxFeeMicros})` : ""}`
         : `Rail fee: Circle CCTP V2 ${speed} transfer: unknown (${railFee.reason})`;
-  const bridgeFees = [
-    { label: "Service bridge fee (GET /svc/fees)", kind: "service" as const, amountMicros: serviceFee.toString(), bps: bridgeFeeBps, estimate: false, asset: USDC[sourceChain] },
+  const bridgeFees: FeeItem[] = [
+    {
+      label: serviceFee.collected ? `Service bridge fee (GET /svc/fees), paid to ${serviceFee.recipient} on ${sourceChain}` : "Service bridge fee (GET /svc/fees): not collected",
+      kind: "service" as const,
+      amountMicros: serviceFee.amount.toString(),
+      bps: serviceFee.bps,
+      estimate: false,
+      asset: USDC[sourceChain],
+      reason: serviceFee.reason,
+    },
     {
       label: railLabel,
       kind: "rail" as const,
@@ -352,8 +377,11 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     destAddress,
     mintRecipient,
     destinationDomain: CCTP_DOMAIN[destChain],
-    // The service bridge fee is disclosed here and settled at delivery; a V2 fast transfer also loses the rail fee.
-    expectedReceivedMicros: expected.toString(),
+    // The burned amount (amountMicros less the service fee taken on the source chain), less the rail fee of a fast
+    // transfer; null with the reason when that fee is unknown.
+    burnAmountMicros: burnAmount.toString(),
+    expectedReceivedMicros: expected === null ? null : expected.toString(),
+    expectedReceivedReason: expectedReason,
     continueTo: venue ? { strategyId: venue.id, opportunityId: opportunityIdOf(venue), chain: venue.chain, onchainInterface: getAdapter(venue.id)?.onchainInterface ?? null } : null,
     legs,
     ...(blockers.length ? { blockers } : {}),
@@ -377,7 +405,28 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   return body;
 }
 
-type FeeItem = { label: string; kind: "service" | "pool" | "rail" | "network"; amountMicros: string | null; bps: number | null; estimate: boolean; asset: string | null };
+type FeeItem = { label: string; kind: "service" | "pool" | "rail" | "network"; amountMicros: string | null; bps: number | null; estimate: boolean; asset: string | null; reason?: string | null };
+
+/**
+ * The service bridge fee the burn on `chain` can take from `amount`: serviceFeeOn's answer, except on svm-chain where the
+ * fee is paid into the recipient's USDC associated account, which the plan reads first: when it does not exist the fee
+ * is 0 with that reason (the owner is never made to pay rent for the service's account); an unreadable RPC blocks.
+ */
+async function collectableFee(chain: ChainId, amount: bigint): Promise<{ fee: ServiceFee; blocker: Blocker | null }> {
+  const fee = serviceFeeOn(chain, amount, feePolicy().bridgeFeeBps);
+  if (chain !== "svm-chain" || !fee.collected || fee.amount === 0n) return { fee, blocker: null };
+  try {
+    const acc = await withRpcTimeout((signal) => usdcAccountOf(fee.recipient, signal));
+    if (acc.exists) return { fee, blocker: null };
+    const reason = `the fee recipient ${fee.recipient} has no USDC token account (${acc.account}) on svm-chain, so no service fee is taken (the service does not make you pay its account's rent)`;
+    return { fee: { collected: false, recipient: null, bps: 0, amount: 0n, reason }, blocker: null };
+  } catch (e) {
+    return { fee, blocker: blocker("rpc_unavailable", `The fee recipient's USDC account on svm-chain could not be read: ${errorLine(e)}.`) };
+  }
+}
+
+const feeTransferOf = (f: ServiceFee) => (f.collected && f.amount > 0n ? { recipient: f.recipient, amount: f.amount } : null);
+const feeClause = (f: ServiceFee) => (f.collected && f.amount > 0n ? `, and in the same transaction the ${f.amount} micro-USDC service fee to the fee recipient ${f.recipient}` : "");
 
 export interface PlanLeg {
   legIndex: number;
@@ -386,8 +435,8 @@ export interface PlanLeg {
   destChain: ChainId | null;
   inputToken: string;
   outputToken: string;
-  amountInMicros: string;
-  quotedAmountOutMicros: string;
+  amountInMicros: string | null;
+  quotedAmountOutMicros: string | null;
   passThrough: boolean;
   strategyId: string | null;
   fees: FeeItem[];
@@ -398,8 +447,9 @@ export interface PlanLeg {
  * CCTP mints native USDC and every venue takes USDC, so the swap leg is a pass-through (same token, no swap
  * transaction, zero cost); it is kept so a cross-chain deposit reads as the spec's three legs (§2.5).
  */
-function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigint, expected: bigint, bridgeFees: FeeItem[], venue: VenueDescriptor | null): PlanLeg[] {
+function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigint, expectedMicros: bigint | null, bridgeFees: FeeItem[], venue: VenueDescriptor | null): PlanLeg[] {
   const usdcDest = USDC[destChain];
+  const expected = expectedMicros === null ? null : expectedMicros.toString();
   const legs: PlanLeg[] = [
     {
       legIndex: 0,
@@ -409,7 +459,7 @@ function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigi
       inputToken: USDC[sourceChain],
       outputToken: usdcDest,
       amountInMicros: amount.toString(),
-      quotedAmountOutMicros: expected.toString(),
+      quotedAmountOutMicros: expected,
       passThrough: false,
       strategyId: null,
       fees: bridgeFees,
@@ -424,8 +474,8 @@ function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigi
       destChain: null,
       inputToken: usdcDest,
       outputToken: usdcDest,
-      amountInMicros: expected.toString(),
-      quotedAmountOutMicros: expected.toString(),
+      amountInMicros: expected,
+      quotedAmountOutMicros: expected,
       passThrough: true,
       strategyId: null,
       fees: [
@@ -439,8 +489,8 @@ function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigi
       destChain: null,
       inputToken: usdcDest,
       outputToken: usdcDest,
-      amountInMicros: expected.toString(),
-      quotedAmountOutMicros: expected.toString(),
+      amountInMicros: expected,
+      quotedAmountOutMicros: expected,
       passThrough: false,
       strategyId: venue.id,
       fees: [

@@ -14,13 +14,18 @@ export const feeItem = z
     bps: z.number().int().nullable(),
     estimate: z.boolean(),
     asset: z.string().nullable().optional().meta({ description: "Token the amount is in (mint, coin type or address); null for the chain's native asset." }),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Why the amount is what it is when not the schedule's: a service fee of 0 because no fee recipient is configured on the chain (GET /svc/fees `recipients`)." }),
   })
   .meta({ id: "PlanFee" });
 
 export const planTransaction = z
   .object({
     chain: chainId,
-    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn", "receive"]),
+    kind: z.enum(["approve", "deposit", "withdraw", "swap", "burn", "receive", "fee"]).meta({ description: "fee: an EVM plan's disclosed USDC.transfer of the service fee to the chain's fee recipient (elsewhere the fee is inside the plan's own transaction)." }),
     description: z.string(),
     encoding: z.enum(["sui-transaction-json", "solana-v0-message-base64", "evm-call"]),
     payload: z.unknown().meta({
@@ -181,8 +186,8 @@ export const planLeg = z
     destChain: chainId.nullable().meta({ description: "Set for the bridge leg." }),
     inputToken: z.string(),
     outputToken: z.string(),
-    amountInMicros: microsOutput,
-    quotedAmountOutMicros: microsOutput.meta({ description: "The quote; the settled amount is read from the destination proof at delivery." }),
+    amountInMicros: microsOutput.nullable().meta({ description: "null when what arrives is not known (a fast transfer whose rail fee is unknown)." }),
+    quotedAmountOutMicros: microsOutput.nullable().meta({ description: "The quote; the settled amount is read from the destination proof at delivery. null when not known (see expectedReceivedReason)." }),
     passThrough: z.boolean().meta({ description: "true for a swap leg whose input and output token are the same (USDC arrives, the venue takes USDC): no swap transaction, no cost." }),
     strategyId: z.string().nullable().meta({ description: "The venue of the deposit leg." }),
     fees: z.array(feeItem),
@@ -211,7 +216,11 @@ export const bridgePlanSchema = z
     destAddress: z.string().meta({ description: "Owner-locked destination: the mint recipient of the burn; delivery and rescue only ever pay here." }),
     mintRecipient: z.string().nullable().meta({ description: "bytes32 hex given to depositForBurn (for svm-chain: the destination's USDC token account)." }),
     destinationDomain: z.number().int(),
-    expectedReceivedMicros: microsOutput,
+    burnAmountMicros: microsOutput.meta({ description: "What the burn burns: amountMicros less the service bridge fee taken on the source chain (the owner's USDC outflow is amountMicros)." }),
+    expectedReceivedMicros: microsOutput
+      .nullable()
+      .meta({ description: "What is minted to destAddress: burnAmountMicros less the rail fee of a fast transfer; null when that fee is unknown (Circle's fee API unreachable), with expectedReceivedReason." }),
+    expectedReceivedReason: z.string().nullable(),
     continueTo: z
       .object({ strategyId: z.string(), opportunityId: z.string(), chain: chainId, onchainInterface: z.string().nullable() })
       .nullable()

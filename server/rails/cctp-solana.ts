@@ -25,10 +25,11 @@ import {
   getUtf8Encoder,
   type Instruction,
 } from "@solana/kit";
-import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
 import { USDC } from "../chains/balances";
 import { type SolanaPayload, solanaPayload } from "../chains/solana";
+import { solanaRpc } from "../chains/clients";
 import { programAccount, pubkeyAt } from "../venues/readers/solana";
 import { FINALITY_THRESHOLD, type Speed } from "./cctp";
 
@@ -164,19 +165,61 @@ async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: A
  * no recent blockhash can be read. Its blockhash cannot be replaced by the wallet (the event key is gone): an expired
  * plan is re-requested.
  */
-export async function solanaBurnV2(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex, maxFee: bigint, speed: Speed): Promise<{ payload: SolanaPayload; eventAccount: string }> {
+export async function solanaBurnV2(
+  owner: string,
+  amount: bigint,
+  destinationDomain: number,
+  mintRecipient: Hex,
+  maxFee: bigint,
+  speed: Speed,
+  fee: ServiceFeeTransfer | null = null,
+): Promise<{ payload: SolanaPayload; eventAccount: string }> {
   const event = await generateKeyPair();
   const eventAccount = await getAddressFromPublicKey(event.publicKey);
   const ix = await depositForBurnInstruction(owner, eventAccount, amount, destinationDomain, mintRecipient, maxFee, speed);
-  return { payload: await solanaPayload(owner, [ix], [event]), eventAccount };
+  return { payload: await solanaPayload(owner, [ix, ...(await feeTransfer(owner, fee))], [event]), eventAccount };
 }
 
 /** The owner's V1 burn on svm-chain (routes to or from move-chain), signed by a fresh MessageSent event account as in V2. */
-export async function solanaBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex): Promise<{ payload: SolanaPayload; eventAccount: string }> {
+export async function solanaBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex, fee: ServiceFeeTransfer | null = null): Promise<{ payload: SolanaPayload; eventAccount: string }> {
   const event = await generateKeyPair();
   const eventAccount = await getAddressFromPublicKey(event.publicKey);
   const ix = await depositForBurnInstructionV1(owner, eventAccount, amount, destinationDomain, mintRecipient);
-  return { payload: await solanaPayload(owner, [ix], [event]), eventAccount };
+  return { payload: await solanaPayload(owner, [ix, ...(await feeTransfer(owner, fee))], [event]), eventAccount };
+}
+
+/** The service fee a burn transaction also pays: `amount` micro-USDC to the USDC associated token account of `recipient`. */
+export interface ServiceFeeTransfer {
+  recipient: string;
+  amount: bigint;
+}
+
+/** USDC has 6 decimals on Solana (its mint account's `decimals`); transferChecked refuses any other figure. */
+const USDC_DECIMALS = 6;
+
+/**
+ * SPL Token transferChecked of the service fee from the owner's USDC associated account to the recipient's, in the
+ * burn's own transaction (so the fee is taken only if the burn is). The recipient's account is not created here (the
+ * plan reads that it exists first: see `usdcAccountOf`), so the owner never pays rent for the service's account.
+ */
+export async function feeTransfer(owner: string, fee: ServiceFeeTransfer | null): Promise<Instruction[]> {
+  if (!fee || fee.amount === 0n) return [];
+  const mint = address(USDC["svm-chain"]);
+  const o = address(owner);
+  const [source] = await findAssociatedTokenPda({ owner: o, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const [destination] = await findAssociatedTokenPda({ owner: address(fee.recipient), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return [getTransferCheckedInstruction({ source, mint, destination, authority: createNoopSigner(o), amount: fee.amount, decimals: USDC_DECIMALS })];
+}
+
+/**
+ * The USDC associated token account of `owner` and whether it exists on svm-chain (getAccountInfo: an account owned by
+ * SPL Token). Throws when the RPC does not answer.
+ */
+export async function usdcAccountOf(owner: string, signal: AbortSignal): Promise<{ account: string; exists: boolean }> {
+  const mint = address(USDC["svm-chain"]);
+  const [account] = await findAssociatedTokenPda({ owner: address(owner), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const res = await solanaRpc().getAccountInfo(account, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
+  return { account, exists: res.value !== null && res.value.owner === TOKEN_PROGRAM_ADDRESS };
 }
 
 /** message_transmitter_v2 IDL (same commit, examples/target/idl/message_transmitter_v2.json): `receive_message.discriminator`. */

@@ -81,10 +81,18 @@ export async function ownerUsdcCoins(owner: string, signal: AbortSignal): Promis
   return out;
 }
 
+/** The service fee a burn PTB also pays: `amount` micro-USDC transferred to `recipient`. */
+export interface SuiServiceFee {
+  recipient: string;
+  amount: bigint;
+}
+
 /**
  * deposit_for_burn as Circle's depositForBurn.ts builds it: the owner's USDC coins merged into the first, `amount`
  * split off, then deposit_for_burn<USDC>(coin, destination_domain, mint_recipient, token messenger state, message
- * transmitter state, deny list, treasury). The coins are read from the chain when the plan is built.
+ * transmitter state, deny list, treasury). The coins are read from the chain when the plan is built. With a service fee,
+ * the fee is split off the same coin in the same splitCoins and transferred to the fee recipient in this PTB, so the
+ * owner's USDC outflow is `amount + fee.amount` and the fee is taken only if the burn is.
  */
 export function depositForBurnPtb(
   owner: string,
@@ -93,15 +101,21 @@ export function depositForBurnPtb(
   amount: bigint,
   destinationDomain: number,
   mintRecipient: Hex,
+  fee: SuiServiceFee | null = null,
 ): Transaction {
+  const feeAmount = fee?.amount ?? 0n;
   const held = coins.reduce((s, c) => s + c.balance, 0n);
-  if (held < amount || coins.length === 0) throw new SuiInsufficientUsdc(held, amount);
+  if (held < amount + feeAmount || coins.length === 0) throw new SuiInsufficientUsdc(held, amount + feeAmount);
   const tx = newSuiTransaction(owner);
   const [primary, ...rest] = coins.map((c) => tx.objectRef({ objectId: c.objectId, version: c.version, digest: c.digest }));
-  if (!primary) throw new SuiInsufficientUsdc(held, amount);
+  if (!primary) throw new SuiInsufficientUsdc(held, amount + feeAmount);
   if (rest.length > 0) tx.mergeCoins(primary, rest);
-  const [coin] = tx.splitCoins(primary, [amount]);
+  const [coin, feeCoin] = tx.splitCoins(primary, feeAmount > 0n ? [amount, feeAmount] : [amount]);
   if (!coin) throw new Error("splitCoins returned no coin");
+  if (fee && feeAmount > 0n) {
+    if (!feeCoin) throw new Error("splitCoins returned no fee coin");
+    tx.transferObjects([feeCoin], tx.pure.address(fee.recipient));
+  }
   tx.moveCall({
     target: `${pkg}::deposit_for_burn::deposit_for_burn`,
     typeArguments: [USDC["move-chain"]],
@@ -119,9 +133,9 @@ export function depositForBurnPtb(
 }
 
 /** The owner's burn on move-chain: coins and package read from the chain, serialized for the wallet. */
-export async function suiBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex, signal: AbortSignal): Promise<string> {
+export async function suiBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex, signal: AbortSignal, fee: SuiServiceFee | null = null): Promise<string> {
   const [{ tokenMessengerMinter }, coins] = await Promise.all([suiCctpPackages(signal), ownerUsdcCoins(owner, signal)]);
-  return suiPayload(depositForBurnPtb(owner, tokenMessengerMinter, coins, amount, destinationDomain, mintRecipient));
+  return suiPayload(depositForBurnPtb(owner, tokenMessengerMinter, coins, amount, destinationDomain, mintRecipient, fee));
 }
 
 /**

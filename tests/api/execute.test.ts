@@ -369,19 +369,19 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       destAddress: dest,
       continueTo: { strategyId: "kamino" },
     });
-    expect(plan.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "9990000", continueTo: { strategyId: "kamino" } });
+    expect(plan.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "10000000", continueTo: { strategyId: "kamino" } });
     const planId = plan.json.planId as string;
-    // The rail delivers the quoted 9 990 000: the bridge leg costs 10 000 (amount in − settled amount out).
-    const destTxId = mintTx(dest, 9_990_000n);
+    // No fee recipient here, so the full 10 000 000 is burned and the rail delivers it: the bridge leg costs nothing.
+    const destTxId = mintTx(dest, 10_000_000n);
     const first = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
     expect(first.status).toBe(200);
     expect(first.json).toMatchObject({
       status: "delivered",
       credited: true,
-      creditedMicros: "9990000",
+      creditedMicros: "10000000",
       liquidMicros: "0",
       continueTo: "kamino",
-      deposit: { strategyId: "kamino", stakedMicros: "9990000", positionStakedMicros: "9990000", txId: destTxId },
+      deposit: { strategyId: "kamino", stakedMicros: "10000000", positionStakedMicros: "10000000", txId: destTxId },
     });
 
     const rows = (await activity(dest)).filter((r) => r.planId === planId);
@@ -390,18 +390,18 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       [1, "swap"],
       [2, "deposit"],
     ]);
-    expect(rows[0]).toMatchObject({ chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    expect(rows[0]).toMatchObject({ chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
     // The bridge leg's proof is the delivery, on the destination chain, confirmed there.
     expect(rows[0]?.proof).toMatchObject({ txId: destTxId, chain: "svm-chain", confirmed: true });
-    expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
-    expect(rows[2]).toMatchObject({ chain: "svm-chain", txId: destTxId, amountIn: "9990000", amountOut: "9990000", quotedAmountOut: "9990000", status: "settled" });
+    expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
+    expect(rows[2]).toMatchObject({ chain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
     // The source owner's log shows the bridge leg once.
     expect((await activity(EVM)).filter((r) => r.planId === planId).map((r) => r.kind)).toEqual(["bridge"]);
 
     const positions = (await portfolio(dest)).positions as J[];
     expect(positions).toHaveLength(1);
-    // Cost basis takes the routing legs' cost: 9 990 000 staked + 10 000 bridge cost = the 10 000 000 that left the source.
-    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: destTxId, depositedMicros: "10000000", currentMicros: "9990000" });
+    // Cost basis takes the routing legs' cost (none here): the 10 000 000 that left the source.
+    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: destTxId, depositedMicros: "10000000", currentMicros: "10000000" });
 
     const forPlan = async (type: string) => (await events(type)).filter((e) => (e.data as J).planId === planId);
     expect(await forPlan("bridge.delivered")).toHaveLength(1);
@@ -410,11 +410,11 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
     // A second delivery (same proof or another mint) credits nothing and stakes nothing.
     const again = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
-    expect(again.json).toMatchObject({ credited: false, deposit: { stakedMicros: "9990000" } });
-    const other = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(dest, 9_990_000n) }, OWNER);
+    expect(again.json).toMatchObject({ credited: false, deposit: { stakedMicros: "10000000" } });
+    const other = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(dest, 10_000_000n) }, OWNER);
     expect(other.json).toMatchObject({ credited: false, destTxId });
     expect((await activity(dest)).filter((r) => r.planId === planId)).toHaveLength(3);
-    expect(((await portfolio(dest)).positions as J[])[0]).toMatchObject({ depositedMicros: "10000000", currentMicros: "9990000" });
+    expect(((await portfolio(dest)).positions as J[])[0]).toMatchObject({ depositedMicros: "10000000", currentMicros: "10000000" });
     expect(await forPlan("deposit.settled")).toHaveLength(1);
   });
 

@@ -538,7 +538,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const r = await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "move-chain", amountMicros: "10000000", sourceAddress: EVM, destAddress: SUI });
     expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, destAddress: SUI, destinationDomain: 8, submitted: false, ownerMustSign: true });
     expect(r.json.fees.map((f) => f.kind)).toEqual(["service", "rail", "network", "network"]);
-    expect(r.json.fees[0]).toMatchObject({ amountMicros: "10000", bps: 10 });
+    // No fee recipient is configured on evm-a here: the service fee line is 0 with that reason (nothing is taken).
+    expect(r.json.fees[0]).toMatchObject({ amountMicros: "0", bps: 0, reason: expect.stringContaining("SVC_FEE_RECIPIENT_EVM_A") });
     const risks = (r.json.risk as { items: string[] }).items;
     expect(risks.length).toBeGreaterThan(2);
     expect(risks.join(" ")).toMatch(/phasing CCTP V1 out on 31 Jul 2026/);
@@ -591,7 +592,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
   it("bridge plan on CCTP V2 (EVM ↔ EVM): depositForBurn with maxFee and finality threshold by speed, the rail fee from Circle's fee API", async () => {
     const body = { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "10000000", sourceAddress: EVM, destAddress: EVM };
     const std = await post("/svc/bridge/plan", body);
-    expect(std.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "standard", destinationDomain: 3, expectedReceivedMicros: "9990000" });
+    expect(std.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2", speed: "standard", destinationDomain: 3, expectedReceivedMicros: "10000000" }); // no fee recipient on evm-a: no service fee, the full amount is burned
     expect(std.json.railFee).toMatchObject({ amountMicros: "0", bps: "0", maxFeeMicros: "0", reason: null });
     expect(iris.requests).toContain("/v2/burn/USDC/fees/6/3");
     const [approve, burn] = std.json.transactions as { kind: string; payload: { to: string; data: Hex } }[];
@@ -603,7 +604,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
 
     // fast: 1.3 bps of 10 USDC = 1300 micros (rounded up), maxFee + 10% = 1430; the minted amount loses the fee.
     const fast = await post("/svc/bridge/plan", { ...body, speed: "fast" });
-    expect(fast.json).toMatchObject({ status: "prepared", speed: "fast", railFee: { amountMicros: "1300", bps: "1.3", maxFeeMicros: "1430" }, expectedReceivedMicros: String(10_000_000 - 10_000 - 1300) });
+    expect(fast.json).toMatchObject({ status: "prepared", speed: "fast", railFee: { amountMicros: "1300", bps: "1.3", maxFeeMicros: "1430" }, expectedReceivedMicros: String(10_000_000 - 1300) });
     expect(fast.json.fees.find((f) => f.kind === "rail")).toMatchObject({ amountMicros: "1300", bps: null, estimate: true });
     const fd = decodeFunctionData({ abi: TOKEN_MESSENGER_V2_ABI, data: (fast.json.transactions[1]?.payload as { data: Hex }).data });
     expect(fd.args.slice(5)).toEqual([1430n, 1000]);
@@ -649,18 +650,18 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const r = await post("/svc/bridge/plan", { ...body, continueTo: { strategyId: "kamino" } });
     expect(r.status).toBe(200);
     expect(r.json.blockers).toBeUndefined();
-    expect(r.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "9990000", continueTo: { strategyId: "kamino", chain: "svm-chain" } });
+    expect(r.json).toMatchObject({ status: "prepared", expectedReceivedMicros: "10000000", continueTo: { strategyId: "kamino", chain: "svm-chain" } });
     const legs = r.json.legs as { legIndex: number; kind: string; chain: string; destChain: string | null; passThrough: boolean; amountInMicros: string; quotedAmountOutMicros: string; fees: { kind: string; amountMicros: string | null }[] }[];
     expect(legs.map((l) => [l.legIndex, l.kind, l.chain, l.destChain])).toEqual([
       [0, "bridge", "evm-a", "svm-chain"],
       [1, "swap", "svm-chain", null],
       [2, "deposit", "svm-chain", null],
     ]);
-    expect(legs[0]).toMatchObject({ amountInMicros: "10000000", quotedAmountOutMicros: "9990000", passThrough: false });
+    expect(legs[0]).toMatchObject({ amountInMicros: "10000000", quotedAmountOutMicros: "10000000", passThrough: false });
     expect(legs[0]?.fees.map((f) => f.kind)).toEqual(["service", "rail", "network", "network"]);
-    expect(legs[1]).toMatchObject({ passThrough: true, amountInMicros: "9990000", quotedAmountOutMicros: "9990000", inputToken: legs[1] && (legs[1] as unknown as { outputToken: string }).outputToken });
+    expect(legs[1]).toMatchObject({ passThrough: true, amountInMicros: "10000000", quotedAmountOutMicros: "10000000", inputToken: legs[1] && (legs[1] as unknown as { outputToken: string }).outputToken });
     expect(legs[1]?.fees).toEqual([expect.objectContaining({ amountMicros: "0", kind: "service" })]);
-    expect(legs[2]).toMatchObject({ strategyId: "kamino", amountInMicros: "9990000" });
+    expect(legs[2]).toMatchObject({ strategyId: "kamino", amountInMicros: "10000000" });
     expect(r.json.fees).toHaveLength(legs.reduce((n, l) => n + l.fees.length, 0));
     expect(r.json.transactions.map((t) => [t.chain, t.kind])).toEqual([
       ["evm-a", "approve"],

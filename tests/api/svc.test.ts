@@ -48,6 +48,15 @@ describe.each(dbKinds())("svc catalog endpoints on %s", (db) => {
     });
   });
 
+  it("fees list each chain's fee recipient: none configured → not collected, with the variable to set", async () => {
+    const r = await call<{ recipients: { chain: string; recipient: string | null; collected: boolean; reason: string | null }[] }>(app.url, "GET", "/api/v1/svc/fees");
+    expect(r.json.recipients.map((x) => x.chain).sort()).toEqual(["evm-a", "evm-b", "move-chain", "svm-chain"]);
+    for (const x of r.json.recipients) {
+      expect(x).toMatchObject({ recipient: null, collected: false });
+      expect(x.reason).toMatch(/^no fee recipient is configured \(SVC_FEE_RECIPIENT_(MOVE|SVM|EVM_A|EVM_B)\)/);
+    }
+  });
+
   it("errors lists every error code with its status and the blocker codes", async () => {
     const r = await call<{ errors: Array<{ code: string; status: number }>; blockers: Array<{ code: string }> }>(
       app.url,
@@ -100,5 +109,26 @@ describe("SVC_OWNER_SIGNING_CHAINS=evm-b: the owner may sign on Arbitrum, the se
     const executed = await call(app.url, "POST", "/api/v1/svc/strategies/deposit/execute", { body: { planId: b.json.planId, digest: `0x${"cd".repeat(32)}` } });
     expect(executed.status).toBe(422);
     expect(executed.json).toMatchObject({ blockers: [{ code: "map_chain_prepare_only" }] });
+  });
+});
+
+describe("GET /svc/fees with fee recipients configured", () => {
+  let app: App;
+  const SVM = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
+  const EVM_B = "0x8888888888888888888888888888888888888888";
+  beforeAll(async () => {
+    app = await startApp({ db: "pglite", env: { SVC_FEE_RECIPIENT_SVM: SVM, SVC_FEE_RECIPIENT_EVM_B: EVM_B } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("names the recipient where one is set and the reason where none is", async () => {
+    const r = await call<{ recipients: { chain: string; recipient: string | null; collected: boolean; reason: string | null }[] }>(app.url, "GET", "/api/v1/svc/fees");
+    const by = Object.fromEntries(r.json.recipients.map((x) => [x.chain, x]));
+    expect(by["svm-chain"]).toEqual({ chain: "svm-chain", recipient: SVM, collected: true, reason: null });
+    expect(by["evm-b"]).toEqual({ chain: "evm-b", recipient: EVM_B, collected: true, reason: null });
+    expect(by["move-chain"]).toMatchObject({ recipient: null, collected: false, reason: expect.stringContaining("SVC_FEE_RECIPIENT_MOVE") });
+    expect(by["evm-a"]).toMatchObject({ recipient: null, collected: false, reason: expect.stringContaining("SVC_FEE_RECIPIENT_EVM_A") });
   });
 });

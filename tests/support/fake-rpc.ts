@@ -16,7 +16,7 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
-import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
+import { CCTP_PACKAGE_VERSIONS, cctpBurnFunctions, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
 import { CETUS_PACKAGE_VERSIONS, cetusFunctions, cetusObjects } from "../../testing/chains/sui/cetus-aggregator";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { navi } from "../../server/venues/navi";
@@ -406,6 +406,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     owned: (address) => suiObjects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address)),
     packageVersions,
     functions: new Map([...cctpFunctions(), ...cetusFunctions()]),
+    burnsCoin: new Set(cctpBurnFunctions()),
     transaction: suiTx,
     execute: (bytes) => submit("ExecuteTransaction", bytes),
     get referenceGasPrice() {

@@ -42,6 +42,17 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ SVC_PYTH_HERMES_URL: "hermes.pyth.network" })).toThrow(/^Invalid configuration: SVC_PYTH_HERMES_URL: must be an http:\/\/ or https:\/\/ URL$/);
   });
 
+  it("SVC_FEE_RECIPIENT_*: unset means no recipient; each chain takes an address of its own family", () => {
+    expect(parseConfig({}).SVC_FEE_RECIPIENT_SVM).toBeUndefined();
+    const c = parseConfig({
+      SVC_FEE_RECIPIENT_MOVE: `0x${"ab".repeat(32)}`,
+      SVC_FEE_RECIPIENT_SVM: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM",
+      SVC_FEE_RECIPIENT_EVM_A: "0x7777777777777777777777777777777777777777",
+    });
+    expect(c).toMatchObject({ SVC_FEE_RECIPIENT_MOVE: `0x${"ab".repeat(32)}`, SVC_FEE_RECIPIENT_SVM: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" });
+    expect(() => parseConfig({ SVC_FEE_RECIPIENT_EVM_B: "0xnot" })).toThrow(/^Invalid configuration: SVC_FEE_RECIPIENT_EVM_B: must be an EVM address/);
+  });
+
     it("parses SVC_API_KEYS", () => {
     const c = parseConfig({ SVC_API_KEYS: JSON.stringify([{ key: "k".repeat(20), role: "agent", wallets: ["*"] }]) });
     expect(c.SVC_API_KEYS?.[0]?.role).toBe("agent");
@@ -59,6 +70,10 @@ describe("parseConfig", () => {
     ["SVC_YIELDS_API_URL", "ftp://x"],
     ["SVC_OWNER_SIGNING_CHAINS", "move-chain"],
     ["SVC_OWNER_SIGNING_CHAINS", "evm-b,evm-c"],
+    ["SVC_FEE_RECIPIENT_MOVE", "0x1234"],
+    ["SVC_FEE_RECIPIENT_SVM", "0x5555555555555555555555555555555555555555"],
+    ["SVC_FEE_RECIPIENT_EVM_A", "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat"],
+    ["SVC_FEE_RECIPIENT_EVM_B", "0x55555555555555555555555555555555555555"],
   ])("rejects %s=%s naming the variable, without echoing the value", (name, value) => {
     let err: unknown;
     try {
@@ -81,6 +96,7 @@ describe("npm start with a bad setting", () => {
     ["SVC_API_KEYS", "[{oops"],
     ["DATABASE_URL", "http://not-postgres"],
     ["SVC_OWNER_SIGNING_CHAINS", "move-chain"],
+    ["SVC_FEE_RECIPIENT_SVM", "not-an-address"],
   ])("%s=%s stops with one clear line", (name, value) => {
     const r = spawnSync(process.execPath, [path.join(root, "node_modules", "tsx", "dist", "cli.mjs"), "--conditions=react-server", "scripts/start.ts"], {
       cwd: root,

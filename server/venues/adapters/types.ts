@@ -13,7 +13,8 @@ export class BuildBlocked extends Error {
   }
 }
 
-export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive";
+/** fee: an EVM plan's disclosed transfer of the service fee (Sui and Solana take it inside the plan's own transaction). */
+export type TxKind = "approve" | "deposit" | "withdraw" | "swap" | "burn" | "receive" | "fee";
 export type TxEncoding = "sui-transaction-json" | "solana-v0-message-base64" | "evm-call";
 
 export interface PlanTransaction {

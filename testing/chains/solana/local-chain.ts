@@ -39,13 +39,16 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
 import { type ChainAccount, type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "./anchor-idl";
+import { cctpTokenMessengerMinterV2 } from "./cctp";
 import { jupiterLendingProgram } from "./jupiter-lend";
 import { klendProgram } from "./klend";
 import { marginfiProgram } from "./marginfi";
 import { saveProgram } from "./save";
 
 /** The programs this chain checks and models, by program id. */
-export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map([klendProgram, marginfiProgram, jupiterLendingProgram, saveProgram].map((p) => [p.programId, p]));
+export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map(
+  [klendProgram, marginfiProgram, jupiterLendingProgram, saveProgram, cctpTokenMessengerMinterV2].map((p) => [p.programId, p]),
+);
 /** Compute units a klend instruction is charged on this chain (declared; see above). */
 export const KLEND_UNITS = klendProgram.units;
 const SYSTEM = address("11111111111111111111111111111111");
@@ -65,12 +68,24 @@ export interface SimulateConfig {
   encoding?: "base58" | "base64";
   sigVerify?: boolean;
   replaceRecentBlockhash?: boolean;
+  /** The RPC's `accounts` option: these accounts' state after the transaction, in `value.accounts` (base64 only). */
+  accounts?: { encoding?: "base64"; addresses: string[] };
+}
+
+/** One account of `value.accounts` as the RPC answers it (null for an account that does not exist afterwards). */
+export interface SimulatedAccount {
+  lamports: number;
+  owner: string;
+  data: [string, "base64"];
+  executable: boolean;
+  rentEpoch: number;
+  space: number;
 }
 
 export interface SimulateValue {
   err: unknown;
   logs: string[];
-  accounts: null;
+  accounts: (SimulatedAccount | null)[] | null;
   unitsConsumed: number;
   returnData: null;
   replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
@@ -144,10 +159,13 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
   if (config.sigVerify && Object.values(tx.signatures).some((s) => s === null || s.every((b) => b === 0))) {
     throw new RpcRefusal(-32003, "Transaction signature verification failure");
   }
+  if (config.accounts && config.accounts.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
+  let after: ((a: string) => SimulatedAccount | null) | null = null;
   const blank = (err: unknown, logs: string[] = [], units = 0n): SimulateValue => ({
     err,
     logs,
-    accounts: null,
+    // As the RPC does, the accounts' state is given only for a transaction that succeeded.
+    accounts: config.accounts ? (err === null && after ? config.accounts.addresses.map(after) : config.accounts.addresses.map(() => null)) : null,
     unitsConsumed: Number(units),
     returnData: null,
     replacementBlockhash: config.replaceRecentBlockhash ? { blockhash: [...chain.blockhashes][0] ?? msg.lifetimeToken, lastValidBlockHeight: 280_000_150 } : null,
@@ -171,6 +189,11 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
     put(a, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), RENT_TOKEN_ACCOUNT);
   }
 
+  after = (a: string) => {
+    const acc = svm.getAccount(address(a));
+    if (!acc.exists) return null;
+    return { lamports: Number(acc.lamports), owner: acc.programAddress, data: [Buffer.from(acc.data).toString("base64"), "base64"], executable: acc.executable, rentEpoch: 0, space: acc.data.length };
+  };
   let units = 0n;
   const logs: string[] = [];
   /** Runs instructions as one litesvm transaction paid by the plan's fee payer; throws the failure. */

@@ -67,3 +67,8 @@ export function cctpFunctions(): [string, MoveParam[]][] {
     [mt("receive_message", "complete_receive_message"), ["value", MT_STATE]],
   ];
 }
+
+/** deposit_for_burn burns the coin it is given (deposit_for_burn.move: `coin::burn` through the treasury). */
+export function cctpBurnFunctions(): string[] {
+  return [functionKey(SUI_TOKEN_MESSENGER_MINTER, "deposit_for_burn", "deposit_for_burn")];
+}

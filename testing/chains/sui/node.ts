@@ -68,6 +68,8 @@ export interface SuiWorld {
    * CommandArgumentError TypeMismatch).
    */
   functions?: Map<string, MoveParam[]>;
+  /** Move functions (by original package id, module and function) that burn their first argument, a coin (./coin-flow.ts). */
+  burnsCoin?: Set<string>;
 }
 
 /** A Move call of a simulated transaction, as a protocol rule sees it. */

@@ -12,6 +12,7 @@
 // Protocol rules the world models (`SuiWorld.moveCallAbort`, e.g. NAVI's oracle price check) abort the same way.
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
+import { coinFlow } from "./coin-flow";
 import { functionKey, type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
 
 type Json = Record<string, unknown>;
@@ -169,8 +170,13 @@ export function simulateHandler(world: SuiWorld): Handler {
     };
     const failure = abort as (MoveAbortSeen & { command: number }) | null;
     const mismatch = argError as { command: number; description: string } | null;
+    const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
+    const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalOf(world, pkg), module, fn)) ?? false;
+    const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged);
     const status = mismatch
       ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: "COMMAND_ARGUMENT_ERROR" } }
+      : flow.failure && !failure
+      ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
       : failure
       ? {
           success: false,
@@ -182,6 +188,7 @@ export function simulateHandler(world: SuiWorld): Handler {
           },
         }
       : { success: true };
-    return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" } } };
+    const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
+    return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges } };
   };
 }

@@ -1,0 +1,46 @@
+// A stand-in for Circle's TokenMessengerV2 on the local EVM, at the published TokenMessengerV2 address
+// (server/rails/cctp.ts cites it): `depositForBurn` with the V2 signature (TOKEN_MESSENGER_V2_ABI) pulls `amount` of the
+// burn token from the caller with transferFrom, as Circle's TokenMessengerV2 does before its minter burns it
+// (circlefin/evm-cctp-contracts src/v2/BaseTokenMessenger.sol `_depositForBurn`: `IMintBurnToken(_burnToken).transferFrom(
+// msg.sender, address(_localMinter), _amount)`). It holds what it pulls, so a test reads the burned amount as the
+// stand-in's balance. No attestation, no message: the rest of CCTP is the local Iris's part (tests/support/fake-iris.ts).
+// Compiled here with solc-js (the `solc` devDependency, 0.8.15), about two seconds.
+import solc from "solc";
+import { encodeDeployData, type Hex, parseAbi } from "viem";
+import { TOKEN_MESSENGER_V2 } from "../../../server/rails/cctp";
+import type { EvmNode } from "./node";
+
+const SOURCE = `// SPDX-License-Identifier: UNLICENSED
+pragma solidity ^0.8.15;
+interface IERC20 { function transferFrom(address from, address to, uint256 amount) external returns (bool); }
+contract TokenMessengerV2StandIn {
+  event DepositForBurn(address indexed burnToken, uint256 amount, address indexed depositor, bytes32 mintRecipient, uint32 destinationDomain, uint256 maxFee);
+  function depositForBurn(uint256 amount, uint32 destinationDomain, bytes32 mintRecipient, address burnToken, bytes32, uint256 maxFee, uint32) external {
+    require(amount > 0, "Amount must be nonzero");
+    require(maxFee < amount, "Max fee must be less than amount");
+    require(IERC20(burnToken).transferFrom(msg.sender, address(this), amount), "transferFrom failed");
+    emit DepositForBurn(burnToken, amount, msg.sender, mintRecipient, destinationDomain, maxFee);
+  }
+}`;
+
+function compile(): Hex {
+  const input = {
+    language: "Solidity",
+    sources: { "TokenMessengerV2StandIn.sol": { content: SOURCE } },
+    settings: { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } },
+  };
+  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
+    errors?: { severity: string; formattedMessage: string }[];
+    contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+  };
+  const error = out.errors?.find((e) => e.severity === "error");
+  if (error) throw new Error(error.formattedMessage);
+  const code = out.contracts["TokenMessengerV2StandIn.sol"]?.TokenMessengerV2StandIn?.evm.bytecode.object;
+  if (!code) throw new Error("solc gave no bytecode for the TokenMessengerV2 stand-in");
+  return `0x${code}`;
+}
+
+/** Places the stand-in at TokenMessengerV2's address. */
+export async function deployTokenMessengerV2StandIn(node: EvmNode, admin: string): Promise<void> {
+  await node.deployAt(TOKEN_MESSENGER_V2, encodeDeployData({ abi: parseAbi(["constructor()"]), bytecode: compile() }), admin);
+}
