@@ -14,6 +14,7 @@ export const feeItem = z
     bps: z.number().int().nullable(),
     estimate: z.boolean(),
     asset: z.string().nullable().optional().meta({ description: "Token the amount is in (mint, coin type or address); null for the chain's native asset." }),
+    reason: z.string().nullable().optional().meta({ description: "Why a service fee is 0 (no fee recipient configured on the chain, or too small to take); null when it is taken." }),
   })
   .meta({ id: "PlanFee" });
 
