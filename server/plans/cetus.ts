@@ -93,14 +93,23 @@ const sameType = (a: string, b: string) => {
  * The owner's swap of `amount` of `inputToken` into `outputToken` along `router`, at most `slippageBps` below the quote,
  * serialized unresolved as the lending builders' payloads are (`sui-transaction-json`).
  */
-export async function cetusSwapPayload(owner: string, inputToken: string, outputToken: string, amount: bigint, router: RouterDataV3, slippageBps: number): Promise<string> {
+export async function cetusSwapPayload(
+  owner: string,
+  inputToken: string,
+  outputToken: string,
+  amount: bigint,
+  router: RouterDataV3,
+  slippageBps: number,
+  fee?: { amount: bigint; recipient: string },
+): Promise<string> {
   const first = router.paths[0];
   const last = router.paths.at(-1);
   if (!first || !last) throw new CetusRouteRefused("the router's answer holds no path");
   if (!sameType(first.from, inputToken) || !sameType(last.target, outputToken)) {
     throw new CetusRouteRefused(`the router's route goes from ${first.from} to ${last.target}, not from ${inputToken} to ${outputToken}`);
   }
-  if (router.amountIn.toString() !== amount.toString()) throw new CetusRouteRefused(`the router quoted ${router.amountIn.toString()} in, not the ${amount} asked`);
+  const swapped = amount - (fee?.amount ?? 0n);
+  if (router.amountIn.toString() !== swapped.toString()) throw new CetusRouteRefused(`the router quoted ${router.amountIn.toString()} in, not the ${swapped} asked`);
   const pyth = router.paths.find((p) => CETUS_PYTH_PROVIDERS.includes(p.provider));
   if (pyth) {
     throw new CetusRouteRefused(`the route goes through ${pyth.provider}, whose swap needs a Pyth price update fetched from a web API when it is built; this service does not build it`);
@@ -111,9 +120,17 @@ export async function cetusSwapPayload(owner: string, inputToken: string, output
 
   // `client` is the configured move-chain gRPC client; routerSwap reads nothing through it for the providers asked
   // (only the Pyth preparation does). No partner, no overlay fee: the SDK's defaults (CetusRouter's mainnet partner).
+  // The service fee is not the SDK's: its `partner` is a Cetus CLMM partner::Partner object (CetusRouter passes it to
+  // the pool's swap; 1.7.2 dist/index.js), which only Cetus creates, and its overlayFeeRate is taken by
+  // router::confirm_swap_v3 from the output (getRouterResult: amountOut × rate), an amount known only once executed.
+  // So the fee is split from the owner's input coin and transferred to the recipient here, in the same PTB.
   const sdk = new AggregatorClient({ client: suiRpc(), endpoint: config().SVC_QUOTE_MOVE_URL, env: Env.Mainnet, pythUrls: [] });
   const tx = newSuiTransaction(owner);
   const input = tx.add(coinWithBalance({ type: inputToken, balance: amount }));
+  if (fee) {
+    const [feeCoin] = tx.splitCoins(input, [fee.amount]);
+    tx.transferObjects([feeCoin], fee.recipient);
+  }
   const output = await sdk.routerSwap({ router, inputCoin: input, slippage: slippageBps / 10_000, txb: tx });
   tx.transferObjects([output], owner);
   return suiPayload(tx);

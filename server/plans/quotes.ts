@@ -6,6 +6,12 @@
 //           (computeBudgetInstructions, setupInstructions, otherInstructions, swapInstruction, cleanupInstruction),
 //           addressesByLookupTableAddress and blockhashWithMetadata { blockhash: number[], lastValidBlockHeight };
 //         without one GET {SVC_QUOTE_SVM_URL}/order?inputMint&outputMint&amount (no taker: "a quote but no transaction").
+//         The service swap fee on /build: platformFeeBps + feeAccount (a token account of the input mint, the fee
+//         recipient's associated token account), "Required if platformFeeBps is positive" (jup-ag/docs
+//         openapi-spec/swap/v2/swap.yaml GetBuild; dev.jup.ag/docs/swap/v2/fees "/build fees"; for ExactIn the fee
+//         account's mint may be the input or the output mint, dev.jup.ag/docs/swap/add-fees-to-swap). /build charges no
+//         Jupiter fee; /order takes integrator fees only through the Referral Program (referralFee 50–255 bps), so a
+//         quote-only /order request carries no fee parameter and quotes the amount left after the service fee.
 //  move — Cetus aggregator router v3 (@cetusprotocol/aggregator-sdk 1.7.2, dist/index.js: DEFAULT_AGG_V3_ENDPOINT
 //         "https://api-sui.cetus.zone/router_v3", getRouter): GET {SVC_QUOTE_MOVE_URL}/find_routes?from&target&amount
 //         &by_amount_in=true&providers=<list>&v=1010702 (coin types completed as the SDK's completionCoin does) →
@@ -17,6 +23,10 @@
 //         &sellAmount&slippageBps[&taker], headers 0x-api-key = SVC_ZEROX_API_KEY and 0x-version: v2 →
 //         { liquidityAvailable, buyAmount, minBuyAmount, sellAmount, route{ fills[{ source }] }, fees{ zeroExFee },
 //           issues{ allowance{ actual, spender } | null }, transaction{ to, data, value, gas } }.
+//         The service swap fee: swapFeeRecipient + swapFeeBps (given together; at most 1000 bps by default) and
+//         swapFeeToken = the sell token (it must be the buy or the sell token), answered as fees.integratorFee
+//         { amount, token, type: "volume" } (docs.0x.org api-reference allowanceholder-getquote; 0x.org/docs/0x-swap-api/
+//         guides/monetize-your-app-using-swap).
 // Any failure (no key, unreachable, non-2xx, a body not in the format) is `null` with a reason: the plan is blocked.
 import { completionCoin, type RouterDataV3 } from "@cetusprotocol/aggregator-sdk";
 import { z } from "zod";
@@ -64,9 +74,20 @@ export interface Quote {
   svm?: JupiterBuild;
   /** Cetus router v3: the answer as the aggregator SDK's RouterDataV3, which builds the owner's swap (./cetus.ts). */
   move?: RouterDataV3;
+  /** The service fee the aggregator's own mechanism takes in this quote's transaction, as its answer states it. */
+  serviceFee?: { amount: bigint; asset: string; source: string };
 }
 
 export type QuoteResult = { ok: true; quote: Quote } | { ok: false; reason: string };
+
+/** The service fee a quote request asks the aggregator to take, from the input, for `recipient` (an EVM address or a Solana token account). */
+export interface FeeRequest {
+  bps: number;
+  /** 0x: the recipient's address; Jupiter: the recipient's token account of the input mint. */
+  recipient: string;
+  /** What the fee comes to at `bps` of the input (bpsOf, rounded down). */
+  amount: bigint;
+}
 
 /** A configured key that the API needs is missing: the reason names the variable (contract §9). */
 export function missingKey(variable: "SVC_JUPITER_API_KEY" | "SVC_ZEROX_API_KEY", api: string): QuoteResult {
@@ -95,6 +116,8 @@ const jupiterQuote = z.object({
   otherAmountThreshold: uint,
   priceImpactPct: z.union([z.string(), z.number()]).optional(),
   routePlan: jupiterRoute,
+  /** Metis's quote format (jup-ag/docs openapi-spec/swap/v1/swap.yaml QuoteResponse.platformFee); /build's schema does not list it. */
+  platformFee: z.object({ amount: uint, feeBps: z.number().int() }).nullish(),
 });
 const jupiterIx = z.object({
   programId: z.string(),
@@ -129,22 +152,44 @@ function jupiterQuoteOf(base: string, format: Quote["format"], q: z.output<typeo
   };
 }
 
-/** Jupiter Swap API v2: /build with the owner as taker (quote and instructions), /order without one (quote only). */
-export async function jupiterQuoteFor(inputMint: string, outputMint: string, amount: bigint, slippageBps: number, taker?: string): Promise<QuoteResult> {
+/**
+ * Jupiter Swap API v2: /build with the owner as taker (quote and instructions), /order without one (quote only). With a
+ * `fee`, /build is asked for it (platformFeeBps + feeAccount) and /order quotes the input less the fee.
+ */
+export async function jupiterQuoteFor(inputMint: string, outputMint: string, amount: bigint, slippageBps: number, taker?: string, fee?: FeeRequest): Promise<QuoteResult> {
   const { SVC_QUOTE_SVM_URL: base, SVC_JUPITER_API_KEY: key } = config();
   if (!key) return missingKey("SVC_JUPITER_API_KEY", "Jupiter's Swap API (api.jup.ag)");
   const headers = { "x-api-key": key };
   const qs = new URLSearchParams({ inputMint, outputMint, amount: amount.toString() });
   try {
     if (!taker) {
+      if (fee) qs.set("amount", (amount - fee.amount).toString());
       const q = jupiterQuote.parse(await getJson(`${base}/order?${qs}`, headers));
       return { ok: true, quote: jupiterQuoteOf(base, "jupiter-swap-v2-order", q) };
     }
     qs.set("slippageBps", String(slippageBps));
     qs.set("taker", taker);
+    if (fee) {
+      qs.set("platformFeeBps", String(fee.bps));
+      qs.set("feeAccount", fee.recipient);
+    }
     const b = jupiterBuild.parse(await getJson(`${base}/build?${qs}`, headers));
     // Jupiter's order for /build: compute budget, setup, (other, pre-swap), swap, cleanup (dev.jup.ag/docs/swap/v2/build/other-instructions).
     const instructions = [...b.computeBudgetInstructions, ...b.setupInstructions, ...(b.otherInstructions ?? []), b.swapInstruction, ...(b.cleanupInstruction ? [b.cleanupInstruction] : [])];
+    let serviceFee: Quote["serviceFee"];
+    if (fee) {
+      // The platform fee is platformFeeBps of the input when the fee account holds the input mint (ExactIn). The answer's
+      // platformFee, when it carries one, is what the swap instruction takes; it must be the fee asked for.
+      const stated = b.platformFee;
+      if (stated && (stated.feeBps !== fee.bps || BigInt(stated.amount) !== fee.amount)) {
+        return { ok: false, reason: `the quote's platform fee (${stated.amount} at ${stated.feeBps} bps) is not the service fee asked for (${fee.amount} at ${fee.bps} bps)` };
+      }
+      serviceFee = {
+        amount: fee.amount,
+        asset: inputMint,
+        source: stated ? "Jupiter /build platformFee" : `Jupiter /build platformFeeBps=${fee.bps} of the input into feeAccount ${fee.recipient}`,
+      };
+    }
     return {
       ok: true,
       quote: {
@@ -155,6 +200,7 @@ export async function jupiterQuoteFor(inputMint: string, outputMint: string, amo
           blockhash: Uint8Array.from(b.blockhashWithMetadata.blockhash),
           lastValidBlockHeight: b.blockhashWithMetadata.lastValidBlockHeight,
         },
+        ...(serviceFee ? { serviceFee } : {}),
       },
     };
   } catch (e) {
@@ -255,21 +301,35 @@ const zeroExQuote = z.object({
   sellAmount: uint.optional(),
   route: z.object({ fills: z.array(z.object({ source: z.string() })) }).optional(),
   fees: z
-    .object({ zeroExFee: z.object({ amount: uint, token: z.string() }).nullable().optional() })
+    .object({
+      zeroExFee: z.object({ amount: uint, token: z.string() }).nullable().optional(),
+      integratorFee: z.object({ amount: uint, token: z.string(), type: z.string().optional() }).nullable().optional(),
+    })
     .optional(),
   issues: z.object({ allowance: z.object({ actual: uint, spender: z.string().regex(/^0x[0-9a-fA-F]{40}$/) }).nullable().optional() }).optional(),
   transaction: z.object({ to: z.string(), data: z.string(), value: z.union([uint, z.number()]).transform(String) }).optional(),
 });
 
-export async function zeroExQuoteFor(chainId: number, sellToken: string, buyToken: string, amount: bigint, slippageBps: number, taker?: string): Promise<QuoteResult> {
+/** 0x Swap API v2 AllowanceHolder quote; with a `fee`, 0x takes it from the sell token for the recipient (fees.integratorFee). */
+export async function zeroExQuoteFor(chainId: number, sellToken: string, buyToken: string, amount: bigint, slippageBps: number, taker?: string, fee?: FeeRequest): Promise<QuoteResult> {
   const { SVC_QUOTE_EVM_URL: base, SVC_ZEROX_API_KEY: key } = config();
   if (!key) return missingKey("SVC_ZEROX_API_KEY", "0x's Swap API (api.0x.org)");
   const qs = new URLSearchParams({ chainId: String(chainId), sellToken, buyToken, sellAmount: amount.toString(), slippageBps: String(slippageBps) });
   if (taker) qs.set("taker", taker);
+  if (fee) {
+    qs.set("swapFeeRecipient", fee.recipient);
+    qs.set("swapFeeBps", String(fee.bps));
+    qs.set("swapFeeToken", sellToken);
+  }
   try {
     const q = zeroExQuote.parse(await getJson(`${base}/swap/allowance-holder/quote?${qs}`, { "0x-api-key": key, "0x-version": "v2" }));
     if (!q.liquidityAvailable || !q.buyAmount) return { ok: false, reason: "the quote source has no liquidity for this pair" };
-    const fee = q.fees?.zeroExFee;
+    const zeroEx = q.fees?.zeroExFee;
+    const integrator = q.fees?.integratorFee;
+    if (fee && !integrator) return { ok: false, reason: "the quote does not carry the service fee it was asked to take (fees.integratorFee is null)" };
+    if (fee && integrator && integrator.token.toLowerCase() !== sellToken.toLowerCase()) {
+      return { ok: false, reason: `the quote takes the service fee in ${integrator.token}, not in the sell token ${sellToken}` };
+    }
     const allowance = q.issues?.allowance;
     return {
       ok: true,
@@ -284,8 +344,9 @@ export async function zeroExQuoteFor(chainId: number, sellToken: string, buyToke
         route: (q.route?.fills ?? []).map((f) => f.source),
         poolFees: [
           { label: "Pool fees (included in the quoted price by the liquidity sources)", amount: null, asset: null },
-          ...(fee ? [{ label: "Aggregator fee (0x)", amount: BigInt(fee.amount), asset: fee.token }] : []),
+          ...(zeroEx ? [{ label: "Aggregator fee (0x)", amount: BigInt(zeroEx.amount), asset: zeroEx.token }] : []),
         ],
+        ...(fee && integrator ? { serviceFee: { amount: BigInt(integrator.amount), asset: sellToken, source: "0x fees.integratorFee" } } : {}),
         evm: q.transaction
           ? { to: q.transaction.to, data: q.transaction.data, value: q.transaction.value, allowance: allowance ? { spender: allowance.spender, actual: BigInt(allowance.actual) } : null }
           : undefined,

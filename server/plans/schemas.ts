@@ -18,7 +18,10 @@ export const feeItem = z
       .string()
       .nullable()
       .optional()
-      .meta({ description: "Why the amount is what it is when not the schedule's: a service fee of 0 because no fee recipient is configured on the chain (GET /svc/fees `recipients`)." }),
+      .meta({
+        description:
+          "Why the amount is what it is when not the schedule's: a service fee of 0 because no fee recipient is configured on the chain (GET /svc/fees `recipients`) or because it rounds to nothing; null when the fee is taken.",
+      }),
   })
   .meta({ id: "PlanFee" });
 

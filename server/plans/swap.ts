@@ -1,5 +1,11 @@
 // Swap plans (spec §4.4, §8): a quote from the chain's aggregator, fee line items (service swap fee from the
 // fee policy, the pool fees the quote discloses), minAmountOut from the quote and the slippage bound.
+// The service swap fee a plan discloses is the fee its transaction takes, always from the input, to the chain's
+// configured recipient (../fees/recipient.ts; none configured: 0 with the reason): on EVM through 0x's own swapFee*
+// parameters (the answer's fees.integratorFee is the line), on Solana through Jupiter /build's platformFeeBps into the
+// recipient's token account of the input mint, on Sui split from the owner's input coin and transferred to the recipient
+// in the swap's own PTB (the Cetus aggregator's partner fee needs a CLMM Partner object this service does not have; its
+// overlay fee is taken from the output, whose amount is only known once executed). docs/decisions.md "swap fees".
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { AccountRole, address, getBase58Decoder, getBase64Encoder, type Instruction } from "@solana/kit";
 import { COMPUTE_BUDGET_PROGRAM_ADDRESS as COMPUTE_BUDGET_PROGRAM } from "@solana-program/compute-budget";
@@ -11,14 +17,17 @@ import { compileSolanaPayload } from "../chains/solana";
 import { startCoinReads } from "../chains/sui/coin-reads";
 import { assertTokenAddress } from "../chains/tokens";
 import type { Db } from "../db/client";
-import { BPS, bpsOf, feePolicy } from "../fees/policy";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { KNOWN_TOKENS } from "../../lib/tokens";
+import { BPS, feePolicy } from "../fees/policy";
+import { type ServiceFee, serviceFeeOn } from "../fees/recipient";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { cetusSwapPayload } from "./cetus";
-import { cetusQuoteFor, jupiterQuoteFor, type Quote, type QuoteResult, zeroExQuoteFor } from "./quotes";
+import { cetusQuoteFor, type FeeRequest, jupiterQuoteFor, type Quote, type QuoteResult, zeroExQuoteFor } from "./quotes";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
@@ -46,7 +55,8 @@ function tokenOf(chain: ChainId, raw: string, field: string): string {
  * on Sui the Cetus aggregator SDK's swap along the router v3 answer (./cetus.ts), the owner's coin in and the output to
  * the owner.
  */
-async function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null, slippageBps: number): Promise<PlanTransaction[]> {
+async function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null, slippageBps: number, fee: FeeRequest | null): Promise<PlanTransaction[]> {
+  const feeNote = fee ? `; ${fee.amount} base units of the input go to the service fee recipient ${fee.recipient}` : "";
   const min = quote.sourceMinAmountOut ?? minAmountOut;
   if (quote.evm && isEvmChain(chain)) {
     const { allowance } = quote.evm;
@@ -65,7 +75,7 @@ async function swapTransactions(chain: ChainId, owner: string, inputToken: strin
       {
         chain,
         kind: "swap",
-        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through 0x`,
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through 0x${feeNote}`,
         encoding: "evm-call",
         payload: { chainId: EVM_CHAIN_IDS[chain], to: checksum(quote.evm.to), data: quote.evm.data, value: quote.evm.value },
       },
@@ -88,7 +98,7 @@ async function swapTransactions(chain: ChainId, owner: string, inputToken: strin
       {
         chain,
         kind: "swap",
-        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through Jupiter (Swap API v2 /build, Metis routing)`,
+        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through Jupiter (Swap API v2 /build, Metis routing)${feeNote}`,
         encoding: "solana-v0-message-base64",
         payload: compileSolanaPayload(owner, instructions, { blockhash, lastValidBlockHeight: b.lastValidBlockHeight }, b.lookupTables),
       },
@@ -99,13 +109,33 @@ async function swapTransactions(chain: ChainId, owner: string, inputToken: strin
       {
         chain,
         kind: "swap",
-        description: `Swap ${amount} base units of ${inputToken} for at least ${min} of ${outputToken} through the Cetus aggregator (router v3: ${quote.route.join(" → ")}), the output sent to ${owner}`,
+        description: `Swap ${fee ? amount - fee.amount : amount} base units of ${inputToken} for at least ${min} of ${outputToken} through the Cetus aggregator (router v3: ${quote.route.join(" → ")}), the output sent to ${owner}${fee ? `; ${fee.amount} base units split from the ${amount} taken and sent to the service fee recipient ${fee.recipient}` : ""}`,
         encoding: "sui-transaction-json",
-        payload: await cetusSwapPayload(owner, inputToken, outputToken, amount, quote.move, slippageBps),
+        payload: await cetusSwapPayload(owner, inputToken, outputToken, amount, quote.move, slippageBps, fee ? { amount: fee.amount, recipient: fee.recipient } : undefined),
       },
     ];
   }
   return [];
+}
+
+/**
+ * The plan's service fee line: what the transaction takes. 0x states it in its answer (fees.integratorFee); Jupiter's
+ * /build takes platformFeeBps of the input (its answer's platformFee when it states one); on Sui the PTB splits it off.
+ * Without a quote the fee the swap would take is shown; without a recipient (or a fee too small to take) it is 0 with the reason.
+ */
+function serviceFeeLine(chain: ChainId, fee: ServiceFee, request: FeeRequest | null, reason: string | null, quote: Quote | null, inputToken: string) {
+  const base = { kind: "service" as const, estimate: false, asset: inputToken };
+  if (!request || !fee.collected) {
+    return { ...base, label: `Service swap fee: none, ${reason ?? "not collected"} (GET /svc/fees)`, amountMicros: "0", bps: 0, reason };
+  }
+  const how =
+    chain === "move-chain"
+      ? `split from the input coin in the swap's transaction and sent to ${fee.recipient}`
+      : chain === "svm-chain"
+        ? `taken by Jupiter's platform fee into ${fee.recipient}'s token account ${request.recipient}`
+        : `taken by 0x (swapFeeRecipient) for ${fee.recipient}`;
+  const stated = quote?.serviceFee?.amount ?? request.amount;
+  return { ...base, label: `Service swap fee, ${fee.bps} bps of the input, ${how} (GET /svc/fees)`, amountMicros: stated.toString(), bps: fee.bps, reason: null };
 }
 
 const b64 = getBase64Encoder();
@@ -127,6 +157,26 @@ async function shortOf(held: Promise<bigint>, amount: bigint, coinType: string, 
   return blocker("insufficient_balance", `The swap needs ${amount} base units of ${coinType}; ${owner} holds ${balance}: swap at most that${gas}.`);
 }
 
+/** Solana mints whose token program is SPL Token (lib/tokens.ts: USDC and the wrapped-SOL native mint), so the fee account is known. */
+const SPL_TOKEN_MINTS = new Set(KNOWN_TOKENS["svm-chain"].map((t) => t.address));
+
+/**
+ * The service fee to take on this swap, and the recipient the aggregator (or our PTB) pays it to: on Solana the
+ * recipient's associated token account of the input mint (Jupiter's feeAccount), elsewhere the recipient's address.
+ */
+async function swapFee(chain: ChainId, inputToken: string, amount: bigint): Promise<{ fee: ServiceFee; request: FeeRequest | null; reason: string | null }> {
+  const fee = serviceFeeOn(chain, amount, feePolicy().swapFeeBps);
+  if (!fee.collected) return { fee, request: null, reason: fee.reason };
+  if (fee.amount === 0n) return { fee, request: null, reason: `${fee.bps} bps of ${amount} base units rounds down to 0, so no service fee is taken` };
+  if (chain !== "svm-chain") return { fee, request: { bps: fee.bps, recipient: fee.recipient, amount: fee.amount }, reason: null };
+  if (!SPL_TOKEN_MINTS.has(inputToken)) {
+    return { fee, request: null, reason: `the service fee on svm-chain is taken in the input mint into the recipient's SPL Token account; ${inputToken} is not a mint this service knows the token program of, so no service fee is taken` };
+  }
+  // The recipient's associated token account of the input mint (@solana-program/token findAssociatedTokenPda).
+  const [account] = await findAssociatedTokenPda({ owner: address(fee.recipient), mint: address(inputToken), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return { fee, request: { bps: fee.bps, recipient: account, amount: fee.amount }, reason: null };
+}
+
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const owner = input.owner ?? null;
   const family = CHAIN_FAMILY[chain];
@@ -143,11 +193,12 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const blockers: Blocker[] = [];
   if (amount === 0n) blockers.push(blocker("amount_zero"));
 
+  const { fee: serviceFee, request: feeRequest, reason: feeReason } = await swapFee(chain, inputToken, amount);
   let q: QuoteResult | null = null;
   /** move-chain: the owner's balance of the input coin, read while the router answers. */
   let held: Promise<bigint> | null = null;
   if (amount > 0n) {
-    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps, owner ?? undefined);
+    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps, owner ?? undefined, feeRequest ?? undefined);
     else if (family === "sui") {
       if (owner !== null) {
         // The coins the simulation selects (./chains/sui/coin-reads.ts) and the balance the swap needs, both read while
@@ -156,14 +207,15 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
         held = withRpcTimeout((signal) => suiCoinBalance(owner, inputToken, signal));
         held.catch(() => {});
       }
-      q = await cetusQuoteFor(inputToken, outputToken, amount, slippageBps);
-    } else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined);
+      // The router quotes what is left of the input once the fee is split off in the PTB.
+      q = await cetusQuoteFor(inputToken, outputToken, amount - (feeRequest?.amount ?? 0n), slippageBps);
+    } else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined, feeRequest ?? undefined);
     if (q && !q.ok) blockers.push(blocker("quote_unavailable", `No quote: ${q.reason}.`));
   }
   blockers.push(...executionBlockers());
   const quote = q?.ok ? q.quote : null;
+  // The quote's output is already net of the service fee (taken from the input before the route), so the bound is too.
   const minAmountOut = quote ? (quote.outAmount * (BPS - BigInt(slippageBps))) / BPS : null;
-  const swapFeeBps = feePolicy().swapFeeBps;
 
   const transactions: PlanTransaction[] = [];
   if (blockers.length === 0 && owner !== null && quote && held) {
@@ -172,7 +224,7 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   }
   if (blockers.length === 0 && owner !== null && quote) {
     try {
-      transactions.push(...(await swapTransactions(chain, owner, inputToken, outputToken, amount, quote, minAmountOut, slippageBps)));
+      transactions.push(...(await swapTransactions(chain, owner, inputToken, outputToken, amount, quote, minAmountOut, slippageBps, feeRequest)));
     } catch (e) {
       blockers.push(blocker("quote_unavailable", `The quote's transaction could not be assembled: ${errorLine(e)}.`));
     }
@@ -215,14 +267,7 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
       : null,
     minAmountOut: minAmountOut === null ? null : minAmountOut.toString(),
     fees: [
-      {
-        label: "Service swap fee (GET /svc/fees)",
-        kind: "service" as const,
-        amountMicros: bpsOf(amount, swapFeeBps).toString(),
-        bps: swapFeeBps,
-        estimate: false,
-        asset: inputToken,
-      },
+      serviceFeeLine(chain, serviceFee, feeRequest, feeReason, quote, inputToken),
       ...(quote?.poolFees ?? [{ label: "Pool fee (disclosed by the quote; no quote)", amount: null, asset: null }]).map((f) => ({
         label: f.label,
         kind: "pool" as const,

@@ -4,7 +4,8 @@
 import { bcs } from "@mysten/sui/bcs";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
-import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { address, getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -39,7 +40,7 @@ type Json = Record<string, unknown> & {
   planId: string;
   blockers?: { code: string; message: string }[];
   transactions: { chain: string; kind: string; encoding: string; payload: unknown; simulation?: unknown }[];
-  fees: { kind: string; amountMicros: string | null; bps: number | null }[];
+  fees: { kind: string; label: string; amountMicros: string | null; bps: number | null; reason?: string | null }[];
 };
 
 const SUI = `0x${"5".repeat(64)}`;
@@ -47,12 +48,18 @@ const SUI_USDC = USDC["move-chain"];
 const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM = "0x2222222222222222222222222222222222222222";
 const OWNER_KEY = "plans-owner-key-0000000001";
+/** Service fee recipients of the `fees` app (evm-b has none). */
+const FEE_MOVE = `0x${"fe".repeat(32)}`;
+const FEE_SVM = getBase58Decoder().decode(new Uint8Array(32).fill(77));
+const FEE_EVM_A = `0x${"fe".repeat(20)}`;
 
 describe.each(dbKinds())("plans (%s)", (db) => {
   let app: App;
   let off: App;
   /** Quote sources set, but no Jupiter key and a 0x key the source refuses. */
   let nokey: App;
+  /** Fee recipients configured on move-chain, svm-chain and evm-a (not evm-b). */
+  let fees: App;
   let rpc: FakeRpc;
   let quotes: FakeQuotes;
   let iris: FakeIris;
@@ -67,18 +74,17 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     quotes = await startFakeQuotes();
     iris = await startFakeIris();
     hermes = await startFakeHermes();
-    app = await startApp({
-      db,
-      env: {
-        SVC_RPC_SVM: rpc.url,
-        SVC_RPC_EVM_A: rpc.url,
-        SVC_RPC_MOVE: rpc.url,
-        ...quoteEnv(quotes.url),
-        SVC_CCTP_ATTESTATION_URL: iris.url,
-        SVC_PYTH_HERMES_URL: hermes.url,
-        SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
-      },
-    });
+    const env = {
+      SVC_RPC_SVM: rpc.url,
+      SVC_RPC_EVM_A: rpc.url,
+      SVC_RPC_MOVE: rpc.url,
+      ...quoteEnv(quotes.url),
+      SVC_CCTP_ATTESTATION_URL: iris.url,
+      SVC_PYTH_HERMES_URL: hermes.url,
+      SVC_API_KEYS: JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [EVM] }]),
+    };
+    app = await startApp({ db, env });
+    fees = await startApp({ db, env: { ...env, SVC_FEE_RECIPIENT_MOVE: FEE_MOVE, SVC_FEE_RECIPIENT_SVM: FEE_SVM, SVC_FEE_RECIPIENT_EVM_A: FEE_EVM_A } });
     off = await startApp({ db, env: { SVC_EXECUTION_MODE: "disabled" } });
     nokey = await startApp({ db, env: { ...quoteEnv(quotes.url), SVC_JUPITER_API_KEY: "", SVC_ZEROX_API_KEY: "not-the-key" } });
   });
@@ -86,6 +92,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     await app?.stop();
     await off?.stop();
     await nokey?.stop();
+    await fees?.stop();
     await rpc?.close();
     await quotes?.close();
     await iris?.close();
@@ -349,7 +356,8 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const svm = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" });
     expect(svm.json).toMatchObject({ status: "prepared", slippageBps: 100, ownerMustSign: true, custody: "none", minAmountOut: "985050", transactions: [] });
     expect(svm.json.quote).toMatchObject({ outAmount: "995000", format: "jupiter-swap-v2-order" });
-    expect(svm.json.fees.find((f) => f.kind === "service")).toMatchObject({ amountMicros: "1000", bps: 10 });
+    // No fee recipient is configured on this app: the service fee is 0 with the reason, and none is asked of Jupiter.
+    expect(svm.json.fees.find((f) => f.kind === "service")).toMatchObject({ amountMicros: "0", bps: 0, reason: expect.stringContaining("SVC_FEE_RECIPIENT_SVM") });
     expect(svm.json.fees.find((f) => f.kind === "pool")).toMatchObject({ amountMicros: "400" });
     const order = quotes.requests.at(-1);
     expect(order?.url.pathname).toBe("/order");
@@ -499,6 +507,128 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     const over = await post("/svc/swap-move/plan", { ...body, owner: short });
     expect(over.json).toMatchObject({ status: "blocked", transactions: [] });
     expect(over.json.blockers).toEqual([{ code: "insufficient_balance", message: expect.stringContaining(`${short} holds 1500000: swap at most that`) }]);
+  });
+
+  describe("service swap fee: taken by the transaction that discloses it", () => {
+    const feePost = (path: string, body: unknown) => call<Json>(fees.url, "POST", `/api/v1${path}`, { body });
+    const service = (r: { json: Json }) => r.json.fees.find((f) => f.kind === "service");
+
+    it("0x: swapFeeRecipient/swapFeeBps/swapFeeToken sent, the line is the answer's integratorFee, minAmountOut net of it; evm-b without a recipient: nothing sent, 0 with the reason", async () => {
+      const body = { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000", slippageBps: 100, owner: EVM };
+      const r = await feePost("/svc/evm/swap/plan", body);
+      expect(r.json.status).toBe("prepared");
+      const sent = quotes.requests.at(-1)?.url.searchParams;
+      expect(sent?.get("swapFeeRecipient")).toBe(FEE_EVM_A);
+      expect(sent?.get("swapFeeBps")).toBe("10");
+      expect(sent?.get("swapFeeToken")).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+      // 10 bps of 1 USDC = 1000 micros, as the answer's fees.integratorFee states; the rest is swapped at 0.995.
+      expect(service(r)).toMatchObject({ amountMicros: "1000", bps: 10, estimate: false, reason: null, asset: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" });
+      expect(service(r)?.label).toContain(FEE_EVM_A);
+      expect(r.json.quote).toMatchObject({ outAmount: String((999000n * 995n) / 1000n) });
+      expect(r.json.minAmountOut).toBe(String((((999000n * 995n) / 1000n) * 9900n) / 10000n));
+
+      const none = await feePost("/svc/evm/swap/plan", { ...body, chain: "evm-b", outputToken: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1" });
+      expect(none.json.status).toBe("prepared");
+      const plain = quotes.requests.at(-1)?.url.searchParams;
+      for (const k of ["swapFeeRecipient", "swapFeeBps", "swapFeeToken"]) expect(plain?.get(k), k).toBeNull();
+      expect(service(none)).toMatchObject({ amountMicros: "0", bps: 0, reason: expect.stringContaining("SVC_FEE_RECIPIENT_EVM_B") });
+      expect(none.json.quote).toMatchObject({ outAmount: "995000" });
+      // GET /svc/fees says the same: evm-a's recipient, and why evm-b takes none.
+      const schedule = await call<{ recipients: { chain: string; recipient: string | null; reason: string | null }[] }>(fees.url, "GET", "/api/v1/svc/fees");
+      expect(schedule.json.recipients).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ chain: "evm-a", recipient: FEE_EVM_A, reason: null }),
+          expect.objectContaining({ chain: "evm-b", recipient: null, reason: expect.stringContaining("SVC_FEE_RECIPIENT_EVM_B") }),
+        ]),
+      );
+
+      // The local 0x refuses what 0x refuses: a fee rate without its recipient, a fee token outside the pair.
+      const base = `${quotes.url}/swap/allowance-holder/quote?chainId=8453&sellToken=${USDC["evm-a"]}&buyToken=0x4200000000000000000000000000000000000006&sellAmount=1000000`;
+      const headers = { "0x-api-key": "zeroex-test-key-0001", "0x-version": "v2" };
+      const noRecipient = await fetch(`${base}&swapFeeBps=10`, { headers });
+      expect(noRecipient.status).toBe(400);
+      expect(await noRecipient.json()).toMatchObject({ name: "INPUT_INVALID" });
+      expect((await fetch(`${base}&swapFeeBps=10&swapFeeRecipient=${FEE_EVM_A}&swapFeeToken=${USDC["evm-b"]}`, { headers })).status).toBe(400);
+    });
+
+    it("Jupiter /build: platformFeeBps and the recipient's USDC token account as feeAccount; the line is the platform fee taken from the input; /order quotes the input less the fee", async () => {
+      const [feeAccount] = await findAssociatedTokenPda({ owner: address(FEE_SVM), mint: address(USDC["svm-chain"]), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+      const body = { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000", owner: SOL, slippageBps: 30 };
+      // The recipient has no USDC token account yet: Jupiter refuses the fee account, the plan is blocked (never a fee shown and not taken).
+      const missing = await feePost("/svc/swap-svm/plan", body);
+      expect(missing.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(missing.json.blockers?.[0]).toMatchObject({ code: "quote_unavailable", message: expect.stringContaining("HTTP 400") });
+      quotes.tokenAccounts.set(feeAccount, { mint: USDC["svm-chain"], owner: FEE_SVM });
+      try {
+        const r = await feePost("/svc/swap-svm/plan", body);
+        expect(r.json.status).toBe("prepared");
+        const sent = quotes.requests.at(-1);
+        expect(sent?.url.pathname).toBe("/build");
+        expect(sent?.url.searchParams.get("platformFeeBps")).toBe("10");
+        expect(sent?.url.searchParams.get("feeAccount")).toBe(feeAccount);
+        expect(sent?.url.searchParams.get("amount")).toBe("1000000");
+        expect(service(r)).toMatchObject({ amountMicros: "1000", bps: 10, estimate: false, reason: null, asset: USDC["svm-chain"] });
+        expect(service(r)?.label).toContain(feeAccount);
+        const out = (999000n * 995n) / 1000n;
+        expect(r.json.quote).toMatchObject({ inAmount: "1000000", outAmount: String(out) });
+        expect(r.json.minAmountOut).toBe(String((out * 9970n) / 10000n));
+
+        // Without an owner: a quote only (/order, whose integrator fee is the Referral Program's), for the input less the fee.
+        const quoteOnly = await feePost("/svc/swap-svm/plan", { ...body, owner: undefined });
+        const order = quotes.requests.at(-1)?.url.searchParams;
+        expect(quotes.requests.at(-1)?.url.pathname).toBe("/order");
+        expect(order?.get("amount")).toBe("999000");
+        expect(order?.get("platformFeeBps")).toBeNull();
+        expect(service(quoteOnly)).toMatchObject({ amountMicros: "1000", bps: 10 });
+        expect(quoteOnly.json.quote).toMatchObject({ outAmount: String(out) });
+      } finally {
+        quotes.tokenAccounts.delete(feeAccount);
+      }
+      // The local Jupiter refuses a positive platformFeeBps without a fee account, and a fee account of another mint.
+      const base = `${quotes.url}/build?inputMint=${USDC["svm-chain"]}&outputMint=So11111111111111111111111111111111111111112&amount=1000000&taker=${SOL}&platformFeeBps=10`;
+      const headers = { "x-api-key": "jup-test-key-0001" };
+      expect((await fetch(base, { headers })).status).toBe(400);
+      quotes.tokenAccounts.set(JUP_FAKE.tableAccounts[1] as string, { mint: KAMINO_CUSDC_MINT, owner: FEE_SVM });
+      try {
+        expect((await fetch(`${base}&feeAccount=${JUP_FAKE.tableAccounts[1]}`, { headers })).status).toBe(400);
+      } finally {
+        quotes.tokenAccounts.delete(JUP_FAKE.tableAccounts[1] as string);
+      }
+    });
+
+    it("Cetus: the PTB splits the fee from the owner's input coin to the recipient and routes the rest; the local node simulates it ok", async () => {
+      const body = { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: SUI, slippageBps: 50 };
+      const before = quotes.requests.length;
+      const r = await feePost("/svc/swap-move/plan", body);
+      expect(r.json.blockers).toBeUndefined();
+      expect(r.json.status).toBe("prepared");
+      // The router is asked for what is left once 10 bps (2000) is split off.
+      const sent = quotes.requests.slice(before);
+      expect(sent.map((q) => q.url.pathname)).toEqual(["/find_routes"]);
+      expect(sent[0]?.url.searchParams.get("amount")).toBe("1998000");
+      expect(service(r)).toMatchObject({ amountMicros: "2000", bps: 10, estimate: false, reason: null, asset: SUI_USDC });
+      expect(r.json.minAmountOut).toBe(String((((1998000n * 995n) / 1000n) * 9950n) / 10000n));
+      const [tx] = r.json.transactions;
+      expect(tx).toMatchObject({ kind: "swap", simulation: { status: "ok", error: null } });
+      const data = Transaction.from(tx?.payload as string).getData();
+      expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "SplitCoins", "TransferObjects", "MoveCall", "MoveCall", "MoveCall", "TransferObjects"]);
+      // The owner's coin of the whole 2 USDC; 2000 split from it to the recipient; the router's first call takes the same coin.
+      expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SUI_USDC, balance: "2000000" });
+      const split = data.commands[1]?.SplitCoins;
+      expect(split?.coin).toEqual({ $kind: "Result", Result: 0 });
+      const pure = (arg: unknown) => data.inputs[(arg as { Input: number }).Input]?.Pure?.bytes;
+      expect(bcs.u64().fromBase64(pure(split?.amounts[0]) ?? "")).toBe("2000");
+      const toRecipient = data.commands[2]?.TransferObjects;
+      expect(toRecipient?.objects).toEqual([{ $kind: "NestedResult", NestedResult: [1, 0] }]);
+      expect(pure(toRecipient?.address)).toBe(bcs.Address.serialize(FEE_MOVE).toBase64());
+      const newCtx = data.commands[3]?.MoveCall;
+      expect(newCtx?.function).toBe("new_swap_context_v3");
+      expect([2, 3].map((i) => bcs.u64().fromBase64(pure(newCtx?.arguments[i]) ?? ""))).toEqual(["1998000", String((1998000n * 995n) / 1000n)]);
+      expect(newCtx?.arguments[5]).toEqual({ $kind: "Result", Result: 0 });
+      const toOwner = data.commands[6]?.TransferObjects;
+      expect(pure(toOwner?.address)).toBe(bcs.Address.serialize(SUI).toBase64());
+    });
+
   });
 
   it("a quote API that needs a key: unset → blocked quote_unavailable naming the variable; refused → blocked, never a 5xx", async () => {

@@ -2,6 +2,15 @@
 // as the real ones do: Jupiter Swap API v2 (`GET /order`, `GET /build`, header x-api-key), the Cetus aggregator
 // router v3 (`GET /find_routes`, no key) and 0x Swap API v2 (`GET /swap/allowance-holder/quote`, headers 0x-api-key
 // and 0x-version: v2). Output = input × rate.
+// Integrator fees as the real APIs take them, refused as they refuse them:
+// - Jupiter /build: platformFeeBps > 0 needs feeAccount, "an initialized token account" whose mint "can only be either
+//   the input or output mint" (jup-ag/docs openapi-spec/swap/v2/swap.yaml GetBuild, swap/v1/swap.yaml SwapRequest.feeAccount);
+//   the token accounts this fake knows are `tokenAccounts` (the chain's state, as the test sets it). The fee is
+//   platformFeeBps of the side the account's mint is on; outAmount is after it, and the answer states it as Metis's
+//   quote does (platformFee { amount, feeBps }).
+// - 0x: swapFeeRecipient and swapFeeBps only together, swapFeeBps at most 1000, swapFeeToken the buy or the sell token
+//   (docs.0x.org api-reference allowanceholder-getquote); the fee is answered as fees.integratorFee { amount, token,
+//   type: "volume" } and the buy amount is net of it.
 import { createServer, type Server } from "node:http";
 import { getBase58Decoder } from "@solana/kit";
 import { normalizeStructTag } from "@mysten/sui/utils";
@@ -42,6 +51,8 @@ export interface FakeQuotes {
   rate: { num: bigint; den: bigint };
   /** 0x: the taker's current allowance to AllowanceHolder (lower-case taker → amount); absent = 0. */
   allowances: Map<string, bigint>;
+  /** Jupiter: the initialized SPL token accounts on the chain (address → mint and owner); a feeAccount must be one. */
+  tokenAccounts: Map<string, { mint: string; owner: string }>;
   /**
    * Cetus router v3: the packages and pool the answer names (defaults: the SDK's aggregator v3 package, its Cetus
    * adapter and the local node's USDC/SUI pool; see testing/chains/sui/cetus-aggregator.ts) and the provider it routes through.
@@ -55,6 +66,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
   const failing = { on: false };
   const rate = { num: 995n, den: 1000n };
   const allowances = new Map<string, bigint>();
+  const tokenAccounts = new Map<string, { mint: string; owner: string }>();
   const cetus = { aggregatorV3: CETUS_AGGREGATOR_V3, publishedAt: CETUS_ADAPTER_V3, pool: LOCAL_CETUS_USDC_SUI_POOL, provider: "CETUS" };
   const requests: FakeQuotes["requests"] = [];
   const server: Server = createServer((req, res) => {
@@ -67,12 +79,26 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
     if (jupiter) {
       if (req.headers["x-api-key"] !== FAKE_JUPITER_KEY) return send(401, { code: 401, message: "Unauthorized: missing or invalid x-api-key" });
       const amount = BigInt(q.get("amount") ?? "0");
-      const out = (amount * rate.num) / rate.den;
+      const inputMint = q.get("inputMint");
+      const outputMint = q.get("outputMint");
+      const feeBps = url.pathname.endsWith("/build") ? Number(q.get("platformFeeBps") ?? "0") : 0;
+      const feeAccount = q.get("feeAccount");
+      if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 10000) return send(400, { error: "platformFeeBps must be an integer from 0 to 10000" });
+      if (feeBps > 0 && !feeAccount) return send(400, { error: "feeAccount is required when platformFeeBps is positive" });
+      const account = feeAccount ? tokenAccounts.get(feeAccount) : undefined;
+      if (feeAccount && !account) return send(400, { error: `feeAccount ${feeAccount} is not an initialized token account` });
+      if (account && account.mint !== inputMint && account.mint !== outputMint) return send(400, { error: "feeAccount's mint must be the input or the output mint" });
+      // The platform fee on the input comes off before the route; on the output, off what the route gives.
+      const inFee = account?.mint === inputMint ? (amount * BigInt(feeBps)) / 10000n : 0n;
+      const routed = amount - inFee;
+      const gross = (routed * rate.num) / rate.den;
+      const outFee = account && account.mint !== inputMint ? (gross * BigInt(feeBps)) / 10000n : 0n;
+      const out = gross - outFee;
       const slip = BigInt(q.get("slippageBps") ?? "50");
       const quote = {
-        inputMint: q.get("inputMint"),
+        inputMint,
         inAmount: amount.toString(),
-        outputMint: q.get("outputMint"),
+        outputMint,
         outAmount: out.toString(),
         otherAmountThreshold: ((out * (10000n - slip)) / 10000n).toString(),
         swapMode: "ExactIn",
@@ -80,11 +106,12 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
         priceImpactPct: "0.0001",
         routePlan: [
           {
-            swapInfo: { ammKey: JUP_FAKE.tableAccounts[0], label: "Whirlpool", inputMint: q.get("inputMint"), outputMint: q.get("outputMint"), inAmount: amount.toString(), outAmount: out.toString(), feeAmount: "400", feeMint: q.get("inputMint") },
+            swapInfo: { ammKey: JUP_FAKE.tableAccounts[0], label: "Whirlpool", inputMint, outputMint, inAmount: routed.toString(), outAmount: gross.toString(), feeAmount: "400", feeMint: inputMint },
             percent: 100,
             bps: 10000,
           },
         ],
+        ...(feeAccount ? { platformFee: { amount: (inFee + outFee).toString(), feeBps } } : {}),
       };
       if (url.pathname.endsWith("/order")) return send(200, { ...quote, mode: "ultra", router: "iris", swapType: "aggregator", feeBps: 0, transaction: q.get("taker") ? "" : null, requestId: "req-1", taker: q.get("taker"), totalTime: 10 });
       const taker = q.get("taker");
@@ -126,7 +153,25 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
       if (req.headers["0x-api-key"] !== FAKE_ZEROX_KEY) return send(401, { name: "UNAUTHORIZED", message: "Invalid or missing 0x-api-key" });
       if (req.headers["0x-version"] !== "v2") return send(400, { name: "INPUT_INVALID" });
       const amount = BigInt(q.get("sellAmount") ?? "0");
-      const out = (amount * rate.num) / rate.den;
+      const sellToken = q.get("sellToken") ?? "";
+      const buyToken = q.get("buyToken") ?? "";
+      const feeRecipient = q.get("swapFeeRecipient");
+      const feeBpsRaw = q.get("swapFeeBps");
+      const feeToken = q.get("swapFeeToken");
+      const invalid = (field: string, reason: string) => send(400, { name: "INPUT_INVALID", message: "Validation Failed", data: { details: [{ field, reason }] } });
+      if (feeBpsRaw !== null && feeRecipient === null) return invalid("swapFeeRecipient", "swapFeeRecipient must be specified with swapFeeBps");
+      if (feeRecipient !== null && feeBpsRaw === null) return invalid("swapFeeBps", "swapFeeBps must be specified with swapFeeRecipient");
+      if (feeRecipient !== null && !/^0x[0-9a-fA-F]{40}$/.test(feeRecipient)) return invalid("swapFeeRecipient", "must be an address");
+      const feeBps = feeBpsRaw === null ? 0 : Number(feeBpsRaw);
+      if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000) return invalid("swapFeeBps", "must be an integer from 0 to 1000");
+      if (feeToken !== null && ![sellToken, buyToken].some((t) => t.toLowerCase() === feeToken.toLowerCase())) return invalid("swapFeeToken", "must be the buyToken or the sellToken");
+      // Without swapFeeToken 0x picks the token; this fake picks the buy token (0x's default when neither is preferred).
+      const onSell = feeToken !== null && feeToken.toLowerCase() === sellToken.toLowerCase();
+      const sellFee = feeRecipient && onSell ? (amount * BigInt(feeBps)) / 10000n : 0n;
+      const gross = ((amount - sellFee) * rate.num) / rate.den;
+      const buyFee = feeRecipient && !onSell ? (gross * BigInt(feeBps)) / 10000n : 0n;
+      const out = gross - buyFee;
+      const integratorFee = feeRecipient ? { amount: (onSell ? sellFee : buyFee).toString(), token: onSell ? sellToken : buyToken, type: "volume" } : null;
       const slip = BigInt(q.get("slippageBps") ?? "100");
       const taker = q.get("taker")?.toLowerCase();
       const actual = taker ? (allowances.get(taker) ?? 0n) : 0n;
@@ -138,7 +183,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
         buyToken: q.get("buyToken"),
         sellToken: q.get("sellToken"),
         route: { fills: [{ from: q.get("sellToken"), to: q.get("buyToken"), source: "Uniswap_V3", proportionBps: "10000" }], tokens: [] },
-        fees: { integratorFee: null, zeroExFee: { amount: "150", token: q.get("sellToken"), type: "volume" }, gasFee: null },
+        fees: { integratorFee, zeroExFee: { amount: "150", token: q.get("sellToken"), type: "volume" }, gasFee: null },
         issues: {
           allowance: taker && actual < amount ? { actual: actual.toString(), spender: FAKE_ALLOWANCE_HOLDER } : null,
           balance: null,
@@ -158,6 +203,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
     failing,
     rate,
     allowances,
+    tokenAccounts,
     cetus,
     requests,
     close: async () => {
