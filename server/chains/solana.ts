@@ -19,6 +19,7 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from "@solana/kit";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { errorLine, RpcUnavailable, solanaRpc, withRpcTimeout } from "./clients";
 
 export interface SolanaInstructionJson {
@@ -159,4 +160,14 @@ export function compileSolanaPayload(
 ): SolanaPayload {
   const p = encodePayload(feePayer, instructions, compileTx(feePayer, instructions, lh, lookupTables), lh);
   return lookupTables ? { ...p, lookupTables } : p;
+}
+
+/**
+ * The SPL Token associated account of `owner` for `mint` (@solana-program/token findAssociatedTokenPda) and whether it
+ * exists on svm-chain (getAccountInfo: an account owned by SPL Token). Throws when the RPC does not answer.
+ */
+export async function splTokenAccountOf(owner: string, mint: string, signal: AbortSignal): Promise<{ account: string; exists: boolean }> {
+  const [account] = await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const res = await solanaRpc().getAccountInfo(account, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
+  return { account, exists: res.value !== null && res.value.owner === TOKEN_PROGRAM_ADDRESS };
 }

@@ -13,11 +13,10 @@ import { type ChainId, CHAIN_FAMILY, isAddressOf } from "../chains/address";
 import { suiCoinBalance, USDC } from "../chains/balances";
 import { errorLine, withRpcTimeout } from "../chains/clients";
 import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
-import { compileSolanaPayload } from "../chains/solana";
+import { compileSolanaPayload, splTokenAccountOf } from "../chains/solana";
 import { startCoinReads } from "../chains/sui/coin-reads";
 import { assertTokenAddress } from "../chains/tokens";
 import type { Db } from "../db/client";
-import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { KNOWN_TOKENS } from "../../lib/tokens";
 import { BPS, feePolicy } from "../fees/policy";
 import { type ServiceFee, serviceFeeOn } from "../fees/recipient";
@@ -162,19 +161,35 @@ const SPL_TOKEN_MINTS = new Set(KNOWN_TOKENS["svm-chain"].map((t) => t.address))
 
 /**
  * The service fee to take on this swap, and the recipient the aggregator (or our PTB) pays it to: on Solana the
- * recipient's associated token account of the input mint (Jupiter's feeAccount), elsewhere the recipient's address.
+ * recipient's associated token account of the input mint (Jupiter's feeAccount), read first: a missing account means no
+ * fee (with the reason), as for bridges, so the owner never pays for the service's account and never gets a plan whose
+ * fee cannot land. Elsewhere the recipient's address.
  */
-async function swapFee(chain: ChainId, inputToken: string, amount: bigint): Promise<{ fee: ServiceFee; request: FeeRequest | null; reason: string | null }> {
+async function swapFee(
+  chain: ChainId,
+  inputToken: string,
+  amount: bigint,
+): Promise<{ fee: ServiceFee; request: FeeRequest | null; reason: string | null; blocker: Blocker | null }> {
   const fee = serviceFeeOn(chain, amount, feePolicy().swapFeeBps);
-  if (!fee.collected) return { fee, request: null, reason: fee.reason };
-  if (fee.amount === 0n) return { fee, request: null, reason: `${fee.bps} bps of ${amount} base units rounds down to 0, so no service fee is taken` };
-  if (chain !== "svm-chain") return { fee, request: { bps: fee.bps, recipient: fee.recipient, amount: fee.amount }, reason: null };
+  if (!fee.collected) return { fee, request: null, reason: fee.reason, blocker: null };
+  if (fee.amount === 0n) return { fee, request: null, reason: `${fee.bps} bps of ${amount} base units rounds down to 0, so no service fee is taken`, blocker: null };
+  if (chain !== "svm-chain") return { fee, request: { bps: fee.bps, recipient: fee.recipient, amount: fee.amount }, reason: null, blocker: null };
   if (!SPL_TOKEN_MINTS.has(inputToken)) {
-    return { fee, request: null, reason: `the service fee on svm-chain is taken in the input mint into the recipient's SPL Token account; ${inputToken} is not a mint this service knows the token program of, so no service fee is taken` };
+    return {
+      fee,
+      request: null,
+      reason: `the service fee on svm-chain is taken in the input mint into the recipient's SPL Token account; ${inputToken} is not a mint this service knows the token program of, so no service fee is taken`,
+      blocker: null,
+    };
   }
-  // The recipient's associated token account of the input mint (@solana-program/token findAssociatedTokenPda).
-  const [account] = await findAssociatedTokenPda({ owner: address(fee.recipient), mint: address(inputToken), tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  return { fee, request: { bps: fee.bps, recipient: account, amount: fee.amount }, reason: null };
+  try {
+    const acc = await withRpcTimeout((signal) => splTokenAccountOf(fee.recipient, inputToken, signal));
+    if (acc.exists) return { fee, request: { bps: fee.bps, recipient: acc.account, amount: fee.amount }, reason: null, blocker: null };
+    const reason = `the fee recipient ${fee.recipient} has no token account (${acc.account}) for ${inputToken} on svm-chain, so no service fee is taken`;
+    return { fee: { collected: false, recipient: null, bps: 0, amount: 0n, reason }, request: null, reason, blocker: null };
+  } catch (e) {
+    return { fee, request: null, reason: null, blocker: blocker("rpc_unavailable", `The fee recipient's token account on svm-chain could not be read: ${errorLine(e)}.`) };
+  }
 }
 
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
@@ -193,7 +208,8 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const blockers: Blocker[] = [];
   if (amount === 0n) blockers.push(blocker("amount_zero"));
 
-  const { fee: serviceFee, request: feeRequest, reason: feeReason } = await swapFee(chain, inputToken, amount);
+  const { fee: serviceFee, request: feeRequest, reason: feeReason, blocker: feeBlocker } = await swapFee(chain, inputToken, amount);
+  if (feeBlocker) blockers.push(feeBlocker);
   let q: QuoteResult | null = null;
   /** move-chain: the owner's balance of the input coin, read while the router answers. */
   let held: Promise<bigint> | null = null;

@@ -28,8 +28,7 @@ import {
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
 import { USDC } from "../chains/balances";
-import { type SolanaPayload, solanaPayload } from "../chains/solana";
-import { solanaRpc } from "../chains/clients";
+import { type SolanaPayload, solanaPayload, splTokenAccountOf } from "../chains/solana";
 import { programAccount, pubkeyAt } from "../venues/readers/solana";
 import { FINALITY_THRESHOLD, type Speed } from "./cctp";
 
@@ -215,11 +214,8 @@ export async function feeTransfer(owner: string, fee: ServiceFeeTransfer | null)
  * The USDC associated token account of `owner` and whether it exists on svm-chain (getAccountInfo: an account owned by
  * SPL Token). Throws when the RPC does not answer.
  */
-export async function usdcAccountOf(owner: string, signal: AbortSignal): Promise<{ account: string; exists: boolean }> {
-  const mint = address(USDC["svm-chain"]);
-  const [account] = await findAssociatedTokenPda({ owner: address(owner), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  const res = await solanaRpc().getAccountInfo(account, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
-  return { account, exists: res.value !== null && res.value.owner === TOKEN_PROGRAM_ADDRESS };
+export function usdcAccountOf(owner: string, signal: AbortSignal): Promise<{ account: string; exists: boolean }> {
+  return splTokenAccountOf(owner, USDC["svm-chain"], signal);
 }
 
 /** message_transmitter_v2 IDL (same commit, examples/target/idl/message_transmitter_v2.json): `receive_message.discriminator`. */

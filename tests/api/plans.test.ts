@@ -5,7 +5,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { address, getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -554,10 +554,25 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     it("Jupiter /build: platformFeeBps and the recipient's USDC token account as feeAccount; the line is the platform fee taken from the input; /order quotes the input less the fee", async () => {
       const [feeAccount] = await findAssociatedTokenPda({ owner: address(FEE_SVM), mint: address(USDC["svm-chain"]), tokenProgram: TOKEN_PROGRAM_ADDRESS });
       const body = { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000", owner: SOL, slippageBps: 30 };
-      // The recipient has no USDC token account yet: Jupiter refuses the fee account, the plan is blocked (never a fee shown and not taken).
+      // The recipient has no USDC token account on chain yet: the plan takes no fee (0 with the reason, nothing sent to
+      // Jupiter), as a bridge does; never a fee shown that cannot land, never the owner paying for the service's account.
       const missing = await feePost("/svc/swap-svm/plan", body);
-      expect(missing.json).toMatchObject({ status: "blocked", transactions: [] });
-      expect(missing.json.blockers?.[0]).toMatchObject({ code: "quote_unavailable", message: expect.stringContaining("HTTP 400") });
+      expect(missing.json.status).toBe("prepared");
+      expect(quotes.requests.at(-1)?.url.searchParams.get("platformFeeBps")).toBeNull();
+      expect(quotes.requests.at(-1)?.url.searchParams.get("feeAccount")).toBeNull();
+      expect(service(missing)).toMatchObject({ amountMicros: "0", reason: expect.stringContaining(`has no token account (${feeAccount})`) });
+      // The account exists on chain (SPL Token owns it) and Jupiter knows it.
+      const tokenAccount = getTokenEncoder().encode({
+        mint: address(USDC["svm-chain"]),
+        owner: address(FEE_SVM),
+        amount: 0n,
+        delegate: null,
+        state: 1,
+        isNative: null,
+        delegatedAmount: 0n,
+        closeAuthority: null,
+      });
+      rpc.solanaAccounts.set(feeAccount, { owner: TOKEN_PROGRAM_ADDRESS, data: Uint8Array.from(tokenAccount) });
       quotes.tokenAccounts.set(feeAccount, { mint: USDC["svm-chain"], owner: FEE_SVM });
       try {
         const r = await feePost("/svc/swap-svm/plan", body);
@@ -583,6 +598,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
         expect(quoteOnly.json.quote).toMatchObject({ outAmount: String(out) });
       } finally {
         quotes.tokenAccounts.delete(feeAccount);
+        rpc.solanaAccounts.delete(feeAccount);
       }
       // The local Jupiter refuses a positive platformFeeBps without a fee account, and a fee account of another mint.
       const base = `${quotes.url}/build?inputMint=${USDC["svm-chain"]}&outputMint=So11111111111111111111111111111111111111112&amount=1000000&taker=${SOL}&platformFeeBps=10`;
