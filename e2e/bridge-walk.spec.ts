@@ -8,6 +8,8 @@
 //   4. Delivery: the page posts the mint transaction; the service confirms it on chain and credits once.
 // The walk lives in the URL, so a reload mid-way resumes it. Every step's state is asserted in order.
 import { SuiGrpcClient } from "@mysten/sui/grpc";
+import { randomBytes } from "node:crypto";
+import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
 import { encodePacked, type Hex, pad } from "viem";
 import { allow, expect, test } from "./guarded";
@@ -71,19 +73,21 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   const url = new URL(page.url());
   const planId = url.searchParams.get("bridgePlan") ?? "";
   const burnTx = url.searchParams.get("burnTx") ?? "";
-  await expect(walk.getByTestId("step-burn")).toHaveAttribute("data-state", "done");
-  // The id, shown as an explorer link once the service names the source chain (its link text adds an sr-only hint).
-  await expect(walk.getByTestId("burn-tx")).toContainText(burnTx);
   // The local chain holds the burn the wallet in the page signed (nothing in this test has its key).
   const seen = await new SuiGrpcClient({ network: "mainnet", baseUrl: CHAIN_RPC_URL }).core.getTransaction({ digest: burnTx });
   expect(seen.$kind).toBe("Transaction");
   expect((seen.Transaction ?? seen.FailedTransaction).digest).toBe(burnTx);
 
-  // Without the owner key the walk says so and asks nothing.
+  // Without the owner key the walk says so, shows no step (it knows nothing of the plan yet) and asks nothing.
   await expect(walk.getByTestId("walk-needs-key")).toBeVisible();
-  await expect(walk.getByTestId("step-attestation")).toHaveAttribute("data-state", "idle");
+  await expect(walk.getByTestId("step-burn")).toHaveCount(0);
   expect(rescues.flat()).toHaveLength(0);
   await walk.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
+  // The burn is done once the service confirmed it on the source chain (final, sent by the owner, the plan's amount).
+  await expect(walk.getByTestId("step-burn")).toHaveAttribute("data-state", "done", { timeout: 30_000 });
+  await expect(walk.getByTestId("burn-status")).toContainText("Confirmed on Sui");
+  // The id, shown as an explorer link (its link text adds an sr-only hint).
+  await expect(walk.getByTestId("burn-tx")).toContainText(burnTx);
   await expect(walk.getByTestId("burn-tx")).toHaveAttribute("href", `https://suiscan.xyz/mainnet/tx/${burnTx}`);
 
   // ---- step 2: Circle does not know the burn yet, then lists it pending ----
@@ -141,7 +145,9 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   const mintTx = (await mint.innerText()).split(/\s/)[0]?.trim() ?? "";
   expect(mintTx).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
   await expect(mint).toHaveAttribute("href", `https://solscan.io/tx/${mintTx}`);
-  await expect(receive).toHaveAttribute("data-state", "done");
+  // Signed and sent is not done: the service has not confirmed the mint on chain yet (the local chain finalizes after 2.5 s).
+  await expect(receive).toHaveAttribute("data-state", "checking");
+  await expect(receive.getByTestId("receive-checking")).toContainText("not confirmed yet");
   await expect(page).toHaveURL(new RegExp(`mintTx=${mintTx}`));
   const status = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[mintTx]] } });
   expect(((await status.json()) as { result: { value: unknown[] } }).result.value[0]).toBeTruthy();
@@ -149,6 +155,7 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   // ---- step 4: delivery, credited once ----
   await expect(delivery.getByTestId("delivery-credited")).toHaveText(`Credited 4 USDC to ${SOL_WALLET} on Solana (svm-chain).`, { timeout: 40_000 });
   await expect(delivery).toHaveAttribute("data-state", "done");
+  await expect(receive).toHaveAttribute("data-state", "done");
   await expectNoSeriousA11y(page);
   await screenshots(page, testInfo, "bridge-walk-delivered");
 
@@ -174,4 +181,85 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   expect(rescues.flat().length).toBeLessThan(20);
   expect(deliveries.length).toBeLessThan(10);
   expect(gaps.every((g) => g >= 1800), `gaps between rescue checks: ${gaps.join(", ")} ms`).toBe(true);
+});
+
+// Issue 22 item 4: the walk trusts only the service and the chains. Ids in the link are hints the service checks.
+test.describe("a link's ids are hints, never Done", () => {
+  // The answers these tests provoke on purpose: the unknown plan's 404 and a malformed mint id's 400 (and the line
+  // Chromium logs for each), and the wallets' mainnet RPC URLs answered by the local chain.
+  test.use({
+    allowedErrors: allow(
+      /^HTTP 404: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/svc\/plans\/pln_fake123\?sourceTxId=ABCDEF$/,
+      /^HTTP 400: POST http:\/\/127\.0\.0\.1:\d+\/api\/v1\/svc\/bridge\/delivery$/,
+      /^console error: Failed to load resource: the server responded with a status of (404 \(Not Found\)|400 \(Bad Request\))$/,
+      /^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//,
+    ),
+  });
+
+  test("an unknown plan id is 'No such plan' with a way back, never steps", async ({ page }) => {
+    await routeChainRpc(page);
+    await page.goto("/swap?bridgePlan=pln_fake123&burnTx=ABCDEF");
+    const walk = page.getByTestId("bridge-walk");
+    await expect(walk).toBeVisible();
+    // Before the service answers nothing is shown as done, or at all.
+    await expect(walk.getByTestId("walk-needs-key")).toBeVisible();
+    await expect(walk.locator(".walk-step")).toHaveCount(0);
+    await walk.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
+    const none = walk.getByTestId("walk-no-plan");
+    await expect(none).toBeVisible();
+    await expect(none.getByRole("heading", { name: "No such plan" })).toBeVisible();
+    await expect(none).toContainText("The service has no plan pln_fake123");
+    await expect(walk.locator(".walk-step")).toHaveCount(0);
+    await expect(walk).not.toContainText("Done");
+    await expect(walk).not.toContainText("Signed and sent");
+    await expectNoSeriousA11y(page);
+    await none.getByRole("link", { name: "Back to swap and bridge" }).click();
+    await expect(page).toHaveURL(/\/swap$/);
+    await expect(page.getByTestId("bridge-walk")).toHaveCount(0);
+  });
+
+  test("a real plan with a made-up burn and mint: neither step is Done, a malformed id says so", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await routeChainRpc(page);
+    // A prepared move-chain → svm-chain plan for an owner the local chain funds (nothing of it was ever signed).
+    const owner = `0x${"5a".repeat(32)}`;
+    const planned = await request.post("/api/v1/svc/bridge/plan", {
+      data: { sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "4000000", sourceAddress: owner, destAddress: SOL_WALLET },
+    });
+    const plan = (await planned.json()) as { planId: string; status: string };
+    expect(plan.status).toBe("prepared");
+    // Well-formed ids no chain knows: a Sui digest (32 bytes) and a Solana signature (64 bytes), base58.
+    const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
+    const fakeBurn = b58(32);
+    const fakeMint = b58(64);
+    const checks: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes(`/api/v1/svc/plans/${plan.planId}`)) checks.push(r.url());
+    });
+    await page.addInitScript((k) => sessionStorage.setItem("svc.apiKey", k), OWNER_KEY);
+    await page.goto(`/swap?bridgePlan=${plan.planId}&burnTx=${fakeBurn}&mintTx=${fakeMint}`);
+    const walk = page.getByTestId("bridge-walk");
+    const burn = walk.getByTestId("step-burn");
+    const receive = walk.getByTestId("step-receive");
+    await expect(burn).toHaveAttribute("data-state", "checking");
+    await expect(burn.getByTestId("burn-status")).toContainText("Sui (move-chain) has not confirmed it as this plan's burn yet");
+    await expect(receive).toHaveAttribute("data-state", "checking");
+    await expect(receive.getByTestId("receive-checking")).toContainText("not confirmed yet");
+    // The service was asked again (with backoff) and still confirms neither; nothing was offered to sign.
+    await expect.poll(() => checks.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect(walk.locator('[data-state="done"]')).toHaveCount(0);
+    await expect(walk.getByTestId("step-attestation")).toHaveAttribute("data-state", "idle");
+    await expect(walk.getByTestId("step-delivery")).not.toHaveAttribute("data-state", "done");
+    await expect(walk.getByTestId("sign-receive")).toHaveCount(0);
+    await expect(walk).not.toContainText("Done");
+
+    // Malformed ids: the service says what they are not.
+    await page.goto(`/swap?bridgePlan=${plan.planId}&burnTx=ABCDEF&mintTx=XYZ`);
+    await expect(burn).toHaveAttribute("data-state", "blocked");
+    await expect(burn.getByTestId("burn-problem")).toContainText("ABCDEF is not a transaction id on move-chain");
+    await expect(receive).toHaveAttribute("data-state", "blocked");
+    await expect(receive.getByTestId("receive-problem")).toContainText("The service did not accept XYZ as this plan's receive");
+    await expect(walk.locator('[data-state="done"]')).toHaveCount(0);
+    await expectNoSeriousA11y(page);
+  });
 });

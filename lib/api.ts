@@ -572,6 +572,27 @@ export interface BridgeRescueBody {
   executionMode: "disabled" | "owner_sign_prepare" | "broadcast";
 }
 
+/** GET /svc/plans/{planId}?sourceTxId= (owner or agent, scope: the plan's owner or destination): the stored plan and
+ * what the service knows of it. A bridge's burn id is a hint the service checks on the source chain. */
+export interface PlanRecordBody {
+  schemaVersion: "svc-plan-record.v1";
+  planId: string;
+  kind: "deposit" | "withdraw" | "swap" | "bridge" | "cage";
+  status: "prepared" | "blocked";
+  chain: ChainId;
+  owner: string | null;
+  amountMicros: string;
+  destChain: ChainId | null;
+  destAddress: string | null;
+  createdAt: string;
+  bridge: {
+    rail: "circle-cctp-v2" | "circle-cctp-v1";
+    burn: { txId: string | null; state: "not_reported" | "invalid" | "not_confirmed" | "confirmed" | "failed" | "not_this_plan"; reason: string | null };
+    attestation: { state: "attested" | "not_read"; reason: string | null };
+    delivery: { state: "none" | "delivered" | "failed"; destTxId: string | null; creditedMicros: string | null; error: string | null; recordedAt: string | null };
+  } | null;
+}
+
 /** POST /svc/bridge/delivery (owner or keeper): 200 delivered/failed, 202 pending; a blocked delivery is a 422 (ApiError). */
 export interface BridgeDeliveryBody {
   schemaVersion: "svc-bridge-delivery.v1";

@@ -1,23 +1,26 @@
 "use client";
-// The bridge walk (issue 16 item 3): after the owner signs the burn (or resumes by plan id + burn transaction id), the
-// dashboard follows the four steps of a CCTP transfer with the state of each:
-//   Burn        the signed source transaction, with its explorer link;
-//   Attestation POST /svc/bridge/rescue { planId, sourceTxId } polled with backoff (2 s doubling to 30 s) until Circle's
-//               attestation is read: waiting / attested / stopped with the service's blocker in words;
-//   Receive     the destination transaction the service built (its simulation as the plan review shows it), signed by
-//               the destination wallet family; the owner-locked destination is shown and must be the signing wallet;
+// The bridge walk (issue 16 item 3; issue 22 item 4): it shows only what the service knows of the plan and what the
+// chains confirmed. A link (?bridgePlan=…&burnTx=…&mintTx=…) names ids; they are hints the service checks, never "Done":
+//   Plan        GET /svc/plans/{planId}?sourceTxId= with the owner key: an unknown plan is "No such plan", never steps;
+//   Burn        the service checks the burn id on the source chain (final, sent by the plan's owner, the plan's amount);
+//               "Not confirmed yet" until it is, polled with backoff (2 s doubling to 30 s);
+//   Attestation POST /svc/bridge/rescue { planId, sourceTxId } once the burn is confirmed, with the same backoff, until
+//               Circle's attestation is read (the rescue checks the burn message against the locked destination);
+//   Receive     the destination transaction the service built, signed by the destination wallet family; a mint id in
+//               the link is only reported to the service and is done once the service recorded the delivery;
 //   Delivery    POST /svc/bridge/delivery { planId, destTxId }: 202 pending is followed with the same backoff, then
 //               credited / already credited / the blocker in words.
 // The service never moves money the owner did not sign: it prepares, the owner's wallets sign both transactions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { SimulationLine } from "@/components/plan/plan-summary";
 import { ErrorBox } from "@/components/ui/error-box";
-import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
-import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, api } from "@/lib/api";
-import { chainName } from "@/lib/format";
 import { TxLink } from "@/components/ui/tx-link";
+import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
+import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, type PlanRecordBody, api } from "@/lib/api";
+import { chainName } from "@/lib/format";
 import { formatTokenAmount } from "@/lib/money";
 
 /** Bridges move Circle USDC (6 decimals on every chain). */
@@ -31,10 +34,11 @@ export function backoffMs(n: number): number {
   return Math.min(2000 * 2 ** Math.max(0, n - 1), 30_000);
 }
 
-type StepState = "done" | "waiting" | "ready" | "blocked" | "idle";
+type StepState = "done" | "checking" | "waiting" | "ready" | "blocked" | "idle";
 
 const STATE_WORDS: Record<StepState, string> = {
   done: "Done",
+  checking: "Not confirmed yet",
   waiting: "Waiting",
   ready: "Your signature is needed",
   blocked: "Stopped",
@@ -56,22 +60,135 @@ const sameAddress = (chain: string, a: string, b: string) => (chain === "svm-cha
 
 export interface BridgeWalkProps {
   planId: string;
+  /** The burn transaction id from the link: a hint the service checks on the source chain. */
   sourceTxId: string;
-  /** The mint transaction on the destination, once signed (kept in the URL so a reload resumes the delivery). */
+  /** The mint transaction on the destination from the link, once signed: a hint reported to the service. */
   destTxId: string | null;
   onReceiveSigned: (destTxId: string) => void;
 }
 
 export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: BridgeWalkProps) {
   const [key, setKey] = useApiKey();
-  const w = useWallet();
-  const hintId = useId();
   const qc = useQueryClient();
+  const hintId = useId();
+  const record = useQuery({
+    queryKey: ["svc", "plan-record", planId, sourceTxId, key],
+    enabled: key !== "",
+    queryFn: ({ signal }) =>
+      api<PlanRecordBody>(`/svc/plans/${encodeURIComponent(planId)}?sourceTxId=${encodeURIComponent(sourceTxId)}`, { apiKey: key, signal }),
+    // Until the source chain confirms the burn, ask again, slower each time.
+    refetchInterval: (q) => (q.state.data?.bridge?.burn.state === "not_confirmed" ? backoffMs(q.state.dataUpdateCount) : false),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+  const [ownerRefused, setOwnerRefused] = useState(false);
+  const refused = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.status === 403);
+  // A key the service does not accept for this plan (unknown, or without its wallet in scope): ask for another.
+  const keyRefused = refused(record.error) || ownerRefused;
+  const rec = record.data ?? null;
+  const unknownPlan = record.error instanceof ApiError && record.error.status === 404;
 
+  return (
+    <section className="plan bridge-walk" data-testid="bridge-walk" aria-labelledby={`${hintId}-h`}>
+      <h3 id={`${hintId}-h`}>
+        Follow bridge <span className="mono">{planId}</span>
+        {rec?.destChain && (
+          <>
+            : {chainName(rec.chain)} → {chainName(rec.destChain)}
+          </>
+        )}
+      </h3>
+      {(key === "" || keyRefused) && (
+        <>
+          <p className="muted small" data-testid="walk-needs-key">
+            The walk shows what the service knows of this plan and what the chains confirmed; reading the plan, Circle&apos;s
+            attestation and crediting the delivery go through owner-only endpoints: enter the owner API key of the plan&apos;s wallet.
+          </p>
+          <ApiKeyField value={key} onChange={setKey} />
+        </>
+      )}
+      {unknownPlan ? (
+        <div className="alert" role="alert" data-testid="walk-no-plan">
+          <h4>No such plan</h4>
+          <p>
+            The service has no plan <span className="mono">{planId}</span>: the link is wrong or the plan was never prepared. Nothing is
+            shown for it.
+          </p>
+          <p>
+            <Link href="/swap">Back to swap and bridge</Link>
+          </p>
+        </div>
+      ) : record.error && !keyRefused ? (
+        <ErrorBox error={record.error} title="The service could not read this plan." onRetry={() => void record.refetch()} />
+      ) : key !== "" && !rec && !keyRefused ? (
+        <p className="small" role="status">
+          Reading plan {planId} from the service…
+        </p>
+      ) : rec && (rec.kind !== "bridge" || !rec.bridge) ? (
+        <p className="error-text" role="alert" data-testid="walk-not-bridge">
+          Plan <span className="mono">{planId}</span> is a {rec.kind} plan, not a bridge: there is nothing to follow here.
+        </p>
+      ) : rec && rec.status !== "prepared" ? (
+        <p className="error-text" role="alert" data-testid="walk-not-bridge">
+          Plan <span className="mono">{planId}</span> was blocked when it was prepared: nothing was offered to sign, so there is no burn to follow.
+        </p>
+      ) : rec?.bridge ? (
+        <WalkSteps
+          rec={rec}
+          bridge={rec.bridge}
+          apiKey={key}
+          sourceTxId={sourceTxId}
+          destTxId={destTxId}
+          recordFetching={record.isFetching}
+          recordUpdatedAt={record.dataUpdatedAt}
+          recordAnswers={qc.getQueryState(["svc", "plan-record", planId, sourceTxId, key])?.dataUpdateCount ?? 0}
+          onCheckBurn={() => void record.refetch()}
+          onReceiveSigned={onReceiveSigned}
+          onOwnerRefused={setOwnerRefused}
+          hintId={hintId}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface WalkStepsProps {
+  rec: PlanRecordBody;
+  bridge: NonNullable<PlanRecordBody["bridge"]>;
+  apiKey: string;
+  sourceTxId: string;
+  destTxId: string | null;
+  recordFetching: boolean;
+  recordUpdatedAt: number;
+  recordAnswers: number;
+  onCheckBurn: () => void;
+  onReceiveSigned: (destTxId: string) => void;
+  onOwnerRefused: (refused: boolean) => void;
+  hintId: string;
+}
+
+function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetching, recordUpdatedAt, recordAnswers, onCheckBurn, onReceiveSigned, onOwnerRefused, hintId }: WalkStepsProps) {
+  const w = useWallet();
+  const qc = useQueryClient();
+  const planId = rec.planId;
+  const sourceChain = rec.chain;
+  const burnConfirmed = bridge.burn.state === "confirmed";
+
+  // Circle's attestation is asked for only once the source chain confirmed the burn.
   const rescue = useQuery({
     queryKey: ["svc", "bridge-rescue", planId, sourceTxId, key],
-    enabled: key !== "",
-    queryFn: ({ signal }) => api<BridgeRescueBody>("/svc/bridge/rescue", { method: "POST", body: { planId, sourceTxId }, apiKey: key, signal }),
+    enabled: key !== "" && burnConfirmed,
+    queryFn: async ({ signal }) => {
+      try {
+        const body = await api<BridgeRescueBody>("/svc/bridge/rescue", { method: "POST", body: { planId, sourceTxId }, apiKey: key, signal });
+        onOwnerRefused(false);
+        return body;
+      } catch (e) {
+        // The rescue is owner-only: a key that may read the plan but not rescue it is asked to be replaced.
+        onOwnerRefused(e instanceof ApiError && (e.status === 401 || e.status === 403));
+        throw e;
+      }
+    },
     // Poll only while asking again can help, slower each time: never hammer the service or Circle.
     refetchInterval: (q) => {
       const d = q.state.data;
@@ -82,17 +199,16 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
     gcTime: 0,
   });
   const r = rescue.data ?? null;
-  // A key the service does not accept for this plan (unknown, or without its wallet in scope): ask for another.
-  const keyRefused = rescue.error instanceof ApiError && (rescue.error.status === 401 || rescue.error.status === 403);
   // How many answers so far: the next check waits backoffMs(answers) (the query's own refetchInterval).
   const answers = qc.getQueryState(["svc", "bridge-rescue", planId, sourceTxId, key])?.dataUpdateCount ?? 0;
   const blockers = r?.blockers ?? [];
-  const delivered = blockers.some((b) => b.code === "already_delivered");
+  const rescueDelivered = blockers.some((b) => b.code === "already_delivered");
+  const mismatch = blockers.find((b) => b.code === "recipient_mismatch") ?? null;
   const waiting = r?.status === "blocked" && blockers.some((b) => WAITING.has(b.code));
   const attested = r?.status === "prepared";
   const receiveTx = attested ? (r?.transactions[0] ?? null) : null;
-  const destChain = r?.destChain ?? null;
-  const destAddress = r?.destAddress ?? null;
+  const destChain = rec.destChain;
+  const destAddress = rec.destAddress;
 
   const sign = useMutation({
     mutationFn: async () => {
@@ -115,6 +231,12 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
   });
   const d = delivery.data ?? null;
 
+  // ---- what the service recorded: a delivery proven on the destination chain ----
+  const recorded = bridge.delivery;
+  const delivered = d?.status === "delivered" || recorded.state === "delivered" || rescueDelivered;
+  const provenTx = d?.status === "delivered" ? d.destTxId : recorded.state === "delivered" ? recorded.destTxId : null;
+  const mintRefused = mintTx !== null && !delivered && (delivery.error !== null || d?.status === "failed");
+
   // ---- the receive step's signing requirements ----
   const needed = destChain ? familyOfChain(destChain) : null;
   let signReason: string | null = null;
@@ -124,55 +246,60 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
   else if (destChain && destAddress && w.account && !sameAddress(destChain, w.account.address, destAddress))
     signReason = `The receive is signed and paid by the locked destination ${destAddress}; the connected wallet is ${w.account.address}. Connect that wallet.`;
 
-  const burnState: StepState = "done";
+  const burnState: StepState = mismatch ? "blocked" : burnConfirmed ? "done" : bridge.burn.state === "not_confirmed" ? "checking" : "blocked";
   const attestationState: StepState =
-    delivered || attested ? "done" : key === "" ? "idle" : rescue.error ? "blocked" : !r || waiting ? "waiting" : "blocked";
-  const receiveState: StepState = delivered || mintTx ? "done" : receiveTx ? "ready" : "idle";
-  const deliveryState: StepState =
-    d?.status === "delivered" || (delivered && !mintTx) ? "done" : delivery.error || d?.status === "failed" ? "blocked" : mintTx ? "waiting" : "idle";
+    delivered || attested ? "done" : !burnConfirmed || mismatch ? "idle" : rescue.error ? "blocked" : !r || waiting ? "waiting" : "blocked";
+  const receiveState: StepState = delivered ? "done" : mintRefused ? "blocked" : mintTx ? "checking" : receiveTx ? "ready" : "idle";
+  const deliveryState: StepState = delivered ? "done" : delivery.error || d?.status === "failed" ? "blocked" : mintTx ? "waiting" : "idle";
 
   const amount = r?.burn ? formatTokenAmount(r.burn.amountMicros, USDC_UNITS) : null;
+  const showSign = receiveTx !== null && !delivered && (mintTx === null || mintRefused);
 
   return (
-    <section className="plan bridge-walk" data-testid="bridge-walk" aria-labelledby={`${hintId}-h`}>
-      <h3 id={`${hintId}-h`}>
-        Follow bridge <span className="mono">{planId}</span>
-        {r && (
-          <>
-            : {chainName(r.sourceChain)} → {chainName(r.destChain)}
-          </>
-        )}
-      </h3>
-      {(key === "" || keyRefused) && (
-        <>
-          <p className="muted small" data-testid="walk-needs-key">
-            Following a bridge reads Circle&apos;s attestation and credits the delivery through owner-only endpoints: enter the
-            owner API key of the plan&apos;s wallet.
-          </p>
-          <ApiKeyField value={key} onChange={setKey} />
-        </>
-      )}
-      {rescue.error && (
-        <ErrorBox
-          error={rescue.error}
-          title={rescue.error instanceof ApiError && rescue.error.status === 404 ? "No such bridge plan." : "The service could not follow this bridge."}
-          onRetry={() => void rescue.refetch()}
-        />
+    <>
+      {rescue.error && !(rescue.error instanceof ApiError && (rescue.error.status === 401 || rescue.error.status === 403)) && (
+        <ErrorBox error={rescue.error} title="The service could not follow this bridge." onRetry={() => void rescue.refetch()} />
       )}
       <ol className="walk-steps">
         <Step n={1} title="Burn on the source chain" state={burnState} testId="step-burn">
-          <p className="small">
-            Signed and sent{amount ? <> ({amount} burned)</> : null}: <TxLink chain={r?.sourceChain ?? null} txId={sourceTxId} testId="burn-tx" />
-          </p>
+          <div className="small" data-testid="burn-status" role="status">
+            {mismatch ? (
+              <p className="error-text">
+                <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" /> is not this plan&apos;s burn: {mismatch.message}
+              </p>
+            ) : burnConfirmed ? (
+              <p>
+                Confirmed on {chainName(sourceChain)}{amount ? <> ({amount} burned)</> : null}: <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />
+              </p>
+            ) : bridge.burn.state === "not_confirmed" ? (
+              <p>
+                The link names <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />; {chainName(sourceChain)} has not confirmed it
+                as this plan&apos;s burn yet ({bridge.burn.reason ?? "no answer yet"}). Checked{" "}
+                {recordUpdatedAt ? new Date(recordUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
+                {Math.round(backoffMs(recordAnswers) / 1000)} s, less often each time.{" "}
+                <button type="button" className="btn btn-small" disabled={recordFetching} onClick={onCheckBurn}>
+                  {recordFetching ? "Checking…" : "Check now"}
+                </button>
+              </p>
+            ) : (
+              <p className="error-text" data-testid="burn-problem">
+                The link&apos;s burn transaction{" "}
+                {bridge.burn.state === "invalid" ? <span className="mono" data-testid="burn-tx">{sourceTxId}</span> : <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />} is
+                not this plan&apos;s burn: {bridge.burn.reason ?? bridge.burn.state}
+              </p>
+            )}
+          </div>
         </Step>
 
         <Step n={2} title="Circle's attestation" state={attestationState} testId="step-attestation">
           <div className="small" data-testid="attestation-status" role="status">
-            {key === "" ? (
-              <p>Enter the owner API key above to follow the attestation.</p>
+            {delivered && !attested && !r ? (
+              <p>Attested and delivered: the service recorded the delivery.</p>
+            ) : !burnConfirmed || mismatch ? (
+              <p className="muted">Read once {chainName(sourceChain)} confirms this plan&apos;s burn.</p>
             ) : !r && rescue.isPending ? (
               <p>Asking the service for Circle&apos;s attestation…</p>
-            ) : delivered ? (
+            ) : rescueDelivered ? (
               <p>Attested and already delivered: {blockers.find((b) => b.code === "already_delivered")?.message}</p>
             ) : attested ? (
               <p>
@@ -192,12 +319,7 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
                 <p className="muted">
                   Checked {rescue.dataUpdatedAt ? new Date(rescue.dataUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
                   {Math.round(backoffMs(answers) / 1000)} s, less often each time.{" "}
-                  <button
-                    type="button"
-                    className="btn btn-small"
-                    disabled={rescue.isFetching}
-                    onClick={() => void rescue.refetch()}
-                  >
+                  <button type="button" className="btn btn-small" disabled={rescue.isFetching} onClick={() => void rescue.refetch()}>
                     {rescue.isFetching ? "Checking…" : "Check now"}
                   </button>
                 </p>
@@ -228,13 +350,35 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
                 (recorded in the plan; the service cannot change it).
               </p>
             )}
-            {mintTx ? (
-              <p>
-                Signed and sent: <TxLink chain={destChain} txId={mintTx} testId="receive-tx" />
+            {delivered ? (
+              provenTx ? (
+                <p>
+                  Received, confirmed on {chainName(destChain ?? "")} and recorded by the service: <TxLink chain={destChain} txId={provenTx} testId="receive-tx" />
+                  {mintTx && mintTx !== provenTx && (
+                    <span data-testid="receive-other">
+                      {" "}
+                      (the link&apos;s <span className="mono">{mintTx}</span> is not the transaction the service recorded)
+                    </span>
+                  )}
+                </p>
+              ) : (
+                <p>Received already (the service recorded its delivery).</p>
+              )
+            ) : mintRefused ? (
+              <p className="error-text" data-testid="receive-problem">
+                The service did not accept <span className="mono">{mintTx}</span> as this plan&apos;s receive:{" "}
+                {delivery.error ? delivery.error.message : (d?.error ?? "reported failed")}
               </p>
-            ) : delivered ? (
-              <p>Received already (the service recorded its delivery).</p>
-            ) : receiveTx ? (
+            ) : mintTx ? (
+              <p data-testid="receive-checking">
+                Sent: <TxLink chain={destChain} txId={mintTx} testId="receive-tx" />; not confirmed yet: the service is checking it on{" "}
+                {chainName(destChain ?? "")}
+                {d?.reason ? <> ({d.reason})</> : null}.
+              </p>
+            ) : !receiveTx ? (
+              <p className="muted">Built once Circle&apos;s attestation is read.</p>
+            ) : null}
+            {showSign && receiveTx && (
               <>
                 <p data-testid="receive-description">{receiveTx.description}</p>
                 <p>
@@ -269,8 +413,6 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
                 )}
                 {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
               </>
-            ) : (
-              <p className="muted">Built once Circle&apos;s attestation is read.</p>
             )}
           </div>
         </Step>
@@ -309,7 +451,7 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
           </div>
         </Step>
       </ol>
-    </section>
+    </>
   );
 }
 

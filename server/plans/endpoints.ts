@@ -1,5 +1,5 @@
 // POST /svc/strategies/deposit/plan, /svc/strategies/withdraw/plan, /svc/swap-svm/plan, /svc/swap-move/plan,
-// /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
+// /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan, GET /svc/plans/{planId}; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
 // POST /svc/evm-b/cage/prepare, GET /wallets/{address}/evm-a/cage (spec §4.2, §4.4, §4.7).
 import { isEvmAddress } from "../chains/address";
 import { endpoint, ok } from "../http/endpoint";
@@ -18,12 +18,16 @@ import {
   evmSwapBody,
   gasBody,
   gasPlanSchema,
+  planIdParams,
+  planRecordQuery,
+  planRecordSchema,
   swapBody,
   swapPlanSchema,
   vaultPlanBody,
   vaultPlanSchema,
   walletCageSchema,
 } from "./schemas";
+import { planRecord } from "./record";
 import { swapPlan } from "./swap";
 import { vaultPlan } from "./vault";
 
@@ -164,6 +168,25 @@ export const gasSponsorPlan = endpoint({
   handler: async ({ db, body }) => ok(await gasPlan(db, body.planId)),
 });
 
+export const getPlanRecord = endpoint({
+  operationId: "getPlan",
+  method: "GET",
+  path: "/api/v1/svc/plans/{planId}",
+  summary: "A stored plan and what the service knows of it: for a bridge, the burn checked on chain and the delivery it recorded",
+  description:
+    "The plan as it was answered when prepared. For a bridge plan, `bridge` says what the service knows: `?sourceTxId=` is a hint the service checks on the source chain " +
+    "(final, sent by the plan's owner, taking the plan's amount of USDC from the owner; never taken as done on its own word), and the delivery is the one recorded with the destination chain's proof " +
+    "(POST /svc/bridge/delivery). Circle's attestation is read by POST /svc/bridge/rescue. The key's scope must hold the plan's owner or, for a bridge, its locked destination.",
+  tags: TAGS,
+  access: "wallet.read",
+  params: planIdParams,
+  query: planRecordQuery,
+  errors: ["NOT_FOUND"],
+  example: { params: { planId: "pln_0000000000000000000a" } },
+  responses: { 200: planRecordSchema },
+  handler: async ({ db, principal, params, query }) => ok(await planRecord(db, principal, params.planId, query.sourceTxId)),
+});
+
 export const getEvmACage = endpoint({
   operationId: "getEvmACage",
   method: "GET",
@@ -228,6 +251,7 @@ export const planEndpoints = [
   bridgePlanEndpoint,
   getBridgePaths,
   gasSponsorPlan,
+  getPlanRecord,
   getEvmACage,
   getEvmBCage,
   prepareEvmBCage,

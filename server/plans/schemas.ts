@@ -345,3 +345,61 @@ export const bridgePathsSchema = z
     ),
   })
   .meta({ id: "BridgePaths", description: "Which bridge paths the service can build, from the check that blocks bridge plans." });
+
+// ---- GET /svc/plans/{planId}: a stored plan and what the service knows of it (issue 22 item 4) ----
+
+export const planIdParams = z.object({ planId: z.string().min(1).max(64).meta({ description: "Plan id (pln_…)" }) });
+
+export const planRecordQuery = z.object({
+  sourceTxId: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .meta({ description: "A bridge's burn transaction on the source chain, as a hint: the service checks it on chain against the plan and answers what it found (bridge.burn)." }),
+});
+
+export const planRecordSchema = z
+  .object({
+    schemaVersion: z.literal("svc-plan-record.v1"),
+    planId: z.string(),
+    kind: z.enum(["deposit", "withdraw", "swap", "bridge", "cage"]),
+    status: z.enum(["prepared", "blocked"]).meta({ description: "The plan's status when it was prepared." }),
+    chain: chainId,
+    owner: z.string().nullable(),
+    strategyId: z.string().nullable(),
+    amountMicros: microsOutput,
+    destChain: chainId.nullable(),
+    destAddress: z.string().nullable().meta({ description: "Bridges: the owner-locked destination." }),
+    createdAt: z.string(),
+    plan: z.record(z.string(), z.unknown()).meta({ description: "The plan body as it was answered when prepared (fees, blockers, transactions)." }),
+    bridge: z
+      .object({
+        rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
+        burn: z.object({
+          txId: z.string().nullable().meta({ description: "The sourceTxId checked, or null when none was given." }),
+          state: z.enum(["not_reported", "invalid", "not_confirmed", "confirmed", "failed", "not_this_plan"]).meta({
+            description:
+              "not_reported: no sourceTxId given (the service records no burn before delivery). invalid: not a transaction id of the source chain. " +
+              "not_confirmed: the source chain does not know it yet, it is not final, or the RPC could not be read (ask again). failed: it failed on chain. " +
+              "not_this_plan: final, but not sent by the plan's owner or not moving the plan's amount of USDC out of the owner's wallet. " +
+              "confirmed: final, sent by the owner, and taking at least the plan's amount of USDC from the owner. The burn message's recipient is checked against the locked destination by POST /svc/bridge/rescue.",
+          }),
+          reason: z.string().nullable(),
+        }),
+        attestation: z.object({
+          state: z.enum(["attested", "not_read"]),
+          reason: z.string().nullable().meta({ description: "Why it is not read here: POST /svc/bridge/rescue reads Circle's attestation for a burn." }),
+        }),
+        delivery: z.object({
+          state: z.enum(["none", "delivered", "failed"]).meta({ description: "What the service recorded: a delivery proven on the destination chain, a reported failure, or nothing yet." }),
+          destTxId: z.string().nullable().meta({ description: "The destination transaction that proved the delivery." }),
+          creditedMicros: microsOutput.nullable(),
+          error: z.string().nullable(),
+          recordedAt: z.string().nullable(),
+        }),
+      })
+      .nullable()
+      .meta({ description: "Bridge plans only (null for other kinds): the burn hint as the source chain confirms it, and the delivery the service recorded." }),
+  })
+  .meta({ id: "PlanRecord" });

@@ -1,0 +1,89 @@
+// GET /svc/plans/{planId} (issue 22 item 4): a stored plan and what the service knows of it. For a bridge, a burn
+// transaction id the caller holds (a dashboard link's ?burnTx=) is only a hint: it is checked on the source chain
+// (final, sent by the plan's owner, taking the plan's amount of USDC from the owner) and the delivery is what the
+// service recorded with the destination chain's proof. Nothing here is written.
+import { eq } from "drizzle-orm";
+import type { z } from "zod";
+import { type ChainId, normalizeAddress } from "../chains/address";
+import type { Db } from "../db/client";
+import { planExecutions } from "../db/schema";
+import type { Principal } from "../http/auth";
+import { inScope } from "../http/auth";
+import { ApiError } from "../http/errors";
+import { confirmTx, isTxIdOf } from "../execute/confirm";
+import type { planRecordSchema } from "./schemas";
+import { getPlan, type PlanRow } from "./store";
+
+type Record_ = z.input<typeof planRecordSchema>;
+type Bridge = NonNullable<Record_["bridge"]>;
+
+/** The burn hint as the source chain confirms it. */
+export async function checkBurn(row: PlanRow, txId: string | undefined): Promise<Bridge["burn"]> {
+  if (txId === undefined) return { txId: null, state: "not_reported", reason: "No burn transaction was given; the service records a bridge's burn only through its delivery." };
+  const chain = row.chain as ChainId;
+  if (!isTxIdOf(chain, txId)) return { txId, state: "invalid", reason: `${txId} is not a transaction id on ${chain}.` };
+  const c = await confirmTx(chain, txId);
+  if (c.state === "pending") return { txId, state: "not_confirmed", reason: `${chain} has not confirmed it: ${c.reason}` };
+  if (c.state === "failed") return { txId, state: "failed", reason: c.reason };
+  const owner = row.owner ? normalizeAddress(row.owner) : null;
+  if (owner === null || c.sender === null || normalizeAddress(c.sender) !== owner) {
+    return { txId, state: "not_this_plan", reason: `The transaction was sent by ${c.sender ?? "an unknown sender"}, not by the plan's owner ${row.owner ?? "(none)"}.` };
+  }
+  const taken = -(c.usdc.get(owner) ?? 0n);
+  if (taken < row.amountMicros) {
+    return {
+      txId,
+      state: "not_this_plan",
+      reason: `The transaction takes ${taken > 0n ? taken : 0n} micro-USDC from the owner, not the plan's ${row.amountMicros}: it is not this plan's burn.`,
+    };
+  }
+  return { txId, state: "confirmed", reason: null };
+}
+
+export async function planRecord(db: Db, principal: Principal | null, planId: string, sourceTxId: string | undefined): Promise<Record_> {
+  const row = await getPlan(db, planId);
+  if (!row) throw new ApiError("NOT_FOUND", `plan ${planId} not found`);
+  // A plan is read by a key holding its owner or, for a bridge, its locked destination (as delivery allows).
+  const wallets = [row.owner, row.destAddress].filter((w): w is string => w !== null);
+  if (principal && !wallets.some((w) => inScope(principal, w))) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
+
+  let bridge: Record_["bridge"] = null;
+  if (row.kind === "bridge") {
+    const [done] = await db.select().from(planExecutions).where(eq(planExecutions.planId, row.id));
+    const result = (done?.result ?? {}) as { creditedMicros?: unknown; error?: unknown };
+    const delivery: Bridge["delivery"] = done
+      ? {
+          state: done.status === "settled" ? "delivered" : "failed",
+          destTxId: done.txId,
+          creditedMicros: typeof result.creditedMicros === "string" ? result.creditedMicros : null,
+          error: typeof result.error === "string" ? result.error : null,
+          recordedAt: done.createdAt.toISOString(),
+        }
+      : { state: "none", destTxId: null, creditedMicros: null, error: null, recordedAt: null };
+    const rail = (row.payload as { rail?: unknown }).rail === "circle-cctp-v2" ? "circle-cctp-v2" : "circle-cctp-v1";
+    bridge = {
+      rail,
+      burn: await checkBurn(row, sourceTxId),
+      attestation:
+        delivery.state === "delivered"
+          ? { state: "attested", reason: null }
+          : { state: "not_read", reason: "Circle's attestation is read by POST /svc/bridge/rescue { planId, sourceTxId }." },
+      delivery,
+    };
+  }
+  return {
+    schemaVersion: "svc-plan-record.v1",
+    planId: row.id,
+    kind: row.kind,
+    status: row.status,
+    chain: row.chain,
+    owner: row.owner,
+    strategyId: row.strategyId,
+    amountMicros: row.amountMicros.toString(),
+    destChain: row.destChain,
+    destAddress: row.destAddress,
+    createdAt: row.createdAt.toISOString(),
+    plan: row.payload,
+    bridge,
+  };
+}
