@@ -1,6 +1,6 @@
 // GET /svc/plans/{planId} (issue 22 item 4): a stored plan and what the service knows of it. For a bridge, a burn
 // transaction id the caller holds (a dashboard link's ?burnTx=) is only a hint: it is checked on the source chain
-// (final, sent by the plan's owner, taking the plan's amount of USDC from the owner) and the delivery is what the
+// (final, sent by the plan's owner, taking at least the plan's burned amount of USDC from the owner) and the delivery is what the
 // service recorded with the destination chain's proof. Nothing here is written.
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
@@ -17,6 +17,12 @@ import { getPlan, type PlanRow } from "./store";
 type Record_ = z.input<typeof planRecordSchema>;
 type Bridge = NonNullable<Record_["bridge"]>;
 
+/** The plan's burnAmountMicros as answered (bridge plans since the service fee is taken), else its amount. */
+function burnAmountOf(row: PlanRow): bigint {
+  const stated = row.payload.burnAmountMicros;
+  return typeof stated === "string" && /^[0-9]+$/.test(stated) ? BigInt(stated) : row.amountMicros;
+}
+
 /** The burn hint as the source chain confirms it. */
 export async function checkBurn(row: PlanRow, txId: string | undefined): Promise<Bridge["burn"]> {
   if (txId === undefined) return { txId: null, state: "not_reported", reason: "No burn transaction was given; the service records a bridge's burn only through its delivery." };
@@ -30,11 +36,14 @@ export async function checkBurn(row: PlanRow, txId: string | undefined): Promise
     return { txId, state: "not_this_plan", reason: `The transaction was sent by ${c.sender ?? "an unknown sender"}, not by the plan's owner ${row.owner ?? "(none)"}.` };
   }
   const taken = -(c.usdc.get(owner) ?? 0n);
-  if (taken < row.amountMicros) {
+  // The burn transaction takes at least the burned amount: amountMicros less the service fee, which on EVM is paid
+  // by its own transaction before the burn (on Sui and Solana it is inside the burn's, so the burn takes amountMicros).
+  const least = burnAmountOf(row);
+  if (taken < least) {
     return {
       txId,
       state: "not_this_plan",
-      reason: `The transaction takes ${taken > 0n ? taken : 0n} micro-USDC from the owner, not the plan's ${row.amountMicros}: it is not this plan's burn.`,
+      reason: `The transaction takes ${taken > 0n ? taken : 0n} micro-USDC from the owner, not the plan's ${least}: it is not this plan's burn.`,
     };
   }
   return { txId, state: "confirmed", reason: null };
