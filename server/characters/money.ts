@@ -107,7 +107,7 @@ export type Blocked = { status: "blocked"; characterId: string; wallet: string; 
 
 async function pickVenue(db: Db, c: CharacterRow, input: MoneyInput, selectable: bigint, stakeable: bigint): Promise<VenueDescriptor | Blocker> {
   const named = input.venue ?? c.targetVenue;
-  if (named) return resolveVenue(named);
+  if (named) return resolveVenue(named, "body.venue");
   const d = await discover(db, {
     characterId: c.id,
     chain: c.chain,
@@ -270,7 +270,7 @@ export async function unstake(db: Db, c: CharacterRow, input: MoneyInput) {
   const blocked = (b: Blocker): Blocked => ({ status: "blocked", characterId: c.id, wallet: c.wallet, blockers: [b] });
   if (!c.autoYieldEnabled) return blocked(blocker("auto_yield_disabled"));
   if (input.amountMicros === 0n) return blocked(blocker("amount_zero"));
-  const venue = input.venue ? resolveVenue(input.venue).id : undefined;
+  const venue = input.venue ? resolveVenue(input.venue, "body.venue").id : undefined;
   const r = await applyUnstake(
     db,
     c,
