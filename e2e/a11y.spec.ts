@@ -9,7 +9,7 @@ const PAGES: { name: string; path: string; ready: string }[] = [
   { name: "portfolio", path: "/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", ready: "Portfolio" },
   { name: "swap-bridge", path: "/swap", ready: "Swap and bridge" },
   { name: "autopilot", path: "/autopilot", ready: "Autopilot" },
-  { name: "character", path: "/characters/chr_e2e", ready: "Character auto-yield" },
+  { name: "character", path: "/characters/chr_e2e00000000000000000", ready: "Character auto-yield" },
   { name: "webhooks", path: "/settings/webhooks", ready: "Webhooks" },
   { name: "docs", path: "/docs", ready: "API reference" },
 ];

@@ -1,10 +1,9 @@
 // Prefixed ids from one generator: opp_, pln_, evt_, whk_, key_, chr_ …
 import { createHash, randomFillSync } from "node:crypto";
+import { ID_ALPHABET as ALPHABET, ID_CHARS } from "../lib/ids";
 
 export type IdPrefix = "opp" | "pln" | "evt" | "whk" | "key" | "chr" | "act" | "dlv" | "req" | "apd";
 
-const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
-const ID_CHARS = 20;
 // Random bytes are drawn from the CSPRNG in 4 KiB batches (one syscall per ~200 ids, not one per id:
 // request ids are made on every API request). Each byte is used once.
 const pool = Buffer.alloc(4096);

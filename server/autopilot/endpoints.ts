@@ -1,11 +1,11 @@
 // The autopilot endpoints (spec §4.5): state, history, enable/disable (owner), preview/decide/tick (owner or
 // agent). Within one chain only; a decision records a pick and, for a switch, a rebalance plan the owner signs.
-import { CHAIN_FAMILY, type ChainId, isAddressOf, normalizeAddress } from "../chains/address";
+import { CHAIN_FAMILY, type ChainId, isAddressOf, normalizeAddress, mustBeAddressOf } from "../chains/address";
 import { allLiveApys } from "../catalog/apy";
 import type { Db } from "../db/client";
 import { blocker } from "../http/codes";
 import { endpoint, ok } from "../http/endpoint";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { AUTOPILOT, getVenue, opportunityIdOf } from "../venues";
 import { computeDecision, MONTH_MS, pickOn } from "./decide";
@@ -19,7 +19,7 @@ const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
 
 function assertChainWallet(wallet: string, chain: ChainId): void {
   if (!isAddressOf(CHAIN_FAMILY[chain], wallet)) {
-    throw new ApiError("INVALID_ADDRESS", `The wallet is not a ${CHAIN_FAMILY[chain]} address, so it has no autopilot on ${chain}`);
+    throw fieldError("INVALID_ADDRESS", "path.address", mustBeAddressOf(CHAIN_FAMILY[chain], `to have an autopilot on ${chain}`));
   }
 }
 
@@ -83,7 +83,7 @@ async function state(db: Db, wallet: string) {
 
 async function chainFor(db: Db, wallet: string, chain: ChainId | undefined): Promise<ChainId> {
   const c = chain ?? (await settingsOf(db, wallet))?.chain;
-  if (!c) throw new ApiError("INVALID_REQUEST", "body.chain is required: the autopilot was never enabled on this wallet");
+  if (!c) throw fieldError("INVALID_REQUEST", "body.chain", "is required: the autopilot was never enabled on this wallet");
   assertChainWallet(wallet, c);
   return c;
 }

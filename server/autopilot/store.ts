@@ -3,7 +3,7 @@ import { and, desc, eq, lt } from "drizzle-orm";
 import type { ChainId } from "../chains/address";
 import type { DbOrTx } from "../db/client";
 import { autopilotDecisions, autopilotSettings } from "../db/schema";
-import { invalid } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import type { Decision, SwitchPlan } from "./decide";
 
@@ -71,7 +71,7 @@ export async function recordDecision(db: DbOrTx, d: Decision, trigger: "tick" | 
 function decodeCursor(c: string | undefined): bigint | null {
   if (c === undefined) return null;
   const m = /^s([0-9]{1,19})$/.exec(Buffer.from(c, "base64url").toString("utf8"));
-  if (!m?.[1]) throw invalid("query.cursor is not a cursor from a previous page");
+  if (!m?.[1]) throw fieldError("INVALID_REQUEST", "query.cursor", "must be a cursor from a previous page");
   return BigInt(m[1]);
 }
 

@@ -40,7 +40,7 @@ async function chartOf(pool: string): Promise<Entry> {
 }
 
 export async function chartBody(db: Db, id: string) {
-  const r = resolveStrategyId(id);
+  const r = resolveStrategyId(id, "path.id");
   let venueId: string | null = r.venue?.id ?? null;
   if (!r.venue) {
     const pick = autopilotPick(await catalogState(db));

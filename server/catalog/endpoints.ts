@@ -1,13 +1,13 @@
 // GET /svc/venues, /svc/venues/apy, /svc/strategies, /svc/strategies/{id}, /svc/strategies/{id}/chart,
 // /svc/discover, /svc/home, /svc/packages, /svc/evm-a|evm-b/enablement, /svc/{chain}/wallet-balance,
 // /svc/tokens, /svc/tokens/lookup and /api/auto-yield/venues (spec §4.1, §4.9).
-import { CHAIN_FAMILY, type ChainId, type ChainSegment, isAddressOf, SEGMENT_TO_CHAIN } from "../chains/address";
+import { CHAIN_FAMILY, type ChainId, type ChainSegment, isAddressOf, SEGMENT_TO_CHAIN, mustBeAddressOf } from "../chains/address";
 import { USDC, walletBalances } from "../chains/balances";
 import { tokenDetails, tokenList } from "../chains/tokens";
 import { knownToken } from "../../lib/tokens";
 import { endpoint, ok } from "../http/endpoint";
 import { cacheJson } from "../http/handler";
-import { ApiError } from "../http/errors";
+import { ApiError, fieldError } from "../http/errors";
 import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
 import { chartBody } from "./chart";
 import { estimates, estimatesCamelWire } from "./estimates";
@@ -111,7 +111,7 @@ export const getStrategy = endpoint({
   errors: ["NOT_FOUND", "INVALID_AMOUNT"],
   responses: { 200: strategyDetailSchema },
   handler: async ({ db, params, query }) => {
-    const r = resolveStrategyId(params.id);
+    const r = resolveStrategyId(params.id, "path.id");
     const state = await catalogState(db);
     const row = strategyRows(state).find((s) => s.strategyId === (r.kind === "strategy" ? AUTOPILOT_ID : r.id));
     if (!row) throw new ApiError("NOT_FOUND", `Unknown strategyId ${params.id}`);
@@ -211,10 +211,7 @@ function walletBalanceEndpoint(segment: ChainSegment, operationId: string, examp
       const family = CHAIN_FAMILY[chain];
       const query = { address: q.address ?? q.wallet ?? "" };
       const name = q.address === undefined ? "wallet" : "address";
-      if (!isAddressOf(family, query.address)) {
-        const shape = family === "sui" ? "0x + 64 hex" : family === "evm" ? "0x + 40 hex" : "base58 of 32 bytes";
-        throw new ApiError("INVALID_ADDRESS", `query.${name} must be a ${NETWORK[chain]} address (${shape})`);
-      }
+      if (!isAddressOf(family, query.address)) throw fieldError("INVALID_ADDRESS", `query.${name}`, mustBeAddressOf(family, `for ${NETWORK[chain]} (${chain})`));
       const address = family === "evm" ? query.address.toLowerCase() : query.address;
       return ok({
         schemaVersion: "svc-wallet-balance.v1" as const,

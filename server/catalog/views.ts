@@ -4,7 +4,7 @@ import { CHAIN_IDS, type ChainId } from "../chains/address";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { feePolicy } from "../fees/policy";
-import { invalid } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { LAUNCH_HOMES, MAP_CHAINS } from "../svc/status";
 import { AUTOPILOT, opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
 import { venueActions, venueRowReady } from "../venues/adapters";
@@ -289,7 +289,7 @@ export interface DiscoverQuery {
 function decodeCursor(c: string | undefined): number {
   if (c === undefined) return 0;
   const m = /^o([0-9]{1,9})$/.exec(Buffer.from(c, "base64url").toString("utf8"));
-  if (!m) throw invalid("query.cursor is not a cursor from a previous page");
+  if (!m) throw fieldError("INVALID_REQUEST", "query.cursor", "must be a cursor from a previous page");
   return Number(m[1]);
 }
 

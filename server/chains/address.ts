@@ -90,7 +90,16 @@ export const walletAddress = markKind(
   "address",
 );
 
+/** A family as people write it, with its article: "a Sui", "a Solana", "an EVM". */
+export const FAMILY_NAME: Record<ChainFamily, string> = { sui: "a Sui", solana: "a Solana", evm: "an EVM" };
+const ADDRESS_SHAPE: Record<ChainFamily, string> = { sui: "0x + 64 hex", solana: "base58, 32 bytes", evm: "0x + 40 hex" };
+
+/** The one wording of a wrong-family address: "must be an EVM address (0x + 40 hex)"; `where` adds e.g. "on evm-a". */
+export function mustBeAddressOf(family: ChainFamily, where?: string): string {
+  return `must be ${FAMILY_NAME[family]} address (${ADDRESS_SHAPE[family]})${where ? ` ${where}` : ""}`;
+}
+
 export function addressOf(family: ChainFamily) {
-  const msg = `must be a ${family === "sui" ? "Sui address (0x + 64 hex)" : family === "evm" ? "EVM address (0x + 40 hex)" : "Solana address (base58, 32 bytes)"}`;
+  const msg = mustBeAddressOf(family);
   return markKind(z.string({ error: msg }).refine((a) => isAddressOf(family, a), { error: msg }), "address");
 }

@@ -4,7 +4,7 @@
 import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { erc20Abi, getAddress } from "viem";
 import { KNOWN_TOKENS, knownToken, SUI_COIN_TYPE } from "../../lib/tokens";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { programAccount } from "../venues/readers/solana";
 import { type ChainId, CHAIN_FAMILY, isEvmAddress, isSolanaAddress } from "./address";
 import { errorLine, evmRpc, suiRpc, withRpcTimeout } from "./clients";
@@ -29,7 +29,7 @@ export function assertTokenAddress(chain: ChainId, address: string, field: strin
   const ok = family === "sui" ? SUI_COIN_TYPE.test(address) : family === "solana" ? isSolanaAddress(address) : isEvmAddress(address);
   if (ok) return;
   const want = family === "sui" ? "a Move coin type (0x…::module::NAME)" : family === "solana" ? "a mint address (base58)" : "a token contract address (0x + 40 hex)";
-  throw new ApiError("INVALID_REQUEST", `${field} must be ${want} on ${chain}`, [{ field, message: `must be ${want}` }]);
+  throw fieldError("INVALID_REQUEST", field, `must be ${want} on ${chain}`);
 }
 
 async function readChain(chain: ChainId, address: string, signal: AbortSignal): Promise<Pick<TokenDetails, "symbol" | "name" | "decimals">> {

@@ -1,10 +1,10 @@
 // The character-scoped auto-yield surface (spec §4.9, contract §7) under /api/characters, and the wallet
 // auto-yield policy (spec §4.3). A character's scope is its wallet: checked after loading it (404, then 403).
-import { isAddressOf, normalizeAddress } from "../chains/address";
+import { FAMILY_NAME, isAddressOf, normalizeAddress } from "../chains/address";
 import type { Db } from "../db/client";
 import type { Principal } from "../http/auth";
 import { created, endpoint, ok, unprocessable } from "../http/endpoint";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { harvest } from "../ledger/harvest";
 import { wire } from "../ledger/wire";
@@ -149,7 +149,7 @@ export const putCharacterAutoYield = endpoint({
   handler: async ({ db, params: p, principal, body }) => {
     const c = await characterFor(db, p.id, principal);
     if (body.target_venue) targetVenue(body.target_venue, c.chain);
-    const envelope = patchOf(body.allowed_venues, (vs) => vs.map((v) => targetVenue(v, null).id));
+    const envelope = patchOf(body.allowed_venues, (vs) => vs.map((v, i) => targetVenue(v, null, `body.allowed_venues.${i}`).id));
     const on = body.auto_yield_enabled;
     const row = await updateCharacter(db, c.id, {
       autoYieldEnabled: on,
@@ -297,7 +297,7 @@ export const putWalletAutoYieldEndpoint = endpoint({
     const target = body.target_venue ? targetVenue(body.target_venue, null) : null;
     // The venue must be on a chain of the wallet's family (never across chains).
     if (target && !isAddressOf(target.family, wallet)) {
-      throw new ApiError("INVALID_REQUEST", `target_venue ${target.id} is on ${target.chain}; this wallet is not a ${target.family} address`);
+      throw fieldError("INVALID_REQUEST", "body.target_venue", `must be a venue on this wallet's chains: ${target.id} is on ${target.chain}, and this wallet is not ${FAMILY_NAME[target.family]} address`);
     }
     const row = await putWalletAutoYield(db, wallet, {
       auto_yield_enabled: body.auto_yield_enabled,

@@ -107,7 +107,7 @@ export type Blocked = { status: "blocked"; characterId: string; wallet: string; 
 
 async function pickVenue(db: Db, c: CharacterRow, input: MoneyInput, selectable: bigint, stakeable: bigint): Promise<VenueDescriptor | Blocker> {
   const named = input.venue ?? c.targetVenue;
-  if (named) return resolveVenue(named);
+  if (named) return resolveVenue(named, "body.venue");
   const d = await discover(db, {
     characterId: c.id,
     chain: c.chain,
@@ -118,7 +118,20 @@ async function pickVenue(db: Db, c: CharacterRow, input: MoneyInput, selectable:
     autoYieldEnabled: c.autoYieldEnabled,
   });
   const v = d.plan.selected ? getVenue(d.plan.selected.venue) : undefined;
-  return v ?? d.blockers[0] ?? blocker("no_eligible_pool");
+  // The plan's blockers, not discovery's: discovery can list eligible pools while the plan selects nothing
+  // because nothing is stakeable or the max stake is reached (spec §2.8 rule 2).
+  return v ?? d.plan.blockers[0] ?? blocker("no_eligible_pool");
+}
+
+/** stakeable_zero with the figures behind it (spec §2.8: stakeable = balance − liability − locked tranches). */
+function nothingStakeable(liquid: bigint, c: CharacterRow): Blocker {
+  const locked = tranchesOf(c)
+    .filter((x) => !x.stakeable)
+    .reduce((s, x) => s + x.amountMicros, 0n);
+  return blocker(
+    "stakeable_zero",
+    `Nothing is stakeable: liquid ${liquid} − fan-credit liability ${c.fanCreditLiabilityMicros} − non-stakeable tranches ${locked} micro-USDC leaves nothing to stake`,
+  );
 }
 
 export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
@@ -127,7 +140,7 @@ export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
   if (input.amountMicros === 0n) return blocked(blocker("amount_zero"));
   const pre = await characterBalances(db, c);
   const v = await pickVenue(db, c, input, pre.selectable, pre.stakeable);
-  if (!("id" in v)) return blocked(v);
+  if (!("id" in v)) return blocked(v.code === "stakeable_zero" ? nothingStakeable(pre.liquid, c) : v);
   if (v.chain !== c.chain) return blocked(blocker("venue_wrong_chain", `${v.id} is on ${v.chain}, not ${c.chain}`));
   if (!allowlist(c.allowedVenues).has(v.id)) return blocked(blocker("venue_not_allowed", `${v.id} is not on the auto-yield allowlist`));
   if (!v.ready) return blocked(blocker("venue_not_ready", `${v.id} is not ready`));
@@ -146,7 +159,7 @@ export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
     const book = await Book.lockAll(tx, c.wallet, TOKEN, c.chain);
     const t = totals(book.all(), c.chain);
     const stakeable = stakeableMicros(t.liquid, cur.fanCreditLiabilityMicros, tranchesOf(cur));
-    if (stakeable === 0n) return blocked(blocker("stakeable_zero"));
+    if (stakeable === 0n) return blocked(nothingStakeable(t.liquid, cur));
     const { amount, room } = selectedAmount(stakeable, t.staked, cur.maxStakeMicros, input.amountMicros);
     if (amount === 0n) return blocked(blocker("max_stake_reached"));
     const before = book.row(vk);
@@ -257,7 +270,7 @@ export async function unstake(db: Db, c: CharacterRow, input: MoneyInput) {
   const blocked = (b: Blocker): Blocked => ({ status: "blocked", characterId: c.id, wallet: c.wallet, blockers: [b] });
   if (!c.autoYieldEnabled) return blocked(blocker("auto_yield_disabled"));
   if (input.amountMicros === 0n) return blocked(blocker("amount_zero"));
-  const venue = input.venue ? resolveVenue(input.venue).id : undefined;
+  const venue = input.venue ? resolveVenue(input.venue, "body.venue").id : undefined;
   const r = await applyUnstake(
     db,
     c,

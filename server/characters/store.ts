@@ -1,11 +1,11 @@
 // Characters (contract §7) and wallet auto-yield settings (spec §4.3) in the database.
 import { eq } from "drizzle-orm";
-import { addressFamily, type ChainId, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
+import { addressFamily, type ChainId, CHAIN_FAMILY, normalizeAddress, mustBeAddressOf, ADDRESS_MESSAGE } from "../chains/address";
 import type { DbOrTx } from "../db/client";
 import { characters, type StoredTranche, walletAutoYield } from "../db/schema";
 import type { Principal } from "../http/auth";
 import { inScope } from "../http/auth";
-import { ApiError } from "../http/errors";
+import { ApiError, fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { resolveVenue, type VenueDescriptor } from "../venues";
 import type { Tranche } from "./rules";
@@ -63,19 +63,19 @@ export function characterWire(r: CharacterRow) {
 /** The chain a new character's money lives on: its wallet's family (EVM: evm-a unless named). */
 export function chainForWallet(wallet: string, chain: ChainId | undefined): ChainId {
   const family = addressFamily(wallet);
-  if (!family) throw new ApiError("INVALID_ADDRESS", "body.wallet is not a wallet address");
+  if (!family) throw fieldError("INVALID_ADDRESS", "body.wallet", ADDRESS_MESSAGE);
   if (chain) {
-    if (CHAIN_FAMILY[chain] !== family) throw new ApiError("INVALID_ADDRESS", `body.wallet is not a ${CHAIN_FAMILY[chain]} address for ${chain}`);
+    if (CHAIN_FAMILY[chain] !== family) throw fieldError("INVALID_ADDRESS", "body.wallet", mustBeAddressOf(CHAIN_FAMILY[chain], `for ${chain}`));
     return chain;
   }
   return family === "sui" ? "move-chain" : family === "solana" ? "svm-chain" : "evm-a";
 }
 
 /** A target venue input: unknown → 404; the automated strategy or a composite id → 400; another chain → 400. */
-export function targetVenue(input: string, chain: ChainId | null): VenueDescriptor {
-  const v = resolveVenue(input);
+export function targetVenue(input: string, chain: ChainId | null, field = "body.target_venue"): VenueDescriptor {
+  const v = resolveVenue(input, field);
   if (chain && v.chain !== chain) {
-    throw new ApiError("INVALID_REQUEST", `target_venue ${v.id} is on ${v.chain}; this wallet's auto-yield works on ${chain} (never across chains)`);
+    throw fieldError("INVALID_REQUEST", field, `must be a venue on ${chain}: ${v.id} is on ${v.chain}, and this wallet's auto-yield works on ${chain} (never across chains)`);
   }
   return v;
 }

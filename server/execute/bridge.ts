@@ -10,7 +10,7 @@ import { emitEvents } from "../events/outbox";
 import type { Principal } from "../http/auth";
 import { inScope } from "../http/auth";
 import { type Blocker, blocker } from "../http/codes";
-import { ApiError } from "../http/errors";
+import { ApiError, fieldError } from "../http/errors";
 import { creditLiquid, type LegInput, recordDeposit, recordLegs } from "../ledger/record";
 import { isEvmChain, evmCall } from "../chains/evm";
 import { CCTP_DOMAIN, mintRecipientFor } from "../plans/bridge";
@@ -152,7 +152,7 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
   if ("status" in p) return p;
   const destTxId = input.destTxId ?? null;
   if (destTxId !== null && !isTxIdOf(p.dest, destTxId)) {
-    throw new ApiError("INVALID_REQUEST", `destTxId is not a ${p.dest} transaction id`, [{ field: "body.destTxId", message: `must be a ${p.dest} transaction id` }]);
+    throw fieldError("INVALID_REQUEST", "body.destTxId", `must be a ${p.dest} transaction id`);
   }
   if ("error" in input) return reportFailure(db, p, input.error, destTxId);
   const txId = input.destTxId;
@@ -447,7 +447,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
   if (sourceTxId !== undefined && !isTxIdOf(p.source, sourceTxId)) {
-    throw new ApiError("INVALID_REQUEST", `sourceTxId is not a ${p.source} transaction id`, [{ field: "body.sourceTxId", message: `must be a ${p.source} transaction id` }]);
+    throw fieldError("INVALID_REQUEST", "body.sourceTxId", `must be a ${p.source} transaction id`);
   }
   const [prior] = await db.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
   const blockers: Blocker[] = [];

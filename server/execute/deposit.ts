@@ -8,7 +8,7 @@ import type { Db } from "../db/client";
 import { planExecutions, plans } from "../db/schema";
 import type { z } from "zod";
 import { type Blocker, blocker } from "../http/codes";
-import { ApiError } from "../http/errors";
+import { ApiError, fieldError } from "../http/errors";
 import { recordDeposit } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled, chainLabelOf } from "../svc/status";
@@ -71,7 +71,7 @@ export async function executeDeposit(db: Db, input: ExecuteInput): Promise<Execu
   if (chainLabelOf(chain) === "Map") return blocked(plan.id, asked, blocker("map_chain_prepare_only"));
   if (!plan.owner) return blocked(plan.id, asked, blocker("owner_required", "The deposit plan has no owner; prepare it again with owner to execute it."));
   if (asked !== null && !isTxIdOf(chain, asked)) {
-    throw new ApiError("INVALID_REQUEST", `digest is not a ${chain} transaction id`, [{ field: "body.digest", message: `must be a ${chain} transaction id` }]);
+    throw fieldError("INVALID_REQUEST", "body.digest", `must be a ${chain} transaction id`);
   }
   const [done] = await db.select().from(planExecutions).where(eq(planExecutions.planId, plan.id));
   if (done) return replay(plan.id, done, asked);

@@ -3,7 +3,7 @@
 // reported, never the value.
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { base58Decode } from "../chains/address";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 
 const NAME_PARTS = ["privatekey", "secretkey", "privkey", "secret", "mnemonic", "seedphrase", "keypair", "recoveryphrase"];
 const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
@@ -70,10 +70,10 @@ export function findKeyMaterial(value: unknown, path = "body", depth = 0): strin
 export function refuseKeyMaterial(raw: unknown): void {
   const at = findKeyMaterial(raw);
   if (at) {
-    throw new ApiError(
+    throw fieldError(
       "INVALID_REQUEST",
-      "The service never accepts private keys, secret keys or mnemonics: send owner-signed transaction bytes or an on-chain digest",
-      [{ field: at, message: "looks like key material; refused and not stored" }],
+      at,
+      "looks like key material; refused and not stored: the service never accepts private keys, secret keys or mnemonics, send owner-signed transaction bytes or an on-chain digest",
     );
   }
 }

@@ -3,7 +3,7 @@
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { type ChainId, CHAIN_FAMILY } from "../chains/address";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { suiCall } from "../chains/sui/calls";
 import { rpcCall } from "./rpc";
 
@@ -22,9 +22,7 @@ export function senderOfSigned(chain: ChainId, signedTransaction: string): strin
   } catch {
     // reported below
   }
-  throw new ApiError("INVALID_REQUEST", `signedTransaction is not a signed ${chain} transaction (base64)`, [
-    { field: "body.signedTransaction", message: "must be base64 transaction bytes of the plan's chain" },
-  ]);
+  throw fieldError("INVALID_REQUEST", "body.signedTransaction", `must be a signed ${chain} transaction (base64 transaction bytes of the plan's chain)`);
 }
 
 /** The Solana transaction id: its first signature, base58. */
@@ -39,7 +37,7 @@ export type Submission = { ok: true; digest: string } | { ok: false; unreachable
 export async function submitSigned(chain: ChainId, signedTransaction: string, signatures: readonly string[]): Promise<Submission> {
   if (CHAIN_FAMILY[chain] === "sui") {
     if (signatures.length === 0) {
-      throw new ApiError("INVALID_REQUEST", "signatures are required for a move-chain transaction", [{ field: "body.signatures", message: "is required" }]);
+      throw fieldError("INVALID_REQUEST", "body.signatures", "is required for a move-chain transaction");
     }
     // TransactionExecutionService.ExecuteTransaction over gRPC.
     const r = await suiCall("ExecuteTransaction", (client, signal) =>

@@ -10,8 +10,8 @@ import { log } from "../log";
 import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
-import { ERROR_CODES, type ErrorCode } from "./codes";
-import { ApiError } from "./errors";
+import { ERROR_CODES, type ErrorCode, uncatalogued } from "./codes";
+import { ApiError, fieldMessage } from "./errors";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
 import { consumeRate } from "./rate-limit";
@@ -145,20 +145,29 @@ function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schem
     return true;
   });
   const head = details[0];
-  throw new ApiError(code, head ? `${head.field} ${head.message}` : `invalid ${where}`, details);
+  throw new ApiError(code, head ? fieldMessage(head.field, head.message) : `invalid ${where}`, details);
 }
 
 /**
  * Every non-2xx answer is `{ code, message, requestId, … }` with a catalogued code (contract §3), whatever
  * the handler returned: a blocked answer (status "blocked", blockers[]) gets the catalogued BLOCKED and its
- * blockers' messages beside its own fields. A non-2xx body that is neither is a server fault.
+ * blockers' messages beside its own fields. Each answer is given only with a status the catalog (codes.ts,
+ * served by GET /svc/errors) lists for its code and for each of its blockers: anything else, like a non-2xx
+ * body of neither shape, is a server fault (500 INTERNAL, logged), so the catalog cannot drift from the answers.
  */
 function asError(status: number, body: unknown, requestId: string): unknown {
-  if (status < 300) return body;
   const b = (body ?? {}) as Record<string, unknown>;
-  if (typeof b.code === "string" && b.code in ERROR_CODES && typeof b.message === "string") return { ...b, requestId };
-  const blockers = Array.isArray(b.blockers) ? (b.blockers as { message?: unknown }[]) : null;
-  if (b.status === "blocked" && blockers && blockers.length > 0) {
+  const blockers = Array.isArray(b.blockers) ? (b.blockers as { code?: unknown; message?: unknown }[]) : null;
+  if (blockers && (b.status === "blocked" || status >= 300)) {
+    const off = uncatalogued(status, blockers);
+    if (off.length > 0) throw new Error(`blocker ${off.join(", ")} answered with HTTP ${status}, which GET /svc/errors does not list for it (server/http/codes.ts)`);
+  }
+  if (status < 300) return body;
+  if (typeof b.code === "string" && b.code in ERROR_CODES && typeof b.message === "string") {
+    if (!(ERROR_CODES[b.code as ErrorCode].statuses as readonly number[]).includes(status)) throw new Error(`${b.code} answered with HTTP ${status}, which the catalog does not list for it`);
+    return { ...b, requestId };
+  }
+  if (b.status === "blocked" && blockers && blockers.length > 0 && status === 422) {
     const message = blockers.map((x) => String(x.message)).join("; ");
     return { code: "BLOCKED" satisfies ErrorCode, message, requestId, ...b };
   }

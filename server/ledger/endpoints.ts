@@ -1,9 +1,9 @@
 // The wallet ledger endpoints (spec §4.3, §4.1 public portfolio and activity). Money actions answer
 // 200 done, 202 prepared, 422 blocked (contract §4); route, withdraw and auto-pay honor Idempotency-Key.
-import { addressFamily, CHAIN_FAMILY, CHAIN_IDS, type ChainId, isAddressOf, normalizeAddress } from "../chains/address";
+import { addressFamily, CHAIN_FAMILY, CHAIN_IDS, type ChainId, isAddressOf, normalizeAddress, mustBeAddressOf } from "../chains/address";
 import { isTxIdOf } from "../execute/confirm";
 import { accepted, endpoint, ok, unprocessable } from "../http/endpoint";
-import { ApiError, invalid } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { harvest } from "./harvest";
 import { chainFor } from "./home";
@@ -48,7 +48,7 @@ const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
 
 function assertChainWallet(wallet: string, chain: ChainId): void {
   if (!isAddressOf(CHAIN_FAMILY[chain], wallet)) {
-    throw new ApiError("INVALID_ADDRESS", `The wallet is not a ${CHAIN_FAMILY[chain]} address, so it holds nothing on ${chain}`);
+    throw fieldError("INVALID_ADDRESS", "path.address", mustBeAddressOf(CHAIN_FAMILY[chain], `to hold anything on ${chain}`));
   }
 }
 
@@ -59,7 +59,7 @@ function assertTxId(txId: string | undefined, chains: readonly ChainId[]): void 
   if (txId === undefined || chains.some((c) => isTxIdOf(c, txId))) return;
   const shapes = [...new Set(chains.map((c) => `${TX_SHAPE[CHAIN_FAMILY[c]]} for ${c}`))].join(", or ");
   const message = `must be ${shapes}`;
-  throw invalid(`body.txId ${message}`, [{ field: "body.txId", message }]);
+  throw fieldError("INVALID_REQUEST", "body.txId", message);
 }
 
 const familyChains = (wallet: string) => CHAIN_IDS.filter((c) => CHAIN_FAMILY[c] === addressFamily(wallet));
@@ -225,7 +225,7 @@ export const postAutoPay = endpoint({
     const family = CHAIN_FAMILY[body.chain];
     body.payees.forEach((x, i) => {
       if (!isAddressOf(family, x.address)) {
-        throw new ApiError("INVALID_ADDRESS", `body.payees.${i}.address must be a ${family} address for ${body.chain}`);
+        throw fieldError("INVALID_ADDRESS", `body.payees.${i}.address`, mustBeAddressOf(family, `for ${body.chain}`));
       }
     });
     const payees = body.payees.map((x) => ({ address: normalizeAddress(x.address), bps: x.bps }));

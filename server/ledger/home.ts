@@ -5,7 +5,7 @@
 import { addressFamily, CHAIN_FAMILY, CHAIN_IDS, type ChainId } from "../chains/address";
 import type { Db } from "../db/client";
 import { settingsOf } from "../autopilot/store";
-import { invalid } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { walletRows } from "./book";
 
 export async function chainFor(db: Db, wallet: string, field = "body.chain"): Promise<ChainId> {
@@ -23,6 +23,5 @@ export async function chainFor(db: Db, wallet: string, field = "body.chain"): Pr
   const home = held.size === 1 ? [...held][0] : undefined;
   if (home) return home;
   const why = held.size > 1 ? "the wallet holds money on each of them" : "the wallet has no balance or autopilot on any of them";
-  const message = `${field} is required for this address: it can be on ${candidates.join(" or ")}, and ${why}`;
-  throw invalid(message, [{ field, message: `is required: one of ${candidates.join(", ")}`, choices: candidates }]);
+  throw fieldError("INVALID_REQUEST", field, `is required for this address: it can be on ${candidates.join(" or ")}, and ${why}`, { choices: candidates });
 }

@@ -3,7 +3,7 @@
 import { and, eq, or, sql, lt, gt } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { activity } from "../db/schema";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { microsToUnits } from "../money/amount";
 import { getVenue, opportunityIdOf } from "../venues";
 import { type BalanceRow, LIQUID, walletRows } from "./book";
@@ -166,7 +166,7 @@ function encodeCursor(g: bigint, leg: number, seq: bigint): string {
 
 function decodeCursor(c: string): { g: bigint; leg: number; seq: bigint } {
   const m = /^([0-9]{1,19})\.([0-9]{1,9})\.([0-9]{1,19})$/.exec(Buffer.from(c, "base64url").toString("utf8"));
-  if (!m) throw new ApiError("INVALID_REQUEST", "query.cursor is not a cursor from a previous page");
+  if (!m) throw fieldError("INVALID_REQUEST", "query.cursor", "must be a cursor from a previous page");
   return { g: BigInt(m[1] ?? "0"), leg: Number(m[2]), seq: BigInt(m[3] ?? "0") };
 }
 

@@ -30,8 +30,8 @@ export type RebalanceResult =
   | { status: "blocked"; wallet: string; blockers: Blocker[] };
 
 export async function rebalance(db: Db, wallet: string, input: RebalanceInput): Promise<RebalanceResult> {
-  const from = resolveVenue(input.fromStrategyId);
-  const to = resolveVenue(input.toStrategyId);
+  const from = resolveVenue(input.fromStrategyId, "body.fromStrategyId");
+  const to = resolveVenue(input.toStrategyId, "body.toStrategyId");
   const blocked = (b: Blocker): RebalanceResult => ({ status: "blocked", wallet, blockers: [b] });
   if (from.chain !== to.chain) {
     return blocked(

@@ -49,11 +49,7 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(def)) {
-    let status: number = ERROR_CODES[code].status;
-    if (code === "UNAUTHORIZED") status = 401;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-    if (code === "UNAUTHORIZED") byStatus.set(403, [...(byStatus.get(403) ?? []), code]);
-    if (code === "WALLET_SCOPE") byStatus.set(403, [...(byStatus.get(403) ?? [])]);
+    for (const status of ERROR_CODES[code].statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of byStatus) {
     if (responses[String(status)]) continue;

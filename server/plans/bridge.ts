@@ -7,14 +7,14 @@
 import { address as solAddress, getAddressEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, erc20Abi, type Hex } from "viem";
-import { CHAIN_FAMILY, type ChainId, isAddressOf } from "../chains/address";
+import { CHAIN_FAMILY, type ChainId, isAddressOf, mustBeAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
 import { addressToBytes32, ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../chains/evm";
 import type { Db } from "../db/client";
 import { feePolicy } from "../fees/policy";
 import { type ServiceFee, serviceFeeOn } from "../fees/recipient";
 import { type Blocker, blocker } from "../http/codes";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
@@ -141,15 +141,13 @@ async function railFeeOf(sourceChain: ChainId, destChain: ChainId, amount: bigin
 
 /** The continuing venue: a venue (not the automated strategy) on destChain, else 400. */
 function continuationVenue(destChain: ChainId, strategyId: string): VenueDescriptor {
-  const r = resolveStrategyId(strategyId);
+  const r = resolveStrategyId(strategyId, "body.continueTo.strategyId");
   const field = "body.continueTo.strategyId";
   if (!r.venue) {
-    throw new ApiError("INVALID_REQUEST", `continueTo.strategyId must be a venue on ${destChain}; ${AUTOPILOT_ID} is the automated strategy`, [{ field, message: "must be a venue" }]);
+    throw fieldError("INVALID_REQUEST", field, `must be a venue on ${destChain}; ${AUTOPILOT_ID} is the automated strategy`);
   }
   if (r.venue.chain !== destChain) {
-    throw new ApiError("INVALID_REQUEST", `continueTo.strategyId ${r.venue.id} is a venue on ${r.venue.chain}, not on destChain ${destChain}`, [
-      { field, message: `must be a venue on ${destChain}` },
-    ]);
+    throw fieldError("INVALID_REQUEST", field, `must be a venue on ${destChain}; ${r.venue.id} is on ${r.venue.chain}`);
   }
   return r.venue;
 }
@@ -182,21 +180,23 @@ export function bridgePaths() {
 export async function bridgePlan(db: Db, input: BridgeInput) {
   const { sourceChain, destChain, amountMicros: amount, sourceAddress, destAddress } = input;
   if (sourceChain === destChain) {
-    throw new ApiError("INVALID_REQUEST", "sourceChain and destChain must differ", [{ field: "body.destChain", message: "must differ from sourceChain" }]);
+    throw fieldError("INVALID_REQUEST", "body.destChain", "must differ from body.sourceChain");
   }
   for (const [field, chain, a] of [
     ["sourceAddress", sourceChain, sourceAddress],
     ["destAddress", destChain, destAddress],
   ] as const) {
     const fam = CHAIN_FAMILY[chain];
-    if (!isAddressOf(fam, a)) throw new ApiError("INVALID_ADDRESS", `${field} must be a ${fam} address on ${chain}`, [{ field: `body.${field}`, message: `must be a ${fam} address` }]);
+    if (!isAddressOf(fam, a)) throw fieldError("INVALID_ADDRESS", `body.${field}`, mustBeAddressOf(fam, `on ${chain}`));
   }
   const venue = input.continueTo ? continuationVenue(destChain, input.continueTo.strategyId) : null;
   const rail = railFor(sourceChain, destChain);
   if (rail === "circle-cctp-v1" && input.speed === "fast") {
-    throw new ApiError("INVALID_REQUEST", `speed "fast" needs CCTP V2, and ${sourceChain} → ${destChain} runs on CCTP V1 (${CCTP_V2_CHAINS.has(sourceChain) ? destChain : sourceChain} has no V2)`, [
-      { field: "body.speed", message: "fast is only offered on CCTP V2 routes" },
-    ]);
+    throw fieldError(
+      "INVALID_REQUEST",
+      "body.speed",
+      `"fast" is only offered on CCTP V2 routes, and ${sourceChain} → ${destChain} runs on CCTP V1 (${CCTP_V2_CHAINS.has(sourceChain) ? destChain : sourceChain} has no V2)`,
+    );
   }
   const speed: Speed | null = rail === "circle-cctp-v2" ? (input.speed ?? "standard") : null;
   const blockers: Blocker[] = [];

@@ -7,7 +7,7 @@ import { EVM_CHAIN_IDS, type EvmChain } from "../chains/evm";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { EVM_REGISTRY } from "../fees/policy";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { venuesOn } from "../venues";
 import { getAdapter } from "../venues/adapters";
@@ -89,14 +89,14 @@ export async function prepareCagePolicy(db: Db, chain: EvmChain, input: CagePrep
   const wanted = input.venues ?? allowed.map((v) => v.venueId);
   const venues = wanted.map((id) => {
     const v = allowed.find((a) => a.venueId === id);
-    if (!v) throw new ApiError("INVALID_REQUEST", `venue ${id} is not a cage destination on ${chain}; allowed: ${allowed.map((a) => a.venueId).join(", ")}`);
+    if (!v) throw fieldError("INVALID_REQUEST", `body.venues.${wanted.indexOf(id)}`, `must be a cage destination on ${chain} (${allowed.map((a) => a.venueId).join(", ")}); ${id} is not`);
     return v;
   });
   const payees = input.payees ?? [];
   const bpsSum = payees.reduce((s, p) => s + p.bps, 0);
-  if (bpsSum > 10_000) throw new ApiError("INVALID_REQUEST", "payees' bps add up to more than 10000");
+  if (bpsSum > 10_000) throw fieldError("INVALID_REQUEST", "body.payees", `must add up to at most 10000 bps; they add up to ${bpsSum}`);
   const actions = input.actions ?? CAGE_ACTIONS.map((a) => a.action);
-  if (actions.includes("AUTOPAY") && payees.length === 0) throw new ApiError("INVALID_REQUEST", "AUTOPAY needs at least one payee");
+  if (actions.includes("AUTOPAY") && payees.length === 0) throw fieldError("INVALID_REQUEST", "body.payees", "must name at least one payee when body.actions includes AUTOPAY");
   const registry = registryOf(chain);
   const nowS = Math.floor(Date.now() / 1000);
   const nonce = BigInt(`0x${newId("pln").slice(4, 16).replace(/[^0-9a-f]/g, "0")}`);

@@ -1,9 +1,9 @@
 // POST /svc/strategies/deposit/plan, /svc/strategies/withdraw/plan, /svc/swap-svm/plan, /svc/swap-move/plan,
 // /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan, GET /svc/plans/{planId}; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
 // POST /svc/evm-b/cage/prepare, GET /wallets/{address}/evm-a/cage (spec §4.2, §4.4, §4.7).
-import { isEvmAddress } from "../chains/address";
+import { isEvmAddress, mustBeAddressOf } from "../chains/address";
 import { endpoint, ok } from "../http/endpoint";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { bridgePaths, bridgePlan } from "./bridge";
 import { cageBody, prepareCagePolicy, walletCageState } from "./cage";
@@ -237,7 +237,7 @@ export const getWalletEvmACage = endpoint({
   example: { params: { address: "0x1111111111111111111111111111111111111111" } },
   responses: { 200: walletCageSchema },
   handler: async ({ db, params }) => {
-    if (!isEvmAddress(params.address)) throw new ApiError("INVALID_ADDRESS", "address must be an EVM address (0x + 40 hex) for evm-a");
+    if (!isEvmAddress(params.address)) throw fieldError("INVALID_ADDRESS", "path.address", mustBeAddressOf("evm", "for evm-a"));
     return ok(await walletCageState(db, "evm-a", params.address));
   },
 });

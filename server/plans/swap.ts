@@ -9,7 +9,7 @@
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { AccountRole, address, getBase58Decoder, getBase64Encoder, type Instruction } from "@solana/kit";
 import { COMPUTE_BUDGET_PROGRAM_ADDRESS as COMPUTE_BUDGET_PROGRAM } from "@solana-program/compute-budget";
-import { type ChainId, CHAIN_FAMILY, isAddressOf } from "../chains/address";
+import { type ChainId, CHAIN_FAMILY, isAddressOf, mustBeAddressOf } from "../chains/address";
 import { suiCoinBalance, USDC } from "../chains/balances";
 import { errorLine, withRpcTimeout } from "../chains/clients";
 import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
@@ -21,7 +21,7 @@ import { KNOWN_TOKENS } from "../../lib/tokens";
 import { BPS, feePolicy } from "../fees/policy";
 import { type ServiceFee, serviceFeeOn } from "../fees/recipient";
 import { type Blocker, blocker } from "../http/codes";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
@@ -196,12 +196,12 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const owner = input.owner ?? null;
   const family = CHAIN_FAMILY[chain];
   if (owner !== null && !isAddressOf(family, owner)) {
-    throw new ApiError("INVALID_ADDRESS", `owner must be a ${family} address on ${chain}`, [{ field: "body.owner", message: `must be a ${family} address` }]);
+    throw fieldError("INVALID_ADDRESS", "body.owner", mustBeAddressOf(family, `on ${chain}`));
   }
   const inputToken = tokenOf(chain, input.inputToken, "inputToken");
   const outputToken = tokenOf(chain, input.outputToken, "outputToken");
   if (inputToken.toLowerCase() === outputToken.toLowerCase()) {
-    throw new ApiError("INVALID_REQUEST", "inputToken and outputToken must differ", [{ field: "body.outputToken", message: "must differ from inputToken" }]);
+    throw fieldError("INVALID_REQUEST", "body.outputToken", "must differ from body.inputToken");
   }
   const slippageBps = input.slippageBps ?? DEFAULT_SLIPPAGE_BPS;
   const amount = input.amountIn;

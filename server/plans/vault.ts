@@ -1,6 +1,6 @@
 // Deposit and withdraw plans (spec §2.2): one shape for every venue. Blockers are listed, never thrown;
 // with an owner and no blocker the plan carries the venue adapter's unsigned transactions.
-import { isAddressOf } from "../chains/address";
+import { isAddressOf, mustBeAddressOf } from "../chains/address";
 import { isEvmChain } from "../chains/evm";
 import { evmFeeQuoteFor, evmGasFee, type FeeQuote, type GasFee, withStepFees } from "../chains/evm/fees";
 import { USDC } from "../chains/balances";
@@ -9,7 +9,7 @@ import { liveApy } from "../catalog/apy";
 import type { Db } from "../db/client";
 import { feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { opportunityIdOf, resolveVenue } from "../venues";
 import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
@@ -27,9 +27,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
   const venue = resolveVenue(input.strategyId);
   const owner = input.owner ?? null;
   if (owner !== null && !isAddressOf(venue.family, owner)) {
-    throw new ApiError("INVALID_ADDRESS", `owner must be a ${venue.family} address for ${venue.id} on ${venue.chain}`, [
-      { field: "body.owner", message: `must be a ${venue.family} address` },
-    ]);
+    throw fieldError("INVALID_ADDRESS", "body.owner", mustBeAddressOf(venue.family, `for ${venue.id} on ${venue.chain}`));
   }
   const amount = input.amountMicros;
   const blockers: Blocker[] = [];

@@ -1,7 +1,6 @@
 // GET /svc/status, /svc/fees, /svc/errors.
 import { ensureBooted } from "../boot";
-import { BLOCKER_STATUSES, ERROR_STATUSES } from "../http/answered";
-import { BLOCKER_CODES, type BlockerCode, CATALOG_VERSION, ERROR_CODES, type ErrorCode } from "../http/codes";
+import { BLOCKER_CODES, CATALOG_VERSION, ERROR_CODES } from "../http/codes";
 import { endpoint, ok } from "../http/endpoint";
 import { errorCatalogSchema, feesSchema, statusSchema } from "./schemas";
 import { feesBody, statusBody } from "./status";
@@ -36,19 +35,17 @@ export const getErrors = endpoint({
   tags: ["svc"],
   access: "public",
   responses: { 200: errorCatalogSchema },
+  // The table the wrapper answers from (handler.ts checks every answer against it), listed as it is.
   handler: async () =>
     ok({
       schemaVersion: CATALOG_VERSION,
-      errors: Object.entries(ERROR_CODES).map(([code, v]) => ({
+      errors: Object.entries(ERROR_CODES).map(([code, v]) => ({ code, status: v.statuses[0], statuses: [...v.statuses], meaning: v.meaning })),
+      blockers: Object.entries(BLOCKER_CODES).map(([code, v]) => ({
         code,
-        status: v.status,
-        statuses: [...(ERROR_STATUSES[code as ErrorCode] ?? [v.status])],
+        statuses: [...v.answered],
+        answeredAs: v.answered.map((s) => (s === 200 ? "200 with status \"blocked\" (plans, discovery, bridge rescue, autopilot tick)" : "422 BLOCKED (money actions)")).join("; "),
         meaning: v.meaning,
       })),
-      blockers: Object.entries(BLOCKER_CODES).map(([code, meaning]) => {
-        const statuses = [...BLOCKER_STATUSES[code as BlockerCode]];
-        return { code, statuses, answeredAs: statuses.map((s) => (s === 200 ? "200 blocked on plan endpoints" : "422 BLOCKED on money actions")).join("; "), meaning };
-      }),
     }),
 });
 

@@ -88,8 +88,11 @@ export const errorCatalogSchema = z
     errors: z.array(
       z.object({
         code: z.string(),
-        status: z.number().int().meta({ description: "The code's usual status." }),
-        statuses: z.array(z.number().int()).meta({ description: "Every status it is answered with (UNAUTHORIZED: 401 without a key, 403 for a role that may not)." }),
+        status: z.number().int().meta({ description: "The code's usual status (the first of statuses)." }),
+        statuses: z
+          .array(z.number().int())
+          .min(1)
+          .meta({ description: "Every status it is answered with (UNAUTHORIZED: 401 without a key, 403 for a role that may not); the server answers the code with no other." }),
         meaning: z.string(),
       }),
     ),
@@ -98,10 +101,14 @@ export const errorCatalogSchema = z
         code: z.string(),
         statuses: z
           .array(z.union([z.literal(200), z.literal(422)]))
-          .meta({ description: "200: inside a plan answered 200 with status \"blocked\"; 422: a money action answered 422 with code BLOCKED." }),
-        answeredAs: z.string(),
+          .min(1)
+          .meta({
+            description:
+              "Every status it is answered with, and no other: 200 inside an answer with status \"blocked\" (plans, discovery, bridge rescue, autopilot tick); 422 with code BLOCKED (money actions).",
+          }),
+        answeredAs: z.string().meta({ description: "statuses in words." }),
         meaning: z.string(),
       }),
     ),
   })
-  .meta({ id: "ErrorCatalog" });
+  .meta({ id: "ErrorCatalog", description: "The one table the server answers from (server/http/codes.ts): each code with every HTTP status it is answered with." });

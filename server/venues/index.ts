@@ -2,7 +2,7 @@
 // alias or an opportunityId resolves; a composite market id (`scallop-usdc`) is a 400 naming the bare
 // id; anything else is a 404 NOT_FOUND.
 import type { ChainId } from "../chains/address";
-import { ApiError } from "../http/errors";
+import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
 import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
 import { aaveV3Base } from "./aave-v3-base";
@@ -80,8 +80,11 @@ function bareIdsBehind(input: string): string[] {
   return VENUES.filter((v) => input.startsWith(`${v.protocol}-`)).map((v) => v.id);
 }
 
-/** Resolves a strategyId input (bare id, `form-<id>`, or an opportunityId); throws 400 for a composite id, 404 otherwise. */
-export function resolveStrategyId(input: string): ResolvedStrategy {
+/**
+ * Resolves a strategyId input (bare id, `form-<id>`, or an opportunityId); throws 400 for a composite id, 404 otherwise.
+ * `field` names the request field it came from in the 400 ("body.strategyId", "path.id").
+ */
+export function resolveStrategyId(input: string, field = "body.strategyId"): ResolvedStrategy {
   const raw = input.trim().toLowerCase();
   if (raw.startsWith("opp_")) {
     const v = byOpportunity.get(raw);
@@ -96,18 +99,14 @@ export function resolveStrategyId(input: string): ResolvedStrategy {
   const bare = bareIdsBehind(id);
   if (bare.length) {
     const list = bare.map((b) => `"${b}"`).join(" or ");
-    throw new ApiError(
-      "INVALID_REQUEST",
-      `strategyId must be a bare protocol id, not a composite market id: use ${list} instead of "${input}"`,
-      { field: "strategyId", bareIds: bare },
-    );
+    throw fieldError("INVALID_REQUEST", field, `must be a bare protocol id, not a composite market id: use ${list} instead of "${input}"`, { bareIds: bare });
   }
   throw new ApiError("NOT_FOUND", `Unknown strategyId ${input}`);
 }
 
 /** A venue for a strategyId; the automated strategy is not a venue (400). */
-export function resolveVenue(input: string): VenueDescriptor {
-  const r = resolveStrategyId(input);
+export function resolveVenue(input: string, field = "body.strategyId"): VenueDescriptor {
+  const r = resolveStrategyId(input, field);
   if (r.venue) return r.venue;
-  throw new ApiError("INVALID_REQUEST", `${AUTOPILOT_ID} is the automated strategy, not a venue; pick a venue id`);
+  throw fieldError("INVALID_REQUEST", field, `must be a venue id: ${AUTOPILOT_ID} is the automated strategy, not a venue`);
 }

@@ -2,7 +2,7 @@
 import { config } from "../config";
 import { EVENT_TYPES } from "../events/outbox";
 import { created, endpoint, ok } from "../http/endpoint";
-import { ApiError, notFound } from "../http/errors";
+import { ApiError, fieldError, notFound } from "../http/errors";
 import type { Principal } from "../http/auth";
 import { decodeCursor, encodeCursor, listEvents, redeliverEvent } from "./event-log";
 import {
@@ -59,7 +59,7 @@ export const createWebhook = endpoint({
   handler: async ({ db, principal, body }) => {
     const cfg = config();
     const problem = await urlProblem(body.url, cfg.SVC_WEBHOOK_ALLOW_INSECURE);
-    if (problem) throw new ApiError("INVALID_REQUEST", `body.url ${problem}`, [{ field: "body.url", message: problem }]);
+    if (problem) throw fieldError("INVALID_REQUEST", "body.url", problem);
     const s = await createSubscription(db, ownerOf(principal), body, cfg.SVC_WEBHOOK_SECRET_KEY);
     return created({ id: s.id, url: s.url, events: s.events, hmacKey: s.hmacKey, createdAt: iso(s.createdAt) });
   },
@@ -141,7 +141,7 @@ export const listWebhookEvents = endpoint({
     let before: bigint | undefined;
     if (query.cursor !== undefined) {
       const c = decodeCursor(query.cursor);
-      if (c === null) throw new ApiError("INVALID_REQUEST", "query.cursor is not a cursor from this endpoint");
+      if (c === null) throw fieldError("INVALID_REQUEST", "query.cursor", "must be a cursor from this endpoint");
       before = c;
     }
     const page = await listEvents(db, ownerOf(principal), { type: query.type, state: query.state, before, limit: query.limit ?? 50 });

@@ -227,6 +227,18 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
     expect([...undeclared]).toEqual([]);
   });
 
+  it("every message about one field is \"<its details field> <its details message>\": one form across the API", () => {
+    const off: string[] = [];
+    for (const s of seen) {
+      const d = Array.isArray(s.body.details) ? (s.body.details as { field?: unknown; message?: unknown }[])[0] : undefined;
+      if (s.status !== 400 || typeof d?.field !== "string" || typeof d.message !== "string") continue;
+      if (s.body.message !== `${d.field} ${d.message}`) off.push(`${s.op?.operationId ?? "-"} ${s.what}: ${String(s.body.message)} | ${d.field} ${d.message}`);
+      if (!/^(body|query|path)(\.|$)/.test(d.field)) off.push(`${s.op?.operationId ?? "-"} ${s.what}: field ${d.field}`);
+    }
+    expect(off).toEqual([]);
+    expect(seen.filter((s) => s.status === 400 && Array.isArray(s.body.details)).length).toBeGreaterThan(50);
+  });
+
   it("GET /svc/errors lists each blocker with the status it is really answered with", async () => {
     const W = `0x${"3".repeat(64)}`;
     const plan = await send(null, "deposit plan of 0", "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: "suilend", amountMicros: "0" } });
@@ -236,7 +248,7 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
     expect(routed.status).toBe(422);
     expect(blockerStatuses.get("amount_zero")).toEqual([200, 422]);
     expect(blockerStatuses.get("below_minimum")).toEqual([200]);
-    expect(blockerStatuses.get("insufficient_balance")).toEqual([422]);
+    expect(blockerStatuses.get("insufficient_balance")).toEqual([200, 422]);
     const wrong: string[] = [];
     for (const s of seen) {
       if (s.body.status !== "blocked" || !Array.isArray(s.body.blockers)) continue;
@@ -417,6 +429,22 @@ describe.each(dbKinds())("messages say each thing once; names as the spec and th
     expect(r.json.code).toBe("INVALID_AMOUNT");
     expect(r.json.details).toHaveLength(1);
     expect((r.json.details as J[])[0]?.field).toBe("body.amountMicros");
+  });
+
+  it("a wrong-family address is named as people write the family, in the one form \"<where>.<field> must be …\"", async () => {
+    const evmOwner = `0x${"ab".repeat(20)}`;
+    const sui = await call<J>(app.url, "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: "suilend", amountMicros: "1000000", owner: evmOwner } });
+    expect(sui.status).toBe(400);
+    expect(sui.json).toMatchObject({
+      code: "INVALID_ADDRESS",
+      message: "body.owner must be a Sui address (0x + 64 hex) for suilend on move-chain",
+      details: [{ field: "body.owner", message: "must be a Sui address (0x + 64 hex) for suilend on move-chain" }],
+    });
+    const evm = await call<J>(app.url, "GET", "/api/v1/svc/evm-a/wallet-balance?address=0x1234");
+    expect(evm.json).toMatchObject({ code: "INVALID_ADDRESS", message: "query.address must be an EVM address (0x + 40 hex) for Base (evm-a)" });
+    const svm = await call<J>(app.url, "GET", "/api/v1/svc/svm/wallet-balance?address=0OIl");
+    expect(svm.json).toMatchObject({ code: "INVALID_ADDRESS", message: "query.address must be a Solana address (base58, 32 bytes) for Solana (svm-chain)" });
+    for (const r of [sui, evm, svm]) expect(String(r.json.message)).not.toMatch(/\ba (evm|sui|solana)\b|\ba EVM\b/);
   });
 
   it("validation messages name the field once", async () => {

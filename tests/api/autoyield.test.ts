@@ -15,6 +15,7 @@ type J = Record<string, unknown>;
 const W = `0x${"a1".repeat(32)}`;
 const W2 = `0x${"a2".repeat(32)}`;
 const W3 = `0x${"a3".repeat(32)}`;
+const W4 = `0x${"a4".repeat(32)}`;
 const CW = `0x${"c1".repeat(32)}`;
 const OTHER = `0x${"99".repeat(32)}`;
 const EXAMPLE_WALLET = `0x${"3".repeat(64)}`;
@@ -25,7 +26,7 @@ const KEYS = {
   otherOwner: "ay-other-owner-key-00000001",
   otherAgent: "ay-other-agent-key-00000001",
 };
-const MINE = [W, W2, W3, CW, EXAMPLE_WALLET];
+const MINE = [W, W2, W3, W4, CW, EXAMPLE_WALLET];
 const bootstrap = JSON.stringify([
   { key: KEYS.owner, role: "owner", wallets: MINE },
   { key: KEYS.agent, role: "agent", wallets: MINE },
@@ -324,6 +325,24 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     expect(u2.headers.get("idempotency-replayed")).toBe("true");
     expect(u2.json).toEqual(u1.json);
     expect((await get(`/api/characters/${id}/auto-yield`, KEYS.agent)).json).toMatchObject({ stakedMicros: "4000000" });
+  });
+
+  it("stake with nothing liquid and no target venue: blocked stakeable_zero (with the figures), not no_eligible_pool, while discovery lists eligible pools", async () => {
+    const c = await post("/api/characters", KEYS.owner, { wallet: W4, name: "Dee" });
+    const id = String(c.json.id);
+    await put(`/api/characters/${id}/auto-yield`, KEYS.owner, { auto_yield_enabled: true });
+    const d = await post(`/api/characters/${id}/auto-yield/discover`, KEYS.agent, {});
+    expect((d.json.pools as J[]).filter((p) => p.eligible && p.chain === "move-chain").length).toBeGreaterThan(0);
+    expect(d.json.plan).toMatchObject({ selected: null, blockers: [{ code: "stakeable_zero" }] });
+    const s = await post(`/api/characters/${id}/auto-yield/stake`, KEYS.owner, {});
+    expect(s.status).toBe(422);
+    expect(s.json).toMatchObject({ code: "BLOCKED", status: "blocked", blockers: [{ code: "stakeable_zero", message: expect.stringContaining("liquid 0") }] });
+    // With liquid, the same stake goes to discovery's pick.
+    await post(`/api/v1/wallets/${W4}/route`, KEYS.owner, { amountMicros: "2000000", chain: "move-chain", stake: false });
+    const picked = (await post(`/api/characters/${id}/auto-yield/discover`, KEYS.agent, {})).json.plan as { selected: { venue: string } | null };
+    expect(picked.selected).not.toBeNull();
+    const done = await post(`/api/characters/${id}/auto-yield/stake`, KEYS.owner, {});
+    expect(done.json).toMatchObject({ status: "done", venue: picked.selected?.venue, amountMicros: "2000000" });
   });
 });
 

@@ -1,5 +1,6 @@
 // GET /svc/status, /svc/fees, /svc/errors, /svc/routes on the running app, on each database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BLOCKER_CODES, ERROR_CODES } from "../../server/http/codes";
 import { type App, dbKinds, startApp } from "../support/app";
 import { call } from "../support/http";
 
@@ -79,6 +80,28 @@ describe.each(dbKinds())("svc catalog endpoints on %s", (db) => {
     });
     const blockers = r.json.blockers.map((b) => b.code);
     for (const c of ["venue_not_allowed", "empty_upstream", "auto_yield_disabled", "no_ready_venue"]) expect(blockers).toContain(c);
+  });
+
+  it("errors lists each code with every status it is answered with, from the table the wrapper answers from", async () => {
+    type Row = { code: string; status?: number; statuses: number[]; meaning: string };
+    const r = await call<{ errors: Row[]; blockers: Row[] }>(app.url, "GET", "/api/v1/svc/errors");
+    const errors = new Map(r.json.errors.map((e) => [e.code, e.statuses]));
+    const blockers = new Map(r.json.blockers.map((b) => [b.code, b.statuses]));
+    expect(errors.get("UNAUTHORIZED")).toEqual([401, 403]);
+    expect(errors.get("BLOCKED")).toEqual([422]);
+    // Plan endpoints answer insufficient_balance inside a 200 blocked plan; withdraw, rebalance and unstake with 422 BLOCKED.
+    expect(blockers.get("insufficient_balance")).toEqual([200, 422]);
+    // A character stake without a target venue answers discovery's outage blockers with 422; discovery itself with 200.
+    expect(blockers.get("upstream_unavailable")).toEqual([200, 422]);
+    // Bridge rescue answers its blockers inside a 200 (status "blocked"); delivery answers already_delivered with 422.
+    expect(blockers.get("attestation_pending")).toEqual([200]);
+    expect(blockers.get("already_delivered")).toEqual([200, 422]);
+    expect(blockers.get("tx_failed")).toEqual([422]);
+    expect(blockers.get("below_minimum")).toEqual([200]);
+    // Exactly the table in server/http/codes.ts, which handler.ts checks every answer against.
+    expect(Object.fromEntries(errors)).toEqual(Object.fromEntries(Object.entries(ERROR_CODES).map(([c, v]) => [c, [...v.statuses]])));
+    expect(Object.fromEntries(blockers)).toEqual(Object.fromEntries(Object.entries(BLOCKER_CODES).map(([c, v]) => [c, [...v.answered]])));
+    for (const e of r.json.errors) expect(e.status).toBe(e.statuses[0]);
   });
 });
 

@@ -115,6 +115,20 @@ const defs: AnyEndpoint[] = [
       throw new ApiError("NOT_FOUND", `strategy ${params.id} not found`);
     },
   }),
+  endpoint({
+    operationId: "tAnswerBlocked",
+    method: "GET",
+    path: "/t/blocked/{code}/{status}",
+    summary: "answers a blocked body with the given blocker code and HTTP status",
+    tags: ["t"],
+    access: "public",
+    params: z.object({ code: z.string(), status: z.enum(["200", "422"]) }),
+    responses: { 200: z.looseObject({}), 422: z.looseObject({}) },
+    handler: async ({ params }) => {
+      const body = { status: "blocked" as const, blockers: [{ code: params.code, message: `blocked: ${params.code}` }] };
+      return params.status === "200" ? ok(body) : { status: 422 as const, body };
+    },
+  }),
   ...(["public", "permissionless", ...Object.keys(CAPABILITIES)] as const).map((access) =>
     endpoint({
       operationId: `tAccess_${access}`,
@@ -281,6 +295,26 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
       expect(r.json.code).toBe("INTERNAL");
       expect(r.text).not.toContain("secret internal detail");
       expect(r.text).not.toMatch(/\bat \S+:\d+/);
+    });
+  });
+
+  describe("answers only what GET /svc/errors lists (the table in server/http/codes.ts)", () => {
+    it("a blocker answered with a status the catalog lists for it goes out as is, with BLOCKED on a 422", async () => {
+      const plan = await call(url, "GET", "/t/blocked/insufficient_balance/200");
+      expect(plan.status).toBe(200);
+      expect(plan.json).toMatchObject({ status: "blocked", blockers: [{ code: "insufficient_balance" }] });
+      const action = await call(url, "GET", "/t/blocked/insufficient_balance/422");
+      expect(action.status).toBe(422);
+      expect(action.json).toMatchObject({ code: "BLOCKED", status: "blocked", blockers: [{ code: "insufficient_balance" }] });
+    });
+
+    it("a blocker answered with a status the catalog does not list for it is a server fault (500 INTERNAL), never a silent drift", async () => {
+      // below_minimum is a plan-only blocker (200) and tx_failed an action-only one (422).
+      for (const path of ["/t/blocked/below_minimum/422", "/t/blocked/tx_failed/200", "/t/blocked/no_such_code/200"]) {
+        const r = await call(url, "GET", path);
+        expect(r.status, path).toBe(500);
+        expect(r.json.code).toBe("INTERNAL");
+      }
     });
   });
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { AmountInput, useAmount } from "@/components/plan/amount-input";
-import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { ErrorBox, NotYet, isNotFound, isNotLanded } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
 import { type VenuesBody, api } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
@@ -98,7 +98,18 @@ export function CharacterView({ id }: { id: string }) {
       </p>
       <ApiKeyField value={key} onChange={setKey} />
       {!key && <p className="muted small">Enter the owner or agent key of this character’s wallet.</p>}
-      {q.error && (isNotFound(q.error) ? <NotYet what="This character (or the character API)" /> : <ErrorBox error={q.error} onRetry={() => void q.refetch()} />)}
+      {q.error &&
+        (isNotLanded(q.error) ? (
+          <NotYet what="The character API" />
+        ) : isNotFound(q.error) ? (
+          <div className="alert alert-warn" role="alert" data-testid="character-not-found">
+            <p>
+              No character <span className="mono">{id}</span> exists on this service. Check the id in the address.
+            </p>
+          </div>
+        ) : (
+          <ErrorBox error={q.error} onRetry={() => void q.refetch()} />
+        ))}
       {d && (
         <dl className="kv" data-testid="character">
           <dt>Auto-yield</dt>
