@@ -61,7 +61,7 @@ describe.each(dbKinds())("bridge destinations nobody can receive on are refused 
     ["the Solana USDC mint", "svm-chain", Solana.usdcAddress, `This is the USDC mint on svm-chain, ${LOST}`],
     ["the Base USDC contract", "evm-a", Base.usdcAddress, `This is the USDC token contract on evm-a, ${LOST}`],
     ["Circle's TokenMessengerV2", "evm-b", Base.cctp.contracts.v2.tokenMessenger, `This is Circle's CCTP TokenMessengerV2 contract, ${LOST}`],
-    ["Kamino's program (a venue id the server knows)", "svm-chain", "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD", `This is the program of Kamino (venue kamino), ${LOST}`],
+    ["Kamino's program (a venue id the server knows)", "svm-chain", "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD", `This is the program of Kamino Lend (venue kamino), ${LOST}`],
   ])("%s → 400 INVALID_REQUEST with the reason", async (_what, destChain, dest, reason) => {
     const r = await plan(destChain, dest);
     expect(r.status, r.text).toBe(400);
