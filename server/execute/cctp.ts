@@ -5,12 +5,10 @@ import { decodeAbiParameters, type Hex, isHex, keccak256, sliceHex, toBytes } fr
 import type { ChainId } from "../chains/address";
 import { config } from "../config";
 import { rpcCall } from "./rpc";
+import { MESSAGE_TRANSMITTER } from "../../lib/cctp-ids";
 
-/** CCTP V1 MessageTransmitter on Base and Arbitrum (@circle-fin/provider-cctp-v2 1.14.0 `cctp.contracts.v1.messageTransmitter`). */
-export const MESSAGE_TRANSMITTER: Partial<Record<ChainId, string>> = {
-  "evm-a": "0xAD09780d193884d503182aD4588450C416D6F9D4",
-  "evm-b": "0xC30362313FBBA5cf9163F0bb16a0e01f01A896ca",
-};
+/** CCTP V1 MessageTransmitter on Base and Arbitrum: cited in lib/cctp-ids.ts (client-safe, for the recipient check). */
+export { MESSAGE_TRANSMITTER };
 
 /** IReceiver.receiveMessage of CCTP v1 (evm-cctp-contracts, src/MessageTransmitter.sol). */
 export const MESSAGE_TRANSMITTER_ABI = [

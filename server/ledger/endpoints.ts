@@ -8,6 +8,7 @@ import { addressParams } from "../http/schemas";
 import { harvest } from "./harvest";
 import { chainFor } from "./home";
 import { funding, performance, portfolio, position, positions, publicActivity, publicPortfolio } from "./reads";
+import { assertRecipient } from "../plans/recipient";
 import { rebalance } from "./rebalance";
 import { routeMoney } from "./route";
 import {
@@ -227,6 +228,8 @@ export const postAutoPay = endpoint({
       if (!isAddressOf(family, x.address)) {
         throw fieldError("INVALID_ADDRESS", `body.payees.${i}.address`, mustBeAddressOf(family, `for ${body.chain}`));
       }
+      // A payee receives yield: the same recipient check as a bridge destination (issue 22).
+      assertRecipient(body.chain, x.address, `payees.${i}.address`, `payees[${i}].address`);
     });
     const payees = body.payees.map((x) => ({ address: normalizeAddress(x.address), bps: x.bps }));
     return ok(wire(await harvest(db, normalizeAddress(p.address), { execute: true, chain: body.chain, payees })));

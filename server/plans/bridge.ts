@@ -19,6 +19,7 @@ import { newId } from "../ids";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { config } from "../config";
+import { TOKEN_MESSENGER } from "../../lib/cctp-ids";
 import {
   CCTP_V2_CHAINS,
   depositForBurnV2,
@@ -36,6 +37,7 @@ import { SuiInsufficientUsdc, suiBurnV1 } from "../rails/cctp-sui";
 import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "./simulate";
+import { assertRecipient, destinationCodeBlocker } from "./recipient";
 import { insertPlan } from "./store";
 
 /**
@@ -43,11 +45,8 @@ import { insertPlan } from "./store";
  * checked in tests/unit/cctp-v2.test.ts against @circle-fin/bridge-kit 1.15.1 `chains`), Sui 8 (provider-cctp-v2 1.14.0 `Sui.cctp.domain`).
  */
 export const CCTP_DOMAIN: Record<ChainId, number> = { "evm-a": 6, "evm-b": 3, "svm-chain": 5, "move-chain": 8 };
-/** CCTP V1 TokenMessenger on Base and Arbitrum (provider-cctp-v2 1.14.0 `cctp.contracts.v1.tokenMessenger`). */
-export const TOKEN_MESSENGER: Partial<Record<ChainId, string>> = {
-  "evm-a": "0x1682Ae6375C4E4A97e4B583BC394c861A46D8962",
-  "evm-b": "0x19330d10D9Cc8751218eaf51E8885D058642E08A",
-};
+/** CCTP V1 TokenMessenger on Base and Arbitrum: cited in lib/cctp-ids.ts (client-safe, so the recipient check refuses it). */
+export { TOKEN_MESSENGER };
 
 export const TOKEN_MESSENGER_ABI = [
   {
@@ -107,6 +106,8 @@ export interface BridgeInput {
   continueTo?: { strategyId: string };
   /** CCTP V2 transfer speed; default standard. Fast on a V1-only route is 400. */
   speed?: Speed;
+  /** The owner says the EVM destination is a contract that can move USDC (its code is otherwise refused). */
+  destIsContract?: boolean;
 }
 
 interface RailFee {
@@ -189,6 +190,8 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     const fam = CHAIN_FAMILY[chain];
     if (!isAddressOf(fam, a)) throw fieldError("INVALID_ADDRESS", `body.${field}`, mustBeAddressOf(fam, `on ${chain}`));
   }
+  // Issue 22: never a burn to an address nobody can receive on (the dashboard's bridge form shows the same sentences).
+  assertRecipient(destChain, destAddress, "destAddress");
   const venue = input.continueTo ? continuationVenue(destChain, input.continueTo.strategyId) : null;
   const rail = railFor(sourceChain, destChain);
   if (rail === "circle-cctp-v1" && input.speed === "fast") {
@@ -199,7 +202,9 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     );
   }
   const speed: Speed | null = rail === "circle-cctp-v2" ? (input.speed ?? "standard") : null;
-  const blockers: Blocker[] = [];
+  // An EVM destination's contract code, read now (400 unless destIsContract; blocked when the RPC cannot tell).
+  const destCodeBlocker = await destinationCodeBlocker(destChain, destAddress, "destAddress", input.destIsContract === true);
+  const blockers: Blocker[] = destCodeBlocker ? [destCodeBlocker] : [];
   if (amount === 0n) blockers.push(blocker("amount_zero"));
   // The owner's USDC outflow on the source chain is `amount`: the service fee (to the source chain's fee recipient, in
   // the burn's own transaction, or on EVM a disclosed transfer before it) and the burn of the rest.

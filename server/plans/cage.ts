@@ -11,6 +11,7 @@ import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { venuesOn } from "../venues";
 import { getAdapter } from "../venues/adapters";
+import { assertRecipient } from "./recipient";
 import { insertPlan, listPlansByOwner } from "./store";
 
 export const CAGE_ACTIONS = [
@@ -93,6 +94,10 @@ export async function prepareCagePolicy(db: Db, chain: EvmChain, input: CagePrep
     return v;
   });
   const payees = input.payees ?? [];
+  // AUTOPAY pays these accounts: the same recipient check as a bridge destination (issue 22).
+  payees.forEach((p, i) => {
+    assertRecipient(chain, p.account, `payees.${i}.account`, `payees[${i}].account`);
+  });
   const bpsSum = payees.reduce((s, p) => s + p.bps, 0);
   if (bpsSum > 10_000) throw fieldError("INVALID_REQUEST", "body.payees", `must add up to at most 10000 bps; they add up to ${bpsSum}`);
   const actions = input.actions ?? CAGE_ACTIONS.map((a) => a.action);

@@ -121,6 +121,7 @@ export const bridgePlanEndpoint = endpoint({
   summary: "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction",
   description:
     `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there. ` +
+    "A destination nobody can receive on is 400 INVALID_REQUEST with the reason as the message: a zero address, a system or program id, a token mint or contract or a venue id the service knows, a mixed-case EVM address with a wrong EIP-55 checksum, a Solana address off the ed25519 curve, or an EVM address holding contract code (read with eth_getCode) unless destIsContract is true. " +
     "With continueTo { strategyId } (a venue on destChain; another chain is 400) the plan is a cross-chain deposit: legs bridge, swap (a zero-cost pass-through: CCTP delivers native USDC and every venue takes USDC) and deposit, each with its fees, and the destination deposit transaction for the owner to sign after the mint. " +
     "The plan names its rail (CCTP V2 where both ends run it, V1 end to end otherwise), the V2 speed (`speed`: standard by default, or fast) and the rail fee from Circle's fee API.",
   tags: TAGS,

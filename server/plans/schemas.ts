@@ -178,6 +178,13 @@ export const bridgeBody = z
         description:
           "CCTP V2 transfer speed (default standard): fast = finality threshold 1000, attested after soft finality for Circle's fee; standard = 2000, no fee. A route with a V1-only end (move-chain) has no fast transfer: fast there is 400.",
       }),
+    destIsContract: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "On an EVM destChain, the destination's contract code is read at plan time (eth_getCode): an address holding code is 400 INVALID_REQUEST unless this is true (the owner confirms the contract can move USDC, e.g. a multisig). When the code cannot be read the plan is blocked rpc_unavailable. Ignored on other chains.",
+      }),
   })
   .meta({ id: "BridgePlanRequest" });
 

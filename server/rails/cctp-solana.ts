@@ -27,22 +27,17 @@ import {
 } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
+import { SOLANA_CCTP_PROGRAMS } from "../../lib/cctp-ids";
 import { USDC } from "../chains/balances";
 import { type SolanaPayload, solanaPayload, splTokenAccountOf } from "../chains/solana";
 import { programAccount, pubkeyAt } from "../venues/readers/solana";
 import { FINALITY_THRESHOLD, type Speed } from "./cctp";
 
-/** token_messenger_minter_v2 (IDL `address`; @circle-fin/provider-cctp-v2 1.14.0 Solana `cctp.contracts.v2.tokenMessenger`). */
-export const TOKEN_MESSENGER_MINTER_V2 = address("CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe");
-/** message_transmitter_v2 (IDL `deposit_for_burn.accounts.message_transmitter_program.address`; provider-cctp-v2 1.14.0 `messageTransmitter`). */
-// source: circlefin/solana-cctp-contracts idl commit 76018c2b (tests/fixtures/cctp).
-export const MESSAGE_TRANSMITTER_V2_PROGRAM = address("CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC");
-/** token_messenger_minter V1 (IDL token_messenger_minter_031.json `address`; provider-cctp-v2 1.14.0 Solana `cctp.contracts.v1.tokenMessenger`). */
-// source: solana-cctp-contracts 76018c2b examples/target/idl/token_messenger_minter_031.json `address`.
-export const TOKEN_MESSENGER_MINTER_V1 = address("CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3");
-/** message_transmitter V1 (IDL message_transmitter_031.json `address`; provider-cctp-v2 1.14.0 Solana `cctp.contracts.v1.messageTransmitter`). */
-// source: solana-cctp-contracts 76018c2b examples/target/idl/message_transmitter_031.json `address`.
-export const MESSAGE_TRANSMITTER_V1_PROGRAM = address("CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd");
+// Circle's four Solana programs, each cited in lib/cctp-ids.ts (client-safe, so the recipient check refuses them too).
+export const TOKEN_MESSENGER_MINTER_V2 = address(SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV2);
+export const MESSAGE_TRANSMITTER_V2_PROGRAM = address(SOLANA_CCTP_PROGRAMS.messageTransmitterV2);
+export const TOKEN_MESSENGER_MINTER_V1 = address(SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV1);
+export const MESSAGE_TRANSMITTER_V1_PROGRAM = address(SOLANA_CCTP_PROGRAMS.messageTransmitterV1);
 
 /** One CCTP version's two programs on Solana. */
 export interface SolanaCctp {

@@ -23,29 +23,16 @@ import { newSuiTransaction, suiPayload } from "../chains/sui";
 import { latestPackageVersion } from "../chains/sui/package-versions";
 import { suiRpc } from "../chains/clients";
 
-/**
- * TokenMessengerMinter and MessageTransmitter (original ids): provider-cctp-v2 1.14.0 `Sui.cctp.contracts.v1`, the
- * same as sui-cctp mainnet @ 83e522af packages/token_messenger_minter/Move.lock and packages/message_transmitter/Move.lock
- * `[env.mainnet] original-published-id`.
- */
-// source: @circle-fin/provider-cctp-v2 1.14.0 index.mjs `Sui.cctp.contracts.v1.tokenMessenger`; sui-cctp mainnet 83e522af token_messenger_minter/Move.lock.
-export const SUI_TOKEN_MESSENGER_MINTER = "0x2aa6c5d56376c371f88a6cc42e852824994993cb9bab8d3e6450cbe3cb32b94e";
-// source: @circle-fin/provider-cctp-v2 1.14.0 index.mjs `Sui.cctp.contracts.v1.messageTransmitter`; sui-cctp mainnet 83e522af message_transmitter/Move.lock.
-export const SUI_MESSAGE_TRANSMITTER = "0x08d87d37ba49e785dde270a83f8e979605b03dc552b5548f26fdf2f49bf7ed1b";
-
-/**
- * The shared objects the calls take. Circle's repository leaves them to deployment (its scripts read
- * SUI_*_STATE_ID / SUI_TREASURY_ID from the environment) and no Circle npm package carries them; they are taken from
- * the Wormhole TypeScript SDK's Sui CCTP package, @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js
- * (`suiCircleObjects` Mainnet), whose circleBridge.js makes the same calls as Circle's scripts. The local chain serves
- * them as shared objects of these types, so a wrong id or type is refused by the simulation.
- */
-// source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `tokenMessengerState`.
-export const SUI_TOKEN_MESSENGER_MINTER_STATE = "0x45993eecc0382f37419864992c12faee2238f5cfe22b98ad3bf455baf65c8a2f";
-// source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `messageTransmitterState`.
-export const SUI_MESSAGE_TRANSMITTER_STATE = "0xf68268c3d9b1df3215f2439400c1c4ea08ac4ef4bb7d6f3ca6a2a239e17510af";
-// source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `usdcTreasury`.
-export const SUI_USDC_TREASURY = "0x57d6725e7a8b49a7b2a612f6bd66ab5f39fc95332ca48be421c3229d514a6de7";
+// Circle's Sui packages (original ids) and the shared objects the calls take, each cited in lib/cctp-ids.ts (client-safe,
+// so the recipient check refuses them too).
+import {
+  SUI_MESSAGE_TRANSMITTER,
+  SUI_MESSAGE_TRANSMITTER_STATE,
+  SUI_TOKEN_MESSENGER_MINTER,
+  SUI_TOKEN_MESSENGER_MINTER_STATE,
+  SUI_USDC_TREASURY,
+} from "../../lib/cctp-ids";
+export { SUI_MESSAGE_TRANSMITTER, SUI_MESSAGE_TRANSMITTER_STATE, SUI_TOKEN_MESSENGER_MINTER, SUI_TOKEN_MESSENGER_MINTER_STATE, SUI_USDC_TREASURY };
 /** The system DenyList, "deny_list id, fixed address" (sui-cctp master @ 70290f70 scripts/sui-scripts/depositForBurn.ts). */
 // source: sui-cctp master 70290f70 scripts/sui-scripts/depositForBurn.ts `depositForBurnTx.object("0x403")`.
 export const SUI_DENY_LIST = normalizeSuiAddress("0x403");

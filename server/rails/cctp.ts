@@ -11,6 +11,7 @@ import { USDC } from "../chains/balances";
 import { type EvmCall, type EvmChain, evmCall } from "../chains/evm";
 import { config } from "../config";
 import { MESSAGE_TRANSMITTER_ABI } from "../execute/cctp";
+import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../lib/cctp-ids";
 
 export type Rail = "circle-cctp-v2" | "circle-cctp-v1";
 export type Speed = "fast" | "standard";
@@ -23,14 +24,8 @@ export function railFor(source: ChainId, dest: ChainId): Rail {
   return CCTP_V2_CHAINS.has(source) && CCTP_V2_CHAINS.has(dest) ? "circle-cctp-v2" : "circle-cctp-v1";
 }
 
-/**
- * TokenMessengerV2 and MessageTransmitterV2, one address on every EVM chain: provider-cctp-v2 1.14.0 (Base and
- * Arbitrum `cctp.contracts.v2.tokenMessenger` / `.messageTransmitter`), and evm-cctp-contracts @ 4061786a
- * test/v2.1/TokenMessengerV2_1.t.sol (TOKEN_MESSENGER_V2_PROXY_ADDRESS, MESSAGE_TRANSMITTER_V2_PROXY_ADDRESS).
- */
-// source: @circle-fin/provider-cctp-v2 1.14.0 and evm-cctp-contracts commit 4061786a (above).
-export const TOKEN_MESSENGER_V2 = "0x28b5a0e9C621a5BadaA536219b3a228C8168cf5d";
-export const MESSAGE_TRANSMITTER_V2 = "0x81D40F21F12A8F0E3252Bccb954D722d4c464B64";
+/** TokenMessengerV2 and MessageTransmitterV2, one address on every EVM chain: cited in lib/cctp-ids.ts (client-safe). */
+export { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 };
 
 /** minFinalityThreshold per speed (provider-cctp-v2 1.14.0 `CCTPv2MinFinalityThreshold`: FAST 1000, SLOW 2000). */
 export const FINALITY_THRESHOLD: Record<Speed, number> = { fast: 1000, standard: 2000 };

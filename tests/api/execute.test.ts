@@ -7,7 +7,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
-import { PublicKey } from "@solana/web3.js";
+import { Keypair, PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
@@ -27,8 +27,11 @@ const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const EVM = "0x2222222222222222222222222222222222222222";
 const EVM_DEST = "0x3333333333333333333333333333333333333333";
 const EVM_THIEF = "0x4444444444444444444444444444444444444444";
-/** The destination of the cross-chain deposit (a fresh wallet, so its portfolio holds only that position). */
-const SOL_CC = "US517G5965aydkZ46HS38QLi7UQiSojurfbQfKCELFx";
+/**
+ * The destination of the cross-chain deposit (a fresh wallet, so its portfolio holds only that position): a key's public
+ * key, since a bridge destination must be on the ed25519 curve (issue 22).
+ */
+const SOL_CC = Keypair.fromSeed(new Uint8Array(32).fill(0xcc)).publicKey.toBase58();
 const OWNER = "execute-owner-key-00000000001";
 const KEEPER = "execute-keeper-key-0000000001";
 const STRANGER = "execute-stranger-key-00000001";

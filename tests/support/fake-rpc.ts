@@ -69,6 +69,8 @@ export interface FakeRpc extends FakeTxState, FakeVenues {
   saveReserves: Map<string, SaveReserveState>;
   /** Aave v3 supply index (ray) by `${pool}|${asset}` lower-cased. */
   aaveIndex: Map<string, bigint>;
+  /** EVM bytecode by lower-cased address, answered by `eth_getCode` ("0x" for any other address: an EOA, as on chain). */
+  evmCode: Map<string, string>;
   /** Balance of `asset` ("native" or a coin type / mint / token address) for an owner. */
   set: (owner: string, asset: string, amount: bigint) => void;
   /** Methods (JSON-RPC names, or gRPC method names such as `GetBalance`, `BatchGetObjects`) that answer with an error. */
@@ -138,6 +140,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const suiObjectBcs = new Map<string, Uint8Array>();
   const saveReserves = new Map<string, SaveReserveState>();
   const aaveIndex = new Map<string, bigint>();
+  const evmCode = new Map<string, string>();
   const upgradeCaps = new Map<string, string>([
     [scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE],
     [suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE],
@@ -301,6 +304,10 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         return "0x2105";
       case "eth_blockNumber":
         return "0x1";
+      case "eth_getCode": {
+        const [addr] = params as [string];
+        return evmCode.get(addr.toLowerCase()) ?? "0x";
+      }
       case "eth_getBalance": {
         const [owner] = params as [string];
         return `0x${get(owner, "native").toString(16)}`;
@@ -471,6 +478,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     packageVersions,
     saveReserves,
     aaveIndex,
+    evmCode,
     failing,
     calls,
     blockhash,

@@ -11,6 +11,7 @@ import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
 import { CHAIN_IDS, type ChainId, type Plan, type SwapRequest, api } from "@/lib/api";
+import { recipientProblem } from "@/lib/destination";
 import { chainName } from "@/lib/format";
 
 const SWAP_PATHS: Record<string, string> = {
@@ -184,7 +185,11 @@ export function BridgeForm() {
   const [sourceAddress, setSourceAddress] = useState("");
   const [destAddress, setDestAddress] = useState("");
   const [speed, setSpeed] = useState<"standard" | "fast">("standard");
+  const [destIsContract, setDestIsContract] = useState(false);
   const src = sourceAddress || w.account?.address || "";
+  // The server's recipient check (lib/destination.ts), before Review and in the same words as its 400.
+  const destProblem = destAddress !== "" && (CHAIN_IDS as readonly string[]).includes(dest) ? recipientProblem(dest as ChainId, destAddress) : null;
+  const destEvm = dest === "evm-a" || dest === "evm-b";
   const path = pathOf(source, dest);
   // CCTP V2 (and so a speed choice) only where both ends run it; move-chain has only V1.
   const v2 = path ? path.rail === "circle-cctp-v2" : source !== "move-chain" && dest !== "move-chain";
@@ -192,7 +197,15 @@ export function BridgeForm() {
     mutationFn: () =>
       api<Plan>("/svc/bridge/plan", {
         method: "POST",
-        body: { sourceChain: source, destChain: dest, amountMicros: micros?.toString(), sourceAddress: src, destAddress, ...(v2 ? { speed } : {}) },
+        body: {
+          sourceChain: source,
+          destChain: dest,
+          amountMicros: micros?.toString(),
+          sourceAddress: src,
+          destAddress,
+          ...(v2 ? { speed } : {}),
+          ...(destEvm && destIsContract ? { destIsContract: true } : {}),
+        },
       }),
   });
   const sourceNotBuilt = (c: ChainId) =>
@@ -210,7 +223,7 @@ export function BridgeForm() {
       if (first) setDest(first.destChain);
     }
   };
-  const ready = micros !== null && source !== dest && src !== "" && destAddress !== "" && (path === null || path.ready);
+  const ready = micros !== null && source !== dest && src !== "" && destAddress !== "" && destProblem === null && (path === null || path.ready);
   return (
     <div className="card">
       <h2>Bridge</h2>
@@ -264,9 +277,22 @@ export function BridgeForm() {
               value={destAddress}
               placeholder="your address on the destination chain"
               onChange={(e) => setDestAddress(e.target.value.trim())}
+              aria-invalid={destProblem !== null ? true : undefined}
+              aria-describedby={destProblem !== null ? `${id}-da-reason` : undefined}
             />
+            {destProblem !== null && (
+              <span id={`${id}-da-reason`} className="error-text small" data-testid="bridge-dest-reason">
+                {destProblem}
+              </span>
+            )}
           </div>
         </div>
+        {destEvm && (
+          <label className="small">
+            <input type="checkbox" checked={destIsContract} onChange={(e) => setDestIsContract(e.target.checked)} /> The destination is a contract that can move
+            USDC (a multisig, for example)
+          </label>
+        )}
         <button type="submit" className="btn btn-primary" disabled={!ready || plan.isPending}>
           {plan.isPending ? "Preparing…" : "Review bridge plan"}
         </button>
