@@ -5,7 +5,7 @@ import { type PlanRequest, sameJson, sameRequest } from "../../components/plan/p
 
 const deposit = (patch: Record<string, unknown> = {}): PlanRequest => ({
   path: "/svc/strategies/deposit/plan",
-  body: { strategyId: "kamino", amountMicros: "100000000", owner: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", ...patch },
+  body: { strategyId: "kamino", amountMicros: "100000000", owner: "owner-wallet-a", ...patch },
 });
 
 describe("sameRequest", () => {
@@ -17,7 +17,7 @@ describe("sameRequest", () => {
 
   it("fails for any changed input: amount, owner (wallet), venue, endpoint", () => {
     expect(sameRequest(deposit(), deposit({ amountMicros: "10000000" }))).toBe(false);
-    expect(sameRequest(deposit(), deposit({ owner: "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM" }))).toBe(false);
+    expect(sameRequest(deposit(), deposit({ owner: "owner-wallet-b" }))).toBe(false);
     expect(sameRequest(deposit(), deposit({ owner: undefined }))).toBe(false);
     expect(sameRequest(deposit(), deposit({ strategyId: "marginfi" }))).toBe(false);
     expect(sameRequest(deposit(), { ...deposit(), path: "/svc/strategies/withdraw/plan" })).toBe(false);
