@@ -69,6 +69,9 @@ test("Kamino deposit: a changed amount discards the plan; after a new Review the
   const digest = form.getByTestId("digest");
   await expect(digest).toBeVisible({ timeout: 20_000 });
   const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
+  // Until the service confirms it, the signed plan stays what the screen says: the inputs are locked.
+  await expect(field).toBeDisabled();
+  await expect(form.getByTestId("plan-inputs-locked")).toBeVisible();
   // The chain's record of what the wallet signed: the owner's USDC went down by the amount on screen, not the old one.
   const r = await request.post(CHAIN_RPC_URL, {
     data: { jsonrpc: "2.0", id: 1, method: "getTransaction", params: [sig, { encoding: "jsonParsed", maxSupportedTransactionVersion: 0 }] },
@@ -78,6 +81,7 @@ test("Kamino deposit: a changed amount discards the plan; after a new Review the
   const of = (list: Balance[]) => BigInt(list.find((b) => b.owner === SOL_WALLET)?.uiTokenAmount.amount ?? "0");
   expect(of(meta.preTokenBalances) - of(meta.postTokenBalances)).toBe(12_500_000n);
   await expect(form.getByTestId("settlement")).toContainText("Settled: 12.500000 USDC deposited into kamino", { timeout: 30_000 });
+  await expect(field).toBeEnabled();
 });
 
 test("Kamino withdraw: a plan reviewed before the wallet connected is discarded when it connects; the new plan has the owner", async ({ page }) => {
