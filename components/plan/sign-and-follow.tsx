@@ -27,7 +27,17 @@ function reportsTo(plan: Plan): string | null {
   return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
 }
 
-export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once the wallet has sent the plan's last transaction. */ onSigned?: (digest: string, chain: string) => void }) {
+export function SignAndFollow({
+  plan,
+  onSigned,
+  onBusy,
+}: {
+  plan: Plan;
+  /** Called once the wallet has sent the plan's last transaction. */
+  onSigned?: (digest: string, chain: string) => void;
+  /** Told whether the wallet is signing or the service is still confirming: the form keeps its inputs meanwhile. */
+  onBusy?: (busy: boolean) => void;
+}) {
   const w = useWallet();
   const qc = useQueryClient();
   const hintId = useId();
@@ -58,6 +68,12 @@ export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once 
     gcTime: 0,
   });
   const done = execute.data?.status === "done" ? execute.data : null;
+  const confirming = digest !== null && executePath !== null && !execute.isError && (execute.data === undefined || execute.data.status === "pending");
+  const busy = sign.isPending || confirming;
+  useEffect(() => {
+    onBusy?.(busy);
+  }, [busy, onBusy]);
+  useEffect(() => () => onBusy?.(false), [onBusy]);
 
   useEffect(() => {
     if (!done) return;

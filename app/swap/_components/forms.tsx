@@ -1,16 +1,16 @@
 "use client";
 // Swap (with a slippage bound: default 1%, at most 5%) and bridge (with the rail's risk disclosure) plans.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Suspense, useId, useState } from "react";
 import { BridgeWalk, ResumeBridge } from "@/components/plan/bridge-walk";
 import { AmountInput, useAmount } from "@/components/plan/amount-input";
-import { PlanSummary } from "@/components/plan/plan-summary";
-import { SignAndFollow } from "@/components/plan/sign-and-follow";
-import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { PlanForm, PlanResult } from "@/components/plan/plan-result";
+import type { PlanRequest } from "@/components/plan/plan-request";
+import { type PlanState, usePlan } from "@/components/plan/use-plan";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
-import { CHAIN_IDS, type ChainId, type Plan, type SwapRequest, api } from "@/lib/api";
+import { CHAIN_IDS, type ChainId, type SwapRequest, api } from "@/lib/api";
 import { recipientProblem } from "@/lib/destination";
 import { chainName } from "@/lib/format";
 
@@ -73,30 +73,6 @@ interface BridgePath {
   reason: string | null;
 }
 
-function PlanResult({
-  plan,
-  label,
-  onSigned,
-}: {
-  plan: ReturnType<typeof useMutation<Plan, Error, void>>;
-  label: string;
-  onSigned?: (planId: string, digest: string) => void;
-}) {
-  if (plan.error)
-    return isNotFound(plan.error) ? (
-      <NotYet what={label} />
-    ) : (
-      <ErrorBox error={plan.error} title="The plan could not be prepared." onRetry={() => plan.mutate()} />
-    );
-  if (!plan.data) return null;
-  return (
-    <>
-      <PlanSummary plan={plan.data} />
-      <SignAndFollow plan={plan.data} onSigned={onSigned ? (digest) => plan.data && onSigned(plan.data.planId, digest) : undefined} />
-    </>
-  );
-}
-
 export function SwapForm() {
   const id = useId();
   const w = useWallet();
@@ -109,32 +85,28 @@ export function SwapForm() {
   const input = from.choice.token;
   const output = to.choice.token;
   const same = input !== null && output !== null && input.address.toLowerCase() === output.address.toLowerCase();
-  const plan = useMutation<Plan, Error, void>({
-    mutationFn: () =>
-      api<Plan>(SWAP_PATHS[chain] ?? "/svc/swap-svm/plan", {
-        method: "POST",
-        body: {
-          inputToken: input?.address ?? "",
-          outputToken: output?.address ?? "",
-          // Base units of the input token, at its own decimals (never an assumed 6).
-          amountIn: amount.baseUnits?.toString() ?? "0",
-          slippageBps: slippageBps ?? undefined,
-          ...(chain === "evm-a" || chain === "evm-b" ? { chain } : {}),
-          // The owner goes along only when the connected wallet belongs to this chain's family.
-          ...(w.account && w.account.family === familyOfChain(chain) ? { owner: w.account.address } : {}),
-        } satisfies SwapRequest,
-      }),
-  });
-  const ready = amount.baseUnits !== null && slippageBps !== null && input !== null && output !== null && !same;
+  // The request the inputs on screen describe; a plan is offered for signing only while it equals this (use-plan.ts).
+  const request: PlanRequest | null =
+    amount.baseUnits !== null && slippageBps !== null && input !== null && output !== null && !same
+      ? {
+          path: SWAP_PATHS[chain] ?? "/svc/swap-svm/plan",
+          body: {
+            inputToken: input.address,
+            outputToken: output.address,
+            // Base units of the input token, at its own decimals (never an assumed 6).
+            amountIn: amount.baseUnits.toString(),
+            slippageBps,
+            ...(chain === "evm-a" || chain === "evm-b" ? { chain } : {}),
+            // The owner goes along only when the connected wallet belongs to this chain's family.
+            ...(w.account && w.account.family === familyOfChain(chain) ? { owner: w.account.address } : {}),
+          } satisfies SwapRequest,
+        }
+      : null;
+  const plan = usePlan(request);
   return (
     <div className="card">
       <h2>Swap</h2>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (ready) plan.mutate();
-        }}
-      >
+      <PlanForm state={plan}>
         <div className="form-row">
           <ChainSelect id={`${id}-chain`} label="Chain" value={chain} onChange={(c) => setChain(c as ChainId)} />
           <TokenPicker label="From token" state={from} />
@@ -159,11 +131,11 @@ export function SwapForm() {
             </span>
           </div>
         </div>
-        <button type="submit" className="btn btn-primary" disabled={!ready || plan.isPending}>
-          {plan.isPending ? "Preparing…" : "Review swap plan"}
+        <button type="submit" className="btn btn-primary" disabled={request === null || plan.pending}>
+          {plan.pending ? "Preparing…" : "Review swap plan"}
         </button>
-      </form>
-      <PlanResult plan={plan} label="Swap plans" />
+      </PlanForm>
+      <PlanResult state={plan} label="Swap plans" />
     </div>
   );
 }
@@ -193,21 +165,6 @@ export function BridgeForm() {
   const path = pathOf(source, dest);
   // CCTP V2 (and so a speed choice) only where both ends run it; move-chain has only V1.
   const v2 = path ? path.rail === "circle-cctp-v2" : source !== "move-chain" && dest !== "move-chain";
-  const plan = useMutation<Plan, Error, void>({
-    mutationFn: () =>
-      api<Plan>("/svc/bridge/plan", {
-        method: "POST",
-        body: {
-          sourceChain: source,
-          destChain: dest,
-          amountMicros: micros?.toString(),
-          sourceAddress: src,
-          destAddress,
-          ...(v2 ? { speed } : {}),
-          ...(destEvm && destIsContract ? { destIsContract: true } : {}),
-        },
-      }),
-  });
   const sourceNotBuilt = (c: ChainId) =>
     paths.data && !paths.data.paths.some((p) => p.sourceChain === c && p.ready) ? `No bridge from ${chainName(c)} is built yet.` : null;
   const destNotBuilt = (c: ChainId) => {
@@ -224,6 +181,23 @@ export function BridgeForm() {
     }
   };
   const ready = micros !== null && source !== dest && src !== "" && destAddress !== "" && destProblem === null && (path === null || path.ready);
+  // The request the inputs on screen describe; a plan is offered for signing only while it equals this (use-plan.ts).
+  const request: PlanRequest | null =
+    ready && micros !== null
+      ? {
+          path: "/svc/bridge/plan",
+          body: {
+            sourceChain: source,
+            destChain: dest,
+            amountMicros: micros.toString(),
+            sourceAddress: src,
+            destAddress,
+            ...(v2 ? { speed } : {}),
+            ...(destEvm && destIsContract ? { destIsContract: true } : {}),
+          },
+        }
+      : null;
+  const plan = usePlan(request);
   return (
     <div className="card">
       <h2>Bridge</h2>
@@ -231,12 +205,7 @@ export function BridgeForm() {
         Bridging crosses chains through a third-party rail: delivery can be delayed or fail, in which case funds can only
         be rescued to your own destination address. The plan lists the rail fee and its risk disclosure before you sign.
       </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (ready) plan.mutate();
-        }}
-      >
+      <PlanForm state={plan}>
         <div className="form-row">
           <ChainSelect id={`${id}-src`} label="From chain" value={source} onChange={pickSource} notBuilt={sourceNotBuilt} />
           <ChainSelect id={`${id}-dst`} label="To chain" value={dest} onChange={setDest} notBuilt={destNotBuilt} />
@@ -293,10 +262,10 @@ export function BridgeForm() {
             USDC (a multisig, for example)
           </label>
         )}
-        <button type="submit" className="btn btn-primary" disabled={!ready || plan.isPending}>
-          {plan.isPending ? "Preparing…" : "Review bridge plan"}
+        <button type="submit" className="btn btn-primary" disabled={request === null || plan.pending}>
+          {plan.pending ? "Preparing…" : "Review bridge plan"}
         </button>
-      </form>
+      </PlanForm>
       <Suspense fallback={null}>
         <BridgeFollow plan={plan} />
       </Suspense>
@@ -311,7 +280,7 @@ const WALK_PARAMS = { plan: "bridgePlan", burn: "burnTx", mint: "mintTx" } as co
  * The bridge plan's review and, once its burn is signed (or a plan id and burn transaction are given), the walk through
  * attestation, receive and delivery. The walk's state lives in the URL (?bridgePlan=…&burnTx=…&mintTx=…).
  */
-function BridgeFollow({ plan }: { plan: ReturnType<typeof useMutation<Plan, Error, void>> }) {
+function BridgeFollow({ plan }: { plan: PlanState }) {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -330,8 +299,8 @@ function BridgeFollow({ plan }: { plan: ReturnType<typeof useMutation<Plan, Erro
   return (
     <>
       {/* The plan review stays until the walk takes over (the walk carries the burn transaction from then on). */}
-      {!(following && plan.data?.planId === planId) && (
-        <PlanResult plan={plan} label="Bridge plans" onSigned={(id, digest) => go({ [WALK_PARAMS.plan]: id, [WALK_PARAMS.burn]: digest, [WALK_PARAMS.mint]: null })} />
+      {!(following && plan.plan?.planId === planId) && (
+        <PlanResult state={plan} label="Bridge plans" onSigned={(id, digest) => go({ [WALK_PARAMS.plan]: id, [WALK_PARAMS.burn]: digest, [WALK_PARAMS.mint]: null })} />
       )}
       {following ? (
         <>

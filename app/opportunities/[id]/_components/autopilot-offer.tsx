@@ -37,7 +37,7 @@ export function AutopilotOffer({ strategy, venues }: { strategy: Strategy; venue
               <p>A deposit plan cannot be built for {venue?.name ?? pick.venueId} yet: {deposit.reason}</p>
             </div>
           ) : (
-            <StrategyPlanForm kind="deposit" strategyId={pick.venueId} />
+            <StrategyPlanForm kind="deposit" strategyId={pick.venueId} chain={pick.chain} />
           )}
         </>
       ) : (

@@ -150,7 +150,7 @@ export function OpportunityDetail({ id }: { id: string }) {
                 </p>
               </div>
             )}
-            <StrategyPlanForm key={tab} kind={tab} strategyId={strategyId} />
+            <StrategyPlanForm key={tab} kind={tab} strategyId={strategyId} chain={d?.chain ?? null} />
           </div>
         </div>
         )}
