@@ -56,7 +56,7 @@ test.describe("wallet errors (item 8)", () => {
     // The library's text (viem's "Details: … Version: viem@…") is not in the sentence, only behind the toggle.
     const details = alert.getByTestId("wallet-error-details");
     await expect(details.getByText("User rejected the request.", { exact: false })).toBeHidden();
-    await details.getByText("Details").click();
+    await details.locator("summary", { hasText: "Details" }).click();
     await expect(details).toContainText("User rejected the request.");
     await expect(page.getByTestId("wallet-button")).not.toContainText("EVM ·");
   });

@@ -39,7 +39,8 @@ export function formatLocalTime(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return null;
-  return new Date(t).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short", timeZoneName: "short" });
+  // dateStyle/timeStyle cannot be combined with timeZoneName (a RangeError): the parts are named one by one.
+  return new Date(t).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 }
 
 /** A reason as a clause to end with our own period: its final period(s) dropped, so a sentence never ends "..". */
