@@ -77,9 +77,8 @@ export function snapshotReason(s: SnapshotMeta, now = Date.now()): string | null
   const failed = s.lastError ? `last refresh failed: ${s.lastError}` : null;
   if (!s.asOf) return failed ? `no yields snapshot yet; ${failed}` : "no yields snapshot yet; the background refresh has not completed";
   if (!isFresh(s.asOf, now)) {
-    // Its age in words, not its ISO time: this reason is shown on pages as it is.
-    const ageS = Math.max(0, Math.round((now - s.asOf.getTime()) / 1000));
-    return `the last yields snapshot is ${ageS} s old, more than the ${config().SVC_APY_MAX_AGE_S} s allowed${failed ? `; ${failed}` : ""}`;
+    // No ISO time in the words: pages show this reason as it is, and the snapshot's time is in its own asOf field.
+    return `the last yields snapshot is older than ${config().SVC_APY_MAX_AGE_S} s${failed ? `; ${failed}` : ""}`;
   }
   return null;
 }
