@@ -73,6 +73,22 @@ test.describe("small honesty (item 11)", () => {
       await routeChainRpc(page);
     });
 
+    test("a declined signature reads as one plain sentence, the wallet's words behind Details, and a retry", async ({ page, request }) => {
+      await page.addInitScript(() => {
+        (window as Window & { __SVC_TEST_WALLET_REJECTS__?: boolean }).__SVC_TEST_WALLET_REJECTS__ = true;
+      });
+      await page.goto(`/opportunities/${await opportunityIdOf(request, "kamino")}`);
+      await connect(page, /SVC Test Wallet/, "Solana");
+      await page.getByLabel(/Deposit amount/).fill("25.5");
+      await page.getByRole("button", { name: "Review deposit plan" }).click();
+      await page.getByTestId("sign").click();
+      const err = page.getByTestId("sign-error");
+      await expect(err.getByTestId("wallet-error")).toHaveText("You declined the request in your wallet; nothing was signed or sent.");
+      await expect(err.getByTestId("wallet-error-details").locator("summary")).toHaveText("Details");
+      await expect(err.getByRole("button", { name: "Retry" })).toBeVisible();
+      await expect(page.getByTestId("digest")).toHaveCount(0);
+    });
+
     test("autopilot page: times in local time with the zone, never raw ISO", async ({ page, request }) => {
       await page.goto("/autopilot");
       await connect(page, /SVC Test Wallet/, "Solana");

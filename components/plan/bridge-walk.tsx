@@ -14,6 +14,7 @@ import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { SimulationLine } from "@/components/plan/plan-summary";
 import { ErrorBox } from "@/components/ui/error-box";
+import { WalletErrorBox } from "@/components/wallet/wallet-error";
 import { A_FAMILY, FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
 import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, api } from "@/lib/api";
 import { chainName, clause } from "@/lib/format";
@@ -267,7 +268,7 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
                     {signReason}
                   </p>
                 )}
-                {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
+                {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
               </>
             ) : (
               <p className="muted">Built once Circle&apos;s attestation is read.</p>

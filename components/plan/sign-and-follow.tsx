@@ -11,7 +11,7 @@ import Link from "next/link";
 import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useWallet, walletStore } from "@/components/wallet/store";
-import { WalletErrorText } from "@/components/wallet/wallet-error";
+import { WalletErrorBox } from "@/components/wallet/wallet-error";
 import { ApiError, type ExecuteBody, type Plan, api } from "@/lib/api";
 import { chainName } from "@/lib/format";
 import { TxLink } from "@/components/ui/tx-link";
@@ -97,16 +97,7 @@ export function SignAndFollow({ plan, onSigned }: { plan: Plan; /** Called once 
           or record these transactions; your wallet sends them.
         </p>
       )}
-      {sign.error && (
-        <div role="alert" className="alert alert-error" data-testid="sign-error">
-          <div>
-            <strong>Signing did not complete.</strong> <WalletErrorText error={sign.error} action="sign" />
-          </div>
-          <button type="button" className="btn" onClick={() => sign.reset()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
       {sign.data && (
         <div role="status" className="alert alert-info" data-testid="signed">
           <div>

@@ -16,6 +16,8 @@ type OnError = (e: { error: unknown } | null) => void;
  * select(): they come to the open dialog through here. */
 let solanaErrorSink: OnError | null = null;
 export function reportSolanaError(error: unknown): void {
+  // Signing and sending errors reach the adapter's onError too; "Sign in wallet" shows those where they happened.
+  if (error instanceof Error && /Sign|Send/.test(error.name)) return;
   solanaErrorSink?.({ error });
 }
 

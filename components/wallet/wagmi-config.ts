@@ -10,7 +10,8 @@ declare global {
   interface Window {
     /** Set by Playwright (page.addInitScript) to expose the test wallets; never set by the app itself. */
     __SVC_TEST_WALLETS__?: boolean;
-    /** Set by Playwright only: the test EVM wallet refuses to connect (as a user who clicks "Reject" would). */
+    /** Set by Playwright only: the test wallets refuse as a user who clicks "Reject" would (EVM: the connection;
+     * Solana: signing, test-wallets.ts). */
     __SVC_TEST_WALLET_REJECTS__?: boolean;
   }
 }

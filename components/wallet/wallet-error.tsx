@@ -99,3 +99,17 @@ export function WalletErrorText({ error, action }: { error: unknown; action: Wal
     </>
   );
 }
+
+/** A signing error as an alert: the title, the plain sentence with its details, and a retry. */
+export function WalletErrorBox({ error, title, onRetry }: { error: unknown; title: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="alert alert-error" data-testid="sign-error">
+      <div>
+        <strong>{title}</strong> <WalletErrorText error={error} action="sign" />
+      </div>
+      <button type="button" className="btn" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
