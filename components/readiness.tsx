@@ -24,7 +24,13 @@ function partial(actions: VenueActions | null): string | null {
   return null;
 }
 
-export function ReadinessBadge({ row }: { row: Row }) {
+export function ReadinessBadge({ row, noPick }: { row: Row; /** The automated strategy has no current pick: nothing to act on now. */ noPick?: boolean }) {
+  if (row.kind === "strategy" && noPick)
+    return (
+      <span className="badge badge-warn" data-testid="no-pick">
+        No pick now
+      </span>
+    );
   const k = readinessOf(row);
   if (k === "map") return <span className="badge badge-map">Map</span>;
   if (k === "executable") return <span className="badge badge-exec">Executable</span>;

@@ -31,8 +31,8 @@ test("Solana wallet signs a marginfi deposit the chain simulated; the review sho
   await expect(tx).toContainText("Create the owner's marginfi account");
   // The chain's simulation is on the review, with the units it consumed, while nothing has been signed or sent.
   const simulated = tx.getByTestId("simulation-ok");
-  await expect(simulated).toHaveText(/^Simulated by the chain: accepted, about \d+ gas units/);
-  const units = Number(/about (\d+) gas units/.exec(await simulated.innerText())?.[1]);
+  await expect(simulated).toHaveText(/^Simulated by the chain: accepted, about \d+ compute units/);
+  const units = Number(/about (\d+) compute units/.exec(await simulated.innerText())?.[1]);
   // Two marginfi instructions (the units the local chain declares for each) plus the compute budget program's own.
   expect(units).toBeGreaterThan(Number(2n * marginfiProgram.units));
   await expect(page.getByTestId("digest")).toHaveCount(0);

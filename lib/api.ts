@@ -293,13 +293,14 @@ export interface VaultPlan extends PlanBase {
   chain: ChainId;
   amountMicros: string;
   owner: string | null;
+  /** Deposit plans only; null on withdraw plans (a withdraw earns nothing). */
   estimates: {
     estimate: true;
     grossApyBps: number | null;
     netApyBps: number | null;
     estDailyYieldMicros: string | null;
     estMonthlyYieldMicros: string | null;
-  };
+  } | null;
   onchainInterface: string | null;
 }
 

@@ -34,6 +34,20 @@ export function formatAgo(iso: string | null | undefined, now: number = Date.now
   return `${Math.round(h / 24)} days ago`;
 }
 
+/** An instant in the reader's local time with its zone ("Dec 1, 2026, 10:00 AM UTC"); null for a missing or bad input. */
+export function formatLocalTime(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return null;
+  // dateStyle/timeStyle cannot be combined with timeZoneName (a RangeError): the parts are named one by one.
+  return new Date(t).toLocaleString(undefined, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+}
+
+/** A reason as a clause to end with our own period: its final period(s) dropped, so a sentence never ends "..". */
+export function clause(reason: string): string {
+  return reason.trim().replace(/\.+$/, "");
+}
+
 export const CHAIN_NAMES: Record<string, string> = {
   "move-chain": "Sui (move-chain)",
   "svm-chain": "Solana (svm-chain)",

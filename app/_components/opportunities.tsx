@@ -160,7 +160,8 @@ export function OpportunitiesView() {
                   <OrMissing value={formatUsd(o.tvlUsd)} reason={o.reason} />
                 </td>
                 <td className="small">
-                  {o.asOf ? (
+                  {/* Freshness of figures: a row with none has nothing to date ("as of just now" of nothing). */}
+                  {o.asOf && (o.grossApyBps !== null || o.apy30dBps !== null || o.tvlUsd !== null) ? (
                     <time dateTime={o.asOf} title={o.asOf}>
                       as of {formatAgo(o.asOf, now)}
                     </time>
@@ -169,7 +170,8 @@ export function OpportunitiesView() {
                   )}
                 </td>
                 <td>
-                  <ReadinessBadge row={o} />
+                  {/* The strategy's 30-day APY is its current pick's: none means no pick. */}
+                  <ReadinessBadge row={o} noPick={o.kind === "strategy" && o.apy30dBps === null} />
                 </td>
               </tr>
             ))}

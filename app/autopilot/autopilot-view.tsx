@@ -9,7 +9,7 @@ import { OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
 import { type AutopilotHistory, type AutopilotRun, type StrategyDetail, type WalletAutopilot, api } from "@/lib/api";
-import { chainName, formatBps } from "@/lib/format";
+import { chainName, clause, formatBps, formatLocalTime } from "@/lib/format";
 import { TableWrap } from "@/components/ui/table-wrap";
 
 const CHAINS_OF: Record<WalletFamily, string[]> = { sui: ["move-chain"], solana: ["svm-chain"], evm: ["evm-a", "evm-b"] };
@@ -51,7 +51,7 @@ function Mine({ a }: { a: WalletAutopilot }) {
       )}
       <dt>Next monthly re-rank</dt>
       <dd>
-        <OrMissing value={a.nextTickDueAt} reason="Autopilot is off." />
+        <OrMissing value={formatLocalTime(a.nextTickDueAt)} reason="Autopilot is off." />
       </dd>
     </dl>
   );
@@ -155,7 +155,9 @@ function History({ address, apiKey }: { address: string; apiKey: string }) {
         <tbody>
           {rows.map((d, i) => (
             <tr key={d.id ?? `${d.decidedAt}-${i}`}>
-              <td>{new Date(d.decidedAt).toLocaleString()}</td>
+              <td>
+                <time dateTime={d.decidedAt}>{formatLocalTime(d.decidedAt) ?? d.decidedAt}</time>
+              </td>
               <td>{d.action}</td>
               <td>{d.reason}</td>
             </tr>
@@ -188,7 +190,7 @@ export function AutopilotView() {
   const f = featured.data?.strategy;
   return (
     <div className="grid-2">
-      <div className="card">
+      <div className="card" data-testid="featured-strategy">
         <h2>Featured strategy</h2>
         {featured.isPending && <SkeletonBlock height={120} />}
         {featured.error &&
@@ -203,7 +205,7 @@ export function AutopilotView() {
             <dd>{chainName(f.chain)}</dd>
             <dt>Current pick</dt>
             <dd>
-              <OrMissing value={f.currentPick ? f.currentPick.venueId : null} reason="No ready venue has a live 30-day APY yet." />
+              <OrMissing value={f.currentPick ? f.currentPick.venueId : null} reason={f.apy.reason ?? "No ready venue has a live 30-day APY yet."} />
             </dd>
             <dt>30-day APY</dt>
             <dd>
@@ -214,6 +216,12 @@ export function AutopilotView() {
               <OrMissing value={formatBps(f.apy.netApyBps)} reason={f.apy.reason} />
             </dd>
           </dl>
+        )}
+        {f && !f.currentPick && (
+          <p className="muted small" data-testid="no-pick-reason">
+            No current pick: {clause(f.apy.reason ?? "no ready venue has a live 30-day APY yet")}. Autopilot can still be turned on; it
+            picks once a venue has one.
+          </p>
         )}
       </div>
       <div className="card">

@@ -17,10 +17,11 @@ import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { SimulationLine } from "@/components/plan/plan-summary";
 import { ErrorBox } from "@/components/ui/error-box";
+import { WalletErrorBox } from "@/components/wallet/wallet-error";
 import { TxLink } from "@/components/ui/tx-link";
-import { FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
+import { A_FAMILY, FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
 import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, type PlanRecordBody, api } from "@/lib/api";
-import { chainName } from "@/lib/format";
+import { chainName, clause } from "@/lib/format";
 import { formatTokenAmount } from "@/lib/money";
 
 /** Bridges move Circle USDC (6 decimals on every chain). */
@@ -393,7 +394,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
                       walletStore.openDialog();
                     }}
                   >
-                    Use a {FAMILY_NAMES[needed]} wallet
+                    Use {A_FAMILY[needed]} wallet
                   </button>
                 )}{" "}
                 <button
@@ -411,7 +412,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
                     {signReason}
                   </p>
                 )}
-                {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
+                {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
               </>
             )}
           </div>
@@ -433,10 +434,10 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
               <p>Reporting the receive to the service…</p>
             ) : d.status === "pending" ? (
               <p>
-                Waiting for {chainName(d.destChain)} to confirm the mint: {d.reason ?? "not final yet"}. Checking again, less often each time.
+                Waiting for {chainName(d.destChain)} to confirm the mint: {clause(d.reason ?? "not final yet")}. Checking again, less often each time.
               </p>
             ) : d.status === "failed" ? (
-              <p className="error-text">The delivery was reported failed: {d.error ?? "no reason given"}.</p>
+              <p className="error-text">The delivery was reported failed: {clause(d.error ?? "no reason given")}.</p>
             ) : d.credited ? (
               <p data-testid="delivery-credited">
                 Credited {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} to{" "}
@@ -475,7 +476,7 @@ export function ResumeBridge({ onResume }: { onResume: (planId: string, sourceTx
             <label htmlFor={`${id}-plan`}>Plan id</label>
             <input id={`${id}-plan`} value={planId} placeholder="pln_…" onChange={(e) => setPlanId(e.target.value.trim())} />
           </div>
-          <div className="field">
+          <div className="field field-wide">
             <label htmlFor={`${id}-tx`}>Burn transaction id</label>
             <input id={`${id}-tx`} value={tx} placeholder="the source chain's transaction id" onChange={(e) => setTx(e.target.value.trim())} />
           </div>

@@ -29,7 +29,8 @@ function TokenAmount({ chain, asset, amount }: { chain: ChainId; asset: string |
   );
 }
 
-function FeeAmount({ fee, chain, token }: { fee: PlanFee; chain: ChainId; token: string }) {
+function FeeAmount({ fee, chain, token, simulated }: { fee: PlanFee; chain: ChainId; token: string; simulated: string | null }) {
+  if (fee.amountMicros === null && fee.kind === "network" && simulated !== null) return <>about {simulated}, from the chain’s simulation</>;
   if (fee.amountMicros === null)
     return <Missing reason={fee.kind === "pool" ? "Included in the quoted price." : "Not known before signing."} />;
   return <TokenAmount chain={chain} asset={fee.asset === undefined ? token : fee.asset} amount={fee.amountMicros} />;
@@ -46,6 +47,16 @@ function headline(plan: Plan): { amountMicros: string; token: string; what: stri
   }
 }
 
+/** The network fee the chain's simulations put on the plan's transactions, summed; null unless every one has a fee in
+ * the same asset (a partial sum would understate it). */
+function simulatedFee(plan: Plan): string | null {
+  const fees = plan.transactions.map((t) => (t.simulation?.status === "ok" ? t.simulation.fee : null));
+  const first = fees[0];
+  if (!first || fees.some((f) => !f || f.asset !== first.asset || f.decimals !== first.decimals)) return null;
+  const total = fees.reduce((sum, f) => sum + BigInt(f?.amount ?? "0"), 0n);
+  return formatTokenAmount(total.toString(), { symbol: first.asset, decimals: first.decimals });
+}
+
 /** What the chain's own simulation said before the wallet opens (contract §8). */
 export function SimulationLine({ sim, chain }: { sim: Simulation | undefined; chain: ChainId }) {
   if (!sim) return <span className="muted small">Not simulated.</span>;
@@ -53,7 +64,7 @@ export function SimulationLine({ sim, chain }: { sim: Simulation | undefined; ch
     return (
       <span className="small" data-testid="simulation-ok">
         Simulated by the chain: accepted
-        {sim.gasEstimate !== null && <>, about {sim.gasEstimate} gas units</>}
+        {sim.gasEstimate !== null && <>, about {sim.gasEstimate} {chain === "svm-chain" ? "compute units" : "gas units"}</>}
         {sim.fee !== null && <>, fee about {formatTokenAmount(sim.fee.amount, { symbol: sim.fee.asset, decimals: sim.fee.decimals })}</>}
         {` (estimate, ${NATIVE[chain].symbol} paid by your wallet).`}
       </span>
@@ -74,6 +85,7 @@ export function SimulationLine({ sim, chain }: { sim: Simulation | undefined; ch
 export function PlanSummary({ plan }: { plan: Plan }) {
   const h = headline(plan);
   const chain = planChain(plan);
+  const simFee = simulatedFee(plan);
   return (
     <div className="plan" data-testid="plan">
       <p>
@@ -106,7 +118,7 @@ export function PlanSummary({ plan }: { plan: Plan }) {
         )}
         {plan.fees.map((f) => (
           <li key={`${f.kind}-${f.label}`} data-testid="fee-line">
-            {f.label}: <FeeAmount fee={f} chain={chain} token={h.token} />
+            {f.label}: <FeeAmount fee={f} chain={chain} token={h.token} simulated={simFee} />
             {f.bps != null && <span className="muted"> ({formatBps(f.bps)})</span>}
             {f.estimate && <span className="muted"> — estimate</span>}
             {f.reason && <span className="muted"> — {f.reason}</span>}
@@ -161,7 +173,15 @@ export function PlanSummary({ plan }: { plan: Plan }) {
           </div>
         </>
       )}
-      {plan.schemaVersion === "svc-vault-plan.v1" && (
+      {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "withdraw" && (
+        <dl className="kv" data-testid="withdraw-amounts">
+          <dt>Leaves the venue ({plan.strategyId})</dt>
+          <dd>{formatTokenAmount(plan.amountMicros, { symbol: "USDC", decimals: 6 })}</dd>
+          <dt>You receive in your wallet</dt>
+          <dd>{formatTokenAmount((BigInt(plan.amountMicros) - BigInt(plan.feeMicros)).toString(), { symbol: "USDC", decimals: 6 })}</dd>
+        </dl>
+      )}
+      {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" && plan.estimates && (
         <>
           <h3 className="small">Estimates (not guarantees)</h3>
           <dl className="kv" data-testid="estimates">

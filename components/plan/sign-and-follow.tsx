@@ -11,6 +11,7 @@ import Link from "next/link";
 import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useWallet, walletStore } from "@/components/wallet/store";
+import { WalletErrorBox } from "@/components/wallet/wallet-error";
 import { ApiError, type ExecuteBody, type Plan, api } from "@/lib/api";
 import { chainName } from "@/lib/format";
 import { TxLink } from "@/components/ui/tx-link";
@@ -112,7 +113,7 @@ export function SignAndFollow({
           or record these transactions; your wallet sends them.
         </p>
       )}
-      {sign.error && <ErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
+      {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
       {sign.data && (
         <div role="status" className="alert alert-info" data-testid="signed">
           <div>

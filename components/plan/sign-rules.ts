@@ -1,7 +1,7 @@
 // What the dashboard allows an owner to sign, in words (no React here, so it is testable as a unit: tests/unit).
 // Map chains (evm-a, evm-b) are prepare-only for the service (spec §1.2); the owner may sign there only when the
 // operator gave the go for that chain (SVC_OWNER_SIGNING_CHAINS → the plan's `ownerSigning`).
-import { FAMILY_NAMES, familyOfChain } from "@/components/wallet/store";
+import { A_FAMILY, familyOfChain } from "@/components/wallet/store";
 import { EXECUTABLE_CHAINS, type Plan } from "@/lib/api";
 import { chainName } from "@/lib/format";
 
@@ -21,8 +21,8 @@ export function signBlockReason(plan: Plan, family: string | null): string | nul
     return `${chainName(chain)} is a Map chain: plans are prepared for review only and signing is disabled until its adapters go live.`;
   if (plan.status !== "prepared") return "The plan is blocked; fix what is listed above first.";
   const needed = familyOfChain(chain);
-  if (!family) return `Connect a ${needed ? FAMILY_NAMES[needed] : ""} wallet to sign.`;
-  if (needed && needed !== family) return `This plan runs on ${chainName(chain)}: connect a ${FAMILY_NAMES[needed]} wallet to sign it.`;
+  if (!family) return `Connect ${needed ? A_FAMILY[needed] : "a"} wallet to sign.`;
+  if (needed && needed !== family) return `This plan runs on ${chainName(chain)}: connect ${A_FAMILY[needed]} wallet to sign it.`;
   if (plan.transactions.length === 0) return "The service prepared no transaction to sign for this plan.";
   return null;
 }

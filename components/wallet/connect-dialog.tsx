@@ -7,15 +7,21 @@ import { useEffect, useRef, useState } from "react";
 import { useConnect, useConnectors, useDisconnect, useConnection as useEvmConnection } from "wagmi";
 import { shortAddress } from "@/lib/format";
 import { useWallet, walletStore } from "./store";
+import { WalletErrorText } from "./wallet-error";
 
-function errorText(e: unknown): string {
-  if (!(e instanceof Error)) return "The wallet refused the connection.";
-  // wagmi's ProviderNotFoundError carries "Version: @wagmi/core@…" in its message: say it in words.
-  if (e.name === "ProviderNotFoundError" || /^Provider not found/.test(e.message)) return "No browser wallet was found.";
-  return e.message;
+/** A connection error as the wallet gave it (shown as one plain sentence, its words behind "Details"); null: none. */
+type OnError = (e: { error: unknown } | null) => void;
+
+/** The Solana adapter reports connection errors to its provider's onError (wallet-stack.tsx), not to the caller of
+ * select(): they come to the open dialog through here. */
+let solanaErrorSink: OnError | null = null;
+export function reportSolanaError(error: unknown): void {
+  // Signing and sending errors reach the adapter's onError too; "Sign in wallet" shows those where they happened.
+  if (error instanceof Error && /Sign|Send/.test(error.name)) return;
+  solanaErrorSink?.({ error });
 }
 
-function SuiSection({ onError }: { onError: (m: string | null) => void }) {
+function SuiSection({ onError }: { onError: OnError }) {
   const wallets = useWallets();
   const account = useCurrentAccount();
   const dAppKit = useDAppKit();
@@ -41,7 +47,7 @@ function SuiSection({ onError }: { onError: (m: string | null) => void }) {
                 onClick={() => {
                   onError(null);
                   walletStore.prefer("sui");
-                  dAppKit.connectWallet({ wallet: w }).catch((e: unknown) => onError(errorText(e)));
+                  dAppKit.connectWallet({ wallet: w }).catch((error: unknown) => onError({ error }));
                 }}
               >
                 {w.name}
@@ -54,7 +60,7 @@ function SuiSection({ onError }: { onError: (m: string | null) => void }) {
   );
 }
 
-function SolanaSection({ onError }: { onError: (m: string | null) => void }) {
+function SolanaSection({ onError }: { onError: OnError }) {
   const sol = useSolanaWallet();
   const usable = sol.wallets.filter(
     (w) => w.readyState === WalletReadyState.Installed || w.readyState === WalletReadyState.Loadable,
@@ -101,7 +107,7 @@ function hasInjectedProvider(): boolean {
   return typeof window !== "undefined" && "ethereum" in window && (window as { ethereum?: unknown }).ethereum != null;
 }
 
-function EvmSection({ onError }: { onError: (m: string | null) => void }) {
+function EvmSection({ onError }: { onError: OnError }) {
   const connectors = useConnectors().filter((c) => c.id !== "injected" || hasInjectedProvider());
   const evm = useEvmConnection();
   const connect = useConnect();
@@ -128,7 +134,7 @@ function EvmSection({ onError }: { onError: (m: string | null) => void }) {
                 onClick={() => {
                   onError(null);
                   walletStore.prefer("evm");
-                  connect.mutate({ connector: c }, { onError: (e) => onError(errorText(e)) });
+                  connect.mutate({ connector: c }, { onError: (error) => onError({ error }) });
                 }}
               >
                 {c.name === "Injected" ? "Browser wallet (injected)" : c.name}
@@ -144,7 +150,7 @@ function EvmSection({ onError }: { onError: (m: string | null) => void }) {
 export function ConnectDialog() {
   const { dialogOpen } = useWallet();
   const ref = useRef<HTMLDialogElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ error: unknown } | null>(null);
   const sol = useSolanaWallet();
 
   useEffect(() => {
@@ -154,9 +160,16 @@ export function ConnectDialog() {
     if (!dialogOpen && d.open) d.close();
   }, [dialogOpen]);
 
+  useEffect(() => {
+    solanaErrorSink = setError;
+    return () => {
+      solanaErrorSink = null;
+    };
+  }, []);
+
   // The Solana adapter reports connection errors through its own state.
   useEffect(() => {
-    if (sol.wallet && sol.wallet.readyState === WalletReadyState.NotDetected) setError("That Solana wallet is not installed.");
+    if (sol.wallet && sol.wallet.readyState === WalletReadyState.NotDetected) setError({ error: "That Solana wallet is not installed." });
   }, [sol.wallet]);
 
   return (
@@ -169,9 +182,9 @@ export function ConnectDialog() {
       </div>
       <p className="muted">The service never holds your keys: you sign every plan in your own wallet.</p>
       {error && (
-        <p role="alert" className="error-text">
-          {error}
-        </p>
+        <div role="alert" className="error-text" data-testid="connect-error">
+          <WalletErrorText error={error.error} action="connect" />
+        </div>
       )}
       <SuiSection onError={setError} />
       <SolanaSection onError={setError} />

@@ -109,3 +109,5 @@ export function familyOfChain(chain: string): WalletFamily | null {
 }
 
 export const FAMILY_NAMES: Record<WalletFamily, string> = { sui: "Sui", solana: "Solana", evm: "EVM" };
+/** The family's name with its article, for sentences ("connect an EVM wallet"). */
+export const A_FAMILY: Record<WalletFamily, string> = { sui: "a Sui", solana: "a Solana", evm: "an EVM" };

@@ -61,12 +61,15 @@ export function registerSolanaTestWallet(): void {
       "solana:signTransaction": {
         version: "1.0.0",
         supportedTransactionVersions: ["legacy", 0],
-        signTransaction: async (...inputs: { transaction: Uint8Array }[]) =>
-          inputs.map(({ transaction }) => {
+        signTransaction: async (...inputs: { transaction: Uint8Array }[]) => {
+          // Set by Playwright only: the owner clicks "Reject" (EIP-1193's 4001, as Solana wallets answer it too).
+          if (window.__SVC_TEST_WALLET_REJECTS__ === true) throw Object.assign(new Error("User rejected the request."), { code: 4001 });
+          return inputs.map(({ transaction }) => {
             const tx = VersionedTransaction.deserialize(transaction);
             tx.sign([key]);
             return { signedTransaction: tx.serialize() };
-          }),
+          });
+        },
       },
     },
   };

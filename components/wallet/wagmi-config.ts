@@ -10,6 +10,9 @@ declare global {
   interface Window {
     /** Set by Playwright (page.addInitScript) to expose the test wallets; never set by the app itself. */
     __SVC_TEST_WALLETS__?: boolean;
+    /** Set by Playwright only: the test wallets refuse as a user who clicks "Reject" would (EVM: the connection;
+     * Solana: signing, test-wallets.ts). */
+    __SVC_TEST_WALLET_REJECTS__?: boolean;
   }
 }
 
@@ -20,9 +23,11 @@ export function testWalletsEnabled(): boolean {
 }
 
 export function makeWagmiConfig(test: boolean) {
+  // wagmi's mock connector throws viem's UserRejectedRequestError on connect when `connectError` is true.
+  const rejects = test && typeof window !== "undefined" && window.__SVC_TEST_WALLET_REJECTS__ === true;
   return createConfig({
     chains: [base, arbitrum],
-    connectors: test ? [injected(), mock({ accounts: [TEST_EVM_ACCOUNT] })] : [injected()],
+    connectors: test ? [injected(), mock({ accounts: [TEST_EVM_ACCOUNT], ...(rejects ? { features: { connectError: true } } : {}) })] : [injected()],
     transports: {
       [base.id]: http(process.env.NEXT_PUBLIC_SVC_RPC_EVM_A || undefined),
       [arbitrum.id]: http(process.env.NEXT_PUBLIC_SVC_RPC_EVM_B || undefined),

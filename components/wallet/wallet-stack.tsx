@@ -5,7 +5,7 @@
 import { ConnectionProvider, WalletProvider as SolanaWalletProvider } from "@solana/wallet-adapter-react";
 import { type ReactNode, useEffect, useMemo } from "react";
 import { WagmiProvider } from "wagmi";
-import { ConnectDialog } from "./connect-dialog";
+import { ConnectDialog, reportSolanaError } from "./connect-dialog";
 import { SuiKitProvider } from "./sui-kit";
 import { WalletBridge } from "./wallet-bridge";
 import { makeWagmiConfig, testWalletsEnabled } from "./wagmi-config";
@@ -24,7 +24,7 @@ function Stack({ children }: { children: ReactNode }) {
   return (
     <WagmiProvider config={config} reconnectOnMount>
       <ConnectionProvider endpoint={SVM_RPC}>
-        <SolanaWalletProvider wallets={[]} autoConnect>
+        <SolanaWalletProvider wallets={[]} autoConnect onError={reportSolanaError}>
           <SuiKitProvider test={test}>{children}</SuiKitProvider>
         </SolanaWalletProvider>
       </ConnectionProvider>

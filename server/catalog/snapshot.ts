@@ -77,7 +77,8 @@ export function snapshotReason(s: SnapshotMeta, now = Date.now()): string | null
   const failed = s.lastError ? `last refresh failed: ${s.lastError}` : null;
   if (!s.asOf) return failed ? `no yields snapshot yet; ${failed}` : "no yields snapshot yet; the background refresh has not completed";
   if (!isFresh(s.asOf, now)) {
-    return `the last yields snapshot (${s.asOf.toISOString()}) is older than ${config().SVC_APY_MAX_AGE_S} s${failed ? `; ${failed}` : ""}`;
+    // No ISO time in the words: pages show this reason as it is, and the snapshot's time is in its own asOf field.
+    return `the last yields snapshot is older than ${config().SVC_APY_MAX_AGE_S} s${failed ? `; ${failed}` : ""}`;
   }
   return null;
 }

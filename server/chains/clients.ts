@@ -65,8 +65,14 @@ export function evmRpc(chain: ChainId): PublicClient {
  */
 export class RpcUnavailable extends Error {}
 
-/** The first line of an error's message, at most `max` characters: SDK messages can be long and may echo the URL. */
+/** The first line of an error's message, at most `max` characters (SDK messages can be long and may echo the URL), as a
+ * clause to embed in our own sentence: callers end it with their own period, so its final period(s) go (viem's
+ * "HTTP request failed." inside "…: HTTP request failed.." was how reasons ended in two). */
 export function errorLine(e: unknown, max = 200): string {
+  return firstLine(e, max).replace(/\.+$/, "");
+}
+
+function firstLine(e: unknown, max: number): string {
   // @solana/kit's production errors carry only a code and an encoded context ("Decode this error by running npx
   // @solana/errors …"); a JSON-RPC error's own text is in the context's __serverMessage.
   if (isSolanaError(e)) {

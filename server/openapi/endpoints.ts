@@ -21,7 +21,13 @@ export const getOpenapi = endpoint({
   handler: async () => ok(JSON.parse(documentJson()) as z.input<typeof openapiSchema>),
 });
 
-export const getOpenapiRoot = endpoint({ ...getOpenapi, operationId: "getOpenapiRoot", path: "/openapi.json" });
+// Its own summary: the reference's sidebar lists operations by summary, and two equal ones read as a duplicate.
+export const getOpenapiRoot = endpoint({
+  ...getOpenapi,
+  operationId: "getOpenapiRoot",
+  path: "/openapi.json",
+  summary: "The same document at the service root (for tools that look there)",
+});
 
 const routeSchema = z.object({
   method: z.string(),

@@ -95,7 +95,10 @@ export const vaultPlanSchema = z
     chain: chainId,
     amountMicros: microsOutput,
     owner: z.string().nullable(),
-    estimates: estimatesSchema,
+    estimates: estimatesSchema.nullable().meta({
+      description:
+        "Deposit plans: the spec §1.4 yield estimates on the amount (labeled estimates). null on withdraw plans: a withdraw earns nothing; amountMicros is what leaves the venue and, with the principal fee 0, what the owner receives.",
+    }),
     onchainInterface: z.string().nullable(),
     gasFee: gasFeeSchema.optional().meta({ description: "Present on EVM plans with an owner." }),
   })

@@ -78,13 +78,17 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       { label: `Service fee on ${action} of principal`, kind: "service" as const, amountMicros: "0", bps: 0, estimate: false, asset: USDC[venue.chain] },
       NETWORK_FEE,
     ],
-    estimates: {
-      estimate: true as const,
-      grossApyBps: e.grossApyBps,
-      netApyBps: e.netApyBps,
-      estDailyYieldMicros: e.estDailyYieldMicros === null ? null : e.estDailyYieldMicros.toString(),
-      estMonthlyYieldMicros: e.estMonthlyYieldMicros === null ? null : e.estMonthlyYieldMicros.toString(),
-    },
+    // A withdraw earns nothing: it answers what leaves the venue (amountMicros, principal fee 0), never a yield estimate.
+    estimates:
+      action === "deposit"
+        ? {
+            estimate: true as const,
+            grossApyBps: e.grossApyBps,
+            netApyBps: e.netApyBps,
+            estDailyYieldMicros: e.estDailyYieldMicros === null ? null : e.estDailyYieldMicros.toString(),
+            estMonthlyYieldMicros: e.estMonthlyYieldMicros === null ? null : e.estMonthlyYieldMicros.toString(),
+          }
+        : null,
     onchainInterface: getAdapter(venue.id)?.onchainInterface ?? null,
     transactions,
     ...(gasFee ? { gasFee } : {}),

@@ -135,6 +135,21 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(q.json.planId).not.toBe(r.json.planId);
   });
 
+  it("a withdraw plan answers what leaves the venue, never a yield estimate (estimates null); a deposit plan keeps its estimates", async () => {
+    // Prepared (with owner) and blocked (far above what the venue holds) alike: a withdraw earns nothing.
+    for (const body of [
+      { strategyId: "scallop", amountMicros: "5000000", owner: SUI },
+      { strategyId: "kamino", amountMicros: "50000000" },
+      { strategyId: "navi", amountMicros: "100000000000" },
+    ]) {
+      const w = await post("/svc/strategies/withdraw/plan", body);
+      expect(w.status, JSON.stringify(w.json)).toBe(200);
+      expect(w.json).toMatchObject({ action: "withdraw", amountMicros: body.amountMicros, feeMicros: "0", estimates: null });
+    }
+    const d = await post("/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "50000000" });
+    expect(d.json).toMatchObject({ action: "deposit", estimates: { estimate: true } });
+  });
+
   it("a Sui plan the chain's simulation refuses is blocked simulation_failed with the node's words (no SUI for gas)", async () => {
     const broke = `0x${"7".repeat(64)}`;
     rpc.set(broke, getVenue("scallop")?.onchain.usdcCoinType ?? "", 50_000_000n);

@@ -53,8 +53,8 @@ describe("signBlockReason on Map chains", () => {
 
   it("with the go, the other rules still hold: blocked plans, no wallet, the wrong family, no transaction", () => {
     expect(signBlockReason(plan("evm-b", { ownerSigning: true, status: "blocked" }), "evm")).toBe("The plan is blocked; fix what is listed above first.");
-    expect(signBlockReason(plan("evm-b", { ownerSigning: true }), null)).toMatch(/^Connect an? EVM wallet to sign\.$/);
-    expect(signBlockReason(plan("evm-b", { ownerSigning: true }), "solana")).toMatch(/connect an? EVM wallet to sign it/);
+    expect(signBlockReason(plan("evm-b", { ownerSigning: true }), null)).toMatch(/^Connect an EVM wallet to sign\.$/);
+    expect(signBlockReason(plan("evm-b", { ownerSigning: true }), "solana")).toMatch(/connect an EVM wallet to sign it/);
     expect(signBlockReason(plan("evm-b", { ownerSigning: true, transactions: [] }), "evm")).toBe("The service prepared no transaction to sign for this plan.");
   });
 

@@ -7,7 +7,7 @@ import { AmountInput, useAmount } from "@/components/plan/amount-input";
 import { ErrorBox, NotYet, isNotFound, isNotLanded } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
 import { type VenuesBody, api } from "@/lib/api";
-import { chainName, formatBps } from "@/lib/format";
+import { chainName, formatBps, formatLocalTime } from "@/lib/format";
 import { formatMicros, microsToUnits } from "@/lib/money";
 
 const USDC_UNITS = { symbol: "USDC", decimals: 6 };
@@ -120,7 +120,7 @@ export function CharacterView({ id }: { id: string }) {
           </dd>
           <dt>Max stake</dt>
           <dd>
-            <OrMissing value={d.max_stake_micros == null ? null : formatMicros(String(d.max_stake_micros))} /> USDC
+            {d.max_stake_micros == null ? "No cap" : <>{formatMicros(String(d.max_stake_micros))} USDC</>}
           </dd>
           <dt>Staked</dt>
           <dd>
@@ -132,7 +132,7 @@ export function CharacterView({ id }: { id: string }) {
           </dd>
           <dt>Enabled at</dt>
           <dd>
-            <OrMissing value={d.enabled_at ?? null} reason="Never enabled." />
+            <OrMissing value={formatLocalTime(d.enabled_at)} reason="Never enabled." />
           </dd>
         </dl>
       )}

@@ -12,7 +12,7 @@ import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
 import { CHAIN_IDS, type ChainId, type SwapRequest, api } from "@/lib/api";
 import { recipientProblem } from "@/lib/destination";
-import { chainName } from "@/lib/format";
+import { chainName, shortAddress } from "@/lib/format";
 
 const SWAP_PATHS: Record<string, string> = {
   "svm-chain": "/svc/swap-svm/plan",
@@ -31,6 +31,9 @@ export function slippageToBps(pct: string): number | null {
   const bps = Number(m[1]) * 100 + Number((m[2] ?? "").padEnd(2, "0") || "0");
   return bps >= 1 && bps <= 500 ? bps : null;
 }
+
+/** Why the source chain cannot be the destination too (a bridge crosses chains). */
+const SAME_CHAIN = "Same chain as the source: pick another chain.";
 
 /** A labelled chain picker (one of CHAIN_IDS) in a form field. */
 function ChainSelect({
@@ -56,7 +59,7 @@ function ChainSelect({
           return (
             <option key={c} value={c} disabled={why !== null} title={why ?? undefined}>
               {chainName(c)}
-              {why !== null ? " — not built yet" : ""}
+              {why === SAME_CHAIN ? " — same chain" : why !== null ? " — not built yet" : ""}
             </option>
           );
         })}
@@ -168,7 +171,7 @@ export function BridgeForm() {
   const sourceNotBuilt = (c: ChainId) =>
     paths.data && !paths.data.paths.some((p) => p.sourceChain === c && p.ready) ? `No bridge from ${chainName(c)} is built yet.` : null;
   const destNotBuilt = (c: ChainId) => {
-    if (c === source) return "Pick another chain than the source.";
+    if (c === source) return SAME_CHAIN;
     const p = pathOf(source, c);
     return p && !p.ready ? p.reason : null;
   };
@@ -230,16 +233,16 @@ export function BridgeForm() {
           <p className="muted small">This route runs on CCTP V1 (move-chain has no V2): standard speed only.</p>
         )}
         <div className="form-row">
-          <div className="field">
+          <div className="field field-wide">
             <label htmlFor={`${id}-sa`}>Source address</label>
             <input
               id={`${id}-sa`}
               value={sourceAddress}
-              placeholder={w.account?.address ?? "your address on the source chain"}
+              placeholder={w.account ? `${shortAddress(w.account.address)} (your connected wallet)` : "your address on the source chain"}
               onChange={(e) => setSourceAddress(e.target.value.trim())}
             />
           </div>
-          <div className="field">
+          <div className="field field-wide">
             <label htmlFor={`${id}-da`}>Destination address</label>
             <input
               id={`${id}-da`}

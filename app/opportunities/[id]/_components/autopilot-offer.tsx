@@ -4,7 +4,7 @@
 import Link from "next/link";
 import { StrategyPlanForm } from "@/components/plan/strategy-plan-form";
 import type { Strategy, VenuesBody } from "@/lib/api";
-import { chainName, formatBps } from "@/lib/format";
+import { chainName, clause, formatBps } from "@/lib/format";
 
 export function AutopilotOffer({ strategy, venues }: { strategy: Strategy; venues: VenuesBody | undefined }) {
   const pick = strategy.currentPick ?? null;
@@ -42,7 +42,7 @@ export function AutopilotOffer({ strategy, venues }: { strategy: Strategy; venue
         </>
       ) : (
         <p className="muted">
-          No current pick: {strategy.apy.reason ?? "no listed venue has a live 30-day APY right now."} Autopilot can still be
+          No current pick: {clause(strategy.apy.reason ?? "no listed venue has a live 30-day APY right now")}. Autopilot can still be
           turned on; it picks once a venue has one.
         </p>
       )}

@@ -70,7 +70,7 @@ export function OpportunityDetail({ id }: { id: string }) {
               <dd>{d ? chainName(d.chain) : <Missing />}</dd>
               <dt>Readiness</dt>
               <dd>
-                {d ? <ReadinessBadge row={d} /> : <Missing />}
+                {d ? <ReadinessBadge row={d} noPick={d.kind === "strategy" && !d.currentPick} /> : <Missing />}
                 {d?.actions && <ActionReadinessList actions={d.actions} />}
               </dd>
               <dt>Gross APY</dt>
