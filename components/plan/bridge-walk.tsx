@@ -17,9 +17,10 @@ import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { SimulationLine } from "@/components/plan/plan-summary";
 import { ErrorBox } from "@/components/ui/error-box";
+import { UseWalletButton } from "@/components/wallet/use-wallet-button";
 import { WalletErrorBox } from "@/components/wallet/wallet-error";
 import { TxLink } from "@/components/ui/tx-link";
-import { A_FAMILY, FAMILY_NAMES, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
+import { FAMILY_NAMES, familyOfChain, useWallet } from "@/components/wallet/store";
 import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, type PlanRecordBody, api } from "@/lib/api";
 import { chainName, clause } from "@/lib/format";
 import { formatTokenAmount } from "@/lib/money";
@@ -385,18 +386,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
                 <p>
                   <SimulationLine sim={receiveTx.simulation} chain={receiveTx.chain} />
                 </p>
-                {signReason && needed && (
-                  <button
-                    type="button"
-                    className="btn"
-                    onClick={() => {
-                      walletStore.prefer(needed);
-                      walletStore.openDialog();
-                    }}
-                  >
-                    Use {A_FAMILY[needed]} wallet
-                  </button>
-                )}{" "}
+                {signReason && needed && <UseWalletButton family={needed} />}{" "}
                 <button
                   type="button"
                   className="btn btn-primary"

@@ -2,7 +2,8 @@
 // Deposit or withdraw: amount → plan (POST /svc/strategies/{kind}/plan) → review → sign → follow.
 // The owner is the connected wallet, and only a wallet of the venue's chain family: with a wallet of another family the
 // form asks for the right one before Review instead of sending an owner the venue cannot have (issue 22 item 6).
-import { FAMILY_NAMES, type WalletFamily, familyOfChain, useWallet, walletStore } from "@/components/wallet/store";
+import { A_FAMILY, type WalletFamily, familyOfChain, useWallet } from "@/components/wallet/store";
+import { UseWalletButton } from "@/components/wallet/use-wallet-button";
 import { chainName } from "@/lib/format";
 import { AmountInput, useAmount } from "./amount-input";
 import { PlanForm, PlanResult } from "./plan-result";
@@ -13,7 +14,7 @@ import { usePlan } from "./use-plan";
 const USDC_UNITS = { symbol: "USDC", decimals: 6 };
 
 /** "a Sui wallet", "an EVM wallet". */
-const aWallet = (f: WalletFamily) => `${/^[AEIOU]/.test(FAMILY_NAMES[f]) ? "an" : "a"} ${FAMILY_NAMES[f]} wallet`;
+const aWallet = (f: WalletFamily) => `${A_FAMILY[f]} wallet`;
 
 export function StrategyPlanForm({
   kind,
@@ -53,16 +54,7 @@ export function StrategyPlanForm({
             Positions on {chainName(chain)} are held by {aWallet(needed)}; the connected wallet is {aWallet(wrongWallet.family)}.
             Connect {aWallet(needed)} to review a {kind} plan here.
           </p>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => {
-              walletStore.prefer(needed);
-              walletStore.openDialog();
-            }}
-          >
-            Use {aWallet(needed)}
-          </button>
+          <UseWalletButton family={needed} />
         </div>
       )}
       <PlanResult state={plan} label={`Preparing ${kind} plans`} />

@@ -11,7 +11,7 @@
 import { Transaction } from "@mysten/sui/transactions";
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { address, generateKeyPair, getAddressFromPublicKey, getBase64Encoder } from "@solana/kit";
-import { findAssociatedTokenPda, getMintDecoder, getTokenDecoder, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getMintDecoder, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,7 +21,7 @@ import { deployUsdc, erc20Balance, mintUsdc } from "../../testing/chains/evm/aav
 import { deployTokenMessengerV2StandIn } from "../../testing/chains/evm/cctp";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { signAndSend } from "../../testing/chains/evm/wallet";
-import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { SolanaLocalChain, splTokenAccountData } from "../../testing/chains/solana/local-chain";
 import { type App, startApp } from "../support/app";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
@@ -74,17 +74,7 @@ describe("bridge plans take the service fee they disclose (pglite)", () => {
     solana.addMint(USDC["svm-chain"], SVM_DEST);
     await solana.setTokenBalance(SVM_OWNER, USDC["svm-chain"], START);
     const recipientAta = await solana.setTokenBalance(svmRecipient, USDC["svm-chain"], 0n);
-    const tokenAccount = getTokenEncoder().encode({
-      mint: address(USDC["svm-chain"]),
-      owner: address(svmRecipient),
-      amount: 0n,
-      delegate: null,
-      state: 1,
-      isNative: null,
-      delegatedAmount: 0n,
-      closeAuthority: null,
-    });
-    rpc.solanaAccounts.set(recipientAta, { owner: TOKEN_PROGRAM_ADDRESS, data: Uint8Array.from(tokenAccount) });
+    rpc.solanaAccounts.set(recipientAta, { owner: TOKEN_PROGRAM_ADDRESS, data: splTokenAccountData(USDC["svm-chain"], svmRecipient) });
     rpc.solanaChain = solana;
     // evm-a (Base) and evm-b (Arbitrum): USDC at the registry's address, Circle's TokenMessengerV2 address holding the stand-in.
     const admin = `0x${"ad".repeat(20)}`;

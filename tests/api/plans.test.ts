@@ -5,7 +5,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { address, getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { findAssociatedTokenPda, getTokenEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, erc20Abi, getAddress, type Hex, hashTypedData, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -34,6 +34,7 @@ import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
+import { splTokenAccountData } from "../../testing/chains/solana/local-chain";
 
 type Json = Record<string, unknown> & {
   status: string;
@@ -579,17 +580,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       expect(quotes.requests.at(-1)?.url.searchParams.get("feeAccount")).toBeNull();
       expect(service(missing)).toMatchObject({ amountMicros: "0", reason: expect.stringContaining(`has no token account (${feeAccount})`) });
       // The account exists on chain (SPL Token owns it) and Jupiter knows it.
-      const tokenAccount = getTokenEncoder().encode({
-        mint: address(USDC["svm-chain"]),
-        owner: address(FEE_SVM),
-        amount: 0n,
-        delegate: null,
-        state: 1,
-        isNative: null,
-        delegatedAmount: 0n,
-        closeAuthority: null,
-      });
-      rpc.solanaAccounts.set(feeAccount, { owner: TOKEN_PROGRAM_ADDRESS, data: Uint8Array.from(tokenAccount) });
+      rpc.solanaAccounts.set(feeAccount, { owner: TOKEN_PROGRAM_ADDRESS, data: splTokenAccountData(USDC["svm-chain"], FEE_SVM) });
       quotes.tokenAccounts.set(feeAccount, { mint: USDC["svm-chain"], owner: FEE_SVM });
       try {
         const r = await feePost("/svc/swap-svm/plan", body);

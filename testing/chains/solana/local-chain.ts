@@ -185,8 +185,7 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
     put(m, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), 1_461_600n);
   }
   for (const [a, t] of chain.tokens) {
-    const data = getTokenEncoder().encode({ mint: address(t.mint), owner: address(t.owner), amount: t.amount, delegate: null, state: 1, isNative: null, delegatedAmount: 0n, closeAuthority: null });
-    put(a, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), RENT_TOKEN_ACCOUNT);
+    put(a, TOKEN_PROGRAM_ADDRESS, splTokenAccountData(t.mint, t.owner, t.amount), RENT_TOKEN_ACCOUNT);
   }
 
   after = (a: string) => {
@@ -317,3 +316,10 @@ const INSTRUCTION_ERRORS = enumNames("InstructionErrorFieldless");
 const TRANSACTION_ERRORS = enumNames("TransactionErrorFieldless");
 const instructionErrorName = (v: unknown) => (typeof v === "number" ? (INSTRUCTION_ERRORS.get(v) ?? `InstructionError${v}`) : String(v));
 const transactionErrorName = (v: number) => TRANSACTION_ERRORS.get(v) ?? `TransactionError${v}`;
+
+/** An initialized SPL Token account's data (@solana-program/token's encoder): `owner`'s account of `mint` holding `amount`. */
+export function splTokenAccountData(mint: string, owner: string, amount = 0n): Uint8Array {
+  return Uint8Array.from(
+    getTokenEncoder().encode({ mint: address(mint), owner: address(owner), amount, delegate: null, state: 1, isNative: null, delegatedAmount: 0n, closeAuthority: null }),
+  );
+}
