@@ -1,28 +1,16 @@
-// Circle CCTP: which version a route takes (V2 where both ends run it, V1 end to end otherwise), the V2 contracts,
-// the V2 message format, Circle's fee API and the V2 attestation read (Iris API v2).
+// Circle CCTP V2 on EVM: TokenMessengerV2.depositForBurn and MessageTransmitterV2.receiveMessage. The V2 message
+// format, Circle's fee API and the V2 attestation read (Iris API v2): ./attestation.ts.
 // Sources:
 //  - @circle-fin/provider-cctp-v2 1.14.0 (index.mjs, chain definitions Base/Arbitrum/Solana/Sui: `cctp.contracts`):
 //    Base and Arbitrum carry v1 and v2 contracts, Solana v1 and v2, Sui v1 only.
 //  - circlefin/evm-cctp-contracts @ 4061786a5726bc05f99fcdb53b0985599f0dbaf7: docs/abis/cctp/v2/TokenMessengerV2.json,
 //    docs/abis/cctp/v2/MessageTransmitterV2.json, src/messages/v2/MessageV2.sol, src/messages/v2/BurnMessageV2.sol.
-import { type Hex, isHex, sliceHex } from "viem";
-import type { ChainId } from "../chains/address";
-import { USDC } from "../chains/balances";
-import { type EvmCall, type EvmChain, evmCall } from "../chains/evm";
-import { config } from "../config";
-import { MESSAGE_TRANSMITTER_ABI } from "../execute/cctp";
-import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../lib/cctp-ids";
-
-export type Rail = "circle-cctp-v2" | "circle-cctp-v1";
-export type Speed = "fast" | "standard";
-
-/** Chains where Circle runs CCTP V2 (provider-cctp-v2 1.14.0: Base, Arbitrum and Solana have `cctp.contracts.v2`; Sui has only `v1`). */
-export const CCTP_V2_CHAINS: ReadonlySet<ChainId> = new Set<ChainId>(["evm-a", "evm-b", "svm-chain"]);
-
-/** V2 where both ends run it; a route with one V1-only end is V1 end to end (V1 and V2 do not interoperate). */
-export function railFor(source: ChainId, dest: ChainId): Rail {
-  return CCTP_V2_CHAINS.has(source) && CCTP_V2_CHAINS.has(dest) ? "circle-cctp-v2" : "circle-cctp-v1";
-}
+import type { Hex } from "viem";
+import { USDC } from "../../chains/balances";
+import { type EvmCall, type EvmChain, evmCall } from "../../chains/evm";
+import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../../lib/cctp-ids";
+import { MESSAGE_TRANSMITTER_ABI } from "../cctp/messages";
+import type { Speed } from "../types";
 
 /** TokenMessengerV2 and MessageTransmitterV2, one address on every EVM chain: cited in lib/cctp-ids.ts (client-safe). */
 export { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 };
@@ -57,148 +45,6 @@ export const MESSAGE_TRANSMITTER_V2_ABI = MESSAGE_TRANSMITTER_ABI;
 
 /** bytes32(0): any address may call receiveMessage on the destination (provider-cctp-v2 passes ZERO_HASH). */
 export const ANY_CALLER: Hex = `0x${"0".repeat(64)}`;
-
-/**
- * A V2 message (MessageV2.sol): version u32 @0, sourceDomain u32 @4, destinationDomain u32 @8, nonce bytes32 @12,
- * sender bytes32 @44, recipient bytes32 @76, destinationCaller bytes32 @108, minFinalityThreshold u32 @140,
- * finalityThresholdExecuted u32 @144, body @148; BurnMessageV2.sol body: version u32 @0, burnToken bytes32 @4,
- * mintRecipient bytes32 @36, amount u256 @68, messageSender bytes32 @100, maxFee u256 @132, feeExecuted u256 @164,
- * expirationBlock u256 @196, hookData @228. On the source chain nonce, finalityThresholdExecuted and feeExecuted are
- * empty; the attested message from Iris carries them.
- */
-export interface BurnMessageV2 {
-  version: number;
-  sourceDomain: number;
-  destinationDomain: number;
-  nonce: Hex;
-  destinationCaller: Hex;
-  minFinalityThreshold: number;
-  finalityThresholdExecuted: number;
-  burnToken: Hex;
-  mintRecipient: Hex;
-  amount: bigint;
-  messageSender: Hex;
-  maxFee: bigint;
-  feeExecuted: bigint;
-}
-
-const HEADER_V2 = 148;
-const BODY_V2 = 228;
-
-export function parseBurnMessageV2(message: Hex): BurnMessageV2 | null {
-  if (!isHex(message) || (message.length - 2) / 2 < HEADER_V2 + BODY_V2) return null;
-  const at = (start: number, size: number) => sliceHex(message, start, start + size, { strict: true });
-  const b = HEADER_V2;
-  return {
-    version: Number(BigInt(at(0, 4))),
-    sourceDomain: Number(BigInt(at(4, 4))),
-    destinationDomain: Number(BigInt(at(8, 4))),
-    nonce: at(12, 32),
-    destinationCaller: at(108, 32),
-    minFinalityThreshold: Number(BigInt(at(140, 4))),
-    finalityThresholdExecuted: Number(BigInt(at(144, 4))),
-    burnToken: at(b + 4, 32),
-    mintRecipient: at(b + 36, 32),
-    amount: BigInt(at(b + 68, 32)),
-    messageSender: at(b + 100, 32),
-    maxFee: BigInt(at(b + 132, 32)),
-    feeExecuted: BigInt(at(b + 164, 32)),
-  };
-}
-
-const root = () => config().SVC_CCTP_ATTESTATION_URL.replace(/\/+$/, "");
-
-async function irisGet(path: string): Promise<{ ok: true; status: number; body: unknown } | { ok: false; reason: string }> {
-  const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
-  let res: Response;
-  try {
-    res = await fetch(`${root()}${path}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    return { ok: false, reason: /abort|timeout/i.test(msg) ? `Circle's API did not answer within ${timeoutMs} ms` : "Circle's API is unreachable" };
-  }
-  let body: unknown = null;
-  try {
-    body = await res.json();
-  } catch {
-    if (res.ok) return { ok: false, reason: "Circle's API answered something that is not JSON" };
-  }
-  return { ok: true, status: res.status, body };
-}
-
-/** A fee tier of GET /v2/burn/USDC/fees/{src}/{dst}: minimumFee in basis points, a decimal ("1.3" = 1.3 bps). */
-export interface FeeTier {
-  finalityThreshold: number;
-  minimumFeeBps: string;
-}
-
-export type FeeRead = { ok: true; tiers: FeeTier[] } | { ok: false; reason: string };
-
-/** Circle's fee API (provider-cctp-v2 1.14.0 `buildFastBurnFeeUrl`, `isFastBurnFeeResponse`): [{ finalityThreshold, minimumFee }]. */
-export async function fetchBurnFees(sourceDomain: number, destDomain: number): Promise<FeeRead> {
-  const r = await irisGet(`/v2/burn/USDC/fees/${sourceDomain}/${destDomain}`);
-  if (!r.ok) return r;
-  if (r.status !== 200) return { ok: false, reason: `Circle's fee API answered HTTP ${r.status}` };
-  const list = r.body;
-  if (!Array.isArray(list)) return { ok: false, reason: "Circle's fee API answer is not a list of fee tiers" };
-  const tiers: FeeTier[] = [];
-  for (const t of list as { finalityThreshold?: unknown; minimumFee?: unknown }[]) {
-    const fee = typeof t?.minimumFee === "number" ? String(t.minimumFee) : t?.minimumFee;
-    if (typeof t?.finalityThreshold !== "number" || typeof fee !== "string" || !/^(0|[1-9][0-9]*)(\.[0-9]{1,18})?$/.test(fee)) {
-      return { ok: false, reason: "Circle's fee API answer has a tier without a numeric finalityThreshold and minimumFee" };
-    }
-    tiers.push({ finalityThreshold: t.finalityThreshold, minimumFeeBps: fee });
-  }
-  return { ok: true, tiers };
-}
-
-/** ceil(amount × bps / 10000) for a decimal bps string, exactly (the SDK rounds the burn fee up too). */
-export function feeOf(amount: bigint, bps: string): bigint {
-  const [whole = "0", frac = ""] = bps.split(".");
-  const scale = 10n ** BigInt(frac.length);
-  const num = amount * BigInt(whole + frac);
-  const den = 10_000n * scale;
-  return (num + den - 1n) / den;
-}
-
-/**
- * maxFee for a burn: 0 for standard (no fee can be taken); for fast the fee tier's fee plus 10%, as
- * provider-cctp-v2 1.14.0 `getMaxFee` does ("Add 10% buffer to account for fee fluctuations").
- */
-export function maxFeeFor(speed: Speed, fee: bigint): bigint {
-  return speed === "standard" ? 0n : fee + fee / 10n;
-}
-
-export interface IrisMessageV2 {
-  message: Hex | null;
-  attestation: Hex | null;
-  status: string;
-}
-
-export type AttestationsV2 = { state: "ok"; messages: IrisMessageV2[] } | { state: "pending"; reason: string } | { state: "unavailable"; reason: string };
-
-/**
- * GET {root}/v2/messages/{sourceDomain}?transactionHash= (provider-cctp-v2 1.14.0 `buildIrisUrl`) →
- * { messages: [{ message, eventNonce, attestation, decodedMessage, cctpVersion, status: "complete" | "pending_confirmations" | … }] }.
- * 404 = not indexed yet (pending). Never throws.
- */
-export async function fetchAttestationsV2(sourceDomain: number, txHash: string): Promise<AttestationsV2> {
-  const r = await irisGet(`/v2/messages/${sourceDomain}?transactionHash=${encodeURIComponent(txHash)}`);
-  if (!r.ok) return { state: "unavailable", reason: r.reason.replace("Circle's API", "the attestation service") };
-  if (r.status === 404) return { state: "pending", reason: "the attestation service does not know the burn yet (not indexed)" };
-  if (r.status !== 200) return { state: "unavailable", reason: `the attestation service answered HTTP ${r.status}` };
-  const list = (r.body as { messages?: unknown })?.messages;
-  if (!Array.isArray(list)) return { state: "unavailable", reason: "the attestation service's answer has no messages[]" };
-  const hex = (v: unknown): Hex | null => (typeof v === "string" && /^0x([0-9a-fA-F]{2})+$/.test(v) ? (v as Hex) : null);
-  return {
-    state: "ok",
-    messages: (list as { message?: unknown; attestation?: unknown; status?: unknown }[]).map((m) => ({
-      message: hex(m?.message),
-      attestation: hex(m?.attestation),
-      status: typeof m?.status === "string" ? m.status : "unknown",
-    })),
-  };
-}
 
 /**
  * TokenMessengerV2.depositForBurn(amount, destinationDomain, mintRecipient, burnToken, destinationCaller, maxFee,
