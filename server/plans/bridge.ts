@@ -3,7 +3,8 @@
 // (TokenMessengerV2: with maxFee and minFinalityThreshold by speed; V1 TokenMessenger: four arguments); the mint
 // recipient is the owner-locked destination, stored with the plan so delivery and rescue can only ever pay there.
 // Burns are built on every chain: EVM (V1/V2 depositForBurn), svm-chain (V2 or V1 deposit_for_burn with its event account)
-// and move-chain (the V1 deposit_for_burn PTB, coins read over gRPC).
+// and move-chain (the V1 deposit_for_burn PTB, coins read over gRPC), each by its rail (server/rails/registry.ts
+// `railFor`): this file calls only the Rail interface (server/rails/types.ts) and never names a rail.
 import { CHAIN_FAMILY, type ChainId, isAddressOf, mustBeAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
 import { errorLine, withRpcTimeout } from "../chains/clients";

@@ -2,7 +2,7 @@
 //
 // The move-chain swap transaction, built by Cetus's own aggregator SDK (@cetusprotocol/aggregator-sdk 1.7.2, which runs
 // on our @mysten/sui 2.x and takes our SuiGrpcClient) from the router v3 answer the plan's quote already holds: the
-// quote request is the only call to the router (./quotes.ts cetusQuoteFor), and the SDK's `routerSwap` adds the Move
+// quote request is the only call to the router (cetusQuoteFor below), and the SDK's `routerSwap` adds the Move
 // calls of the route (router::new_swap_context_v3, one call per path into the provider's adapter, router::confirm_swap_v3)
 // to a transaction whose input coin is the owner's (`coinWithBalance`, resolved by the wallet) and whose output coin is
 // transferred to the owner. Package ids come from the answer (`packages.aggregator_v3`, each path's `published_at`);
