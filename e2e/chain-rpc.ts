@@ -22,7 +22,7 @@ import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
 import { scallop } from "../server/venues/scallop";
 import { suilend } from "../server/venues/suilend";
-import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-solana";
+import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-v1/solana";
 import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
 import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
 import { fixtureAddress } from "../tests/support/fake-save";
@@ -203,7 +203,7 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
       accountIndex = ix.accountKeyIndexes[4] ?? 0;
     }
     // Circle's CCTP V1 receive_message (message_transmitter V1): mints the burn message's amount to its mint recipient,
-    // the token account at position 14 of the instruction (server/rails/cctp-solana.ts receiveIx). Its owner is taken to
+    // the token account at position 14 of the instruction (server/rails/cctp/solana.ts receiveIx). Its owner is taken to
     // be the fee payer: the locked destination signs and pays its own receive. Message V1: 116-byte header, then the
     // burn body (version u32, burn token, mint recipient, amount u256 big-endian at 184..216).
     for (const ix of tx.message.compiledInstructions) {

@@ -1,5 +1,9 @@
-// The dashboard's only way to the service: fetch against our own /api/v1 (never a server/ import).
+// The dashboard's only way to the service: fetch against our own /api/v1 (never a server/ runtime import).
 // Errors become ApiError carrying the service's { code, message, requestId } so pages can show words and a retry.
+// The rail enum is the rail registry's (server/rails/registry.ts), a type-only import erased from the client bundle.
+import type { RailId } from "../server/rails/registry";
+
+export type { RailId };
 
 export class ApiError extends Error {
   constructor(
@@ -560,7 +564,7 @@ export interface BridgeRescueBody {
   schemaVersion: "svc-bridge-rescue.v1";
   status: "prepared" | "blocked";
   planId: string;
-  rail: "circle-cctp-v2" | "circle-cctp-v1";
+  rail: RailId;
   sourceChain: ChainId;
   destChain: ChainId;
   /** The owner-locked destination recorded in the plan: the only address the receive can mint to. */
@@ -587,7 +591,7 @@ export interface PlanRecordBody {
   destAddress: string | null;
   createdAt: string;
   bridge: {
-    rail: "circle-cctp-v2" | "circle-cctp-v1";
+    rail: RailId;
     burn: { txId: string | null; state: "not_reported" | "invalid" | "not_confirmed" | "confirmed" | "failed" | "not_this_plan"; reason: string | null };
     attestation: { state: "attested" | "not_read"; reason: string | null };
     delivery: { state: "none" | "delivered" | "failed"; destTxId: string | null; creditedMicros: string | null; error: string | null; recordedAt: string | null };

@@ -12,23 +12,14 @@ import { inScope } from "../http/auth";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError, fieldError } from "../http/errors";
 import { creditLiquid, type LegInput, recordDeposit, recordLegs } from "../ledger/record";
-import { isEvmChain, evmCall } from "../chains/evm";
-import { CCTP_DOMAIN, mintRecipientFor } from "../plans/bridge";
+import { isEvmChain } from "../chains/evm";
 import type { PlanRow } from "../plans/store";
+import { type RegisteredRail, storedRail } from "../rails/registry";
+import type { RescueBuild } from "../rails/types";
 import { broadcastEnabled } from "../svc/status";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
-import type { PlanTransaction } from "../venues/adapters";
-import { getAddressDecoder } from "@solana/kit";
-import { type Hex, hexToBytes } from "viem";
-import { errorLine, RpcUnavailable, withRpcTimeout } from "../chains/clients";
-import { solanaPayload } from "../chains/solana";
-import { MESSAGE_TRANSMITTER_V1_PROGRAM, MESSAGE_TRANSMITTER_V2_PROGRAM, readFeeRecipient, receiveMessageInstruction, receiveMessageInstructionV1, withRecipientAccount } from "../rails/cctp-solana";
-import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../rails/cctp-sui";
-import { simulateTransactions } from "../plans/simulate";
 import { simulationUnavailable } from "../chains/simulation";
-import { type BurnMessageV2, fetchAttestationsV2, MESSAGE_TRANSMITTER_V2, parseBurnMessageV2, type Rail, receiveMessageV2 } from "../rails/cctp";
-import { type BurnMessage, fetchAttestation, fetchAttestationsV1, MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI, parseBurnMessage, readBurnMessages } from "./cctp";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -54,8 +45,8 @@ interface BridgePlan {
   strategyId: string | null;
   /** The deposit leg's quoted amount (what the prepared destination deposit transaction deposits). */
   quotedDeposit: bigint;
-  /** The plan's CCTP version (plans stored before V2 carry none: V1). */
-  rail: Rail;
+  /** The plan's rail (plans stored before CCTP V2 carry none: V1). */
+  rail: RegisteredRail;
 }
 
 const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
@@ -72,7 +63,7 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     if (!allowed) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
   }
   const payload = row.payload as { expectedReceivedMicros?: unknown; rail?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
-  const rail: Rail = payload.rail === "circle-cctp-v2" ? "circle-cctp-v2" : "circle-cctp-v1";
+  const rail = storedRail(payload.rail);
   const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
   const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
   const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
@@ -265,184 +256,6 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
 }
 
 
-interface RescueBuild {
-  blockers: Blocker[];
-  transactions: PlanTransaction[];
-  burn: { sourceTxId: string; nonce: string; amountMicros: string; mintRecipient: string; message: string; attestation: string | null } | null;
-}
-
-/**
- * Reads the burn's MessageSent message from the source transaction and Circle's attestation, and builds
- * receiveMessage(message, attestation) on the destination MessageTransmitter. Only a message whose mint recipient
- * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
- */
-async function buildRescue(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
-  if (p.rail === "circle-cctp-v2") return buildRescueV2(p, planRecipient, sourceTxId);
-  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
-  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
-  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
-  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
-    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
-  }
-  const sourceDomain = CCTP_DOMAIN[p.source];
-  const destDomain = CCTP_DOMAIN[p.dest];
-  const routed = (m: Hex) => {
-    const b = parseBurnMessage(m);
-    return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
-  };
-  // The routed burn that mints to the owner-locked destination, or recipient_mismatch naming where the burn mints.
-  const lockedBurn = <T extends { b: BurnMessage }>(ours: T[]): T | { blocker: Blocker } =>
-    ours.find((x) => x.b.mintRecipient.toLowerCase() === locked) ?? {
-      blocker: blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`),
-    };
-  let message: Hex;
-  let b: BurnMessage;
-  let attestation: Hex | null = null;
-  if (isEvmChain(p.source)) {
-    // EVM sources: the burn as the chain recorded it (MessageSent in the receipt), then its attestation.
-    const read = await readBurnMessages(p.source, sourceTxId);
-    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
-    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
-    const ours = read.messages.flatMap(routed);
-    if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
-    const mine = lockedBurn(ours);
-    if ("blocker" in mine) return none(mine.blocker);
-    ({ m: message, b } = mine);
-  } else {
-    // svm-chain and move-chain sources: the message Iris lists for the source transaction (Circle signs it); its
-    // route and mint recipient must still be the plan's.
-    const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
-    if (att.state === "pending") return none(blocker("attestation_pending", `${att.reason}; try again later.`));
-    if (att.state === "unavailable") return none(blocker("attestation_unavailable", `${att.reason}; try again later.`));
-    const ours = att.messages.flatMap((x) => (x.message ? routed(x.message).map((r) => ({ ...r, a: x.attestation })) : []));
-    if (ours.length === 0) return none(blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later."));
-    const mine = lockedBurn(ours);
-    if ("blocker" in mine) return none(mine.blocker);
-    ({ m: message, b } = mine);
-    attestation = mine.a;
-  }
-  const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
-  if (isEvmChain(p.source)) {
-    const att = await fetchAttestation(sourceDomain, sourceTxId, message);
-    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
-    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
-    attestation = att.attestation;
-  }
-  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn };
-  burn.attestation = attestation;
-  const description = `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`;
-  if (isEvmChain(p.dest)) {
-    const transmitter = MESSAGE_TRANSMITTER[p.dest];
-    if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
-    const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn };
-  }
-  try {
-    if (p.dest === "svm-chain") {
-      // message_transmitter V1 receive_message, paid and signed by the locked destination; mints to the message's token account.
-      const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
-      const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
-      const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
-    }
-    // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
-    const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
-    const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
-    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn };
-    return { blockers: [], transactions: sim.transactions, burn };
-  } catch (e) {
-    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
-    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn };
-  }
-}
-
-/**
- * CCTP V2: the burn's MessageSent (MessageTransmitterV2 on the source) fixes domains, recipient, amount and sender;
- * the attested message comes from Iris v2 (`/v2/messages/{src}?transactionHash=`) because V2 fills in the nonce,
- * the executed finality and the executed fee only there. The attested message must agree with the burn on every
- * field the burn fixes, and its mint recipient must be the plan's locked destination; then receiveMessage on the
- * destination MessageTransmitterV2.
- */
-async function buildRescueV2(p: BridgePlan, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
-  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
-  if (!isEvmChain(p.dest) && p.dest !== "svm-chain") return none(blocker("adapter_not_ready", `${p.dest} has no CCTP V2 (a V2 plan cannot end there); no receive is built.`));
-  if (!isEvmChain(p.source) && p.source !== "svm-chain") return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
-  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
-  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
-  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
-    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
-  }
-  const sourceDomain = CCTP_DOMAIN[p.source];
-  const destDomain = CCTP_DOMAIN[p.dest];
-  // EVM sources: the burn as the chain recorded it. svm-chain: the MessageSent event account is not read yet, so the
-  // attested message alone is used (Circle signs it; its recipient must still be the locked destination).
-  let onchain: BurnMessageV2 | null = null;
-  let burn: RescueBuild["burn"] = null;
-  if (isEvmChain(p.source)) {
-    const read = await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2);
-    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
-    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
-    const ours = read.messages.flatMap((m) => {
-      const b = parseBurnMessageV2(m);
-      return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
-    });
-    if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP V2 burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
-    const mine = ours.find((x) => x.b.mintRecipient.toLowerCase() === locked);
-    if (!mine) {
-      return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
-    }
-    onchain = mine.b;
-    // Until Iris answers, the burn shows the source chain's message (nonce empty: V2 assigns it at attestation).
-    burn = { sourceTxId, nonce: onchain.nonce, amountMicros: onchain.amount.toString(), mintRecipient: onchain.mintRecipient, message: mine.m, attestation: null };
-  }
-  const att = await fetchAttestationsV2(sourceDomain, sourceTxId);
-  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
-  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
-  const same = (a: BurnMessageV2, b: BurnMessageV2) =>
-    a.sourceDomain === b.sourceDomain &&
-    a.destinationDomain === b.destinationDomain &&
-    a.mintRecipient.toLowerCase() === b.mintRecipient.toLowerCase() &&
-    a.burnToken.toLowerCase() === b.burnToken.toLowerCase() &&
-    a.amount === b.amount &&
-    a.messageSender.toLowerCase() === b.messageSender.toLowerCase() &&
-    a.maxFee === b.maxFee &&
-    a.minFinalityThreshold === b.minFinalityThreshold &&
-    a.destinationCaller.toLowerCase() === b.destinationCaller.toLowerCase();
-  const routed = att.messages.flatMap((m) => {
-    const parsed = m.message ? parseBurnMessageV2(m.message) : null;
-    return parsed && m.message && parsed.sourceDomain === sourceDomain && parsed.destinationDomain === destDomain ? [{ ...m, message: m.message, parsed }] : [];
-  });
-  const listed = routed.filter((m) => (onchain ? same(m.parsed, onchain) : m.parsed.mintRecipient.toLowerCase() === locked));
-  if (!onchain && listed.length === 0 && routed[0]) {
-    return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${routed[0].parsed.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
-  }
-  if (listed.length === 0) return { blockers: [blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.")], transactions: [], burn };
-  const done = listed.find((m) => m.status === "complete" && m.attestation !== null);
-  const first = done ?? listed[0];
-  if (first) {
-    burn = { sourceTxId, nonce: first.parsed.nonce, amountMicros: first.parsed.amount.toString(), mintRecipient: first.parsed.mintRecipient, message: first.message, attestation: null };
-  }
-  if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
-  burn.attestation = done.attestation;
-  const minted = done.parsed.amount - done.parsed.feeExecuted;
-  const description = `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`;
-  if (isEvmChain(p.dest)) {
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn };
-  }
-  // svm-chain: message_transmitter_v2 receive_message, paid and signed by the owner-locked destination wallet; the
-  // token messenger's fee recipient is read from chain (its USDC account takes the executed fee).
-  try {
-    const feeRecipient = await withRpcTimeout((signal) => readFeeRecipient(signal));
-    const recipientAccount = getAddressDecoder().decode(hexToBytes(done.parsed.mintRecipient));
-    const ix = await receiveMessageInstruction(p.destAddress, done.message, done.attestation, sourceDomain, done.parsed.burnToken, done.parsed.nonce, recipientAccount, feeRecipient);
-    const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
-  } catch (e) {
-    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
-    return { blockers: [blocker("rpc_unavailable", `The svm-chain CCTP TokenMessenger could not be read: ${errorLine(e)}.`)], transactions: [], burn };
-  }
-}
-
 export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
@@ -455,7 +268,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   if (config().SVC_EXECUTION_MODE === "disabled") blockers.push(blocker("execution_disabled"));
   const stored = (p.row.payload as { mintRecipient?: unknown }).mintRecipient;
   const mintRecipient = typeof stored === "string" ? stored : null;
-  const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await buildRescue(p, mintRecipient, sourceTxId);
+  const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await p.rail.rescue(p, mintRecipient, sourceTxId);
   blockers.push(...built.blockers);
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,
@@ -463,29 +276,18 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     planId: p.row.id,
     submitted: false as const,
     ownerMustSign: true as const,
-    rail: p.rail,
+    rail: p.rail.id,
     sourceChain: p.source,
     destChain: p.dest,
     destAddress: p.destAddress,
     mintRecipient,
-    sourceDomain: CCTP_DOMAIN[p.source],
-    destinationDomain: CCTP_DOMAIN[p.dest],
+    sourceDomain: p.rail.domain(p.source),
+    destinationDomain: p.rail.domain(p.dest),
     method: "receiveMessage" as const,
-    messageTransmitter:
-      p.rail === "circle-cctp-v2"
-        ? isEvmChain(p.dest)
-          ? MESSAGE_TRANSMITTER_V2
-          : p.dest === "svm-chain"
-            ? MESSAGE_TRANSMITTER_V2_PROGRAM
-            : null
-        : p.dest === "svm-chain"
-          ? MESSAGE_TRANSMITTER_V1_PROGRAM
-          : p.dest === "move-chain"
-            ? SUI_MESSAGE_TRANSMITTER
-            : (MESSAGE_TRANSMITTER[p.dest] ?? null),
+    messageTransmitter: p.rail.receiver(p.dest),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail === "circle-cctp-v2" ? "CCTP V2: /v2/messages" : "CCTP V1: /v1/messages"}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],

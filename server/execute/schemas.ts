@@ -4,6 +4,7 @@ import { blockedEnvelope, blockerSchema } from "../http/schemas";
 import { microsOutput } from "../money/amount";
 import { planTransaction } from "../plans/schemas";
 import { chainId, executionMode } from "../svc/schemas";
+import { RAIL_IDS } from "../rails/registry";
 
 const planId = z.string().min(1).max(64).meta({ example: "pln_0123456789abcdefghjk" });
 const txId = z
@@ -142,7 +143,7 @@ export const rescueSchema = z
     planId: z.string(),
     submitted: z.literal(false),
     ownerMustSign: z.literal(true),
-    rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
+    rail: z.enum(RAIL_IDS),
     sourceChain: chainId,
     destChain: chainId,
     destAddress: z.string().meta({ description: "The owner-locked destination from the bridge plan: the only address a rescue can pay." }),

@@ -13,6 +13,7 @@ import { ApiError } from "../http/errors";
 import { confirmTx, isTxIdOf } from "../execute/confirm";
 import type { planRecordSchema } from "./schemas";
 import { getPlan, type PlanRow } from "./store";
+import { storedRail } from "../rails/registry";
 
 type Record_ = z.input<typeof planRecordSchema>;
 type Bridge = NonNullable<Record_["bridge"]>;
@@ -69,7 +70,7 @@ export async function planRecord(db: Db, principal: Principal | null, planId: st
           recordedAt: done.createdAt.toISOString(),
         }
       : { state: "none", destTxId: null, creditedMicros: null, error: null, recordedAt: null };
-    const rail = (row.payload as { rail?: unknown }).rail === "circle-cctp-v2" ? "circle-cctp-v2" : "circle-cctp-v1";
+    const rail = storedRail((row.payload as { rail?: unknown }).rail).id;
     bridge = {
       rail,
       burn: await checkBurn(row, sourceTxId),

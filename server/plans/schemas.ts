@@ -5,6 +5,7 @@ import { simulationSchema } from "../chains/simulation";
 import { blockerSchema } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId, executionMode } from "../svc/schemas";
+import { RAIL_IDS } from "../rails/registry";
 
 export const feeItem = z
   .object({
@@ -211,7 +212,7 @@ export const bridgePlanSchema = z
   .object({
     schemaVersion: z.literal("svc-bridge-plan.v1"),
     ...planBase,
-    rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]).meta({ description: "CCTP V2 where both ends run it (evm-a, evm-b, svm-chain); V1 end to end when one end has only V1 (move-chain)." }),
+    rail: z.enum(RAIL_IDS).meta({ description: "CCTP V2 where both ends run it (evm-a, evm-b, svm-chain); V1 end to end when one end has only V1 (move-chain)." }),
     speed: z.enum(["fast", "standard"]).nullable().meta({ description: "The V2 transfer speed; null on V1." }),
     railFee: z
       .object({
@@ -347,7 +348,7 @@ export const bridgePathsSchema = z
       z.object({
         sourceChain: chainId,
         destChain: chainId,
-        rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
+        rail: z.enum(RAIL_IDS),
         speeds: z.array(z.enum(["standard", "fast"])),
         ready: z.boolean(),
         reason: z.string().nullable(),
@@ -385,7 +386,7 @@ export const planRecordSchema = z
     plan: z.record(z.string(), z.unknown()).meta({ description: "The plan body as it was answered when prepared (fees, blockers, transactions)." }),
     bridge: z
       .object({
-        rail: z.enum(["circle-cctp-v2", "circle-cctp-v1"]),
+        rail: z.enum(RAIL_IDS),
         burn: z.object({
           txId: z.string().nullable().meta({ description: "The sourceTxId checked, or null when none was given." }),
           state: z.enum(["not_reported", "invalid", "not_confirmed", "confirmed", "failed", "not_this_plan"]).meta({

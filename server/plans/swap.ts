@@ -25,8 +25,9 @@ import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import type { PlanTransaction } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
-import { cetusSwapPayload } from "./cetus";
-import { cetusQuoteFor, type FeeRequest, jupiterQuoteFor, type Quote, type QuoteResult, zeroExQuoteFor } from "./quotes";
+import { cetusSwapPayload } from "../quotes/cetus";
+import { quoterFor } from "../quotes/registry";
+import type { FeeRequest, Quote, QuoteResult } from "../quotes/types";
 import { simulateTransactions } from "./simulate";
 import { insertPlan } from "./store";
 
@@ -51,7 +52,7 @@ function tokenOf(chain: ChainId, raw: string, field: string): string {
  * The owner's transactions for a quote: on EVM the 0x allowance step as its own approve (only when the quote's
  * issues.allowance says the taker's allowance falls short; the spender is AllowanceHolder, never Settler) and then
  * the swap call; on Solana the v0 transaction of Jupiter's /build instructions, on its blockhash and lookup tables.
- * on Sui the Cetus aggregator SDK's swap along the router v3 answer (./cetus.ts), the owner's coin in and the output to
+ * on Sui the Cetus aggregator SDK's swap along the router v3 answer (../quotes/cetus.ts), the owner's coin in and the output to
  * the owner.
  */
 async function swapTransactions(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, quote: Quote, minAmountOut: bigint | null, slippageBps: number, fee: FeeRequest | null): Promise<PlanTransaction[]> {
@@ -214,18 +215,17 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   /** move-chain: the owner's balance of the input coin, read while the router answers. */
   let held: Promise<bigint> | null = null;
   if (amount > 0n) {
-    if (family === "solana") q = await jupiterQuoteFor(inputToken, outputToken, amount, slippageBps, owner ?? undefined, feeRequest ?? undefined);
-    else if (family === "sui") {
-      if (owner !== null) {
-        // The coins the simulation selects (./chains/sui/coin-reads.ts) and the balance the swap needs, both read while
-        // the router answers.
-        startCoinReads(owner, inputToken);
-        held = withRpcTimeout((signal) => suiCoinBalance(owner, inputToken, signal));
-        held.catch(() => {});
-      }
-      // The router quotes what is left of the input once the fee is split off in the PTB.
-      q = await cetusQuoteFor(inputToken, outputToken, amount - (feeRequest?.amount ?? 0n), slippageBps);
-    } else if (isEvmChain(chain)) q = await zeroExQuoteFor(EVM_CHAIN_IDS[chain], inputToken, outputToken, amount, slippageBps, owner ?? undefined, feeRequest ?? undefined);
+    if (family === "sui" && owner !== null) {
+      // The coins the simulation selects (./chains/sui/coin-reads.ts) and the balance the swap needs, both read while
+      // the router answers.
+      startCoinReads(owner, inputToken);
+      held = withRpcTimeout((signal) => suiCoinBalance(owner, inputToken, signal));
+      held.catch(() => {});
+    }
+    // The chain's quoter (../quotes/registry.ts): Jupiter on svm-chain, Cetus on move-chain (it quotes what is left of
+    // the input once the fee is split off in the PTB), 0x on EVM.
+    const quoter = quoterFor(chain);
+    if (quoter) q = await quoter.quote({ chain, inputToken, outputToken, amount, slippageBps, owner, fee: feeRequest });
     if (q && !q.ok) blockers.push(blocker("quote_unavailable", `No quote: ${q.reason}.`));
   }
   blockers.push(...executionBlockers());

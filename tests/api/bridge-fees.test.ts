@@ -16,7 +16,7 @@ import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { TOKEN_MESSENGER_V2 } from "../../server/rails/cctp";
+import { TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { deployUsdc, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
 import { deployTokenMessengerV2StandIn } from "../../testing/chains/evm/cctp";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";

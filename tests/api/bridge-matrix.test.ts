@@ -11,10 +11,11 @@ import { decodeFunctionData, encodePacked, type Hex, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainId } from "../../server/chains/address";
 import { USDC } from "../../server/chains/balances";
-import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
-import { CCTP_DOMAIN, TOKEN_MESSENGER, TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
-import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/cctp";
-import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-sui";
+import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
+import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/messages";
+import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER, TOKEN_MESSENGER_ABI } from "../../server/rails/cctp-v1/evm";
+import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/sui";
+import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/cctp-v2/evm";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
@@ -49,7 +50,7 @@ const KEYS = JSON.stringify([
   { key: OWNER, role: "owner", wallets: [...Object.values(SOURCE), ...Object.values(DEST)] },
   { key: KEEPER, role: "keeper", wallets: ["*"] },
 ]);
-// Circle's programs on Solana (server/rails/cctp-solana.ts cites them); written out so a wrong constant there fails here.
+// Circle's programs on Solana (server/rails/cctp/solana.ts and lib/cctp-ids.ts cite them); written out so a wrong constant there fails here.
 const SOLANA_TMM = { 1: "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3", 2: "CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe" } as const;
 const SOLANA_MT = { 1: "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd", 2: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC" } as const;
 const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";

@@ -13,15 +13,15 @@ import { PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, type Hex, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_ABI } from "../../server/execute/cctp";
-import { TOKEN_MESSENGER_ABI } from "../../server/plans/bridge";
+import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/messages";
+import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER_ABI } from "../../server/rails/cctp-v1/evm";
 import {
   receiveMessagePtb,
   SUI_MESSAGE_TRANSMITTER,
   SUI_MESSAGE_TRANSMITTER_STATE,
   SUI_TOKEN_MESSENGER_MINTER,
   SUI_TOKEN_MESSENGER_MINTER_STATE,
-} from "../../server/rails/cctp-sui";
+} from "../../server/rails/cctp-v1/sui";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";

@@ -12,7 +12,7 @@ import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
-import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp";
+import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { TOKEN_MESSENGER_V2 } from "../../server/rails/cctp";
+import { TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
@@ -33,7 +33,7 @@ const KEYS = JSON.stringify([
 
 const evmHash = () => `0x${randomBytes(32).toString("hex")}`;
 const solSig = () => getBase58Decoder().decode(randomBytes(64));
-// Circle's TokenMessengerV2 takes the owner's USDC in depositForBurn (server/rails/cctp.ts cites its address).
+// Circle's TokenMessengerV2 takes the owner's USDC in depositForBurn (lib/cctp-ids.ts cites its address).
 const burnOf = (rpc: FakeRpc, from: string, value: bigint, status: "0x1" | "0x0" = "0x1") => {
   const h = evmHash();
   rpc.txs.set(h, { kind: "evm", from, status, transfers: [{ token: USDC["evm-a"], from, to: TOKEN_MESSENGER_V2, value }] });

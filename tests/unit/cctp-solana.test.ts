@@ -11,7 +11,7 @@ import { PublicKey } from "@solana/web3.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { resetConfigForTests } from "../../server/config";
-import { depositForBurnInstruction, MESSAGE_TRANSMITTER_V2_PROGRAM, receiveMessageInstruction, solanaBurnV2, TOKEN_MESSENGER_MINTER_V2 } from "../../server/rails/cctp-solana";
+import { depositForBurnInstruction, MESSAGE_TRANSMITTER_V2_PROGRAM, receiveMessageInstruction, solanaBurnV2, TOKEN_MESSENGER_MINTER_V2 } from "../../server/rails/cctp-v2/solana";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
 const raw: unknown = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "fixtures", "cctp", "token_messenger_minter_v2.json"), "utf8"));

@@ -14,7 +14,7 @@ import { AccountRole, address } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { depositForBurnInstructionV1, MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, TOKEN_MESSENGER_MINTER_V1, usedNoncesV1 } from "../../server/rails/cctp-solana";
+import { depositForBurnInstructionV1, MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, TOKEN_MESSENGER_MINTER_V1, usedNoncesV1 } from "../../server/rails/cctp-v1/solana";
 import {
   depositForBurnPtb,
   MESSAGE_TRANSMITTER_AUTHENTICATOR,
@@ -25,7 +25,7 @@ import {
   SUI_TOKEN_MESSENGER_MINTER_STATE,
   SUI_USDC_TREASURY,
   SuiInsufficientUsdc,
-} from "../../server/rails/cctp-sui";
+} from "../../server/rails/cctp-v1/sui";
 
 const OWNER = `0x${"5".repeat(64)}`;
 const TMM_PKG = `0x${"7e".repeat(32)}`;

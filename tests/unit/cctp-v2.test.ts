@@ -6,20 +6,11 @@ import { Arbitrum, Base, Solana } from "@circle-fin/bridge-kit/chains";
 import { type Hex, pad } from "viem";
 import { describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { MESSAGE_TRANSMITTER } from "../../server/execute/cctp";
-import { CCTP_DOMAIN, TOKEN_MESSENGER } from "../../server/plans/bridge";
-import {
-  CCTP_V2_CHAINS,
-  depositForBurnV2,
-  FINALITY_THRESHOLD,
-  feeOf,
-  MESSAGE_TRANSMITTER_V2,
-  maxFeeFor,
-  parseBurnMessageV2,
-  railFor,
-  receiveMessageV2,
-  TOKEN_MESSENGER_V2,
-} from "../../server/rails/cctp";
+import { CCTP_DOMAIN, CCTP_V2_CHAINS } from "../../server/rails/cctp/domains";
+import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "../../server/rails/cctp-v1/evm";
+import { feeOf, maxFeeFor, parseBurnMessageV2 } from "../../server/rails/cctp-v2/attestation";
+import { depositForBurnV2, FINALITY_THRESHOLD, MESSAGE_TRANSMITTER_V2, receiveMessageV2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
+import { railFor } from "../../server/rails/registry";
 
 const KIT = { "evm-a": Base, "evm-b": Arbitrum } as const;
 const lower = (a: string) => a.toLowerCase();
@@ -55,9 +46,9 @@ describe("CCTP constants match @circle-fin/bridge-kit 1.15.1", () => {
     expect(CCTP_DOMAIN["svm-chain"]).toBe(Solana.cctp?.domain);
     expect(USDC["svm-chain"]).toBe(Solana.usdcAddress);
     expect(CCTP_V2_CHAINS.has("svm-chain")).toBe(Solana.cctp?.contracts.v2 !== undefined);
-    expect(railFor("evm-a", "svm-chain")).toBe("circle-cctp-v2");
-    expect(railFor("evm-a", "move-chain")).toBe("circle-cctp-v1");
-    expect(railFor("move-chain", "svm-chain")).toBe("circle-cctp-v1");
+    expect(railFor("evm-a", "svm-chain").id).toBe("circle-cctp-v2");
+    expect(railFor("evm-a", "move-chain").id).toBe("circle-cctp-v1");
+    expect(railFor("move-chain", "svm-chain").id).toBe("circle-cctp-v1");
   });
 });
 

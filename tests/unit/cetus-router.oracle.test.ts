@@ -5,8 +5,7 @@ import { getRouterResult, type RouterDataV3 } from "@cetusprotocol/aggregator-sd
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { resetConfigForTests } from "../../server/config";
-import { cetusProviders } from "../../server/plans/cetus";
-import { cetusQuoteFor } from "../../server/plans/quotes";
+import { cetusProviders, cetusQuoteFor } from "../../server/quotes/cetus";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
 
 const plain = (r: RouterDataV3 | null | undefined) =>

@@ -10,7 +10,7 @@ import type { PlanRequest } from "@/components/plan/plan-request";
 import { type PlanState, usePlan } from "@/components/plan/use-plan";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
-import { CHAIN_IDS, type ChainId, type SwapRequest, api } from "@/lib/api";
+import { CHAIN_IDS, type ChainId, type RailId, type SwapRequest, api } from "@/lib/api";
 import { recipientProblem } from "@/lib/destination";
 import { chainName, shortAddress } from "@/lib/format";
 
@@ -71,7 +71,9 @@ function ChainSelect({
 interface BridgePath {
   sourceChain: ChainId;
   destChain: ChainId;
-  rail: "circle-cctp-v2" | "circle-cctp-v1";
+  rail: RailId;
+  /** The speeds the path's rail offers (GET /svc/bridge/paths); empty on a rail with one speed. */
+  speeds: string[];
   ready: boolean;
   reason: string | null;
 }
@@ -166,8 +168,8 @@ export function BridgeForm() {
   const destProblem = destAddress !== "" && (CHAIN_IDS as readonly string[]).includes(dest) ? recipientProblem(dest as ChainId, destAddress) : null;
   const destEvm = dest === "evm-a" || dest === "evm-b";
   const path = pathOf(source, dest);
-  // CCTP V2 (and so a speed choice) only where both ends run it; move-chain has only V1.
-  const v2 = path ? path.rail === "circle-cctp-v2" : source !== "move-chain" && dest !== "move-chain";
+  // A speed choice only where the path's rail offers speeds (CCTP V2, where both ends run it; move-chain has only V1).
+  const v2 = path ? path.speeds.length > 0 : source !== "move-chain" && dest !== "move-chain";
   const sourceNotBuilt = (c: ChainId) =>
     paths.data && !paths.data.paths.some((p) => p.sourceChain === c && p.ready) ? `No bridge from ${chainName(c)} is built yet.` : null;
   const destNotBuilt = (c: ChainId) => {

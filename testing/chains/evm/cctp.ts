@@ -1,5 +1,5 @@
 // A stand-in for Circle's TokenMessengerV2 on the local EVM, at the published TokenMessengerV2 address
-// (server/rails/cctp.ts cites it): `depositForBurn` with the V2 signature (TOKEN_MESSENGER_V2_ABI) pulls `amount` of the
+// (lib/cctp-ids.ts cites it): `depositForBurn` with the V2 signature (TOKEN_MESSENGER_V2_ABI) pulls `amount` of the
 // burn token from the caller with transferFrom, as Circle's TokenMessengerV2 does before its minter burns it
 // (circlefin/evm-cctp-contracts src/v2/BaseTokenMessenger.sol `_depositForBurn`: `IMintBurnToken(_burnToken).transferFrom(
 // msg.sender, address(_localMinter), _amount)`). It holds what it pulls, so a test reads the burned amount as the
@@ -7,7 +7,7 @@
 // Compiled here with solc-js (the `solc` devDependency, 0.8.15), about two seconds.
 import solc from "solc";
 import { encodeDeployData, type Hex, parseAbi } from "viem";
-import { TOKEN_MESSENGER_V2 } from "../../../server/rails/cctp";
+import { TOKEN_MESSENGER_V2 } from "../../../server/rails/cctp-v2/evm";
 import type { EvmNode } from "./node";
 
 const SOURCE = `// SPDX-License-Identifier: UNLICENSED

@@ -13,7 +13,7 @@ import {
   SUI_TOKEN_MESSENGER_MINTER,
   SUI_TOKEN_MESSENGER_MINTER_STATE,
   SUI_USDC_TREASURY,
-} from "../../../server/rails/cctp-sui";
+} from "../../../server/rails/cctp-v1/sui";
 import { functionKey, type MoveParam, type SuiObject } from "./node";
 
 /** This node's upgrade of TokenMessengerMinter (a local id: calls must go to it, types keep the original's). */

@@ -18,10 +18,10 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import type { Transaction } from "@mysten/sui/transactions";
 import { hexToBytes, type Hex } from "viem";
-import { USDC } from "../chains/balances";
-import { newSuiTransaction, suiPayload } from "../chains/sui";
-import { latestPackageVersion } from "../chains/sui/package-versions";
-import { suiRpc } from "../chains/clients";
+import { USDC } from "../../chains/balances";
+import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { latestPackageVersion } from "../../chains/sui/package-versions";
+import { suiRpc } from "../../chains/clients";
 
 // Circle's Sui packages (original ids) and the shared objects the calls take, each cited in lib/cctp-ids.ts (client-safe,
 // so the recipient check refuses them too).
@@ -31,7 +31,7 @@ import {
   SUI_TOKEN_MESSENGER_MINTER,
   SUI_TOKEN_MESSENGER_MINTER_STATE,
   SUI_USDC_TREASURY,
-} from "../../lib/cctp-ids";
+} from "../../../lib/cctp-ids";
 export { SUI_MESSAGE_TRANSMITTER, SUI_MESSAGE_TRANSMITTER_STATE, SUI_TOKEN_MESSENGER_MINTER, SUI_TOKEN_MESSENGER_MINTER_STATE, SUI_USDC_TREASURY };
 /** The system DenyList, "deny_list id, fixed address" (sui-cctp master @ 70290f70 scripts/sui-scripts/depositForBurn.ts). */
 // source: sui-cctp master 70290f70 scripts/sui-scripts/depositForBurn.ts `depositForBurnTx.object("0x403")`.

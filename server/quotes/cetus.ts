@@ -1,6 +1,8 @@
+// Cetus (move-chain): the router v3 quote (see ./types.ts for its wire format) and the swap transaction built from it.
+//
 // The move-chain swap transaction, built by Cetus's own aggregator SDK (@cetusprotocol/aggregator-sdk 1.7.2, which runs
 // on our @mysten/sui 2.x and takes our SuiGrpcClient) from the router v3 answer the plan's quote already holds: the
-// quote request is the only call to the router (./quotes.ts cetusQuoteFor), and the SDK's `routerSwap` adds the Move
+// quote request is the only call to the router (cetusQuoteFor below), and the SDK's `routerSwap` adds the Move
 // calls of the route (router::new_swap_context_v3, one call per path into the provider's adapter, router::confirm_swap_v3)
 // to a transaction whose input coin is the owner's (`coinWithBalance`, resolved by the wallet) and whose output coin is
 // transferred to the owner. Package ids come from the answer (`packages.aggregator_v3`, each path's `published_at`);
@@ -27,8 +29,10 @@ import { coinWithBalance } from "@mysten/sui/transactions";
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { suiRpc } from "../chains/clients";
 import { newSuiTransaction, suiPayload } from "../chains/sui";
+import { z } from "zod";
 import { config } from "../config";
-import type { CetusData } from "./quotes";
+import { fail, uintLike } from "./http";
+import type { QuoteResult, SwapQuoter } from "./types";
 
 /**
  * Providers whose swap the SDK prefixes with a Pyth price update fetched over the web when the transaction is built:
@@ -135,3 +139,97 @@ export async function cetusSwapPayload(
   tx.transferObjects([output], owner);
   return suiPayload(tx);
 }
+
+const decimal = z.union([z.string(), z.number()]).transform((v) => String(v));
+/** One path of a router v3 answer, every field the SDK's parseRouterResponse reads (dist/index.js, src/api.ts). */
+const cetusPath = z.object({
+  id: z.string(),
+  direction: z.boolean(),
+  provider: z.string(),
+  from: z.string(),
+  target: z.string(),
+  fee_rate: decimal,
+  amount_in: uintLike,
+  amount_out: uintLike,
+  version: z.string().optional(),
+  published_at: z.string().optional(),
+  extended_details: z.record(z.string(), z.unknown()).optional(),
+});
+export type CetusPath = z.output<typeof cetusPath>;
+const cetusData = z.object({
+  request_id: z.string().optional(),
+  amount_in: uintLike,
+  amount_out: uintLike,
+  deviation_ratio: z.union([z.string(), z.number()]).optional(),
+  paths: z.array(cetusPath),
+  packages: z.record(z.string(), z.string()).nullish(),
+});
+export type CetusData = z.output<typeof cetusData>;
+const cetusRoutes = z.object({
+  code: z.number(),
+  msg: z.string().optional(),
+  data: cetusData.nullable().optional(),
+});
+
+/** amount × a decimal rate string ("0.0025"), exactly, rounded down. */
+export function timesDecimal(amount: bigint, rate: string): bigint | null {
+  const m = /^(0|[1-9][0-9]*)(?:\.([0-9]{1,18}))?$/.exec(rate.trim());
+  if (!m) return null;
+  const frac = m[2] ?? "";
+  const scaled = BigInt((m[1] ?? "0") + frac);
+  return (amount * scaled) / 10n ** BigInt(frac.length);
+}
+
+/** The aggregator SDK's version tag on every find_routes request (@cetusprotocol/aggregator-sdk 1.7.2, SDK_VERSION). */
+export const CETUS_SDK_VERSION = "1010702";
+
+/** Big integers in the body stay exact: the SDK parses with json-bigint; numbers above 2^53 are read from the raw text. */
+function parseExact(text: string): unknown {
+  return JSON.parse(text.replace(/([:[,]\s*)(-?[0-9]{16,})(?=\s*[,}\]])/g, '$1"$2"'));
+}
+
+/**
+ * Cetus router v3 for `amount` of `from` into `target`, over the providers the swap builder can build without a web call
+ * (cetusProviders above; the SDK drops CETUS_TIDE itself at a slippage of 0.1% or less). The answer carries the
+ * SDK's RouterDataV3 for the builder.
+ */
+export async function cetusQuoteFor(from: string, target: string, amount: bigint, slippageBps: number): Promise<QuoteResult> {
+  const base = config().SVC_QUOTE_MOVE_URL;
+  const providers = cetusProviders(slippageBps);
+  if (providers.length === 0) return { ok: false, reason: "no Cetus router v3 provider can fill this slippage bound" };
+  // The SDK's getRouter: completed coin types, by_amount_in, the providers joined by commas, the SDK version tag.
+  const qs = new URLSearchParams({ from: completionCoin(from), target: completionCoin(target), amount: amount.toString(), by_amount_in: "true", providers: providers.join(","), v: CETUS_SDK_VERSION });
+  try {
+    const res = await fetch(`${base}/find_routes?${qs}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
+    if (!res.ok) throw new Error(`the quote source answered HTTP ${res.status}`);
+    const r = cetusRoutes.parse(parseExact(await res.text()));
+    if (r.code !== 200 || !r.data) return { ok: false, reason: `quote source has no route: ${r.msg ?? `code ${r.code}`}` };
+    if (r.data.paths.length === 0) return { ok: false, reason: "quote source has no route: the answer holds no path" };
+    const steps = r.data.paths;
+    return {
+      ok: true,
+      quote: {
+        source: base,
+        format: "cetus-router-v3",
+        asOf: new Date().toISOString(),
+        inAmount: r.data.amount_in,
+        outAmount: r.data.amount_out,
+        sourceMinAmountOut: null,
+        priceImpactPct: null,
+        route: steps.map((s) => s.provider),
+        poolFees: steps.map((s) => ({ label: `Pool fee (${s.provider}, rate ${s.fee_rate})`, amount: timesDecimal(s.amount_in, s.fee_rate), asset: s.from })),
+        move: cetusRouterData(r.data),
+      },
+    };
+  } catch (e) {
+    return fail(e);
+  }
+}
+
+
+/** move-chain swaps: the Cetus router, quoting what is left of the input once the service fee is split off in the PTB. */
+export const cetusQuoter: SwapQuoter = {
+  id: "cetus",
+  supports: (chain) => chain === "move-chain",
+  quote: (r) => cetusQuoteFor(r.inputToken, r.outputToken, r.amount - (r.fee?.amount ?? 0n), r.slippageBps),
+};

@@ -1,3 +1,4 @@
+// Circle CCTP on Solana, the parts V1 and V2 share (the V2 burn and receive: ../cctp-v2/solana.ts; V1: ../cctp-v1/solana.ts).
 // CCTP V2 burn on Solana: token_messenger_minter_v2 `deposit_for_burn`, accounts and arguments from Circle's IDL
 // (circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8, examples/target/idl/token_messenger_minter_v2.json;
 // PDA seeds from examples/utils.ts `getDepositForBurnPdas` and the IDL's `pda.seeds`; the flow from examples/v2/solana.ts
@@ -21,17 +22,14 @@ import {
   getAddressFromPublicKey,
   getProgramDerivedAddress,
   getU32Encoder,
-  getU64Encoder,
   getUtf8Encoder,
   type Instruction,
 } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
-import { SOLANA_CCTP_PROGRAMS } from "../../lib/cctp-ids";
-import { USDC } from "../chains/balances";
-import { type SolanaPayload, solanaPayload, splTokenAccountOf } from "../chains/solana";
-import { programAccount, pubkeyAt } from "../venues/readers/solana";
-import { FINALITY_THRESHOLD, type Speed } from "./cctp";
+import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
+import { USDC } from "../../chains/balances";
+import { type SolanaPayload, solanaPayload, splTokenAccountOf } from "../../chains/solana";
 
 // Circle's four Solana programs, each cited in lib/cctp-ids.ts (client-safe, so the recipient check refuses them too).
 export const TOKEN_MESSENGER_MINTER_V2 = address(SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV2);
@@ -82,26 +80,7 @@ export async function depositForBurnPdas(owner: string, destinationDomain: numbe
   };
 }
 
-/** DepositForBurnParams (repr C, Borsh): amount u64, destination_domain u32, mint_recipient pubkey, destination_caller pubkey, max_fee u64, min_finality_threshold u32. */
-export function depositForBurnData(amount: bigint, destinationDomain: number, mintRecipient: Hex, maxFee: bigint, speed: Speed): Uint8Array {
-  const parts = [
-    DEPOSIT_FOR_BURN_DISCRIMINATOR,
-    getU64Encoder().encode(amount),
-    getU32Encoder().encode(destinationDomain),
-    hexToBytes(mintRecipient, { size: 32 }),
-    new Uint8Array(32), // destination_caller: Pubkey::default(), anyone may receive
-    getU64Encoder().encode(maxFee),
-    getU32Encoder().encode(FINALITY_THRESHOLD[speed]),
-  ];
-  return concat(parts);
-}
-
-/** V1 DepositForBurnParams (token_messenger_minter_031.json `types`): amount u64, destination_domain u32, mint_recipient pubkey. */
-export function depositForBurnDataV1(amount: bigint, destinationDomain: number, mintRecipient: Hex): Uint8Array {
-  return concat([DEPOSIT_FOR_BURN_DISCRIMINATOR, getU64Encoder().encode(amount) as Uint8Array, getU32Encoder().encode(destinationDomain) as Uint8Array, hexToBytes(mintRecipient, { size: 32 })]);
-}
-
-function concat(parts: ArrayLike<number>[]): Uint8Array {
+export function concat(parts: ArrayLike<number>[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
   for (const p of parts) {
@@ -111,18 +90,8 @@ function concat(parts: ArrayLike<number>[]): Uint8Array {
   return out;
 }
 
-/** The deposit_for_burn instruction (V2), accounts in IDL order. */
-export async function depositForBurnInstruction(owner: string, eventAccount: Address, amount: bigint, destinationDomain: number, mintRecipient: Hex, maxFee: bigint, speed: Speed): Promise<Instruction> {
-  return depositForBurnIx(SOLANA_CCTP_V2, owner, eventAccount, destinationDomain, depositForBurnData(amount, destinationDomain, mintRecipient, maxFee, speed));
-}
-
-/** The V1 deposit_for_burn instruction (token_messenger_minter_031.json account order; examples/depositForBurn.ts). */
-export async function depositForBurnInstructionV1(owner: string, eventAccount: Address, amount: bigint, destinationDomain: number, mintRecipient: Hex): Promise<Instruction> {
-  return depositForBurnIx(SOLANA_CCTP_V1, owner, eventAccount, destinationDomain, depositForBurnDataV1(amount, destinationDomain, mintRecipient));
-}
-
 /** deposit_for_burn's accounts, one list for both versions: V2 adds the owner's denylist account after the burn token account. */
-async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: Address, destinationDomain: number, data: Uint8Array): Promise<Instruction> {
+export async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: Address, destinationDomain: number, data: Uint8Array): Promise<Instruction> {
   const o = address(owner);
   const mint = address(USDC["svm-chain"]);
   const p = await depositForBurnPdas(owner, destinationDomain, cctp);
@@ -152,34 +121,6 @@ async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: A
     ],
     data,
   };
-}
-
-/**
- * The owner's burn transaction on svm-chain, signed by a fresh MessageSent event account; throws RpcUnavailable when
- * no recent blockhash can be read. Its blockhash cannot be replaced by the wallet (the event key is gone): an expired
- * plan is re-requested.
- */
-export async function solanaBurnV2(
-  owner: string,
-  amount: bigint,
-  destinationDomain: number,
-  mintRecipient: Hex,
-  maxFee: bigint,
-  speed: Speed,
-  fee: ServiceFeeTransfer | null = null,
-): Promise<{ payload: SolanaPayload; eventAccount: string }> {
-  const event = await generateKeyPair();
-  const eventAccount = await getAddressFromPublicKey(event.publicKey);
-  const ix = await depositForBurnInstruction(owner, eventAccount, amount, destinationDomain, mintRecipient, maxFee, speed);
-  return { payload: await solanaPayload(owner, [ix, ...(await feeTransfer(owner, fee))], [event]), eventAccount };
-}
-
-/** The owner's V1 burn on svm-chain (routes to or from move-chain), signed by a fresh MessageSent event account as in V2. */
-export async function solanaBurnV1(owner: string, amount: bigint, destinationDomain: number, mintRecipient: Hex, fee: ServiceFeeTransfer | null = null): Promise<{ payload: SolanaPayload; eventAccount: string }> {
-  const event = await generateKeyPair();
-  const eventAccount = await getAddressFromPublicKey(event.publicKey);
-  const ix = await depositForBurnInstructionV1(owner, eventAccount, amount, destinationDomain, mintRecipient);
-  return { payload: await solanaPayload(owner, [ix, ...(await feeTransfer(owner, fee))], [event]), eventAccount };
 }
 
 /** The service fee a burn transaction also pays: `amount` micro-USDC to the USDC associated token account of `recipient`. */
@@ -215,14 +156,6 @@ export function usdcAccountOf(owner: string, signal: AbortSignal): Promise<{ acc
 
 /** message_transmitter_v2 IDL (same commit, examples/target/idl/message_transmitter_v2.json): `receive_message.discriminator`. */
 export const RECEIVE_MESSAGE_DISCRIMINATOR = new Uint8Array([38, 144, 127, 225, 31, 225, 238, 25]);
-/** token_messenger_minter_v2 IDL `accounts[TokenMessenger].discriminator`. */
-export const TOKEN_MESSENGER_ACCOUNT_DISCRIMINATOR = new Uint8Array([162, 4, 242, 52, 147, 243, 221, 96]);
-/**
- * TokenMessenger (IDL `types[TokenMessenger]`): after the 8-byte discriminator, denylister, owner, pending_owner (3 × 32),
- * message_body_version u32, authority_bump u8, then fee_recipient (32) at byte 8 + 96 + 4 + 1 = 109.
- */
-export const TOKEN_MESSENGER_FEE_RECIPIENT_OFFSET = 109;
-
 /**
  * The PDAs of receive_message for a message from `remoteDomain` burning `remoteToken` (V2: examples/v2/utilsV2.ts
  * `getReceiveMessagePdasV2`, `used_nonce` + the 32-byte nonce; V1: examples/utils.ts `getReceiveMessagePdas`, the
@@ -269,25 +202,6 @@ export function borshBytes(b: Uint8Array): Uint8Array {
 }
 
 /**
- * message_transmitter_v2 `receive_message(ReceiveMessageParams { message, attestation })` with the token messenger's
- * accounts as remaining accounts, in the order of Circle's examples/v2/solana.ts `receiveMessageSol`. `recipientTokenAccount`
- * is the message's mint recipient (a USDC token account); `feeRecipient` the TokenMessenger's fee_recipient (read from chain).
- */
-export async function receiveMessageInstruction(payer: string, message: Hex, attestation: Hex, remoteDomain: number, remoteToken: Hex, nonce: Hex, recipientTokenAccount: string, feeRecipient: string): Promise<Instruction> {
-  const mint = address(USDC["svm-chain"]);
-  const [feeRecipientAta] = await findAssociatedTokenPda({ owner: address(feeRecipient), mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  return receiveIx(SOLANA_CCTP_V2, payer, message, attestation, await receiveMessagePdas(remoteDomain, remoteToken, nonce), recipientTokenAccount, feeRecipientAta);
-}
-
-/**
- * message_transmitter (V1) `receive_message` with token_messenger_minter's handle_receive_message accounts as remaining
- * accounts in the order of Circle's examples/receiveMessage.ts (V1 takes no fee recipient).
- */
-export async function receiveMessageInstructionV1(payer: string, message: Hex, attestation: Hex, remoteDomain: number, remoteToken: Hex, nonce: bigint, recipientTokenAccount: string): Promise<Instruction> {
-  return receiveIx(SOLANA_CCTP_V1, payer, message, attestation, await receiveMessagePdas(remoteDomain, remoteToken, nonce, SOLANA_CCTP_V1), recipientTokenAccount, null);
-}
-
-/**
  * The instructions of a Solana receive: the destination's USDC associated token account created idempotently first
  * (receive_message mints into the message's mint recipient and does not create it; the owner pays its rent, as the lending
  * builders do for their token accounts), then `receive`. When the mint recipient is not the owner's USDC associated
@@ -302,7 +216,7 @@ export async function withRecipientAccount(owner: string, recipientTokenAccount:
 }
 
 /** receive_message's accounts, one list for both versions: V2 adds the fee recipient's USDC account before the mint recipient. */
-function receiveIx(cctp: SolanaCctp, payer: string, message: Hex, attestation: Hex, p: Awaited<ReturnType<typeof receiveMessagePdas>>, recipientTokenAccount: string, feeRecipientAta: Address | null): Instruction {
+export function receiveIx(cctp: SolanaCctp, payer: string, message: Hex, attestation: Hex, p: Awaited<ReturnType<typeof receiveMessagePdas>>, recipientTokenAccount: string, feeRecipientAta: Address | null): Instruction {
   const R = AccountRole;
   const m = hexToBytes(message);
   const a = hexToBytes(attestation);
@@ -340,12 +254,10 @@ function receiveIx(cctp: SolanaCctp, payer: string, message: Hex, attestation: H
   };
 }
 
-/** The TokenMessenger's fee_recipient, read from chain (checked: owner program, discriminator, length). */
-export async function readFeeRecipient(signal: AbortSignal): Promise<string> {
-  const { tokenMessenger } = await receiveMessagePdas(0, `0x${"00".repeat(32)}`, `0x${"00".repeat(32)}`);
-  const data = await programAccount(tokenMessenger, TOKEN_MESSENGER_MINTER_V2, "CCTP V2 TokenMessenger", signal, {
-    discriminator: TOKEN_MESSENGER_ACCOUNT_DISCRIMINATOR,
-    minLength: TOKEN_MESSENGER_FEE_RECIPIENT_OFFSET + 32,
-  });
-  return pubkeyAt(data, TOKEN_MESSENGER_FEE_RECIPIENT_OFFSET);
+/** The owner's burn on svm-chain, `burn` signed by a fresh MessageSent event account (see the head of this file). */
+export async function burnWithEventAccount(owner: string, burn: (eventAccount: Address) => Promise<Instruction>, fee: ServiceFeeTransfer | null): Promise<{ payload: SolanaPayload; eventAccount: string }> {
+  const event = await generateKeyPair();
+  const eventAccount = await getAddressFromPublicKey(event.publicKey);
+  const ix = await burn(eventAccount);
+  return { payload: await solanaPayload(owner, [ix, ...(await feeTransfer(owner, fee))], [event]), eventAccount };
 }

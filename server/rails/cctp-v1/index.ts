@@ -1,0 +1,168 @@
+// The CCTP V1 rail: routes with one end that has only V1 (move-chain), V1 end to end (V1 and V2 do not interoperate).
+// Its per-family parts: ./evm.ts (TokenMessenger), ./solana.ts (token_messenger_minter, message_transmitter),
+// ./sui.ts (the Move packages); the message format and Iris v1 read: ./attestation.ts.
+import { getAddressDecoder } from "@solana/kit";
+import { type Hex, hexToBytes } from "viem";
+import type { ChainId } from "../../chains/address";
+import { errorLine, RpcUnavailable, withRpcTimeout } from "../../chains/clients";
+import { evmCall, isEvmChain } from "../../chains/evm";
+import { solanaPayload } from "../../chains/solana";
+import { type Blocker, blocker } from "../../http/codes";
+import { fieldError } from "../../http/errors";
+import { simulateTransactions } from "../../plans/simulate";
+import { MESSAGE_TRANSMITTER_ABI, readBurnMessages } from "../cctp/messages";
+import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";
+import { burnDescription, COMMON_RISKS, evmBurnTransactions, feeClause, feeTransferOf } from "../cctp/plan";
+import { withRecipientAccount } from "../cctp/solana";
+import type { BurnBuild, BurnRequest, Rail, RescueBuild, RescueRoute, Speed } from "../types";
+import { type BurnMessage, fetchAttestation, fetchAttestationsV1, parseBurnMessage } from "./attestation";
+import { depositForBurnV1, MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "./evm";
+import { MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, solanaBurnV1 } from "./solana";
+import { SUI_MESSAGE_TRANSMITTER, SuiInsufficientUsdc, suiBurnV1, suiReceiveV1 } from "./sui";
+
+/** The owner's V1 burn on the source chain: EVM depositForBurn, Solana deposit_for_burn, Sui deposit_for_burn (a PTB). */
+async function burnV1(req: BurnRequest): Promise<BurnBuild> {
+  const { source, sourceAddress, burnAmount, mintRecipient, serviceFee } = req;
+  const domain = CCTP_DOMAIN[req.dest];
+  if (isEvmChain(source)) {
+    const messenger = TOKEN_MESSENGER[source];
+    if (!messenger) throw new Error(`no CCTP V1 TokenMessenger known on ${source}`);
+    const burn = depositForBurnV1(source, messenger, domain, burnAmount, mintRecipient);
+    return { ok: true, transactions: evmBurnTransactions(req, source, messenger, "TokenMessenger", burn, "CCTP V1") };
+  }
+  if (source === "svm-chain") {
+    try {
+      const { payload, eventAccount } = await solanaBurnV1(sourceAddress, burnAmount, domain, mintRecipient, feeTransferOf(serviceFee));
+      const description = `${burnDescription(req, "CCTP V1 deposit_for_burn")}${feeClause(serviceFee)}; the MessageSent event account ${eventAccount} has already signed (its rent is yours to reclaim)`;
+      return { ok: true, transactions: [{ chain: source, kind: "burn", description, encoding: "solana-v0-message-base64", payload }] };
+    } catch (e) {
+      if (!(e instanceof RpcUnavailable)) throw e;
+      return { ok: false, blocker: blocker("rpc_unavailable", e.message) };
+    }
+  }
+  // CCTP V1 on Sui: the owner's USDC coins and the packages' newest versions are read over gRPC when the plan is built.
+  try {
+    const payload = await withRpcTimeout((signal) => suiBurnV1(sourceAddress, burnAmount, domain, mintRecipient, signal, feeTransferOf(serviceFee)));
+    const description = `${burnDescription(req, "CCTP V1 deposit_for_burn")}${feeClause(serviceFee)}`;
+    return { ok: true, transactions: [{ chain: source, kind: "burn", description, encoding: "sui-transaction-json", payload }] };
+  } catch (e) {
+    if (e instanceof SuiInsufficientUsdc) return { ok: false, blocker: blocker("insufficient_balance", `The burn needs ${e.needed} micro-USDC on move-chain; ${sourceAddress} holds ${e.held}.`) };
+    return { ok: false, blocker: blocker("rpc_unavailable", `The move-chain state the Sui burn is built from (the owner's USDC coins, the CCTP packages' versions) could not be read: ${errorLine(e)}.`) };
+  }
+}
+
+/**
+ * Reads the burn's MessageSent message from the source transaction and Circle's attestation, and builds
+ * receiveMessage(message, attestation) on the destination MessageTransmitter. Only a message whose mint recipient
+ * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
+ */
+export async function rescueV1(p: RescueRoute, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
+  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
+  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
+  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
+    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
+  }
+  const sourceDomain = CCTP_DOMAIN[p.source];
+  const destDomain = CCTP_DOMAIN[p.dest];
+  const routed = (m: Hex) => {
+    const b = parseBurnMessage(m);
+    return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];
+  };
+  // The routed burn that mints to the owner-locked destination, or recipient_mismatch naming where the burn mints.
+  const lockedBurn = <T extends { b: BurnMessage }>(ours: T[]): T | { blocker: Blocker } =>
+    ours.find((x) => x.b.mintRecipient.toLowerCase() === locked) ?? {
+      blocker: blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`),
+    };
+  let message: Hex;
+  let b: BurnMessage;
+  let attestation: Hex | null = null;
+  if (isEvmChain(p.source)) {
+    // EVM sources: the burn as the chain recorded it (MessageSent in the receipt), then its attestation.
+    const read = await readBurnMessages(p.source, sourceTxId);
+    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+    const ours = read.messages.flatMap(routed);
+    if (ours.length === 0) return none(blocker("burn_not_found", `${sourceTxId} carries no CCTP burn from domain ${sourceDomain} to domain ${destDomain} (${p.dest}).`));
+    const mine = lockedBurn(ours);
+    if ("blocker" in mine) return none(mine.blocker);
+    ({ m: message, b } = mine);
+  } else {
+    // svm-chain and move-chain sources: the message Iris lists for the source transaction (Circle signs it); its
+    // route and mint recipient must still be the plan's.
+    const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
+    if (att.state === "pending") return none(blocker("attestation_pending", `${att.reason}; try again later.`));
+    if (att.state === "unavailable") return none(blocker("attestation_unavailable", `${att.reason}; try again later.`));
+    const ours = att.messages.flatMap((x) => (x.message ? routed(x.message).map((r) => ({ ...r, a: x.attestation })) : []));
+    if (ours.length === 0) return none(blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later."));
+    const mine = lockedBurn(ours);
+    if ("blocker" in mine) return none(mine.blocker);
+    ({ m: message, b } = mine);
+    attestation = mine.a;
+  }
+  const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
+  if (isEvmChain(p.source)) {
+    const att = await fetchAttestation(sourceDomain, sourceTxId, message);
+    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
+    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+    attestation = att.attestation;
+  }
+  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn };
+  burn.attestation = attestation;
+  const description = `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`;
+  if (isEvmChain(p.dest)) {
+    const transmitter = MESSAGE_TRANSMITTER[p.dest];
+    if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
+    const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn };
+  }
+  try {
+    if (p.dest === "svm-chain") {
+      // message_transmitter V1 receive_message, paid and signed by the locked destination; mints to the message's token account.
+      const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
+      const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
+      const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
+      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
+    }
+    // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
+    const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
+    const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
+    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn };
+    return { blockers: [], transactions: sim.transactions, burn };
+  } catch (e) {
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
+    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+  }
+}
+
+
+export const cctpV1 = {
+  id: "circle-cctp-v1" as const,
+  label: "Circle CCTP V1",
+  speeds: [],
+  attestationApi: "CCTP V1: /v1/messages",
+  // Every chain with a CCTP domain runs V1; the registry asks V2 first.
+  supports: (source: ChainId, dest: ChainId) => source in CCTP_DOMAIN && dest in CCTP_DOMAIN,
+  speedFor(source: ChainId, dest: ChainId, requested: Speed | undefined): Speed | null {
+    if (requested === "fast") {
+      throw fieldError(
+        "INVALID_REQUEST",
+        "body.speed",
+        `"fast" is only offered on CCTP V2 routes, and ${source} → ${dest} runs on CCTP V1 (${CCTP_V2_CHAINS.has(source) ? dest : source} has no V2)`,
+      );
+    }
+    return null;
+  },
+  domain: (chain: ChainId) => CCTP_DOMAIN[chain],
+  mintRecipient: mintRecipientFor,
+  fee: async () => ({ fee: { amountMicros: 0n, bps: "0", maxFeeMicros: null, source: null, reason: "CCTP V1 takes no protocol fee" }, blocker: null }),
+  feeLabel: () => "Rail fee: Circle CCTP V1 (no protocol fee)",
+  risks: () => [
+    "Cross-chain transfers are not instant: Circle attests the burn after source-chain finality (minutes on Base and Arbitrum), then the USDC is minted on the destination chain.",
+    "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle began phasing CCTP V1 out on 31 Jul 2026 (a ten-month wind-down); a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
+    ...COMMON_RISKS,
+  ],
+  burn: burnV1,
+  rescue: rescueV1,
+  receiver: (dest: ChainId) => (dest === "svm-chain" ? MESSAGE_TRANSMITTER_V1_PROGRAM : dest === "move-chain" ? SUI_MESSAGE_TRANSMITTER : (MESSAGE_TRANSMITTER[dest] ?? null)),
+} satisfies Rail;
