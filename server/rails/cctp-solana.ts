@@ -30,7 +30,7 @@ import { hexToBytes, type Hex } from "viem";
 import { SOLANA_CCTP_PROGRAMS } from "../../lib/cctp-ids";
 import { USDC } from "../chains/balances";
 import { type SolanaPayload, solanaPayload, splTokenAccountOf } from "../chains/solana";
-import { programAccount, pubkeyAt } from "../venues/readers/solana";
+import { programAccount, pubkeyAt } from "../chains/solana/accounts";
 import { FINALITY_THRESHOLD, type Speed } from "./cctp";
 
 // Circle's four Solana programs, each cited in lib/cctp-ids.ts (client-safe, so the recipient check refuses them too).

@@ -11,7 +11,7 @@
 // the reason, and no gas figure is invented.
 import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, type Hex, keccak256, parseAbi, toHex } from "viem";
 import { AAVE_V3_ERRORS } from "../../venues/adapters/aave-v3-errors";
-import type { PlanTransaction } from "../../venues/adapters/types";
+import type { PlanTransaction } from "../../venues/shared/build";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import { ERC20_APPROVE_ABI, type EvmCall, isEvmChain } from "../evm";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";

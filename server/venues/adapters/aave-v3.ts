@@ -2,7 +2,7 @@
 // onBehalfOf, referralCode)`; withdraw = `Pool.withdraw(asset, amount, to)`. Prepare only (Map chains).
 import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
-import type { VenueAdapter } from "./types";
+import type { VenueAdapter } from "../shared/build";
 
 export const AAVE_POOL_ABI = [
   {

@@ -27,11 +27,11 @@ import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
 import { jupiterLend } from "../jupiter-lend";
 import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "../readers/jupiter-lend";
-import { u64le } from "../readers/bytes";
-import { pubkeyAt } from "../readers/solana";
-import { pdaOf, ro, u64Instruction, w } from "./anchor";
-import { readForPlan, requireShares } from "./plan-reads";
-import type { VenueAdapter } from "./types";
+import { u64le } from "../../chains/solana/bytes";
+import { pubkeyAt } from "../../chains/solana/accounts";
+import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
 
 const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
 export const JUP_LENDING_PROGRAM = address(ids.lendingProgram);

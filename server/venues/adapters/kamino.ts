@@ -19,9 +19,9 @@ import { solanaTokenBalance } from "../../chains/balances";
 import { latestBlockhash, solanaPayload } from "../../chains/solana";
 import { type KaminoReserveRead, readKaminoReserve } from "../readers/kamino";
 import { kamino } from "../kamino";
-import { pdaOf, ro, u64Instruction, w } from "./anchor";
-import { readForPlan, requireShares } from "./plan-reads";
-import type { VenueAdapter } from "./types";
+import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
 
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
 export const KLEND_PROGRAM = address(ids.program);

@@ -19,12 +19,12 @@ import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, 
 import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
 import { marginfi } from "../marginfi";
-import { bytesEqual, i128le } from "../readers/bytes";
+import { bytesEqual, i128le } from "../../chains/solana/bytes";
 import { MARGINFI_BANK_DISCRIMINATOR } from "../readers/marginfi";
-import { programAccount, pubkeyAt } from "../readers/solana";
-import { ro, w } from "./anchor";
-import { readForPlan } from "./plan-reads";
-import { BuildBlocked, type VenueAdapter } from "./types";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { ro, w } from "../shared/anchor";
+import { readForPlan } from "../shared/plan-reads";
+import { BuildBlocked, type VenueAdapter } from "../shared/build";
 
 const ids = marginfi.onchain as Record<"program" | "group" | "usdcBank" | "usdcMint", string>;
 export const MARGINFI_PROGRAM = address(ids.program);

@@ -11,8 +11,8 @@ import { getAddress } from "viem";
 import { evmRpc } from "../../chains/clients";
 import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
-import { readForPlan } from "./plan-reads";
-import { BuildBlocked, type VenueAdapter } from "./types";
+import { readForPlan } from "../shared/plan-reads";
+import { BuildBlocked, type VenueAdapter } from "../shared/build";
 
 // EIP-4626 (eips.ethereum.org/EIPS/eip-4626) function signatures, as MetaMorpho implements them (OpenZeppelin 5 ERC4626).
 export const ERC4626_ABI = [

@@ -32,8 +32,8 @@ import { naviSuppliedMicros, readNaviScaledSupply, readNaviUsdcReserve } from ".
 import { type NaviOracleState, naviPriceFresh, naviSourceFresh, readNaviOracleState } from "../readers/navi-oracle";
 import { addPythUpdate, fetchHermesUpdate, type HermesUpdate, type PythSuiState, readPythSuiState } from "../readers/pyth";
 import { errorLine, withRpcTimeout } from "../../chains/clients";
-import { readForPlan } from "./plan-reads";
-import { BuildBlocked, type VenueAdapter } from "./types";
+import { readForPlan } from "../shared/plan-reads";
+import { BuildBlocked, type VenueAdapter } from "../shared/build";
 
 const ids = navi.onchain as Record<
   | "lendingPackage"

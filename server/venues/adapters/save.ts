@@ -17,12 +17,12 @@ import { AccountRole, type Address, address, createNoopSigner, getAddressEncoder
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { solanaPayload } from "../../chains/solana";
-import { u64le, u128le } from "../readers/bytes";
-import { programAccount, pubkeyAt } from "../readers/solana";
+import { u64le, u128le } from "../../chains/solana/bytes";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import { save } from "../save";
-import { ro, w } from "./anchor";
-import { readForPlan, requireShares } from "./plan-reads";
-import type { VenueAdapter } from "./types";
+import { ro, w } from "../shared/anchor";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
 
 const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
 export const SAVE_PROGRAM = address(ids.program);

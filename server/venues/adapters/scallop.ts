@@ -13,8 +13,9 @@ import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
 import { scallop } from "../scallop";
-import { readForPlan, requireShares, venueRate } from "./plan-reads";
-import type { VenueAdapter } from "./types";
+import { scallopReader } from "../readers/scallop";
+import { readForPlan, requireShares, venueRate } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
 
 const ids = scallop.onchain as Record<"protocolPackage" | "protocolUpgradeCap" | "market" | "version" | "usdcCoinType", string>;
 export const SCALLOP_MARKET_COIN_TYPE = `${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`;
@@ -60,7 +61,7 @@ export const scallopAdapter: VenueAdapter = {
     startCoinReads(owner, SCALLOP_MARKET_COIN_TYPE);
     const [pkg, index, held] = await Promise.all([
       scallopCallPackage(),
-      venueRate(scallop.id),
+      venueRate(scallopReader),
       readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal)),
     ]);
     const shares = scallopSharesFor(amountMicros, index);

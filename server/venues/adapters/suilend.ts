@@ -20,8 +20,8 @@ import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
 import { readSuilendUsdcReserve } from "../readers/suilend";
 import { suilend } from "../suilend";
-import { readForPlan, requireShares } from "./plan-reads";
-import type { VenueAdapter } from "./types";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
 
 const ids = suilend.onchain as Record<"package" | "upgradeCap" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
 export const SUILEND_CTOKEN_TYPE = `${ids.package}::reserve::CToken<${ids.lendingMarketType},${ids.usdcCoinType}>`;

@@ -2,7 +2,7 @@
 // balance is scaledBalance × this index, so a supplied position grows exactly with it.
 import { parseAbi } from "viem";
 import type { ChainId } from "../../chains/address";
-import type { VenueReader } from "./types";
+import type { VenueReader } from "../shared/read";
 import { evmRpc } from "../../chains/clients";
 
 export const AAVE_POOL_ABI = parseAbi(["function getReserveNormalizedIncome(address asset) view returns (uint256)"]);

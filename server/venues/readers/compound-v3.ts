@@ -17,7 +17,7 @@ import type { ChainId } from "../../chains/address";
 import { compoundV3Arbitrum } from "../compound-v3-arbitrum";
 import { compoundV3Base } from "../compound-v3-base";
 import type { VenueDescriptor } from "../types";
-import type { VenueReader } from "./types";
+import type { VenueReader } from "../shared/read";
 import { evmRpc } from "../../chains/clients";
 
 export const COMET_ABI = parseAbi([

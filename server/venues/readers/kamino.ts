@@ -21,9 +21,9 @@
 // Index = total_supply_sf / mint_total_supply: USDC per cUSDC with 60 fractional bits, as of the reserve's last refresh
 // (klend refreshes the reserve, accruing interest, before every deposit and redeem).
 import { kamino } from "../kamino";
-import { u64le, u128le } from "./bytes";
-import { programAccount, pubkeyAt } from "./solana";
-import type { VenueReader } from "./types";
+import { u64le, u128le } from "../../chains/solana/bytes";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import type { VenueReader } from "../shared/read";
 
 export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from([43, 242, 204, 202, 26, 247, 59, 127]);
 export const KAMINO_RESERVE_OFFSETS = {

@@ -6,9 +6,9 @@
 // Offsets: 8 mint, 40 mint_decimals, 41 group, 80 asset_share_value (i128 LE).
 // Index = the raw I80F48 bits (USDC per share × 2^48), as of the bank's last accrual (every deposit/withdraw accrues first).
 import { marginfi } from "../marginfi";
-import { i128le } from "./bytes";
-import { programAccount, pubkeyAt } from "./solana";
-import type { VenueReader } from "./types";
+import { i128le } from "../../chains/solana/bytes";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import type { VenueReader } from "../shared/read";
 
 export const MARGINFI_BANK_DISCRIMINATOR = Uint8Array.from([142, 49, 166, 242, 50, 66, 97, 188]);
 export const MARGINFI_BANK_OFFSETS = { mint: 8, group: 41, assetShareValue: 80, minLength: 96 } as const;

@@ -26,7 +26,7 @@ import { ObjectError } from "@mysten/sui/client";
 import { deriveDynamicFieldID, normalizeSuiAddress } from "@mysten/sui/utils";
 import { suiRpc } from "../../chains/clients";
 import { navi } from "../navi";
-import { fieldsOf, readObjectJson, u, uidOf } from "./sui";
+import { fieldsOf, readObjectJson, u, uidOf } from "../../chains/sui/fields";
 
 const ids = navi.onchain as Record<string, string>;
 

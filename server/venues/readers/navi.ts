@@ -14,8 +14,8 @@ import { ObjectError } from "@mysten/sui/client";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import { suiRpc } from "../../chains/clients";
 import { navi } from "../navi";
-import { fieldsOf, readDynamicFieldValue, readObjectJson, sameCoinType, u, u8Key, uidOf } from "./sui";
-import type { VenueReader } from "./types";
+import { fieldsOf, readDynamicFieldValue, readObjectJson, sameCoinType, u, u8Key, uidOf } from "../../chains/sui/fields";
+import type { VenueReader } from "../shared/read";
 
 const RAY = 10n ** 27n;
 const HALF_RAY = RAY / 2n;

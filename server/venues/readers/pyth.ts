@@ -24,7 +24,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { errorLine, suiRpc } from "../../chains/clients";
 import { config } from "../../config";
-import { fieldsOf, u } from "./sui";
+import { fieldsOf, u } from "../../chains/sui/fields";
 
 /** pyth-sui-js 2.2.0 lib/client.js MAX_ARGUMENT_SIZE: the bcs maxSize of the VAA and accumulator arguments. */
 const MAX_ARGUMENT_SIZE = 16 * 1024;

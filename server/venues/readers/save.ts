@@ -6,9 +6,9 @@
 //   373 u128 liquidity.accumulated_protocol_fees_wads
 // total supply = available + borrowed − accumulated protocol fees; rate = total supply / cToken supply.
 import { save } from "../save";
-import { u64le, u128le } from "./bytes";
-import { programAccount } from "./solana";
-import type { VenueReader } from "./types";
+import { u64le, u128le } from "../../chains/solana/bytes";
+import { programAccount } from "../../chains/solana/accounts";
+import type { VenueReader } from "../shared/read";
 
 /** Solend main pool USDC reserve. */
 export const SAVE_USDC_RESERVE = "BgxfHJDzm44T7XG68MYKx7YisTjZu73tVovyZSjJMpmw";

@@ -10,8 +10,8 @@
 // Index = (cash + debt − revenue) × 1e18 / market_coin_supply: underlying per sCoin, 1e18 scale. Debt is as of the
 // market's last interest accrual (every market call accrues first), the state a redeem starts from.
 import { scallop } from "../scallop";
-import { type Fields, fieldsOf, readDynamicFieldValue, readObjectJson, typeNameKey, u, uidOf } from "./sui";
-import type { VenueReader } from "./types";
+import { type Fields, fieldsOf, readDynamicFieldValue, readObjectJson, typeNameKey, u, uidOf } from "../../chains/sui/fields";
+import type { VenueReader } from "../shared/read";
 
 const WAD = 10n ** 18n;
 

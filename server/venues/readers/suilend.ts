@@ -3,8 +3,8 @@
 // ctoken_supply (u64), borrowed_amount and unclaimed_spread_fees (Decimal, value scaled by 1e18).
 // total supply = available + borrowed − unclaimed spread fees; rate = total supply / cToken supply.
 import { suilend } from "../suilend";
-import { fieldsOf, readObjectJson, sameCoinType, u } from "./sui";
-import type { VenueReader } from "./types";
+import { fieldsOf, readObjectJson, sameCoinType, u } from "../../chains/sui/fields";
+import type { VenueReader } from "../shared/read";
 
 const WAD = 10n ** 18n;
 

@@ -12,7 +12,7 @@ import type { SolanaPayload } from "../../../server/chains/solana";
 import { simulateSolana } from "../../../server/chains/solana/simulate";
 import { resetConfigForTests } from "../../../server/config";
 import { builderFor } from "../../../server/venues/adapters";
-import type { PlanTransaction } from "../../../server/venues/adapters/types";
+import type { PlanTransaction } from "../../../server/venues/shared/build";
 import { jupiterLend } from "../../../server/venues/jupiter-lend";
 import { kamino } from "../../../server/venues/kamino";
 import { marginfi } from "../../../server/venues/marginfi";

@@ -1,61 +1,25 @@
-// The adapter registry: one builder file per venue. A venue absent here (or an action without a builder)
-// is blocked with adapter_not_ready, never given a placeholder transaction.
-import { aaveV3ArbitrumAdapter } from "./aave-v3-arbitrum";
-import { aaveV3BaseAdapter } from "./aave-v3-base";
-import { compoundV3ArbitrumAdapter } from "./compound-v3-arbitrum";
-import { compoundV3BaseAdapter } from "./compound-v3-base";
-import { jupiterLendAdapter } from "./jupiter-lend";
-import { kaminoAdapter } from "./kamino";
-import { marginfiAdapter } from "./marginfi";
-import { morphoArbitrumAdapter } from "./morpho-arbitrum";
-import { morphoBaseAdapter } from "./morpho-base";
-import { naviAdapter } from "./navi";
-import { saveAdapter } from "./save";
-import { scallopAdapter } from "./scallop";
-import { RpcUnavailable } from "../../chains/clients";
-import { type Blocker, blocker } from "../../http/codes";
-import { suilendAdapter } from "./suilend";
-import type { VenueDescriptor } from "../types";
-import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./types";
+// The builders (deposit/withdraw), derived from the venue list in server/venues/index.ts: a venue module's `build`.
+// A venue without one (or an action without a builder) is blocked with adapter_not_ready, never given a placeholder
+// transaction.
+import { RpcUnavailable } from "../chains/clients";
+import { type Blocker, blocker } from "../http/codes";
+import { VENUE_MODULES } from "./index";
+import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./shared/build";
+import type { VenueDescriptor } from "./types";
 
-export type { BuildInput, Builder, PlanTransaction, VenueAdapter } from "./types";
-export { BuildBlocked } from "./types";
-
-const ADAPTERS: readonly VenueAdapter[] = [
-  scallopAdapter,
-  suilendAdapter,
-  naviAdapter,
-  kaminoAdapter,
-  jupiterLendAdapter,
-  saveAdapter,
-  marginfiAdapter,
-  aaveV3BaseAdapter,
-  aaveV3ArbitrumAdapter,
-  compoundV3BaseAdapter,
-  compoundV3ArbitrumAdapter,
-  morphoBaseAdapter,
-  morphoArbitrumAdapter,
-];
-
-/** Why venues have no adapter file: their on-chain interface or ids could not be confirmed in public sources. */
-const NO_ADAPTER: Record<string, string> = {
-};
-
-const byId = new Map(ADAPTERS.map((a) => [a.venueId, a]));
+export type { BuildInput, Builder, PlanTransaction, VenueAdapter } from "./shared/build";
+export { BuildBlocked } from "./shared/build";
 
 export function getAdapter(venueId: string): VenueAdapter | undefined {
-  return byId.get(venueId);
+  return VENUE_MODULES.find((m) => m.descriptor.id === venueId)?.build;
 }
 
 /** The builder of an action, or the reason there is none. */
 export function builderFor(venueId: string, action: "deposit" | "withdraw"): { build: Builder } | { reason: string } {
-  const a = byId.get(venueId);
+  const a = getAdapter(venueId);
   const build = a?.[action];
   if (build) return { build };
-  return {
-    reason:
-      a?.notBuilt?.[action] ?? NO_ADAPTER[venueId] ?? `No ${action} builder for ${venueId} yet.`,
-  };
+  return { reason: a?.notBuilt?.[action] ?? `No ${action} builder for ${venueId} yet.` };
 }
 
 export type VenueAction = "deposit" | "withdraw";
@@ -94,15 +58,11 @@ export function venueRowReady(venue: VenueDescriptor): boolean {
   return venue.ready && a.deposit.ready && a.withdraw.ready;
 }
 
-export function adapterVenueIds(): string[] {
-  return ADAPTERS.map((a) => a.venueId);
-}
-
 export type BuildResult = { ok: true; transactions: PlanTransaction[] } | { ok: false; blocker: Blocker };
 
 /**
  * Runs a venue's builder. The chain reads a builder makes when the plan is built (a rate, a reserve, the owner's
- * shares: server/venues/adapters/plan-reads.ts) that fail or forbid the action come back as a blocker with the reason.
+ * shares: server/venues/shared/plan-reads.ts) that fail or forbid the action come back as a blocker with the reason.
  */
 export async function runBuilder(build: Builder, input: BuildInput): Promise<BuildResult> {
   try {

@@ -2,7 +2,7 @@
 // for Anchor accounts, its 8-byte discriminator (sha256("account:<Name>")[0..8]).
 import { address, getAddressDecoder } from "@solana/kit";
 import { bytesEqual } from "./bytes";
-import { solanaRpc } from "../../chains/clients";
+import { solanaRpc } from "../clients";
 
 export async function programAccount(
   at: string,

@@ -2,7 +2,7 @@
 // fields, UID / ID are 0x strings, u64 and wider decimal strings, u8–u32 JSON numbers, a TypeName `{ name }` without 0x.
 export type Fields = Record<string, unknown>;
 
-export { readDynamicFieldValue, readObjectJson, typeNameKey, u8Key } from "../../chains/sui/objects";
+export { readDynamicFieldValue, readObjectJson, typeNameKey, u8Key } from "./objects";
 
 /** A Move struct value. */
 export function fieldsOf(v: unknown): Fields {

@@ -3,13 +3,14 @@
 // withdrawals (Scallop market coins, Suilend cTokens, Kamino cUSDC) also check the owner holds enough shares, so a
 // withdrawal above them is blocked in words instead of failing in the wallet.
 import { errorLine, withRpcTimeout } from "../../chains/clients";
-import { readVenueIndex } from "../readers";
-import { BuildBlocked } from "./types";
+import { BuildBlocked } from "./build";
+import { readIndexOf } from "./index-read";
+import type { VenueReader } from "./read";
 
 /** The venue's exchange rate now, from its harvest reader (shared with concurrent reads); unreadable blocks the plan. */
-export async function venueRate(venueId: string): Promise<bigint> {
-  const read = await readVenueIndex(venueId);
-  if (!read.ok) throw new BuildBlocked("venue_state_unavailable", `${venueId}: ${read.reason}.`);
+export async function venueRate(reader: VenueReader): Promise<bigint> {
+  const read = await readIndexOf(reader.venueId, reader);
+  if (!read.ok) throw new BuildBlocked("venue_state_unavailable", `${reader.venueId}: ${read.reason}.`);
   return read.index;
 }
 
