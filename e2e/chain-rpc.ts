@@ -20,7 +20,7 @@ import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProg
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
-import { scallop } from "../server/venues/scallop";
+import { scallop } from "../server/venues/scallop/descriptor";
 import { suilend } from "../server/venues/suilend";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-solana";
 import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
@@ -118,7 +118,7 @@ export interface ChainRpc {
   close: () => Promise<void>;
 }
 
-/** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop.ts). */
+/** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop/descriptor.ts). */
 export const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
 const SUI_START_USDC = 1_000_000_000n;
 const SUI_START_MIST = 10_000_000_000n;

@@ -15,13 +15,13 @@ import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
 import { naviAdapter } from "./adapters/navi";
 import { saveAdapter } from "./adapters/save";
-import { scallopAdapter } from "./adapters/scallop";
 import { suilendAdapter } from "./adapters/suilend";
 import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
 import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
 import { type Venue, venueModule } from "./define";
+import { scallopVenue } from "./scallop";
 import { jupiterLend } from "./jupiter-lend";
 import { kamino } from "./kamino";
 import { marginfi } from "./marginfi";
@@ -36,10 +36,8 @@ import { kaminoReader } from "./readers/kamino";
 import { marginfiReader } from "./readers/marginfi";
 import { naviReader } from "./readers/navi";
 import { saveReader } from "./readers/save";
-import { scallopReader } from "./readers/scallop";
 import { suilendReader } from "./readers/suilend";
 import { save } from "./save";
-import { scallop } from "./scallop";
 import { suilend } from "./suilend";
 import type { VenueDescriptor } from "./types";
 
@@ -55,7 +53,7 @@ const MORPHO_NO_READER = "no reader of the pinned Morpho vault's share price is 
  * the readers (server/venues/readers.ts) are all derived from this list; its order is the order venues are listed in.
  */
 export const VENUE_MODULES: readonly Venue[] = [
-  venueModule({ descriptor: scallop, read: scallopReader, build: scallopAdapter }),
+  scallopVenue,
   venueModule({ descriptor: navi, read: naviReader, build: naviAdapter }),
   venueModule({ descriptor: suilend, read: suilendReader, build: suilendAdapter }),
   venueModule({ descriptor: kamino, read: kaminoReader, build: kaminoAdapter }),

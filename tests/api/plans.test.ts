@@ -32,7 +32,7 @@ import {
 import { USDC } from "../../server/chains/balances";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
-import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
 
 type Json = Record<string, unknown> & {

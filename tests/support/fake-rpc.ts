@@ -20,7 +20,7 @@ import { CCTP_PACKAGE_VERSIONS, cctpBurnFunctions, cctpFunctions, cctpObjects } 
 import { CETUS_PACKAGE_VERSIONS, cetusFunctions, cetusObjects } from "../../testing/chains/sui/cetus-aggregator";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
 import { navi } from "../../server/venues/navi";
-import { scallop } from "../../server/venues/scallop";
+import { scallop } from "../../server/venues/scallop/descriptor";
 import { suilend } from "../../server/venues/suilend";
 import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, PYTH_PACKAGE_VERSIONS, rendered, suiVenueObjects } from "./fake-venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";

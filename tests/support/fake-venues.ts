@@ -19,7 +19,7 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
 import { navi } from "../../server/venues/navi";
-import { scallop } from "../../server/venues/scallop";
+import { scallop } from "../../server/venues/scallop/descriptor";
 
 // ---------- Sui ----------
 
@@ -228,7 +228,7 @@ export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: MoveCa
   return undefined;
 }
 
-/** Scallop protocol package (server/venues/scallop.ts), used in the Move type strings. */
+/** Scallop protocol package (server/venues/scallop/descriptor.ts), used in the Move type strings. */
 const SCALLOP_PKG = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892fddf";
 /** A test-only package id for NAVI's type strings (the reader does not depend on it). */
 const NAVI_PKG = `0x${"4e".repeat(32)}`;
@@ -809,7 +809,7 @@ export function answerVenue(v: FakeVenues, method: string, params: unknown[]): u
 
 // ---------- the registry's venues on the local chain ----------
 
-/** Scallop's market (server/venues/scallop.ts) with one USDC balance sheet: rate = (cash + debt) / market coins. */
+/** Scallop's market (server/venues/scallop/descriptor.ts) with one USDC balance sheet: rate = (cash + debt) / market coins. */
 export function setScallopUsdc(v: FakeVenues, sheet: { cash: bigint; debt?: bigint; marketCoinSupply: bigint }): void {
   v.scallopMarkets.set(scallop.onchain.market ?? "", {
     balanceSheetsTable: `0x${"5c".repeat(32)}`,

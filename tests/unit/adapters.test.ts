@@ -22,7 +22,7 @@ import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
 import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/adapters/suilend";
 import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/adapters/kamino";
-import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/adapters/scallop";
+import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type CometState, jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";

@@ -9,7 +9,7 @@
 //     0x1::type_name::TypeName { name: <coin type without 0x> }, its value.
 // Index = (cash + debt − revenue) × 1e18 / market_coin_supply: underlying per sCoin, 1e18 scale. Debt is as of the
 // market's last interest accrual (every market call accrues first), the state a redeem starts from.
-import { scallop } from "../scallop";
+import { scallop } from "./descriptor";
 import { type Fields, fieldsOf, readDynamicFieldValue, readObjectJson, typeNameKey, u, uidOf } from "../../chains/sui/fields";
 import type { VenueReader } from "../shared/read";
 

@@ -3,7 +3,7 @@
 // `coinWithBalance` intent the owner's wallet resolves from its own coins.
 // Withdraw = `protocol::redeem::redeem<USDC>(version, market, Coin<MarketCoin<USDC>>, clock, ctx): Coin<USDC>`, paying
 // market coins × (cash + debt − revenue) / market-coin supply (floored). The plan redeems the fewest market coins that
-// cover the amount at the rate read at plan time (server/venues/readers/scallop.ts); the rate only grows, so the owner
+// cover the amount at the rate read at plan time (server/venues/scallop/read.ts); the rate only grows, so the owner
 // receives at least the amount. MarketCoin's type is defined at the protocol's original package id; both calls go to
 // the protocol's current package (its UpgradeCap's `package`, read at plan time): Scallop's entry functions assert the
 // Version object's value against the package's own version, so a call to an older package aborts.
@@ -12,8 +12,8 @@ import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
-import { scallop } from "../scallop";
-import { scallopReader } from "../readers/scallop";
+import { scallop } from "./descriptor";
+import { scallopReader } from "./read";
 import { readForPlan, requireShares, venueRate } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 

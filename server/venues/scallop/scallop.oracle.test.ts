@@ -15,13 +15,13 @@ import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { coinWithBalance as coinWithBalanceV1 } from "sui-v1/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
-import { resetConfigForTests } from "../../server/config";
-import { builderFor, runBuilder } from "../../server/venues/adapters";
-import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
-import { type FakeRpc, fundSuiOwner, SCALLOP_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { setScallopUsdc } from "../support/fake-venues";
-import { chainView, outline } from "../support/sui-chain-view";
+import { simulateSuiTransactions } from "../../chains/sui/simulate";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { SCALLOP_MARKET_COIN_TYPE } from "./build";
+import { type FakeRpc, fundSuiOwner, SCALLOP_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { setScallopUsdc } from "../../../tests/support/fake-venues";
+import { chainView, outline } from "../../../tests/support/sui-chain-view";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Circle's native USDC on Sui: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coins.usdc.coinType.

@@ -1,5 +1,5 @@
 // Scallop: USDC lending on Sui.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const scallop = defineVenue({
   id: "scallop",
@@ -7,7 +7,7 @@ export const scallop = defineVenue({
   name: "Scallop",
   chain: "move-chain",
   ready: true,
-  // Deposit and withdraw builders in server/venues/adapters/scallop.ts (withdraw sized at the rate read at plan time).
+  // Deposit and withdraw builders in server/venues/scallop/build.ts (withdraw sized at the rate read at plan time).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
