@@ -13,7 +13,6 @@ import { kaminoAdapter } from "./adapters/kamino";
 import { marginfiAdapter } from "./adapters/marginfi";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
-import { naviAdapter } from "./adapters/navi";
 import { saveAdapter } from "./adapters/save";
 import { suilendAdapter } from "./adapters/suilend";
 import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
@@ -21,20 +20,19 @@ import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
 import { type Venue, venueModule } from "./define";
+import { naviVenue } from "./navi";
 import { scallopVenue } from "./scallop";
 import { jupiterLend } from "./jupiter-lend";
 import { kamino } from "./kamino";
 import { marginfi } from "./marginfi";
 import { morphoArbitrum } from "./morpho-arbitrum";
 import { morphoBase } from "./morpho-base";
-import { navi } from "./navi";
 import { aaveV3ArbitrumReader } from "./readers/aave-v3-arbitrum";
 import { aaveV3BaseReader } from "./readers/aave-v3-base";
 import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./readers/compound-v3";
 import { jupiterLendReader } from "./readers/jupiter-lend";
 import { kaminoReader } from "./readers/kamino";
 import { marginfiReader } from "./readers/marginfi";
-import { naviReader } from "./readers/navi";
 import { saveReader } from "./readers/save";
 import { suilendReader } from "./readers/suilend";
 import { save } from "./save";
@@ -54,7 +52,7 @@ const MORPHO_NO_READER = "no reader of the pinned Morpho vault's share price is 
  */
 export const VENUE_MODULES: readonly Venue[] = [
   scallopVenue,
-  venueModule({ descriptor: navi, read: naviReader, build: naviAdapter }),
+  naviVenue,
   venueModule({ descriptor: suilend, read: suilendReader, build: suilendAdapter }),
   venueModule({ descriptor: kamino, read: kaminoReader, build: kaminoAdapter }),
   venueModule({ descriptor: marginfi, read: marginfiReader, build: marginfiAdapter }),

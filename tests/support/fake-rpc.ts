@@ -19,7 +19,7 @@ import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWo
 import { CCTP_PACKAGE_VERSIONS, cctpBurnFunctions, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
 import { CETUS_PACKAGE_VERSIONS, cetusFunctions, cetusObjects } from "../../testing/chains/sui/cetus-aggregator";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
-import { navi } from "../../server/venues/navi";
+import { navi } from "../../server/venues/navi/descriptor";
 import { scallop } from "../../server/venues/scallop/descriptor";
 import { suilend } from "../../server/venues/suilend";
 import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, PYTH_PACKAGE_VERSIONS, rendered, suiVenueObjects } from "./fake-venues";

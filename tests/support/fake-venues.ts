@@ -18,7 +18,7 @@ import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
 import { kamino } from "../../server/venues/kamino";
-import { navi } from "../../server/venues/navi";
+import { navi } from "../../server/venues/navi/descriptor";
 import { scallop } from "../../server/venues/scallop/descriptor";
 
 // ---------- Sui ----------

@@ -13,7 +13,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { ObjectError } from "@mysten/sui/client";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import { suiRpc } from "../../chains/clients";
-import { navi } from "../navi";
+import { navi } from "./descriptor";
 import { fieldsOf, readDynamicFieldValue, readObjectJson, sameCoinType, u, u8Key, uidOf } from "../../chains/sui/fields";
 import type { VenueReader } from "../shared/read";
 

@@ -25,7 +25,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { ObjectError } from "@mysten/sui/client";
 import { deriveDynamicFieldID, normalizeSuiAddress } from "@mysten/sui/utils";
 import { suiRpc } from "../../chains/clients";
-import { navi } from "../navi";
+import { navi } from "./descriptor";
 import { fieldsOf, readObjectJson, u, uidOf } from "../../chains/sui/fields";
 
 const ids = navi.onchain as Record<string, string>;

@@ -1,5 +1,5 @@
 // NAVI Protocol: USDC lending on Sui.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const navi = defineVenue({
   id: "navi",
@@ -7,7 +7,7 @@ export const navi = defineVenue({
   name: "NAVI Protocol",
   chain: "move-chain",
   ready: true,
-  // Deposit and withdraw builders in server/venues/adapters/navi.ts (call package listed by the chain at plan time).
+  // Deposit and withdraw builders in server/venues/navi/build.ts (call package listed by the chain at plan time).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
