@@ -21,7 +21,7 @@ import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino";
 import { scallop } from "../server/venues/scallop/descriptor";
-import { suilend } from "../server/venues/suilend";
+import { suilend } from "../server/venues/suilend/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-solana";
 import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
 import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";

@@ -14,12 +14,12 @@ import { marginfiAdapter } from "./adapters/marginfi";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
 import { saveAdapter } from "./adapters/save";
-import { suilendAdapter } from "./adapters/suilend";
 import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
 import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
 import { type Venue, venueModule } from "./define";
+import { suilendVenue } from "./suilend";
 import { naviVenue } from "./navi";
 import { scallopVenue } from "./scallop";
 import { jupiterLend } from "./jupiter-lend";
@@ -34,9 +34,7 @@ import { jupiterLendReader } from "./readers/jupiter-lend";
 import { kaminoReader } from "./readers/kamino";
 import { marginfiReader } from "./readers/marginfi";
 import { saveReader } from "./readers/save";
-import { suilendReader } from "./readers/suilend";
 import { save } from "./save";
-import { suilend } from "./suilend";
 import type { VenueDescriptor } from "./types";
 
 export type { Venue } from "./define";
@@ -53,7 +51,7 @@ const MORPHO_NO_READER = "no reader of the pinned Morpho vault's share price is 
 export const VENUE_MODULES: readonly Venue[] = [
   scallopVenue,
   naviVenue,
-  venueModule({ descriptor: suilend, read: suilendReader, build: suilendAdapter }),
+  suilendVenue,
   venueModule({ descriptor: kamino, read: kaminoReader, build: kaminoAdapter }),
   venueModule({ descriptor: marginfi, read: marginfiReader, build: marginfiAdapter }),
   venueModule({ descriptor: jupiterLend, read: jupiterLendReader, build: jupiterLendAdapter }),

@@ -33,7 +33,7 @@ import { USDC } from "../../server/chains/balances";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
-import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 
 type Json = Record<string, unknown> & {
   status: string;

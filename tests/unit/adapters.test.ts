@@ -20,7 +20,7 @@ import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
 import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
-import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/adapters/suilend";
+import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/suilend/build";
 import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/adapters/kamino";
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";

@@ -2,7 +2,7 @@
 // (one gRPC object read, JSON rendering). Reserve fields (suilend::reserve::Reserve): available_amount (u64),
 // ctoken_supply (u64), borrowed_amount and unclaimed_spread_fees (Decimal, value scaled by 1e18).
 // total supply = available + borrowed − unclaimed spread fees; rate = total supply / cToken supply.
-import { suilend } from "../suilend";
+import { suilend } from "./descriptor";
 import { fieldsOf, readObjectJson, sameCoinType, u } from "../../chains/sui/fields";
 import type { VenueReader } from "../shared/read";
 

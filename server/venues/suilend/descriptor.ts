@@ -1,5 +1,5 @@
 // Suilend: USDC lending on Sui. The DefiLlama slug `suilend` could not be checked in the indexed yield-server copy; it is the protocol's DefiLlama slug.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const suilend = defineVenue({
   id: "suilend",
@@ -7,7 +7,7 @@ export const suilend = defineVenue({
   name: "Suilend",
   chain: "move-chain",
   ready: true,
-  // Deposit and withdraw builders in server/venues/adapters/suilend.ts (reserve slot and rate read at plan time).
+  // Deposit and withdraw builders in server/venues/suilend/build.ts (reserve slot and rate read at plan time).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

@@ -13,12 +13,12 @@ import { SuilendClient } from "@suilend/sdk/client";
 import { LendingMarket } from "@suilend/sdk/_generated/suilend/lending-market/structs";
 import { Reserve } from "@suilend/sdk/_generated/suilend/reserve/structs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
-import { resetConfigForTests } from "../../server/config";
-import { builderFor, runBuilder } from "../../server/venues/adapters";
-import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
-import { type FakeRpc, fundSuiOwner, type SuilendReserveState, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { type CoinFacts, moveFlow } from "../support/sui-chain-view";
+import { simulateSuiTransactions } from "../../chains/sui/simulate";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { SUILEND_CTOKEN_TYPE } from "./build";
+import { type FakeRpc, fundSuiOwner, type SuilendReserveState, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { type CoinFacts, moveFlow } from "../../../tests/support/sui-chain-view";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Suilend's main market, its type and its UpgradeCap: @suilend/sdk 3.0.3 client.js LENDING_MARKET_ID, LENDING_MARKET_TYPE,

@@ -8,9 +8,9 @@
 //     : Coin<T>
 // (suilend/suilend contracts/suilend/sources/lending_market.move, commit d5ba83a617bb0778b48b0c3b1e77a87be81258ca.) The
 // withdraw is the two calls @suilend/sdk 3.0.3 builds (client.js `redeem`); `redeem_ctokens_and_withdraw_liquidity` is the
-// same pair in one call, but the SDK is the judge (tests/unit/suilend.oracle.test.ts compares call by call).
+// same pair in one call, but the SDK is the judge (server/venues/suilend/suilend.oracle.test.ts compares call by call).
 // The USDC reserve's slot and its cToken rate are read from the LendingMarket object when the plan is built (one
-// GetObject; server/venues/readers/suilend.ts), never assumed. The cTokens stay in the owner's wallet (no
+// GetObject; server/venues/suilend/read.ts), never assumed. The cTokens stay in the owner's wallet (no
 // obligation): their rate grows with the reserve's interest. A withdrawal redeems the fewest cTokens whose floored
 // payout covers the amount at that rate.
 import { coinWithBalance } from "@mysten/sui/transactions";
@@ -18,8 +18,8 @@ import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPayload } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
-import { readSuilendUsdcReserve } from "../readers/suilend";
-import { suilend } from "../suilend";
+import { readSuilendUsdcReserve } from "./read";
+import { suilend } from "./descriptor";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 
