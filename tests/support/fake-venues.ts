@@ -17,7 +17,7 @@ import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
-import { kamino } from "../../server/venues/kamino";
+import { kamino } from "../../server/venues/kamino/descriptor";
 import { navi } from "../../server/venues/navi/descriptor";
 import { scallop } from "../../server/venues/scallop/descriptor";
 
@@ -817,7 +817,7 @@ export function setScallopUsdc(v: FakeVenues, sheet: { cash: bigint; debt?: bigi
   });
 }
 
-/** Kamino's main-market USDC reserve (server/venues/kamino.ts), no borrows or fees: rate = available / cUSDC supply. */
+/** Kamino's main-market USDC reserve (server/venues/kamino/descriptor.ts), no borrows or fees: rate = available / cUSDC supply. */
 export function setKaminoUsdc(v: FakeVenues, available: bigint, collateralSupply: bigint): void {
   const k = kamino.onchain;
   const data = kaminoReserveAccount({

@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { getVenue } from "../../server/venues";
-import { kamino } from "../../server/venues/kamino";
+import { kamino } from "../../server/venues/kamino/descriptor";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 import { suilend } from "../../server/venues/suilend/descriptor";
 import { type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";

@@ -21,7 +21,7 @@ import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
 import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/suilend/build";
-import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/adapters/kamino";
+import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/kamino/build";
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";

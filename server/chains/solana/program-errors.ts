@@ -1,15 +1,15 @@
 // A Solana TransactionError (as simulateTransaction answers it) in the failing program's own words: which instruction,
 // which program, and for a custom error code the program's name and message for it: klend from the IDL shipped with
-// its SDK (server/venues/kamino/klend-errors.ts), SPL Token, Associated Token and System from their @solana-program
+// its SDK (server/venues/kamino/errors.ts), SPL Token, Associated Token and System from their @solana-program
 // clients; marginfi, Jupiter Lend and Save by name, with the code and their last log line. Anything else keeps the
 // RPC's error and the program's last log line.
 import * as system from "@solana-program/system";
 import * as token from "@solana-program/token";
 import { jupiterLend } from "../../venues/jupiter-lend";
-import { kamino } from "../../venues/kamino";
+import { kamino } from "../../venues/kamino/descriptor";
 import { marginfi } from "../../venues/marginfi";
 import { save } from "../../venues/save";
-import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS, type ProgramErrorRow } from "../../venues/kamino/klend-errors";
+import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS, type ProgramErrorRow } from "../../venues/kamino/errors";
 
 type Decoder = { name: string; custom: (code: number) => string | null };
 

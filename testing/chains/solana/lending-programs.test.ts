@@ -14,7 +14,7 @@ import { resetConfigForTests } from "../../../server/config";
 import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/shared/build";
 import { jupiterLend } from "../../../server/venues/jupiter-lend";
-import { kamino } from "../../../server/venues/kamino";
+import { kamino } from "../../../server/venues/kamino/descriptor";
 import { marginfi } from "../../../server/venues/marginfi";
 import { save } from "../../../server/venues/save";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";

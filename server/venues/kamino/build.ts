@@ -12,13 +12,13 @@
 // two actions. A refreshReserve would have to pass the oracle accounts of the reserve's own token_info config.
 // The liquidity supply vault, the cUSDC mint and the liquidity token program are read from the reserve account at plan
 // time (klend checks them against it: `address = reserve.load()?.liquidity.supply_vault` etc.), never derived: their
-// PDA seeds changed between klend releases (server/venues/readers/kamino.ts).
+// PDA seeds changed between klend releases (server/venues/kamino/read.ts).
 import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { latestBlockhash, solanaPayload } from "../../chains/solana";
-import { type KaminoReserveRead, readKaminoReserve } from "../readers/kamino";
-import { kamino } from "../kamino";
+import { type KaminoReserveRead, readKaminoReserve } from "./read";
+import { kamino } from "./descriptor";
 import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";

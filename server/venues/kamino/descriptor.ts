@@ -1,5 +1,5 @@
 // Kamino Lend: USDC lending on Solana.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const kamino = defineVenue({
   id: "kamino",
@@ -7,7 +7,7 @@ export const kamino = defineVenue({
   name: "Kamino Lend",
   chain: "svm-chain",
   ready: true,
-  // Deposit and withdraw builders in server/venues/adapters/kamino.ts (withdraw sized at the rate read at plan time).
+  // Deposit and withdraw builders in server/venues/kamino/build.ts (withdraw sized at the rate read at plan time).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
