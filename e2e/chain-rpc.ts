@@ -26,7 +26,7 @@ import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-solana";
 import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
 import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
 import { fixtureAddress } from "../tests/support/fake-save";
-import { marginfi } from "../server/venues/marginfi";
+import { marginfi } from "../server/venues/marginfi/descriptor";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "../testing/chains/solana/anchor-idl";
 import { SolanaLocalChain } from "../testing/chains/solana/local-chain";
 import { MARGINFI } from "../testing/chains/solana/marginfi";

@@ -9,7 +9,6 @@ import { aaveV3BaseAdapter } from "./adapters/aave-v3-base";
 import { compoundV3ArbitrumAdapter } from "./adapters/compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./adapters/compound-v3-base";
 import { jupiterLendAdapter } from "./adapters/jupiter-lend";
-import { marginfiAdapter } from "./adapters/marginfi";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
 import { saveAdapter } from "./adapters/save";
@@ -18,19 +17,18 @@ import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
 import { type Venue, venueModule } from "./define";
+import { marginfiVenue } from "./marginfi";
 import { kaminoVenue } from "./kamino";
 import { suilendVenue } from "./suilend";
 import { naviVenue } from "./navi";
 import { scallopVenue } from "./scallop";
 import { jupiterLend } from "./jupiter-lend";
-import { marginfi } from "./marginfi";
 import { morphoArbitrum } from "./morpho-arbitrum";
 import { morphoBase } from "./morpho-base";
 import { aaveV3ArbitrumReader } from "./readers/aave-v3-arbitrum";
 import { aaveV3BaseReader } from "./readers/aave-v3-base";
 import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./readers/compound-v3";
 import { jupiterLendReader } from "./readers/jupiter-lend";
-import { marginfiReader } from "./readers/marginfi";
 import { saveReader } from "./readers/save";
 import { save } from "./save";
 import type { VenueDescriptor } from "./types";
@@ -51,7 +49,7 @@ export const VENUE_MODULES: readonly Venue[] = [
   naviVenue,
   suilendVenue,
   kaminoVenue,
-  venueModule({ descriptor: marginfi, read: marginfiReader, build: marginfiAdapter }),
+  marginfiVenue,
   venueModule({ descriptor: jupiterLend, read: jupiterLendReader, build: jupiterLendAdapter }),
   venueModule({ descriptor: save, read: saveReader, build: saveAdapter }),
   venueModule({ descriptor: aaveV3Base, read: aaveV3BaseReader, build: aaveV3BaseAdapter }),

@@ -7,7 +7,7 @@ import * as system from "@solana-program/system";
 import * as token from "@solana-program/token";
 import { jupiterLend } from "../../venues/jupiter-lend";
 import { kamino } from "../../venues/kamino/descriptor";
-import { marginfi } from "../../venues/marginfi";
+import { marginfi } from "../../venues/marginfi/descriptor";
 import { save } from "../../venues/save";
 import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS, type ProgramErrorRow } from "../../venues/kamino/errors";
 

@@ -15,7 +15,7 @@ import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/shared/build";
 import { jupiterLend } from "../../../server/venues/jupiter-lend";
 import { kamino } from "../../../server/venues/kamino/descriptor";
-import { marginfi } from "../../../server/venues/marginfi";
+import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { save } from "../../../server/venues/save";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { liquidityVaultOf, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../tests/support/fake-marginfi";

@@ -1,6 +1,6 @@
 // marginfi: USDC lending on Solana.
-import { USDC } from "../../lib/tokens";
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { USDC } from "../../../lib/tokens";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const marginfi = defineVenue({
   id: "marginfi",
@@ -9,7 +9,7 @@ export const marginfi = defineVenue({
   chain: "svm-chain",
   ready: true,
   // Deposit (marginfi_account_initialize_pda when the owner has no account, then lending_account_deposit) and withdraw
-  // (lending_account_withdraw, capped at the owner's deposited balance) in server/venues/adapters/marginfi.ts.
+  // (lending_account_withdraw, capped at the owner's deposited balance) in server/venues/marginfi/build.ts.
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

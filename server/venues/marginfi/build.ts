@@ -1,7 +1,7 @@
 // marginfi v2 (Solana), production group's USDC bank. Instructions, account lists and flags from the program
 // (mrgnlabs/marginfi-v2 programs/marginfi/src/instructions/marginfi_account/{initialize,deposit,withdraw}.rs, commit
 // 3031ba3b3368314cfbc5fafa0086bf76f8f795e6) and the IDL the SDK ships (@mrgnlabs/marginfi-client-v2 6.4.2
-// dist/idl/marginfi_0.1.7.json, its MARGINFI_IDL); tests/unit/marginfi.oracle.test.ts builds the same instructions
+// dist/idl/marginfi_0.1.7.json, its MARGINFI_IDL); server/venues/marginfi/marginfi.oracle.test.ts builds the same instructions
 // with the SDK on the same local chain state and compares them.
 // - The owner's marginfi account is the program address ["marginfi_account", group, owner, 0u16, 0u16]
 //   (MarginfiAccountInitializePda seeds, account_index 0, no third party): created in the deposit plan with
@@ -18,9 +18,9 @@ import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
-import { marginfi } from "../marginfi";
+import { marginfi } from "./descriptor";
 import { bytesEqual, i128le } from "../../chains/solana/bytes";
-import { MARGINFI_BANK_DISCRIMINATOR } from "../readers/marginfi";
+import { MARGINFI_BANK_DISCRIMINATOR } from "./read";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import { ro, w } from "../shared/anchor";
 import { readForPlan } from "../shared/plan-reads";

@@ -5,7 +5,7 @@
 //   type-crate/src/types/wrapped_i80f48.rs — WrappedI80F48 { value: [u8; 16] } little-endian.
 // Offsets: 8 mint, 40 mint_decimals, 41 group, 80 asset_share_value (i128 LE).
 // Index = the raw I80F48 bits (USDC per share × 2^48), as of the bank's last accrual (every deposit/withdraw accrues first).
-import { marginfi } from "../marginfi";
+import { marginfi } from "./descriptor";
 import { i128le } from "../../chains/solana/bytes";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";

@@ -6,14 +6,14 @@
 // (address, signer, writable, in order) and data must be equal.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SolanaInstructionJson, SolanaPayload } from "../../server/chains/solana";
-import { resetConfigForTests } from "../../server/config";
-import { builderFor, runBuilder } from "../../server/venues/adapters";
-import { MARGINFI_DISC, marginfiAccountAddress } from "../../server/venues/adapters/marginfi";
-import { marginfi } from "../../server/venues/marginfi";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { fixtureAddress } from "../support/fake-save";
-import { MFI_IDL, MfiPublicKey, marginfiAccount, mfiRequire, setMarginfiBank } from "../support/fake-marginfi";
+import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { MARGINFI_DISC, marginfiAccountAddress } from "./build";
+import { marginfi } from "./descriptor";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { fixtureAddress } from "../../../tests/support/fake-save";
+import { MFI_IDL, MfiPublicKey, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../tests/support/fake-marginfi";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const ONE = 1n << 48n; // I80F48 1.0
