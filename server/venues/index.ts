@@ -8,7 +8,6 @@ import { aaveV3ArbitrumAdapter } from "./adapters/aave-v3-arbitrum";
 import { aaveV3BaseAdapter } from "./adapters/aave-v3-base";
 import { compoundV3ArbitrumAdapter } from "./adapters/compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./adapters/compound-v3-base";
-import { jupiterLendAdapter } from "./adapters/jupiter-lend";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
 import { saveAdapter } from "./adapters/save";
@@ -17,18 +16,17 @@ import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
 import { type Venue, venueModule } from "./define";
+import { jupiterLendVenue } from "./jupiter-lend";
 import { marginfiVenue } from "./marginfi";
 import { kaminoVenue } from "./kamino";
 import { suilendVenue } from "./suilend";
 import { naviVenue } from "./navi";
 import { scallopVenue } from "./scallop";
-import { jupiterLend } from "./jupiter-lend";
 import { morphoArbitrum } from "./morpho-arbitrum";
 import { morphoBase } from "./morpho-base";
 import { aaveV3ArbitrumReader } from "./readers/aave-v3-arbitrum";
 import { aaveV3BaseReader } from "./readers/aave-v3-base";
 import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./readers/compound-v3";
-import { jupiterLendReader } from "./readers/jupiter-lend";
 import { saveReader } from "./readers/save";
 import { save } from "./save";
 import type { VenueDescriptor } from "./types";
@@ -50,7 +48,7 @@ export const VENUE_MODULES: readonly Venue[] = [
   suilendVenue,
   kaminoVenue,
   marginfiVenue,
-  venueModule({ descriptor: jupiterLend, read: jupiterLendReader, build: jupiterLendAdapter }),
+  jupiterLendVenue,
   venueModule({ descriptor: save, read: saveReader, build: saveAdapter }),
   venueModule({ descriptor: aaveV3Base, read: aaveV3BaseReader, build: aaveV3BaseAdapter }),
   venueModule({ descriptor: morphoBase, noReader: MORPHO_NO_READER, build: morphoBaseAdapter }),

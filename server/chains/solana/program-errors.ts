@@ -5,7 +5,7 @@
 // RPC's error and the program's last log line.
 import * as system from "@solana-program/system";
 import * as token from "@solana-program/token";
-import { jupiterLend } from "../../venues/jupiter-lend";
+import { jupiterLend } from "../../venues/jupiter-lend/descriptor";
 import { kamino } from "../../venues/kamino/descriptor";
 import { marginfi } from "../../venues/marginfi/descriptor";
 import { save } from "../../venues/save";

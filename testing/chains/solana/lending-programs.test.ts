@@ -13,7 +13,7 @@ import { simulateSolana } from "../../../server/chains/solana/simulate";
 import { resetConfigForTests } from "../../../server/config";
 import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/shared/build";
-import { jupiterLend } from "../../../server/venues/jupiter-lend";
+import { jupiterLend } from "../../../server/venues/jupiter-lend/descriptor";
 import { kamino } from "../../../server/venues/kamino/descriptor";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { save } from "../../../server/venues/save";

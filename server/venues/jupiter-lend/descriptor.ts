@@ -1,5 +1,5 @@
 // Jupiter Lend: USDC lending on Solana.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const jupiterLend = defineVenue({
   id: "jupiter-lend",
@@ -7,7 +7,7 @@ export const jupiterLend = defineVenue({
   name: "Jupiter Lend",
   chain: "svm-chain",
   ready: true,
-  // Deposit and withdraw builders in server/venues/adapters/jupiter-lend.ts (checked against @jup-ag/lend).
+  // Deposit and withdraw builders in server/venues/jupiter-lend/build.ts (checked against @jup-ag/lend).
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

@@ -9,13 +9,13 @@ import { getDepositIx, getWithdrawIx } from "@jup-ag/lend/earn";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SolanaInstructionJson, SolanaPayload } from "../../server/chains/solana";
-import { resetConfigForTests } from "../../server/config";
-import { builderFor, runBuilder } from "../../server/venues/adapters";
-import { jlUsdcFor, JUP_LIQUIDITY_PROGRAM, JUP_REWARDS_RATE_MODEL_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
-import { jupiterLend } from "../../server/venues/jupiter-lend";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { jupiterLendingAccount } from "../support/fake-venues";
+import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { jlUsdcFor, JUP_LIQUIDITY_PROGRAM, JUP_REWARDS_RATE_MODEL_PROGRAM } from "./build";
+import { jupiterLend } from "./descriptor";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { jupiterLendingAccount } from "../../../tests/support/fake-venues";
 
 // An on-curve owner (Keypair.fromSeed(32 × 7)): the SDK derives the owner's token accounts with allowOffCurve = false.
 const OWNER = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";

@@ -1,5 +1,5 @@
 // Jupiter Lend Earn (Solana), checked instruction for instruction against Jupiter's own SDK (@jup-ag/lend 0.0.107,
-// dist/earn/index.mjs getDepositIx / getWithdrawIx, Anchor with the lending IDL it ships; tests/unit/jupiter-lend.oracle.test.ts).
+// dist/earn/index.mjs getDepositIx / getWithdrawIx, Anchor with the lending IDL it ships; server/venues/jupiter-lend/jupiter-lend.oracle.test.ts).
 //   deposit  = create the owner's jlUSDC associated account (idempotent), then `deposit(assets: u64)` (17 accounts).
 //   withdraw = create the owner's USDC associated account (idempotent), then `withdraw(amount: u64)` (18 accounts: the
 //              deposit's, reordered, plus the liquidity layer's claim account). `amount` is in USDC: the program burns
@@ -25,8 +25,8 @@ import {
 import { solanaTokenBalance } from "../../chains/balances";
 import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
-import { jupiterLend } from "../jupiter-lend";
-import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "../readers/jupiter-lend";
+import { jupiterLend } from "./descriptor";
+import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "./read";
 import { u64le } from "../../chains/solana/bytes";
 import { pubkeyAt } from "../../chains/solana/accounts";
 import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";

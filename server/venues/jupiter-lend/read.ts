@@ -8,7 +8,7 @@
 //   EXCHANGE_PRICES_PRECISION = 1e12 (Jupiter Lend / Fluid liquidity layer).
 // Offsets: 8 mint, 40 f_token_mint, 115 token_exchange_price (u64 LE). The price is the one stored at the lending's last
 // update (every deposit and withdraw updates it first).
-import { jupiterLend } from "../jupiter-lend";
+import { jupiterLend } from "./descriptor";
 import { u64le } from "../../chains/solana/bytes";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
