@@ -10,12 +10,12 @@ import { compoundV3ArbitrumAdapter } from "./adapters/compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./adapters/compound-v3-base";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
-import { saveAdapter } from "./adapters/save";
 import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
 import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
 import { type Venue, venueModule } from "./define";
+import { saveVenue } from "./save";
 import { jupiterLendVenue } from "./jupiter-lend";
 import { marginfiVenue } from "./marginfi";
 import { kaminoVenue } from "./kamino";
@@ -27,8 +27,6 @@ import { morphoBase } from "./morpho-base";
 import { aaveV3ArbitrumReader } from "./readers/aave-v3-arbitrum";
 import { aaveV3BaseReader } from "./readers/aave-v3-base";
 import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./readers/compound-v3";
-import { saveReader } from "./readers/save";
-import { save } from "./save";
 import type { VenueDescriptor } from "./types";
 
 export type { Venue } from "./define";
@@ -49,7 +47,7 @@ export const VENUE_MODULES: readonly Venue[] = [
   kaminoVenue,
   marginfiVenue,
   jupiterLendVenue,
-  venueModule({ descriptor: save, read: saveReader, build: saveAdapter }),
+  saveVenue,
   venueModule({ descriptor: aaveV3Base, read: aaveV3BaseReader, build: aaveV3BaseAdapter }),
   venueModule({ descriptor: morphoBase, noReader: MORPHO_NO_READER, build: morphoBaseAdapter }),
   venueModule({ descriptor: compoundV3Base, read: compoundV3BaseReader, build: compoundV3BaseAdapter }),

@@ -8,7 +8,7 @@ import * as token from "@solana-program/token";
 import { jupiterLend } from "../../venues/jupiter-lend/descriptor";
 import { kamino } from "../../venues/kamino/descriptor";
 import { marginfi } from "../../venues/marginfi/descriptor";
-import { save } from "../../venues/save";
+import { save } from "../../venues/save/descriptor";
 import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS, type ProgramErrorRow } from "../../venues/kamino/errors";
 
 type Decoder = { name: string; custom: (code: number) => string | null };

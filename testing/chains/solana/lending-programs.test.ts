@@ -16,7 +16,7 @@ import type { PlanTransaction } from "../../../server/venues/shared/build";
 import { jupiterLend } from "../../../server/venues/jupiter-lend/descriptor";
 import { kamino } from "../../../server/venues/kamino/descriptor";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
-import { save } from "../../../server/venues/save";
+import { save } from "../../../server/venues/save/descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { liquidityVaultOf, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../tests/support/fake-marginfi";
 import { fixtureAddress, saveFixture, setSaveUsdc } from "../../../tests/support/fake-save";

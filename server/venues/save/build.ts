@@ -9,7 +9,7 @@
 //   accounts, which _refresh_reserve checks against the reserve) comes first; preceded by an idempotent creation of the
 //   owner's USDC associated token account.
 // Account lists and flags: token-lending/sdk/src/instruction.rs refresh_reserve, deposit_reserve_liquidity,
-// redeem_reserve_collateral (the same as @solendprotocol/solend-sdk 0.14.27 instructions/*.js; tests/unit/save.oracle.test.ts
+// redeem_reserve_collateral (the same as @solendprotocol/solend-sdk 0.14.27 instructions/*.js; server/venues/save/save.oracle.test.ts
 // compares them). The reserve's liquidity supply, collateral mint and oracles are read from the reserve account when the
 // plan is built (the program checks each against the reserve), never pinned; the lending market authority is the
 // program address of [lending market] (find_program_address in instruction.rs).
@@ -19,7 +19,7 @@ import { solanaTokenBalance } from "../../chains/balances";
 import { solanaPayload } from "../../chains/solana";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
-import { save } from "../save";
+import { save } from "./descriptor";
 import { ro, w } from "../shared/anchor";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";

@@ -5,7 +5,7 @@
 //   259 u64  collateral.mint_total_supply
 //   373 u128 liquidity.accumulated_protocol_fees_wads
 // total supply = available + borrowed − accumulated protocol fees; rate = total supply / cToken supply.
-import { save } from "../save";
+import { save } from "./descriptor";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { programAccount } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";

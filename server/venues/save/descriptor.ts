@@ -1,6 +1,6 @@
 // Save (formerly Solend): USDC lending on Solana.
-import { USDC } from "../../lib/tokens";
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { USDC } from "../../../lib/tokens";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const save = defineVenue({
   id: "save",
@@ -9,7 +9,7 @@ export const save = defineVenue({
   chain: "svm-chain",
   ready: true,
   // Deposit (depositReserveLiquidity) and withdraw (refreshReserve + redeemReserveCollateral) in
-  // server/venues/adapters/save.ts; the reserve's accounts are read from the reserve at plan time.
+  // server/venues/save/build.ts; the reserve's accounts are read from the reserve at plan time.
   writeReady: true,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

@@ -6,13 +6,13 @@
 import { createRequire } from "node:module";
 import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SolanaInstructionJson, SolanaPayload } from "../../server/chains/solana";
-import { resetConfigForTests } from "../../server/config";
-import { builderFor, runBuilder } from "../../server/venues/adapters";
-import { saveCollateralFor, saveLiquidityFor } from "../../server/venues/adapters/save";
-import { save } from "../../server/venues/save";
-import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { fixtureAddress, SolendBN, SolendPublicKey, saveFixture, setSaveUsdc } from "../support/fake-save";
+import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { saveCollateralFor, saveLiquidityFor } from "./build";
+import { save } from "./descriptor";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { fixtureAddress, SolendBN, SolendPublicKey, saveFixture, setSaveUsdc } from "../../../tests/support/fake-save";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const WAD = 10n ** 18n;
