@@ -4,16 +4,13 @@
 import type { ChainId } from "../chains/address";
 import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
-import { aaveV3ArbitrumAdapter } from "./adapters/aave-v3-arbitrum";
-import { aaveV3BaseAdapter } from "./adapters/aave-v3-base";
 import { compoundV3ArbitrumAdapter } from "./adapters/compound-v3-arbitrum";
 import { compoundV3BaseAdapter } from "./adapters/compound-v3-base";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
-import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
-import { aaveV3Base } from "./aave-v3-base";
 import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
 import { compoundV3Base } from "./compound-v3-base";
+import { aaveV3ArbitrumVenue, aaveV3BaseVenue } from "./aave-v3";
 import { type Venue, venueModule } from "./define";
 import { saveVenue } from "./save";
 import { jupiterLendVenue } from "./jupiter-lend";
@@ -24,8 +21,6 @@ import { naviVenue } from "./navi";
 import { scallopVenue } from "./scallop";
 import { morphoArbitrum } from "./morpho-arbitrum";
 import { morphoBase } from "./morpho-base";
-import { aaveV3ArbitrumReader } from "./readers/aave-v3-arbitrum";
-import { aaveV3BaseReader } from "./readers/aave-v3-base";
 import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./readers/compound-v3";
 import type { VenueDescriptor } from "./types";
 
@@ -48,10 +43,10 @@ export const VENUE_MODULES: readonly Venue[] = [
   marginfiVenue,
   jupiterLendVenue,
   saveVenue,
-  venueModule({ descriptor: aaveV3Base, read: aaveV3BaseReader, build: aaveV3BaseAdapter }),
+  aaveV3BaseVenue,
   venueModule({ descriptor: morphoBase, noReader: MORPHO_NO_READER, build: morphoBaseAdapter }),
   venueModule({ descriptor: compoundV3Base, read: compoundV3BaseReader, build: compoundV3BaseAdapter }),
-  venueModule({ descriptor: aaveV3Arbitrum, read: aaveV3ArbitrumReader, build: aaveV3ArbitrumAdapter }),
+  aaveV3ArbitrumVenue,
   venueModule({ descriptor: morphoArbitrum, noReader: MORPHO_NO_READER, build: morphoArbitrumAdapter }),
   venueModule({ descriptor: compoundV3Arbitrum, read: compoundV3ArbitrumReader, build: compoundV3ArbitrumAdapter }),
 ];

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../server/chains/evm";
 import type { SolanaPayload } from "../../server/chains/solana";
 import { resetConfigForTests } from "../../server/config";
-import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
+import { AAVE_POOL_ABI } from "../../server/venues/aave-v3/build";
 import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/jupiter-lend/build";

@@ -10,7 +10,7 @@
 // an unreachable RPC, a timeout, or an RPC that offers neither eth_simulateV1 nor eth_estimateGas is `unavailable` with
 // the reason, and no gas figure is invented.
 import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, type Hex, keccak256, parseAbi, toHex } from "viem";
-import { AAVE_V3_ERRORS } from "../../venues/adapters/aave-v3-errors";
+import { AAVE_V3_ERRORS } from "../../venues/aave-v3/errors";
 import type { PlanTransaction } from "../../venues/shared/build";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import { ERC20_APPROVE_ABI, type EvmCall, isEvmChain } from "../evm";
@@ -18,7 +18,7 @@ import { type Simulation, simulationFailed, simulationUnavailable } from "../sim
 import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
 
 /**
- * Custom errors the plans' contracts revert with, decoded by name. Aave v3.4+: server/venues/adapters/aave-v3-errors.ts
+ * Custom errors the plans' contracts revert with, decoded by name. Aave v3.4+: server/venues/aave-v3/errors.ts
  * (earlier Pools revert with Error("<numeric code>"), shown as the code). Comet: compound-finance/comet
  * d5a30b0aaeff7755f1431e87f818990902237b03, contracts/CometMainInterface.sol and CometExtInterface.sol. ERC-20 (OpenZeppelin
  * 5, draft-IERC6093.sol) errors, for tokens built on it. Error(string) and Panic(uint256) are decoded by viem itself.

@@ -5,13 +5,13 @@ import { AaveV3Arbitrum, AaveV3Base } from "@bgd-labs/aave-address-book";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EvmCall } from "../../server/chains/evm";
-import { resetConfigForTests } from "../../server/config";
-import { getVenue } from "../../server/venues";
-import { builderFor } from "../../server/venues/adapters";
-import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
-import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
-import { signAndSend } from "../../testing/chains/evm/wallet";
+import type { EvmCall } from "../../chains/evm";
+import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
+import { builderFor } from "../adapters";
+import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import { signAndSend } from "../../../testing/chains/evm/wallet";
 
 // A throw-away key for the local chain only (anvil's second default account).
 const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";

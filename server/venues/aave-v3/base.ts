@@ -1,5 +1,5 @@
 // Aave v3: USDC lending on Base. Map chain: discovery and prepare only.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const aaveV3Base = defineVenue({
   id: "aave-v3-base",
@@ -7,7 +7,7 @@ export const aaveV3Base = defineVenue({
   name: "Aave v3",
   chain: "evm-a",
   ready: false,
-  // No write adapter yet (server/venues/adapters/aave-v3-base.ts): flip these when it lands.
+  // No write adapter yet (server/venues/aave-v3/build.ts): flip these when it lands.
   writeReady: false,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
