@@ -4,13 +4,10 @@
 import type { ChainId } from "../chains/address";
 import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
-import { compoundV3ArbitrumAdapter } from "./adapters/compound-v3-arbitrum";
-import { compoundV3BaseAdapter } from "./adapters/compound-v3-base";
 import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
 import { morphoBaseAdapter } from "./adapters/morpho-base";
-import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
-import { compoundV3Base } from "./compound-v3-base";
 import { aaveV3ArbitrumVenue, aaveV3BaseVenue } from "./aave-v3";
+import { compoundV3ArbitrumVenue, compoundV3BaseVenue } from "./compound-v3";
 import { type Venue, venueModule } from "./define";
 import { saveVenue } from "./save";
 import { jupiterLendVenue } from "./jupiter-lend";
@@ -21,7 +18,6 @@ import { naviVenue } from "./navi";
 import { scallopVenue } from "./scallop";
 import { morphoArbitrum } from "./morpho-arbitrum";
 import { morphoBase } from "./morpho-base";
-import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./readers/compound-v3";
 import type { VenueDescriptor } from "./types";
 
 export type { Venue } from "./define";
@@ -45,10 +41,10 @@ export const VENUE_MODULES: readonly Venue[] = [
   saveVenue,
   aaveV3BaseVenue,
   venueModule({ descriptor: morphoBase, noReader: MORPHO_NO_READER, build: morphoBaseAdapter }),
-  venueModule({ descriptor: compoundV3Base, read: compoundV3BaseReader, build: compoundV3BaseAdapter }),
+  compoundV3BaseVenue,
   aaveV3ArbitrumVenue,
   venueModule({ descriptor: morphoArbitrum, noReader: MORPHO_NO_READER, build: morphoArbitrumAdapter }),
-  venueModule({ descriptor: compoundV3Arbitrum, read: compoundV3ArbitrumReader, build: compoundV3ArbitrumAdapter }),
+  compoundV3ArbitrumVenue,
 ];
 
 export const VENUES: readonly VenueDescriptor[] = VENUE_MODULES.map((m) => m.descriptor);

@@ -17,7 +17,7 @@ import type { EvmCall } from "../../server/chains/evm";
 import type { SolanaPayload } from "../../server/chains/solana";
 import { resetConfigForTests } from "../../server/config";
 import { AAVE_POOL_ABI } from "../../server/venues/aave-v3/build";
-import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
+import { COMET_ABI } from "../../server/venues/compound-v3/build";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/jupiter-lend/build";
 import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/suilend/build";

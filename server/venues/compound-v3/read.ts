@@ -14,8 +14,8 @@
 // the exact index balanceOf uses in that block (1e15 scale).
 import { parseAbi } from "viem";
 import type { ChainId } from "../../chains/address";
-import { compoundV3Arbitrum } from "../compound-v3-arbitrum";
-import { compoundV3Base } from "../compound-v3-base";
+import { compoundV3Arbitrum } from "./arbitrum";
+import { compoundV3Base } from "./base";
 import type { VenueDescriptor } from "../types";
 import type { VenueReader } from "../shared/read";
 import { evmRpc } from "../../chains/clients";

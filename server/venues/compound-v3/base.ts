@@ -1,5 +1,5 @@
 // Compound v3: USDC lending on Base. Map chain: discovery and prepare only.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const compoundV3Base = defineVenue({
   id: "compound-v3-base",
@@ -7,7 +7,7 @@ export const compoundV3Base = defineVenue({
   name: "Compound v3",
   chain: "evm-a",
   ready: false,
-  // No write adapter yet (server/venues/adapters/compound-v3-base.ts): flip these when it lands.
+  // No write adapter yet (server/venues/compound-v3/build.ts): flip these when it lands.
   writeReady: false,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

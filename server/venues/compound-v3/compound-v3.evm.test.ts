@@ -6,15 +6,15 @@
 import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EvmCall } from "../../server/chains/evm";
-import { resetConfigForTests } from "../../server/config";
-import { getVenue } from "../../server/venues";
-import { builderFor } from "../../server/venues/adapters";
-import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
-import { erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
-import { allocate, type CometDeployment, cometView, deployComet } from "../../testing/chains/evm/comet";
-import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
-import { signAndSend } from "../../testing/chains/evm/wallet";
+import type { EvmCall } from "../../chains/evm";
+import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
+import { builderFor } from "../adapters";
+import { COMET_ABI } from "./build";
+import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { allocate, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
+import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import { signAndSend } from "../../../testing/chains/evm/wallet";
 
 // Throw-away keys for the local chain only (anvil's default accounts 3 and 4).
 const OWNER_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
