@@ -4,28 +4,21 @@
 import type { ChainId } from "../chains/address";
 import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
-import { morphoArbitrumAdapter } from "./adapters/morpho-arbitrum";
-import { morphoBaseAdapter } from "./adapters/morpho-base";
 import { aaveV3ArbitrumVenue, aaveV3BaseVenue } from "./aave-v3";
 import { compoundV3ArbitrumVenue, compoundV3BaseVenue } from "./compound-v3";
-import { type Venue, venueModule } from "./define";
-import { saveVenue } from "./save";
+import type { Venue } from "./define";
 import { jupiterLendVenue } from "./jupiter-lend";
-import { marginfiVenue } from "./marginfi";
 import { kaminoVenue } from "./kamino";
-import { suilendVenue } from "./suilend";
+import { marginfiVenue } from "./marginfi";
+import { morphoArbitrumVenue, morphoBaseVenue } from "./morpho";
 import { naviVenue } from "./navi";
+import { saveVenue } from "./save";
 import { scallopVenue } from "./scallop";
-import { morphoArbitrum } from "./morpho-arbitrum";
-import { morphoBase } from "./morpho-base";
+import { suilendVenue } from "./suilend";
 import type { VenueDescriptor } from "./types";
 
 export type { Venue } from "./define";
 export type { VenueDescriptor } from "./types";
-
-// Morpho (Base, Arbitrum): its venues pin one USDC vault each (for the plans), but no reader of that vault's share price
-// (convertToAssets) is written (docs/decisions.md).
-const MORPHO_NO_READER = "no reader of the pinned Morpho vault's share price is written yet (its plans are built: server/venues/adapters/morpho-vault.ts)";
 
 /**
  * The venues: the only registration. The descriptors (VENUES), readiness, the builders (server/venues/adapters.ts) and
@@ -40,10 +33,10 @@ export const VENUE_MODULES: readonly Venue[] = [
   jupiterLendVenue,
   saveVenue,
   aaveV3BaseVenue,
-  venueModule({ descriptor: morphoBase, noReader: MORPHO_NO_READER, build: morphoBaseAdapter }),
+  morphoBaseVenue,
   compoundV3BaseVenue,
   aaveV3ArbitrumVenue,
-  venueModule({ descriptor: morphoArbitrum, noReader: MORPHO_NO_READER, build: morphoArbitrumAdapter }),
+  morphoArbitrumVenue,
   compoundV3ArbitrumVenue,
 ];
 

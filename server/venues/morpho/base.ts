@@ -1,5 +1,5 @@
 // Morpho: USDC lending on Base. Map chain: discovery and prepare only.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const morphoBase = defineVenue({
   id: "morpho-base",
@@ -7,7 +7,7 @@ export const morphoBase = defineVenue({
   name: "Morpho",
   chain: "evm-a",
   ready: false,
-  // Builders: server/venues/adapters/morpho-base.ts (Map chain: prepare only).
+  // Builders: server/venues/morpho/build.ts (Map chain: prepare only).
   writeReady: false,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,

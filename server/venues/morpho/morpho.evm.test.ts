@@ -7,15 +7,15 @@
 import { decodeFunctionData, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EvmCall } from "../../server/chains/evm";
-import { resetConfigForTests } from "../../server/config";
-import { getVenue } from "../../server/venues";
-import { builderFor } from "../../server/venues/adapters";
-import { ERC4626_ABI } from "../../server/venues/adapters/morpho-vault";
-import { erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
-import { borrow, deployMorpho, type MorphoDeployment, vaultView } from "../../testing/chains/evm/morpho";
-import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
-import { signAndSend } from "../../testing/chains/evm/wallet";
+import type { EvmCall } from "../../chains/evm";
+import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
+import { builderFor } from "../adapters";
+import { ERC4626_ABI } from "./build";
+import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { borrow, deployMorpho, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
+import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import { signAndSend } from "../../../testing/chains/evm/wallet";
 
 // Throw-away key for the local chain only (anvil's default account 5).
 const OWNER_KEY: Hex = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";

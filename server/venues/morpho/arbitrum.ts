@@ -1,5 +1,5 @@
 // Morpho: USDC lending on Arbitrum. Map chain: discovery and prepare only.
-import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "./define";
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const morphoArbitrum = defineVenue({
   id: "morpho-arbitrum",
@@ -7,7 +7,7 @@ export const morphoArbitrum = defineVenue({
   name: "Morpho",
   chain: "evm-b",
   ready: false,
-  // Builders: server/venues/adapters/morpho-arbitrum.ts (Map chain: prepare only).
+  // Builders: server/venues/morpho/build.ts (Map chain: prepare only).
   writeReady: false,
   liveMoneyPath: false,
   minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
