@@ -1,8 +1,10 @@
 // What a venue is to the rest of the service. defineVenue builds a descriptor from a venue's static facts (label,
 // family and broadcastEnabled are derived from the chain so no venue can mark a Map chain as broadcasting);
-// venueModule puts that descriptor together with the venue's reader and builders: the one thing the list in
-// server/venues/index.ts holds, from which readiness, the readers and the builders are derived.
+// venueModule puts that descriptor together with the venue's reader, builders and error decoding: the one thing the list in
+// server/venues/index.ts holds, from which readiness, the readers, the builders and the
+// simulations' error decoders are derived.
 import { CHAIN_FAMILY } from "../chains/address";
+import type { VenueProgram } from "../chains/solana/program-errors";
 import { broadcastEnabled, chainLabelOf } from "../svc/status";
 import type { VenueAdapter } from "./shared/build";
 import type { VenueReader } from "./shared/read";
@@ -41,6 +43,10 @@ export interface Venue {
   readonly noReader?: string;
   /** The deposit and withdraw builders; absent (or an action absent): plans are blocked with adapter_not_ready. */
   readonly build?: VenueAdapter;
+  /** Solana: the venue's program as a failed simulation names it, with its error table when known. */
+  readonly programErrors?: VenueProgram;
+  /** EVM: the custom errors (Solidity `error` signatures) its contracts revert with, decoded by name in a simulation. */
+  readonly revertErrors?: readonly string[];
 }
 
 /** A venue module; its reader and builders must be this venue's (a mismatch is a programming error, thrown at load). */

@@ -2,6 +2,8 @@
 // alias or an opportunityId resolves; a composite market id (`scallop-usdc`) is a 400 naming the bare
 // id; anything else is a 404 NOT_FOUND.
 import type { ChainId } from "../chains/address";
+import { setVenueRevertErrors } from "../chains/evm/simulate";
+import { setVenuePrograms } from "../chains/solana/program-errors";
 import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
 import { aaveV3ArbitrumVenue, aaveV3BaseVenue } from "./aave-v3";
@@ -41,6 +43,10 @@ export const VENUE_MODULES: readonly Venue[] = [
 ];
 
 export const VENUES: readonly VenueDescriptor[] = VENUE_MODULES.map((m) => m.descriptor);
+
+// The chains' simulations name the venues' programs and decode their errors from the same list.
+setVenuePrograms(VENUE_MODULES.flatMap((m) => (m.programErrors ? [m.programErrors] : [])));
+setVenueRevertErrors(VENUE_MODULES.flatMap((m) => m.revertErrors ?? []));
 
 /** The featured automated strategy (spec §2.1): monthly re-rank to the top 30-day APY, 7-point switch threshold. */
 export const AUTOPILOT_ID = "svc-autopilot-top-30d-monthly";

@@ -7,10 +7,16 @@ import type { VenueDescriptor } from "../types";
 import { aaveV3Arbitrum } from "./arbitrum";
 import { aaveV3Base } from "./base";
 import { aaveV3Adapter } from "./build";
+import { AAVE_V3_ERRORS } from "./errors";
 import { aaveV3Reader } from "./read";
 
 const aaveV3Venue = (v: VenueDescriptor) =>
-  venueModule({ descriptor: v, read: aaveV3Reader(v.id, v.chain, v.onchain.pool ?? "", v.onchain.usdc ?? ""), build: aaveV3Adapter(v) });
+  venueModule({
+    descriptor: v,
+    read: aaveV3Reader(v.id, v.chain, v.onchain.pool ?? "", v.onchain.usdc ?? ""),
+    build: aaveV3Adapter(v),
+    revertErrors: AAVE_V3_ERRORS,
+  });
 
 export const aaveV3BaseVenue = aaveV3Venue(aaveV3Base);
 export const aaveV3ArbitrumVenue = aaveV3Venue(aaveV3Arbitrum);

@@ -6,4 +6,10 @@ import { jupiterLendAdapter } from "./build";
 import { jupiterLend } from "./descriptor";
 import { jupiterLendReader } from "./read";
 
-export const jupiterLendVenue = venueModule({ descriptor: jupiterLend, read: jupiterLendReader, build: jupiterLendAdapter });
+export const jupiterLendVenue = venueModule({
+  descriptor: jupiterLend,
+  read: jupiterLendReader,
+  build: jupiterLendAdapter,
+  // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
+  programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: () => null },
+});

@@ -2,7 +2,7 @@
 // @kamino-finance/klend-sdk 8.0.2: dist/idl/klend.json `errors` (the program's LendingError, 6000+) and
 // dist/@codegen/klend/errors/anchor.js (Anchor's framework errors, < 6000). server/venues/kamino/kamino.oracle.test.ts
 // checks this table against the SDK, so an SDK bump that changes it fails there.
-export type ProgramErrorRow = readonly [code: number, name: string, message: string];
+import type { ProgramErrorRow } from "../../chains/solana/program-errors";
 
 export const KLEND_ANCHOR_ERRORS: readonly ProgramErrorRow[] = [
   [100, "InstructionMissing", "8 byte instruction identifier not provided"],

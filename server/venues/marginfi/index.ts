@@ -5,4 +5,10 @@ import { marginfiAdapter } from "./build";
 import { marginfi } from "./descriptor";
 import { marginfiReader } from "./read";
 
-export const marginfiVenue = venueModule({ descriptor: marginfi, read: marginfiReader, build: marginfiAdapter });
+export const marginfiVenue = venueModule({
+  descriptor: marginfi,
+  read: marginfiReader,
+  build: marginfiAdapter,
+  // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
+  programErrors: { program: marginfi.onchain.program ?? "", name: "marginfi", custom: () => null },
+});

@@ -6,4 +6,10 @@ import { saveAdapter } from "./build";
 import { save } from "./descriptor";
 import { saveReader } from "./read";
 
-export const saveVenue = venueModule({ descriptor: save, read: saveReader, build: saveAdapter });
+export const saveVenue = venueModule({
+  descriptor: save,
+  read: saveReader,
+  build: saveAdapter,
+  // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
+  programErrors: { program: save.onchain.program ?? "", name: "Save", custom: () => null },
+});
