@@ -1,9 +1,9 @@
-// The builders (deposit/withdraw), derived from the venue list in server/venues/index.ts: a venue module's `build`.
+// The builders (deposit/withdraw), derived from the venue list in server/venues/list.ts: a venue module's `build`.
 // A venue without one (or an action without a builder) is blocked with adapter_not_ready, never given a placeholder
 // transaction.
 import { RpcUnavailable } from "../chains/clients";
 import { type Blocker, blocker } from "../http/codes";
-import { VENUE_MODULES } from "./index";
+import { VENUE_MODULES } from "./list";
 import { BuildBlocked, type BuildInput, type Builder, type PlanTransaction, type VenueAdapter } from "./shared/build";
 import type { VenueDescriptor } from "./types";
 

@@ -1,52 +1,18 @@
-// The venue registry and the strategyId rules (spec §1.1, §2.1): a bare protocol id, a `form-<id>`
-// alias or an opportunityId resolves; a composite market id (`scallop-usdc`) is a 400 naming the bare
-// id; anything else is a 404 NOT_FOUND.
+// The venue registry, derived from the venue list (server/venues/list.ts), and the strategyId rules (spec §1.1, §2.1):
+// a bare protocol id, a `form-<id>` alias or an opportunityId resolves; a composite market id (`scallop-usdc`) is a 400
+// naming the bare id; anything else is a 404 NOT_FOUND.
 import type { ChainId } from "../chains/address";
-import { setVenueRevertErrors } from "../chains/evm/simulate";
-import { setVenuePrograms } from "../chains/solana/program-errors";
 import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
-import { aaveV3ArbitrumVenue, aaveV3BaseVenue } from "./aave-v3";
-import { compoundV3ArbitrumVenue, compoundV3BaseVenue } from "./compound-v3";
-import type { Venue } from "./define";
-import { jupiterLendVenue } from "./jupiter-lend";
-import { kaminoVenue } from "./kamino";
-import { marginfiVenue } from "./marginfi";
-import { morphoArbitrumVenue, morphoBaseVenue } from "./morpho";
-import { naviVenue } from "./navi";
-import { saveVenue } from "./save";
-import { scallopVenue } from "./scallop";
-import { suilendVenue } from "./suilend";
+import { VENUE_MODULES } from "./list";
 import type { VenueDescriptor } from "./types";
 
 export type { Venue } from "./define";
+export { VENUE_MODULES } from "./list";
 export type { VenueDescriptor } from "./types";
 
-/**
- * The venues: the only registration. The descriptors (VENUES), readiness, the builders (server/venues/adapters.ts) and
- * the readers (server/venues/readers.ts) are all derived from this list; its order is the order venues are listed in.
- */
-export const VENUE_MODULES: readonly Venue[] = [
-  scallopVenue,
-  naviVenue,
-  suilendVenue,
-  kaminoVenue,
-  marginfiVenue,
-  jupiterLendVenue,
-  saveVenue,
-  aaveV3BaseVenue,
-  morphoBaseVenue,
-  compoundV3BaseVenue,
-  aaveV3ArbitrumVenue,
-  morphoArbitrumVenue,
-  compoundV3ArbitrumVenue,
-];
-
+/** The descriptors, one per venue, in the list's order. */
 export const VENUES: readonly VenueDescriptor[] = VENUE_MODULES.map((m) => m.descriptor);
-
-// The chains' simulations name the venues' programs and decode their errors from the same list.
-setVenuePrograms(VENUE_MODULES.flatMap((m) => (m.programErrors ? [m.programErrors] : [])));
-setVenueRevertErrors(VENUE_MODULES.flatMap((m) => m.revertErrors ?? []));
 
 /** The featured automated strategy (spec §2.1): monthly re-rank to the top 30-day APY, 7-point switch threshold. */
 export const AUTOPILOT_ID = "svc-autopilot-top-30d-monthly";

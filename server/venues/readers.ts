@@ -1,7 +1,7 @@
 // The venue readers (harvest amounts come only from here, spec §2.6, §4.9), derived from the venue list in
-// server/venues/index.ts: a venue module's `read`. A venue without one has no confirmed on-chain read yet: its yield
+// server/venues/list.ts: a venue module's `read`. A venue without one has no confirmed on-chain read yet: its yield
 // is "unavailable" with a reason (its module's `noReader`), never invented.
-import { VENUE_MODULES } from "./index";
+import { VENUE_MODULES } from "./list";
 import { readIndexOf } from "./shared/index-read";
 import type { IndexRead, VenueReader } from "./shared/read";
 
