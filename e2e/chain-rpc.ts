@@ -19,14 +19,14 @@ import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { kamino } from "../server/venues/kamino";
-import { scallop } from "../server/venues/scallop";
-import { suilend } from "../server/venues/suilend";
+import { kamino } from "../server/venues/kamino/descriptor";
+import { scallop } from "../server/venues/scallop/descriptor";
+import { suilend } from "../server/venues/suilend/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-v1/solana";
 import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
 import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
 import { fixtureAddress } from "../tests/support/fake-save";
-import { marginfi } from "../server/venues/marginfi";
+import { marginfi } from "../server/venues/marginfi/descriptor";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "../testing/chains/solana/anchor-idl";
 import { SolanaLocalChain } from "../testing/chains/solana/local-chain";
 import { MARGINFI } from "../testing/chains/solana/marginfi";
@@ -36,7 +36,7 @@ import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../tes
 import { CLOCK } from "../testing/chains/sui/simulate";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcReply, jsonRpcReplyAsync } from "../tests/support/json-rpc";
 
-/** Kamino Lend's program (server/venues/kamino.ts) and Solana USDC (server/chains/balances.ts). */
+/** Kamino Lend's program (server/venues/kamino/descriptor.ts) and Solana USDC (server/chains/balances.ts). */
 const KLEND_PROGRAM = "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD";
 export const SOLANA_USDC = "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v";
 /** USDC every Solana wallet starts with on this local chain: 1,000 USDC. */
@@ -44,7 +44,7 @@ const START_USDC = 1_000_000_000n;
 /**
  * Kamino's main-market USDC reserve (its klend Reserve account: 1.25 USDC per cUSDC) and the cUSDC every Solana wallet
  * holds here (400 cUSDC, worth 500 USDC), so withdraw plans can be sized and signed. Its collateral mint is the
- * reserve's PDA (server/venues/adapters/kamino.ts; the published address).
+ * reserve's PDA (server/venues/kamino/build.ts; the published address).
  */
 const KAMINO_RESERVE = kamino.onchain.usdcReserve ?? "";
 /** A token the dashboard does not know by name (Tether USD's mint): the local chain serves its SPL mint, 6 decimals. */
@@ -118,7 +118,7 @@ export interface ChainRpc {
   close: () => Promise<void>;
 }
 
-/** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop.ts). */
+/** Sui USDC (server/chains/balances.ts) and Scallop's `mint::mint` package (server/venues/scallop/descriptor.ts). */
 export const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
 const SUI_START_USDC = 1_000_000_000n;
 const SUI_START_MIST = 10_000_000_000n;

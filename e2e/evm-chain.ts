@@ -10,7 +10,7 @@
 // keeps the stock mock connector; the key lives only in this test process), and the signature, nonce, fee and balance
 // checks are still the node's real ones (the signed transaction goes through the same path as eth_sendRawTransaction).
 import { privateKeyToAccount } from "viem/accounts";
-import { aaveV3Arbitrum } from "../server/venues/aave-v3-arbitrum";
+import { aaveV3Arbitrum } from "../server/venues/aave-v3/arbitrum";
 import { deployAaveV3, mintUsdc } from "../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../testing/chains/evm/node";
 import { E2E_EVM_ACCOUNT, E2E_EVM_KEY, E2E_EVM_START_USDC } from "./evm-constants";

@@ -6,7 +6,7 @@
 // signed; after signing, the node's aToken balance for the owner has moved by exactly the plan's amount, and the page
 // says the service does not record Map-chain deposits in its ledger (execute is not asked).
 import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "viem";
-import { aaveV3Arbitrum } from "../server/venues/aave-v3-arbitrum";
+import { aaveV3Arbitrum } from "../server/venues/aave-v3/arbitrum";
 import { E2E_EVM_ACCOUNT } from "./evm-constants";
 import { allow, expect, test } from "./guarded";
 import { ARBITRUM_PUBLIC_RPC, EVM_B_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";

@@ -2,7 +2,7 @@
 // review shows the local chain's verdict (its simulateTransaction checks marginfi's instructions against the IDL the SDK
 // ships: e2e/chain-rpc.ts) and the units it consumed before the wallet is asked for anything; then the wallet signs and
 // the chain receives the signed transaction.
-import { marginfi } from "../server/venues/marginfi";
+import { marginfi } from "../server/venues/marginfi/descriptor";
 import { marginfiProgram } from "../testing/chains/solana/marginfi";
 import { allow, expect, test } from "./guarded";
 import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";

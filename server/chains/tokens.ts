@@ -5,7 +5,7 @@ import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { erc20Abi, getAddress } from "viem";
 import { KNOWN_TOKENS, knownToken, SUI_COIN_TYPE } from "../../lib/tokens";
 import { fieldError } from "../http/errors";
-import { programAccount } from "../venues/readers/solana";
+import { programAccount } from "./solana/accounts";
 import { type ChainId, CHAIN_FAMILY, isEvmAddress, isSolanaAddress } from "./address";
 import { errorLine, evmRpc, suiRpc, withRpcTimeout } from "./clients";
 

@@ -7,7 +7,7 @@ import type { NewEvent } from "../events/outbox";
 import { feePolicy, profitFeeOf, skimOf } from "../fees/policy";
 import { newId } from "../ids";
 import { readVenueIndex } from "../venues/readers";
-import type { IndexRead } from "../venues/readers/types";
+import type { IndexRead } from "../venues/shared/read";
 import type { ActivityInsert } from "./activity";
 import { type BalanceRow, Book, LIQUID, walletRows } from "./book";
 import { positionEvent } from "./events";

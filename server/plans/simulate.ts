@@ -8,7 +8,7 @@ import { simulateSolana } from "../chains/solana/simulate";
 import { simulateSuiTransactions } from "../chains/sui/simulate";
 import { type Blocker, blocker } from "../http/codes";
 import type { PlanTransaction } from "../venues/adapters";
-import type { TxEncoding } from "../venues/adapters/types";
+import type { TxEncoding } from "../venues/shared/build";
 
 /**
  * Simulates `txs` (all of one encoding, in plan order, all signed by `signer`) and answers one result per transaction,

@@ -1,7 +1,13 @@
-// Builds a descriptor from a venue file's static facts; label, family and broadcastEnabled are derived
-// from the chain so no venue file can mark a Map chain as broadcasting.
+// What a venue is to the rest of the service. defineVenue builds a descriptor from a venue's static facts (label,
+// family and broadcastEnabled are derived from the chain so no venue can mark a Map chain as broadcasting);
+// venueModule puts that descriptor together with the venue's reader, builders and error decoding: the one thing the list in
+// server/venues/index.ts holds, from which readiness, the readers, the builders and the
+// simulations' error decoders are derived.
 import { CHAIN_FAMILY } from "../chains/address";
+import type { VenueProgram } from "../chains/solana/program-errors";
 import { broadcastEnabled, chainLabelOf } from "../svc/status";
+import type { VenueAdapter } from "./shared/build";
+import type { VenueReader } from "./shared/read";
 import type { VenueDescriptor } from "./types";
 
 export type VenueSpec = Omit<VenueDescriptor, "family" | "label" | "broadcastEnabled" | "kind" | "token">;
@@ -27,3 +33,27 @@ export function defineVenue(spec: VenueSpec): VenueDescriptor {
 
 /** Service policy: the smallest deposit a plan prepares (1 USDC). Not an upstream figure. */
 export const DEFAULT_MIN_DEPOSIT_MICROS = 1_000_000n;
+
+/** One venue (one protocol on one chain): its descriptor, the reader of its index and its deposit/withdraw builders. */
+export interface Venue {
+  readonly descriptor: VenueDescriptor;
+  /** The harvest reader of the index a supplied position grows with; absent: the venue's yield is unavailable. */
+  readonly read?: VenueReader;
+  /** Why there is no reader, when the reason is more than "not written yet". */
+  readonly noReader?: string;
+  /** The deposit and withdraw builders; absent (or an action absent): plans are blocked with adapter_not_ready. */
+  readonly build?: VenueAdapter;
+  /** Solana: the venue's program as a failed simulation names it, with its error table when known. */
+  readonly programErrors?: VenueProgram;
+  /** EVM: the custom errors (Solidity `error` signatures) its contracts revert with, decoded by name in a simulation. */
+  readonly revertErrors?: readonly string[];
+}
+
+/** A venue module; its reader and builders must be this venue's (a mismatch is a programming error, thrown at load). */
+export function venueModule(m: Venue): Venue {
+  const id = m.descriptor.id;
+  for (const part of [m.read, m.build]) {
+    if (part && part.venueId !== id) throw new Error(`venue module ${id} holds a part of ${part.venueId}`);
+  }
+  return m;
+}

@@ -1,41 +1,18 @@
-// The venue registry and the strategyId rules (spec §1.1, §2.1): a bare protocol id, a `form-<id>`
-// alias or an opportunityId resolves; a composite market id (`scallop-usdc`) is a 400 naming the bare
-// id; anything else is a 404 NOT_FOUND.
+// The venue registry, derived from the venue list (server/venues/list.ts), and the strategyId rules (spec §1.1, §2.1):
+// a bare protocol id, a `form-<id>` alias or an opportunityId resolves; a composite market id (`scallop-usdc`) is a 400
+// naming the bare id; anything else is a 404 NOT_FOUND.
 import type { ChainId } from "../chains/address";
 import { ApiError, fieldError } from "../http/errors";
 import { stableId } from "../ids";
-import { aaveV3Arbitrum } from "./aave-v3-arbitrum";
-import { aaveV3Base } from "./aave-v3-base";
-import { compoundV3Arbitrum } from "./compound-v3-arbitrum";
-import { compoundV3Base } from "./compound-v3-base";
-import { jupiterLend } from "./jupiter-lend";
-import { kamino } from "./kamino";
-import { marginfi } from "./marginfi";
-import { morphoArbitrum } from "./morpho-arbitrum";
-import { morphoBase } from "./morpho-base";
-import { navi } from "./navi";
-import { save } from "./save";
-import { scallop } from "./scallop";
-import { suilend } from "./suilend";
+import { VENUE_MODULES } from "./list";
 import type { VenueDescriptor } from "./types";
 
+export type { Venue } from "./define";
+export { VENUE_MODULES } from "./list";
 export type { VenueDescriptor } from "./types";
 
-export const VENUES: readonly VenueDescriptor[] = [
-  scallop,
-  navi,
-  suilend,
-  kamino,
-  marginfi,
-  jupiterLend,
-  save,
-  aaveV3Base,
-  morphoBase,
-  compoundV3Base,
-  aaveV3Arbitrum,
-  morphoArbitrum,
-  compoundV3Arbitrum,
-];
+/** The descriptors, one per venue, in the list's order. */
+export const VENUES: readonly VenueDescriptor[] = VENUE_MODULES.map((m) => m.descriptor);
 
 /** The featured automated strategy (spec §2.1): monthly re-rank to the top 30-day APY, 7-point switch threshold. */
 export const AUTOPILOT_ID = "svc-autopilot-top-30d-monthly";

@@ -32,8 +32,8 @@ import {
 import { USDC } from "../../server/chains/balances";
 import { call } from "../support/http";
 import { getVenue } from "../../server/venues";
-import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
-import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 import { splTokenAccountData } from "../../testing/chains/solana/local-chain";
 
 type Json = Record<string, unknown> & {

@@ -3,7 +3,7 @@
 // above what the owner holds, and unreadable venue state, are blocked in words with no transaction.
 import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { marginfiAccountAddress } from "../../server/venues/adapters/marginfi";
+import { marginfiAccountAddress } from "../../server/venues/marginfi/build";
 import { getVenue } from "../../server/venues";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";

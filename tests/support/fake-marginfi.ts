@@ -3,7 +3,7 @@
 // builder's offsets are checked against the SDK's layout, not against themselves. Served by tests/support/fake-rpc.ts
 // from `solanaAccounts` (getAccountInfo, base64).
 import { createRequire } from "node:module";
-import { marginfi } from "../../server/venues/marginfi";
+import { marginfi } from "../../server/venues/marginfi/descriptor";
 import type { FakeVenues } from "./fake-venues";
 
 /** The SDK's modules, resolved from the SDK's folder. */

@@ -19,9 +19,9 @@ import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWo
 import { CCTP_PACKAGE_VERSIONS, cctpBurnFunctions, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
 import { CETUS_PACKAGE_VERSIONS, cetusFunctions, cetusObjects } from "../../testing/chains/sui/cetus-aggregator";
 import { encodeAbiParameters, keccak256, toBytes } from "viem";
-import { navi } from "../../server/venues/navi";
-import { scallop } from "../../server/venues/scallop";
-import { suilend } from "../../server/venues/suilend";
+import { navi } from "../../server/venues/navi/descriptor";
+import { scallop } from "../../server/venues/scallop/descriptor";
+import { suilend } from "../../server/venues/suilend/descriptor";
 import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, PYTH_PACKAGE_VERSIONS, rendered, suiVenueObjects } from "./fake-venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";

@@ -4,7 +4,7 @@
 // tests/support/fake-rpc.ts from `solanaAccounts` (getAccountInfo, base64).
 import { createRequire } from "node:module";
 import { getAddressDecoder } from "@solana/kit";
-import { save } from "../../server/venues/save";
+import { save } from "../../server/venues/save/descriptor";
 import type { FakeVenues } from "./fake-venues";
 
 /** The SDK's own modules, resolved from the SDK's folder (it nests web3.js 1.92.3, spl-token 0.3.11 and bn.js 5.2.0). */
@@ -81,7 +81,7 @@ export function fixtureAddress(label: string): string {
   return getAddressDecoder().decode(bytes);
 }
 
-/** Save's USDC reserve (server/venues/save.ts) on the local chain, owned by the Save program unless `owner` says otherwise. */
+/** Save's USDC reserve (server/venues/save/descriptor.ts) on the local chain, owned by the Save program unless `owner` says otherwise. */
 export function setSaveUsdc(v: FakeVenues, f: SaveReserveFixture, owner = save.onchain.program ?? ""): void {
   v.solanaAccounts.set(save.onchain.usdcReserve ?? "", { owner, data: saveReserveAccount(f) });
 }

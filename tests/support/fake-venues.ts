@@ -17,9 +17,9 @@ import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
-import { kamino } from "../../server/venues/kamino";
-import { navi } from "../../server/venues/navi";
-import { scallop } from "../../server/venues/scallop";
+import { kamino } from "../../server/venues/kamino/descriptor";
+import { navi } from "../../server/venues/navi/descriptor";
+import { scallop } from "../../server/venues/scallop/descriptor";
 
 // ---------- Sui ----------
 
@@ -228,7 +228,7 @@ export function naviMoveCallAbort(v: FakeVenues, call: MoveCallSeen, ctx: MoveCa
   return undefined;
 }
 
-/** Scallop protocol package (server/venues/scallop.ts), used in the Move type strings. */
+/** Scallop protocol package (server/venues/scallop/descriptor.ts), used in the Move type strings. */
 const SCALLOP_PKG = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892fddf";
 /** A test-only package id for NAVI's type strings (the reader does not depend on it). */
 const NAVI_PKG = `0x${"4e".repeat(32)}`;
@@ -809,7 +809,7 @@ export function answerVenue(v: FakeVenues, method: string, params: unknown[]): u
 
 // ---------- the registry's venues on the local chain ----------
 
-/** Scallop's market (server/venues/scallop.ts) with one USDC balance sheet: rate = (cash + debt) / market coins. */
+/** Scallop's market (server/venues/scallop/descriptor.ts) with one USDC balance sheet: rate = (cash + debt) / market coins. */
 export function setScallopUsdc(v: FakeVenues, sheet: { cash: bigint; debt?: bigint; marketCoinSupply: bigint }): void {
   v.scallopMarkets.set(scallop.onchain.market ?? "", {
     balanceSheetsTable: `0x${"5c".repeat(32)}`,
@@ -817,7 +817,7 @@ export function setScallopUsdc(v: FakeVenues, sheet: { cash: bigint; debt?: bigi
   });
 }
 
-/** Kamino's main-market USDC reserve (server/venues/kamino.ts), no borrows or fees: rate = available / cUSDC supply. */
+/** Kamino's main-market USDC reserve (server/venues/kamino/descriptor.ts), no borrows or fees: rate = available / cUSDC supply. */
 export function setKaminoUsdc(v: FakeVenues, available: bigint, collateralSupply: bigint): void {
   const k = kamino.onchain;
   const data = kaminoReserveAccount({

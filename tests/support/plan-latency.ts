@@ -9,9 +9,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { getVenue } from "../../server/venues";
-import { kamino } from "../../server/venues/kamino";
-import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
-import { suilend } from "../../server/venues/suilend";
+import { kamino } from "../../server/venues/kamino/descriptor";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
+import { suilend } from "../../server/venues/suilend/descriptor";
 import { type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { startRttProxy, type RttProxy } from "../../testing/latency/rtt-proxy";

@@ -16,13 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../server/chains/evm";
 import type { SolanaPayload } from "../../server/chains/solana";
 import { resetConfigForTests } from "../../server/config";
-import { AAVE_POOL_ABI } from "../../server/venues/adapters/aave-v3";
-import { COMET_ABI } from "../../server/venues/adapters/compound-v3";
+import { AAVE_POOL_ABI } from "../../server/venues/aave-v3/build";
+import { COMET_ABI } from "../../server/venues/compound-v3/build";
 import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
-import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/adapters/jupiter-lend";
-import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/adapters/suilend";
-import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/adapters/kamino";
-import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/adapters/scallop";
+import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/jupiter-lend/build";
+import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/suilend/build";
+import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/kamino/build";
+import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type CometState, jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
@@ -301,7 +301,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     // The pinned jlUSDC mint and lending are the lending program's PDAs.
     expect(await pda(j.lendingProgram ?? "", "f_token_mint", j.usdcMint ?? "")).toBe(j.jlUsdcMint);
     expect(await pda(j.lendingProgram ?? "", "lending", j.usdcMint ?? "", j.jlUsdcMint ?? "")).toBe(j.usdcLending);
-    // The local chain's liquidity layer and rewards rate model (the SDK's derivations; tests/unit/jupiter-lend.oracle.test.ts).
+    // The local chain's liquidity layer and rewards rate model (the SDK's derivations; server/venues/jupiter-lend/jupiter-lend.oracle.test.ts).
     const LIQ = j.liquidityProgram ?? "";
     const REWARDS = await pda(j.rewardsRateModelProgram ?? "", "lending_rewards_rate_model", j.usdcMint ?? "");
     const reserve = await pda(LIQ, "reserve", j.usdcMint ?? "");

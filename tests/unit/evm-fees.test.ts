@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { evmGasFee, quoteFromFeeHistory } from "../../server/chains/evm/fees";
 import type { Simulation } from "../../server/chains/simulation";
-import type { PlanTransaction } from "../../server/venues/adapters/types";
+import type { PlanTransaction } from "../../server/venues/shared/build";
 
 const sim = (gas: string | null, status: Simulation["status"] = "ok"): Simulation => ({ status, gasEstimate: gas, fee: null, logs: null, error: status === "ok" ? null : "Not simulated: no node", at: "2026-01-01T00:00:00.000Z" });
 const tx = (s: Simulation): PlanTransaction => ({ chain: "evm-a", kind: "deposit", description: "Supply", encoding: "evm-call", payload: {}, simulation: s });

@@ -17,7 +17,7 @@ import { creditLiquid, recordDeposit, recordLegs } from "@/server/ledger/record"
 import { routeMoney } from "@/server/ledger/route";
 import { withdrawMoney } from "@/server/ledger/withdraw";
 import { readVenueIndex } from "@/server/venues/readers";
-import { SAVE_USDC_RESERVE } from "@/server/venues/readers/save";
+import { SAVE_USDC_RESERVE } from "@/server/venues/save/read";
 import { createPgDatabase, dbKinds, templateDir } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentPackage } from "../../server/chains/sui/packages";
 import { resetConfigForTests } from "../../server/config";
 import { builderFor, runBuilder } from "../../server/venues/adapters";
-import { scallop } from "../../server/venues/scallop";
-import { suilend } from "../../server/venues/suilend";
+import { scallop } from "../../server/venues/scallop/descriptor";
+import { suilend } from "../../server/venues/suilend/descriptor";
 import type { SuiObject } from "../../testing/chains/sui/node";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 

@@ -9,10 +9,10 @@ import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
 import { suiPayload } from "../../server/chains/sui";
 import { resetConfigForTests } from "../../server/config";
 import { builderFor, type PlanTransaction } from "../../server/venues/adapters";
-import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/adapters/scallop";
-import { SUILEND_CTOKEN_TYPE } from "../../server/venues/adapters/suilend";
-import { scallop } from "../../server/venues/scallop";
-import { suilend } from "../../server/venues/suilend";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
+import { scallop } from "../../server/venues/scallop/descriptor";
+import { suilend } from "../../server/venues/suilend/descriptor";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { setScallopUsdc } from "../support/fake-venues";
 

@@ -7,7 +7,7 @@
 // `expectedCostWei` what it pays at the next block's base fee. Nothing is invented: when the RPC does not answer
 // eth_feeHistory, or a step has no simulated gas, the figures are null with the reason. USD is null: the service
 // has no ETH price source.
-import type { PlanTransaction } from "../../venues/adapters/types";
+import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import type { EvmChain } from "../evm";
 import { type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";

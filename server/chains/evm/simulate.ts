@@ -10,58 +10,33 @@
 // an unreachable RPC, a timeout, or an RPC that offers neither eth_simulateV1 nor eth_estimateGas is `unavailable` with
 // the reason, and no gas figure is invented.
 import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, type Hex, keccak256, parseAbi, toHex } from "viem";
-import { AAVE_V3_ERRORS } from "../../venues/adapters/aave-v3-errors";
-import type { PlanTransaction } from "../../venues/adapters/types";
+import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import { ERC20_APPROVE_ABI, type EvmCall, isEvmChain } from "../evm";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
 
-/**
- * Custom errors the plans' contracts revert with, decoded by name. Aave v3.4+: server/venues/adapters/aave-v3-errors.ts
- * (earlier Pools revert with Error("<numeric code>"), shown as the code). Comet: compound-finance/comet
- * d5a30b0aaeff7755f1431e87f818990902237b03, contracts/CometMainInterface.sol and CometExtInterface.sol. ERC-20 (OpenZeppelin
- * 5, draft-IERC6093.sol) errors, for tokens built on it. Error(string) and Panic(uint256) are decoded by viem itself.
- */
-export const REVERT_ABI: Abi = parseAbi([
-  ...AAVE_V3_ERRORS,
-  "error Absurd()",
-  "error AlreadyInitialized()",
-  "error BadAsset()",
-  "error BadDecimals()",
-  "error BadDiscount()",
-  "error BadMinimum()",
-  "error BadPrice()",
-  "error BorrowTooSmall()",
-  "error BorrowCFTooLarge()",
-  "error InsufficientReserves()",
-  "error LiquidateCFTooLarge()",
-  "error NoSelfTransfer()",
-  "error NotCollateralized()",
-  "error NotForSale()",
-  "error NotLiquidatable()",
-  "error Paused()",
-  "error ReentrantCallBlocked()",
-  "error SupplyCapExceeded()",
-  "error TimestampTooLarge()",
-  "error TooManyAssets()",
-  "error TooMuchSlippage()",
-  "error TransferInFailed()",
-  "error TransferOutFailed()",
-  "error Unauthorized()",
-  "error BadAmount()",
-  "error BadNonce()",
-  "error BadSignatory()",
-  "error InvalidValueS()",
-  "error InvalidValueV()",
-  "error SignatureExpired()",
+/** Custom errors of the ERC-20 tokens the plans move (OpenZeppelin 5, draft-IERC6093.sol), for tokens built on it. */
+const TOKEN_ERRORS = [
   "error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)",
   "error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)",
   "error ERC20InvalidSender(address sender)",
   "error ERC20InvalidReceiver(address receiver)",
   "error ERC20InvalidApprover(address approver)",
   "error ERC20InvalidSpender(address spender)",
-]);
+];
+
+/**
+ * Custom errors the plans' contracts revert with, decoded by name: each venue's own (its module's `revertErrors`, e.g.
+ * Aave v3.4+ in server/venues/aave-v3/errors.ts, Comet in server/venues/compound-v3/errors.ts), then the tokens'.
+ * Error(string) and Panic(uint256) are decoded by viem itself.
+ */
+let revertAbi: Abi = parseAbi(TOKEN_ERRORS);
+
+/** The venues' custom errors: set once by server/venues/index.ts from the venue list (the chain layer names no venue). */
+export function setVenueRevertErrors(signatures: readonly string[]): void {
+  revertAbi = parseAbi([...new Set([...signatures, ...TOKEN_ERRORS])]);
+}
 
 const ALLOWANCE_ABI = parseAbi(["function allowance(address owner, address spender) view returns (uint256)"]);
 /** Candidate base slots of the allowance mapping (OpenZeppelin ERC20: 1; Circle's FiatToken: 10). */
@@ -75,7 +50,7 @@ export function decodeRevert(data: string | null, message: string): string {
     return reason && reason !== message ? `reverted: ${reason}` : reason ? message : "execution reverted (no reason given)";
   }
   try {
-    const d = decodeErrorResult({ abi: REVERT_ABI, data: data as Hex });
+    const d = decodeErrorResult({ abi: revertAbi, data: data as Hex });
     if (d.errorName === "Error") return `reverted: ${String(d.args?.[0])}`;
     if (d.errorName === "Panic") return `reverted: Panic(0x${(d.args?.[0] as bigint).toString(16)})`;
     const args = (d.args ?? []).map((a) => (typeof a === "bigint" ? a.toString() : String(a)));

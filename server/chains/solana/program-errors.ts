@@ -1,20 +1,30 @@
 // A Solana TransactionError (as simulateTransaction answers it) in the failing program's own words: which instruction,
-// which program, and for a custom error code the program's name and message for it: klend from the IDL shipped with
-// its SDK (server/venues/kamino/klend-errors.ts), SPL Token, Associated Token and System from their @solana-program
-// clients; marginfi, Jupiter Lend and Save by name, with the code and their last log line. Anything else keeps the
-// RPC's error and the program's last log line.
+// which program, and for a custom error code the program's name and message for it: SPL Token, Associated Token and
+// System from their @solana-program clients; the venues' programs as each venue module says (its `programErrors`, e.g.
+// klend's table from the IDL shipped with its SDK in server/venues/kamino/errors.ts), given here by the venue list
+// (server/venues/index.ts). Anything else keeps the RPC's error and the program's last log line.
 import * as system from "@solana-program/system";
 import * as token from "@solana-program/token";
-import { jupiterLend } from "../../venues/jupiter-lend";
-import { kamino } from "../../venues/kamino";
-import { marginfi } from "../../venues/marginfi";
-import { save } from "../../venues/save";
-import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS, type ProgramErrorRow } from "../../venues/kamino/klend-errors";
 
-type Decoder = { name: string; custom: (code: number) => string | null };
+/** How a failed simulation names a program and, when its table is known, its custom error codes. */
+export interface ProgramDecoder {
+  readonly name: string;
+  readonly custom: (code: number) => string | null;
+}
 
-const table = (rows: readonly ProgramErrorRow[]) => new Map(rows.map(([code, name, message]) => [code, `${name} (${code}): ${message}`]));
-const KLEND = table([...KLEND_ANCHOR_ERRORS, ...KLEND_PROGRAM_ERRORS]);
+/** A venue's program as a failed simulation names it: its address, name and (when known) error table. */
+export interface VenueProgram extends ProgramDecoder {
+  readonly program: string;
+}
+
+/** One row of a program's error table: code, name, message (the order of an Anchor IDL's `errors`). */
+export type ProgramErrorRow = readonly [code: number, name: string, message: string];
+
+/** `name (code): message` for a code in `rows`, else null. */
+export function programErrorTable(rows: readonly ProgramErrorRow[]): (code: number) => string | null {
+  const byCode = new Map(rows.map(([code, name, message]) => [code, `${name} (${code}): ${message}`]));
+  return (code) => byCode.get(code) ?? null;
+}
 
 // The @solana-program clients keep error messages out of production bundles, so the names come from their exported
 // code constants (`TOKEN_ERROR__INSUFFICIENT_FUNDS = 1`, …), generated from each program's IDL.
@@ -27,16 +37,22 @@ function clientCodes(module: Record<string, unknown>, prefix: string): (code: nu
   };
 }
 
-const PROGRAMS: Record<string, Decoder> = {
-  [kamino.onchain.program ?? ""]: { name: "Kamino Lend (klend)", custom: (c) => KLEND.get(c) ?? null },
-  // Named only: their error tables are not loaded here, so a failure keeps the code and the program's own log line.
-  [marginfi.onchain.program ?? ""]: { name: "marginfi", custom: () => null },
-  [jupiterLend.onchain.lendingProgram ?? ""]: { name: "Jupiter Lend", custom: () => null },
-  [save.onchain.program ?? ""]: { name: "Save", custom: () => null },
+const GENERIC_PROGRAMS: Record<string, ProgramDecoder> = {
   [token.TOKEN_PROGRAM_ADDRESS]: { name: "SPL Token", custom: clientCodes(token, "TOKEN_ERROR__") },
   [token.ASSOCIATED_TOKEN_PROGRAM_ADDRESS]: { name: "Associated Token Account", custom: clientCodes(token, "ASSOCIATED_TOKEN_ERROR__") },
   [system.SYSTEM_PROGRAM_ADDRESS]: { name: "System", custom: clientCodes(system, "SYSTEM_ERROR__") },
 };
+
+let venuePrograms = new Map<string, ProgramDecoder>();
+
+/** The venues' programs: set once by server/venues/index.ts from the venue list (the chain layer names no venue). */
+export function setVenuePrograms(programs: readonly VenueProgram[]): void {
+  venuePrograms = new Map(programs.map((p) => [p.program, p]));
+}
+
+function decoderOf(program: string): ProgramDecoder | undefined {
+  return venuePrograms.get(program) ?? GENERIC_PROGRAMS[program];
+}
 
 /**
  * What the program said about its failure: its last AnchorError / "Error:" line, else the last line it logged before
@@ -65,7 +81,7 @@ export function describeSolanaError(err: unknown, programs: readonly string[], l
   const index = Number(ie[0]); // @solana/kit answers numbers from the RPC as bigint
   const detail = ie[1];
   const program = programs[index] ?? "unknown program";
-  const d = PROGRAMS[program];
+  const d = decoderOf(program);
   // `offset`: instructions the simulated transaction had in front of the plan's own (the probe's compute budget).
   const who = index >= offset ? `Instruction ${index - offset} (${d?.name ?? program})` : `The compute budget instruction ${index}`;
   if (typeof detail === "object" && detail !== null && "Custom" in detail) {
@@ -74,9 +90,9 @@ export function describeSolanaError(err: unknown, programs: readonly string[], l
     // say failed with this code is the one whose table names it.
     const inner = (logs ?? []).map((l) => /^Program (\w+) failed: custom program error: 0x([0-9a-f]+)$/.exec(l)).find((m) => m && Number.parseInt(m[2] ?? "", 16) === code);
     const callee = inner?.[1];
-    if (callee && callee !== program && PROGRAMS[callee]) {
-      const c = PROGRAMS[callee];
-      return `${who} failed in ${c?.name}: ${c?.custom(code) ?? `custom program error ${code}`}.`;
+    const c = callee && callee !== program ? decoderOf(callee) : undefined;
+    if (c) {
+      return `${who} failed in ${c.name}: ${c.custom(code) ?? `custom program error ${code}`}.`;
     }
     const known = d?.custom(code);
     return `${who} failed: ${known ?? `custom program error ${code}`}${!known && log ? ` (${log})` : ""}.`;

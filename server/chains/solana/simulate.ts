@@ -12,7 +12,7 @@
 //                 offered as built, without a compute budget.
 import { type Address, address, type getBase64EncodedWireTransaction } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction, MAX_COMPUTE_UNIT_LIMIT } from "@solana-program/compute-budget";
-import type { PlanTransaction } from "../../venues/adapters/types";
+import type { PlanTransaction } from "../transaction";
 import { errorLine, solanaRpc, withRpcTimeout } from "../clients";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { compileSolanaPayload, instructionFromJson, type SolanaComputeBudget, type SolanaPayload } from "../solana";

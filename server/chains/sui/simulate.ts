@@ -10,7 +10,7 @@ import { type Simulation, simulationFailed, simulationUnavailable } from "../sim
 import { errorLine, suiRpc, withRpcTimeout } from "../clients";
 import { knownAbortMeaning } from "./aborts";
 import { coinReadingClient } from "./coin-reads";
-import type { PlanTransaction } from "../../venues/adapters/types";
+import type { PlanTransaction } from "../transaction";
 
 const NO_ANSWER_CODES = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
 const NO_ANSWER_TEXT = /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|other side closed|did not answer within/i;

@@ -6,7 +6,7 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/t
 import { hexToBytes, type Hex } from "viem";
 import { USDC } from "../../chains/balances";
 import type { SolanaPayload } from "../../chains/solana";
-import { programAccount, pubkeyAt } from "../../venues/readers/solana";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import {
   burnWithEventAccount,
   concat,

@@ -1,4 +1,4 @@
-// Kamino's own SDK is the oracle for our Kamino builder (server/venues/adapters/kamino.ts): from the same chain state,
+// Kamino's own SDK is the oracle for our Kamino builder (server/venues/kamino/build.ts): from the same chain state,
 // served by the local RPC (tests/support/fake-rpc.ts), @kamino-finance/klend-sdk 8.0.2 builds the deposit
 // (KaminoAction.buildDepositReserveLiquidityTxns) and the withdraw (buildRedeemReserveCollateralTxns) and the test
 // compares every instruction with ours: program id, account metas (address, signer, writable, in order) and data.
@@ -16,10 +16,10 @@ import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoReserveAccount } fro
 import type { SolanaPayload } from "../../chains/solana";
 import { resetConfigForTests } from "../../config";
 import { builderFor } from "../adapters";
-import { DISC, kaminoCollateralFor, SYSVAR_INSTRUCTIONS } from "../adapters/kamino";
-import { KAMINO_RESERVE_OFFSETS, readKaminoReserve } from "../readers/kamino";
-import { KLEND_PROGRAM_ERRORS } from "./klend-errors";
-import { kamino } from "../kamino";
+import { DISC, kaminoCollateralFor, SYSVAR_INSTRUCTIONS } from "./build";
+import { KAMINO_RESERVE_OFFSETS, readKaminoReserve } from "./read";
+import { KLEND_PROGRAM_ERRORS } from "./errors";
+import { kamino } from "./descriptor";
 
 // The SDK is CommonJS with its own @solana/kit 2.x nested under it; loaded by require so its types stay its own.
 const require = createRequire(import.meta.url);

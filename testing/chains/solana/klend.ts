@@ -26,7 +26,7 @@ const SYSVAR_INSTRUCTIONS = "Sysvar1nstructions1111111111111111111111111";
 const pubkeyAt = (d: Uint8Array, at: number) => getAddressDecoder().decode(d.subarray(at, at + 32));
 const u64At = (d: Uint8Array, at: number) => getU64Decoder().decode(d.subarray(at, at + 8));
 const u128At = (d: Uint8Array, at: number) => u64At(d, at) + (u64At(d, at + 8) << 64n);
-// Offsets in the Reserve account (the SDK's generated layout; server/venues/readers/kamino.ts lists them).
+// Offsets in the Reserve account (the SDK's generated layout; server/venues/kamino/read.ts lists them).
 const R = { market: 32, mint: 128, supplyVault: 160, available: 224, borrowedSf: 232, collateralMint: 2560, collateralSupply: 2592 };
 
 /** The constraints both handlers' `#[derive(Accounts)]` add to the IDL's (the legacy IDL carries no seeds or has_one). */

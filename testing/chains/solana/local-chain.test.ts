@@ -10,8 +10,8 @@ import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simu
 import type { SolanaPayload } from "../../../server/chains/solana";
 import { resetConfigForTests } from "../../../server/config";
 import { builderFor } from "../../../server/venues/adapters";
-import type { PlanTransaction } from "../../../server/venues/adapters/types";
-import { kamino } from "../../../server/venues/kamino";
+import type { PlanTransaction } from "../../../server/venues/shared/build";
+import { kamino } from "../../../server/venues/kamino/descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../../tests/support/fake-venues";
 import { KLEND_UNITS, SolanaLocalChain } from "./local-chain";

@@ -1,0 +1,100 @@
+// Aave v3 on its real bytecode (`@aave/core-v3` artifacts) in the in-process EVM, at the registry's published
+// addresses on both EVM chains: our approve + supply and withdraw plans are signed with a local key and mined, and the
+// aToken and USDC balances move exactly as the plans say.
+import { AaveV3Arbitrum, AaveV3Base } from "@bgd-labs/aave-address-book";
+import type { Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EvmCall } from "../../chains/evm";
+import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
+import { builderFor } from "../adapters";
+import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import { signAndSend } from "../../../testing/chains/evm/wallet";
+
+// A throw-away key for the local chain only (anvil's second default account).
+const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+const OWNER = privateKeyToAccount(OWNER_KEY).address;
+
+async function build(venueId: string, action: "deposit" | "withdraw", amountMicros: bigint) {
+  const b = builderFor(venueId, action);
+  if (!("build" in b)) throw new Error(b.reason);
+  return b.build({ owner: OWNER, amountMicros });
+}
+
+describe("the registry's Aave v3 addresses are the address book's", () => {
+  it("Base and Arbitrum: Pool, PoolAddressesProvider, USDC (and Arbitrum's data provider)", () => {
+    expect(getVenue("aave-v3-base")?.onchain).toMatchObject({
+      pool: AaveV3Base.POOL,
+      poolAddressesProvider: AaveV3Base.POOL_ADDRESSES_PROVIDER,
+      aUsdc: AaveV3Base.ASSETS.USDC.A_TOKEN,
+      usdc: AaveV3Base.ASSETS.USDC.UNDERLYING,
+    });
+    expect(getVenue("aave-v3-arbitrum")?.onchain).toMatchObject({
+      pool: AaveV3Arbitrum.POOL,
+      poolAddressesProvider: AaveV3Arbitrum.POOL_ADDRESSES_PROVIDER,
+      poolDataProvider: AaveV3Arbitrum.AAVE_PROTOCOL_DATA_PROVIDER,
+      aUsdc: AaveV3Arbitrum.ASSETS.USDCn.A_TOKEN,
+      usdc: AaveV3Arbitrum.ASSETS.USDCn.UNDERLYING,
+    });
+  });
+});
+
+describe.each([
+  ["aave-v3-base", "evm-a", 8453, "SVC_RPC_EVM_A"],
+  ["aave-v3-arbitrum", "evm-b", 42161, "SVC_RPC_EVM_B"],
+] as const)("%s on real bytecode (%s, chain id %i)", (venueId, _chain, chainId, rpcVar) => {
+  let node: EvmNode;
+  let aave: AaveDeployment;
+  beforeAll(async () => {
+    node = await startEvmNode({ chainId });
+    const v = getVenue(venueId)?.onchain ?? {};
+    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", poolDataProvider: v.poolDataProvider });
+    process.env[rpcVar] = node.url;
+    resetConfigForTests();
+    await mintUsdc(node, aave.usdc, OWNER, 10_000_000n);
+    await node.setBalance(OWNER, 10n ** 18n);
+  });
+  afterAll(async () => {
+    delete process.env[rpcVar];
+    resetConfigForTests();
+    await node?.close();
+  });
+
+  it("approve + supply, signed and mined: 3 USDC leave the wallet, 3 aUSDC arrive; withdraw 1 brings 1 back", async () => {
+    const deposit = await build(venueId, "deposit", 3_000_000n);
+    expect(deposit.map((t) => t.kind)).toEqual(["approve", "deposit"]);
+    const receipts = await signAndSend(
+      node.url,
+      OWNER_KEY,
+      deposit.map((t) => t.payload as EvmCall),
+    );
+    expect(receipts.map((r) => r.status)).toEqual(["success", "success"]);
+    expect(await erc20Balance(node, aave.usdc, OWNER)).toBe(7_000_000n);
+    // No borrows: the liquidity index stays 1 ray, so the aToken balance is exactly what was supplied.
+    expect(await erc20Balance(node, aave.aToken, OWNER)).toBe(3_000_000n);
+    expect(await erc20Balance(node, aave.usdc, aave.aToken)).toBe(3_000_000n);
+
+    const withdraw = await build(venueId, "withdraw", 1_000_000n);
+    await signAndSend(
+      node.url,
+      OWNER_KEY,
+      withdraw.map((t) => t.payload as EvmCall),
+    );
+    expect(await erc20Balance(node, aave.aToken, OWNER)).toBe(2_000_000n);
+    expect(await erc20Balance(node, aave.usdc, OWNER)).toBe(8_000_000n);
+  });
+
+  it("the supply without its approval reverts on the real Pool (the approval step is needed, not decoration)", async () => {
+    const [, supply] = await build(venueId, "deposit", 1_000_000n);
+    await expect(signAndSend(node.url, OWNER_KEY, [supply?.payload as EvmCall])).rejects.toThrow(/reverted|allowance/i);
+    expect(await erc20Balance(node, aave.aToken, OWNER)).toBe(2_000_000n);
+  });
+
+  it("the node refuses what a chain refuses: another chain's id", async () => {
+    const [approve] = await build(venueId, "deposit", 1_000_000n);
+    const call = approve?.payload as EvmCall;
+    await expect(signAndSend(node.url, OWNER_KEY, [{ ...call, chainId: chainId === 8453 ? 42161 : 8453 }])).rejects.toThrow(/chain/i);
+  });
+});

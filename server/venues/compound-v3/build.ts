@@ -1,0 +1,99 @@
+// Compound v3 (Comet cUSDCv3 on evm-a Base, evm-b Arbitrum): ERC-20 approve of the Comet, then
+// `Comet.supply(asset, amount)`; withdraw = `Comet.withdraw(asset, amount)` (to the caller). Prepare only.
+//
+// A base-asset withdraw above the supplied balance BORROWS the shortfall when the account has collateral posted
+// (compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, contracts/Comet.sol `withdrawBase`: srcBalance =
+// presentValue(principal) − amount, negative = a borrow, checked only by borrowMin and isBorrowCollateralized). So the
+// withdraw builder reads `balanceOf(owner)` (the positive base balance at the accrued supply index, Comet.sol
+// `balanceOf`) when the plan is built and refuses more: the supply index only grows, so that balance is still there
+// when the owner signs and the withdraw never leaves a borrow.
+import { getAddress } from "viem";
+import { evmRpc } from "../../chains/clients";
+import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
+import type { VenueDescriptor } from "../types";
+import { readForPlan } from "../shared/plan-reads";
+import { BuildBlocked, type VenueAdapter } from "../shared/build";
+
+export const COMET_ABI = [
+  {
+    type: "function",
+    name: "supply",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "asset", type: "address" },
+      { name: "amount", type: "uint256" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "function",
+    name: "withdraw",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "asset", type: "address" },
+      { name: "amount", type: "uint256" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "function",
+    name: "balanceOf",
+    stateMutability: "view",
+    inputs: [{ name: "account", type: "address" }],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+] as const;
+
+/** The owner's supplied base balance (micro-USDC) now, read through the chain's RPC; unreadable blocks the plan. */
+export async function cometSuppliedBalance(v: VenueDescriptor, owner: string): Promise<bigint> {
+  const comet = getAddress(v.onchain.cUSDCv3 ?? "");
+  return readForPlan(`The owner's Compound v3 supplied balance (Comet ${comet} balanceOf)`, () =>
+    evmRpc(v.chain).readContract({ address: comet, abi: COMET_ABI, functionName: "balanceOf", args: [getAddress(owner)] }),
+  );
+}
+
+export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {
+  const chain = v.chain;
+  if (!isEvmChain(chain)) throw new Error(`${v.id} is not on an EVM chain`);
+  const comet = v.onchain.cUSDCv3;
+  const usdc = v.onchain.usdc;
+  if (!comet || !usdc) throw new Error(`${v.id} has no comet or usdc id`);
+  return {
+    venueId: v.id,
+    onchainInterface: `Compound v3 Comet ${comet}: supply(address,uint256) / withdraw(address,uint256)`,
+    deposit: async ({ amountMicros }) => [
+      {
+        chain,
+        kind: "approve",
+        description: `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`,
+        encoding: "evm-call",
+        payload: evmCall(chain, usdc, ERC20_APPROVE_ABI, "approve", [comet, amountMicros]),
+      },
+      {
+        chain,
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Compound v3 (the owner's base balance)`,
+        encoding: "evm-call",
+        payload: evmCall(chain, comet, COMET_ABI, "supply", [usdc, amountMicros]),
+      },
+    ],
+    withdraw: async ({ owner, amountMicros }) => {
+      const supplied = await cometSuppliedBalance(v, owner);
+      if (amountMicros > supplied) {
+        throw new BuildBlocked(
+          "insufficient_balance",
+          `The owner has ${supplied} micro-USDC supplied to Compound v3 (Comet ${comet} balanceOf); a withdraw above it would borrow the rest: withdraw at most ${supplied}.`,
+        );
+      }
+      return [
+        {
+          chain,
+          kind: "withdraw",
+          description: `Withdraw ${amountMicros} micro-USDC from Compound v3 to the owner (at most the supplied ${supplied}: no borrow)`,
+          encoding: "evm-call",
+          payload: evmCall(chain, comet, COMET_ABI, "withdraw", [usdc, amountMicros]),
+        },
+      ];
+    },
+  };
+}

@@ -1,0 +1,113 @@
+// Compound v3 on Comet's real bytecode (compiled from compound-finance/comet at the pinned solc) in the in-process EVM,
+// at the registry's cUSDCv3 address on both EVM chains: our approve + supply and withdraw plans are signed and mined,
+// the Comet balance moves exactly as they say, and the withdraw plan never leaves a borrow: above the supplied
+// balance it is blocked insufficient_balance with the most that can be withdrawn, while the same call built by hand
+// does borrow on the real contract (the cap is needed, not decoration).
+import { encodeFunctionData, erc20Abi, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EvmCall } from "../../chains/evm";
+import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
+import { builderFor } from "../adapters";
+import { COMET_ABI } from "./build";
+import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { allocate, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
+import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import { signAndSend } from "../../../testing/chains/evm/wallet";
+
+// Throw-away keys for the local chain only (anvil's default accounts 3 and 4).
+const OWNER_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
+const BORROWER_KEY: Hex = "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a";
+const OWNER = privateKeyToAccount(OWNER_KEY).address;
+const BORROWER = privateKeyToAccount(BORROWER_KEY).address;
+const LENDER = `0x${"1e".repeat(20)}`;
+
+async function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
+  const b = builderFor(venueId, action);
+  if (!("build" in b)) throw new Error(b.reason);
+  return b.build({ owner, amountMicros });
+}
+
+describe.each([
+  ["compound-v3-base", 8453, "SVC_RPC_EVM_A"],
+  ["compound-v3-arbitrum", 42161, "SVC_RPC_EVM_B"],
+] as const)("%s on Comet's real bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
+  let node: EvmNode;
+  let c: CometDeployment;
+  beforeAll(async () => {
+    node = await startEvmNode({ chainId });
+    const v = getVenue(venueId)?.onchain ?? {};
+    c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
+    process.env[rpcVar] = node.url;
+    process.env.SVC_RPC_TIMEOUT_MS = "30000";
+    resetConfigForTests();
+    // Liquidity from another supplier, so a borrow is possible at all.
+    await mintUsdc(node, c.usdc, LENDER, 100_000_000n);
+    await node.exec(LENDER, c.usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [c.comet as Hex, 100_000_000n] }));
+    await node.exec(LENDER, c.comet, encodeFunctionData({ abi: COMET_ABI, functionName: "supply", args: [c.usdc as Hex, 100_000_000n] }));
+    // Both accounts hold 10 USDC and post 1 WETH ($2000) as collateral: a withdraw above their supply could borrow.
+    for (const [who, key] of [
+      [OWNER, OWNER_KEY],
+      [BORROWER, BORROWER_KEY],
+    ] as const) {
+      await node.setBalance(who, 10n ** 18n);
+      await mintUsdc(node, c.usdc, who, 10_000_000n);
+      await allocate(node, c.weth, who, 10n ** 18n);
+      const approve = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [c.comet as Hex, 10n ** 18n] });
+      const post = encodeFunctionData({ abi: COMET_ABI, functionName: "supply", args: [c.weth, 10n ** 18n] });
+      await signAndSend(node.url, key, [
+        { chainId, to: c.weth, data: approve, value: "0" },
+        { chainId, to: c.comet, data: post, value: "0" },
+      ]);
+    }
+  });
+  afterAll(async () => {
+    delete process.env[rpcVar];
+    delete process.env.SVC_RPC_TIMEOUT_MS;
+    resetConfigForTests();
+    await node?.close();
+  });
+
+  it("deposit plan (approve + supply) mined: 5 USDC leave the wallet, Comet balanceOf = 5 USDC", async () => {
+    const deposit = await build(venueId, "deposit", OWNER, 5_000_000n);
+    await signAndSend(
+      node.url,
+      OWNER_KEY,
+      deposit.map((t) => t.payload as EvmCall),
+    );
+    expect(await erc20Balance(node, c.usdc, OWNER)).toBe(5_000_000n);
+    expect(await cometView(node, c.comet, "balanceOf", [OWNER])).toBe(5_000_000n);
+  });
+
+  it("withdraw above the supplied balance: blocked insufficient_balance with the most that can be withdrawn (read from the real Comet)", async () => {
+    const above = await build(venueId, "withdraw", OWNER, 5_000_001n).catch((e: unknown) => e);
+    expect(above).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("withdraw at most 5000000") });
+  });
+
+  it("without the cap the same call borrows: Comet.withdraw(usdc, 6) by hand leaves a 1 USDC borrow on the real contract", async () => {
+    const deposit = await build(venueId, "deposit", BORROWER, 5_000_000n);
+    await signAndSend(
+      node.url,
+      BORROWER_KEY,
+      deposit.map((t) => t.payload as EvmCall),
+    );
+    const uncapped = encodeFunctionData({ abi: COMET_ABI, functionName: "withdraw", args: [c.usdc as Hex, 6_000_000n] });
+    await signAndSend(node.url, BORROWER_KEY, [{ chainId, to: c.comet, data: uncapped, value: "0" }]);
+    expect(await cometView(node, c.comet, "borrowBalanceOf", [BORROWER])).toBeGreaterThanOrEqual(1_000_000n);
+  });
+
+  it("withdraw plan of exactly the supplied balance mined: Comet balance 0, no borrow, 10 USDC back in the wallet", async () => {
+    const supplied = await cometView(node, c.comet, "balanceOf", [OWNER]);
+    const withdraw = await build(venueId, "withdraw", OWNER, supplied);
+    await signAndSend(
+      node.url,
+      OWNER_KEY,
+      withdraw.map((t) => t.payload as EvmCall),
+    );
+    expect(await cometView(node, c.comet, "borrowBalanceOf", [OWNER])).toBe(0n);
+    expect(await erc20Balance(node, c.usdc, OWNER)).toBe(5_000_000n + supplied);
+    // Interest accrued since the deposit (a borrow exists now) stays supplied; never negative.
+    expect(await cometView(node, c.comet, "balanceOf", [OWNER])).toBeLessThan(10n);
+  });
+});

@@ -1,0 +1,195 @@
+// Jupiter Lend Earn (Solana), checked instruction for instruction against Jupiter's own SDK (@jup-ag/lend 0.0.107,
+// dist/earn/index.mjs getDepositIx / getWithdrawIx, Anchor with the lending IDL it ships; server/venues/jupiter-lend/jupiter-lend.oracle.test.ts).
+//   deposit  = create the owner's jlUSDC associated account (idempotent), then `deposit(assets: u64)` (17 accounts).
+//   withdraw = create the owner's USDC associated account (idempotent), then `withdraw(amount: u64)` (18 accounts: the
+//              deposit's, reordered, plus the liquidity layer's claim account). `amount` is in USDC: the program burns
+//              the jlUSDC it needs; the plan checks the owner holds ceil(amount × 1e12 / token_exchange_price) jlUSDC
+//              at the price read now (the price only grows, so the program burns at most that).
+// Account order and flags: the IDL's `deposit` / `withdraw` (the SDK's dist/shared/lend.DS0KoPpL.mjs, the same as
+// jup-ag/jupiter-lend target/idl/lending.json and docs/earn/cpi.md @ 33a22cf7a5bfdd32ab1712dda4adfbeb9b348ad9).
+// Derivations as the SDK's (getDepositContext / getWithdrawContext): lending admin ["lending_admin"] of the lending
+// program; token reserve ["reserve", mint], supply position ["user_supply_position", mint, lending], rate model
+// ["rate_model", mint], liquidity ["liquidity"] and claim account ["user_claim", lending_admin, mint] of the liquidity
+// program; rewards rate model ["lending_rewards_rate_model", mint] of the rewards program; vault = the liquidity PDA's
+// USDC associated account. The USDC Lending account is read when the plan is built and what it stores (token reserve,
+// supply position, rewards rate model, the supply position's owner program) must equal those derivations, so a lending
+// the chain holds otherwise blocks the plan instead of being signed around.
+import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
+import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  TOKEN_PROGRAM_ADDRESS,
+} from "@solana-program/token";
+import { solanaTokenBalance } from "../../chains/balances";
+import { solanaRpc } from "../../chains/clients";
+import { solanaPayload } from "../../chains/solana";
+import { jupiterLend } from "./descriptor";
+import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "./read";
+import { u64le } from "../../chains/solana/bytes";
+import { pubkeyAt } from "../../chains/solana/accounts";
+import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
+
+const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
+export const JUP_LENDING_PROGRAM = address(ids.lendingProgram);
+export const JUP_LIQUIDITY_PROGRAM = address(ids.liquidityProgram);
+export const JUP_REWARDS_RATE_MODEL_PROGRAM = address(ids.rewardsRateModelProgram);
+/** sha256("global:deposit")[0..8]: the IDL's `deposit` discriminator (@jup-ag/lend 0.0.107 dist/shared/lend.DS0KoPpL.mjs; docs/earn/cpi.md @ 33a22cf). */
+export const JUP_DEPOSIT_DISCRIMINATOR = Uint8Array.from([242, 35, 198, 137, 82, 225, 242, 182]);
+/** sha256("global:withdraw")[0..8]: the IDL's `withdraw` discriminator (@jup-ag/lend 0.0.107 dist/shared/lend.DS0KoPpL.mjs; docs/earn/cpi.md @ 33a22cf). */
+export const JUP_WITHDRAW_DISCRIMINATOR = Uint8Array.from([183, 18, 70, 156, 148, 109, 161, 34]);
+/** EXCHANGE_PRICES_PRECISION (LENDING_CONSTANTS in @jup-ag/lend 0.0.107 dist/earn/index.mjs): token_exchange_price is USDC per jlUSDC × 1e12. */
+export const JUP_EXCHANGE_PRICE_PRECISION = 10n ** 12n;
+
+/** The fewest jlUSDC a `withdraw(amount)` can burn at `price` (1e12 scale) or above: ceil(amount × 1e12 / price). */
+export function jlUsdcFor(amountMicros: bigint, price: bigint): bigint {
+  return (amountMicros * JUP_EXCHANGE_PRICE_PRECISION + price - 1n) / price;
+}
+
+export interface JupiterLendState {
+  tokenReservesLiquidity: Address;
+  supplyPosition: Address;
+  rewardsRateModel: Address;
+  /** token_exchange_price stored at the lending's last update (1e12 scale). */
+  tokenExchangePrice: bigint;
+}
+
+/** The USDC lending's liquidity-layer accounts, read from chain and required to be the SDK's derivations. */
+export async function readJupiterLendState(signal: AbortSignal): Promise<JupiterLendState> {
+  const data = await readUsdcLending(signal, O.withAccountsLength);
+  const mint = address(ids.usdcMint);
+  const lending = address(ids.usdcLending);
+  const tokenReservesLiquidity = address(pubkeyAt(data, O.tokenReservesLiquidity));
+  const supplyPosition = address(pubkeyAt(data, O.supplyPositionOnLiquidity));
+  const rewardsRateModel = address(pubkeyAt(data, O.rewardsRateModel));
+  if ((await pdaOf(JUP_LIQUIDITY_PROGRAM, "reserve", mint)) !== tokenReservesLiquidity) {
+    throw new Error(`the lending's token reserve is not the ["reserve", USDC] account of ${JUP_LIQUIDITY_PROGRAM}`);
+  }
+  if ((await pdaOf(JUP_LIQUIDITY_PROGRAM, "user_supply_position", mint, lending)) !== supplyPosition) {
+    throw new Error(`the lending's supply position is not the ["user_supply_position", USDC, lending] account of ${JUP_LIQUIDITY_PROGRAM}`);
+  }
+  if ((await pdaOf(JUP_REWARDS_RATE_MODEL_PROGRAM, "lending_rewards_rate_model", mint)) !== rewardsRateModel) {
+    throw new Error(`the lending's rewards rate model is not the ["lending_rewards_rate_model", USDC] account of ${JUP_REWARDS_RATE_MODEL_PROGRAM}`);
+  }
+  const pos = await solanaRpc().getAccountInfo(supplyPosition, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
+  if (!pos.value) throw new Error("the lending's supply position account does not exist");
+  if (pos.value.owner !== JUP_LIQUIDITY_PROGRAM) throw new Error(`the lending's supply position is owned by ${pos.value.owner}, not the liquidity program ${JUP_LIQUIDITY_PROGRAM}`);
+  const tokenExchangePrice = u64le(data, O.tokenExchangePrice);
+  if (tokenExchangePrice === 0n) throw new Error("jlUSDC's exchange price is 0");
+  return { tokenReservesLiquidity, supplyPosition, rewardsRateModel, tokenExchangePrice };
+}
+
+const lendState = () => readForPlan("Jupiter Lend's USDC lending (its liquidity-layer accounts, checked against their PDAs)", readJupiterLendState);
+
+/** Every account both instructions name, derived as the SDK's getDepositContext / getWithdrawContext derive them. */
+async function accountsFor(owner: string) {
+  const ownerAddr = address(owner);
+  const mint = address(ids.usdcMint);
+  const fTokenMint = address(ids.jlUsdcMint);
+  const liquidity = await pdaOf(JUP_LIQUIDITY_PROGRAM, "liquidity");
+  const lendingAdmin = await pdaOf(JUP_LENDING_PROGRAM, "lending_admin");
+  return {
+    ownerAddr,
+    mint,
+    fTokenMint,
+    lending: address(ids.usdcLending),
+    lendingAdmin,
+    liquidity,
+    userUsdc: (await findAssociatedTokenPda({ owner: ownerAddr, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0],
+    userJl: (await findAssociatedTokenPda({ owner: ownerAddr, mint: fTokenMint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0],
+    vault: (await findAssociatedTokenPda({ owner: liquidity, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0],
+    rateModel: await pdaOf(JUP_LIQUIDITY_PROGRAM, "rate_model", mint),
+    // getClaimAccount(asset, getLendingAdmin()) in the SDK: seeds ["user_claim", user, mint] with the lending admin as
+    // the user (the lending program is the liquidity layer's user; its admin PDA signs the CPI).
+    claimAccount: await pdaOf(JUP_LIQUIDITY_PROGRAM, "user_claim", lendingAdmin, mint),
+  };
+}
+
+export const jupiterLendAdapter: VenueAdapter = {
+  venueId: jupiterLend.id,
+  onchainInterface: `${ids.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids.usdcLending} (jlUSDC ${ids.jlUsdcMint})`,
+  deposit: async ({ owner, amountMicros }) => {
+    const s = await lendState();
+    const a = await accountsFor(owner);
+    const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
+    // The IDL's `deposit` accounts, in order, with its writable/signer flags (liquidity_program is writable there).
+    const deposit: Instruction = {
+      programAddress: JUP_LENDING_PROGRAM,
+      accounts: [
+        { address: a.ownerAddr, role: AccountRole.WRITABLE_SIGNER },
+        w(a.userUsdc),
+        w(a.userJl),
+        ro(a.mint),
+        ro(a.lendingAdmin),
+        w(a.lending),
+        w(a.fTokenMint),
+        w(s.tokenReservesLiquidity),
+        w(s.supplyPosition),
+        ro(a.rateModel),
+        w(a.vault),
+        w(a.liquidity),
+        w(JUP_LIQUIDITY_PROGRAM),
+        ro(s.rewardsRateModel),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(ASSOCIATED_TOKEN_PROGRAM_ADDRESS),
+        ro(SYSTEM_PROGRAM_ADDRESS),
+      ],
+      data: u64Instruction(JUP_DEPOSIT_DISCRIMINATOR, amountMicros),
+    };
+    return [
+      {
+        chain: "svm-chain",
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createJlAta, deposit]),
+      },
+    ];
+  },
+  withdraw: async ({ owner, amountMicros }) => {
+    const s = await lendState();
+    const a = await accountsFor(owner);
+    const needed = jlUsdcFor(amountMicros, s.tokenExchangePrice);
+    // The owner's jlUSDC across its token accounts of the mint (the withdraw burns from the associated one).
+    const held = await readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal));
+    requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
+    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
+    // The IDL's `withdraw` accounts, in order, with its writable/signer flags.
+    const withdraw: Instruction = {
+      programAddress: JUP_LENDING_PROGRAM,
+      accounts: [
+        { address: a.ownerAddr, role: AccountRole.WRITABLE_SIGNER },
+        w(a.userJl),
+        w(a.userUsdc),
+        ro(a.lendingAdmin),
+        w(a.lending),
+        ro(a.mint),
+        w(a.fTokenMint),
+        w(s.tokenReservesLiquidity),
+        w(s.supplyPosition),
+        ro(a.rateModel),
+        w(a.vault),
+        w(a.claimAccount),
+        w(a.liquidity),
+        w(JUP_LIQUIDITY_PROGRAM),
+        ro(s.rewardsRateModel),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(ASSOCIATED_TOKEN_PROGRAM_ADDRESS),
+        ro(SYSTEM_PROGRAM_ADDRESS),
+      ],
+      data: u64Instruction(JUP_WITHDRAW_DISCRIMINATOR, amountMicros),
+    };
+    return [
+      {
+        chain: "svm-chain",
+        kind: "withdraw",
+        description: `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createUsdcAta, withdraw]),
+      },
+    ];
+  },
+};

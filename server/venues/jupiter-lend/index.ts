@@ -1,0 +1,15 @@
+// Jupiter Lend (Solana): the whole venue as the rest of the service sees it. descriptor.ts: its ids (cited); read.ts:
+// the jlUSDC token exchange price; build.ts: deposit and withdraw; jupiter-lend.oracle.test.ts: @jup-ag/lend against
+// our builder.
+import { venueModule } from "../define";
+import { jupiterLendAdapter } from "./build";
+import { jupiterLend } from "./descriptor";
+import { jupiterLendReader } from "./read";
+
+export const jupiterLendVenue = venueModule({
+  descriptor: jupiterLend,
+  read: jupiterLendReader,
+  build: jupiterLendAdapter,
+  // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
+  programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: () => null },
+});

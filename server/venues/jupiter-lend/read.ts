@@ -1,0 +1,50 @@
+// Jupiter Lend Earn (Solana): jlUSDC's token_exchange_price (1e12 scale) from the lending program's Lending account.
+// Sources:
+//   jup-ag/jupiter-lend target/idl/lending.json — program jup3YeL8…ndc9; account Lending, discriminator
+//     [135,199,82,16,249,131,182,241]; borsh fields mint: pubkey, f_token_mint: pubkey, lending_id: u16, decimals: u8,
+//     rewards_rate_model: pubkey, liquidity_exchange_price: u64, token_exchange_price: u64 ("exchange price between
+//     fToken and the underlying asset (with rewards)"), last_update_timestamp: u64, …; PDAs f_token_mint =
+//     ["f_token_mint", mint], lending = ["lending", mint, f_token_mint].
+//   EXCHANGE_PRICES_PRECISION = 1e12 (Jupiter Lend / Fluid liquidity layer).
+// Offsets: 8 mint, 40 f_token_mint, 115 token_exchange_price (u64 LE). The price is the one stored at the lending's last
+// update (every deposit and withdraw updates it first).
+import { jupiterLend } from "./descriptor";
+import { u64le } from "../../chains/solana/bytes";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import type { VenueReader } from "../shared/read";
+
+export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from([135, 199, 82, 16, 249, 131, 182, 241]);
+export const JUPITER_LENDING_OFFSETS = {
+  mint: 8,
+  fTokenMint: 40,
+  rewardsRateModel: 75,
+  tokenExchangePrice: 115,
+  minLength: 123,
+  /** Then last_update_timestamp (u64), token_reserves_liquidity and supply_position_on_liquidity (liquidity-layer accounts). */
+  tokenReservesLiquidity: 131,
+  supplyPositionOnLiquidity: 163,
+  withAccountsLength: 195,
+} as const;
+
+/** The raw USDC Lending account, checked to be the lending program's USDC / jlUSDC lending and at least `minLength` long. */
+export async function readUsdcLending(signal: AbortSignal, minLength: number = JUPITER_LENDING_OFFSETS.minLength): Promise<Uint8Array> {
+  const ids = jupiterLend.onchain;
+  const data = await programAccount(ids.usdcLending ?? "", ids.lendingProgram ?? "", "Jupiter Lend USDC lending", signal, {
+    discriminator: JUPITER_LENDING_DISCRIMINATOR,
+    minLength,
+  });
+  if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.mint) !== ids.usdcMint) throw new Error("the lending's mint is not USDC");
+  if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.fTokenMint) !== ids.jlUsdcMint) throw new Error("the lending's fToken mint is not jlUSDC");
+  return data;
+}
+
+export const jupiterLendReader: VenueReader = {
+  venueId: jupiterLend.id,
+  what: "Jupiter Lend jlUSDC token_exchange_price",
+  readIndex: async (signal) => {
+    const data = await readUsdcLending(signal);
+    const price = u64le(data, JUPITER_LENDING_OFFSETS.tokenExchangePrice);
+    if (price === 0n) throw new Error("jlUSDC's exchange price is 0");
+    return price;
+  },
+};

@@ -1,0 +1,157 @@
+// Kamino Lend (Solana), built as @kamino-finance/klend-sdk 8.0.2 builds the same actions (KaminoAction
+// buildDepositReserveLiquidityTxns / buildRedeemReserveCollateralTxns, dist/classes/action.js), checked instruction by
+// instruction in server/venues/kamino/kamino.oracle.test.ts:
+//   deposit  = create the owner's cUSDC and USDC associated token accounts (idempotent), then
+//              depositReserveLiquidity(liquidityAmount: u64)
+//   withdraw = create the owner's USDC associated token account (idempotent), then
+//              redeemReserveCollateral(collateralAmount: u64), the fewest cUSDC covering the amount at the reserve's rate
+//              read at plan time (USDC per cUSDC with 60 fractional bits, floored, so the payout is ≥ the amount).
+// No refreshReserve: both handlers refresh the reserve themselves before acting (`refresh_reserve(reserve, &clock, None,
+// ..)` in Kamino-Finance/klend programs/klend/src/handlers/handler_deposit_reserve_liquidity.rs and
+// handler_redeem_reserve_collateral.rs @ edd5ff509af35eac643277fa14bd3c861f9485df), and the SDK adds none for these
+// two actions. A refreshReserve would have to pass the oracle accounts of the reserve's own token_info config.
+// The liquidity supply vault, the cUSDC mint and the liquidity token program are read from the reserve account at plan
+// time (klend checks them against it: `address = reserve.load()?.liquidity.supply_vault` etc.), never derived: their
+// PDA seeds changed between klend releases (server/venues/kamino/read.ts).
+import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { solanaTokenBalance } from "../../chains/balances";
+import { latestBlockhash, solanaPayload } from "../../chains/solana";
+import { type KaminoReserveRead, readKaminoReserve } from "./read";
+import { kamino } from "./descriptor";
+import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
+
+const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+export const KLEND_PROGRAM = address(ids.program);
+// Sysvar1nstructions…: `instruction_sysvar_account`, `#[account(address = SysInstructions::id())]` in the handlers
+// above; klend-sdk 8.0.2 passes SYSVAR_INSTRUCTIONS_ADDRESS from @solana/sysvars.
+export const SYSVAR_INSTRUCTIONS = address("Sysvar1nstructions1111111111111111111111111");
+// Anchor discriminators = sha256("global:<snake_case name>")[0..8]; the same bytes as DISCRIMINATOR in klend-sdk 8.0.2
+// dist/@codegen/klend/instructions/depositReserveLiquidity.js and redeemReserveCollateral.js (and in the SDK's
+// dist/idl/klend.json, which the local chain checks against: testing/chains/solana/klend.ts through anchor-idl.ts).
+export const DISC = {
+  depositReserveLiquidity: Uint8Array.from([169, 201, 30, 126, 6, 205, 102, 68]),
+  redeemReserveCollateral: Uint8Array.from([234, 117, 181, 125, 185, 142, 220, 29]),
+};
+
+/** The fewest cUSDC whose redeem pays at least `amountMicros` at `rateSf` (USDC per cUSDC, 60 fractional bits). */
+export function kaminoCollateralFor(amountMicros: bigint, rateSf: bigint): bigint {
+  return ((amountMicros << 60n) + rateSf - 1n) / rateSf;
+}
+
+/** The lending market authority: PDA of [b"lma", market] (klend programs/klend/src/utils/seeds.rs @ edd5ff5). */
+export async function kaminoMarketAuthority(): Promise<Address> {
+  return pdaOf(KLEND_PROGRAM, "lma", address(ids.mainMarket));
+}
+
+/** The reserve's accounts (as recorded in the reserve account) and the owner's USDC and cUSDC associated accounts. */
+async function accountsFor(owner: string, r: KaminoReserveRead) {
+  const ownerAddr = address(owner);
+  const mint = address(ids.usdcMint);
+  const collateralMint = address(r.collateralMint);
+  const liquidityTokenProgram = address(r.liquidityTokenProgram);
+  const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint, tokenProgram: liquidityTokenProgram });
+  // cTokens are always SPL Token (`collateral_token_program: Program<'info, Token>` in the handlers).
+  const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return {
+    ownerAddr,
+    market: address(ids.mainMarket),
+    reserve: address(ids.usdcReserve),
+    marketAuthority: await kaminoMarketAuthority(),
+    mint,
+    liquiditySupply: address(r.liquiditySupplyVault),
+    collateralMint,
+    liquidityTokenProgram,
+    userUsdc,
+    userCollateral,
+  };
+}
+
+const reserveRead = () => readForPlan("Kamino's USDC reserve", readKaminoReserve);
+
+export const kaminoAdapter: VenueAdapter = {
+  venueId: kamino.id,
+  onchainInterface: `${ids.program} depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids.usdcReserve}`,
+  deposit: async ({ owner, amountMicros }) => {
+    // The blockhash is asked beside the reserve (it depends on nothing the reserve says): one round trip, not two.
+    const blockhash = latestBlockhash();
+    const a = await accountsFor(owner, await reserveRead());
+    const payer = createNoopSigner(a.ownerAddr);
+    const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userCollateral, owner: a.ownerAddr, mint: a.collateralMint });
+    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint, tokenProgram: a.liquidityTokenProgram });
+    // Account order and flags: `DepositReserveLiquidity` in handler_deposit_reserve_liquidity.rs @ edd5ff5.
+    const deposit: Instruction = {
+      programAddress: KLEND_PROGRAM,
+      accounts: [
+        { address: a.ownerAddr, role: AccountRole.READONLY_SIGNER },
+        w(a.reserve),
+        ro(a.market),
+        ro(a.marketAuthority),
+        ro(a.mint),
+        w(a.liquiditySupply),
+        w(a.collateralMint),
+        w(a.userUsdc),
+        w(a.userCollateral),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(a.liquidityTokenProgram),
+        ro(SYSVAR_INSTRUCTIONS),
+      ],
+      data: u64Instruction(DISC.depositReserveLiquidity, amountMicros),
+    };
+    return [
+      {
+        chain: "svm-chain",
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash),
+      },
+    ];
+  },
+  withdraw: async ({ owner, amountMicros }) => {
+    const blockhash = latestBlockhash();
+    const r = await reserveRead();
+    const collateral = kaminoCollateralFor(amountMicros, r.rate);
+    const a = await accountsFor(owner, r);
+    // The owner's cUSDC across its token accounts of the collateral mint (the redeem spends the associated one).
+    const held = await readForPlan("The owner's cUSDC balance", (signal) => solanaTokenBalance(owner, a.collateralMint, signal));
+    requireShares("cUSDC", collateral, held, (held * r.rate) >> 60n);
+    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({
+      payer: createNoopSigner(a.ownerAddr),
+      ata: a.userUsdc,
+      owner: a.ownerAddr,
+      mint: a.mint,
+      tokenProgram: a.liquidityTokenProgram,
+    });
+    // Account order and flags: `RedeemReserveCollateral` in handler_redeem_reserve_collateral.rs @ edd5ff5.
+    const redeem: Instruction = {
+      programAddress: KLEND_PROGRAM,
+      accounts: [
+        { address: a.ownerAddr, role: AccountRole.READONLY_SIGNER },
+        ro(a.market),
+        w(a.reserve),
+        ro(a.marketAuthority),
+        ro(a.mint),
+        w(a.collateralMint),
+        w(a.liquiditySupply),
+        w(a.userCollateral),
+        w(a.userUsdc),
+        ro(TOKEN_PROGRAM_ADDRESS),
+        ro(a.liquidityTokenProgram),
+        ro(SYSVAR_INSTRUCTIONS),
+      ],
+      data: u64Instruction(DISC.redeemReserveCollateral, collateral),
+    };
+    return [
+      {
+        chain: "svm-chain",
+        kind: "withdraw",
+        description: `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash),
+      },
+    ];
+  },
+};

@@ -1,0 +1,20 @@
+// Kamino Lend (Solana): the whole venue as the rest of the service sees it. descriptor.ts: its ids (cited); read.ts:
+// the USDC reserve's collateral exchange rate; build.ts: deposit and withdraw; errors.ts: klend's error table (decoding a
+// failed simulation); kamino.oracle.test.ts: klend-sdk against our builder.
+import { programErrorTable } from "../../chains/solana/program-errors";
+import { venueModule } from "../define";
+import { kaminoAdapter } from "./build";
+import { kamino } from "./descriptor";
+import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS } from "./errors";
+import { kaminoReader } from "./read";
+
+export const kaminoVenue = venueModule({
+  descriptor: kamino,
+  read: kaminoReader,
+  build: kaminoAdapter,
+  programErrors: {
+    program: kamino.onchain.program ?? "",
+    name: "Kamino Lend (klend)",
+    custom: programErrorTable([...KLEND_ANCHOR_ERRORS, ...KLEND_PROGRAM_ERRORS]),
+  },
+});

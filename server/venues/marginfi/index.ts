@@ -1,0 +1,14 @@
+// marginfi (Solana): the whole venue as the rest of the service sees it. descriptor.ts: its ids (cited); read.ts: the
+// USDC bank's asset share value; build.ts: deposit and withdraw; marginfi.oracle.test.ts: the SDK against our builder.
+import { venueModule } from "../define";
+import { marginfiAdapter } from "./build";
+import { marginfi } from "./descriptor";
+import { marginfiReader } from "./read";
+
+export const marginfiVenue = venueModule({
+  descriptor: marginfi,
+  read: marginfiReader,
+  build: marginfiAdapter,
+  // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
+  programErrors: { program: marginfi.onchain.program ?? "", name: "marginfi", custom: () => null },
+});

@@ -1,0 +1,26 @@
+// Morpho: USDC lending on Base. Map chain: discovery and prepare only.
+import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
+
+export const morphoBase = defineVenue({
+  id: "morpho-base",
+  protocol: "morpho",
+  name: "Morpho",
+  chain: "evm-a",
+  ready: false,
+  // Builders: server/venues/morpho/build.ts (Map chain: prepare only).
+  writeReady: false,
+  liveMoneyPath: false,
+  minDepositMicros: DEFAULT_MIN_DEPOSIT_MICROS,
+  upstream: { project: "morpho-blue", symbol: "USDC", chain: "Base" },
+  onchain: {
+    // Morpho Blue singleton.
+    morphoBlue: "0xBBBBBbbBBb9cC5e90e3b3Af64bdAF62C37EEFFCb",
+    // The USDC vault deposits and withdrawals go to: Steakhouse USDC (curated by Steakhouse), a MetaMorpho vault listed by Morpho in
+    // morpho-org/morpho-blue-api-metadata be217e4ecd435d9c12e4bdd96c750c15005ed0a3, data/vaults-listing.json (chainId
+    // 8453, listed, not removed). The catalog's upstream row is the deepest morpho-blue USDC row on the chain
+    // (server/catalog/refresh.ts poolForVenue), which is NOT this vault (vault rows carry the share symbol, not
+    // "USDC"): see docs/decisions.md, "Morpho: one USDC MetaMorpho vault pinned per chain".
+    vault: "0xbeeF010f9cb27031ad51e3333f9aF9C6B1228183",
+    usdc: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  },
+});

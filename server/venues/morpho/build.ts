@@ -1,0 +1,121 @@
+// Morpho vaults (MetaMorpho, ERC-4626, one USDC vault pinned per chain: server/venues/morpho-*.ts): ERC-20 approve of
+// the vault, then `deposit(assets, receiver = owner)`; withdraw = `redeem(shares, receiver = owner, owner)` with the
+// share amount from `previewWithdraw(assets)` read when the plan is built. Prepare only (Map chains).
+//
+// Why redeem and not withdraw: the plan names an exact share amount the owner signs for, so the wallet burns no more
+// shares than the plan says. previewWithdraw rounds up (ERC-4626: the shares `withdraw(assets)` would burn), so
+// redeeming them pays at least `assets`. The request is refused above `maxWithdraw(owner)` (MetaMorpho caps it at the
+// owner's shares' worth and at the liquidity its markets hold: morpho-org/metamorpho
+// 163eb2ae022629d4c35e598a668a30451af25f44 src/MetaMorpho.sol `maxWithdraw` / `_maxWithdraw`), read at plan time.
+import { getAddress } from "viem";
+import { evmRpc } from "../../chains/clients";
+import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
+import type { VenueDescriptor } from "../types";
+import { readForPlan } from "../shared/plan-reads";
+import { BuildBlocked, type VenueAdapter } from "../shared/build";
+
+// EIP-4626 (eips.ethereum.org/EIPS/eip-4626) function signatures, as MetaMorpho implements them (OpenZeppelin 5 ERC4626).
+export const ERC4626_ABI = [
+  {
+    type: "function",
+    name: "deposit",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "assets", type: "uint256" },
+      { name: "receiver", type: "address" },
+    ],
+    outputs: [{ name: "shares", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "redeem",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "shares", type: "uint256" },
+      { name: "receiver", type: "address" },
+      { name: "owner", type: "address" },
+    ],
+    outputs: [{ name: "assets", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "previewWithdraw",
+    stateMutability: "view",
+    inputs: [{ name: "assets", type: "uint256" }],
+    outputs: [{ name: "shares", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "maxWithdraw",
+    stateMutability: "view",
+    inputs: [{ name: "owner", type: "address" }],
+    outputs: [{ name: "maxAssets", type: "uint256" }],
+  },
+  {
+    type: "function",
+    name: "balanceOf",
+    stateMutability: "view",
+    inputs: [{ name: "account", type: "address" }],
+    outputs: [{ name: "", type: "uint256" }],
+  },
+] as const;
+
+/** What the owner can withdraw now and the shares `assets` costs, both read through the chain's RPC at once. */
+export async function vaultWithdrawReads(v: VenueDescriptor, owner: string, assets: bigint): Promise<{ maxAssets: bigint; shares: bigint }> {
+  const vault = getAddress(v.onchain.vault ?? "");
+  const client = evmRpc(v.chain);
+  const [maxAssets, shares] = await readForPlan(`The Morpho vault ${vault} maxWithdraw and previewWithdraw`, () =>
+    Promise.all([
+      client.readContract({ address: vault, abi: ERC4626_ABI, functionName: "maxWithdraw", args: [getAddress(owner)] }),
+      client.readContract({ address: vault, abi: ERC4626_ABI, functionName: "previewWithdraw", args: [assets] }),
+    ]),
+  );
+  return { maxAssets, shares };
+}
+
+export function morphoVaultAdapter(v: VenueDescriptor): VenueAdapter {
+  const chain = v.chain;
+  if (!isEvmChain(chain)) throw new Error(`${v.id} is not on an EVM chain`);
+  const vault = v.onchain.vault;
+  const usdc = v.onchain.usdc;
+  if (!vault || !usdc) throw new Error(`${v.id} has no vault or usdc id`);
+  return {
+    venueId: v.id,
+    onchainInterface: `Morpho vault (MetaMorpho, ERC-4626) ${vault}: deposit(uint256,address) / redeem(uint256,address,address)`,
+    deposit: async ({ owner, amountMicros }) => [
+      {
+        chain,
+        kind: "approve",
+        description: `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`,
+        encoding: "evm-call",
+        payload: evmCall(chain, usdc, ERC20_APPROVE_ABI, "approve", [vault, amountMicros]),
+      },
+      {
+        chain,
+        kind: "deposit",
+        description: `Deposit ${amountMicros} micro-USDC into the Morpho vault; the vault shares go to the owner`,
+        encoding: "evm-call",
+        payload: evmCall(chain, vault, ERC4626_ABI, "deposit", [amountMicros, getAddress(owner)]),
+      },
+    ],
+    withdraw: async ({ owner, amountMicros }) => {
+      const { maxAssets, shares } = await vaultWithdrawReads(v, owner, amountMicros);
+      if (amountMicros > maxAssets) {
+        throw new BuildBlocked(
+          "insufficient_balance",
+          `The Morpho vault ${vault} lets the owner withdraw at most ${maxAssets} micro-USDC now (maxWithdraw: the owner's shares' worth, capped by the vault's liquidity): withdraw at most ${maxAssets}.`,
+        );
+      }
+      const o = getAddress(owner);
+      return [
+        {
+          chain,
+          kind: "withdraw",
+          description: `Redeem ${shares} Morpho vault shares (previewWithdraw of ${amountMicros} micro-USDC now) for at least ${amountMicros} micro-USDC to the owner`,
+          encoding: "evm-call",
+          payload: evmCall(chain, vault, ERC4626_ABI, "redeem", [shares, o, o]),
+        },
+      ];
+    },
+  };
+}

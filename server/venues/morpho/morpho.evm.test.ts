@@ -1,0 +1,110 @@
+// Morpho vaults on real bytecode (Morpho Blue and MetaMorpho compiled from Morpho's sources at their pinned solc) in the
+// in-process EVM, with the vault at the venue's pinned address on both EVM chains: our approve + deposit and redeem
+// plans are signed and mined, and the vault share balance moves exactly as the plan says. The withdraw plan's shares
+// are previewWithdraw read when it is built (so at least the asked assets come back, with interest accruing in
+// between), and a withdrawal above maxWithdraw (here capped by the market's liquidity, below the owner's shares'
+// worth) is blocked insufficient_balance with that amount; an unreadable vault is venue_state_unavailable.
+import { decodeFunctionData, type Hex } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EvmCall } from "../../chains/evm";
+import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
+import { builderFor } from "../adapters";
+import { ERC4626_ABI } from "./build";
+import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { borrow, deployMorpho, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
+import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import { signAndSend } from "../../../testing/chains/evm/wallet";
+
+// Throw-away key for the local chain only (anvil's default account 5).
+const OWNER_KEY: Hex = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
+const OWNER = privateKeyToAccount(OWNER_KEY).address;
+const BORROWER: Hex = `0x${"b0".repeat(20)}`;
+
+async function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
+  const b = builderFor(venueId, action);
+  if (!("build" in b)) throw new Error(b.reason);
+  return b.build({ owner, amountMicros });
+}
+
+describe.each([
+  ["morpho-base", 8453, "SVC_RPC_EVM_A"],
+  ["morpho-arbitrum", 42161, "SVC_RPC_EVM_B"],
+] as const)("%s on Morpho Blue + MetaMorpho bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
+  let node: EvmNode;
+  let d: MorphoDeployment;
+  beforeAll(async () => {
+    node = await startEvmNode({ chainId });
+    const v = getVenue(venueId)?.onchain ?? {};
+    d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
+    process.env[rpcVar] = node.url;
+    process.env.SVC_RPC_TIMEOUT_MS = "30000";
+    resetConfigForTests();
+    await node.setBalance(OWNER, 10n ** 18n);
+    await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
+  });
+  afterAll(async () => {
+    delete process.env[rpcVar];
+    delete process.env.SVC_RPC_TIMEOUT_MS;
+    resetConfigForTests();
+    await node?.close();
+  });
+
+  it("deposit plan (approve + deposit) mined: 10 USDC leave the wallet, the owner's vault shares are exactly previewDeposit", async () => {
+    const deposit = await build(venueId, "deposit", OWNER, 10_000_000n);
+    expect(deposit.map((t) => (t.payload as EvmCall).to.toLowerCase())).toEqual([d.usdc.toLowerCase(), d.vault.toLowerCase()]);
+    const expected = await vaultView(node, d.vault, "previewDeposit", [10_000_000n]);
+    expect(expected).toBeGreaterThan(0n);
+    await signAndSend(
+      node.url,
+      OWNER_KEY,
+      deposit.map((t) => t.payload as EvmCall),
+    );
+    expect(await erc20Balance(node, d.usdc, OWNER)).toBe(0n);
+    expect(await vaultView(node, d.vault, "balanceOf", [OWNER])).toBe(expected);
+    // The vault put the USDC into its Morpho Blue market.
+    expect(await erc20Balance(node, d.usdc, d.morpho)).toBe(10_000_000n);
+  });
+
+  it("withdraw above maxWithdraw (the market's liquidity after a borrow, below the owner's worth): blocked with the most that can be withdrawn", async () => {
+    await borrow(node, d, BORROWER, 10n ** 18n, 6_000_000n);
+    await node.advanceTime(30n * 86_400n); // interest accrues: a share is worth more than at deposit
+    const max = await vaultView(node, d.vault, "maxWithdraw", [OWNER]);
+    const worth = await vaultView(node, d.vault, "convertToAssets", [await vaultView(node, d.vault, "balanceOf", [OWNER])]);
+    expect(worth).toBeGreaterThan(10_000_000n);
+    expect(max).toBeLessThan(worth);
+    const above = await build(venueId, "withdraw", OWNER, max + 1n).catch((e: unknown) => e);
+    expect(above).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining(`withdraw at most ${max}`) });
+  });
+
+  it("withdraw plan mined: redeem burns exactly the planned shares (previewWithdraw at plan time) and pays at least the asked USDC", async () => {
+    const sharesBefore = await vaultView(node, d.vault, "balanceOf", [OWNER]);
+    const expectedShares = await vaultView(node, d.vault, "previewWithdraw", [3_000_000n]);
+    const withdraw = await build(venueId, "withdraw", OWNER, 3_000_000n);
+    expect(withdraw).toHaveLength(1);
+    const call = withdraw[0]?.payload as EvmCall;
+    const decoded = decodeFunctionData({ abi: ERC4626_ABI, data: call.data as Hex });
+    expect(decoded.functionName).toBe("redeem");
+    expect(decoded.args).toEqual([expectedShares, OWNER, OWNER]);
+    await signAndSend(node.url, OWNER_KEY, [call]);
+    expect(await vaultView(node, d.vault, "balanceOf", [OWNER])).toBe(sharesBefore - expectedShares);
+    const got = await erc20Balance(node, d.usdc, OWNER);
+    expect(got).toBeGreaterThanOrEqual(3_000_000n);
+    expect(got).toBeLessThan(3_000_100n); // a few seconds of interest at most
+  });
+
+  it("an unreachable RPC: the withdraw is blocked venue_state_unavailable, nothing built", async () => {
+    node.down = true;
+    try {
+      process.env.SVC_RPC_TIMEOUT_MS = "2000";
+      resetConfigForTests();
+      const r = await build(venueId, "withdraw", OWNER, 1_000_000n).catch((e: unknown) => e);
+      expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining("maxWithdraw and previewWithdraw") });
+    } finally {
+      node.down = false;
+      process.env.SVC_RPC_TIMEOUT_MS = "30000";
+      resetConfigForTests();
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// NAVI (Sui): the USDC reserve's supply index, ray (1e27), from the Storage object's reserves table, and an owner's
+// supplied USDC.
+// Sources:
+//   naviprotocol/navi-smart-contracts lending_core/sources/storage.move — Storage.reserves: Table<u8, ReserveData>;
+//     ReserveData { id: u8, coin_type: String, …, current_supply_index: u256 (ray, starts at ray_math::ray()),
+//     supply_balance: TokenBalance { user_state: Table<address, u256>, total_supply }, … } (commit
+//     473b0934235d6dc1357fa4309308167c6d175fd1).
+//   lending_core/sources/logic.move user_collateral_balance: ray_mul(scaled supply balance, current_supply_index), in the
+//     protocol's 9-decimal amounts (pool.move normal_amount: a 6-decimal coin amount × 10^3), same commit.
+//   naviprotocol/navi-sdk src/address.ts — StorageId 0xbb4e…42fe; nUSDC (0xdba3…::usdc::USDC) is assetId 10.
+// The index is the one stored at the reserve's last update (NAVI updates it first in every pool call).
+import { bcs } from "@mysten/sui/bcs";
+import { ObjectError } from "@mysten/sui/client";
+import { deriveDynamicFieldID } from "@mysten/sui/utils";
+import { suiRpc } from "../../chains/clients";
+import { navi } from "./descriptor";
+import { fieldsOf, readDynamicFieldValue, readObjectJson, sameCoinType, u, u8Key, uidOf } from "../../chains/sui/fields";
+import type { VenueReader } from "../shared/read";
+
+const RAY = 10n ** 27n;
+const HALF_RAY = RAY / 2n;
+/** NAVI keeps every amount with 9 decimals (pool.move normal_amount); USDC has 6. */
+const USDC_TO_NORMAL = 1000n;
+
+export interface NaviUsdcReserve {
+  supplyIndex: bigint;
+  /** Object id of the reserve's supply_balance.user_state table (Table<address, u256>: scaled balances). */
+  supplyUserState: string;
+}
+
+/** The USDC reserve (asset `navi.onchain.usdcAssetId`) of NAVI's Storage, checked to be USDC. */
+export async function readNaviUsdcReserve(signal: AbortSignal): Promise<NaviUsdcReserve> {
+  const storage = await readObjectJson(navi.onchain.storage ?? "", signal);
+  const tableId = uidOf(fieldsOf(storage.reserves).id);
+  const assetId = Number(navi.onchain.usdcAssetId);
+  const reserve = fieldsOf(await readDynamicFieldValue(tableId, u8Key(assetId), signal));
+  const coinType = reserve.coin_type;
+  if (typeof coinType !== "string" || !sameCoinType(coinType, navi.onchain.usdcCoinType ?? "")) {
+    throw new Error(`NAVI reserve ${assetId} is not USDC`);
+  }
+  const supplyUserState = uidOf(fieldsOf(fieldsOf(reserve.supply_balance).user_state).id);
+  return { supplyIndex: u(reserve.current_supply_index), supplyUserState };
+}
+
+/** logic.move user_collateral_balance in micro-USDC, floored: ray_mul(scaled, index) (half up), then 9 → 6 decimals. */
+export function naviSuppliedMicros(scaled: bigint, supplyIndex: bigint): bigint {
+  if (scaled === 0n || supplyIndex === 0n) return 0n;
+  return (scaled * supplyIndex + HALF_RAY) / RAY / USDC_TO_NORMAL;
+}
+
+/** The owner's scaled USDC supply balance (0 when the owner has no entry in the table). */
+export async function readNaviScaledSupply(reserve: NaviUsdcReserve, owner: string, signal: AbortSignal): Promise<bigint> {
+  const fieldId = deriveDynamicFieldID(reserve.supplyUserState, "address", bcs.Address.serialize(owner).toBytes());
+  const { objects } = await suiRpc().getObjects({ objectIds: [fieldId], include: { json: true }, signal });
+  const [field] = objects;
+  if (field instanceof ObjectError && field.reason === "notFound") return 0n;
+  if (!field || field instanceof Error) throw field ?? new Error("no answer for the owner's NAVI balance");
+  return u(fieldsOf(field.json).value);
+}
+
+export const naviReader: VenueReader = {
+  venueId: navi.id,
+  what: "NAVI Storage USDC reserve current_supply_index",
+  readIndex: async (signal) => (await readNaviUsdcReserve(signal)).supplyIndex,
+};

@@ -1,0 +1,223 @@
+// Save (formerly Solend), main market USDC reserve: the plain lender's cToken path of the token-lending program
+// (solendprotocol/solana-program-library, commit 9ffd16ddf0047bb0e500c1bb1b3cb66725581546):
+// - deposit = `DepositReserveLiquidity { liquidity_amount }` (tag 4): processor.rs process_deposit_reserve_liquidity
+//   accrues the reserve's interest itself (_refresh_reserve_interest), so no refreshReserve precedes it; preceded by an
+//   idempotent creation of the owner's cUSDC associated token account.
+// - withdraw = `RefreshReserve` (tag 3) then `RedeemReserveCollateral { collateral_amount }` (tag 5):
+//   _redeem_reserve_collateral refuses a reserve not refreshed in the current slot ("Reserve is stale") and prices the
+//   outflow for the rate limiter, so the refresh (with the reserve's own Pyth, Switchboard and optional extra oracle
+//   accounts, which _refresh_reserve checks against the reserve) comes first; preceded by an idempotent creation of the
+//   owner's USDC associated token account.
+// Account lists and flags: token-lending/sdk/src/instruction.rs refresh_reserve, deposit_reserve_liquidity,
+// redeem_reserve_collateral (the same as @solendprotocol/solend-sdk 0.14.27 instructions/*.js; server/venues/save/save.oracle.test.ts
+// compares them). The reserve's liquidity supply, collateral mint and oracles are read from the reserve account when the
+// plan is built (the program checks each against the reserve), never pinned; the lending market authority is the
+// program address of [lending market] (find_program_address in instruction.rs).
+import { AccountRole, type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU64Encoder, type Instruction } from "@solana/kit";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { solanaTokenBalance } from "../../chains/balances";
+import { solanaPayload } from "../../chains/solana";
+import { u64le, u128le } from "../../chains/solana/bytes";
+import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { save } from "./descriptor";
+import { ro, w } from "../shared/anchor";
+import { readForPlan, requireShares } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
+
+const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+export const SAVE_PROGRAM = address(ids.program);
+
+/** LendingInstruction tags (token-lending/sdk/src/instruction.rs `unpack`: 3 RefreshReserve, 4 DepositReserveLiquidity, 5 RedeemReserveCollateral). */
+export const SAVE_TAG = { refreshReserve: 3, depositReserveLiquidity: 4, redeemReserveCollateral: 5 } as const;
+
+/**
+ * Offsets in the packed Reserve (token-lending/sdk/src/state/reserve.rs `unpack_from_slice`, RESERVE_LEN 619): version u8,
+ * last_update (slot u64, stale u8), lending_market, liquidity mint, decimals u8, supply, pyth oracle, switchboard oracle,
+ * available u64, borrowed Decimal, cumulative borrow rate, market price, collateral mint, collateral supply u64,
+ * collateral supply account, config (…, extra_oracle_pubkey at 489, all zero = none), accumulated protocol fees at 373.
+ */
+export const SAVE_RESERVE_LAYOUT = {
+  length: 619,
+  version: 0,
+  lendingMarket: 10,
+  liquidityMint: 42,
+  liquiditySupply: 75,
+  pythOracle: 107,
+  switchboardOracle: 139,
+  available: 171,
+  borrowedWads: 179,
+  collateralMint: 227,
+  collateralSupply: 259,
+  protocolFeesWads: 373,
+  extraOracle: 489,
+} as const;
+
+const WAD = 10n ** 18n;
+const ZERO_KEY = "11111111111111111111111111111111";
+
+export interface SaveReserve {
+  reserve: Address;
+  lendingMarket: Address;
+  liquidityMint: Address;
+  liquiditySupply: Address;
+  collateralMint: Address;
+  pythOracle: Address;
+  switchboardOracle: Address;
+  extraOracle: Address | null;
+  /** Collateral exchange rate as the program computes it: Rate(cToken supply / total liquidity), scaled by 1e18. */
+  collateralRate: bigint;
+}
+
+/** The reserve's accounts and its collateral rate from the raw Reserve account, checked against the market and USDC. */
+export function parseSaveReserve(reserve: string, data: Uint8Array): SaveReserve {
+  const L = SAVE_RESERVE_LAYOUT;
+  if (data.length < L.length) throw new Error(`the reserve account is ${data.length} bytes, not a Solend Reserve (${L.length})`);
+  if (data[L.version] !== 1) throw new Error(`the reserve's version is ${data[L.version]}, not the program's 1`);
+  const key = (at: number) => address(pubkeyAt(data, at));
+  const lendingMarket = key(L.lendingMarket);
+  if (lendingMarket !== ids.mainMarket) throw new Error("the reserve belongs to another lending market than Save's main market");
+  const liquidityMint = key(L.liquidityMint);
+  if (liquidityMint !== ids.usdcMint) throw new Error("the reserve's liquidity mint is not USDC");
+  const extra = key(L.extraOracle);
+  // reserve.rs collateral exchange rate: total liquidity (Decimal, WAD) = available + borrowed − protocol fees;
+  // rate = Decimal(cToken supply) / total = supply × WAD × WAD / total (floored).
+  const supply = u64le(data, L.collateralSupply);
+  const totalWads = u64le(data, L.available) * WAD + u128le(data, L.borrowedWads) - u128le(data, L.protocolFeesWads);
+  if (supply === 0n || totalWads <= 0n) throw new Error("the USDC reserve has no deposits, so no collateral rate");
+  return {
+    reserve: address(reserve),
+    lendingMarket,
+    liquidityMint,
+    liquiditySupply: key(L.liquiditySupply),
+    collateralMint: key(L.collateralMint),
+    pythOracle: key(L.pythOracle),
+    switchboardOracle: key(L.switchboardOracle),
+    extraOracle: extra === ZERO_KEY ? null : extra,
+    collateralRate: (supply * WAD * WAD) / totalWads,
+  };
+}
+
+/**
+ * The fewest cTokens whose redeem pays at least `amountMicros`: the program pays floor(c × WAD / rate)
+ * (CollateralExchangeRate::collateral_to_liquidity), so c = ceil(amount × rate / WAD). Interest accrued by the refresh
+ * only lowers the rate, so the payout stays ≥ the amount.
+ */
+export function saveCollateralFor(amountMicros: bigint, collateralRate: bigint): bigint {
+  return (amountMicros * collateralRate + WAD - 1n) / WAD;
+}
+
+/** What `collateral` cTokens pay at `collateralRate` (floored, as the program pays). */
+export function saveLiquidityFor(collateral: bigint, collateralRate: bigint): bigint {
+  return (collateral * WAD) / collateralRate;
+}
+
+export async function readSaveReserve(signal: AbortSignal): Promise<SaveReserve> {
+  const data = await programAccount(ids.usdcReserve, ids.program, "Save USDC reserve", signal, { minLength: SAVE_RESERVE_LAYOUT.length });
+  return parseSaveReserve(ids.usdcReserve, data);
+}
+
+/** The lending market authority: the program address of [lending market] (instruction.rs find_program_address). */
+export async function saveMarketAuthority(market: Address): Promise<Address> {
+  const [a] = await getProgramDerivedAddress({ programAddress: SAVE_PROGRAM, seeds: [getAddressEncoder().encode(market)] });
+  return a;
+}
+
+function tagU64(tag: number, arg: bigint): Uint8Array {
+  const data = new Uint8Array(9);
+  data[0] = tag;
+  data.set(getU64Encoder().encode(arg), 1);
+  return data;
+}
+
+const signer = (a: Address) => ({ address: a, role: AccountRole.READONLY_SIGNER });
+
+/** RefreshReserve: reserve (writable), Pyth oracle, Switchboard oracle, then the extra oracle when the reserve has one. */
+export function saveRefreshReserve(r: SaveReserve): Instruction {
+  const accounts = [w(r.reserve), ro(r.pythOracle), ro(r.switchboardOracle)];
+  if (r.extraOracle) accounts.push(ro(r.extraOracle));
+  return { programAddress: SAVE_PROGRAM, accounts, data: Uint8Array.of(SAVE_TAG.refreshReserve) };
+}
+
+export async function saveDepositReserveLiquidity(r: SaveReserve, owner: Address, amount: bigint, userUsdc: Address, userCollateral: Address): Promise<Instruction> {
+  return {
+    programAddress: SAVE_PROGRAM,
+    accounts: [
+      w(userUsdc),
+      w(userCollateral),
+      w(r.reserve),
+      w(r.liquiditySupply),
+      w(r.collateralMint),
+      ro(r.lendingMarket),
+      ro(await saveMarketAuthority(r.lendingMarket)),
+      signer(owner),
+      ro(TOKEN_PROGRAM_ADDRESS),
+    ],
+    data: tagU64(SAVE_TAG.depositReserveLiquidity, amount),
+  };
+}
+
+export async function saveRedeemReserveCollateral(r: SaveReserve, owner: Address, collateral: bigint, userCollateral: Address, userUsdc: Address): Promise<Instruction> {
+  return {
+    programAddress: SAVE_PROGRAM,
+    accounts: [
+      w(userCollateral),
+      w(userUsdc),
+      w(r.reserve),
+      w(r.collateralMint),
+      w(r.liquiditySupply),
+      // Writable: the redeem updates the market's outflow rate limiter.
+      w(r.lendingMarket),
+      ro(await saveMarketAuthority(r.lendingMarket)),
+      signer(owner),
+      ro(TOKEN_PROGRAM_ADDRESS),
+    ],
+    data: tagU64(SAVE_TAG.redeemReserveCollateral, collateral),
+  };
+}
+
+async function ownerAccounts(owner: string, r: SaveReserve) {
+  const ownerAddr = address(owner);
+  const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: r.liquidityMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: r.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return { ownerAddr, userUsdc, userCollateral };
+}
+
+const reserveNow = () => readForPlan("Save's USDC reserve (its supply, collateral mint, oracles and rate)", readSaveReserve);
+
+export const saveAdapter: VenueAdapter = {
+  venueId: save.id,
+  onchainInterface: `${ids.program} DepositReserveLiquidity(liquidity_amount: u64) / RefreshReserve + RedeemReserveCollateral(collateral_amount: u64) on reserve ${ids.usdcReserve}`,
+  deposit: async ({ owner, amountMicros }) => {
+    const r = await reserveNow();
+    const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
+    const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userCollateral, owner: ownerAddr, mint: r.collateralMint });
+    const deposit = await saveDepositReserveLiquidity(r, ownerAddr, amountMicros, userUsdc, userCollateral);
+    return [
+      {
+        chain: "svm-chain",
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createCollateralAta, deposit]),
+      },
+    ];
+  },
+  withdraw: async ({ owner, amountMicros }) => {
+    const r = await reserveNow();
+    const collateral = saveCollateralFor(amountMicros, r.collateralRate);
+    const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
+    const held = await readForPlan("The owner's Save cUSDC balance", (signal) => solanaTokenBalance(owner, r.collateralMint, signal));
+    requireShares("Save cUSDC", collateral, held, saveLiquidityFor(held, r.collateralRate));
+    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
+    const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
+    return [
+      {
+        chain: "svm-chain",
+        kind: "withdraw",
+        description: `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`,
+        encoding: "solana-v0-message-base64",
+        payload: await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]),
+      },
+    ];
+  },
+};

@@ -1,0 +1,228 @@
+// Save (Solend): our deposit and withdraw instructions against the protocol's own SDK (@solendprotocol/solend-sdk
+// 0.14.27), both built from the same reserve account served by the local Solana RPC. The SDK reads the reserve through
+// its own web3.js Connection and parseReserve, derives the market authority and the owner's token accounts its way
+// (findProgramAddressSync, spl-token getAssociatedTokenAddressSync), and builds each instruction with its own builder;
+// program id, account metas (address, signer, writable, in order) and data must be equal.
+import { createRequire } from "node:module";
+import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { saveCollateralFor, saveLiquidityFor } from "./build";
+import { save } from "./descriptor";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { fixtureAddress, SolendBN, SolendPublicKey, saveFixture, setSaveUsdc } from "../../../tests/support/fake-save";
+
+const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const WAD = 10n ** 18n;
+
+// ---- the SDK, loaded from its own folder (web3.js 1.92.3 and spl-token 0.3.11 nested under it) ----
+interface Key {
+  toBase58(): string;
+  toBuffer(): Buffer;
+}
+interface SdkIx {
+  programId: Key;
+  keys: { pubkey: Key; isSigner: boolean; isWritable: boolean }[];
+  data: Buffer;
+}
+interface SdkReserve {
+  info: {
+    lendingMarket: Key;
+    liquidity: { mintPubkey: Key; supplyPubkey: Key; pythOracle: Key; switchboardOracle: Key };
+    collateral: { mintPubkey: Key };
+    config: { extraOracle?: Key };
+  };
+}
+const sdkRequire = createRequire(createRequire(import.meta.url).resolve("@solendprotocol/solend-sdk"));
+// One file per instruction (the package index also loads oracle clients whose old web3.js copy does not load here).
+const sdk = {
+  ...(sdkRequire("./instructions/depositReserveLiquidity") as {
+    depositReserveLiquidityInstruction: (amount: unknown, src: Key, dst: Key, reserve: Key, supply: Key, cMint: Key, market: Key, authority: Key, owner: Key, program: Key) => SdkIx;
+  }),
+  ...(sdkRequire("./instructions/redeemReserveCollateral") as {
+    redeemReserveCollateralInstruction: (amount: unknown, src: Key, dst: Key, reserve: Key, cMint: Key, supply: Key, market: Key, authority: Key, owner: Key, program: Key) => SdkIx;
+  }),
+  ...(sdkRequire("./instructions/refreshReserve") as { refreshReserveInstruction: (reserve: Key, program: Key, oracle: Key, switchboard?: Key, extra?: Key) => SdkIx }),
+};
+const { parseReserve } = sdkRequire("./state/reserve") as { parseReserve: (pk: Key, info: unknown) => SdkReserve };
+const { SOLEND_PRODUCTION_PROGRAM_ID, MAIN_POOL_ADDRESS, NULL_ORACLE } = sdkRequire("./core/constants") as Record<"SOLEND_PRODUCTION_PROGRAM_ID" | "MAIN_POOL_ADDRESS" | "NULL_ORACLE", Key>;
+const web3 = sdkRequire("@solana/web3.js") as {
+  Connection: new (url: string, commitment: string) => { getAccountInfo(k: Key): Promise<unknown> };
+  PublicKey: { findProgramAddressSync(seeds: Buffer[], program: Key): [Key, number] };
+};
+const splToken = sdkRequire("@solana/spl-token") as {
+  getAssociatedTokenAddressSync: (mint: Key, owner: Key, allowOffCurve?: boolean) => Key;
+  createAssociatedTokenAccountIdempotentInstruction: (payer: Key, ata: Key, owner: Key, mint: Key) => SdkIx;
+};
+
+interface Meta {
+  address: string;
+  signer: boolean;
+  writable: boolean;
+}
+interface Ix {
+  program: string;
+  accounts: Meta[];
+  data: string;
+}
+const fromSdk = (ix: SdkIx): Ix => ({
+  program: ix.programId.toBase58(),
+  accounts: ix.keys.map((k) => ({ address: k.pubkey.toBase58(), signer: k.isSigner, writable: k.isWritable })),
+  data: Buffer.from(ix.data).toString("hex"),
+});
+const fromOurs = (ix: SolanaInstructionJson): Ix => ({
+  program: ix.programAddress,
+  accounts: ix.accounts.map((a) => ({ address: a.address, signer: a.role.endsWith("signer"), writable: a.role.startsWith("writable") })),
+  data: Buffer.from(ix.data, "base64").toString("hex"),
+});
+
+async function ours(action: "deposit" | "withdraw", amountMicros: bigint): Promise<{ ixs: Ix[]; payload: SolanaPayload }> {
+  const b = builderFor("save", action);
+  if (!("build" in b)) throw new Error(b.reason);
+  const [tx] = await b.build({ owner: OWNER, amountMicros });
+  const payload = tx?.payload as SolanaPayload;
+  return { ixs: payload.instructions.map(fromOurs), payload };
+}
+
+/** What the SDK builds from the reserve it reads itself from the local RPC. */
+async function theSdks(rpcUrl: string) {
+  const reservePk = new SolendPublicKey(save.onchain.usdcReserve ?? "");
+  const info = await new web3.Connection(rpcUrl, "confirmed").getAccountInfo(reservePk);
+  const r = parseReserve(reservePk, info).info;
+  const owner = new SolendPublicKey(OWNER);
+  const [authority] = web3.PublicKey.findProgramAddressSync([r.lendingMarket.toBuffer()], SOLEND_PRODUCTION_PROGRAM_ID);
+  const userUsdc = splToken.getAssociatedTokenAddressSync(r.liquidity.mintPubkey, owner, true);
+  const userC = splToken.getAssociatedTokenAddressSync(r.collateral.mintPubkey, owner, true);
+  return {
+    r,
+    deposit: (amount: bigint) => [
+      splToken.createAssociatedTokenAccountIdempotentInstruction(owner, userC, owner, r.collateral.mintPubkey),
+      sdk.depositReserveLiquidityInstruction(new SolendBN(amount.toString()), userUsdc, userC, reservePk, r.liquidity.supplyPubkey, r.collateral.mintPubkey, r.lendingMarket, authority, owner, SOLEND_PRODUCTION_PROGRAM_ID),
+    ].map(fromSdk),
+    withdraw: (collateral: bigint) => [
+      splToken.createAssociatedTokenAccountIdempotentInstruction(owner, userUsdc, owner, r.liquidity.mintPubkey),
+      // SolendActionCore.addRefreshReservesIxs(true) builds it so (refreshReserveInstruction with pyth, switchboard, extra).
+      sdk.refreshReserveInstruction(reservePk, SOLEND_PRODUCTION_PROGRAM_ID, r.liquidity.pythOracle, r.liquidity.switchboardOracle, r.config.extraOracle),
+      sdk.redeemReserveCollateralInstruction(new SolendBN(collateral.toString()), userC, userUsdc, reservePk, r.collateral.mintPubkey, r.liquidity.supplyPubkey, r.lendingMarket, authority, owner, SOLEND_PRODUCTION_PROGRAM_ID),
+    ].map(fromSdk),
+  };
+}
+
+describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the same chain state", () => {
+  let rpc: FakeRpc;
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_SVM = rpc.url;
+    resetConfigForTests();
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_SVM;
+    resetConfigForTests();
+    await rpc.close();
+  });
+
+  it("the registry's program and market are the SDK's", () => {
+    expect(save.onchain.program).toBe(SOLEND_PRODUCTION_PROGRAM_ID.toBase58());
+    expect(save.onchain.mainMarket).toBe(MAIN_POOL_ADDRESS.toBase58());
+  });
+
+  it("deposit: create the owner's cUSDC account, then depositReserveLiquidity — equal to the SDK's, account for account", async () => {
+    setSaveUsdc(rpc, saveFixture());
+    const { ixs, payload } = await ours("deposit", 2_500_000n);
+    const theirs = await theSdks(rpc.url);
+    expect(ixs).toEqual(theirs.deposit(2_500_000n));
+    // The owner is the fee payer and the only signer of the compiled message.
+    const wire = getTransactionDecoder().decode(getBase64Encoder().encode(payload.transaction));
+    expect(Object.keys(wire.signatures)).toEqual([OWNER]);
+    const msg = getCompiledTransactionMessageDecoder().decode(wire.messageBytes);
+    expect(msg.header.numSignerAccounts).toBe(1);
+    // Accounts from the reserve itself, not from a list of ours.
+    expect(ixs[1]?.accounts[3]?.address).toBe(fixtureAddress("save-liquidity-supply"));
+    expect(ixs[1]?.accounts[4]?.address).toBe(fixtureAddress("save-collateral-mint"));
+  });
+
+  it("withdraw: USDC account, refreshReserve (pyth, switchboard, extra oracle), redeemReserveCollateral — equal to the SDK's", async () => {
+    // 3,000 USDC + 500 borrowed − 100 fees = 3,400 USDC for 2,000 cUSDC: 1.7 USDC per cUSDC; with an extra oracle.
+    setSaveUsdc(rpc, saveFixture({ borrowedWads: 500_000_000n * WAD, protocolFeesWads: 100_000_000n * WAD, extraOracle: fixtureAddress("save-extra") }));
+    rpc.set(OWNER, fixtureAddress("save-collateral-mint"), 10_000_000n);
+    const { ixs } = await ours("withdraw", 2_000_000n);
+    const collateral = BigInt(`0x${Buffer.from(ixs[2]?.data ?? "", "hex").subarray(1).reverse().toString("hex")}`);
+    // The program's math (reserve.rs): rate = supply·WAD·WAD / total_wads; pays floor(c·WAD / rate).
+    const rate = (2_000_000_000n * WAD * WAD) / (3_400_000_000n * WAD);
+    expect((collateral * WAD) / rate).toBeGreaterThanOrEqual(2_000_000n);
+    expect(((collateral - 1n) * WAD) / rate).toBeLessThan(2_000_000n);
+    expect(collateral).toBe(saveCollateralFor(2_000_000n, rate));
+    const theirs = await theSdks(rpc.url);
+    expect(theirs.r.config.extraOracle?.toBase58()).toBe(fixtureAddress("save-extra"));
+    expect(ixs).toEqual(theirs.withdraw(collateral));
+  });
+
+  it("withdraw without an extra oracle passes only pyth and switchboard, as the SDK does", async () => {
+    setSaveUsdc(rpc, saveFixture());
+    const { ixs } = await ours("withdraw", 1_000_000n);
+    const theirs = await theSdks(rpc.url);
+    // parseReserve gives the zero key for "none"; the SDK's action passes it only when set, so compare with none.
+    expect(theirs.r.config.extraOracle?.toBase58()).toBe(new SolendPublicKey(new Uint8Array(32)).toBase58());
+    const collateral = saveCollateralFor(1_000_000n, (2_000_000_000n * WAD * WAD) / (3_000_000_000n * WAD));
+    const expected = theirs.withdraw(collateral);
+    const refresh = sdk.refreshReserveInstruction(
+      new SolendPublicKey(save.onchain.usdcReserve ?? ""),
+      SOLEND_PRODUCTION_PROGRAM_ID,
+      theirs.r.liquidity.pythOracle,
+      theirs.r.liquidity.switchboardOracle,
+    );
+    expect(ixs).toEqual([expected[0], fromSdk(refresh), expected[2]]);
+    expect(ixs[1]?.accounts).toHaveLength(3);
+    expect(NULL_ORACLE.toBase58()).not.toBe(fixtureAddress("save-pyth"));
+  });
+
+  it("never redeems more cUSDC than the owner holds, and says what they are worth", async () => {
+    setSaveUsdc(rpc, saveFixture());
+    const rate = (2_000_000_000n * WAD * WAD) / (3_000_000_000n * WAD); // 1.5 USDC per cUSDC
+    const need = saveCollateralFor(3_000_000n, rate);
+    expect(need).toBe(2_000_000n);
+    rpc.set(OWNER, fixtureAddress("save-collateral-mint"), need - 1n);
+    const b = builderFor("save", "withdraw");
+    if (!("build" in b)) throw new Error(b.reason);
+    const short = await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n });
+    expect(short).toMatchObject({
+      ok: false,
+      blocker: { code: "insufficient_balance", message: expect.stringContaining(`holds 1999999, worth ${saveLiquidityFor(need - 1n, rate)} micro-USDC`) },
+    });
+    rpc.set(OWNER, fixtureAddress("save-collateral-mint"), need);
+    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n })).toMatchObject({ ok: true });
+  });
+
+  it("a reserve of another market, of another mint, or owned by another program blocks the plan; nothing is built", async () => {
+    const b = builderFor("save", "deposit");
+    if (!("build" in b)) throw new Error(b.reason);
+    const cases = [
+      [saveFixture({ lendingMarket: fixtureAddress("other-market") }), save.onchain.program ?? "", "another lending market"],
+      [saveFixture({ liquidityMint: fixtureAddress("other-mint") }), save.onchain.program ?? "", "not USDC"],
+      [saveFixture(), fixtureAddress("other-program"), "not owned by"],
+    ] as const;
+    for (const [f, owner, words] of cases) {
+      setSaveUsdc(rpc, f, owner);
+      const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n });
+      expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining(words) } });
+    }
+    rpc.solanaAccounts.delete(save.onchain.usdcReserve ?? "");
+    const missing = await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n });
+    expect(missing).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
+  });
+
+  it("sizes cTokens so the floored payout covers the amount, and never one more than needed", () => {
+    for (const [amount, rate] of [
+      [1n, WAD - 1n],
+      [2_000_000n, (2n * WAD * WAD) / (3n * WAD)],
+      [987_654_321n, 812_345_678_901_234_567n],
+      [10n ** 12n, 999_999_999_999_999_999n],
+    ] as const) {
+      const c = saveCollateralFor(amount, rate);
+      expect(saveLiquidityFor(c, rate), `${amount} at ${rate}`).toBeGreaterThanOrEqual(amount);
+      expect(saveLiquidityFor(c - 1n, rate), `${amount} at ${rate}`).toBeLessThan(amount);
+    }
+  });
+});

@@ -1,0 +1,88 @@
+// Scallop (Sui): deposit = `protocol::mint::mint<USDC>(version, market, coin, clock, ctx): Coin<MarketCoin<USDC>>`
+// (Scallop's published Move interface), then the market coin is sent back to the owner. The USDC input is a
+// `coinWithBalance` intent the owner's wallet resolves from its own coins.
+// Withdraw = `protocol::redeem::redeem<USDC>(version, market, Coin<MarketCoin<USDC>>, clock, ctx): Coin<USDC>`, paying
+// market coins × (cash + debt − revenue) / market-coin supply (floored). The plan redeems the fewest market coins that
+// cover the amount at the rate read at plan time (server/venues/scallop/read.ts); the rate only grows, so the owner
+// receives at least the amount. MarketCoin's type is defined at the protocol's original package id; both calls go to
+// the protocol's current package (its UpgradeCap's `package`, read at plan time): Scallop's entry functions assert the
+// Version object's value against the package's own version, so a call to an older package aborts.
+import { coinWithBalance } from "@mysten/sui/transactions";
+import { suiCoinBalance } from "../../chains/balances";
+import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { startCoinReads } from "../../chains/sui/coin-reads";
+import { currentPackage } from "../../chains/sui/packages";
+import { scallop } from "./descriptor";
+import { scallopReader } from "./read";
+import { readForPlan, requireShares, venueRate } from "../shared/plan-reads";
+import type { VenueAdapter } from "../shared/build";
+
+const ids = scallop.onchain as Record<"protocolPackage" | "protocolUpgradeCap" | "market" | "version" | "usdcCoinType", string>;
+export const SCALLOP_MARKET_COIN_TYPE = `${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`;
+const WAD = 10n ** 18n;
+
+/** The fewest market coins whose redeem pays at least `amountMicros` at `rate` (underlying per market coin, 1e18). */
+export function scallopSharesFor(amountMicros: bigint, rate: bigint): bigint {
+  return (amountMicros * WAD + rate - 1n) / rate;
+}
+
+/** The protocol's current package (Scallop's address book `core.packages.protocol.id`), from its UpgradeCap. */
+export const scallopCallPackage = () => readForPlan("Scallop's current protocol package (its UpgradeCap)", (signal) => currentPackage(ids.protocolUpgradeCap, signal));
+
+export const scallopAdapter: VenueAdapter = {
+  venueId: scallop.id,
+  onchainInterface: `<current package of UpgradeCap ${ids.protocolUpgradeCap}>::mint::mint<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; <current package>::redeem::redeem<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
+  deposit: async ({ owner, amountMicros }) => {
+    // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
+    startCoinReads(owner, ids.usdcCoinType);
+    const pkg = await scallopCallPackage();
+    const tx = newSuiTransaction(owner);
+    const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
+    const [marketCoin] = tx.moveCall({
+      target: `${pkg}::mint::mint`,
+      typeArguments: [ids.usdcCoinType],
+      arguments: [tx.object(ids.version), tx.object(ids.market), usdc, tx.object.clock()],
+    });
+    if (!marketCoin) throw new Error("mint returned no coin");
+    tx.transferObjects([marketCoin], owner);
+    return [
+      {
+        chain: "move-chain",
+        kind: "deposit",
+        description: `Supply ${amountMicros} micro-USDC to Scallop (mint::mint) and receive the sUSDC market coin in the owner's wallet`,
+        encoding: "sui-transaction-json",
+        payload: await suiPayload(tx),
+      },
+    ];
+  },
+  withdraw: async ({ owner, amountMicros }) => {
+    // Every read depends only on the owner: the package, the rate, the owner's sUSDC (held, and the coins the
+    // simulation selects) in one round trip.
+    startCoinReads(owner, SCALLOP_MARKET_COIN_TYPE);
+    const [pkg, index, held] = await Promise.all([
+      scallopCallPackage(),
+      venueRate(scallopReader),
+      readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal)),
+    ]);
+    const shares = scallopSharesFor(amountMicros, index);
+    requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
+    const tx = newSuiTransaction(owner);
+    const marketCoin = tx.add(coinWithBalance({ type: SCALLOP_MARKET_COIN_TYPE, balance: shares }));
+    const [usdc] = tx.moveCall({
+      target: `${pkg}::redeem::redeem`,
+      typeArguments: [ids.usdcCoinType],
+      arguments: [tx.object(ids.version), tx.object(ids.market), marketCoin, tx.object.clock()],
+    });
+    if (!usdc) throw new Error("redeem returned no coin");
+    tx.transferObjects([usdc], owner);
+    return [
+      {
+        chain: "move-chain",
+        kind: "withdraw",
+        description: `Redeem ${shares} sUSDC market coins on Scallop (redeem::redeem) for at least ${amountMicros} micro-USDC at the market's rate now`,
+        encoding: "sui-transaction-json",
+        payload: await suiPayload(tx),
+      },
+    ];
+  },
+};

@@ -1,0 +1,9 @@
+// Scallop (Sui): the whole venue as the rest of the service sees it. descriptor.ts: its ids (cited); read.ts: the
+// market coin's exchange rate; build.ts: deposit (mint) and withdraw (redeem); scallop.oracle.test.ts: the SDK against
+// our builder.
+import { venueModule } from "../define";
+import { scallopAdapter } from "./build";
+import { scallop } from "./descriptor";
+import { scallopReader } from "./read";
+
+export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, build: scallopAdapter });

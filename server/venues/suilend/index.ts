@@ -1,0 +1,9 @@
+// Suilend (Sui): the whole venue as the rest of the service sees it. descriptor.ts: its ids (cited); read.ts: the
+// USDC reserve's cToken exchange rate; build.ts: deposit and withdraw; suilend.oracle.test.ts: the SDK against our
+// builder.
+import { venueModule } from "../define";
+import { suilendAdapter } from "./build";
+import { suilend } from "./descriptor";
+import { suilendReader } from "./read";
+
+export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, build: suilendAdapter });

@@ -1,0 +1,212 @@
+// Suilend's own SDK is the oracle: @suilend/sdk 3.0.3, on our SuiGrpcClient pointed at the local Sui node, builds the
+// same deposit and the same withdraw as our builder from the same chain state, and every Move call must agree: package,
+// module, function, type arguments, and each argument's kind and object, bytes or coin.
+// The SDK reads everything it needs from the chain: `SuilendClient.initialize` decodes the LendingMarket (its BCS, with
+// the SDK's generated layout) and takes the call package from the UpgradeCap; `depositLiquidityAndGetCTokens` and
+// `redeemCtokensAndWithdrawLiquidity` list the owner's coins (ListOwnedObjects). Our builder reads the same objects.
+// The two pick coins differently (the SDK merges and splits the owner's coins, ours leaves a CoinWithBalance intent to
+// the wallet), so coin arguments are compared by what the chain receives: a coin of type T worth this much.
+import { SuiGrpcClient } from "@mysten/sui/grpc";
+import { Transaction } from "@mysten/sui/transactions";
+import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
+import { SuilendClient } from "@suilend/sdk/client";
+import { LendingMarket } from "@suilend/sdk/_generated/suilend/lending-market/structs";
+import { Reserve } from "@suilend/sdk/_generated/suilend/reserve/structs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { simulateSuiTransactions } from "../../chains/sui/simulate";
+import { resetConfigForTests } from "../../config";
+import { builderFor, runBuilder } from "../adapters";
+import { SUILEND_CTOKEN_TYPE } from "./build";
+import { type FakeRpc, fundSuiOwner, type SuilendReserveState, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { type CoinFacts, moveFlow } from "../../../tests/support/sui-chain-view";
+
+const OWNER = `0x${"ab".repeat(32)}`;
+// Suilend's main market, its type and its UpgradeCap: @suilend/sdk 3.0.3 client.js LENDING_MARKET_ID, LENDING_MARKET_TYPE,
+// SUILEND_UPGRADE_CAP_ID (mainnet branch); the original package that defines the types: _generated/suilend/index.js PACKAGE_ID.
+const MARKET = "0x84030d26d85eaa7035084a057f2f11f701b7e2e4eda87551becbc7c97505ece1";
+const ORIGINAL = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
+const MAIN_POOL = `${ORIGINAL}::suilend::MAIN_POOL`;
+const UPGRADE_CAP = "0x3d4ef1859c3ee9fc72858f588b56a09da5466e64f8cc4e90a7b3b909fba8a7ae";
+// Circle's native USDC on Sui (@suilend/sui-fe 3.0.2 lib/coinType.js NORMALIZED_USDC_COINTYPE).
+const USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
+const WAD = 10n ** 18n;
+
+// Two reserves, USDC in slot 1: 3,000 USDC available for 2,000 cTokens (1.5 USDC per cToken).
+const RESERVES: SuilendReserveState[] = [
+  { coinType: "0x2::sui::SUI", available: 1_000_000n, ctokens: 1_000_000n, borrowedWad: 0n, unclaimedWad: 0n },
+  { coinType: USDC, available: 3_000_000_000n, ctokens: 2_000_000_000n, borrowedWad: 0n, unclaimedWad: 0n },
+];
+
+/** The LendingMarket<MAIN_POOL> in the SDK's generated BCS layout, holding `reserves` (what the SDK decodes). */
+function lendingMarketBcs(reserves: SuilendReserveState[]): Uint8Array {
+  const uid = (n: number) => ({ id: { bytes: `0x${n.toString(16).padStart(64, "0")}` } });
+  const dec = (v: bigint) => ({ value: v.toString() });
+  const rewards = (n: number) => ({ id: uid(n), total_shares: "0", pool_rewards: [], last_update_time_ms: "0" });
+  const reserveBcs = Reserve.bcs;
+  type ReserveInput = Parameters<typeof reserveBcs.serialize>[0];
+  const rows = reserves.map(
+    (r, i): ReserveInput => ({
+      id: uid(0x100 + i),
+      lending_market_id: { bytes: MARKET },
+      array_index: String(i),
+      coin_type: { name: { bytes: [...Buffer.from(normalizeStructTag(r.coinType).replace(/^0x/, ""))] } },
+      config: { element: { vec: [] } },
+      mint_decimals: 6,
+      price_identifier: { bytes: [] },
+      price: dec(WAD),
+      smoothed_price: dec(WAD),
+      price_last_update_timestamp_s: "0",
+      available_amount: r.available.toString(),
+      ctoken_supply: r.ctokens.toString(),
+      borrowed_amount: dec(r.borrowedWad),
+      cumulative_borrow_rate: dec(WAD),
+      interest_last_update_timestamp_s: "0",
+      unclaimed_spread_fees: dec(r.unclaimedWad),
+      attributed_borrow_value: dec(0n),
+      deposits_pool_reward_manager: rewards(0x200 + i),
+      borrows_pool_reward_manager: rewards(0x300 + i),
+    }),
+  );
+  const zero = { value: "0" };
+  return LendingMarket.bcs
+    .serialize({
+      id: { id: { bytes: MARKET } },
+      version: "7",
+      reserves: rows as never,
+      obligations: { id: uid(0x0b), size: "0" },
+      rate_limiter: { config: { window_duration: "86400", max_outflow: "1000000" }, prev_qty: zero, window_start: "0", cur_qty: zero },
+      fee_receiver: `0x${"fe".repeat(32)}`,
+      bad_debt_usd: zero,
+      bad_debt_limit_usd: zero,
+    })
+    .toBytes();
+}
+
+describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 builds", () => {
+  let rpc: FakeRpc;
+  let client: SuiGrpcClient;
+  let sdk: SuilendClient;
+  /** A coin object's type and balance as the local node serves it (undefined for anything that is not a coin). */
+  const coinOf = async (objectId: string): Promise<CoinFacts | undefined> => {
+    try {
+      const { object } = await client.getObject({ objectId, include: { json: true } });
+      const type = /^0x0*2::coin::Coin<(.+)>$/.exec(object.type)?.[1];
+      const balance = (object.json as { balance?: string } | null)?.balance;
+      return type && balance !== undefined ? { type, balance: BigInt(balance) } : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    process.env.SVC_RPC_MOVE = rpc.url;
+    resetConfigForTests();
+    rpc.suilendMarkets.set(MARKET, RESERVES);
+    rpc.suiObjectBcs.set(MARKET, lendingMarketBcs(RESERVES));
+    fundSuiOwner(rpc, OWNER);
+    // 4,000,000 cTokens: worth 6 USDC at 1.5.
+    rpc.set(OWNER, SUILEND_CTOKEN_TYPE, 4_000_000n);
+    client = new SuiGrpcClient({ network: "mainnet", baseUrl: rpc.url });
+    sdk = await SuilendClient.initialize(MARKET, MAIN_POOL, client as never);
+    // The SDK's UpgradeCap on this chain points at the current package both builders must call.
+    expect(rpc.upgradeCaps.get(UPGRADE_CAP)).toBe(SUILEND_CURRENT_PACKAGE);
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
+    await rpc.close();
+  });
+
+  async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
+    const b = builderFor("suilend", action);
+    if (!("build" in b)) throw new Error(b.reason);
+    const r = await runBuilder(b.build, { owner: OWNER, amountMicros });
+    if (!r.ok) throw new Error(`${r.blocker.code}: ${r.blocker.message}`);
+    return { data: Transaction.from(String(r.transactions[0]?.payload)).getData(), transactions: r.transactions };
+  }
+
+  it("deposit: USDC → deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(market, slot 1, clock, coin) → cTokens to the owner", async () => {
+    const tx = new Transaction();
+    tx.setSender(OWNER);
+    await sdk.depositLiquidityAndGetCTokens(OWNER, USDC, "2500000", tx as never);
+    const theirs = await moveFlow(tx.getData(), coinOf);
+    const mine = await moveFlow((await ours("deposit", 2_500_000n)).data, coinOf);
+    expect(mine).toEqual(theirs);
+    // What they agree on, spelled out (a shared mistake would still show here).
+    expect(mine.calls).toEqual([
+      {
+        call: `${SUILEND_CURRENT_PACKAGE}::lending_market::deposit_liquidity_and_mint_ctokens`,
+        typeArguments: [normalizeStructTag(MAIN_POOL), normalizeStructTag(USDC)],
+        arguments: [{ object: MARKET }, { pure: Buffer.from(new BigUint64Array([1n]).buffer).toString("base64") }, { object: normalizeSuiAddress("0x6") }, { coin: normalizeStructTag(USDC), amount: "2500000" }],
+      },
+      { transfer: [{ resultOf: 0, index: 0 }], to: { pure: Buffer.from(normalizeSuiAddress(OWNER).slice(2), "hex").toString("base64") } },
+    ]);
+  });
+
+  it("withdraw: the owner's cTokens → redeem request, fulfill (option::none exemption) → USDC to the owner", async () => {
+    const tx = new Transaction();
+    tx.setSender(OWNER);
+    // The SDK redeems every cToken the owner holds; ours is asked for what they are worth (6 USDC at 1.5).
+    await sdk.redeemCtokensAndWithdrawLiquidity(OWNER, [SUILEND_CTOKEN_TYPE], tx as never);
+    const theirs = await moveFlow(tx.getData(), coinOf);
+    const mine = await moveFlow((await ours("withdraw", 6_000_000n)).data, coinOf);
+    expect(mine).toEqual(theirs);
+    const slot = { pure: Buffer.from(new BigUint64Array([1n]).buffer).toString("base64") };
+    expect(mine.calls).toEqual([
+      { call: `${normalizeSuiAddress("0x1")}::option::none`, typeArguments: [normalizeStructTag(`${ORIGINAL}::lending_market::RateLimiterExemption<${MAIN_POOL}, ${USDC}>`)], arguments: [] },
+      {
+        call: `${SUILEND_CURRENT_PACKAGE}::lending_market::redeem_ctokens_and_withdraw_liquidity_request`,
+        typeArguments: [normalizeStructTag(MAIN_POOL), normalizeStructTag(USDC)],
+        arguments: [{ object: MARKET }, slot, { object: normalizeSuiAddress("0x6") }, { coin: normalizeStructTag(SUILEND_CTOKEN_TYPE), amount: "4000000" }, { resultOf: 0, index: 0 }],
+      },
+      {
+        call: `${SUILEND_CURRENT_PACKAGE}::lending_market::fulfill_liquidity_request`,
+        typeArguments: [normalizeStructTag(MAIN_POOL), normalizeStructTag(USDC)],
+        arguments: [{ object: MARKET }, slot, { resultOf: 1, index: 0 }],
+      },
+      { transfer: [{ resultOf: 2, index: 0 }], to: { pure: Buffer.from(normalizeSuiAddress(OWNER).slice(2), "hex").toString("base64") } },
+    ]);
+  });
+
+  it("the comparison sees a wrong slot: the SDK on a market whose USDC reserve sits elsewhere disagrees with ours", async () => {
+    const other = await startFakeRpc();
+    try {
+      const swapped = [RESERVES[1], RESERVES[0]] as SuilendReserveState[];
+      other.suilendMarkets.set(MARKET, swapped);
+      other.suiObjectBcs.set(MARKET, lendingMarketBcs(swapped));
+      fundSuiOwner(other, OWNER);
+      const elsewhere = await SuilendClient.initialize(MARKET, MAIN_POOL, new SuiGrpcClient({ network: "mainnet", baseUrl: other.url }) as never);
+      const tx = new Transaction();
+      tx.setSender(OWNER);
+      await elsewhere.depositLiquidityAndGetCTokens(OWNER, USDC, "2500000", tx as never);
+      const theirs = await moveFlow(tx.getData(), async () => undefined);
+      const mine = await moveFlow((await ours("deposit", 2_500_000n)).data, async () => undefined);
+      expect(mine).not.toEqual(theirs);
+      // The only difference: the slot each read from its chain (0 there, 1 here).
+      const slotOf = (flow: typeof mine) => (flow.calls[0] as { arguments: unknown[] }).arguments[1];
+      expect(slotOf(theirs)).toEqual({ pure: Buffer.from(new BigUint64Array([0n]).buffer).toString("base64") });
+      expect({ ...mine, calls: [{ ...(mine.calls[0] as object), arguments: [] }, ...mine.calls.slice(1)] }).toEqual({
+        ...theirs,
+        calls: [{ ...(theirs.calls[0] as object), arguments: [] }, ...theirs.calls.slice(1)],
+      });
+    } finally {
+      await other.close();
+      // initialize set the SDK's call package from the other chain's cap; put back this chain's.
+      sdk = await SuilendClient.initialize(MARKET, MAIN_POOL, client as never);
+    }
+  });
+
+  it("the local node simulates both; the same calls sent to the original package abort in its version check", async () => {
+    const [deposit, withdraw] = await Promise.all([ours("deposit", 2_500_000n), ours("withdraw", 6_000_000n)]);
+    const all = [...deposit.transactions, ...withdraw.transactions];
+    expect(await simulateSuiTransactions(all)).toMatchObject([
+      { status: "ok", error: null },
+      { status: "ok", error: null },
+    ]);
+    const stale = all.map((t) => ({ ...t, payload: String(t.payload).replaceAll(SUILEND_CURRENT_PACKAGE, ORIGINAL) }));
+    const [staleDeposit, staleWithdraw] = await simulateSuiTransactions(stale);
+    expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("lending_market") });
+    expect(staleWithdraw).toMatchObject({ status: "failed", error: expect.stringContaining("lending_market") });
+  });
+});
