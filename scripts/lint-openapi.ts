@@ -1,11 +1,11 @@
 // `npm run lint:openapi` (and the first step of `npm test`): lints the OpenAPI document the server serves
-// (the same bytes as GET /api/v1/openapi.json: documentJson() of server/openapi/document.ts) with Redocly CLI's
+// (the same bytes as GET /api/v1/openapi.json: documentJson() of server/api.ts) with Redocly CLI's
 // recommended ruleset (redocly.yaml). Exit code 0 only with zero errors and zero warnings.
 //   tsx --conditions=react-server scripts/lint-openapi.ts
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { documentJson } from "../server/openapi/document";
+import { documentJson } from "../server/api";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, "test-results");

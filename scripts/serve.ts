@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const { startServer } = await import("../server/start-hook");
   await startServer();
   const { config } = await import("../server/config");
-  const { allEndpoints } = await import("../server/http/registry");
+  const { allEndpoints } = await import("../server/api");
   const { apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
   const { shutdown } = await import("../server/boot");
   const { default: next } = await import("next");

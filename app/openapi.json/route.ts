@@ -1,5 +1,5 @@
 // GET /openapi.json
-import { getOpenapiRoot } from "@/server/openapi/endpoints";
+import { getOpenapiRoot } from "@/server/api";
 import { route } from "@/server/http/handler";
 
 export const { GET, POST, PUT, PATCH, DELETE } = route(getOpenapiRoot);

@@ -8,39 +8,10 @@ import type { ChainId } from "../chains/address";
 import type { Db } from "../db/client";
 import { LIQUID, walletRows } from "../ledger/book";
 import { AUTOPILOT, venuesOn } from "../venues";
+import type { Decision, SwitchPlan } from "./decision";
 import { lastDecision } from "./store";
 
 export const MONTH_MS = 30 * 86_400_000;
-
-export interface SwitchPlan {
-  kind: "rebalance";
-  status: "prepared";
-  ownerMustSign: true;
-  submitted: false;
-  chain: ChainId;
-  fromStrategyId: string;
-  toStrategyId: string;
-  amountMicros: string;
-  endpoint: string;
-  body: { fromStrategyId: string; toStrategyId: string };
-}
-
-export interface Decision {
-  wallet: string;
-  chain: ChainId;
-  action: "hold" | "switch" | "select" | "none";
-  currentVenueId: string | null;
-  currentApy30dBps: number | null;
-  pickVenueId: string | null;
-  pickApy30dBps: number | null;
-  deltaBps: number | null;
-  thresholdBps: number;
-  targetVenueId: string | null;
-  source: string | null;
-  asOf: Date | null;
-  reason: string;
-  plan: SwitchPlan | null;
-}
 
 export interface Pick {
   venueId: string;

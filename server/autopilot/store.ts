@@ -5,7 +5,7 @@ import type { DbOrTx } from "../db/client";
 import { autopilotDecisions, autopilotSettings } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { newId } from "../ids";
-import type { Decision, SwitchPlan } from "./decide";
+import type { Decision, SwitchPlan } from "./decision";
 
 export type SettingsRow = typeof autopilotSettings.$inferSelect;
 export type DecisionRow = typeof autopilotDecisions.$inferSelect;

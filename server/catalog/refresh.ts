@@ -6,7 +6,6 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import { type StoredPool, venueApys, yieldSnapshots } from "../db/schema";
 import { emitEvents, type NewEvent } from "../events/outbox";
-import type { JobStarter } from "../jobs";
 import { log } from "../log";
 import { opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
 import { invalidateSnapshot } from "./snapshot";
@@ -123,8 +122,8 @@ export async function refreshYields(db: Db): Promise<RefreshResult> {
   }
 }
 
-/** JOBS entry: a refresh at start, then every SVC_YIELDS_REFRESH_S; never two at once. */
-export const yieldsRefreshJob: JobStarter = (db) => {
+/** JOBS entry (server/jobs.ts): a refresh at start, then every SVC_YIELDS_REFRESH_S; never two at once. Returns its stop. */
+export const yieldsRefreshJob = (db: Db): (() => void) => {
   let running = false;
   const tick = async () => {
     if (running) return;

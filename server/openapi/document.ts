@@ -8,7 +8,6 @@ import {
 } from "zod-openapi";
 import { ERROR_CODES, type ErrorCode } from "../http/codes";
 import type { AnyEndpoint } from "../http/endpoint";
-import { allEndpoints } from "../http/registry";
 import { CAPABILITIES } from "../http/roles";
 import { MAX_BODY_BYTES } from "../http/handler";
 import { errorBody } from "../http/schemas";
@@ -97,7 +96,7 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   return op;
 }
 
-export function buildDocument(endpoints: AnyEndpoint[] = allEndpoints()) {
+export function buildDocument(endpoints: AnyEndpoint[]) {
   const paths: ZodOpenApiPathsObject = {};
   for (const def of endpoints) {
     paths[def.path] ??= {};
@@ -117,12 +116,4 @@ export function buildDocument(endpoints: AnyEndpoint[] = allEndpoints()) {
     },
     paths,
   });
-}
-
-const holder = globalThis as unknown as { __svcOpenapi?: string };
-
-/** The document serialized once per process. */
-export function documentJson(): string {
-  holder.__svcOpenapi ??= JSON.stringify(buildDocument());
-  return holder.__svcOpenapi;
 }

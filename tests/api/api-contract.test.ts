@@ -4,7 +4,7 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { allEndpoints } from "../../server/http/registry";
+import { allEndpoints } from "../../server/api";
 import { ROLES, type Role } from "../../server/http/roles";
 import { type App, dbKinds, startApp } from "../support/app";
 import { call } from "../support/http";

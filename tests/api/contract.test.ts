@@ -3,7 +3,7 @@
 // wrapper's error codes answer on real routes through Next.js.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../../server/http/endpoint";
-import { allEndpoints } from "../../server/http/registry";
+import { allEndpoints } from "../../server/api";
 import { CAPABILITIES, ROLES, type Capability, type Role } from "../../server/http/roles";
 import { type App, dbKinds, startApp } from "../support/app";
 import { call } from "../support/http";

@@ -6,7 +6,7 @@ import { Validator } from "@seriousme/openapi-schema-validator";
 import type { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../../server/http/endpoint";
-import { allEndpoints } from "../../server/http/registry";
+import { allEndpoints } from "../../server/api";
 import { CAPABILITIES, type Role } from "../../server/http/roles";
 import { errorBody } from "../../server/http/schemas";
 import { type App, dbKinds, startApp } from "../support/app";

@@ -14,7 +14,7 @@ import {
   SUI_TOKEN_MESSENGER_MINTER_STATE,
   SUI_USDC_TREASURY,
 } from "../../../server/rails/cctp-v1/sui";
-import { functionKey, type MoveParam, type SuiObject } from "./node";
+import { functionKey, type MoveParam, type SuiObject } from "./world";
 
 /** This node's upgrade of TokenMessengerMinter (a local id: calls must go to it, types keep the original's). */
 export const LOCAL_TMM_UPGRADE = normalizeSuiAddress(`0x${"7e".repeat(32)}`);

@@ -11,7 +11,7 @@
 // SDK's CetusRouter.executeSwapContract passes them, 1.7.2 dist/index.js — that package has no decompiled source there).
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
-import { functionKey, type MoveParam, type SuiObject } from "./node";
+import { functionKey, type MoveParam, type SuiObject } from "./world";
 
 /** Aggregator v3 router, original id (MystenLabs/sui-packages packages/mainnet/0xff/d4058af7…/metadata.json originalPackageId, commit 02584524). */
 export const CETUS_AGGREGATOR_V3_ORIGINAL = "0x33ec64e9bb369bf045ddc198c81adbf2acab424da37465d95296ee02045d2b17";

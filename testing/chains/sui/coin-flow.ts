@@ -5,7 +5,7 @@
 // model (a venue's deposit call, a Move vector), the changes are not known and none are reported, rather than a partial
 // list; the gas (computation + storage − rebate, SUI) is charged to the gas owner.
 import { normalizeSuiAddress } from "@mysten/sui/utils";
-import type { SuiObject } from "./node";
+import type { SuiObject } from "./world";
 
 type Json = Record<string, unknown>;
 

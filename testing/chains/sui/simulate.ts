@@ -13,7 +13,7 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { coinFlow } from "./coin-flow";
-import { functionKey, type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./node";
+import { functionKey, type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,31 @@
-// GET /openapi.json, /api/v1/openapi.json and /api/v1/svc/routes: generated from the endpoint registry.
+// The endpoint registry, at the top of the layers (docs/architecture.md "Layers"): every endpoint the server has.
+// The OpenAPI document and GET /svc/routes are built from this list, and a test checks that every route file serves
+// exactly these. Domains append their arrays here. The endpoints that describe the API itself (GET /openapi.json,
+// /api/v1/openapi.json and /api/v1/svc/routes) live here too, since they read the whole list.
 import { z } from "zod";
-import { endpoint, ok } from "../http/endpoint";
-import { allEndpoints } from "../http/registry";
-import { CAPABILITIES } from "../http/roles";
-import { documentJson } from "./document";
+import { autopilotEndpoints } from "./autopilot/endpoints";
+import { catalogEndpoints } from "./catalog/endpoints";
+import { characterEndpoints } from "./characters/endpoints";
+import { executeEndpoints } from "./execute/endpoints";
+import { type AnyEndpoint, endpoint, ok } from "./http/endpoint";
+import { CAPABILITIES } from "./http/roles";
+import { ledgerEndpoints } from "./ledger/endpoints";
+import { buildDocument } from "./openapi/document";
+import { planEndpoints } from "./plans/endpoints";
+import { svcEndpoints } from "./svc/endpoints";
+import { webhookEndpoints } from "./webhooks/endpoints";
+
+export function allEndpoints(): AnyEndpoint[] {
+  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...executeEndpoints, ...ledgerEndpoints, ...autopilotEndpoints, ...characterEndpoints, ...webhookEndpoints, ...openapiEndpoints];
+}
+
+const holder = globalThis as unknown as { __svcOpenapi?: string };
+
+/** The OpenAPI document of allEndpoints(), serialized once per process. */
+export function documentJson(): string {
+  holder.__svcOpenapi ??= JSON.stringify(buildDocument(allEndpoints()));
+  return holder.__svcOpenapi;
+}
 
 const openapiSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }).meta({
   id: "OpenApiDocument",
