@@ -27,14 +27,11 @@ import {
   strategyDetailSchema,
   strategyParams,
   strategyQuery,
-  tokenListQuery,
-  tokenListSchema,
-  tokenQuery,
-  tokenSchema,
   venueApySchema,
   venuesQuery,
   venuesSchema,
 } from "./schemas";
+import { tokenListQuery, tokenListSchema, tokenQuery, tokenSchema } from "./token-schemas";
 import { getSnapshot } from "./snapshot";
 import { catalogState, discoverBody, homeBody, strategyRows, venueApyBody, venuesBody } from "./views";
 

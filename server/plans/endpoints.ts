@@ -12,9 +12,6 @@ import {
   bridgeBody,
   bridgePathsSchema,
   bridgePlanSchema,
-  cageSchema,
-  cagePolicySchema,
-  cagePrepareBody,
   evmSwapBody,
   gasBody,
   gasPlanSchema,
@@ -25,8 +22,8 @@ import {
   swapPlanSchema,
   vaultPlanBody,
   vaultPlanSchema,
-  walletCageSchema,
 } from "./schemas";
+import { cagePolicySchema, cagePrepareBody, cageSchema, walletCageSchema } from "./cage-schemas";
 import { planRecord } from "./record";
 import { swapPlan } from "./swap";
 import { vaultPlan } from "./vault";

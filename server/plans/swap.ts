@@ -12,7 +12,7 @@ import { COMPUTE_BUDGET_PROGRAM_ADDRESS as COMPUTE_BUDGET_PROGRAM } from "@solan
 import { type ChainId, CHAIN_FAMILY, isAddressOf, mustBeAddressOf } from "../chains/address";
 import { suiCoinBalance, USDC } from "../chains/balances";
 import { errorLine, withRpcTimeout } from "../chains/clients";
-import { checksum, ERC20_APPROVE_ABI, EVM_CHAIN_IDS, evmCall, isEvmChain } from "../chains/evm";
+import { approveTransaction, checksum, EVM_CHAIN_IDS, isEvmChain } from "../chains/evm";
 import { compileSolanaPayload, splTokenAccountOf } from "../chains/solana";
 import { startCoinReads } from "../chains/sui/coin-reads";
 import { assertTokenAddress } from "../chains/tokens";
@@ -63,13 +63,7 @@ async function swapTransactions(chain: ChainId, owner: string, inputToken: strin
     return [
       ...(allowance
         ? [
-            {
-              chain,
-              kind: "approve" as const,
-              description: `Approve 0x AllowanceHolder ${allowance.spender} to move ${amount} base units of ${inputToken} (current allowance ${allowance.actual})`,
-              encoding: "evm-call" as const,
-              payload: evmCall(chain, inputToken, ERC20_APPROVE_ABI, "approve", [allowance.spender, amount]),
-            },
+            approveTransaction(chain, inputToken, allowance.spender, amount, `Approve 0x AllowanceHolder ${allowance.spender} to move ${amount} base units of ${inputToken} (current allowance ${allowance.actual})`),
           ]
         : []),
       {

@@ -1,7 +1,7 @@
 // What both CCTP rails put into a bridge plan: the common risks, the service fee carried in the burn's own transaction
 // (svm-chain, move-chain), and the EVM burn (approve, the fee transfer, depositForBurn).
 import { erc20Abi, type Hex } from "viem";
-import { ERC20_APPROVE_ABI, type EvmCall, type EvmChain, evmCall } from "../../chains/evm";
+import { approveTransaction, type EvmCall, type EvmChain, evmCall } from "../../chains/evm";
 import { USDC } from "../../chains/balances";
 import type { ServiceFee } from "../../fees/recipient";
 import type { PlanTransaction } from "../../venues/adapters";
@@ -32,13 +32,7 @@ export function evmBurnTransactions(req: BurnRequest, source: EvmChain, messenge
   const usdc = USDC[source];
   const { burnAmount, serviceFee } = req;
   const transactions: PlanTransaction[] = [
-    {
-      chain: source,
-      kind: "approve",
-      description: `Approve Circle's ${messengerName} to burn ${burnAmount} micro-USDC`,
-      encoding: "evm-call",
-      payload: evmCall(source, usdc, ERC20_APPROVE_ABI, "approve", [messenger, burnAmount]),
-    },
+    approveTransaction(source, usdc, messenger, burnAmount, `Approve Circle's ${messengerName} to burn ${burnAmount} micro-USDC`),
   ];
   if (serviceFee.collected && serviceFee.amount > 0n) {
     transactions.push({

@@ -1,6 +1,6 @@
 // Aave v3 (evm-a Base, evm-b Arbitrum): ERC-20 approve of the Pool, then `Pool.supply(asset, amount,
 // onBehalfOf, referralCode)`; withdraw = `Pool.withdraw(asset, amount, to)`. Prepare only (Map chains).
-import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
+import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
 import type { VenueAdapter } from "../shared/build";
 
@@ -40,13 +40,7 @@ export function aaveV3Adapter(v: VenueDescriptor): VenueAdapter {
     venueId: v.id,
     onchainInterface: `Aave v3 Pool ${pool}: supply(address,uint256,address,uint16) / withdraw(address,uint256,address)`,
     deposit: async ({ owner, amountMicros }) => [
-      {
-        chain,
-        kind: "approve",
-        description: `Approve the Aave v3 Pool to pull ${amountMicros} micro-USDC`,
-        encoding: "evm-call",
-        payload: evmCall(chain, usdc, ERC20_APPROVE_ABI, "approve", [pool, amountMicros]),
-      },
+      approveTransaction(chain, usdc, pool, amountMicros, `Approve the Aave v3 Pool to pull ${amountMicros} micro-USDC`),
       {
         chain,
         kind: "deposit",

@@ -9,7 +9,7 @@
 // when the owner signs and the withdraw never leaves a borrow.
 import { getAddress } from "viem";
 import { evmRpc } from "../../chains/clients";
-import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
+import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
@@ -62,13 +62,7 @@ export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {
     venueId: v.id,
     onchainInterface: `Compound v3 Comet ${comet}: supply(address,uint256) / withdraw(address,uint256)`,
     deposit: async ({ amountMicros }) => [
-      {
-        chain,
-        kind: "approve",
-        description: `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`,
-        encoding: "evm-call",
-        payload: evmCall(chain, usdc, ERC20_APPROVE_ABI, "approve", [comet, amountMicros]),
-      },
+      approveTransaction(chain, usdc, comet, amountMicros, `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`),
       {
         chain,
         kind: "deposit",

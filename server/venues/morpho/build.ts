@@ -9,7 +9,7 @@
 // 163eb2ae022629d4c35e598a668a30451af25f44 src/MetaMorpho.sol `maxWithdraw` / `_maxWithdraw`), read at plan time.
 import { getAddress } from "viem";
 import { evmRpc } from "../../chains/clients";
-import { ERC20_APPROVE_ABI, evmCall, isEvmChain } from "../../chains/evm";
+import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
@@ -83,13 +83,7 @@ export function morphoVaultAdapter(v: VenueDescriptor): VenueAdapter {
     venueId: v.id,
     onchainInterface: `Morpho vault (MetaMorpho, ERC-4626) ${vault}: deposit(uint256,address) / redeem(uint256,address,address)`,
     deposit: async ({ owner, amountMicros }) => [
-      {
-        chain,
-        kind: "approve",
-        description: `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`,
-        encoding: "evm-call",
-        payload: evmCall(chain, usdc, ERC20_APPROVE_ABI, "approve", [vault, amountMicros]),
-      },
+      approveTransaction(chain, usdc, vault, amountMicros, `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`),
       {
         chain,
         kind: "deposit",
