@@ -1,15 +1,12 @@
 // A character's auto-yield page with the owner key: turn auto-yield on, choose a target venue on the character's chain
 // and a stake cap, turn it off again; a malformed cap cannot be sent. The server state is checked through the API.
 import { expect, test } from "./guarded";
-import { expectNoSeriousA11y, OWNER_KEY } from "./support";
+import { expectNoSeriousA11y, newCharacter, OWNER_KEY } from "./support";
 
 const headers = { "x-api-key": OWNER_KEY };
 
 test("the owner turns a character's auto-yield on, sets its venue and cap, and turns it off", async ({ page, request }) => {
-  const wallet = `0x${Date.now().toString(16).padStart(64, "0")}`;
-  const c = await request.post("/api/characters", { headers, data: { wallet, name: "E2E character", chain: "move-chain" } });
-  expect(c.status(), await c.text()).toBe(201);
-  const { id } = (await c.json()) as { id: string };
+  const { id } = await newCharacter(request, "E2E character");
   const state = async () => (await (await request.get(`/api/characters/${id}/auto-yield`, { headers })).json()) as Record<string, unknown>;
 
   await page.goto(`/characters/${id}`);

@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./guarded";
-import { OWNER_KEY, opportunityIdOf } from "./support";
+import { newCharacter, OWNER_KEY, opportunityIdOf } from "./support";
 
 type Theme = "light" | "dark";
 
@@ -56,12 +56,7 @@ const CHECKS: Check[] = [
   { name: "webhooks", path: at("/settings/webhooks"), heading: /Webhooks/ },
   {
     name: "character",
-    path: async (request) => {
-      const wallet = `0x${(Date.now() * 1000 + 7).toString(16).padStart(64, "0")}`;
-      const c = await request.post("/api/characters", { headers: { "x-api-key": OWNER_KEY }, data: { wallet, name: "E2E contrast", chain: "move-chain" } });
-      expect(c.status(), await c.text()).toBe(201);
-      return `/characters/${((await c.json()) as { id: string }).id}`;
-    },
+    path: async (request) => (await newCharacter(request, "E2E contrast")).path,
     heading: /Character auto-yield/,
     ready: async (page) => {
       await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { allow, expect, ROUTED_CHAIN_RPC, test } from "./guarded";
 import { Keypair } from "@solana/web3.js";
-import { enableTestWallets, OWNER_KEY, opportunityIdOf, routeChainRpc, YIELDS_URL } from "./support";
+import { enableTestWallets, newCharacter, OWNER_KEY, opportunityIdOf, routeChainRpc, YIELDS_URL } from "./support";
 
 // The Solana test wallet's fixed key (components/wallet/test-wallets.ts).
 const TEST_SOLANA_ADDRESS = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
@@ -135,10 +135,7 @@ test.describe("small honesty (item 11)", () => {
   });
 
   test("character page: no cap reads \"No cap\", not \"—\"", async ({ page, request }) => {
-    const wallet = `0x${(Date.now() * 1000 + 11).toString(16).padStart(64, "0")}`;
-    const c = await request.post("/api/characters", { headers: { "x-api-key": OWNER_KEY }, data: { wallet, name: "E2E no cap", chain: "move-chain" } });
-    expect(c.status(), await c.text()).toBe(201);
-    await page.goto(`/characters/${((await c.json()) as { id: string }).id}`);
+await page.goto((await newCharacter(request, "E2E no cap")).path);
     await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
     const maxStake = page.getByTestId("character").locator("dt", { hasText: "Max stake" }).locator("xpath=following-sibling::dd[1]");
     await expect(maxStake).toHaveText("No cap");

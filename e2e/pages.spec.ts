@@ -1,7 +1,6 @@
 // Every page at 375 px and 1440 px (issue 18 item 11): no console error or failed request (guarded.ts), no horizontal
 // page scroll, tables scroll inside their own box, and no serious or critical axe violation.
-import type { APIRequestContext } from "@playwright/test";
-import { OWNER_KEY, opportunityIdOf, expectNoSeriousA11y } from "./support";
+import { OWNER_KEY, newCharacter, opportunityIdOf, expectNoSeriousA11y } from "./support";
 import { expect, test } from "./guarded";
 
 const PAGES: { name: string; path: string; heading: RegExp }[] = [
@@ -16,14 +15,6 @@ const PAGES: { name: string; path: string; heading: RegExp }[] = [
   { name: "character", path: "character", heading: /Character auto-yield/ },
 ];
 
-/** A fresh character (POST /api/characters with the owner key); its page is checked with the key entered. */
-async function characterPath(request: APIRequestContext, width: number): Promise<string> {
-  const wallet = `0x${(Date.now() * 1000 + width).toString(16).padStart(64, "0")}`;
-  const c = await request.post("/api/characters", { headers: { "x-api-key": OWNER_KEY }, data: { wallet, name: "E2E page check", chain: "move-chain" } });
-  expect(c.status(), await c.text()).toBe(201);
-  return `/characters/${((await c.json()) as { id: string }).id}`;
-}
-
 for (const p of PAGES) {
   for (const width of [375, 1440]) {
     test(`${p.name} at ${width} px: no error, no page scroll, tables scroll in their box, axe clean`, async ({ page, request }) => {
@@ -31,7 +22,7 @@ for (const p of PAGES) {
       const raw = p.path;
       const path =
         raw === "character"
-          ? await characterPath(request, width)
+          ? (await newCharacter(request, `E2E page check ${width}`)).path
           : raw.startsWith("opp:")
             ? `/opportunities/${await opportunityIdOf(request, raw.slice(4))}`
             : raw;

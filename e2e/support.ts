@@ -88,6 +88,21 @@ export const YIELDS_URL = `http://127.0.0.1:${Number(process.env.E2E_YIELDS_PORT
 
 export const OWNER_KEY = "e2e-owner-key-0123456789";
 
+let characterSeq = 0;
+
+/**
+ * A fresh character on a wallet no other test uses (POST /api/characters with the owner key; one character per
+ * wallet), for its page: a character the service does not know is the not-found page.
+ */
+export async function newCharacter(request: APIRequestContext, name: string): Promise<{ id: string; path: string }> {
+  characterSeq += 1;
+  const wallet = `0x${(Date.now() * 1000 + process.pid * 10 + characterSeq).toString(16).padStart(64, "0")}`;
+  const c = await request.post("/api/characters", { headers: { "x-api-key": OWNER_KEY }, data: { wallet, name, chain: "move-chain" } });
+  expect(c.status(), await c.text()).toBe(201);
+  const { id } = (await c.json()) as { id: string };
+  return { id, path: `/characters/${id}` };
+}
+
 /** The opportunityId of a venue (bare strategy id) from the home table. */
 export async function opportunityIdOf(request: APIRequestContext, strategyId: string): Promise<string> {
   const r = await request.get("/api/v1/svc/home");

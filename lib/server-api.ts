@@ -5,13 +5,19 @@ import { headers } from "next/headers";
 
 export type Read<T> = { ok: true; body: T } | { ok: false; status: number; notFound: boolean };
 
-export async function serverApi<T>(path: string): Promise<Read<T> | null> {
+/** A read of `/api/v1{path}`. */
+export function serverApi<T>(path: string): Promise<Read<T> | null> {
+  return serverRead<T>(`/api/v1${path}`);
+}
+
+/** A keyless read of any path of the service (e.g. `/api/characters/{id}`: 404 when missing, 401 when it exists). */
+export async function serverRead<T>(path: string): Promise<Read<T> | null> {
   const h = await headers();
   const host = h.get("host");
   if (!host) return null;
   const proto = h.get("x-forwarded-proto") === "https" ? "https" : "http";
   try {
-    const res = await fetch(`${proto}://${host}/api/v1${path}`, { cache: "no-store", headers: { accept: "application/json" } });
+    const res = await fetch(`${proto}://${host}${path}`, { cache: "no-store", headers: { accept: "application/json" } });
     if (res.ok) return { ok: true, body: (await res.json()) as T };
     const body = (await res.json().catch(() => ({}))) as { message?: unknown };
     // A 404 from the catch-all ("No route …") means the route is missing, not that the id is unknown.

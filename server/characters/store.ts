@@ -12,10 +12,22 @@ import type { Tranche } from "./rules";
 
 export type CharacterRow = typeof characters.$inferSelect;
 
+const notFoundMessage = (id: string) => `Character ${id} not found`;
+
+async function characterRow(db: DbOrTx, id: string): Promise<CharacterRow | undefined> {
+  const [row] = id.startsWith("chr_") && id.length <= 64 ? await db.select().from(characters).where(eq(characters.id, id)) : [];
+  return row;
+}
+
+/** The 404 message when there is no such character (asked before any key: a missing character is 404 to all). */
+export async function characterMissing(db: DbOrTx, params: { id: string }): Promise<string | null> {
+  return (await characterRow(db, params.id)) ? null : notFoundMessage(params.id);
+}
+
 /** 404 when there is no such character; 403 WALLET_SCOPE when its wallet is not in the key's scope. */
 export async function characterFor(db: DbOrTx, id: string, principal: Principal | null): Promise<CharacterRow> {
-  const [row] = id.startsWith("chr_") && id.length <= 64 ? await db.select().from(characters).where(eq(characters.id, id)) : [];
-  if (!row) throw new ApiError("NOT_FOUND", `Character ${id} not found`);
+  const row = await characterRow(db, id);
+  if (!row) throw new ApiError("NOT_FOUND", notFoundMessage(id));
   if (!principal || !inScope(principal, row.wallet)) throw new ApiError("WALLET_SCOPE", "This character's wallet is not in the API key's scope");
   return row;
 }

@@ -57,6 +57,12 @@ export interface EndpointDef<
   example?: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
   /** Inspects the raw JSON body before validation (e.g. refuses key material whatever field carries it). */
   screen?: (rawBody: unknown) => void;
+  /**
+   * The resource the path names, looked up before a key is asked for: its 404 message when there is no such
+   * resource, else null. A missing resource is 404 to every caller (contract §3); a keyless request for one that
+   * exists still gets 401. Only for resources whose existence any key already learns (404 before 403).
+   */
+  missing?: (db: Db, params: Out<P>) => Promise<string | null>;
   /** Honors the Idempotency-Key header (contract §4). */
   idempotent?: boolean;
   handler: (ctx: Ctx<P, Q, B>) => Promise<ReplyOf<R>>;

@@ -257,6 +257,11 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
   if (!rate.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many requests; see Retry-After", undefined, undefined, rate.headers);
   }
+  if (rawKey === null && def.missing) {
+    const named = def.params ? parseInput("path", def.params, req.params) : undefined;
+    const message = await def.missing(db, named);
+    if (message !== null) throw new ApiError("NOT_FOUND", message);
+  }
   authorize(def, rawKey, principal);
 
   const params = def.params ? parseInput("path", def.params, req.params) : undefined;

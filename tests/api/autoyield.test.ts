@@ -87,7 +87,7 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     await yields?.close();
   });
 
-  const post = (path: string, key: string, body?: unknown) => call<J>(app.url, "POST", path, { key, body });
+  const post = (path: string, key: string | undefined, body?: unknown) => call<J>(app.url, "POST", path, { key, body });
   const put = (path: string, key: string, body?: unknown) => call<J>(app.url, "PUT", path, { key, body });
   const get = (path: string, key?: string) => call<J>(app.url, "GET", path, { key });
 
@@ -191,6 +191,14 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     expect(missing.status).toBe(404);
     expect(missing.json.code).toBe("NOT_FOUND");
     expect((await post("/api/characters/chr_doesnotexist0000000/auto-yield/stake", KEYS.owner, {})).status).toBe(404);
+    // A missing character is 404 to every caller (any key already tells 404 from 403); one that exists is 401 keyless.
+    const keyless = await get("/api/characters/chr_doesnotexist0000000");
+    expect([keyless.status, keyless.json.code]).toEqual([404, "NOT_FOUND"]);
+    expect((await get("/api/characters/chr_doesnotexist0000000/auto-yield")).status).toBe(404);
+    expect((await post("/api/characters/chr_doesnotexist0000000/auto-yield/stake", undefined, {})).status).toBe(404);
+    expect((await get(`/api/characters/${chr}/auto-yield`)).json.code).toBe("UNAUTHORIZED");
+    expect((await post(`/api/characters/${chr}/auto-yield/stake`, undefined, {})).status).toBe(401);
+    expect((await get("/api/characters/chr_doesnotexist0000000", "not-a-real-key")).json.code).toBe("INVALID_API_KEY");
     const ay = await get(`/api/characters/${chr}/auto-yield`, KEYS.agent);
     expect(ay.json).toMatchObject({ auto_yield_enabled: false, target_venue: null, stakedMicros: "0", estimates: { estimate: true } });
     expect(ay.text).not.toMatch(/ay-owner-key|ay-agent-key|hmacKey|privateKey/);
