@@ -20,9 +20,9 @@ const KEYS = JSON.stringify(
 
 const protectedEndpoints = allEndpoints().filter((d) => d.access !== "public" && d.access !== "permissionless");
 
-function pathOf(def: AnyEndpoint): string {
+function pathOf(def: AnyEndpoint, params: Record<string, string> = {}): string {
   let p = def.path;
-  for (const [k, v] of Object.entries(def.example?.params ?? {})) p = p.replace(`{${k}}`, encodeURIComponent(v));
+  for (const [k, v] of Object.entries({ ...def.example?.params, ...params })) p = p.replace(`{${k}}`, encodeURIComponent(v));
   const qs = new URLSearchParams(def.example?.query ?? {}).toString();
   return qs ? `${p}?${qs}` : p;
 }
@@ -44,13 +44,34 @@ describe.each(dbKinds())("role table on every protected route (%s)", (db) => {
   let app: App;
   beforeAll(async () => {
     app = await startApp({ db, env: { SVC_API_KEYS: KEYS } });
+    // Routes that name a resource looked up before the key (`missing`: characters) are checked on one that exists.
+    const c = await call<{ id: string }>(app.url, "POST", "/api/characters", { key: star("owner"), body: { wallet: `0x${"7".repeat(64)}`, name: "Contract" } });
+    expect(c.status, c.text).toBe(201);
+    characterId = c.json.id;
   });
   afterAll(async () => {
     await app?.stop();
   });
+  let characterId = "";
 
   const send = (def: AnyEndpoint, key?: string, headers: Record<string, string> = {}) =>
-    call(app.url, def.method, pathOf(def), { key, headers, body: def.method === "GET" ? undefined : (def.example?.body ?? {}) });
+    call(app.url, def.method, pathOf(def, def.missing ? { id: characterId } : {}), {
+      key,
+      headers,
+      body: def.method === "GET" ? undefined : (def.example?.body ?? {}),
+    });
+
+  it("a route that names a missing resource answers 404 NOT_FOUND without a key, 401 INVALID_API_KEY with an unknown one", async () => {
+    const named = protectedEndpoints.filter((d) => d.missing);
+    expect(named.length).toBeGreaterThan(0);
+    for (const def of named) {
+      const body = def.method === "GET" ? undefined : (def.example?.body ?? {});
+      const none = await call(app.url, def.method, pathOf(def), { body });
+      expect([none.status, none.json.code], `${def.method} ${def.path}`).toEqual([404, "NOT_FOUND"]);
+      const unknown = await call(app.url, def.method, pathOf(def), { key: "unknown-contract-key-000000", body });
+      expect([unknown.status, unknown.json.code], `${def.method} ${def.path}`).toEqual([401, "INVALID_API_KEY"]);
+    }
+  });
 
   it("there are protected routes of every capability", () => {
     const used = new Set(protectedEndpoints.map((d) => d.access));
