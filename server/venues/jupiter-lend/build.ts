@@ -5,8 +5,8 @@
 //              deposit's, reordered, plus the liquidity layer's claim account). `amount` is in USDC: the program burns
 //              the jlUSDC it needs; the plan checks the owner holds ceil(amount × 1e12 / token_exchange_price) jlUSDC
 //              at the price read now (the price only grows, so the program burns at most that).
-// Account order and flags: the IDL's `deposit` / `withdraw` (the SDK's dist/shared/lend.DS0KoPpL.mjs, the same as
-// jup-ag/jupiter-lend target/idl/lending.json and docs/earn/cpi.md @ 33a22cf7a5bfdd32ab1712dda4adfbeb9b348ad9).
+// Account order and flags: the IDL's `deposit` / `withdraw`, generated into ./idl.ts from the SDK's (dist/shared/lend.DS0KoPpL.mjs,
+// the same as jup-ag/jupiter-lend target/idl/lending.json and docs/earn/cpi.md @ 33a22cf7a5bfdd32ab1712dda4adfbeb9b348ad9).
 // Derivations as the SDK's (getDepositContext / getWithdrawContext): lending admin ["lending_admin"] of the lending
 // program; token reserve ["reserve", mint], supply position ["user_supply_position", mint, lending], rate model
 // ["rate_model", mint], liquidity ["liquidity"] and claim account ["user_claim", lending_admin, mint] of the liquidity
@@ -14,14 +14,8 @@
 // USDC associated account. The USDC Lending account is read when the plan is built and what it stores (token reserve,
 // supply position, rewards rate model, the supply position's owner program) must equal those derivations, so a lending
 // the chain holds otherwise blocks the plan instead of being signed around.
-import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
-import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
-import {
-  ASSOCIATED_TOKEN_PROGRAM_ADDRESS,
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  TOKEN_PROGRAM_ADDRESS,
-} from "@solana-program/token";
+import { type Address, address, createNoopSigner } from "@solana/kit";
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
@@ -29,7 +23,8 @@ import { jupiterLend } from "./descriptor";
 import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "./read";
 import { u64le } from "../../chains/solana/bytes";
 import { pubkeyAt } from "../../chains/solana/accounts";
-import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
+import { anchorInstruction, pdaOf } from "../shared/anchor";
+import { JUP_LENDING_IDL } from "./idl";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 
@@ -37,10 +32,9 @@ const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" 
 export const JUP_LENDING_PROGRAM = address(ids.lendingProgram);
 export const JUP_LIQUIDITY_PROGRAM = address(ids.liquidityProgram);
 export const JUP_REWARDS_RATE_MODEL_PROGRAM = address(ids.rewardsRateModelProgram);
-/** sha256("global:deposit")[0..8]: the IDL's `deposit` discriminator (@jup-ag/lend 0.0.107 dist/shared/lend.DS0KoPpL.mjs; docs/earn/cpi.md @ 33a22cf). */
-export const JUP_DEPOSIT_DISCRIMINATOR = Uint8Array.from([242, 35, 198, 137, 82, 225, 242, 182]);
-/** sha256("global:withdraw")[0..8]: the IDL's `withdraw` discriminator (@jup-ag/lend 0.0.107 dist/shared/lend.DS0KoPpL.mjs; docs/earn/cpi.md @ 33a22cf). */
-export const JUP_WITHDRAW_DISCRIMINATOR = Uint8Array.from([183, 18, 70, 156, 148, 109, 161, 34]);
+/** The IDL's `deposit` / `withdraw` discriminators (./idl.ts). */
+export const JUP_DEPOSIT_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.instructions.deposit.discriminator);
+export const JUP_WITHDRAW_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.instructions.withdraw.discriminator);
 /** EXCHANGE_PRICES_PRECISION (LENDING_CONSTANTS in @jup-ag/lend 0.0.107 dist/earn/index.mjs): token_exchange_price is USDC per jlUSDC × 1e12. */
 export const JUP_EXCHANGE_PRICE_PRECISION = 10n ** 12n;
 
@@ -115,30 +109,29 @@ export const jupiterLendAdapter: VenueAdapter = {
     const s = await lendState();
     const a = await accountsFor(owner);
     const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
-    // The IDL's `deposit` accounts, in order, with its writable/signer flags (liquidity_program is writable there).
-    const deposit: Instruction = {
-      programAddress: JUP_LENDING_PROGRAM,
-      accounts: [
-        { address: a.ownerAddr, role: AccountRole.WRITABLE_SIGNER },
-        w(a.userUsdc),
-        w(a.userJl),
-        ro(a.mint),
-        ro(a.lendingAdmin),
-        w(a.lending),
-        w(a.fTokenMint),
-        w(s.tokenReservesLiquidity),
-        w(s.supplyPosition),
-        ro(a.rateModel),
-        w(a.vault),
-        w(a.liquidity),
-        w(JUP_LIQUIDITY_PROGRAM),
-        ro(s.rewardsRateModel),
-        ro(TOKEN_PROGRAM_ADDRESS),
-        ro(ASSOCIATED_TOKEN_PROGRAM_ADDRESS),
-        ro(SYSTEM_PROGRAM_ADDRESS),
-      ],
-      data: u64Instruction(JUP_DEPOSIT_DISCRIMINATOR, amountMicros),
-    };
+    // The IDL's `deposit` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
+    const deposit = anchorInstruction(
+      JUP_LENDING_PROGRAM,
+      JUP_LENDING_IDL.instructions.deposit,
+      {
+        signer: a.ownerAddr,
+        depositor_token_account: a.userUsdc,
+        recipient_token_account: a.userJl,
+        mint: a.mint,
+        lending_admin: a.lendingAdmin,
+        lending: a.lending,
+        f_token_mint: a.fTokenMint,
+        supply_token_reserves_liquidity: s.tokenReservesLiquidity,
+        lending_supply_position_on_liquidity: s.supplyPosition,
+        rate_model: a.rateModel,
+        vault: a.vault,
+        liquidity: a.liquidity,
+        liquidity_program: JUP_LIQUIDITY_PROGRAM,
+        rewards_rate_model: s.rewardsRateModel,
+        token_program: TOKEN_PROGRAM_ADDRESS,
+      },
+      { assets: amountMicros },
+    );
     return [
       {
         chain: "svm-chain",
@@ -157,31 +150,30 @@ export const jupiterLendAdapter: VenueAdapter = {
     const held = await readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal));
     requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
-    // The IDL's `withdraw` accounts, in order, with its writable/signer flags.
-    const withdraw: Instruction = {
-      programAddress: JUP_LENDING_PROGRAM,
-      accounts: [
-        { address: a.ownerAddr, role: AccountRole.WRITABLE_SIGNER },
-        w(a.userJl),
-        w(a.userUsdc),
-        ro(a.lendingAdmin),
-        w(a.lending),
-        ro(a.mint),
-        w(a.fTokenMint),
-        w(s.tokenReservesLiquidity),
-        w(s.supplyPosition),
-        ro(a.rateModel),
-        w(a.vault),
-        w(a.claimAccount),
-        w(a.liquidity),
-        w(JUP_LIQUIDITY_PROGRAM),
-        ro(s.rewardsRateModel),
-        ro(TOKEN_PROGRAM_ADDRESS),
-        ro(ASSOCIATED_TOKEN_PROGRAM_ADDRESS),
-        ro(SYSTEM_PROGRAM_ADDRESS),
-      ],
-      data: u64Instruction(JUP_WITHDRAW_DISCRIMINATOR, amountMicros),
-    };
+    // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
+    const withdraw = anchorInstruction(
+      JUP_LENDING_PROGRAM,
+      JUP_LENDING_IDL.instructions.withdraw,
+      {
+        signer: a.ownerAddr,
+        owner_token_account: a.userJl,
+        recipient_token_account: a.userUsdc,
+        lending_admin: a.lendingAdmin,
+        lending: a.lending,
+        mint: a.mint,
+        f_token_mint: a.fTokenMint,
+        supply_token_reserves_liquidity: s.tokenReservesLiquidity,
+        lending_supply_position_on_liquidity: s.supplyPosition,
+        rate_model: a.rateModel,
+        vault: a.vault,
+        claim_account: a.claimAccount,
+        liquidity: a.liquidity,
+        liquidity_program: JUP_LIQUIDITY_PROGRAM,
+        rewards_rate_model: s.rewardsRateModel,
+        token_program: TOKEN_PROGRAM_ADDRESS,
+      },
+      { amount: amountMicros },
+    );
     return [
       {
         chain: "svm-chain",

@@ -13,13 +13,14 @@
 // The liquidity supply vault, the cUSDC mint and the liquidity token program are read from the reserve account at plan
 // time (klend checks them against it: `address = reserve.load()?.liquidity.supply_vault` etc.), never derived: their
 // PDA seeds changed between klend releases (server/venues/kamino/read.ts).
-import { AccountRole, type Address, address, createNoopSigner, type Instruction } from "@solana/kit";
+import { type Address, address, createNoopSigner } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { latestBlockhash, solanaPayload } from "../../chains/solana";
 import { type KaminoReserveRead, readKaminoReserve } from "./read";
 import { kamino } from "./descriptor";
-import { pdaOf, ro, u64Instruction, w } from "../shared/anchor";
+import { anchorInstruction, pdaOf } from "../shared/anchor";
+import { KLEND_IDL } from "./idl";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 
@@ -28,12 +29,10 @@ export const KLEND_PROGRAM = address(ids.program);
 // Sysvar1nstructions…: `instruction_sysvar_account`, `#[account(address = SysInstructions::id())]` in the handlers
 // above; klend-sdk 8.0.2 passes SYSVAR_INSTRUCTIONS_ADDRESS from @solana/sysvars.
 export const SYSVAR_INSTRUCTIONS = address("Sysvar1nstructions1111111111111111111111111");
-// Anchor discriminators = sha256("global:<snake_case name>")[0..8]; the same bytes as DISCRIMINATOR in klend-sdk 8.0.2
-// dist/@codegen/klend/instructions/depositReserveLiquidity.js and redeemReserveCollateral.js (and in the SDK's
-// dist/idl/klend.json, which the local chain checks against: testing/chains/solana/klend.ts through anchor-idl.ts).
+/** The instruction discriminators, from klend-sdk's IDL (./idl.ts). */
 export const DISC = {
-  depositReserveLiquidity: Uint8Array.from([169, 201, 30, 126, 6, 205, 102, 68]),
-  redeemReserveCollateral: Uint8Array.from([234, 117, 181, 125, 185, 142, 220, 29]),
+  depositReserveLiquidity: Uint8Array.from(KLEND_IDL.instructions.depositReserveLiquidity.discriminator),
+  redeemReserveCollateral: Uint8Array.from(KLEND_IDL.instructions.redeemReserveCollateral.discriminator),
 };
 
 /** The fewest cUSDC whose redeem pays at least `amountMicros` at `rateSf` (USDC per cUSDC, 60 fractional bits). */
@@ -81,25 +80,27 @@ export const kaminoAdapter: VenueAdapter = {
     const payer = createNoopSigner(a.ownerAddr);
     const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userCollateral, owner: a.ownerAddr, mint: a.collateralMint });
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint, tokenProgram: a.liquidityTokenProgram });
-    // Account order and flags: `DepositReserveLiquidity` in handler_deposit_reserve_liquidity.rs @ edd5ff5.
-    const deposit: Instruction = {
-      programAddress: KLEND_PROGRAM,
-      accounts: [
-        { address: a.ownerAddr, role: AccountRole.READONLY_SIGNER },
-        w(a.reserve),
-        ro(a.market),
-        ro(a.marketAuthority),
-        ro(a.mint),
-        w(a.liquiditySupply),
-        w(a.collateralMint),
-        w(a.userUsdc),
-        w(a.userCollateral),
-        ro(TOKEN_PROGRAM_ADDRESS),
-        ro(a.liquidityTokenProgram),
-        ro(SYSVAR_INSTRUCTIONS),
-      ],
-      data: u64Instruction(DISC.depositReserveLiquidity, amountMicros),
-    };
+    // Account order and flags from klend-sdk's IDL (./idl.ts); `DepositReserveLiquidity` in
+    // handler_deposit_reserve_liquidity.rs @ edd5ff5 declares the same.
+    const deposit = anchorInstruction(
+      KLEND_PROGRAM,
+      KLEND_IDL.instructions.depositReserveLiquidity,
+      {
+        owner: a.ownerAddr,
+        reserve: a.reserve,
+        lendingMarket: a.market,
+        lendingMarketAuthority: a.marketAuthority,
+        reserveLiquidityMint: a.mint,
+        reserveLiquiditySupply: a.liquiditySupply,
+        reserveCollateralMint: a.collateralMint,
+        userSourceLiquidity: a.userUsdc,
+        userDestinationCollateral: a.userCollateral,
+        collateralTokenProgram: TOKEN_PROGRAM_ADDRESS,
+        liquidityTokenProgram: a.liquidityTokenProgram,
+        instructionSysvarAccount: SYSVAR_INSTRUCTIONS,
+      },
+      { liquidityAmount: amountMicros },
+    );
     return [
       {
         chain: "svm-chain",
@@ -125,25 +126,27 @@ export const kaminoAdapter: VenueAdapter = {
       mint: a.mint,
       tokenProgram: a.liquidityTokenProgram,
     });
-    // Account order and flags: `RedeemReserveCollateral` in handler_redeem_reserve_collateral.rs @ edd5ff5.
-    const redeem: Instruction = {
-      programAddress: KLEND_PROGRAM,
-      accounts: [
-        { address: a.ownerAddr, role: AccountRole.READONLY_SIGNER },
-        ro(a.market),
-        w(a.reserve),
-        ro(a.marketAuthority),
-        ro(a.mint),
-        w(a.collateralMint),
-        w(a.liquiditySupply),
-        w(a.userCollateral),
-        w(a.userUsdc),
-        ro(TOKEN_PROGRAM_ADDRESS),
-        ro(a.liquidityTokenProgram),
-        ro(SYSVAR_INSTRUCTIONS),
-      ],
-      data: u64Instruction(DISC.redeemReserveCollateral, collateral),
-    };
+    // Account order and flags from klend-sdk's IDL (./idl.ts); `RedeemReserveCollateral` in
+    // handler_redeem_reserve_collateral.rs @ edd5ff5 declares the same.
+    const redeem = anchorInstruction(
+      KLEND_PROGRAM,
+      KLEND_IDL.instructions.redeemReserveCollateral,
+      {
+        owner: a.ownerAddr,
+        lendingMarket: a.market,
+        reserve: a.reserve,
+        lendingMarketAuthority: a.marketAuthority,
+        reserveLiquidityMint: a.mint,
+        reserveCollateralMint: a.collateralMint,
+        reserveLiquiditySupply: a.liquiditySupply,
+        userSourceCollateral: a.userCollateral,
+        userDestinationLiquidity: a.userUsdc,
+        collateralTokenProgram: TOKEN_PROGRAM_ADDRESS,
+        liquidityTokenProgram: a.liquidityTokenProgram,
+        instructionSysvarAccount: SYSVAR_INSTRUCTIONS,
+      },
+      { collateralAmount: collateral },
+    );
     return [
       {
         chain: "svm-chain",

@@ -13,8 +13,7 @@
 //   asset share value, read now). Remaining accounts: the risk check's [bank, oracle] of every active balance, in the
 //   order the program sorts balances (descending bank key: LendingAccount::sort_balances), as the SDK composes them
 //   (computeHealthAccountMetas / composeRemainingAccounts).
-import { AccountRole, type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU16Encoder, getU64Encoder, getUtf8Encoder, type Instruction } from "@solana/kit";
-import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
+import { type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU16Encoder, getUtf8Encoder, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaRpc } from "../../chains/clients";
 import { solanaPayload } from "../../chains/solana";
@@ -22,7 +21,8 @@ import { marginfi } from "./descriptor";
 import { bytesEqual, i128le } from "../../chains/solana/bytes";
 import { MARGINFI_BANK_DISCRIMINATOR } from "./read";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
-import { ro, w } from "../shared/anchor";
+import { anchorInstruction, ro } from "../shared/anchor";
+import { MARGINFI_IDL } from "./idl";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
 
@@ -30,16 +30,14 @@ const ids = marginfi.onchain as Record<"program" | "group" | "usdcBank" | "usdcM
 export const MARGINFI_PROGRAM = address(ids.program);
 const GROUP = address(ids.group);
 
-/** Instruction discriminators: @mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json (sha256("global:<name>")[0..8]). */
+/** Instruction discriminators, from the SDK's IDL (./idl.ts). */
 export const MARGINFI_DISC = {
-  marginfiAccountInitializePda: Uint8Array.from([87, 177, 91, 80, 218, 119, 245, 31]),
-  lendingAccountDeposit: Uint8Array.from([171, 94, 235, 103, 82, 64, 212, 140]),
-  lendingAccountWithdraw: Uint8Array.from([36, 72, 74, 19, 210, 210, 192, 192]),
+  marginfiAccountInitializePda: Uint8Array.from(MARGINFI_IDL.instructions.marginfi_account_initialize_pda.discriminator),
+  lendingAccountDeposit: Uint8Array.from(MARGINFI_IDL.instructions.lending_account_deposit.discriminator),
+  lendingAccountWithdraw: Uint8Array.from(MARGINFI_IDL.instructions.lending_account_withdraw.discriminator),
 };
-/** Account discriminator of MarginfiAccount (same IDL, `accounts`). */
-export const MARGINFI_ACCOUNT_DISCRIMINATOR = Uint8Array.from([67, 178, 130, 109, 126, 114, 28, 42]);
-/** Instructions sysvar (MarginfiAccountInitializePda.instructions_sysvar `address` in the same IDL). */
-const SYSVAR_INSTRUCTIONS = address("Sysvar1nstructions1111111111111111111111111");
+/** Account discriminator of MarginfiAccount (the same IDL's `accounts`). */
+export const MARGINFI_ACCOUNT_DISCRIMINATOR = Uint8Array.from(MARGINFI_IDL.accounts.MarginfiAccount);
 
 /**
  * Offsets after the 8-byte discriminator, from the IDL's `#[repr(C)]` types (marginfi-v2 type-crate): Bank (1864 bytes)
@@ -150,53 +148,53 @@ async function readOwnerAccount(owner: string, signal: AbortSignal): Promise<{ a
   return { address: at, balances: parseMarginfiAccount(Buffer.from(res.value.data[0], "base64"), owner) };
 }
 
-function dataOf(disc: Uint8Array, ...parts: ArrayLike<number>[]): Uint8Array {
-  const out = new Uint8Array(disc.length + parts.reduce((n, p) => n + p.length, 0));
-  out.set(disc, 0);
-  let at = disc.length;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-const NONE = Uint8Array.of(0);
-const signer = (a: Address) => ({ address: a, role: AccountRole.READONLY_SIGNER });
+// Account order and flags, discriminators and argument types from the SDK's IDL (./idl.ts).
+const IX = MARGINFI_IDL.instructions;
 
 export function marginfiInitializePda(owner: Address, account: Address): Instruction {
-  return {
-    programAddress: MARGINFI_PROGRAM,
-    accounts: [ro(GROUP), w(account), signer(owner), { address: owner, role: AccountRole.WRITABLE_SIGNER }, ro(SYSVAR_INSTRUCTIONS), ro(SYSTEM_PROGRAM_ADDRESS)],
-    // account_index: u16 = 0, third_party_id: Option<u16> = None.
-    data: dataOf(MARGINFI_DISC.marginfiAccountInitializePda, getU16Encoder().encode(0), NONE),
-  };
+  return anchorInstruction(
+    MARGINFI_PROGRAM,
+    IX.marginfi_account_initialize_pda,
+    { marginfi_group: GROUP, marginfi_account: account, authority: owner, fee_payer: owner },
+    { account_index: 0, third_party_id: null },
+  );
 }
 
 export function marginfiDeposit(owner: Address, account: Address, bank: MarginfiBank, userUsdc: Address, amount: bigint): Instruction {
-  return {
-    programAddress: MARGINFI_PROGRAM,
-    accounts: [ro(GROUP), w(account), signer(owner), w(bank.address), w(userUsdc), w(bank.liquidityVault), ro(TOKEN_PROGRAM_ADDRESS)],
-    data: dataOf(MARGINFI_DISC.lendingAccountDeposit, getU64Encoder().encode(amount), NONE),
-  };
+  return anchorInstruction(
+    MARGINFI_PROGRAM,
+    IX.lending_account_deposit,
+    {
+      group: GROUP,
+      marginfi_account: account,
+      authority: owner,
+      bank: bank.address,
+      signer_token_account: userUsdc,
+      liquidity_vault: bank.liquidityVault,
+      token_program: TOKEN_PROGRAM_ADDRESS,
+    },
+    { amount, deposit_up_to_limit: null },
+  );
 }
 
 export async function marginfiWithdraw(owner: Address, account: Address, bank: MarginfiBank, userUsdc: Address, amount: bigint, risk: Address[]): Promise<Instruction> {
-  return {
-    programAddress: MARGINFI_PROGRAM,
-    accounts: [
-      w(GROUP),
-      w(account),
-      signer(owner),
-      w(bank.address),
-      w(userUsdc),
-      ro(await marginfiVaultAuthority(bank.address)),
-      w(bank.liquidityVault),
-      ro(TOKEN_PROGRAM_ADDRESS),
-      ...risk.map(ro),
-    ],
+  return anchorInstruction(
+    MARGINFI_PROGRAM,
+    IX.lending_account_withdraw,
+    {
+      group: GROUP,
+      marginfi_account: account,
+      authority: owner,
+      bank: bank.address,
+      destination_token_account: userUsdc,
+      bank_liquidity_vault_authority: await marginfiVaultAuthority(bank.address),
+      liquidity_vault: bank.liquidityVault,
+      token_program: TOKEN_PROGRAM_ADDRESS,
+    },
     // withdraw_all: Some(false), as the SDK's makeWithdrawIx encodes it (the program reads unwrap_or(false)).
-    data: dataOf(MARGINFI_DISC.lendingAccountWithdraw, getU64Encoder().encode(amount), Uint8Array.of(1, 0)),
-  };
+    { amount, withdraw_all: false },
+    risk.map(ro),
+  );
 }
 
 const keyBytes = (a: Address) => addr.encode(a);
