@@ -1,5 +1,5 @@
 // EVM call helpers: calldata encoded with viem against each contract's ABI. Prepare only on Map chains.
-import { type Abi, type Address, encodeFunctionData, getAddress, type Hex, pad } from "viem";
+import { type Abi, type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, pad } from "viem";
 import type { ChainId } from "./address";
 import type { PlanTransaction } from "./transaction";
 
@@ -23,9 +23,9 @@ export function evmCall(chain: EvmChain, to: string, abi: Abi, functionName: str
   return { chainId: EVM_CHAIN_IDS[chain], to: getAddress(to), data, value: "0" };
 }
 
-/** The owner's exact ERC-20 approval of `spender` for `amount` (never unlimited), as the plan's approve transaction. */
+/** The owner's exact ERC-20 approval of `spender` for `amount` (never unlimited), as the plan's approve transaction (viem's `erc20Abi`). */
 export function approveTransaction(chain: EvmChain, token: string, spender: string, amount: bigint, description: string): PlanTransaction {
-  return { chain, kind: "approve", description, encoding: "evm-call", payload: evmCall(chain, token, ERC20_APPROVE_ABI, "approve", [spender, amount]) };
+  return { chain, kind: "approve", description, encoding: "evm-call", payload: evmCall(chain, token, erc20Abi, "approve", [spender, amount]) };
 }
 
 export function checksum(a: string): Address {
@@ -36,16 +36,3 @@ export function checksum(a: string): Address {
 export function addressToBytes32(a: string): Hex {
   return pad(getAddress(a), { size: 32 });
 }
-
-export const ERC20_APPROVE_ABI = [
-  {
-    type: "function",
-    name: "approve",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "spender", type: "address" },
-      { name: "amount", type: "uint256" },
-    ],
-    outputs: [{ name: "", type: "bool" }],
-  },
-] as const;

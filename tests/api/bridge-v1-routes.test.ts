@@ -13,8 +13,8 @@ import { PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, type Hex, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/messages";
-import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER_ABI } from "../../server/rails/cctp-v1/evm";
+import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI } from "../../server/rails/cctp/abi";
+import { MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/evm";
 import {
   receiveMessagePtb,
   SUI_MESSAGE_TRANSMITTER,

@@ -12,7 +12,8 @@ import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
-import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
+import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/abi";
+import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
@@ -532,7 +533,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const txs = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { chainId: number; to: string; data: Hex; value: string } }[];
     expect(txs).toHaveLength(1);
     expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: MESSAGE_TRANSMITTER_V2, value: "0" } });
-    const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_V2_ABI, data: txs[0]?.payload.data as Hex });
+    const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: txs[0]?.payload.data as Hex });
     expect(call.functionName).toBe("receiveMessage");
     // The attested message (with its nonce), not the source chain's copy.
     expect(call.args).toEqual([attestedMessage.toLowerCase(), attestation]);
@@ -627,7 +628,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(ok.json).toMatchObject({ status: "prepared", sourceDomain: 5, destinationDomain: 3, burn: { nonce, amountMicros: "3000000", attestation } });
     const tx = (ok.json.transactions as { payload: { to: string; data: Hex } }[])[0];
     expect(tx?.payload.to).toBe(MESSAGE_TRANSMITTER_V2);
-    expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_V2_ABI, data: tx?.payload.data as Hex }).args).toEqual([good.toLowerCase(), attestation]);
+    expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: tx?.payload.data as Hex }).args).toEqual([good.toLowerCase(), attestation]);
     expect((await post(app, "/svc/bridge/rescue", { planId, sourceTxId: sig }, STRANGER)).status).toBe(403);
   });
 });

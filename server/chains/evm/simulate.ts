@@ -9,15 +9,18 @@
 // A revert is `failed` with the decoded reason (Error(string), Panic(uint256), or a custom error of the venues' ABIs);
 // an unreachable RPC, a timeout, or an RPC that offers neither eth_simulateV1 nor eth_estimateGas is `unavailable` with
 // the reason, and no gas figure is invented.
-import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, type Hex, keccak256, parseAbi, toHex } from "viem";
+import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256, parseAbi, toHex } from "viem";
 import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
-import { ERC20_APPROVE_ABI, type EvmCall, isEvmChain } from "../evm";
+import { type EvmCall, isEvmChain } from "../evm";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
 
-/** Custom errors of the ERC-20 tokens the plans move (OpenZeppelin 5, draft-IERC6093.sol), for tokens built on it. */
-const TOKEN_ERRORS = [
+/**
+ * Custom errors of the ERC-20 tokens the plans move (OpenZeppelin 5, draft-IERC6093.sol), for tokens built on it: the
+ * IERC20Errors of `@openzeppelin/contracts` 5.0.0 (build/contracts/IERC20Errors.json), as ./token-errors.test.ts proves.
+ */
+export const TOKEN_ERRORS = [
   "error ERC20InsufficientBalance(address sender, uint256 balance, uint256 needed)",
   "error ERC20InsufficientAllowance(address spender, uint256 allowance, uint256 needed)",
   "error ERC20InvalidSender(address sender)",
@@ -38,7 +41,6 @@ export function setVenueRevertErrors(signatures: readonly string[]): void {
   revertAbi = parseAbi([...new Set([...signatures, ...TOKEN_ERRORS])]);
 }
 
-const ALLOWANCE_ABI = parseAbi(["function allowance(address owner, address spender) view returns (uint256)"]);
 /** Candidate base slots of the allowance mapping (OpenZeppelin ERC20: 1; Circle's FiatToken: 10). */
 const ALLOWANCE_SLOTS = 32;
 const MARKER = 0x5ca1ab1e5ca1ab1e5ca1ab1en;
@@ -73,8 +75,9 @@ interface Approval {
 
 function approvalOf(call: EvmCall): Approval | null {
   try {
-    const d = decodeFunctionData({ abi: ERC20_APPROVE_ABI, data: call.data });
-    const [spender, amount] = d.args as readonly [Hex, bigint];
+    const d = decodeFunctionData({ abi: erc20Abi, data: call.data });
+    if (d.functionName !== "approve") return null;
+    const [spender, amount] = d.args;
     return { token: call.to, spender, amount };
   } catch {
     return null;
@@ -121,7 +124,7 @@ function readSimulateV1(url: string, r: RpcReply | undefined, count: number): Si
  * marker (MARKER + candidate), and the marker allowance() answers names the slot (`read`: null when none matches).
  */
 function allowanceSlotProbe(owner: Hex, a: Approval): { call: RpcCall; read: (r: RpcReply | undefined) => Hex | null } {
-  const data = encodeFunctionData({ abi: ALLOWANCE_ABI, functionName: "allowance", args: [owner, a.spender] });
+  const data = encodeFunctionData({ abi: erc20Abi, functionName: "allowance", args: [owner, a.spender] });
   const candidates = Array.from({ length: ALLOWANCE_SLOTS }, (_, base) => allowanceSlot(owner, a.spender, base));
   const stateDiff = Object.fromEntries(candidates.map((slot, base) => [slot, toHex(MARKER + BigInt(base), { size: 32 })]));
   return {

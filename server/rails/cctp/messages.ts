@@ -1,27 +1,14 @@
-// Circle CCTP on EVM, both versions: the burn's MessageSent message (read from the source transaction's receipt; V1
-// and V2 share the event) and the MessageTransmitter.receiveMessage(message, attestation) fragment that mints to the
-// message's mint recipient (the same in V1 and V2). The V1 message format and Iris v1 read: ../cctp-v1/attestation.ts.
-import { decodeAbiParameters, type Hex, isHex, keccak256, toBytes } from "viem";
+// Circle CCTP on EVM, both versions: the burn's MessageSent message, read from the source transaction's receipt (V1
+// and V2 share the event; it and receiveMessage, which mints to the message's mint recipient: ./abi.ts). The V1 message
+// format and Iris v1 read: ../cctp-v1/attestation.ts.
+import { decodeAbiParameters, getAbiItem, type Hex, isHex, toEventSelector } from "viem";
 import type { ChainId } from "../../chains/address";
 import { rpcCall } from "../../execute/rpc";
 import { MESSAGE_TRANSMITTER } from "../../../lib/cctp-ids";
-
-/** IReceiver.receiveMessage of CCTP v1 (evm-cctp-contracts, src/MessageTransmitter.sol). */
-export const MESSAGE_TRANSMITTER_ABI = [
-  {
-    type: "function",
-    name: "receiveMessage",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "message", type: "bytes" },
-      { name: "attestation", type: "bytes" },
-    ],
-    outputs: [{ name: "success", type: "bool" }],
-  },
-] as const;
+import { MESSAGE_TRANSMITTER_ABI } from "./abi";
 
 /** topic0 of `event MessageSent(bytes message)`. */
-export const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
+export const MESSAGE_SENT_TOPIC = toEventSelector(getAbiItem({ abi: MESSAGE_TRANSMITTER_ABI, name: "MessageSent" }));
 
 export type BurnRead = { state: "ok"; messages: Hex[] } | { state: "unreachable"; reason: string } | { state: "not_found"; reason: string };
 

@@ -3,32 +3,7 @@
 import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
 import type { VenueAdapter } from "../shared/build";
-
-export const AAVE_POOL_ABI = [
-  {
-    type: "function",
-    name: "supply",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "asset", type: "address" },
-      { name: "amount", type: "uint256" },
-      { name: "onBehalfOf", type: "address" },
-      { name: "referralCode", type: "uint16" },
-    ],
-    outputs: [],
-  },
-  {
-    type: "function",
-    name: "withdraw",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "asset", type: "address" },
-      { name: "amount", type: "uint256" },
-      { name: "to", type: "address" },
-    ],
-    outputs: [{ name: "", type: "uint256" }],
-  },
-] as const;
+import { AAVE_POOL_ABI } from "./abi";
 
 export function aaveV3Adapter(v: VenueDescriptor): VenueAdapter {
   const chain = v.chain;

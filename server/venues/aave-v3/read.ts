@@ -1,11 +1,9 @@
 // Aave v3 supply index: Pool.getReserveNormalizedIncome(asset) → uint256 in ray (1e27). An aToken
 // balance is scaledBalance × this index, so a supplied position grows exactly with it.
-import { parseAbi } from "viem";
 import type { ChainId } from "../../chains/address";
 import type { VenueReader } from "../shared/read";
 import { evmRpc } from "../../chains/clients";
-
-export const AAVE_POOL_ABI = parseAbi(["function getReserveNormalizedIncome(address asset) view returns (uint256)"]);
+import { AAVE_POOL_ABI } from "./abi";
 
 export function aaveV3Reader(venueId: string, chain: ChainId, pool: string, asset: string): VenueReader {
   return {

@@ -10,7 +10,7 @@ import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
 import { builderFor } from "../adapters";
-import { COMET_ABI } from "./build";
+import { COMET_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { allocate, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";

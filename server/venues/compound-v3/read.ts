@@ -12,20 +12,13 @@
 // the reader pins one block (eth_getBlockByNumber "latest"), reads totalsBasic() and getUtilization() at it, then
 // getSupplyRate(utilization) at it, and applies accruedInterestIndices' integer math with that block's timestamp:
 // the exact index balanceOf uses in that block (1e15 scale).
-import { parseAbi } from "viem";
 import type { ChainId } from "../../chains/address";
 import { compoundV3Arbitrum } from "./arbitrum";
 import { compoundV3Base } from "./base";
 import type { VenueDescriptor } from "../types";
 import type { VenueReader } from "../shared/read";
 import { evmRpc } from "../../chains/clients";
-
-export const COMET_ABI = parseAbi([
-  "struct TotalsBasic { uint64 baseSupplyIndex; uint64 baseBorrowIndex; uint64 trackingSupplyIndex; uint64 trackingBorrowIndex; uint104 totalSupplyBase; uint104 totalBorrowBase; uint40 lastAccrualTime; uint8 pauseFlags; }",
-  "function totalsBasic() view returns (TotalsBasic)",
-  "function getUtilization() view returns (uint256)",
-  "function getSupplyRate(uint256 utilization) view returns (uint64)",
-]);
+import { COMET_ABI } from "./abi";
 
 const FACTOR_SCALE = 10n ** 18n;
 

@@ -13,52 +13,7 @@ import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
-
-// EIP-4626 (eips.ethereum.org/EIPS/eip-4626) function signatures, as MetaMorpho implements them (OpenZeppelin 5 ERC4626).
-export const ERC4626_ABI = [
-  {
-    type: "function",
-    name: "deposit",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "assets", type: "uint256" },
-      { name: "receiver", type: "address" },
-    ],
-    outputs: [{ name: "shares", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "redeem",
-    stateMutability: "nonpayable",
-    inputs: [
-      { name: "shares", type: "uint256" },
-      { name: "receiver", type: "address" },
-      { name: "owner", type: "address" },
-    ],
-    outputs: [{ name: "assets", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "previewWithdraw",
-    stateMutability: "view",
-    inputs: [{ name: "assets", type: "uint256" }],
-    outputs: [{ name: "shares", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "maxWithdraw",
-    stateMutability: "view",
-    inputs: [{ name: "owner", type: "address" }],
-    outputs: [{ name: "maxAssets", type: "uint256" }],
-  },
-  {
-    type: "function",
-    name: "balanceOf",
-    stateMutability: "view",
-    inputs: [{ name: "account", type: "address" }],
-    outputs: [{ name: "", type: "uint256" }],
-  },
-] as const;
+import { ERC4626_ABI } from "./abi";
 
 /** What the owner can withdraw now and the shares `assets` costs, both read through the chain's RPC at once. */
 export async function vaultWithdrawReads(v: VenueDescriptor, owner: string, assets: bigint): Promise<{ maxAssets: bigint; shares: bigint }> {

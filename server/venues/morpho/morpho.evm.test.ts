@@ -11,7 +11,7 @@ import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
 import { builderFor } from "../adapters";
-import { ERC4626_ABI } from "./build";
+import { ERC4626_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { borrow, deployMorpho, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";

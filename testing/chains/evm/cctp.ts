@@ -1,13 +1,16 @@
 // A stand-in for Circle's TokenMessengerV2 on the local EVM, at the published TokenMessengerV2 address
-// (lib/cctp-ids.ts cites it): `depositForBurn` with the V2 signature (TOKEN_MESSENGER_V2_ABI) pulls `amount` of the
-// burn token from the caller with transferFrom, as Circle's TokenMessengerV2 does before its minter burns it
-// (circlefin/evm-cctp-contracts src/v2/BaseTokenMessenger.sol `_depositForBurn`: `IMintBurnToken(_burnToken).transferFrom(
-// msg.sender, address(_localMinter), _amount)`). It holds what it pulls, so a test reads the burned amount as the
-// stand-in's balance. No attestation, no message: the rest of CCTP is the local Iris's part (tests/support/fake-iris.ts).
-// Compiled here with solc-js (the `solc` devDependency, 0.8.15), about two seconds.
+// (lib/cctp-ids.ts cites it): `depositForBurn` with the V2 signature (TOKEN_MESSENGER_V2_ABI, checked when compiled)
+// pulls `amount` of the burn token from the caller with transferFrom, as Circle's TokenMessengerV2 does before its
+// minter burns it (circlefin/evm-cctp-contracts src/v2/BaseTokenMessenger.sol `_depositForBurn`:
+// `IMintBurnToken(_burnToken).transferFrom(msg.sender, address(_localMinter), _amount)`). It holds what it pulls, so a
+// test reads the burned amount as the stand-in's balance. No attestation, no message: the rest of CCTP is the local
+// Iris's part (tests/support/fake-iris.ts). Compiled here with solc-js (the `solc` devDependency, 0.8.15), about two
+// seconds.
 import solc from "solc";
-import { encodeDeployData, type Hex, parseAbi } from "viem";
+import { type Abi, encodeDeployData, type Hex } from "viem";
+import { TOKEN_MESSENGER_V2_ABI } from "../../../server/rails/cctp/abi";
 import { TOKEN_MESSENGER_V2 } from "../../../server/rails/cctp-v2/evm";
+import { signatureDiff } from "./abi-diff";
 import type { EvmNode } from "./node";
 
 const SOURCE = `// SPDX-License-Identifier: UNLICENSED
@@ -23,24 +26,27 @@ contract TokenMessengerV2StandIn {
   }
 }`;
 
-function compile(): Hex {
+/** The stand-in's creation code and ABI; refused unless its depositForBurn has TokenMessengerV2's signature. */
+function compile(): { abi: Abi; bytecode: Hex } {
   const input = {
     language: "Solidity",
     sources: { "TokenMessengerV2StandIn.sol": { content: SOURCE } },
-    settings: { outputSelection: { "*": { "*": ["evm.bytecode.object"] } } },
+    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { evm: { bytecode: { object: string } } }>>;
+    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
   };
   const error = out.errors?.find((e) => e.severity === "error");
   if (error) throw new Error(error.formattedMessage);
-  const code = out.contracts["TokenMessengerV2StandIn.sol"]?.TokenMessengerV2StandIn?.evm.bytecode.object;
-  if (!code) throw new Error("solc gave no bytecode for the TokenMessengerV2 stand-in");
-  return `0x${code}`;
+  const c = out.contracts["TokenMessengerV2StandIn.sol"]?.TokenMessengerV2StandIn;
+  if (!c?.evm.bytecode.object) throw new Error("solc gave no bytecode for the TokenMessengerV2 stand-in");
+  const differs = signatureDiff(TOKEN_MESSENGER_V2_ABI, c.abi);
+  if (differs.length) throw new Error(`the TokenMessengerV2 stand-in is not TokenMessengerV2: ${differs.join("; ")}`);
+  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
 }
 
 /** Places the stand-in at TokenMessengerV2's address. */
 export async function deployTokenMessengerV2StandIn(node: EvmNode, admin: string): Promise<void> {
-  await node.deployAt(TOKEN_MESSENGER_V2, encodeDeployData({ abi: parseAbi(["constructor()"]), bytecode: compile() }), admin);
+  await node.deployAt(TOKEN_MESSENGER_V2, encodeDeployData(compile()), admin);
 }

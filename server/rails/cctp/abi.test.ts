@@ -1,0 +1,36 @@
+// The CCTP ABIs are Circle's own: the V2 TokenMessenger's and the MessageTransmitter's entries equal, field by field,
+// the ABIs Circle ships in `@circle-fin/adapter-viem-v2` 1.18.0 (module constants of its bundle, read as shipped), and
+// V1's depositForBurn takes exactly V2's first four parameters (V2 appended destinationCaller, maxFee and
+// minFinalityThreshold: circlefin/evm-cctp-contracts 4061786a docs/abis/cctp/TokenMessenger.json and v2/TokenMessengerV2.json).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { abiDiff, shippedConstant } from "../../../testing/chains/evm/abi-diff";
+import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } from "./abi";
+
+const require = createRequire(import.meta.url);
+const bundle = require.resolve("@circle-fin/adapter-viem-v2");
+
+describe("CCTP ABIs", () => {
+  it("are read from @circle-fin/adapter-viem-v2 1.18.0", () => {
+    const pkg = JSON.parse(readFileSync(path.join(path.dirname(bundle), "package.json"), "utf8")) as { version: string };
+    expect(pkg.version).toBe("1.18.0");
+  });
+
+  it("TokenMessengerV2 is a verbatim subset of the adapter's tokenMessengerV2Abi", () => {
+    expect(abiDiff(TOKEN_MESSENGER_V2_ABI, shippedConstant(bundle, "tokenMessengerV2Abi"))).toEqual([]);
+  });
+
+  it("MessageTransmitter (V1 = V2) is a verbatim subset of the adapter's messageTransmitterV2Abi", () => {
+    expect(abiDiff(MESSAGE_TRANSMITTER_ABI, shippedConstant(bundle, "messageTransmitterV2Abi"))).toEqual([]);
+  });
+
+  it("V1 depositForBurn takes V2's first four parameters", () => {
+    const [v1] = TOKEN_MESSENGER_ABI;
+    const [v2] = TOKEN_MESSENGER_V2_ABI;
+    const strip = (ps: readonly { name: string; type: string; internalType: string }[]) => ps.map(({ name, type, internalType }) => ({ name, type, internalType }));
+    expect(v1.name).toBe(v2.name);
+    expect(strip(v1.inputs)).toEqual(strip(v2.inputs.slice(0, 4)));
+  });
+});

@@ -1,0 +1,14 @@
+// AAVE_POOL_ABI is the Pool's own: every entry equals, field by field, its entry in the artifact `@aave/core-v3`
+// 1.19.3 ships (artifacts/contracts/protocol/pool/Pool.sol/Pool.json), the bytecode the local EVM deploys.
+import { describe, expect, it } from "vitest";
+import { aaveArtifact } from "../../../testing/chains/evm/artifacts";
+import { abiDiff } from "../../../testing/chains/evm/abi-diff";
+import { AAVE_POOL_ABI } from "./abi";
+
+describe("Aave v3 Pool ABI", () => {
+  it("is a verbatim subset of @aave/core-v3's Pool artifact", () => {
+    const pool = aaveArtifact("protocol/pool/Pool.sol/Pool");
+    expect(pool.contractName).toBe("Pool");
+    expect(abiDiff(AAVE_POOL_ABI, pool.abi)).toEqual([]);
+  });
+});
