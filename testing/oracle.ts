@@ -8,7 +8,7 @@
 // `ourSuiData`) and the local chain set-up every oracle test shares (`useLocalChain`).
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
-import { type Abi, decodeFunctionData, type Hex } from "viem";
+import { type Abi, decodeFunctionData, encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { EvmCall } from "../server/chains/evm";
 import type { SolanaInstructionJson, SolanaPayload } from "../server/chains/solana";
@@ -71,6 +71,13 @@ export function expectSameAs(what: string, ours: unknown, theirs: unknown): void
 }
 
 // ---- our builders ----
+
+/** Our builder called as the plan endpoints call it: a blocked plan rejects with its BuildBlocked (code, message). */
+export function ourBuild(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint): Promise<PlanTransaction[]> {
+  const b = builderFor(venueId, action);
+  if (!("build" in b)) throw new Error(b.reason);
+  return b.build({ owner, amountMicros });
+}
 
 /** Our builder's plan for a venue and action: built, or blocked with the blocker (never thrown). */
 export async function ourPlan(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint): Promise<BuildResult> {
@@ -140,6 +147,12 @@ export function evmCallView(call: Pick<EvmCall, "to" | "data" | "value">, abi: A
     decoded = `no function of the oracle's ABI has selector ${call.data.slice(0, 10)}`;
   }
   return { to: call.to.toLowerCase(), value: call.value, selector: call.data.slice(0, 10), call: decoded, data: call.data.toLowerCase() };
+}
+
+/** The call the oracle's ABI encodes for `functionName(args)` at `to` (value 0), read as `evmCallView` reads ours. */
+export function abiCallView(to: string, abi: Abi, functionName: string, args: readonly unknown[]) {
+  const data = encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
+  return evmCallView({ to: to as Hex, data, value: "0" }, abi);
 }
 
 // ---- Sui ----
