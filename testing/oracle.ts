@@ -293,17 +293,19 @@ export async function moveFlow(data: SuiData, coinOf: (objectId: string) => Prom
 
 /**
  * Starts a local chain before the file's tests and stops it after: `start` gives it (and may keep it in the test's
- * variable), each of `envVars` points the service at its URL for the tests, and the config is re-read both ways.
+ * variable), each of `envVars` points the service at its URL for the tests (and `env` sets more), and the config is
+ * re-read both ways.
  */
-export function useLocalChain<T extends { url: string; close(): Promise<void> }>(envVars: readonly string[], start: () => Promise<T>): void {
+export function useLocalChain<T extends { url: string; close(): Promise<void> }>(envVars: readonly string[], start: () => Promise<T>, env: Record<string, string> = {}): void {
   let chain: T | undefined;
   beforeAll(async () => {
     chain = await start();
     for (const v of envVars) process.env[v] = chain.url;
+    Object.assign(process.env, env);
     resetConfigForTests();
   });
   afterAll(async () => {
-    for (const v of envVars) delete process.env[v];
+    for (const v of [...envVars, ...Object.keys(env)]) delete process.env[v];
     resetConfigForTests();
     await chain?.close();
   });

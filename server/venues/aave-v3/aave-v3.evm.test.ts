@@ -4,14 +4,13 @@
 import { AaveV3Arbitrum, AaveV3Base } from "@bgd-labs/aave-address-book";
 import { erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
-import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
 import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
-import { abiCallView, evmCallView, expectSameAs, ourBuild } from "../../../testing/oracle";
+import { abiCallView, evmCallView, expectSameAs, ourBuild, useLocalChain } from "../../../testing/oracle";
 
 // A throw-away key for the local chain only (anvil's second default account).
 const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -43,19 +42,13 @@ describe.each([
 ] as const)("%s on real bytecode (%s, chain id %i)", (venueId, _chain, chainId, rpcVar) => {
   let node: EvmNode;
   let aave: AaveDeployment;
-  beforeAll(async () => {
+  useLocalChain([rpcVar], async () => {
     node = await startEvmNode({ chainId });
     const v = getVenue(venueId)?.onchain ?? {};
     aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", poolDataProvider: v.poolDataProvider });
-    process.env[rpcVar] = node.url;
-    resetConfigForTests();
     await mintUsdc(node, aave.usdc, OWNER, 10_000_000n);
     await node.setBalance(OWNER, 10n ** 18n);
-  });
-  afterAll(async () => {
-    delete process.env[rpcVar];
-    resetConfigForTests();
-    await node?.close();
+    return node;
   });
 
   it("approve + supply, signed and mined: 3 USDC leave the wallet, 3 aUSDC arrive; withdraw 1 brings 1 back", async () => {

@@ -5,16 +5,15 @@
 // does borrow on the real contract (the cap is needed, not decoration).
 import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
-import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
 import { COMET_ABI } from "./build";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { allocate, COMET_FULL_ABI, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
-import { abiCallView, evmCallView, expectSameAs, ourBuild as build } from "../../../testing/oracle";
+import { abiCallView, evmCallView, expectSameAs, ourBuild as build, useLocalChain } from "../../../testing/oracle";
 
 // Throw-away keys for the local chain only (anvil's default accounts 3 and 4).
 const OWNER_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
@@ -29,13 +28,17 @@ describe.each([
 ] as const)("%s on Comet's real bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let c: CometDeployment;
+  useLocalChain(
+    [rpcVar],
+    async () => {
+      node = await startEvmNode({ chainId });
+      const v = getVenue(venueId)?.onchain ?? {};
+      c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
+      return node;
+    },
+    { SVC_RPC_TIMEOUT_MS: "30000" },
+  );
   beforeAll(async () => {
-    node = await startEvmNode({ chainId });
-    const v = getVenue(venueId)?.onchain ?? {};
-    c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
-    process.env[rpcVar] = node.url;
-    process.env.SVC_RPC_TIMEOUT_MS = "30000";
-    resetConfigForTests();
     // Liquidity from another supplier, so a borrow is possible at all.
     await mintUsdc(node, c.usdc, LENDER, 100_000_000n);
     await node.exec(LENDER, c.usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [c.comet as Hex, 100_000_000n] }));
@@ -55,12 +58,6 @@ describe.each([
         { chainId, to: c.comet, data: post, value: "0" },
       ]);
     }
-  });
-  afterAll(async () => {
-    delete process.env[rpcVar];
-    delete process.env.SVC_RPC_TIMEOUT_MS;
-    resetConfigForTests();
-    await node?.close();
   });
 
   it("deposit plan (approve + supply) mined: 5 USDC leave the wallet, Comet balanceOf = 5 USDC", async () => {

@@ -104,6 +104,25 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
 
   const sdkOwner = () => sdkKit.createNoopSigner(sdkKit.address(OWNER));
 
+  /** The SDK's deposit or redeem of `amount` on the local chain's market (no compute budget, ATAs included), and its labels. */
+  async function sdkAction(kind: "deposit" | "redeem", amount: bigint) {
+    const { market } = await sdkMarket();
+    const args = {
+      kaminoMarket: market,
+      amount: amount.toString(),
+      reserveAddress: sdkKit.address(ids.usdcReserve),
+      owner: sdkOwner(),
+      obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
+      extraComputeBudget: 0,
+      includeAtaIxs: true,
+      requestElevationGroup: false,
+      referrer: sdkKit.none(),
+      currentSlot: 300_000_000n,
+    } as never;
+    const axn = await (kind === "deposit" ? sdk.KaminoAction.buildDepositReserveLiquidityTxns(args) : sdk.KaminoAction.buildRedeemReserveCollateralTxns(args));
+    return { labels: sdk.KaminoAction.actionToIxLabels(axn), instructions: sdk.KaminoAction.actionToIxs(axn).map((ix) => fromKitInstruction(ix as never)) };
+  }
+
   const build = async (action: "deposit" | "withdraw", amountMicros: bigint): Promise<OracleInstruction[]> =>
     (await ourInstructions("kamino", action, OWNER, amountMicros, [COMPUTE_BUDGET])).instructions;
 
@@ -134,42 +153,16 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
   });
 
   it("deposit: the same instructions as KaminoAction.buildDepositReserveLiquidityTxns", async () => {
-    const { market } = await sdkMarket();
-    const axn = await sdk.KaminoAction.buildDepositReserveLiquidityTxns({
-      kaminoMarket: market,
-      amount: "7000000",
-      reserveAddress: sdkKit.address(ids.usdcReserve),
-      owner: sdkOwner(),
-      obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
-      extraComputeBudget: 0,
-      includeAtaIxs: true,
-      requestElevationGroup: false,
-      referrer: sdkKit.none(),
-      currentSlot: 300_000_000n,
-    } as never);
-    const theirs = sdk.KaminoAction.actionToIxs(axn).map((ix) => fromKitInstruction(ix as never));
-    expect(sdk.KaminoAction.actionToIxLabels(axn)).toEqual([`CreateCollateralUserAta[${await ata(OWNER, KAMINO_CUSDC_MINT)}]`, `CreateUserAta[${await ata(OWNER, ids.usdcMint)}]`, "depositReserveLiquidity"]);
+    const { labels, instructions: theirs } = await sdkAction("deposit", 7_000_000n);
+    expect(labels).toEqual([`CreateCollateralUserAta[${await ata(OWNER, KAMINO_CUSDC_MINT)}]`, `CreateUserAta[${await ata(OWNER, ids.usdcMint)}]`, "depositReserveLiquidity"]);
     expectSameAs("KaminoAction.buildDepositReserveLiquidityTxns", await build("deposit", 7_000_000n), theirs);
   });
 
   it("withdraw: the same instructions as KaminoAction.buildRedeemReserveCollateralTxns for the cUSDC our plan redeems", async () => {
     rpc.set(OWNER, KAMINO_CUSDC_MINT, 10_000_000n);
     const collateral = kaminoCollateralFor(2_000_000n, 3n << 59n);
-    const { market } = await sdkMarket();
-    const axn = await sdk.KaminoAction.buildRedeemReserveCollateralTxns({
-      kaminoMarket: market,
-      amount: collateral.toString(),
-      reserveAddress: sdkKit.address(ids.usdcReserve),
-      owner: sdkOwner(),
-      obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
-      extraComputeBudget: 0,
-      includeAtaIxs: true,
-      requestElevationGroup: false,
-      referrer: sdkKit.none(),
-      currentSlot: 300_000_000n,
-    } as never);
-    const theirs = sdk.KaminoAction.actionToIxs(axn).map((ix) => fromKitInstruction(ix as never));
-    expect(sdk.KaminoAction.actionToIxLabels(axn)).toEqual([`CreateLiquidityUserAta[${await ata(OWNER, ids.usdcMint)}]`, "redeemReserveCollateral"]);
+    const { labels, instructions: theirs } = await sdkAction("redeem", collateral);
+    expect(labels).toEqual([`CreateLiquidityUserAta[${await ata(OWNER, ids.usdcMint)}]`, "redeemReserveCollateral"]);
     expectSameAs("KaminoAction.buildRedeemReserveCollateralTxns", await build("withdraw", 2_000_000n), theirs);
   });
 
@@ -191,20 +184,7 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
       }),
     });
     try {
-      const { market } = await sdkMarket();
-      const axn = await sdk.KaminoAction.buildDepositReserveLiquidityTxns({
-        kaminoMarket: market,
-        amount: "1000000",
-        reserveAddress: sdkKit.address(ids.usdcReserve),
-        owner: sdkOwner(),
-        obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
-        extraComputeBudget: 0,
-        includeAtaIxs: true,
-        requestElevationGroup: false,
-        referrer: sdkKit.none(),
-        currentSlot: 300_000_000n,
-      } as never);
-      const theirs = sdk.KaminoAction.actionToIxs(axn).map((ix) => fromKitInstruction(ix as never));
+      const { instructions: theirs } = await sdkAction("deposit", 1_000_000n);
       const mine = await build("deposit", 1_000_000n);
       expectSameAs("KaminoAction.buildDepositReserveLiquidityTxns", mine, theirs);
       expect(mine.at(-1)?.accounts.map((a) => a.address)).toEqual(expect.arrayContaining([vault, mint]));

@@ -6,7 +6,7 @@
 // worth) is blocked insufficient_balance with that amount; an unreadable vault is venue_state_unavailable.
 import { decodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
@@ -15,7 +15,7 @@ import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { borrow, deployMorpho, METAMORPHO_ABI, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
-import { abiCallView, evmCallView, expectSameAs, ourBuild as build } from "../../../testing/oracle";
+import { abiCallView, evmCallView, expectSameAs, ourBuild as build, useLocalChain } from "../../../testing/oracle";
 
 // Throw-away key for the local chain only (anvil's default account 5).
 const OWNER_KEY: Hex = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
@@ -28,22 +28,18 @@ describe.each([
 ] as const)("%s on Morpho Blue + MetaMorpho bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let d: MorphoDeployment;
-  beforeAll(async () => {
-    node = await startEvmNode({ chainId });
-    const v = getVenue(venueId)?.onchain ?? {};
-    d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
-    process.env[rpcVar] = node.url;
-    process.env.SVC_RPC_TIMEOUT_MS = "30000";
-    resetConfigForTests();
-    await node.setBalance(OWNER, 10n ** 18n);
-    await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
-  });
-  afterAll(async () => {
-    delete process.env[rpcVar];
-    delete process.env.SVC_RPC_TIMEOUT_MS;
-    resetConfigForTests();
-    await node?.close();
-  });
+  useLocalChain(
+    [rpcVar],
+    async () => {
+      node = await startEvmNode({ chainId });
+      const v = getVenue(venueId)?.onchain ?? {};
+      d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
+      await node.setBalance(OWNER, 10n ** 18n);
+      await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
+      return node;
+    },
+    { SVC_RPC_TIMEOUT_MS: "30000" },
+  );
 
   it("deposit plan (approve + deposit) mined: 10 USDC leave the wallet, the owner's vault shares are exactly previewDeposit", async () => {
     const deposit = await build(venueId, "deposit", OWNER, 10_000_000n);
