@@ -6,6 +6,8 @@
 // they differ (`[2] <program> › accounts[3].address: ours "…" ≠ theirs "…"`).
 // Also here: our builder's output for a venue and action (`ourTransactions`, `ourPlan`, `ourInstructions`,
 // `ourSuiData`) and the local chain set-up every oracle test shares (`useLocalChain`).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { type Abi, decodeFunctionData, encodeFunctionData, type Hex } from "viem";
@@ -309,4 +311,16 @@ export function useLocalChain<T extends { url: string; close(): Promise<void> }>
     resetConfigForTests();
     await chain?.close();
   });
+}
+
+/** A local stand-in for an SDK's web endpoints (full node, API): it records every request and answers none (503). */
+export async function silentEndpoint(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
+  const server = createServer((req, res) => {
+    requests.push(`${req.method} ${req.url}`);
+    res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, close };
 }

@@ -9,7 +9,6 @@
 // the calls its `depositQuick(amount, "usdc", false)` and `withdrawQuick` make once coins are chosen (coreBuilder.ts).
 // The SDK's own client speaks JSON-RPC (a 1.x SuiClient), which the local gRPC node does not serve, so it is pointed at
 // a local server that counts what it is asked: it must be asked nothing.
-import { createServer, type Server } from "node:http";
 import { ScallopBuilder } from "@scallop-io/sui-scallop-sdk";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
@@ -19,7 +18,7 @@ import { simulateSuiTransactions } from "../../chains/sui/simulate";
 import { SCALLOP_MARKET_COIN_TYPE } from "./build";
 import { type FakeRpc, fundSuiOwner, SCALLOP_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { setScallopUsdc } from "../../../tests/support/fake-venues";
-import { chainView, expectSameAs, outline, ourSuiData, useLocalChain } from "../../../testing/oracle";
+import { chainView, expectSameAs, outline, ourSuiData, silentEndpoint, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Circle's native USDC on Sui: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coins.usdc.coinType.
@@ -35,23 +34,6 @@ const UPGRADE_CAP = "0x38527d154618d1fd5a644b90717fe07cf0e9f26b46b63e9568e611a3f
 const ORIGINAL = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892fddf";
 // coinDecimalsRegistry: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coinDecimalsRegistry.
 const COIN_DECIMALS_REGISTRY = "0x200abe9bf19751cc566ae35aa58e2b7e4ff688fc1130f8d8909ea09bc137d668";
-
-/** A local stand-in for the SDK's JSON-RPC full node and Scallop's API: it records every request and answers none. */
-async function silentEndpoint(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    res.writeHead(503).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const addr = server.address();
-  const port = typeof addr === "object" && addr ? addr.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Scallop's SDK given the address book the web API would serve for this chain (the parts deposit and withdraw read). */
 async function scallopSdk(endpoint: string, protocolPackage: string) {
