@@ -19,14 +19,14 @@ import { type BuildResult, builderFor, type PlanTransaction, runBuilder } from "
 
 // ---- the comparison ----
 
-/** A list element's name in a path: its program, call, or package::module::function. */
+/** A list element's name in a path: its program, Move call, module::function, or EVM target and selector. */
 function nameOf(v: unknown): string {
   if (!v || typeof v !== "object") return "";
   const o = v as Record<string, unknown>;
   if (typeof o.program === "string") return ` <${o.program}>`;
   if (typeof o.call === "string") return ` <${o.call}>`;
   if (typeof o.function === "string") return ` <${String(o.module)}::${o.function}>`;
-  if (typeof o.functionName === "string") return ` <${o.functionName}>`;
+  if (typeof o.selector === "string") return ` <${String(o.to)} ${o.selector}>`;
   return "";
 }
 
