@@ -12,13 +12,12 @@ import {
 } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { decodeFunctionData, erc20Abi, type Hex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../server/chains/evm";
 import type { SolanaPayload } from "../../server/chains/solana";
-import { resetConfigForTests } from "../../server/config";
 import { AAVE_POOL_ABI } from "../../server/venues/aave-v3/abi";
 import { COMET_ABI } from "../../server/venues/compound-v3/abi";
-import { builderFor, getAdapter, runBuilder } from "../../server/venues/adapters";
+import { builderFor, getAdapter } from "../../server/venues/adapters";
 import { JUP_DEPOSIT_DISCRIMINATOR, JUP_LENDING_PROGRAM } from "../../server/venues/jupiter-lend/build";
 import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/suilend/build";
 import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/kamino/build";
@@ -26,31 +25,19 @@ import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
 import { type CometState, jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { ourBuild as build, ourPlan, useLocalChain } from "../../testing/oracle";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM_OWNER = "0x1111111111111111111111111111111111111111";
 
-function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
-  const b = builderFor(venueId, action);
-  if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner, amountMicros });
-}
-
 describe("Sui: Scallop deposit PTB", () => {
   let rpc: FakeRpc;
-  beforeAll(async () => {
-    rpc = await startFakeRpc();
-    process.env.SVC_RPC_MOVE = rpc.url;
-    resetConfigForTests();
+  useLocalChain(["SVC_RPC_MOVE"], async () => (rpc = await startFakeRpc()));
+  beforeAll(() => {
     rpc.set(SUI_OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
     // The market's USDC balance sheet: 1.5 USDC per market coin, the rate the withdraw builder reads.
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_MOVE;
-    resetConfigForTests();
-    await rpc.close();
   });
   it("decodes with Transaction.from to coinWithBalance → mint::mint<USDC>(version, market, coin, clock) → transfer to owner", async () => {
     const [tx] = await build("scallop", "deposit", SUI_OWNER, 2_500_000n);
@@ -123,10 +110,8 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
   const ids = getVenue("suilend")?.onchain ?? {};
   const WAD = 10n ** 18n;
   const u64Base64 = (v: bigint) => Buffer.from(new BigUint64Array([v]).buffer).toString("base64");
-  beforeAll(async () => {
-    rpc = await startFakeRpc();
-    process.env.SVC_RPC_MOVE = rpc.url;
-    resetConfigForTests();
+  useLocalChain(["SVC_RPC_MOVE"], async () => (rpc = await startFakeRpc()));
+  beforeAll(() => {
     // USDC is the reserve in slot 2; its cToken is worth 1.25 USDC (1,000 available + 250 borrowed per 1,000 cTokens).
     rpc.suilendMarkets.set(ids.lendingMarket ?? "", [
       { coinType: "0x2::sui::SUI", available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n },
@@ -134,11 +119,6 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
       { coinType: ids.usdcCoinType ?? "", available: 1_000_000_000n, ctokens: 1_000_000_000n, borrowedWad: 250_000_000n * WAD, unclaimedWad: 0n },
     ]);
     rpc.set(SUI_OWNER, SUILEND_CTOKEN_TYPE, 4_000_000n); // exactly what 5 USDC needs at 1.25
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_MOVE;
-    resetConfigForTests();
-    await rpc.close();
   });
 
   it("deposit: coinWithBalance(USDC) → deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(market, slot, clock, coin) → cTokens to the owner", async () => {
@@ -188,16 +168,12 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
   });
 
   it("a LendingMarket that cannot be read blocks the plan with venue_state_unavailable and the reason, never a guessed slot", async () => {
-    const b = builderFor("suilend", "deposit");
-    if (!("build" in b)) throw new Error(b.reason);
     const saved = rpc.suilendMarkets.get(ids.lendingMarket ?? "");
     rpc.suilendMarkets.delete(ids.lendingMarket ?? "");
-    const r = await runBuilder(b.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
+    const r = await ourPlan("suilend", "deposit", SUI_OWNER, 1_000_000n);
     expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("LendingMarket") } });
     rpc.suilendMarkets.set(ids.lendingMarket ?? "", [{ coinType: "0x2::sui::SUI", available: 5n, ctokens: 5n, borrowedWad: 0n, unclaimedWad: 0n }]);
-    const withdraw = builderFor("suilend", "withdraw");
-    if (!("build" in withdraw)) throw new Error(withdraw.reason);
-    const noUsdc = await runBuilder(withdraw.build, { owner: SUI_OWNER, amountMicros: 1_000_000n });
+    const noUsdc = await ourPlan("suilend", "withdraw", SUI_OWNER, 1_000_000n);
     expect(noUsdc).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("USDC reserve is not in the LendingMarket") } });
     if (saved) rpc.suilendMarkets.set(ids.lendingMarket ?? "", saved);
   });
@@ -205,16 +181,7 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
 
 describe("Solana: Kamino deposit v0 message", () => {
   let rpc: FakeRpc;
-  beforeAll(async () => {
-    rpc = await startFakeRpc();
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_SVM;
-    resetConfigForTests();
-    await rpc.close();
-  });
+  useLocalChain(["SVC_RPC_SVM"], async () => (rpc = await startFakeRpc()));
 
   it("compiles with the RPC's blockhash, the owner as fee payer and only signer, and klend's instruction layout", async () => {
     // The reserve on the local chain (its vault, cUSDC mint and token program are what the builder passes).
@@ -357,9 +324,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     const elsewhere = await pda(LIQ, "user_supply_position", j.usdcMint ?? "", SOL_OWNER);
     rpc.solanaAccounts.set(j.usdcLending ?? "", { owner: j.lendingProgram ?? "", data: lending(elsewhere) });
     rpc.solanaAccounts.set(elsewhere, { owner: LIQ, data: new Uint8Array(64) });
-    const b = builderFor("jupiter-lend", "deposit");
-    if (!("build" in b)) throw new Error(b.reason);
-    const blocked = await runBuilder(b.build, { owner: SOL_OWNER, amountMicros: 4_000_000n });
+    const blocked = await ourPlan("jupiter-lend", "deposit", SOL_OWNER, 4_000_000n);
     expect(blocked).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("user_supply_position") } });
     expect("build" in builderFor("jupiter-lend", "withdraw")).toBe(true);
     // The local chain's lending back to its real position, for the tests after this one.
@@ -376,9 +341,7 @@ describe("Solana: Kamino deposit v0 message", () => {
     rpc.failing.add("getLatestBlockhash");
     try {
       for (const [venue, action] of builders) {
-        const b = builderFor(venue, action);
-        if (!("build" in b)) throw new Error(b.reason);
-        const r = await runBuilder(b.build, { owner: SOL_OWNER, amountMicros: 1_000_000n });
+        const r = await ourPlan(venue, action, SOL_OWNER, 1_000_000n);
         expect(r, `${venue} ${action}`).toMatchObject({ ok: false, blocker: { code: "rpc_unavailable", message: expect.stringContaining("blockhash") } });
       }
     } finally {
@@ -438,18 +401,7 @@ describe("EVM: Compound v3 withdraw is capped at the supplied balance read at pl
     supplySlopeHigh: 0n,
     supplied: new Map([[EVM_OWNER, supplied]]),
   });
-  beforeAll(async () => {
-    rpc = await startFakeRpc();
-    process.env.SVC_RPC_EVM_A = rpc.url;
-    process.env.SVC_RPC_EVM_B = rpc.url;
-    resetConfigForTests();
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_EVM_A;
-    delete process.env.SVC_RPC_EVM_B;
-    resetConfigForTests();
-    await rpc.close();
-  });
+  useLocalChain(["SVC_RPC_EVM_A", "SVC_RPC_EVM_B"], async () => (rpc = await startFakeRpc()));
   it.each(["compound-v3-base", "compound-v3-arbitrum"])("%s: up to balanceOf(owner) builds withdraw(usdc, amount); one micro above is insufficient_balance with the most", async (id) => {
     rpc.comets.set(cometOf(id), comet(4_000_000n));
     const [w] = await build(id, "withdraw", EVM_OWNER, 4_000_000n);

@@ -2,11 +2,11 @@
 // makes of the same find_routes answer (@cetusprotocol/aggregator-sdk 1.7.2 getRouterResult: its own request, JSONbig
 // parse and parseRouterResponse), here against the local quote server's router v3 answer.
 import { getRouterResult, type RouterDataV3 } from "@cetusprotocol/aggregator-sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
-import { resetConfigForTests } from "../../server/config";
 import { cetusProviders, cetusQuoteFor } from "../../server/quotes/cetus";
 import { type FakeQuotes, startFakeQuotes } from "../support/fake-quotes";
+import { expectSameAs, useLocalChain } from "../../testing/oracle";
 
 const plain = (r: RouterDataV3 | null | undefined) =>
   r && {
@@ -18,16 +18,7 @@ const plain = (r: RouterDataV3 | null | undefined) =>
 
 describe("Cetus router v3 answer → the SDK's RouterDataV3", () => {
   let quotes: FakeQuotes;
-  beforeAll(async () => {
-    quotes = await startFakeQuotes();
-    process.env.SVC_QUOTE_MOVE_URL = quotes.url;
-    resetConfigForTests();
-  });
-  afterAll(async () => {
-    delete process.env.SVC_QUOTE_MOVE_URL;
-    resetConfigForTests();
-    await quotes.close();
-  });
+  useLocalChain(["SVC_QUOTE_MOVE_URL"], async () => (quotes = await startFakeQuotes()));
 
   for (const [from, target, amount] of [
     [USDC["move-chain"], "0x2::sui::SUI", 2_000_000n],
@@ -40,9 +31,9 @@ describe("Cetus router v3 answer → the SDK's RouterDataV3", () => {
       const sdk = await getRouterResult(quotes.url, "", { from, target, amount: amount.toString(), byAmountIn: true, providers: cetusProviders(100) }, 0, "0x0");
       const sdkRequest = quotes.requests.at(-1)?.url;
       // The same request (the SDK's getRouter query: completed coin types, by_amount_in, providers, version tag)…
-      expect(Object.fromEntries(ourRequest?.searchParams ?? [])).toEqual(Object.fromEntries(sdkRequest?.searchParams ?? []));
+      expectSameAs("getRouterResult's request", Object.fromEntries(ourRequest?.searchParams ?? []), Object.fromEntries(sdkRequest?.searchParams ?? []));
       // …and the same RouterDataV3 of its answer.
-      expect(plain(ours.quote.move)).toEqual(plain(sdk));
+      expectSameAs("getRouterResult", plain(ours.quote.move), plain(sdk));
       expect(ours.quote.move?.amountIn.toString()).toBe(amount.toString());
     });
   }

@@ -2,26 +2,21 @@
 // addresses on both EVM chains: our approve + supply and withdraw plans are signed with a local key and mined, and the
 // aToken and USDC balances move exactly as the plans say.
 import { AaveV3Arbitrum, AaveV3Base } from "@bgd-labs/aave-address-book";
-import type { Hex } from "viem";
+import { erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
-import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
-import { builderFor } from "../adapters";
-import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
+import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
+import { abiCallView, evmCallView, expectSameAs, ourBuild, useLocalChain } from "../../../testing/oracle";
 
 // A throw-away key for the local chain only (anvil's second default account).
 const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 const OWNER = privateKeyToAccount(OWNER_KEY).address;
 
-async function build(venueId: string, action: "deposit" | "withdraw", amountMicros: bigint) {
-  const b = builderFor(venueId, action);
-  if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner: OWNER, amountMicros });
-}
+const build = (venueId: string, action: "deposit" | "withdraw", amountMicros: bigint) => ourBuild(venueId, action, OWNER, amountMicros);
 
 describe("the registry's Aave v3 addresses are the address book's", () => {
   it("Base and Arbitrum: Pool, PoolAddressesProvider, USDC (and Arbitrum's data provider)", () => {
@@ -47,19 +42,13 @@ describe.each([
 ] as const)("%s on real bytecode (%s, chain id %i)", (venueId, _chain, chainId, rpcVar) => {
   let node: EvmNode;
   let aave: AaveDeployment;
-  beforeAll(async () => {
+  useLocalChain([rpcVar], async () => {
     node = await startEvmNode({ chainId });
     const v = getVenue(venueId)?.onchain ?? {};
     aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", poolDataProvider: v.poolDataProvider });
-    process.env[rpcVar] = node.url;
-    resetConfigForTests();
     await mintUsdc(node, aave.usdc, OWNER, 10_000_000n);
     await node.setBalance(OWNER, 10n ** 18n);
-  });
-  afterAll(async () => {
-    delete process.env[rpcVar];
-    resetConfigForTests();
-    await node?.close();
+    return node;
   });
 
   it("approve + supply, signed and mined: 3 USDC leave the wallet, 3 aUSDC arrive; withdraw 1 brings 1 back", async () => {
@@ -84,6 +73,24 @@ describe.each([
     );
     expect(await erc20Balance(node, aave.aToken, OWNER)).toBe(2_000_000n);
     expect(await erc20Balance(node, aave.usdc, OWNER)).toBe(8_000_000n);
+  });
+
+  it("the calls are the ones Aave's own Pool ABI (@aave/core-v3 artifact) encodes: approve(pool), supply(usdc, amount, owner, 0), withdraw(usdc, amount, owner)", async () => {
+    // Target and asset from Aave's own address book (@bgd-labs/aave-address-book), not from our registry.
+    const book = venueId === "aave-v3-base" ? { pool: AaveV3Base.POOL, usdc: AaveV3Base.ASSETS.USDC.UNDERLYING } : { pool: AaveV3Arbitrum.POOL, usdc: AaveV3Arbitrum.ASSETS.USDCn.UNDERLYING };
+    const { pool, usdc } = book;
+    const deposit = await build(venueId, "deposit", 2_000_000n);
+    expectSameAs(
+      "approve + Pool.supply (@aave/core-v3)",
+      deposit.map((t, i) => evmCallView(t.payload as EvmCall, i === 0 ? erc20Abi : AAVE_POOL_FULL_ABI)),
+      [abiCallView(usdc, erc20Abi, "approve", [pool, 2_000_000n]), abiCallView(pool, AAVE_POOL_FULL_ABI, "supply", [usdc, 2_000_000n, OWNER, 0])],
+    );
+    const withdraw = await build(venueId, "withdraw", 1_000_000n);
+    expectSameAs(
+      "Pool.withdraw (@aave/core-v3)",
+      withdraw.map((t) => evmCallView(t.payload as EvmCall, AAVE_POOL_FULL_ABI)),
+      [abiCallView(pool, AAVE_POOL_FULL_ABI, "withdraw", [usdc, 1_000_000n, OWNER])],
+    );
   });
 
   it("the supply without its approval reverts on the real Pool (the approval step is needed, not decoration)", async () => {

@@ -5,16 +5,15 @@
 // does borrow on the real contract (the cap is needed, not decoration).
 import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
-import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
-import { builderFor } from "../adapters";
 import { COMET_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
-import { allocate, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
+import { allocate, COMET_FULL_ABI, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
+import { abiCallView, evmCallView, expectSameAs, ourBuild as build, useLocalChain } from "../../../testing/oracle";
 
 // Throw-away keys for the local chain only (anvil's default accounts 3 and 4).
 const OWNER_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
@@ -23,25 +22,23 @@ const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const BORROWER = privateKeyToAccount(BORROWER_KEY).address;
 const LENDER = `0x${"1e".repeat(20)}`;
 
-async function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
-  const b = builderFor(venueId, action);
-  if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner, amountMicros });
-}
-
 describe.each([
   ["compound-v3-base", 8453, "SVC_RPC_EVM_A"],
   ["compound-v3-arbitrum", 42161, "SVC_RPC_EVM_B"],
 ] as const)("%s on Comet's real bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let c: CometDeployment;
+  useLocalChain(
+    [rpcVar],
+    async () => {
+      node = await startEvmNode({ chainId });
+      const v = getVenue(venueId)?.onchain ?? {};
+      c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
+      return node;
+    },
+    { SVC_RPC_TIMEOUT_MS: "30000" },
+  );
   beforeAll(async () => {
-    node = await startEvmNode({ chainId });
-    const v = getVenue(venueId)?.onchain ?? {};
-    c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
-    process.env[rpcVar] = node.url;
-    process.env.SVC_RPC_TIMEOUT_MS = "30000";
-    resetConfigForTests();
     // Liquidity from another supplier, so a borrow is possible at all.
     await mintUsdc(node, c.usdc, LENDER, 100_000_000n);
     await node.exec(LENDER, c.usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [c.comet as Hex, 100_000_000n] }));
@@ -62,12 +59,6 @@ describe.each([
       ]);
     }
   });
-  afterAll(async () => {
-    delete process.env[rpcVar];
-    delete process.env.SVC_RPC_TIMEOUT_MS;
-    resetConfigForTests();
-    await node?.close();
-  });
 
   it("deposit plan (approve + supply) mined: 5 USDC leave the wallet, Comet balanceOf = 5 USDC", async () => {
     const deposit = await build(venueId, "deposit", OWNER, 5_000_000n);
@@ -78,6 +69,21 @@ describe.each([
     );
     expect(await erc20Balance(node, c.usdc, OWNER)).toBe(5_000_000n);
     expect(await cometView(node, c.comet, "balanceOf", [OWNER])).toBe(5_000_000n);
+  });
+
+  it("the calls are the ones Comet's own ABI (compiled from compound-finance/comet) encodes: approve(comet), supply(usdc, amount), withdraw(usdc, amount)", async () => {
+    const deposit = await build(venueId, "deposit", OWNER, 2_000_000n);
+    expectSameAs(
+      "approve + Comet.supply",
+      deposit.map((t, i) => evmCallView(t.payload as EvmCall, i === 0 ? erc20Abi : COMET_FULL_ABI)),
+      [abiCallView(c.usdc, erc20Abi, "approve", [c.comet, 2_000_000n]), abiCallView(c.comet, COMET_FULL_ABI, "supply", [c.usdc, 2_000_000n])],
+    );
+    const withdraw = await build(venueId, "withdraw", OWNER, 1_000_000n);
+    expectSameAs(
+      "Comet.withdraw",
+      withdraw.map((t) => evmCallView(t.payload as EvmCall, COMET_FULL_ABI)),
+      [abiCallView(c.comet, COMET_FULL_ABI, "withdraw", [c.usdc, 1_000_000n])],
+    );
   });
 
   it("withdraw above the supplied balance: blocked insufficient_balance with the most that can be withdrawn (read from the real Comet)", async () => {

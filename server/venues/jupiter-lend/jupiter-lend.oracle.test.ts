@@ -8,14 +8,12 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { getDepositIx, getWithdrawIx } from "@jup-ag/lend/earn";
 import { Connection, PublicKey } from "@solana/web3.js";
 import { createRequire } from "node:module";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
-import { resetConfigForTests } from "../../config";
-import { builderFor, runBuilder } from "../adapters";
+import { describe, expect, it } from "vitest";
 import { jlUsdcFor, JUP_LIQUIDITY_PROGRAM, JUP_REWARDS_RATE_MODEL_PROGRAM } from "./build";
 import { jupiterLend } from "./descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { jupiterLendingAccount } from "../../../tests/support/fake-venues";
+import { expectSameAs, fromWeb3Instruction as fromSdk, ourInstructions, ourPlan, useLocalChain, type Web3Instruction } from "../../../testing/oracle";
 
 // An on-curve owner (Keypair.fromSeed(32 × 7)): the SDK derives the owner's token accounts with allowOffCurve = false.
 const OWNER = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
@@ -24,38 +22,16 @@ const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" 
 const BN = createRequire(import.meta.url)("bn.js") as new (v: string | number) => object;
 const PRICE = 1_050_000_000_000n; // 1.05 USDC per jlUSDC (1e12 scale)
 
-interface SdkIx {
-  programId: PublicKey;
-  keys: { pubkey: PublicKey; isSigner: boolean; isWritable: boolean }[];
-  data: Buffer;
-}
-interface Ix {
-  program: string;
-  accounts: { address: string; signer: boolean; writable: boolean }[];
-  data: string;
-}
-const fromSdk = (ix: SdkIx): Ix => ({
-  program: ix.programId.toBase58(),
-  accounts: ix.keys.map((k) => ({ address: k.pubkey.toBase58(), signer: k.isSigner, writable: k.isWritable })),
-  data: Buffer.from(ix.data).toString("hex"),
-});
-const fromOurs = (ix: SolanaInstructionJson): Ix => ({
-  program: ix.programAddress,
-  accounts: ix.accounts.map((a) => ({ address: a.address, signer: a.role.endsWith("signer"), writable: a.role.startsWith("writable") })),
-  data: Buffer.from(ix.data, "base64").toString("hex"),
-});
+type SdkIx = Web3Instruction;
 
 const utf8 = getUtf8Encoder();
 const enc = getAddressEncoder();
 const pda = async (program: string, seed: string, ...keys: string[]) =>
   (await getProgramDerivedAddress({ programAddress: kitAddress(program), seeds: [utf8.encode(seed), ...keys.map((k) => enc.encode(kitAddress(k)))] }))[0];
 
-async function ours(action: "deposit" | "withdraw", amountMicros: bigint): Promise<{ ixs: Ix[]; payload: SolanaPayload }> {
-  const b = builderFor("jupiter-lend", action);
-  if (!("build" in b)) throw new Error(b.reason);
-  const [tx] = await b.build({ owner: OWNER, amountMicros });
-  const payload = tx?.payload as SolanaPayload;
-  return { ixs: payload.instructions.map(fromOurs), payload };
+async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
+  const { instructions: ixs, payload } = await ourInstructions("jupiter-lend", action, OWNER, amountMicros);
+  return { ixs, payload };
 }
 
 /** The chain state: the USDC mint (owned by SPL Token), the USDC Lending account and its supply position. */
@@ -82,16 +58,10 @@ describe("Jupiter Lend builders agree with @jup-ag/lend on the same chain state"
   let connection: Connection;
   const signer = new PublicKey(OWNER);
   const asset = new PublicKey(ids.usdcMint);
-  beforeAll(async () => {
+  useLocalChain(["SVC_RPC_SVM"], async () => {
     rpc = await startFakeRpc();
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
     connection = new Connection(rpc.url, "confirmed");
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_SVM;
-    resetConfigForTests();
-    await rpc.close();
+    return rpc;
   });
 
   it("the registry's program ids and PDAs are the SDK's", async () => {
@@ -109,7 +79,7 @@ describe("Jupiter Lend builders agree with @jup-ag/lend on the same chain state"
     const { ixs, payload } = await ours("deposit", 2_500_000n);
     const theirs = fromSdk((await getDepositIx({ amount: new BN("2500000"), asset, signer, connection })) as unknown as SdkIx);
     expect(ixs).toHaveLength(2);
-    expect(ixs[1]).toEqual(theirs);
+    expectSameAs("getDepositIx", ixs[1], theirs);
     // The first instruction creates the owner's jlUSDC associated account (the SDK leaves that to the wallet).
     expect(ixs[0]?.program).toBe("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
     expect(ixs[0]?.accounts[1]?.address).toBe(theirs.accounts[2]?.address);
@@ -122,7 +92,7 @@ describe("Jupiter Lend builders agree with @jup-ag/lend on the same chain state"
     const { ixs } = await ours("withdraw", 3_000_000n);
     const theirs = fromSdk((await getWithdrawIx({ amount: new BN("3000000"), asset, signer, connection })) as unknown as SdkIx);
     expect(ixs).toHaveLength(2);
-    expect(ixs[1]).toEqual(theirs);
+    expectSameAs("getWithdrawIx", ixs[1], theirs);
     expect(theirs.accounts).toHaveLength(18);
     expect(ixs[0]?.program).toBe("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
     expect(ixs[0]?.accounts[1]?.address).toBe(theirs.accounts[2]?.address);
@@ -133,15 +103,13 @@ describe("Jupiter Lend builders agree with @jup-ag/lend on the same chain state"
     const need = jlUsdcFor(3_000_000n, PRICE); // ceil(3e6 / 1.05) = 2,857,143
     expect(need).toBe(2_857_143n);
     rpc.set(OWNER, ids.jlUsdcMint, need - 1n);
-    const b = builderFor("jupiter-lend", "withdraw");
-    if (!("build" in b)) throw new Error(b.reason);
-    const short = await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n });
+    const short = await ourPlan("jupiter-lend", "withdraw", OWNER, 3_000_000n);
     expect(short).toMatchObject({
       ok: false,
       blocker: { code: "insufficient_balance", message: expect.stringContaining(`holds ${need - 1n}, worth 2999999 micro-USDC`) },
     });
     rpc.set(OWNER, ids.jlUsdcMint, need);
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n })).toMatchObject({ ok: true });
+    expect(await ourPlan("jupiter-lend", "withdraw", OWNER, 3_000_000n)).toMatchObject({ ok: true });
   });
 
   it("sizes jlUSDC so the payout at the price read covers the amount, and never one more than needed", () => {
@@ -166,17 +134,13 @@ describe("Jupiter Lend builders agree with @jup-ag/lend on the same chain state"
     ] as const;
     rpc.set(OWNER, ids.jlUsdcMint, 10_000_000n);
     for (const action of ["deposit", "withdraw"] as const) {
-      const b = builderFor("jupiter-lend", action);
-      if (!("build" in b)) throw new Error(b.reason);
       for (const [over, words] of cases) {
         await serveLending(rpc, over);
-        const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n });
+        const r = await ourPlan("jupiter-lend", action, OWNER, 1_000_000n);
         expect(r, `${action} ${words}`).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining(words) } });
       }
     }
     rpc.solanaAccounts.delete(ids.usdcLending);
-    const b = builderFor("jupiter-lend", "deposit");
-    if (!("build" in b)) throw new Error(b.reason);
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n })).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
+    expect(await ourPlan("jupiter-lend", "deposit", OWNER, 1_000_000n)).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
   });
 });

@@ -10,12 +10,10 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoReserveAccount } from "../../../tests/support/fake-venues";
-import type { SolanaPayload } from "../../chains/solana";
-import { resetConfigForTests } from "../../config";
-import { builderFor } from "../adapters";
+import { expectSameAs, fromKitInstruction, type OracleInstruction, ourInstructions, useLocalChain } from "../../../testing/oracle";
 import { DISC, kaminoCollateralFor, SYSVAR_INSTRUCTIONS } from "./build";
 import { KAMINO_RESERVE_OFFSETS, readKaminoReserve } from "./read";
 import { KLEND_PROGRAM_ERRORS } from "./errors";
@@ -34,28 +32,6 @@ const idl = require("@kamino-finance/klend-sdk/dist/idl/klend.json") as {
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
 const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
-
-interface Ix {
-  programAddress: string;
-  accounts: { address: string; signer: boolean; writable: boolean }[];
-  data: string;
-}
-
-/** @solana/kit roles (0 readonly, 1 writable, 2 readonly signer, 3 writable signer) as flags, data as hex. */
-function normalize(ix: { programAddress: string; accounts?: readonly { address: string; role: number }[]; data?: Uint8Array | ArrayLike<number> }): Ix {
-  return {
-    programAddress: ix.programAddress,
-    accounts: (ix.accounts ?? []).map((a) => ({ address: a.address, signer: (a.role & 2) !== 0, writable: (a.role & 1) !== 0 })),
-    data: Buffer.from(Uint8Array.from(ix.data ?? [])).toString("hex"),
-  };
-}
-
-const ROLE = { readonly: 0, writable: 1, readonly_signer: 2, writable_signer: 3 } as const;
-function ours(p: SolanaPayload): Ix[] {
-  return p.instructions
-    .filter((i) => i.programAddress !== COMPUTE_BUDGET)
-    .map((i) => normalize({ programAddress: i.programAddress, accounts: i.accounts.map((a) => ({ address: a.address, role: ROLE[a.role] })), data: Buffer.from(i.data, "base64") }));
-}
 
 /** An account of the SDK's generated layout: zeros decoded, `fill` sets fields, encoded back behind the discriminator. */
 function sdkAccount(cls: { discriminator: Buffer; layout: { span: number; decode: (b: Buffer) => unknown; encode: (v: unknown, b: Buffer) => number } }, fill: (raw: Record<string, unknown>) => void): Buffer {
@@ -108,17 +84,11 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
   // `oraclePrices`); only the SDK's market model reads it here: deposit and redeem take no oracle account.
   const SCOPE_FEED = "3t4JZcueEzTbVP6kLxXrL3VpWx45jDer4eqysweBchNH";
 
-  beforeAll(async () => {
+  useLocalChain(["SVC_RPC_SVM"], async () => {
     rpc = await startFakeRpc();
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
     rpc.solanaAccounts.set(ids.usdcReserve, { owner: ids.program, data: reserveAccount(SCOPE_FEED) });
     rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data: await marketAccount() });
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_SVM;
-    resetConfigForTests();
-    await rpc.close();
+    return rpc;
   });
 
   /** The SDK's market model, read from the local RPC with the SDK's own client (no CDN, no oracle reads). */
@@ -134,12 +104,27 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
 
   const sdkOwner = () => sdkKit.createNoopSigner(sdkKit.address(OWNER));
 
-  async function build(action: "deposit" | "withdraw", amountMicros: bigint): Promise<Ix[]> {
-    const b = builderFor("kamino", action);
-    if (!("build" in b)) throw new Error(b.reason);
-    const [tx] = await b.build({ owner: OWNER, amountMicros });
-    return ours(tx?.payload as SolanaPayload);
+  /** The SDK's deposit or redeem of `amount` on the local chain's market (no compute budget, ATAs included), and its labels. */
+  async function sdkAction(kind: "deposit" | "redeem", amount: bigint) {
+    const { market } = await sdkMarket();
+    const args = {
+      kaminoMarket: market,
+      amount: amount.toString(),
+      reserveAddress: sdkKit.address(ids.usdcReserve),
+      owner: sdkOwner(),
+      obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
+      extraComputeBudget: 0,
+      includeAtaIxs: true,
+      requestElevationGroup: false,
+      referrer: sdkKit.none(),
+      currentSlot: 300_000_000n,
+    } as never;
+    const axn = await (kind === "deposit" ? sdk.KaminoAction.buildDepositReserveLiquidityTxns(args) : sdk.KaminoAction.buildRedeemReserveCollateralTxns(args));
+    return { labels: sdk.KaminoAction.actionToIxLabels(axn), instructions: sdk.KaminoAction.actionToIxs(axn).map((ix) => fromKitInstruction(ix as never)) };
   }
+
+  const build = async (action: "deposit" | "withdraw", amountMicros: bigint): Promise<OracleInstruction[]> =>
+    (await ourInstructions("kamino", action, OWNER, amountMicros, [COMPUTE_BUDGET])).instructions;
 
   it("our reader reads the SDK's Reserve layout: rate, supply vault, cUSDC mint, token program", async () => {
     const { state } = await sdkMarket();
@@ -168,43 +153,17 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
   });
 
   it("deposit: the same instructions as KaminoAction.buildDepositReserveLiquidityTxns", async () => {
-    const { market } = await sdkMarket();
-    const axn = await sdk.KaminoAction.buildDepositReserveLiquidityTxns({
-      kaminoMarket: market,
-      amount: "7000000",
-      reserveAddress: sdkKit.address(ids.usdcReserve),
-      owner: sdkOwner(),
-      obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
-      extraComputeBudget: 0,
-      includeAtaIxs: true,
-      requestElevationGroup: false,
-      referrer: sdkKit.none(),
-      currentSlot: 300_000_000n,
-    } as never);
-    const theirs = sdk.KaminoAction.actionToIxs(axn).map((ix) => normalize(ix as never));
-    expect(sdk.KaminoAction.actionToIxLabels(axn)).toEqual([`CreateCollateralUserAta[${await ata(OWNER, KAMINO_CUSDC_MINT)}]`, `CreateUserAta[${await ata(OWNER, ids.usdcMint)}]`, "depositReserveLiquidity"]);
-    expect(await build("deposit", 7_000_000n)).toEqual(theirs);
+    const { labels, instructions: theirs } = await sdkAction("deposit", 7_000_000n);
+    expect(labels).toEqual([`CreateCollateralUserAta[${await ata(OWNER, KAMINO_CUSDC_MINT)}]`, `CreateUserAta[${await ata(OWNER, ids.usdcMint)}]`, "depositReserveLiquidity"]);
+    expectSameAs("KaminoAction.buildDepositReserveLiquidityTxns", await build("deposit", 7_000_000n), theirs);
   });
 
   it("withdraw: the same instructions as KaminoAction.buildRedeemReserveCollateralTxns for the cUSDC our plan redeems", async () => {
     rpc.set(OWNER, KAMINO_CUSDC_MINT, 10_000_000n);
     const collateral = kaminoCollateralFor(2_000_000n, 3n << 59n);
-    const { market } = await sdkMarket();
-    const axn = await sdk.KaminoAction.buildRedeemReserveCollateralTxns({
-      kaminoMarket: market,
-      amount: collateral.toString(),
-      reserveAddress: sdkKit.address(ids.usdcReserve),
-      owner: sdkOwner(),
-      obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
-      extraComputeBudget: 0,
-      includeAtaIxs: true,
-      requestElevationGroup: false,
-      referrer: sdkKit.none(),
-      currentSlot: 300_000_000n,
-    } as never);
-    const theirs = sdk.KaminoAction.actionToIxs(axn).map((ix) => normalize(ix as never));
-    expect(sdk.KaminoAction.actionToIxLabels(axn)).toEqual([`CreateLiquidityUserAta[${await ata(OWNER, ids.usdcMint)}]`, "redeemReserveCollateral"]);
-    expect(await build("withdraw", 2_000_000n)).toEqual(theirs);
+    const { labels, instructions: theirs } = await sdkAction("redeem", collateral);
+    expect(labels).toEqual([`CreateLiquidityUserAta[${await ata(OWNER, ids.usdcMint)}]`, "redeemReserveCollateral"]);
+    expectSameAs("KaminoAction.buildRedeemReserveCollateralTxns", await build("withdraw", 2_000_000n), theirs);
   });
 
   it("a reserve whose vault and cUSDC mint are the current seeds' PDAs: ours follows the account, as the SDK does", async () => {
@@ -225,22 +184,9 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
       }),
     });
     try {
-      const { market } = await sdkMarket();
-      const axn = await sdk.KaminoAction.buildDepositReserveLiquidityTxns({
-        kaminoMarket: market,
-        amount: "1000000",
-        reserveAddress: sdkKit.address(ids.usdcReserve),
-        owner: sdkOwner(),
-        obligation: new sdk.VanillaObligation(sdk.PROGRAM_ID),
-        extraComputeBudget: 0,
-        includeAtaIxs: true,
-        requestElevationGroup: false,
-        referrer: sdkKit.none(),
-        currentSlot: 300_000_000n,
-      } as never);
-      const theirs = sdk.KaminoAction.actionToIxs(axn).map((ix) => normalize(ix as never));
+      const { instructions: theirs } = await sdkAction("deposit", 1_000_000n);
       const mine = await build("deposit", 1_000_000n);
-      expect(mine).toEqual(theirs);
+      expectSameAs("KaminoAction.buildDepositReserveLiquidityTxns", mine, theirs);
       expect(mine.at(-1)?.accounts.map((a) => a.address)).toEqual(expect.arrayContaining([vault, mint]));
     } finally {
       if (saved) rpc.solanaAccounts.set(ids.usdcReserve, saved);

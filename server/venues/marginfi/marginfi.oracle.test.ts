@@ -5,15 +5,13 @@
 // seeds, and composes the withdraw's risk accounts with its own computeHealthAccountMetas; program id, account metas
 // (address, signer, writable, in order) and data must be equal.
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
-import { resetConfigForTests } from "../../config";
-import { builderFor, runBuilder } from "../adapters";
+import { describe, expect, it } from "vitest";
 import { MARGINFI_DISC, marginfiAccountAddress } from "./build";
 import { marginfi } from "./descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { fixtureAddress } from "../../../tests/support/fake-save";
 import { MFI_IDL, MfiPublicKey, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../tests/support/fake-marginfi";
+import { expectSameAs, fromWeb3Instruction as fromSdk, type OracleInstruction, ourInstructions, ourPlan, useLocalChain, type Web3Instruction } from "../../../testing/oracle";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const ONE = 1n << 48n; // I80F48 1.0
@@ -25,11 +23,7 @@ interface Key {
   toBase58(): string;
   toBuffer(): Buffer;
 }
-interface SdkIx {
-  programId: Key;
-  keys: { pubkey: Key; isSigner: boolean; isWritable: boolean }[];
-  data: Buffer;
-}
+type SdkIx = Web3Instruction;
 interface PureAccount {
   makeDepositIx(program: unknown, banks: Map<string, unknown>, mints: Map<string, unknown>, amount: string, bank: Key): Promise<{ instructions: SdkIx[] }>;
   makeWithdrawIx(program: unknown, banks: Map<string, unknown>, mints: Map<string, unknown>, metadata: object, amount: string, bank: Key): Promise<{ instructions: SdkIx[] }>;
@@ -51,27 +45,8 @@ const anchor = mfiRequire("@coral-xyz/anchor") as {
 };
 const web3 = mfiRequire("@solana/web3.js") as { Connection: new (url: string, c: string) => { getAccountInfo(k: Key): Promise<{ data: Buffer } | null> } };
 
-interface Ix {
-  program: string;
-  accounts: { address: string; signer: boolean; writable: boolean }[];
-  data: string;
-}
-const fromSdk = (ix: SdkIx): Ix => ({
-  program: ix.programId.toBase58(),
-  accounts: ix.keys.map((k) => ({ address: k.pubkey.toBase58(), signer: k.isSigner, writable: k.isWritable })),
-  data: Buffer.from(ix.data).toString("hex"),
-});
-const fromOurs = (ix: SolanaInstructionJson): Ix => ({
-  program: ix.programAddress,
-  accounts: ix.accounts.map((a) => ({ address: a.address, signer: a.role.endsWith("signer"), writable: a.role.startsWith("writable") })),
-  data: Buffer.from(ix.data, "base64").toString("hex"),
-});
-
-async function ours(action: "deposit" | "withdraw", amountMicros: bigint): Promise<Ix[]> {
-  const b = builderFor("marginfi", action);
-  if (!("build" in b)) throw new Error(b.reason);
-  const [tx] = await b.build({ owner: OWNER, amountMicros });
-  return (tx?.payload as SolanaPayload).instructions.map(fromOurs);
+async function ours(action: "deposit" | "withdraw", amountMicros: bigint): Promise<OracleInstruction[]> {
+  return (await ourInstructions("marginfi", action, OWNER, amountMicros)).instructions;
 }
 
 /** The SDK's program on the local RPC, as MarginfiClient.fetch builds it (AnchorProvider + the shipped IDL at the config's program id). */
@@ -108,16 +83,10 @@ function sdkOn(url: string) {
 
 describe("marginfi builders agree with @mrgnlabs/marginfi-client-v2 on the same chain state", () => {
   let rpc: FakeRpc;
-  beforeAll(async () => {
+  useLocalChain(["SVC_RPC_SVM"], async () => {
     rpc = await startFakeRpc();
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
     setMarginfiBank(rpc, ids.usdcBank, { assetShareValue: (5n * ONE) / 4n, oracle: ORACLE }); // 1.25 USDC per share
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_SVM;
-    resetConfigForTests();
-    await rpc.close();
+    return rpc;
   });
 
   it("the registry's program and group are the SDK's production config; discriminators are the IDL's", async () => {
@@ -146,7 +115,7 @@ describe("marginfi builders agree with @mrgnlabs/marginfi-client-v2 on the same 
       { marginfiAccount: s.pda, signerTokenAccount: s.userUsdc, bank: s.usdcBank, tokenProgram: common.TOKEN_PROGRAM_ID, group: s.config.groupPk, authority: s.owner },
       { amount: new anchor.BN("2500000") },
     );
-    expect(mine).toEqual([fromSdk(init), fromSdk(deposit)]);
+    expectSameAs("instructions.makeInitMarginfiAccountPdaIx + makeDepositIx", mine, [fromSdk(init), fromSdk(deposit)]);
     const signers = new Set(mine.flatMap((i) => i.accounts.filter((a) => a.signer).map((a) => a.address)));
     expect([...signers]).toEqual([OWNER]);
   });
@@ -157,10 +126,10 @@ describe("marginfi builders agree with @mrgnlabs/marginfi-client-v2 on the same 
     rpc.solanaAccounts.set(s.pda.toBase58(), { owner: ids.program, data: marginfiAccount(OWNER, [{ bank: ids.usdcBank, assetShares: 4_000_000n * ONE }]) });
     const m = await s.model([ids.usdcBank]);
     const dep = await m.account.makeDepositIx(s.program, m.banks, m.mints, "2.5", s.usdcBank);
-    expect(await ours("deposit", 2_500_000n)).toEqual(dep.instructions.map(fromSdk));
+    expectSameAs("MarginfiAccount.makeDepositIx", await ours("deposit", 2_500_000n), dep.instructions.map(fromSdk));
     const wd = await m.account.makeWithdrawIx(s.program, m.banks, m.mints, {}, "1.5", s.usdcBank);
     const mine = await ours("withdraw", 1_500_000n);
-    expect(mine).toEqual(wd.instructions.map(fromSdk));
+    expectSameAs("MarginfiAccount.makeWithdrawIx", mine, wd.instructions.map(fromSdk));
     // The risk accounts: the USDC bank and its oracle, read from the bank.
     expect(mine[1]?.accounts.slice(8).map((a) => a.address)).toEqual([ids.usdcBank, ORACLE]);
   });
@@ -183,27 +152,23 @@ describe("marginfi builders agree with @mrgnlabs/marginfi-client-v2 on the same 
     const m = await s.model([ids.usdcBank, other, low]);
     const wd = await m.account.makeWithdrawIx(s.program, m.banks, m.mints, {}, "5", s.usdcBank);
     const mine = await ours("withdraw", 5_000_000n);
-    expect(mine).toEqual(wd.instructions.map(fromSdk));
+    expectSameAs("MarginfiAccount.makeWithdrawIx", mine, wd.instructions.map(fromSdk));
     expect(mine[1]?.accounts.slice(8).map((a) => a.address)).toEqual([other, fixtureAddress("oracle-a"), ids.usdcBank, ORACLE, low, fixtureAddress("oracle-b")]);
     // A position whose bank needs more risk accounts (a Kamino-tag bank): not guessed, blocked in words.
     setMarginfiBank(rpc, low, { mint: fixtureAddress("mint-b"), assetShareValue: ONE, oracle: fixtureAddress("oracle-b"), oracleSetup: "KaminoPythPush", assetTag: 3 });
-    const b = builderFor("marginfi", "withdraw");
-    if (!("build" in b)) throw new Error(b.reason);
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n })).toMatchObject({ ok: false, blocker: { code: "adapter_not_ready", message: expect.stringContaining("asset tag 3") } });
+    expect(await ourPlan("marginfi", "withdraw", OWNER, 1_000_000n)).toMatchObject({ ok: false, blocker: { code: "adapter_not_ready", message: expect.stringContaining("asset tag 3") } });
   });
 
   it("never withdraws more than the owner's deposited USDC; no account → nothing to withdraw", async () => {
     const s = sdkOn(rpc.url);
     rpc.solanaAccounts.set(s.pda.toBase58(), { owner: ids.program, data: marginfiAccount(OWNER, [{ bank: ids.usdcBank, assetShares: 4_000_000n * ONE }]) });
-    const b = builderFor("marginfi", "withdraw");
-    if (!("build" in b)) throw new Error(b.reason);
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 5_000_000n })).toMatchObject({ ok: true });
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 5_000_001n })).toMatchObject({
+    expect(await ourPlan("marginfi", "withdraw", OWNER, 5_000_000n)).toMatchObject({ ok: true });
+    expect(await ourPlan("marginfi", "withdraw", OWNER, 5_000_001n)).toMatchObject({
       ok: false,
       blocker: { code: "insufficient_balance", message: expect.stringContaining("holds 5000000 micro-USDC") },
     });
     rpc.solanaAccounts.delete(s.pda.toBase58());
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n })).toMatchObject({
+    expect(await ourPlan("marginfi", "withdraw", OWNER, 1_000_000n)).toMatchObject({
       ok: false,
       blocker: { code: "insufficient_balance", message: expect.stringContaining("no marginfi account") },
     });
@@ -211,15 +176,14 @@ describe("marginfi builders agree with @mrgnlabs/marginfi-client-v2 on the same 
 
   it("a bank of another group or mint, an account of another authority: blocked venue_state_unavailable, nothing built", async () => {
     const s = sdkOn(rpc.url);
-    const b = builderFor("marginfi", "deposit");
-    if (!("build" in b)) throw new Error(b.reason);
+    const deposit = () => ourPlan("marginfi", "deposit", OWNER, 1_000_000n);
     setMarginfiBank(rpc, ids.usdcBank, { group: fixtureAddress("other-group"), assetShareValue: ONE, oracle: ORACLE });
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n })).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("another marginfi group") } });
+    expect(await deposit()).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("another marginfi group") } });
     setMarginfiBank(rpc, ids.usdcBank, { mint: fixtureAddress("not-usdc"), assetShareValue: ONE, oracle: ORACLE });
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n })).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("not USDC") } });
+    expect(await deposit()).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("not USDC") } });
     setMarginfiBank(rpc, ids.usdcBank, { assetShareValue: ONE, oracle: ORACLE });
     rpc.solanaAccounts.set(s.pda.toBase58(), { owner: ids.program, data: marginfiAccount(fixtureAddress("someone-else"), []) });
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n })).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("another authority") } });
+    expect(await deposit()).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("another authority") } });
     rpc.solanaAccounts.delete(s.pda.toBase58());
   });
 });

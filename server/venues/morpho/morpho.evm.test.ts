@@ -4,29 +4,23 @@
 // are previewWithdraw read when it is built (so at least the asked assets come back, with interest accruing in
 // between), and a withdrawal above maxWithdraw (here capped by the market's liquidity, below the owner's shares'
 // worth) is blocked insufficient_balance with that amount; an unreadable vault is venue_state_unavailable.
-import { decodeFunctionData, type Hex } from "viem";
+import { decodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
 import { getVenue } from "..";
-import { builderFor } from "../adapters";
 import { ERC4626_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
-import { borrow, deployMorpho, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
+import { borrow, deployMorpho, METAMORPHO_ABI, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
+import { abiCallView, evmCallView, expectSameAs, ourBuild as build, useLocalChain } from "../../../testing/oracle";
 
 // Throw-away key for the local chain only (anvil's default account 5).
 const OWNER_KEY: Hex = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
 const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const BORROWER: Hex = `0x${"b0".repeat(20)}`;
-
-async function build(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint) {
-  const b = builderFor(venueId, action);
-  if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner, amountMicros });
-}
 
 describe.each([
   ["morpho-base", 8453, "SVC_RPC_EVM_A"],
@@ -34,22 +28,18 @@ describe.each([
 ] as const)("%s on Morpho Blue + MetaMorpho bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let d: MorphoDeployment;
-  beforeAll(async () => {
-    node = await startEvmNode({ chainId });
-    const v = getVenue(venueId)?.onchain ?? {};
-    d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
-    process.env[rpcVar] = node.url;
-    process.env.SVC_RPC_TIMEOUT_MS = "30000";
-    resetConfigForTests();
-    await node.setBalance(OWNER, 10n ** 18n);
-    await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
-  });
-  afterAll(async () => {
-    delete process.env[rpcVar];
-    delete process.env.SVC_RPC_TIMEOUT_MS;
-    resetConfigForTests();
-    await node?.close();
-  });
+  useLocalChain(
+    [rpcVar],
+    async () => {
+      node = await startEvmNode({ chainId });
+      const v = getVenue(venueId)?.onchain ?? {};
+      d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
+      await node.setBalance(OWNER, 10n ** 18n);
+      await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
+      return node;
+    },
+    { SVC_RPC_TIMEOUT_MS: "30000" },
+  );
 
   it("deposit plan (approve + deposit) mined: 10 USDC leave the wallet, the owner's vault shares are exactly previewDeposit", async () => {
     const deposit = await build(venueId, "deposit", OWNER, 10_000_000n);
@@ -65,6 +55,22 @@ describe.each([
     expect(await vaultView(node, d.vault, "balanceOf", [OWNER])).toBe(expected);
     // The vault put the USDC into its Morpho Blue market.
     expect(await erc20Balance(node, d.usdc, d.morpho)).toBe(10_000_000n);
+  });
+
+  it("the calls are the ones MetaMorpho's own ABI (compiled from Morpho's sources) encodes: approve(vault), deposit(assets, owner), redeem(previewWithdraw, owner, owner)", async () => {
+    const deposit = await build(venueId, "deposit", OWNER, 2_000_000n);
+    expectSameAs(
+      "approve + MetaMorpho.deposit",
+      deposit.map((t, i) => evmCallView(t.payload as EvmCall, i === 0 ? erc20Abi : METAMORPHO_ABI)),
+      [abiCallView(d.usdc, erc20Abi, "approve", [d.vault, 2_000_000n]), abiCallView(d.vault, METAMORPHO_ABI, "deposit", [2_000_000n, OWNER])],
+    );
+    const shares = await vaultView(node, d.vault, "previewWithdraw", [1_000_000n]);
+    const withdraw = await build(venueId, "withdraw", OWNER, 1_000_000n);
+    expectSameAs(
+      "MetaMorpho.redeem",
+      withdraw.map((t) => evmCallView(t.payload as EvmCall, METAMORPHO_ABI)),
+      [abiCallView(d.vault, METAMORPHO_ABI, "redeem", [shares, OWNER, OWNER])],
+    );
   });
 
   it("withdraw above maxWithdraw (the market's liquidity after a borrow, below the owner's worth): blocked with the most that can be withdrawn", async () => {

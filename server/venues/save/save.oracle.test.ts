@@ -5,14 +5,12 @@
 // program id, account metas (address, signer, writable, in order) and data must be equal.
 import { createRequire } from "node:module";
 import { getBase64Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from "@solana/kit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SolanaInstructionJson, SolanaPayload } from "../../chains/solana";
-import { resetConfigForTests } from "../../config";
-import { builderFor, runBuilder } from "../adapters";
+import { describe, expect, it } from "vitest";
 import { saveCollateralFor, saveLiquidityFor } from "./build";
 import { save } from "./descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { fixtureAddress, SolendBN, SolendPublicKey, saveFixture, setSaveUsdc } from "../../../tests/support/fake-save";
+import { expectSameAs, fromWeb3Instruction as fromSdk, ourInstructions, ourPlan, useLocalChain, type Web3Instruction } from "../../../testing/oracle";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const WAD = 10n ** 18n;
@@ -22,11 +20,7 @@ interface Key {
   toBase58(): string;
   toBuffer(): Buffer;
 }
-interface SdkIx {
-  programId: Key;
-  keys: { pubkey: Key; isSigner: boolean; isWritable: boolean }[];
-  data: Buffer;
-}
+type SdkIx = Web3Instruction;
 interface SdkReserve {
   info: {
     lendingMarket: Key;
@@ -57,33 +51,9 @@ const splToken = sdkRequire("@solana/spl-token") as {
   createAssociatedTokenAccountIdempotentInstruction: (payer: Key, ata: Key, owner: Key, mint: Key) => SdkIx;
 };
 
-interface Meta {
-  address: string;
-  signer: boolean;
-  writable: boolean;
-}
-interface Ix {
-  program: string;
-  accounts: Meta[];
-  data: string;
-}
-const fromSdk = (ix: SdkIx): Ix => ({
-  program: ix.programId.toBase58(),
-  accounts: ix.keys.map((k) => ({ address: k.pubkey.toBase58(), signer: k.isSigner, writable: k.isWritable })),
-  data: Buffer.from(ix.data).toString("hex"),
-});
-const fromOurs = (ix: SolanaInstructionJson): Ix => ({
-  program: ix.programAddress,
-  accounts: ix.accounts.map((a) => ({ address: a.address, signer: a.role.endsWith("signer"), writable: a.role.startsWith("writable") })),
-  data: Buffer.from(ix.data, "base64").toString("hex"),
-});
-
-async function ours(action: "deposit" | "withdraw", amountMicros: bigint): Promise<{ ixs: Ix[]; payload: SolanaPayload }> {
-  const b = builderFor("save", action);
-  if (!("build" in b)) throw new Error(b.reason);
-  const [tx] = await b.build({ owner: OWNER, amountMicros });
-  const payload = tx?.payload as SolanaPayload;
-  return { ixs: payload.instructions.map(fromOurs), payload };
+async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
+  const { instructions: ixs, payload } = await ourInstructions("save", action, OWNER, amountMicros);
+  return { ixs, payload };
 }
 
 /** What the SDK builds from the reserve it reads itself from the local RPC. */
@@ -112,16 +82,7 @@ async function theSdks(rpcUrl: string) {
 
 describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the same chain state", () => {
   let rpc: FakeRpc;
-  beforeAll(async () => {
-    rpc = await startFakeRpc();
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_SVM;
-    resetConfigForTests();
-    await rpc.close();
-  });
+  useLocalChain(["SVC_RPC_SVM"], async () => (rpc = await startFakeRpc()));
 
   it("the registry's program and market are the SDK's", () => {
     expect(save.onchain.program).toBe(SOLEND_PRODUCTION_PROGRAM_ID.toBase58());
@@ -132,7 +93,7 @@ describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the sa
     setSaveUsdc(rpc, saveFixture());
     const { ixs, payload } = await ours("deposit", 2_500_000n);
     const theirs = await theSdks(rpc.url);
-    expect(ixs).toEqual(theirs.deposit(2_500_000n));
+    expectSameAs("depositReserveLiquidityInstruction (with the cUSDC account)", ixs, theirs.deposit(2_500_000n));
     // The owner is the fee payer and the only signer of the compiled message.
     const wire = getTransactionDecoder().decode(getBase64Encoder().encode(payload.transaction));
     expect(Object.keys(wire.signatures)).toEqual([OWNER]);
@@ -156,7 +117,7 @@ describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the sa
     expect(collateral).toBe(saveCollateralFor(2_000_000n, rate));
     const theirs = await theSdks(rpc.url);
     expect(theirs.r.config.extraOracle?.toBase58()).toBe(fixtureAddress("save-extra"));
-    expect(ixs).toEqual(theirs.withdraw(collateral));
+    expectSameAs("refreshReserveInstruction + redeemReserveCollateralInstruction", ixs, theirs.withdraw(collateral));
   });
 
   it("withdraw without an extra oracle passes only pyth and switchboard, as the SDK does", async () => {
@@ -173,7 +134,7 @@ describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the sa
       theirs.r.liquidity.pythOracle,
       theirs.r.liquidity.switchboardOracle,
     );
-    expect(ixs).toEqual([expected[0], fromSdk(refresh), expected[2]]);
+    expectSameAs("refreshReserveInstruction (no extra oracle) + redeemReserveCollateralInstruction", ixs, [expected[0], fromSdk(refresh), expected[2]]);
     expect(ixs[1]?.accounts).toHaveLength(3);
     expect(NULL_ORACLE.toBase58()).not.toBe(fixtureAddress("save-pyth"));
   });
@@ -184,20 +145,16 @@ describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the sa
     const need = saveCollateralFor(3_000_000n, rate);
     expect(need).toBe(2_000_000n);
     rpc.set(OWNER, fixtureAddress("save-collateral-mint"), need - 1n);
-    const b = builderFor("save", "withdraw");
-    if (!("build" in b)) throw new Error(b.reason);
-    const short = await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n });
+    const short = await ourPlan("save", "withdraw", OWNER, 3_000_000n);
     expect(short).toMatchObject({
       ok: false,
       blocker: { code: "insufficient_balance", message: expect.stringContaining(`holds 1999999, worth ${saveLiquidityFor(need - 1n, rate)} micro-USDC`) },
     });
     rpc.set(OWNER, fixtureAddress("save-collateral-mint"), need);
-    expect(await runBuilder(b.build, { owner: OWNER, amountMicros: 3_000_000n })).toMatchObject({ ok: true });
+    expect(await ourPlan("save", "withdraw", OWNER, 3_000_000n)).toMatchObject({ ok: true });
   });
 
   it("a reserve of another market, of another mint, or owned by another program blocks the plan; nothing is built", async () => {
-    const b = builderFor("save", "deposit");
-    if (!("build" in b)) throw new Error(b.reason);
     const cases = [
       [saveFixture({ lendingMarket: fixtureAddress("other-market") }), save.onchain.program ?? "", "another lending market"],
       [saveFixture({ liquidityMint: fixtureAddress("other-mint") }), save.onchain.program ?? "", "not USDC"],
@@ -205,11 +162,11 @@ describe("Save (Solend) builders agree with @solendprotocol/solend-sdk on the sa
     ] as const;
     for (const [f, owner, words] of cases) {
       setSaveUsdc(rpc, f, owner);
-      const r = await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n });
+      const r = await ourPlan("save", "deposit", OWNER, 1_000_000n);
       expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining(words) } });
     }
     rpc.solanaAccounts.delete(save.onchain.usdcReserve ?? "");
-    const missing = await runBuilder(b.build, { owner: OWNER, amountMicros: 1_000_000n });
+    const missing = await ourPlan("save", "deposit", OWNER, 1_000_000n);
     expect(missing).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable" } });
   });
 

@@ -9,19 +9,16 @@
 // the calls its `depositQuick(amount, "usdc", false)` and `withdrawQuick` make once coins are chosen (coreBuilder.ts).
 // The SDK's own client speaks JSON-RPC (a 1.x SuiClient), which the local gRPC node does not serve, so it is pointed at
 // a local server that counts what it is asked: it must be asked nothing.
-import { createServer, type Server } from "node:http";
 import { ScallopBuilder } from "@scallop-io/sui-scallop-sdk";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { coinWithBalance as coinWithBalanceV1 } from "sui-v1/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
-import { resetConfigForTests } from "../../config";
-import { builderFor, runBuilder } from "../adapters";
 import { SCALLOP_MARKET_COIN_TYPE } from "./build";
 import { type FakeRpc, fundSuiOwner, SCALLOP_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { setScallopUsdc } from "../../../tests/support/fake-venues";
-import { chainView, outline } from "../../../tests/support/sui-chain-view";
+import { chainView, expectSameAs, outline, ourSuiData, silentEndpoint, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Circle's native USDC on Sui: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coins.usdc.coinType.
@@ -37,23 +34,6 @@ const UPGRADE_CAP = "0x38527d154618d1fd5a644b90717fe07cf0e9f26b46b63e9568e611a3f
 const ORIGINAL = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892fddf";
 // coinDecimalsRegistry: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coinDecimalsRegistry.
 const COIN_DECIMALS_REGISTRY = "0x200abe9bf19751cc566ae35aa58e2b7e4ff688fc1130f8d8909ea09bc137d668";
-
-/** A local stand-in for the SDK's JSON-RPC full node and Scallop's API: it records every request and answers none. */
-async function silentEndpoint(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
-  const requests: string[] = [];
-  const server: Server = createServer((req, res) => {
-    requests.push(`${req.method} ${req.url}`);
-    res.writeHead(503).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const addr = server.address();
-  const port = typeof addr === "object" && addr ? addr.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Scallop's SDK given the address book the web API would serve for this chain (the parts deposit and withdraw read). */
 async function scallopSdk(endpoint: string, protocolPackage: string) {
@@ -76,14 +56,7 @@ async function scallopSdk(endpoint: string, protocolPackage: string) {
 }
 
 /** Our builder's transaction, as the wallet reads it. */
-async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
-  const b = builderFor("scallop", action);
-  if (!("build" in b)) throw new Error(b.reason);
-  const r = await runBuilder(b.build, { owner: OWNER, amountMicros });
-  if (!r.ok) throw new Error(`${r.blocker.code}: ${r.blocker.message}`);
-  const [tx] = r.transactions;
-  return { data: Transaction.from(String(tx?.payload)).getData(), transactions: r.transactions };
-}
+const ours = (action: "deposit" | "withdraw", amountMicros: bigint) => ourSuiData("scallop", action, OWNER, amountMicros);
 
 /** The SDK's transaction for the same coin amount (its own @mysten/sui 1.45.2), read back with ours. */
 async function sdk(builder: ScallopBuilder, action: "deposit" | "withdraw", coinType: string, coinAmount: bigint) {
@@ -101,11 +74,9 @@ describe("Scallop: our deposit and withdraw are the ones @scallop-io/sui-scallop
   let rpc: FakeRpc;
   let endpoint: Awaited<ReturnType<typeof silentEndpoint>>;
   let builder: ScallopBuilder;
+  useLocalChain(["SVC_RPC_MOVE"], async () => (rpc = await startFakeRpc()));
   beforeAll(async () => {
-    rpc = await startFakeRpc();
     endpoint = await silentEndpoint();
-    process.env.SVC_RPC_MOVE = rpc.url;
-    resetConfigForTests();
     // Rate 1.5 USDC per market coin: (cash 2000 + debt 1000 − revenue 0) / 2000 market coins.
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     rpc.set(OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
@@ -115,16 +86,13 @@ describe("Scallop: our deposit and withdraw are the ones @scallop-io/sui-scallop
     builder = await scallopSdk(endpoint.url, capPackage);
   });
   afterAll(async () => {
-    delete process.env.SVC_RPC_MOVE;
-    resetConfigForTests();
     await endpoint.close();
-    await rpc.close();
   });
 
   it("deposit: coinWithBalance → mint::mint<USDC>(version, market, coin, clock) → owner, at the UpgradeCap's package", async () => {
     const mine = await ours("deposit", 2_500_000n);
     const theirs = await sdk(builder, "deposit", USDC, 2_500_000n);
-    expect(chainView(mine.data)).toEqual(chainView(theirs));
+    expectSameAs("ScallopBuilder deposit (mint::mint)", chainView(mine.data), chainView(theirs));
     // What they agree on, spelled out (a shared mistake would still show here).
     const view = chainView(mine.data);
     expect(outline(view)).toEqual(["CoinWithBalance", `${SCALLOP_CURRENT_PACKAGE}::mint::mint`, "transfer"]);
@@ -146,7 +114,7 @@ describe("Scallop: our deposit and withdraw are the ones @scallop-io/sui-scallop
     // 3 USDC at 1.5 USDC per market coin: 2 market coins (MarketCoin keeps the original package in its type).
     const marketCoin = `${ORIGINAL}::reserve::MarketCoin<${USDC}>`;
     const theirs = await sdk(builder, "withdraw", marketCoin, 2_000_000n);
-    expect(chainView(mine.data)).toEqual(chainView(theirs));
+    expectSameAs("ScallopBuilder withdraw (redeem::redeem)", chainView(mine.data), chainView(theirs));
     const view = chainView(mine.data);
     expect(outline(view)).toEqual(["CoinWithBalance", `${SCALLOP_CURRENT_PACKAGE}::redeem::redeem`, "transfer"]);
     expect(view.commands[0]).toEqual({ intent: "CoinWithBalance", type: normalizeStructTag(marketCoin), balance: "2000000" });

@@ -12,13 +12,11 @@ import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { SuilendClient } from "@suilend/sdk/client";
 import { LendingMarket } from "@suilend/sdk/_generated/suilend/lending-market/structs";
 import { Reserve } from "@suilend/sdk/_generated/suilend/reserve/structs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
-import { resetConfigForTests } from "../../config";
-import { builderFor, runBuilder } from "../adapters";
 import { SUILEND_CTOKEN_TYPE } from "./build";
 import { type FakeRpc, fundSuiOwner, type SuilendReserveState, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { type CoinFacts, moveFlow } from "../../../tests/support/sui-chain-view";
+import { type CoinFacts, expectSameAs, moveFlow, ourSuiData, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Suilend's main market, its type and its UpgradeCap: @suilend/sdk 3.0.3 client.js LENDING_MARKET_ID, LENDING_MARKET_TYPE,
@@ -98,10 +96,8 @@ describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 buil
     }
   };
 
+  useLocalChain(["SVC_RPC_MOVE"], async () => (rpc = await startFakeRpc()));
   beforeAll(async () => {
-    rpc = await startFakeRpc();
-    process.env.SVC_RPC_MOVE = rpc.url;
-    resetConfigForTests();
     rpc.suilendMarkets.set(MARKET, RESERVES);
     rpc.suiObjectBcs.set(MARKET, lendingMarketBcs(RESERVES));
     fundSuiOwner(rpc, OWNER);
@@ -112,19 +108,8 @@ describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 buil
     // The SDK's UpgradeCap on this chain points at the current package both builders must call.
     expect(rpc.upgradeCaps.get(UPGRADE_CAP)).toBe(SUILEND_CURRENT_PACKAGE);
   });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_MOVE;
-    resetConfigForTests();
-    await rpc.close();
-  });
 
-  async function ours(action: "deposit" | "withdraw", amountMicros: bigint) {
-    const b = builderFor("suilend", action);
-    if (!("build" in b)) throw new Error(b.reason);
-    const r = await runBuilder(b.build, { owner: OWNER, amountMicros });
-    if (!r.ok) throw new Error(`${r.blocker.code}: ${r.blocker.message}`);
-    return { data: Transaction.from(String(r.transactions[0]?.payload)).getData(), transactions: r.transactions };
-  }
+  const ours = (action: "deposit" | "withdraw", amountMicros: bigint) => ourSuiData("suilend", action, OWNER, amountMicros);
 
   it("deposit: USDC → deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(market, slot 1, clock, coin) → cTokens to the owner", async () => {
     const tx = new Transaction();
@@ -132,7 +117,7 @@ describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 buil
     await sdk.depositLiquidityAndGetCTokens(OWNER, USDC, "2500000", tx as never);
     const theirs = await moveFlow(tx.getData(), coinOf);
     const mine = await moveFlow((await ours("deposit", 2_500_000n)).data, coinOf);
-    expect(mine).toEqual(theirs);
+    expectSameAs("SuilendClient.depositLiquidityAndGetCTokens", mine, theirs);
     // What they agree on, spelled out (a shared mistake would still show here).
     expect(mine.calls).toEqual([
       {
@@ -151,7 +136,7 @@ describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 buil
     await sdk.redeemCtokensAndWithdrawLiquidity(OWNER, [SUILEND_CTOKEN_TYPE], tx as never);
     const theirs = await moveFlow(tx.getData(), coinOf);
     const mine = await moveFlow((await ours("withdraw", 6_000_000n)).data, coinOf);
-    expect(mine).toEqual(theirs);
+    expectSameAs("SuilendClient.redeemCtokensAndWithdrawLiquidity", mine, theirs);
     const slot = { pure: Buffer.from(new BigUint64Array([1n]).buffer).toString("base64") };
     expect(mine.calls).toEqual([
       { call: `${normalizeSuiAddress("0x1")}::option::none`, typeArguments: [normalizeStructTag(`${ORIGINAL}::lending_market::RateLimiterExemption<${MAIN_POOL}, ${USDC}>`)], arguments: [] },
