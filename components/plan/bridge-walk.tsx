@@ -11,7 +11,7 @@
 //   Delivery    POST /svc/bridge/delivery { planId, destTxId }: 202 pending is followed with the same backoff, then
 //               credited / already credited / the blocker in words.
 // The service never moves money the owner did not sign: it prepares, the owner's wallets sign both transactions.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
@@ -177,29 +177,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
   const burnConfirmed = bridge.burn.state === "confirmed";
 
   // Circle's attestation is asked for only once the source chain confirmed the burn.
-  const rescue = useQuery({
-    queryKey: ["svc", "bridge-rescue", planId, sourceTxId, key],
-    enabled: key !== "" && burnConfirmed,
-    queryFn: async ({ signal }) => {
-      try {
-        const body = await api<BridgeRescueBody>("/svc/bridge/rescue", { method: "POST", body: { planId, sourceTxId }, apiKey: key, signal });
-        onOwnerRefused(false);
-        return body;
-      } catch (e) {
-        // The rescue is owner-only: a key that may read the plan but not rescue it is asked to be replaced.
-        onOwnerRefused(e instanceof ApiError && (e.status === 401 || e.status === 403));
-        throw e;
-      }
-    },
-    // Poll only while asking again can help, slower each time: never hammer the service or Circle.
-    refetchInterval: (q) => {
-      const d = q.state.data;
-      if (!d || d.status === "prepared") return false;
-      return d.blockers?.some((b) => WAITING.has(b.code)) ? backoffMs(q.state.dataUpdateCount) : false;
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const rescue = useRescue(planId, sourceTxId, key, burnConfirmed, onOwnerRefused);
   const r = rescue.data ?? null;
   // How many answers so far: the next check waits backoffMs(answers) (the query's own refetchInterval).
   const answers = qc.getQueryState(["svc", "bridge-rescue", planId, sourceTxId, key])?.dataUpdateCount ?? 0;
@@ -222,15 +200,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
     onSuccess: (txId) => onReceiveSigned(txId),
   });
   const mintTx = destTxId ?? sign.data ?? null;
-
-  const delivery = useQuery({
-    queryKey: ["svc", "bridge-delivery", planId, mintTx, key],
-    enabled: mintTx !== null && key !== "",
-    queryFn: ({ signal }) => api<BridgeDeliveryBody>("/svc/bridge/delivery", { method: "POST", body: { planId, destTxId: mintTx }, apiKey: key, signal }),
-    refetchInterval: (q) => (q.state.data?.status === "pending" ? backoffMs(q.state.dataUpdateCount) : false),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const delivery = useDelivery(planId, mintTx, key);
   const d = delivery.data ?? null;
 
   // ---- what the service recorded: a delivery proven on the destination chain ----
@@ -241,12 +211,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
 
   // ---- the receive step's signing requirements ----
   const needed = destChain ? familyOfChain(destChain) : null;
-  let signReason: string | null = null;
-  if (destChain && !EXECUTABLE_CHAINS.includes(destChain))
-    signReason = `${chainName(destChain)} is a Map chain: signing is disabled there until its adapters go live.`;
-  else if (needed && (!w.account || w.account.family !== needed)) signReason = `The receive runs on ${chainName(destChain ?? "")}: connect your ${FAMILY_NAMES[needed]} wallet to sign it.`;
-  else if (destChain && destAddress && w.account && !sameAddress(destChain, w.account.address, destAddress))
-    signReason = `The receive is signed and paid by the locked destination ${destAddress}; the connected wallet is ${w.account.address}. Connect that wallet.`;
+  const signReason = receiveSignReason(destChain, destAddress, needed, w.account);
 
   const burnState: StepState = mismatch ? "blocked" : burnConfirmed ? "done" : bridge.burn.state === "not_confirmed" ? "checking" : "blocked";
   const attestationState: StepState =
@@ -264,185 +229,338 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
       )}
       <ol className="walk-steps">
         <Step n={1} title="Burn on the source chain" state={burnState} testId="step-burn">
-          <div className="small" data-testid="burn-status" role="status">
-            {mismatch ? (
-              <p className="error-text">
-                <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" /> is not this plan&apos;s burn: {mismatch.message}
-              </p>
-            ) : burnConfirmed ? (
-              <p>
-                Confirmed on {chainName(sourceChain)}{amount ? <> ({amount} burned)</> : null}: <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />
-              </p>
-            ) : bridge.burn.state === "not_confirmed" ? (
-              <p>
-                The link names <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />; {chainName(sourceChain)} has not confirmed it
-                as this plan&apos;s burn yet ({bridge.burn.reason ?? "no answer yet"}). Checked{" "}
-                {recordUpdatedAt ? new Date(recordUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
-                {Math.round(backoffMs(recordAnswers) / 1000)} s, less often each time.{" "}
-                <button type="button" className="btn btn-small" disabled={recordFetching} onClick={onCheckBurn}>
-                  {recordFetching ? "Checking…" : "Check now"}
-                </button>
-              </p>
-            ) : (
-              <p className="error-text" data-testid="burn-problem">
-                The link&apos;s burn transaction{" "}
-                {bridge.burn.state === "invalid" ? <span className="mono" data-testid="burn-tx">{sourceTxId}</span> : <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />} is
-                not this plan&apos;s burn: {bridge.burn.reason ?? bridge.burn.state}
-              </p>
-            )}
-          </div>
+          <BurnStatus
+            burn={bridge.burn}
+            mismatch={mismatch}
+            sourceChain={sourceChain}
+            sourceTxId={sourceTxId}
+            amount={amount}
+            recordFetching={recordFetching}
+            recordUpdatedAt={recordUpdatedAt}
+            recordAnswers={recordAnswers}
+            onCheckBurn={onCheckBurn}
+          />
         </Step>
 
         <Step n={2} title="Circle's attestation" state={attestationState} testId="step-attestation">
-          <div className="small" data-testid="attestation-status" role="status">
-            {delivered && !attested && !r ? (
-              <p>Attested and delivered: the service recorded the delivery.</p>
-            ) : !burnConfirmed || mismatch ? (
-              <p className="muted">Read once {chainName(sourceChain)} confirms this plan&apos;s burn.</p>
-            ) : !r && rescue.isPending ? (
-              <p>Asking the service for Circle&apos;s attestation…</p>
-            ) : rescueDelivered ? (
-              <p>Attested and already delivered: {blockers.find((b) => b.code === "already_delivered")?.message}</p>
-            ) : attested ? (
-              <p>
-                Attested by Circle{r?.burn ? <> (message nonce {r.burn.nonce}, {amount})</> : null}.
-              </p>
-            ) : r && waiting ? (
-              <>
-                <p>
-                  {blockers.some((b) => b.code === "attestation_unavailable") ? "Circle's attestation service is unavailable" : "Waiting for Circle"}:{" "}
-                  {blockers.map((b) => b.message).join(" ")}
-                </p>
-                {r.burn && (
-                  <p data-testid="burn-listed">
-                    Circle lists the burn: message nonce {r.burn.nonce}, {amount}, not attested yet.
-                  </p>
-                )}
-                <p className="muted">
-                  Checked {rescue.dataUpdatedAt ? new Date(rescue.dataUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
-                  {Math.round(backoffMs(answers) / 1000)} s, less often each time.{" "}
-                  <button type="button" className="btn btn-small" disabled={rescue.isFetching} onClick={() => void rescue.refetch()}>
-                    {rescue.isFetching ? "Checking…" : "Check now"}
-                  </button>
-                </p>
-              </>
-            ) : r ? (
-              <div className="error-text" data-testid="attestation-blocked">
-                <p>The receive cannot be built:</p>
-                <ul>
-                  {blockers.map((b) => (
-                    <li key={b.code}>
-                      {b.message} <span className="muted">({b.code})</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </div>
+          <AttestationStatus
+            rescue={rescue}
+            answers={answers}
+            sourceChain={sourceChain}
+            burnConfirmed={burnConfirmed}
+            mismatch={mismatch !== null}
+            delivered={delivered}
+            waiting={waiting}
+            amount={amount}
+          />
         </Step>
 
         <Step n={3} title="Receive on the destination chain" state={receiveState} testId="step-receive">
           <div className="small">
-            {destAddress && destChain && (
-              <p>
-                Minted only to your locked destination on {chainName(destChain)}:{" "}
-                <span className="mono" data-testid="locked-destination">
-                  {destAddress}
-                </span>{" "}
-                (recorded in the plan; the service cannot change it).
-              </p>
-            )}
-            {delivered ? (
-              provenTx ? (
-                <p>
-                  Received, confirmed on {chainName(destChain ?? "")} and recorded by the service: <TxLink chain={destChain} txId={provenTx} testId="receive-tx" />
-                  {mintTx && mintTx !== provenTx && (
-                    <span data-testid="receive-other">
-                      {" "}
-                      (the link&apos;s <span className="mono">{mintTx}</span> is not the transaction the service recorded)
-                    </span>
-                  )}
-                </p>
-              ) : (
-                <p>Received already (the service recorded its delivery).</p>
-              )
-            ) : mintRefused ? (
-              <p className="error-text" data-testid="receive-problem">
-                The service did not accept <span className="mono">{mintTx}</span> as this plan&apos;s receive:{" "}
-                {delivery.error ? delivery.error.message : (d?.error ?? "reported failed")}
-              </p>
-            ) : mintTx ? (
-              <p data-testid="receive-checking">
-                Sent: <TxLink chain={destChain} txId={mintTx} testId="receive-tx" />; not confirmed yet: the service is checking it on{" "}
-                {chainName(destChain ?? "")}
-                {d?.reason ? <> ({d.reason})</> : null}.
-              </p>
-            ) : !receiveTx ? (
-              <p className="muted">Built once Circle&apos;s attestation is read.</p>
-            ) : null}
-            {showSign && receiveTx && (
-              <>
-                <p data-testid="receive-description">{receiveTx.description}</p>
-                <p>
-                  <SimulationLine sim={receiveTx.simulation} chain={receiveTx.chain} />
-                </p>
-                {signReason && needed && <UseWalletButton family={needed} />}{" "}
-                <button
-                  type="button"
-                  className="btn btn-primary"
-                  data-testid="sign-receive"
-                  disabled={signReason !== null || sign.isPending}
-                  aria-describedby={signReason ? `${hintId}-sign` : undefined}
-                  onClick={() => sign.mutate()}
-                >
-                  {sign.isPending ? "Waiting for your wallet…" : `Sign the receive${needed ? ` with your ${FAMILY_NAMES[needed]} wallet` : ""}`}
-                </button>
-                {signReason && (
-                  <p id={`${hintId}-sign`} className="muted" data-testid="receive-sign-reason">
-                    {signReason}
-                  </p>
-                )}
-                {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
-              </>
-            )}
+            {destAddress && destChain && <LockedDestination destChain={destChain} destAddress={destAddress} />}
+            <ReceiveStatus destChain={destChain} delivered={delivered} provenTx={provenTx} mintTx={mintTx} mintRefused={mintRefused} delivery={delivery} receiveTx={receiveTx} />
+            {showSign && receiveTx && <SignReceive receiveTx={receiveTx} signReason={signReason} needed={needed} sign={sign} hintId={hintId} />}
           </div>
         </Step>
 
         <Step n={4} title="Delivery credited by the service" state={deliveryState} testId="step-delivery">
-          <div className="small" data-testid="delivery-status" role="status">
-            {!mintTx ? (
-              <p className="muted">{delivered ? "The service recorded this delivery already." : "After the receive is signed, the service checks it on chain and credits it once."}</p>
-            ) : delivery.error ? (
-              <p className="error-text">
-                The service did not credit it: {delivery.error.message}
-                {delivery.error instanceof ApiError && <span className="muted"> ({delivery.error.code})</span>}{" "}
-                <button type="button" className="btn btn-small" onClick={() => void delivery.refetch()}>
-                  Check again
-                </button>
-              </p>
-            ) : !d ? (
-              <p>Reporting the receive to the service…</p>
-            ) : d.status === "pending" ? (
-              <p>
-                Waiting for {chainName(d.destChain)} to confirm the mint: {clause(d.reason ?? "not final yet")}. Checking again, less often each time.
-              </p>
-            ) : d.status === "failed" ? (
-              <p className="error-text">The delivery was reported failed: {clause(d.error ?? "no reason given")}.</p>
-            ) : d.credited ? (
-              <p data-testid="delivery-credited">
-                Credited {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} to{" "}
-                <span className="mono">{d.destAddress}</span> on {chainName(d.destChain)}.
-              </p>
-            ) : (
-              <p data-testid="delivery-already">
-                Already credited: {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} reached{" "}
-                <span className="mono">{d.destAddress}</span> earlier; nothing was credited again.
-              </p>
-            )}
-          </div>
+          <DeliveryStatus mintTx={mintTx} delivered={delivered} delivery={delivery} />
         </Step>
       </ol>
     </>
+  );
+}
+
+type Family = NonNullable<ReturnType<typeof familyOfChain>>;
+type Blocker = NonNullable<BridgeRescueBody["blockers"]>[number];
+type ReceiveTx = BridgeRescueBody["transactions"][number];
+
+/** POST /svc/bridge/rescue once the burn is confirmed, polled with backoff while asking again can help. */
+function useRescue(planId: string, sourceTxId: string, key: string, burnConfirmed: boolean, onOwnerRefused: (refused: boolean) => void) {
+  return useQuery({
+    queryKey: ["svc", "bridge-rescue", planId, sourceTxId, key],
+    enabled: key !== "" && burnConfirmed,
+    queryFn: async ({ signal }) => {
+      try {
+        const body = await api<BridgeRescueBody>("/svc/bridge/rescue", { method: "POST", body: { planId, sourceTxId }, apiKey: key, signal });
+        onOwnerRefused(false);
+        return body;
+      } catch (e) {
+        // The rescue is owner-only: a key that may read the plan but not rescue it is asked to be replaced.
+        onOwnerRefused(e instanceof ApiError && (e.status === 401 || e.status === 403));
+        throw e;
+      }
+    },
+    // Poll only while asking again can help, slower each time: never hammer the service or Circle.
+    refetchInterval: (q) => {
+      const d = q.state.data;
+      if (!d || d.status === "prepared") return false;
+      return d.blockers?.some((b) => WAITING.has(b.code)) ? backoffMs(q.state.dataUpdateCount) : false;
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/** POST /svc/bridge/delivery for the mint id, followed with backoff while it is pending. */
+function useDelivery(planId: string, mintTx: string | null, key: string) {
+  return useQuery({
+    queryKey: ["svc", "bridge-delivery", planId, mintTx, key],
+    enabled: mintTx !== null && key !== "",
+    queryFn: ({ signal }) => api<BridgeDeliveryBody>("/svc/bridge/delivery", { method: "POST", body: { planId, destTxId: mintTx }, apiKey: key, signal }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? backoffMs(q.state.dataUpdateCount) : false),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/** Why the receive cannot be signed with the connected wallet, or null when it can. */
+function receiveSignReason(destChain: string | null, destAddress: string | null, needed: Family | null, account: ReturnType<typeof useWallet>["account"]): string | null {
+  if (destChain && !EXECUTABLE_CHAINS.includes(destChain)) return `${chainName(destChain)} is a Map chain: signing is disabled there until its adapters go live.`;
+  if (needed && (!account || account.family !== needed)) return `The receive runs on ${chainName(destChain ?? "")}: connect your ${FAMILY_NAMES[needed]} wallet to sign it.`;
+  if (destChain && destAddress && account && !sameAddress(destChain, account.address, destAddress))
+    return `The receive is signed and paid by the locked destination ${destAddress}; the connected wallet is ${account.address}. Connect that wallet.`;
+  return null;
+}
+
+interface BurnStatusProps {
+  burn: NonNullable<PlanRecordBody["bridge"]>["burn"];
+  mismatch: Blocker | null;
+  sourceChain: string;
+  sourceTxId: string;
+  amount: string | null;
+  recordFetching: boolean;
+  recordUpdatedAt: number;
+  recordAnswers: number;
+  onCheckBurn: () => void;
+}
+
+/** Step 1: the burn as the service checked it on the source chain. */
+function BurnStatus({ burn, mismatch, sourceChain, sourceTxId, amount, recordFetching, recordUpdatedAt, recordAnswers, onCheckBurn }: BurnStatusProps) {
+  return (
+    <div className="small" data-testid="burn-status" role="status">
+      {mismatch ? (
+        <p className="error-text">
+          <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" /> is not this plan&apos;s burn: {mismatch.message}
+        </p>
+      ) : burn.state === "confirmed" ? (
+        <p>
+          Confirmed on {chainName(sourceChain)}{amount ? <> ({amount} burned)</> : null}: <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />
+        </p>
+      ) : burn.state === "not_confirmed" ? (
+        <p>
+          The link names <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />; {chainName(sourceChain)} has not confirmed it
+          as this plan&apos;s burn yet ({burn.reason ?? "no answer yet"}). Checked{" "}
+          {recordUpdatedAt ? new Date(recordUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
+          {Math.round(backoffMs(recordAnswers) / 1000)} s, less often each time.{" "}
+          <button type="button" className="btn btn-small" disabled={recordFetching} onClick={onCheckBurn}>
+            {recordFetching ? "Checking…" : "Check now"}
+          </button>
+        </p>
+      ) : (
+        <p className="error-text" data-testid="burn-problem">
+          The link&apos;s burn transaction{" "}
+          {burn.state === "invalid" ? <span className="mono" data-testid="burn-tx">{sourceTxId}</span> : <TxLink chain={sourceChain} txId={sourceTxId} testId="burn-tx" />} is
+          not this plan&apos;s burn: {burn.reason ?? burn.state}
+        </p>
+      )}
+    </div>
+  );
+}
+
+interface AttestationStatusProps {
+  rescue: ReturnType<typeof useRescue>;
+  answers: number;
+  sourceChain: string;
+  burnConfirmed: boolean;
+  mismatch: boolean;
+  delivered: boolean;
+  waiting: boolean;
+  amount: string | null;
+}
+
+/** Step 2: Circle's attestation as the rescue read it (waiting, attested, or why the receive cannot be built). */
+function AttestationStatus({ rescue, answers, sourceChain, burnConfirmed, mismatch, delivered, waiting, amount }: AttestationStatusProps) {
+  const r = rescue.data ?? null;
+  const blockers = r?.blockers ?? [];
+  const attested = r?.status === "prepared";
+  return (
+    <div className="small" data-testid="attestation-status" role="status">
+      {delivered && !attested && !r ? (
+        <p>Attested and delivered: the service recorded the delivery.</p>
+      ) : !burnConfirmed || mismatch ? (
+        <p className="muted">Read once {chainName(sourceChain)} confirms this plan&apos;s burn.</p>
+      ) : !r && rescue.isPending ? (
+        <p>Asking the service for Circle&apos;s attestation…</p>
+      ) : blockers.some((b) => b.code === "already_delivered") ? (
+        <p>Attested and already delivered: {blockers.find((b) => b.code === "already_delivered")?.message}</p>
+      ) : attested ? (
+        <p>
+          Attested by Circle{r?.burn ? <> (message nonce {r.burn.nonce}, {amount})</> : null}.
+        </p>
+      ) : r && waiting ? (
+        <>
+          <p>
+            {blockers.some((b) => b.code === "attestation_unavailable") ? "Circle's attestation service is unavailable" : "Waiting for Circle"}:{" "}
+            {blockers.map((b) => b.message).join(" ")}
+          </p>
+          {r.burn && (
+            <p data-testid="burn-listed">
+              Circle lists the burn: message nonce {r.burn.nonce}, {amount}, not attested yet.
+            </p>
+          )}
+          <p className="muted">
+            Checked {rescue.dataUpdatedAt ? new Date(rescue.dataUpdatedAt).toLocaleTimeString() : "just now"}; checking again in about{" "}
+            {Math.round(backoffMs(answers) / 1000)} s, less often each time.{" "}
+            <button type="button" className="btn btn-small" disabled={rescue.isFetching} onClick={() => void rescue.refetch()}>
+              {rescue.isFetching ? "Checking…" : "Check now"}
+            </button>
+          </p>
+        </>
+      ) : r ? (
+        <div className="error-text" data-testid="attestation-blocked">
+          <p>The receive cannot be built:</p>
+          <ul>
+            {blockers.map((b) => (
+              <li key={b.code}>
+                {b.message} <span className="muted">({b.code})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Step 3's first line: where the mint goes, as the plan recorded it. */
+function LockedDestination({ destChain, destAddress }: { destChain: string; destAddress: string }) {
+  return (
+    <p>
+      Minted only to your locked destination on {chainName(destChain)}:{" "}
+      <span className="mono" data-testid="locked-destination">
+        {destAddress}
+      </span>{" "}
+      (recorded in the plan; the service cannot change it).
+    </p>
+  );
+}
+
+interface ReceiveStatusProps {
+  destChain: string | null;
+  delivered: boolean;
+  provenTx: string | null;
+  mintTx: string | null;
+  mintRefused: boolean;
+  delivery: ReturnType<typeof useDelivery>;
+  receiveTx: ReceiveTx | null;
+}
+
+/** Step 3: the receive (mint) transaction: recorded, refused, being checked, or not built yet. */
+function ReceiveStatus({ destChain, delivered, provenTx, mintTx, mintRefused, delivery, receiveTx }: ReceiveStatusProps) {
+  const d = delivery.data ?? null;
+  return delivered ? (
+    provenTx ? (
+      <p>
+        Received, confirmed on {chainName(destChain ?? "")} and recorded by the service: <TxLink chain={destChain} txId={provenTx} testId="receive-tx" />
+        {mintTx && mintTx !== provenTx && (
+          <span data-testid="receive-other">
+            {" "}
+            (the link&apos;s <span className="mono">{mintTx}</span> is not the transaction the service recorded)
+          </span>
+        )}
+      </p>
+    ) : (
+      <p>Received already (the service recorded its delivery).</p>
+    )
+  ) : mintRefused ? (
+    <p className="error-text" data-testid="receive-problem">
+      The service did not accept <span className="mono">{mintTx}</span> as this plan&apos;s receive:{" "}
+      {delivery.error ? delivery.error.message : (d?.error ?? "reported failed")}
+    </p>
+  ) : mintTx ? (
+    <p data-testid="receive-checking">
+      Sent: <TxLink chain={destChain} txId={mintTx} testId="receive-tx" />; not confirmed yet: the service is checking it on{" "}
+      {chainName(destChain ?? "")}
+      {d?.reason ? <> ({d.reason})</> : null}.
+    </p>
+  ) : !receiveTx ? (
+    <p className="muted">Built once Circle&apos;s attestation is read.</p>
+  ) : null;
+}
+
+interface SignReceiveProps {
+  receiveTx: ReceiveTx;
+  signReason: string | null;
+  needed: Family | null;
+  sign: UseMutationResult<string, Error, void>;
+  hintId: string;
+}
+
+/** Step 3's signing: what the receive does, its simulation, and the button for the destination wallet. */
+function SignReceive({ receiveTx, signReason, needed, sign, hintId }: SignReceiveProps) {
+  return (
+    <>
+      <p data-testid="receive-description">{receiveTx.description}</p>
+      <p>
+        <SimulationLine sim={receiveTx.simulation} chain={receiveTx.chain} />
+      </p>
+      {signReason && needed && <UseWalletButton family={needed} />}{" "}
+      <button
+        type="button"
+        className="btn btn-primary"
+        data-testid="sign-receive"
+        disabled={signReason !== null || sign.isPending}
+        aria-describedby={signReason ? `${hintId}-sign` : undefined}
+        onClick={() => sign.mutate()}
+      >
+        {sign.isPending ? "Waiting for your wallet…" : `Sign the receive${needed ? ` with your ${FAMILY_NAMES[needed]} wallet` : ""}`}
+      </button>
+      {signReason && (
+        <p id={`${hintId}-sign`} className="muted" data-testid="receive-sign-reason">
+          {signReason}
+        </p>
+      )}
+      {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
+    </>
+  );
+}
+
+/** Step 4: the delivery as the service credited it (pending, failed, credited, or credited earlier). */
+function DeliveryStatus({ mintTx, delivered, delivery }: { mintTx: string | null; delivered: boolean; delivery: ReturnType<typeof useDelivery> }) {
+  const d = delivery.data ?? null;
+  return (
+    <div className="small" data-testid="delivery-status" role="status">
+      {!mintTx ? (
+        <p className="muted">{delivered ? "The service recorded this delivery already." : "After the receive is signed, the service checks it on chain and credits it once."}</p>
+      ) : delivery.error ? (
+        <p className="error-text">
+          The service did not credit it: {delivery.error.message}
+          {delivery.error instanceof ApiError && <span className="muted"> ({delivery.error.code})</span>}{" "}
+          <button type="button" className="btn btn-small" onClick={() => void delivery.refetch()}>
+            Check again
+          </button>
+        </p>
+      ) : !d ? (
+        <p>Reporting the receive to the service…</p>
+      ) : d.status === "pending" ? (
+        <p>
+          Waiting for {chainName(d.destChain)} to confirm the mint: {clause(d.reason ?? "not final yet")}. Checking again, less often each time.
+        </p>
+      ) : d.status === "failed" ? (
+        <p className="error-text">The delivery was reported failed: {clause(d.error ?? "no reason given")}.</p>
+      ) : d.credited ? (
+        <p data-testid="delivery-credited">
+          Credited {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} to{" "}
+          <span className="mono">{d.destAddress}</span> on {chainName(d.destChain)}.
+        </p>
+      ) : (
+        <p data-testid="delivery-already">
+          Already credited: {d.creditedMicros !== null ? formatTokenAmount(d.creditedMicros, USDC_UNITS) : "(amount unknown)"} reached{" "}
+          <span className="mono">{d.destAddress}</span> earlier; nothing was credited again.
+        </p>
+      )}
+    </div>
   );
 }
 

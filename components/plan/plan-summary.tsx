@@ -82,10 +82,13 @@ export function SimulationLine({ sim, chain }: { sim: Simulation | undefined; ch
   );
 }
 
+type VaultPlan = Extract<Plan, { schemaVersion: "svc-vault-plan.v1" }>;
+type SwapPlan = Extract<Plan, { schemaVersion: "svc-swap-plan.v1" }>;
+type BridgePlan = Extract<Plan, { schemaVersion: "svc-bridge-plan.v1" }>;
+
 export function PlanSummary({ plan }: { plan: Plan }) {
   const h = headline(plan);
   const chain = planChain(plan);
-  const simFee = simulatedFee(plan);
   return (
     <div className="plan" data-testid="plan">
       <p>
@@ -93,136 +96,174 @@ export function PlanSummary({ plan }: { plan: Plan }) {
         <strong data-testid="plan-status">{plan.status === "prepared" ? "prepared — your wallet must sign" : "blocked"}</strong> for{" "}
         <TokenAmount chain={chain} asset={h.token} amount={h.amountMicros} />
       </p>
-      {plan.blockers && plan.blockers.length > 0 && (
-        <div role="alert" className="alert alert-error">
-          <div>
-            <p>
-              <strong>This plan cannot go ahead:</strong>
-            </p>
-            <ul data-testid="blockers">
-              {plan.blockers.map((b) => (
-                <li key={b.code}>
-                  {b.message} <span className="muted small">({b.code})</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
-      )}
+      {plan.blockers && plan.blockers.length > 0 && <Blockers blockers={plan.blockers} />}
       <h3 className="small">Fees</h3>
-      <ul className="fee-list" data-testid="fees">
-        {plan.schemaVersion === "svc-vault-plan.v1" && (
-          <li data-testid="fee-line">
-            Principal fee: {formatTokenAmount(plan.feeMicros, { symbol: "USDC", decimals: 6 })}
-          </li>
-        )}
-        {plan.fees.map((f) => (
-          <li key={`${f.kind}-${f.label}`} data-testid="fee-line">
-            {f.label}: <FeeAmount fee={f} chain={chain} token={h.token} simulated={simFee} />
-            {f.bps != null && <span className="muted"> ({formatBps(f.bps)})</span>}
-            {f.estimate && <span className="muted"> — estimate</span>}
-            {f.reason && <span className="muted"> — {f.reason}</span>}
-          </li>
-        ))}
-      </ul>
-      {plan.schemaVersion === "svc-swap-plan.v1" && (
-        <dl className="kv" data-testid="swap-quote">
-          <dt>Slippage bound</dt>
-          <dd>{formatBps(plan.slippageBps)}</dd>
-          <dt>Quoted output (estimate)</dt>
-          <dd>
-            {plan.quote ? <TokenAmount chain={plan.chain} asset={plan.outputToken} amount={plan.quote.outAmount} /> : <Missing reason="No quote." />}
-          </dd>
-          <dt>Minimum output</dt>
-          <dd>
-            {plan.minAmountOut ? <TokenAmount chain={plan.chain} asset={plan.outputToken} amount={plan.minAmountOut} /> : <Missing reason="No quote." />}
-          </dd>
-          {plan.quote && (
-            <>
-              <dt>Quote source</dt>
-              <dd>
-                {plan.quote.source} · {plan.quote.route.join(" → ") || "direct"}
-              </dd>
-            </>
-          )}
-        </dl>
-      )}
-      {plan.schemaVersion === "svc-bridge-plan.v1" && (
-        <>
-          <dl className="kv">
-            <dt>Rail</dt>
-            <dd>{plan.rail}</dd>
-            <dt>Expected to receive (estimate)</dt>
-            <dd>
-              {plan.expectedReceivedMicros === null ? <Missing reason={plan.expectedReceivedReason} /> : <>{formatMicros(plan.expectedReceivedMicros, 6)} USDC</>}
-            </dd>
-            <dt>Destination (locked to you)</dt>
-            <dd className="mono">{plan.destAddress}</dd>
-          </dl>
-          <div className="alert alert-warn" data-testid="risk">
-            <div>
-              <p>
-                <strong>Risk disclosure:</strong> {plan.risk.summary}
-              </p>
-              <ul>
-                {plan.risk.items.map((r) => (
-                  <li key={r}>{r}</li>
-                ))}
-              </ul>
-            </div>
-          </div>
-        </>
-      )}
-      {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "withdraw" && (
-        <dl className="kv" data-testid="withdraw-amounts">
-          <dt>Leaves the venue ({plan.strategyId})</dt>
-          <dd>{formatTokenAmount(plan.amountMicros, { symbol: "USDC", decimals: 6 })}</dd>
-          <dt>You receive in your wallet</dt>
-          <dd>{formatTokenAmount((BigInt(plan.amountMicros) - BigInt(plan.feeMicros)).toString(), { symbol: "USDC", decimals: 6 })}</dd>
-        </dl>
-      )}
-      {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" && plan.estimates && (
-        <>
-          <h3 className="small">Estimates (not guarantees)</h3>
-          <dl className="kv" data-testid="estimates">
-            <dt>Gross APY (estimate)</dt>
-            <dd>
-              <OrMissing value={formatBps(plan.estimates.grossApyBps)} reason="No live APY: no estimate." />
-            </dd>
-            <dt>Net APY (estimate)</dt>
-            <dd>
-              <OrMissing value={formatBps(plan.estimates.netApyBps)} reason="No live APY: no estimate." />
-            </dd>
-            <dt>Daily yield (estimate)</dt>
-            <dd>
-              <OrMissing value={formatMicros(plan.estimates.estDailyYieldMicros, 6)} reason="No live APY: no estimate." /> USDC
-            </dd>
-            <dt>Monthly yield (estimate)</dt>
-            <dd>
-              <OrMissing value={formatMicros(plan.estimates.estMonthlyYieldMicros, 6)} reason="No live APY: no estimate." /> USDC
-            </dd>
-          </dl>
-          <p className="estimate-note">Estimates use today’s APY; realized yield comes from the venue and may differ.</p>
-        </>
-      )}
-      {plan.transactions.length > 0 && (
-        <>
-          <h3 className="small">What you will sign</h3>
-          <ol data-testid="transactions" className="tx-list">
-            {plan.transactions.map((t, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: legs are ordered and never reordered
-              <li key={i}>
-                {t.description} <span className="muted small">({chainName(t.chain)}, {t.kind})</span>
-                <br />
-                <SimulationLine sim={t.simulation} chain={t.chain} />
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
+      <FeeList plan={plan} chain={chain} token={h.token} />
+      {plan.schemaVersion === "svc-swap-plan.v1" && <SwapQuote plan={plan} />}
+      {plan.schemaVersion === "svc-bridge-plan.v1" && <BridgeTerms plan={plan} />}
+      {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "withdraw" && <WithdrawAmounts plan={plan} />}
+      {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" && plan.estimates && <DepositEstimates estimates={plan.estimates} />}
+      {plan.transactions.length > 0 && <TransactionList transactions={plan.transactions} />}
       {plan.status === "prepared" && plan.transactions.length === 0 && (
         <p className="muted small">This plan is a priced quote: connect a wallet and prepare it again to get a transaction to sign.</p>
       )}
     </div>
+  );
+}
+
+/** Why the plan cannot go ahead, each blocker in words with its code. */
+function Blockers({ blockers }: { blockers: NonNullable<Plan["blockers"]> }) {
+  return (
+    <div role="alert" className="alert alert-error">
+      <div>
+        <p>
+          <strong>This plan cannot go ahead:</strong>
+        </p>
+        <ul data-testid="blockers">
+          {blockers.map((b) => (
+            <li key={b.code}>
+              {b.message} <span className="muted small">({b.code})</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The fee line items: the principal fee of a vault plan, then every fee the plan lists (estimates labeled so). */
+function FeeList({ plan, chain, token }: { plan: Plan; chain: ChainId; token: string }) {
+  const simFee = simulatedFee(plan);
+  return (
+    <ul className="fee-list" data-testid="fees">
+      {plan.schemaVersion === "svc-vault-plan.v1" && (
+        <li data-testid="fee-line">
+          Principal fee: {formatTokenAmount(plan.feeMicros, { symbol: "USDC", decimals: 6 })}
+        </li>
+      )}
+      {plan.fees.map((f) => (
+        <li key={`${f.kind}-${f.label}`} data-testid="fee-line">
+          {f.label}: <FeeAmount fee={f} chain={chain} token={token} simulated={simFee} />
+          {f.bps != null && <span className="muted"> ({formatBps(f.bps)})</span>}
+          {f.estimate && <span className="muted"> — estimate</span>}
+          {f.reason && <span className="muted"> — {f.reason}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A swap's slippage bound, quoted and minimum output, and where the quote came from. */
+function SwapQuote({ plan }: { plan: SwapPlan }) {
+  return (
+    <dl className="kv" data-testid="swap-quote">
+      <dt>Slippage bound</dt>
+      <dd>{formatBps(plan.slippageBps)}</dd>
+      <dt>Quoted output (estimate)</dt>
+      <dd>
+        {plan.quote ? <TokenAmount chain={plan.chain} asset={plan.outputToken} amount={plan.quote.outAmount} /> : <Missing reason="No quote." />}
+      </dd>
+      <dt>Minimum output</dt>
+      <dd>
+        {plan.minAmountOut ? <TokenAmount chain={plan.chain} asset={plan.outputToken} amount={plan.minAmountOut} /> : <Missing reason="No quote." />}
+      </dd>
+      {plan.quote && (
+        <>
+          <dt>Quote source</dt>
+          <dd>
+            {plan.quote.source} · {plan.quote.route.join(" → ") || "direct"}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** A bridge's rail, expected receipt and locked destination, and its risk disclosure. */
+function BridgeTerms({ plan }: { plan: BridgePlan }) {
+  return (
+    <>
+      <dl className="kv">
+        <dt>Rail</dt>
+        <dd>{plan.rail}</dd>
+        <dt>Expected to receive (estimate)</dt>
+        <dd>
+          {plan.expectedReceivedMicros === null ? <Missing reason={plan.expectedReceivedReason} /> : <>{formatMicros(plan.expectedReceivedMicros, 6)} USDC</>}
+        </dd>
+        <dt>Destination (locked to you)</dt>
+        <dd className="mono">{plan.destAddress}</dd>
+      </dl>
+      <div className="alert alert-warn" data-testid="risk">
+        <div>
+          <p>
+            <strong>Risk disclosure:</strong> {plan.risk.summary}
+          </p>
+          <ul>
+            {plan.risk.items.map((r) => (
+              <li key={r}>{r}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** A withdrawal: what leaves the venue and what reaches the wallet after the principal fee. */
+function WithdrawAmounts({ plan }: { plan: VaultPlan }) {
+  return (
+    <dl className="kv" data-testid="withdraw-amounts">
+      <dt>Leaves the venue ({plan.strategyId})</dt>
+      <dd>{formatTokenAmount(plan.amountMicros, { symbol: "USDC", decimals: 6 })}</dd>
+      <dt>You receive in your wallet</dt>
+      <dd>{formatTokenAmount((BigInt(plan.amountMicros) - BigInt(plan.feeMicros)).toString(), { symbol: "USDC", decimals: 6 })}</dd>
+    </dl>
+  );
+}
+
+/** A deposit's APY and yield estimates, labeled as estimates. */
+function DepositEstimates({ estimates }: { estimates: NonNullable<VaultPlan["estimates"]> }) {
+  return (
+    <>
+      <h3 className="small">Estimates (not guarantees)</h3>
+      <dl className="kv" data-testid="estimates">
+        <dt>Gross APY (estimate)</dt>
+        <dd>
+          <OrMissing value={formatBps(estimates.grossApyBps)} reason="No live APY: no estimate." />
+        </dd>
+        <dt>Net APY (estimate)</dt>
+        <dd>
+          <OrMissing value={formatBps(estimates.netApyBps)} reason="No live APY: no estimate." />
+        </dd>
+        <dt>Daily yield (estimate)</dt>
+        <dd>
+          <OrMissing value={formatMicros(estimates.estDailyYieldMicros, 6)} reason="No live APY: no estimate." /> USDC
+        </dd>
+        <dt>Monthly yield (estimate)</dt>
+        <dd>
+          <OrMissing value={formatMicros(estimates.estMonthlyYieldMicros, 6)} reason="No live APY: no estimate." /> USDC
+        </dd>
+      </dl>
+      <p className="estimate-note">Estimates use today’s APY; realized yield comes from the venue and may differ.</p>
+    </>
+  );
+}
+
+/** The transactions the wallet will sign, in order, each with the chain's simulation. */
+function TransactionList({ transactions }: { transactions: Plan["transactions"] }) {
+  return (
+    <>
+      <h3 className="small">What you will sign</h3>
+      <ol data-testid="transactions" className="tx-list">
+        {transactions.map((t, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: legs are ordered and never reordered
+          <li key={i}>
+            {t.description} <span className="muted small">({chainName(t.chain)}, {t.kind})</span>
+            <br />
+            <SimulationLine sim={t.simulation} chain={t.chain} />
+          </li>
+        ))}
+      </ol>
+    </>
   );
 }

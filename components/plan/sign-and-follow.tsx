@@ -58,16 +58,7 @@ export function SignAndFollow({
   });
 
   const digest = sign.data?.digest ?? null;
-  const execute = useQuery({
-    queryKey: ["svc", "execute", plan.planId, digest],
-    enabled: executePath !== null && digest !== null,
-    queryFn: () => api<ExecuteBody>(executePath ?? EXECUTE_PATH, { method: "POST", body: { planId: plan.planId, digest } }),
-    refetchInterval: (q) => (q.state.data?.status === "pending" ? POLL_MS : false),
-    retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 5,
-    retryDelay: POLL_MS,
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-  });
+  const execute = useExecute(plan.planId, digest, executePath);
   const done = execute.data?.status === "done" ? execute.data : null;
   const confirming = digest !== null && executePath !== null && !execute.isError && (execute.data === undefined || execute.data.status === "pending");
   const busy = sign.isPending || confirming;
@@ -115,48 +106,7 @@ export function SignAndFollow({
       )}
       {sign.error && <WalletErrorBox error={sign.error} title="Signing did not complete." onRetry={() => sign.reset()} />}
       {sign.data && (
-        <div role="status" className="alert alert-info" data-testid="signed">
-          <div>
-            {sign.data.legs.length > 1 ? (
-              <>
-                <p>Signed and sent, in order:</p>
-                <ol data-testid="digests">
-                  {sign.data.legs.map((leg) => (
-                    <li key={leg.digest}>
-                      {leg.kind}: <TxLink chain={leg.chain} txId={leg.digest} testId="digest" />
-                    </li>
-                  ))}
-                </ol>
-              </>
-            ) : (
-              <p>
-                Signed and sent: <TxLink chain={sign.data.chain} txId={sign.data.digest} testId="digest" />
-              </p>
-            )}
-            <p data-testid="settlement">
-              {mapChain
-                ? mapChainSignedNote(plan)
-                : executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
-                  ? "The burn is sent. Follow the attestation, the receive and the delivery below."
-                  : executePath === null
-                    ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
-                    : done
-                      ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
-                      : execute.data && execute.data.status !== "done"
-                        ? `Waiting for ${chainName(sign.data.chain)} to confirm it: ${execute.data.reason}`
-                        : execute.isError
-                          ? null
-                          : "Reporting the transaction to the service…"}
-            </p>
-            {done && (
-              <p>
-                <Link href="/portfolio">
-                  See the position and activity in your portfolio
-                </Link>
-              </p>
-            )}
-          </div>
-        </div>
+        <Signed signed={sign.data} outcome={settlement(plan, sign.data.chain, mapChain, executePath, done, execute)} done={done !== null} />
       )}
       {execute.error &&
         (notLanded ? (
@@ -166,6 +116,84 @@ export function SignAndFollow({
         ) : (
           <ErrorBox error={execute.error} title="The service did not record this deposit." onRetry={() => void execute.refetch()} />
         ))}
+    </div>
+  );
+}
+
+interface SignedPlan {
+  legs: { kind: string; chain: string; digest: string }[];
+  digest: string;
+  chain: string;
+}
+
+/** POST the signed digest to the execute endpoint (when the plan has one) and follow it while it is pending. */
+function useExecute(planId: string, digest: string | null, executePath: string | null) {
+  return useQuery({
+    queryKey: ["svc", "execute", planId, digest],
+    enabled: executePath !== null && digest !== null,
+    queryFn: () => api<ExecuteBody>(executePath ?? EXECUTE_PATH, { method: "POST", body: { planId, digest } }),
+    refetchInterval: (q) => (q.state.data?.status === "pending" ? POLL_MS : false),
+    retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 5,
+    retryDelay: POLL_MS,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/** What became of the signed transactions: a Map chain's note, the bridge's next steps, or the service's confirmation. */
+function settlement(
+  plan: Plan,
+  signedChain: string,
+  mapChain: boolean,
+  executePath: string | null,
+  done: Extract<ExecuteBody, { status: "done" }> | null,
+  execute: ReturnType<typeof useExecute>,
+): string | null {
+  return mapChain
+    ? mapChainSignedNote(plan)
+    : executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
+      ? "The burn is sent. Follow the attestation, the receive and the delivery below."
+      : executePath === null
+        ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
+        : done
+          ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
+          : execute.data && execute.data.status !== "done"
+            ? `Waiting for ${chainName(signedChain)} to confirm it: ${execute.data.reason}`
+            : execute.isError
+              ? null
+              : "Reporting the transaction to the service…";
+}
+
+/** The signed transactions (each leg's digest with its explorer link), what became of them, and the portfolio link once settled. */
+function Signed({ signed, outcome, done }: { signed: SignedPlan; outcome: string | null; done: boolean }) {
+  return (
+    <div role="status" className="alert alert-info" data-testid="signed">
+      <div>
+        {signed.legs.length > 1 ? (
+          <>
+            <p>Signed and sent, in order:</p>
+            <ol data-testid="digests">
+              {signed.legs.map((leg) => (
+                <li key={leg.digest}>
+                  {leg.kind}: <TxLink chain={leg.chain} txId={leg.digest} testId="digest" />
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p>
+            Signed and sent: <TxLink chain={signed.chain} txId={signed.digest} testId="digest" />
+          </p>
+        )}
+        <p data-testid="settlement">{outcome}</p>
+        {done && (
+          <p>
+            <Link href="/portfolio">
+              See the position and activity in your portfolio
+            </Link>
+          </p>
+        )}
+      </div>
     </div>
   );
 }

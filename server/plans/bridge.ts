@@ -5,6 +5,7 @@
 // Burns are built on every chain: EVM (V1/V2 depositForBurn), svm-chain (V2 or V1 deposit_for_burn with its event account)
 // and move-chain (the V1 deposit_for_burn PTB, coins read over gRPC), each by its rail (server/rails/registry.ts
 // `railFor`): this file calls only the Rail interface (server/rails/types.ts) and never names a rail.
+import type { Hex } from "viem";
 import { CHAIN_FAMILY, type ChainId, isAddressOf, mustBeAddressOf } from "../chains/address";
 import { USDC } from "../chains/balances";
 import { errorLine, withRpcTimeout } from "../chains/clients";
@@ -15,7 +16,7 @@ import { type Blocker, blocker } from "../http/codes";
 import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { usdcAccountOf } from "../rails/cctp/solana";
-import { BRIDGE_CHAINS, railFor } from "../rails/registry";
+import { BRIDGE_CHAINS, type RegisteredRail, railFor } from "../rails/registry";
 import type { RailFee, Speed } from "../rails/types";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
@@ -76,18 +77,7 @@ export function bridgePaths() {
 
 export async function bridgePlan(db: Db, input: BridgeInput) {
   const { sourceChain, destChain, amountMicros: amount, sourceAddress, destAddress } = input;
-  if (sourceChain === destChain) {
-    throw fieldError("INVALID_REQUEST", "body.destChain", "must differ from body.sourceChain");
-  }
-  for (const [field, chain, a] of [
-    ["sourceAddress", sourceChain, sourceAddress],
-    ["destAddress", destChain, destAddress],
-  ] as const) {
-    const fam = CHAIN_FAMILY[chain];
-    if (!isAddressOf(fam, a)) throw fieldError("INVALID_ADDRESS", `body.${field}`, mustBeAddressOf(fam, `on ${chain}`));
-  }
-  // Issue 22: never a burn to an address nobody can receive on (the dashboard's bridge form shows the same sentences).
-  assertRecipient(destChain, destAddress, "destAddress");
+  assertBridgeRequest(input);
   const venue = input.continueTo ? continuationVenue(destChain, input.continueTo.strategyId) : null;
   const rail = railFor(sourceChain, destChain);
   // The rail's speed for the request (400 when it offers no such speed; null on a rail without speeds).
@@ -111,13 +101,7 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   const notBuilt = burnNotBuilt(sourceChain, destChain);
   if (notBuilt) blockers.push(blocker("adapter_not_ready", notBuilt));
   const depositBuilder = venue ? builderFor(venue.id, "deposit") : null;
-  if (venue) {
-    if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
-    if (amount > 0n && expected !== null && expected < venue.minDepositMicros) {
-      blockers.push(blocker("below_minimum", `The minimum deposit for ${venue.id} is ${venue.minDepositMicros} micros; ${expected} is expected to arrive.`));
-    }
-    if (depositBuilder && !("build" in depositBuilder)) blockers.push(blocker("adapter_not_ready", depositBuilder.reason));
-  }
+  if (venue) blockers.push(...continuationBlockers(venue, depositBuilder, amount, expected));
   blockers.push(...executionBlockers());
   const mintRecipient = await rail.mintRecipient(destChain, destAddress);
   const transactions: PlanTransaction[] = [];
@@ -141,8 +125,56 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
       else transactions.push(...burnSim.transactions, ...continuation);
     }
   }
-  const railLabel = rail.feeLabel(speed, railFee);
-  const bridgeFees: FeeItem[] = [
+  const bridgeFees = bridgeFeeItems(sourceChain, destChain, serviceFee, rail.feeLabel(speed, railFee), railFee, speed);
+  const legs = continuationLegs(sourceChain, destChain, amount, expected, bridgeFees, venue);
+  const planId = newId("pln");
+  const status = blockers.length ? ("blocked" as const) : ("prepared" as const);
+  const body = bridgePlanBody({ input, planId, status, rail, speed, railFee, mintRecipient, burnAmount, expected, expectedReason, venue, legs, blockers, transactions });
+  await insertPlan(db, {
+    id: planId,
+    kind: "bridge",
+    status,
+    chain: sourceChain,
+    owner: sourceAddress,
+    strategyId: venue?.id ?? null,
+    amountMicros: amount,
+    destChain,
+    destAddress,
+    payload: body,
+  });
+  return body;
+}
+
+/** The request's own checks (400): two different chains, each address of its chain's family, a destination that can receive. */
+function assertBridgeRequest({ sourceChain, destChain, sourceAddress, destAddress }: BridgeInput): void {
+  if (sourceChain === destChain) {
+    throw fieldError("INVALID_REQUEST", "body.destChain", "must differ from body.sourceChain");
+  }
+  for (const [field, chain, a] of [
+    ["sourceAddress", sourceChain, sourceAddress],
+    ["destAddress", destChain, destAddress],
+  ] as const) {
+    const fam = CHAIN_FAMILY[chain];
+    if (!isAddressOf(fam, a)) throw fieldError("INVALID_ADDRESS", `body.${field}`, mustBeAddressOf(fam, `on ${chain}`));
+  }
+  // Issue 22: never a burn to an address nobody can receive on (the dashboard's bridge form shows the same sentences).
+  assertRecipient(destChain, destAddress, "destAddress");
+}
+
+/** Why the continuing venue cannot take the deposit: not ready, the expected arrival below its minimum, no builder. */
+function continuationBlockers(venue: VenueDescriptor, depositBuilder: ReturnType<typeof builderFor> | null, amount: bigint, expected: bigint | null): Blocker[] {
+  const blockers: Blocker[] = [];
+  if (venue.label === "Executable" && !venue.ready) blockers.push(blocker("venue_not_ready", `${venue.name} on ${venue.chain} is not ready.`));
+  if (amount > 0n && expected !== null && expected < venue.minDepositMicros) {
+    blockers.push(blocker("below_minimum", `The minimum deposit for ${venue.id} is ${venue.minDepositMicros} micros; ${expected} is expected to arrive.`));
+  }
+  if (depositBuilder && !("build" in depositBuilder)) blockers.push(blocker("adapter_not_ready", depositBuilder.reason));
+  return blockers;
+}
+
+/** The bridge leg's fee line items: the service fee, the rail's fee, the source network fee and the destination mint gas. */
+function bridgeFeeItems(sourceChain: ChainId, destChain: ChainId, serviceFee: ServiceFee, railLabel: string, railFee: RailFee, speed: Speed | null): FeeItem[] {
+  return [
     {
       label: serviceFee.collected ? `Service bridge fee (GET /svc/fees), paid to ${serviceFee.recipient} on ${sourceChain}` : "Service bridge fee (GET /svc/fees): not collected",
       kind: "service" as const,
@@ -163,10 +195,30 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     NETWORK_FEE,
     { ...NETWORK_FEE, label: `Destination mint gas on ${destChain} (receiveMessage), paid by whoever submits the attestation` },
   ];
-  const legs = continuationLegs(sourceChain, destChain, amount, expected, bridgeFees, venue);
-  const planId = newId("pln");
-  const status = blockers.length ? ("blocked" as const) : ("prepared" as const);
-  const body = {
+}
+
+interface BridgePlanParts {
+  input: BridgeInput;
+  planId: string;
+  status: "blocked" | "prepared";
+  rail: RegisteredRail;
+  speed: Speed | null;
+  railFee: RailFee;
+  mintRecipient: Hex;
+  burnAmount: bigint;
+  expected: bigint | null;
+  expectedReason: string | null;
+  venue: VenueDescriptor | null;
+  legs: PlanLeg[];
+  blockers: Blocker[];
+  transactions: PlanTransaction[];
+}
+
+/** The `svc-bridge-plan.v1` body (what the endpoint answers and the plan record stores). */
+function bridgePlanBody(p: BridgePlanParts) {
+  const { input, planId, status, rail, speed, railFee, mintRecipient, burnAmount, expected, expectedReason, venue, legs, blockers, transactions } = p;
+  const { sourceChain, destChain, amountMicros: amount, sourceAddress, destAddress } = input;
+  return {
     schemaVersion: "svc-bridge-plan.v1" as const,
     status,
     planId,
@@ -201,19 +253,6 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     transactions,
     ...executionFlags(sourceChain),
   };
-  await insertPlan(db, {
-    id: planId,
-    kind: "bridge",
-    status,
-    chain: sourceChain,
-    owner: sourceAddress,
-    strategyId: venue?.id ?? null,
-    amountMicros: amount,
-    destChain,
-    destAddress,
-    payload: body,
-  });
-  return body;
 }
 
 type FeeItem = { label: string; kind: "service" | "pool" | "rail" | "network"; amountMicros: string | null; bps: number | null; estimate: boolean; asset: string | null; reason?: string | null };

@@ -13,7 +13,7 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { coinFlow } from "./coin-flow";
-import { functionKey, type MoveAbortSeen, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
+import { functionKey, type MoveAbortSeen, type MoveParam, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -61,6 +61,10 @@ function structIs(world: SuiWorld, type: string, want: { package?: string; modul
 const knownPackage = (world: SuiWorld, pkg: string) =>
   FRAMEWORK.has(normalizeSuiAddress(pkg)) || [...world.packageVersions.values()].some((vs) => vs.some((v) => sameAddress(v, pkg)));
 
+type ObjectOf = (id: string) => SuiObject | undefined;
+type Abort = MoveAbortSeen & { command: number };
+type ArgError = { command: number; description: string };
+
 export function simulateHandler(world: SuiWorld): Handler {
   const objectOf = (id: string) => (isClock(id) ? CLOCK : world.object(id));
   return (request) => {
@@ -68,93 +72,10 @@ export function simulateHandler(world: SuiWorld): Handler {
     const sender = normalizeSuiAddress(String(tx.sender ?? "0x0"));
     const kind = (tx.kind ?? {}) as Json;
     const ptb = (kind.programmableTransaction ?? {}) as Json;
-    const inputs = ((ptb.inputs as Json[] | undefined) ?? []).map((input): Json => {
-      if (input.kind === "PURE" || input.kind === "FUNDS_WITHDRAWAL") return input;
-      const id = String(input.objectId ?? "");
-      const o = objectOf(id);
-      if (!o) refuse(`Could not find the referenced object ${id} at version ${String(input.version ?? "None")}`);
-      const shared = o.owner.kind === "shared";
-      const declared = input.kind as string | undefined;
-      if (declared === "IMMUTABLE_OR_OWNED" && shared) refuse(`Object ${o.id} is a shared object and cannot be used as an owned object`);
-      if (declared === "SHARED" && !shared) refuse(`Object ${o.id} is not a shared object`);
-      if (shared) {
-        const initial = o.owner.kind === "shared" ? o.owner.initialVersion : 0n;
-        if (input.version !== undefined && BigInt(String(input.version)) !== initial) {
-          refuse(`Shared object ${o.id} was given initial shared version ${String(input.version)}, but it is ${initial}`);
-        }
-        return { kind: "SHARED", objectId: o.id, version: initial.toString(), mutable: input.mutable ?? !isClock(o.id) };
-      }
-      if (input.version !== undefined && BigInt(String(input.version)) !== o.version) {
-        refuse(`Object ID ${o.id} Version 0x${BigInt(String(input.version)).toString(16)} Digest ${String(input.digest ?? ZERO_DIGEST)} is not available for consumption, current version: 0x${o.version.toString(16)}`);
-      }
-      if (o.owner.kind === "address" && !sameAddress(o.owner.address, sender)) {
-        refuse(`Object ${o.id} is owned by account address ${normalizeSuiAddress(o.owner.address)}, but given owner/signer address is ${sender}`);
-      }
-      if (o.owner.kind === "object") refuse(`Object ${o.id} is owned by object ${o.owner.address} and cannot be used as an input`);
-      return { kind: "IMMUTABLE_OR_OWNED", objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST };
-    });
-
-    let abort: (MoveAbortSeen & { command: number }) | null = null;
-    let argError: { command: number; description: string } | null = null;
-    const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
-    const scratch = new Map<string, unknown>();
-    const argOf = (a: Json) => {
-      if (a.kind !== "INPUT") return null;
-      const input = inputs[Number(a.input ?? -1)];
-      if (!input) return null;
-      if (input.kind === "PURE") return { pure: Uint8Array.from(Buffer.from(String(input.pure ?? ""), "base64")) };
-      return input.objectId ? { object: normalizeSuiAddress(String(input.objectId)) } : null;
-    };
-    ((ptb.commands as Json[] | undefined) ?? []).forEach((c, i) => {
-      const call = c.moveCall as Json | undefined;
-      if (!call) return;
-      const pkg = String(call.package ?? "");
-      if (!knownPackage(world, pkg)) refuse(`Package object does not exist with ID ${normalizeSuiAddress(pkg)}`);
-      if (abort) return;
-      const [module, fn] = [String(call.module), String(call.function)];
-      const old = supersededBy(world, pkg);
-      if (old) {
-        const at = normalizeSuiAddress(pkg);
-        abort = { package: at, module, functionName: fn, code: 1n, command: i, description: `MoveAbort in ${at}::${module}::${fn}: package ${at} is superseded by ${old.latest}; its version check aborts` };
-      } else {
-        const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
-        const args = ((call.arguments as Json[] | undefined) ?? []).map(argOf);
-        const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments, args }, { sender, clockMs, scratch });
-        if (raised) abort = { ...raised, command: i };
-      }
-      const params = world.functions?.get(functionKey(originalOf(world, pkg), module, fn));
-      if (!params || argError) return;
-      const args = (call.arguments as Json[] | undefined) ?? [];
-      if (args.length !== params.length) {
-        argError = { command: i, description: `ArityMismatch in command ${i}: ${module}::${fn} takes ${params.length} arguments, given ${args.length}` };
-        return;
-      }
-      params.forEach((want, k) => {
-        if (argError || typeof want === "string") return;
-        const a = args[k] ?? {};
-        const input = a.kind === "INPUT" ? inputs[Number(a.input ?? -1)] : undefined;
-        const o = input && input.kind !== "PURE" && input.objectId ? objectOf(String(input.objectId)) : undefined;
-        if (!o) {
-          if (a.kind === "INPUT") argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}` };
-          return;
-        }
-        if (!structIs(world, o.type, want.object)) argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}: ${o.id} is a ${o.type}` };
-      });
-    });
-
+    const inputs = ((ptb.inputs as Json[] | undefined) ?? []).map((input) => resolveInput(objectOf, sender, input));
+    const { abort: failure, argError: mismatch } = checkCommands(world, objectOf, sender, inputs, (ptb.commands as Json[] | undefined) ?? []);
     const gas = (tx.gasPayment ?? {}) as Json;
-    let payment = (gas.objects as Json[] | undefined) ?? [];
-    if (request.doGasSelection === true || payment.length === 0) {
-      const suiCoins = world.owned(sender).filter((o) => /^0x0*2::coin::Coin<0x0*2::sui::SUI>$/.test(o.type));
-      if (suiCoins.length === 0) refuse(`Cannot find gas coin for signer address ${sender} with amount sufficient for the required gas budget`);
-      payment = suiCoins.map((o) => ({ objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST }));
-    } else {
-      for (const ref of payment) {
-        const o = world.object(String(ref.objectId ?? ""));
-        if (o?.owner.kind !== "address" || !sameAddress(o.owner.address, sender)) refuse(`Gas object ${String(ref.objectId)} is not owned by ${sender}`);
-        if (BigInt(String(ref.version ?? "0")) !== o.version) refuse(`Gas object ${o.id} is not available for consumption, current version: 0x${o.version.toString(16)}`);
-      }
-    }
+    const payment = gasPayment(world, sender, (gas.objects as Json[] | undefined) ?? [], request.doGasSelection === true);
 
     const resolved = {
       ...tx,
@@ -168,27 +89,132 @@ export function simulateHandler(world: SuiWorld): Handler {
       },
       expiration: tx.expiration ?? { kind: "NONE" },
     };
-    const failure = abort as (MoveAbortSeen & { command: number }) | null;
-    const mismatch = argError as { command: number; description: string } | null;
     const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
     const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalOf(world, pkg), module, fn)) ?? false;
     const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged);
-    const status = mismatch
-      ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: "COMMAND_ARGUMENT_ERROR" } }
-      : flow.failure && !failure
-      ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
-      : failure
-      ? {
-          success: false,
-          error: {
-            description: failure.description,
-            command: String(failure.command),
-            kind: "MOVE_ABORT",
-            abort: { abortCode: failure.code.toString(), location: { package: failure.package, module: failure.module, functionName: failure.functionName } },
-          },
-        }
-      : { success: true };
+    const status = effectsStatus(mismatch, flow, failure);
     const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
     return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges } };
   };
+}
+
+/** An input as the node resolves it: an object given by id becomes a shared or owned reference from its owner; refused as the chain refuses. */
+function resolveInput(objectOf: ObjectOf, sender: string, input: Json): Json {
+  if (input.kind === "PURE" || input.kind === "FUNDS_WITHDRAWAL") return input;
+  const id = String(input.objectId ?? "");
+  const o = objectOf(id);
+  if (!o) refuse(`Could not find the referenced object ${id} at version ${String(input.version ?? "None")}`);
+  const shared = o.owner.kind === "shared";
+  const declared = input.kind as string | undefined;
+  if (declared === "IMMUTABLE_OR_OWNED" && shared) refuse(`Object ${o.id} is a shared object and cannot be used as an owned object`);
+  if (declared === "SHARED" && !shared) refuse(`Object ${o.id} is not a shared object`);
+  if (shared) {
+    const initial = o.owner.kind === "shared" ? o.owner.initialVersion : 0n;
+    if (input.version !== undefined && BigInt(String(input.version)) !== initial) {
+      refuse(`Shared object ${o.id} was given initial shared version ${String(input.version)}, but it is ${initial}`);
+    }
+    return { kind: "SHARED", objectId: o.id, version: initial.toString(), mutable: input.mutable ?? !isClock(o.id) };
+  }
+  if (input.version !== undefined && BigInt(String(input.version)) !== o.version) {
+    refuse(`Object ID ${o.id} Version 0x${BigInt(String(input.version)).toString(16)} Digest ${String(input.digest ?? ZERO_DIGEST)} is not available for consumption, current version: 0x${o.version.toString(16)}`);
+  }
+  if (o.owner.kind === "address" && !sameAddress(o.owner.address, sender)) {
+    refuse(`Object ${o.id} is owned by account address ${normalizeSuiAddress(o.owner.address)}, but given owner/signer address is ${sender}`);
+  }
+  if (o.owner.kind === "object") refuse(`Object ${o.id} is owned by object ${o.owner.address} and cannot be used as an input`);
+  return { kind: "IMMUTABLE_OR_OWNED", objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST };
+}
+
+/**
+ * The PTB's Move calls in order: a call to a package the chain does not have is refused; the first abort (a superseded
+ * package's version guard, or a protocol rule the world models) and the first argument mismatch are what the effects report.
+ */
+function checkCommands(world: SuiWorld, objectOf: ObjectOf, sender: string, inputs: Json[], commands: Json[]): { abort: Abort | null; argError: ArgError | null } {
+  let abort: Abort | null = null;
+  let argError: ArgError | null = null;
+  const clockMs = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms));
+  const scratch = new Map<string, unknown>();
+  const argOf = (a: Json) => {
+    if (a.kind !== "INPUT") return null;
+    const input = inputs[Number(a.input ?? -1)];
+    if (!input) return null;
+    if (input.kind === "PURE") return { pure: Uint8Array.from(Buffer.from(String(input.pure ?? ""), "base64")) };
+    return input.objectId ? { object: normalizeSuiAddress(String(input.objectId)) } : null;
+  };
+  commands.forEach((c, i) => {
+    const call = c.moveCall as Json | undefined;
+    if (!call) return;
+    const pkg = String(call.package ?? "");
+    if (!knownPackage(world, pkg)) refuse(`Package object does not exist with ID ${normalizeSuiAddress(pkg)}`);
+    if (abort) return;
+    const [module, fn] = [String(call.module), String(call.function)];
+    const old = supersededBy(world, pkg);
+    if (old) {
+      const at = normalizeSuiAddress(pkg);
+      abort = { package: at, module, functionName: fn, code: 1n, command: i, description: `MoveAbort in ${at}::${module}::${fn}: package ${at} is superseded by ${old.latest}; its version check aborts` };
+    } else {
+      const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
+      const args = ((call.arguments as Json[] | undefined) ?? []).map(argOf);
+      const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments, args }, { sender, clockMs, scratch });
+      if (raised) abort = { ...raised, command: i };
+    }
+    const params = world.functions?.get(functionKey(originalOf(world, pkg), module, fn));
+    if (!params || argError) return;
+    argError = argumentMismatch(world, objectOf, inputs, params, (call.arguments as Json[] | undefined) ?? [], i, `${module}::${fn}`);
+  });
+  return { abort, argError };
+}
+
+/** A call's arguments against the signature the world lists: ArityMismatch, or TypeMismatch at an object parameter; null when they fit. */
+function argumentMismatch(world: SuiWorld, objectOf: ObjectOf, inputs: Json[], params: MoveParam[], args: Json[], i: number, callee: string): ArgError | null {
+  if (args.length !== params.length) {
+    return { command: i, description: `ArityMismatch in command ${i}: ${callee} takes ${params.length} arguments, given ${args.length}` };
+  }
+  let argError: ArgError | null = null;
+  params.forEach((want, k) => {
+    if (argError || typeof want === "string") return;
+    const a = args[k] ?? {};
+    const input = a.kind === "INPUT" ? inputs[Number(a.input ?? -1)] : undefined;
+    const o = input && input.kind !== "PURE" && input.objectId ? objectOf(String(input.objectId)) : undefined;
+    if (!o) {
+      if (a.kind === "INPUT") argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}` };
+      return;
+    }
+    if (!structIs(world, o.type, want.object)) argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}: ${o.id} is a ${o.type}` };
+  });
+  return argError;
+}
+
+/** The gas coins: the sender's SUI when the client asks the node to select gas (or gives none), else the given coins checked. */
+function gasPayment(world: SuiWorld, sender: string, given: Json[], doGasSelection: boolean): Json[] {
+  if (doGasSelection || given.length === 0) {
+    const suiCoins = world.owned(sender).filter((o) => /^0x0*2::coin::Coin<0x0*2::sui::SUI>$/.test(o.type));
+    if (suiCoins.length === 0) refuse(`Cannot find gas coin for signer address ${sender} with amount sufficient for the required gas budget`);
+    return suiCoins.map((o) => ({ objectId: o.id, version: o.version.toString(), digest: ZERO_DIGEST }));
+  }
+  for (const ref of given) {
+    const o = world.object(String(ref.objectId ?? ""));
+    if (o?.owner.kind !== "address" || !sameAddress(o.owner.address, sender)) refuse(`Gas object ${String(ref.objectId)} is not owned by ${sender}`);
+    if (BigInt(String(ref.version ?? "0")) !== o.version) refuse(`Gas object ${o.id} is not available for consumption, current version: 0x${o.version.toString(16)}`);
+  }
+  return given;
+}
+
+/** The effects' status: an argument mismatch, then a coin balance too low (unless a call aborted first), then the abort. */
+function effectsStatus(mismatch: ArgError | null, flow: ReturnType<typeof coinFlow>, failure: Abort | null) {
+  return mismatch
+    ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: "COMMAND_ARGUMENT_ERROR" } }
+    : flow.failure && !failure
+    ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
+    : failure
+    ? {
+        success: false,
+        error: {
+          description: failure.description,
+          command: String(failure.command),
+          kind: "MOVE_ABORT",
+          abort: { abortCode: failure.code.toString(), location: { package: failure.package, module: failure.module, functionName: failure.functionName } },
+        },
+      }
+    : { success: true };
 }

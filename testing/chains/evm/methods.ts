@@ -1,0 +1,217 @@
+// The local EVM's JSON-RPC methods, one handler per method (what testing/chains/evm/node.ts answers), and the block,
+// transaction and receipt objects in the shape a geth node returns them. A method not in the table answers -32601
+// ("does not exist/is not available"), as geth does; eth_simulateV1 and eth_feeHistory answer so too when turned off.
+import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
+import { getAddress, type Hex, hexToBytes } from "viem";
+import {
+  addr,
+  atHead,
+  BASE_FEE_WEI,
+  BLOCK_GAS_LIMIT,
+  blockAt,
+  type CallRequest,
+  estimateGas,
+  ethCall,
+  head,
+  hexOf,
+  type LocalEvm,
+  type MinedBlock,
+  type MinedTx,
+  mine,
+  qty,
+  RpcError,
+  type SendRequest,
+  type StateOverride,
+  type SimulateV1Request,
+  signForDevAccount,
+  simulateV1,
+} from "./chain";
+
+/** Optional methods real RPCs differ on (a node without them answers -32601). */
+export interface OptionalMethods {
+  simulateV1: boolean;
+  feeHistory: boolean;
+}
+
+type Handler = (chain: LocalEvm, params: unknown[], optional: OptionalMethods) => unknown;
+
+const notAvailable = (method: string) => new RpcError(-32601, `the method ${method} does not exist/is not available`);
+
+const blockJson = (chain: LocalEvm, b: MinedBlock, full: boolean) => ({
+  number: qty(b.number),
+  hash: b.hash,
+  parentHash: b.parentHash,
+  nonce: "0x0000000000000000",
+  sha3Uncles: "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347",
+  logsBloom: `0x${"0".repeat(512)}`,
+  transactionsRoot: `0x${"0".repeat(64)}`,
+  stateRoot: `0x${"0".repeat(64)}`,
+  receiptsRoot: `0x${"0".repeat(64)}`,
+  miner: `0x${"00".repeat(19)}01`,
+  difficulty: "0x0",
+  totalDifficulty: "0x0",
+  extraData: "0x",
+  size: "0x300",
+  gasLimit: qty(BLOCK_GAS_LIMIT),
+  gasUsed: qty(b.gasUsed),
+  timestamp: qty(b.timestamp),
+  baseFeePerGas: qty(BASE_FEE_WEI),
+  mixHash: `0x${"0".repeat(64)}`,
+  transactions: full ? b.txs.map((h) => txJson(chain, chain.txs.get(h))) : b.txs,
+  uncles: [],
+});
+
+const txJson = (chain: LocalEvm, t: MinedTx | undefined) =>
+  t && {
+    hash: t.hash,
+    from: t.from,
+    to: t.to,
+    nonce: qty(t.nonce),
+    input: t.input,
+    value: qty(t.value),
+    gas: qty(t.gasLimit),
+    maxFeePerGas: qty(t.maxFeePerGas),
+    maxPriorityFeePerGas: qty(t.maxPriorityFeePerGas),
+    gasPrice: qty(t.effectiveGasPrice),
+    type: qty(t.type),
+    chainId: qty(chain.chainId),
+    blockNumber: qty(t.blockNumber),
+    blockHash: t.blockHash,
+    transactionIndex: "0x0",
+    v: "0x0",
+    r: "0x0",
+    s: "0x0",
+    accessList: [],
+  };
+
+const receiptJson = (t: MinedTx | undefined) =>
+  t && {
+    transactionHash: t.hash,
+    transactionIndex: "0x0",
+    blockHash: t.blockHash,
+    blockNumber: qty(t.blockNumber),
+    from: t.from,
+    to: t.to,
+    cumulativeGasUsed: qty(t.gasUsed),
+    gasUsed: qty(t.gasUsed),
+    effectiveGasPrice: qty(t.effectiveGasPrice),
+    contractAddress: t.contractAddress,
+    logs: t.logs.map((l, i) => ({ ...l, logIndex: qty(i), transactionHash: t.hash, transactionIndex: "0x0", blockHash: t.blockHash, blockNumber: qty(t.blockNumber), removed: false })),
+    logsBloom: `0x${"0".repeat(512)}`,
+    status: t.status,
+    type: qty(t.type),
+  };
+
+const feeHistory: Handler = (chain, params, optional) => {
+  if (!optional.feeHistory) throw notAvailable("eth_feeHistory");
+  const count = Math.max(1, Math.min(1024, Number(BigInt(String(params[0])))));
+  const percentiles = (params[2] as number[] | undefined) ?? [];
+  const newest = head(chain).number;
+  const oldest = newest - BigInt(count) + 1n > 0n ? newest - BigInt(count) + 1n : 0n;
+  const n = Number(newest - oldest) + 1;
+  return {
+    oldestBlock: qty(oldest),
+    baseFeePerGas: Array.from({ length: n + 1 }, () => qty(BASE_FEE_WEI)),
+    gasUsedRatio: Array.from({ length: n }, () => 0),
+    reward: Array.from({ length: n }, () => percentiles.map(() => qty(BASE_FEE_WEI))),
+  };
+};
+
+/** A signed transaction from the wire: refused as a node refuses a bad encoding, a bad signature or another chain's id. */
+const sendRawTransaction: Handler = (chain, params) => {
+  let tx: TypedTransaction;
+  try {
+    tx = createTxFromRLP(hexToBytes(String(params[0]) as Hex), { common: chain.common });
+  } catch (e) {
+    throw new RpcError(-32000, `rlp: ${e instanceof Error ? e.message.split("\n")[0] : "invalid transaction"}`);
+  }
+  if (!tx.isSigned() || !tx.verifySignature()) throw new RpcError(-32000, "invalid sender");
+  if (tx.common.chainId() !== BigInt(chain.chainId)) throw new RpcError(-32000, "invalid chain id for signer");
+  return mine(chain, tx);
+};
+
+const METHODS = new Map<string, Handler>([
+  ["eth_chainId", (chain) => qty(chain.chainId)],
+  ["net_version", (chain) => String(chain.chainId)],
+  ["web3_clientVersion", () => "ethereumjs-vm/10.1.3 (svc local node)"],
+  ["eth_blockNumber", (chain) => qty(head(chain).number)],
+  [
+    "eth_getBlockByNumber",
+    (chain, params) => {
+      const b = blockAt(chain, params[0]);
+      return b ? blockJson(chain, b, params[1] === true) : null;
+    },
+  ],
+  [
+    "eth_getBlockByHash",
+    (chain, params) => {
+      const b = chain.blocks.find((x) => x.hash === String(params[0]).toLowerCase());
+      return b ? blockJson(chain, b, params[1] === true) : null;
+    },
+  ],
+  ["eth_gasPrice", () => qty(BASE_FEE_WEI * 2n)],
+  ["eth_maxPriorityFeePerGas", () => qty(BASE_FEE_WEI)],
+  ["eth_feeHistory", feeHistory],
+  [
+    "eth_getBalance",
+    async (chain, params) => {
+      atHead(chain, params[1]);
+      return qty((await chain.vm.stateManager.getAccount(addr(String(params[0]))))?.balance ?? 0n);
+    },
+  ],
+  [
+    "eth_getTransactionCount",
+    async (chain, params) => {
+      const tag = params[1];
+      if (tag !== "pending") atHead(chain, tag);
+      return qty((await chain.vm.stateManager.getAccount(addr(String(params[0]))))?.nonce ?? 0n);
+    },
+  ],
+  [
+    "eth_getCode",
+    async (chain, params) => {
+      atHead(chain, params[1]);
+      return hexOf(await chain.vm.stateManager.getCode(addr(String(params[0]))));
+    },
+  ],
+  [
+    "eth_getStorageAt",
+    async (chain, params) => {
+      atHead(chain, params[2]);
+      return hexOf(await chain.vm.stateManager.getStorage(addr(String(params[0])), hexToBytes(String(params[1]) as Hex, { size: 32 })));
+    },
+  ],
+  [
+    "eth_call",
+    (chain, params) => {
+      if (params[1] !== "pending") atHead(chain, params[1]);
+      return ethCall(chain, params[0] as CallRequest, params[2] as StateOverride | undefined);
+    },
+  ],
+  [
+    "eth_estimateGas",
+    async (chain, params) => {
+      if (params[1] !== undefined && params[1] !== "pending") atHead(chain, params[1]);
+      return qty(await estimateGas(chain, params[0] as CallRequest, params[2] as StateOverride | undefined));
+    },
+  ],
+  [
+    "eth_simulateV1",
+    (chain, params, optional) => {
+      if (!optional.simulateV1) throw notAvailable("eth_simulateV1");
+      return simulateV1(chain, params[0] as SimulateV1Request);
+    },
+  ],
+  ["eth_sendRawTransaction", sendRawTransaction],
+  ["eth_accounts", (chain) => [...chain.unlocked.keys()].map((a) => getAddress(a))],
+  ["eth_sendTransaction", async (chain, params) => mine(chain, await signForDevAccount(chain, params[0] as SendRequest))],
+  ["eth_getTransactionReceipt", (chain, params) => receiptJson(chain.txs.get(String(params[0]).toLowerCase() as Hex)) ?? null],
+  ["eth_getTransactionByHash", (chain, params) => txJson(chain, chain.txs.get(String(params[0]).toLowerCase() as Hex)) ?? null],
+]);
+
+/** Answers one JSON-RPC method on `chain`: the result, or an RpcError as the node answers it. */
+export async function handleMethod(chain: LocalEvm, method: string, params: unknown[], optional: OptionalMethods): Promise<unknown> {
+  const handler = METHODS.get(method);
+  if (!handler) throw notAvailable(method);
+  return handler(chain, params, optional);
+}
