@@ -23,13 +23,12 @@ import { kamino } from "../server/venues/kamino/descriptor";
 import { scallop } from "../server/venues/scallop/descriptor";
 import { suilend } from "../server/venues/suilend/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-v1/solana";
-import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
-import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
-import { fixtureAddress } from "../tests/support/fake-save";
+import { fixtureAddress } from "../testing/chains/solana/venues/encode";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, kaminoReserveAccount } from "../testing/chains/solana/venues/kamino";
+import { liquidityVaultOf, MARGINFI, marginfiBank, mfiRequire } from "../testing/chains/solana/venues/marginfi";
 import { marginfi } from "../server/venues/marginfi/descriptor";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "../testing/chains/solana/anchor-idl";
 import { SolanaLocalChain } from "../testing/chains/solana/local-chain";
-import { MARGINFI } from "../testing/chains/solana/marginfi";
 import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects, } from "../testing/chains/sui/cctp";
 import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
@@ -52,7 +51,6 @@ export const SOLANA_OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
 const otherMint = Buffer.from(
   getMintEncoder().encode({ mintAuthority: null, supply: 1_000_000_000_000n, decimals: 6, isInitialized: true, freezeAuthority: null }),
 ).toString("base64");
-const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
 const START_CUSDC = 400_000_000n;
 const kaminoReserve = Buffer.from(
   kaminoReserveAccount({
@@ -67,14 +65,6 @@ const kaminoReserve = Buffer.from(
   }),
 ).toString("base64");
 
-/** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
-function kaminoMarketAccount(bump: number): Uint8Array {
-  const b = Buffer.alloc(4664);
-  createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
-  b.writeBigUInt64LE(1n, 8);
-  b.writeBigUInt64LE(BigInt(bump), 16);
-  return b;
-}
 const pdaOf = async (program: string, seed: string, key: string) =>
   getProgramDerivedAddress({ programAddress: address(program), seeds: [getUtf8Encoder().encode(seed), getAddressEncoder().encode(address(key))] });
 /** marginfi's production USDC bank (1 USDC per share) and its group, encoded with the SDK's IDL. */

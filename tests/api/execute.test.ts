@@ -15,7 +15,8 @@ import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER_V2_ABI, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
-import { setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { setScallopUsdc } from "../support/fake-venues";
+import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
