@@ -3,8 +3,8 @@
 // - Sui objects for the local gRPC node (testing/chains/sui/node.ts): a Scallop Market and a NAVI Storage (shared), and
 //   their table entries (a `0x2::dynamic_field::Field<K, V>` object at the id the chain derives from the parent and
 //   the key: Scallop's BalanceSheet keyed by TypeName, NAVI's ReserveData keyed by u8), in the node's JSON rendering.
-// - Solana `getAccountInfo` base64 of program accounts (`solanaAccounts`), whose encoders are the local chain's:
-//   testing/chains/solana/venues/<venue>.ts.
+// - Solana program accounts (`solanaAccounts`, answered by getAccountInfo through testing/chains/solana/rpc.ts), whose
+//   encoders are the local chain's: testing/chains/solana/venues/<venue>.ts.
 // - EVM `eth_getBlockByNumber` and `eth_call` of a Comet (Compound v3) that computes getUtilization and
 //   getSupplyRate(uint256) as Comet.sol does, with ABI-encoded answers.
 import { createHash } from "node:crypto";
@@ -604,16 +604,6 @@ export const notMine = NOT_MINE;
 /** The answer for a venue request, or `notMine` when another part of the local chain answers it. */
 export function answerVenue(v: FakeVenues, method: string, params: unknown[]): unknown {
   switch (method) {
-    case "getAccountInfo": {
-      const [addr] = params as [string];
-      const acc = v.solanaAccounts.get(addr);
-      if (!acc) return NOT_MINE;
-      const data = Buffer.from(acc.data);
-      return {
-        context: { apiVersion: "2.2.0", slot: 300000000 },
-        value: { data: [data.toString("base64"), "base64"], executable: false, lamports: 60_000_000, owner: acc.owner, rentEpoch: 0, space: data.length },
-      };
-    }
     case "eth_getBlockByNumber": {
       const b = v.evmBlock;
       return {

@@ -305,5 +305,30 @@ export function saveFixture(over: Partial<SaveReserveFixture> = {}): SaveReserve
   };
 }
 
+/**
+ * A Save reserve given by its amounts only (the harvest reader's tests: tests/unit/ledger.test.ts): version 1 and the
+ * available liquidity, borrowed wads, collateral supply and protocol-fee wads written at their offsets in the 619-byte
+ * Reserve (those of the SDK's ReserveLayout above), every other byte zero. Served from the local chain's `saveReserves`.
+ */
+export interface SaveReserveState {
+  owner: string;
+  available: bigint;
+  borrowedWads: bigint;
+  collateralSupply: bigint;
+  protocolFeesWads: bigint;
+}
+
+export function saveReserveAmounts(r: SaveReserveState): Uint8Array {
+  const b = Buffer.alloc(619);
+  b.writeUInt8(1, 0);
+  b.writeBigUInt64LE(r.available, 171);
+  b.writeBigUInt64LE(r.borrowedWads & ((1n << 64n) - 1n), 179);
+  b.writeBigUInt64LE(r.borrowedWads >> 64n, 187);
+  b.writeBigUInt64LE(r.collateralSupply, 259);
+  b.writeBigUInt64LE(r.protocolFeesWads & ((1n << 64n) - 1n), 373);
+  b.writeBigUInt64LE(r.protocolFeesWads >> 64n, 381);
+  return b;
+}
+
 /** Save's part of the local chain: the token-lending program. */
 export const saveChain: SolanaVenueChain = { venue: "save", programs: [saveProgram] };
