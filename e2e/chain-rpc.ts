@@ -4,8 +4,9 @@
 // meet. move-chain: the local Sui node (testing/chains/sui, gRPC-web) over this file's Sui state, for the app server and
 // for the browser's dApp Kit wallet alike (the wallet resolves, simulates and executes through the same node, so its
 // version, ownership and package checks apply to what the wallet signs). No Sui JSON-RPC is served.
-// Solana: getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses,
-// getTransaction (json, jsonParsed with token balances, base64). Nothing here signs: the wallet in the page signs
+// Solana: the local Solana chain's method table (testing/chains/solana/rpc.ts) over this file's state: a new blockhash
+// per getLatestBlockhash, sendTransaction (recorded by its first signature), getSignatureStatuses, getTransaction (json,
+// jsonParsed with token balances, base64), the balances and program accounts below. Nothing here signs: the wallet in the page signs
 // with its own key. The chain keeps a small USDC book so a confirmed deposit proves its amount the way a real
 // receipt does: a Kamino `depositReserveLiquidity(u64)` instruction debits its fee payer's USDC by that amount
 // (the pre/post token balances the server reads). Every other program's instructions move nothing.
@@ -23,13 +24,13 @@ import { kamino } from "../server/venues/kamino/descriptor";
 import { scallop } from "../server/venues/scallop/descriptor";
 import { suilend } from "../server/venues/suilend/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-v1/solana";
-import { kaminoReserveAccount, KAMINO_USDC_SUPPLY_VAULT } from "../tests/support/fake-venues";
-import { liquidityVaultOf, marginfiBank, mfiRequire } from "../tests/support/fake-marginfi";
-import { fixtureAddress } from "../tests/support/fake-save";
+import { fixtureAddress } from "../testing/chains/solana/venues/encode";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, kaminoReserveAccount } from "../testing/chains/solana/venues/kamino";
+import { liquidityVaultOf, MARGINFI, marginfiBank, mfiRequire } from "../testing/chains/solana/venues/marginfi";
 import { marginfi } from "../server/venues/marginfi/descriptor";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "../testing/chains/solana/anchor-idl";
 import { SolanaLocalChain } from "../testing/chains/solana/local-chain";
-import { MARGINFI } from "../testing/chains/solana/marginfi";
+import { solanaRpc, tokenBalanceJson } from "../testing/chains/solana/rpc";
 import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects, } from "../testing/chains/sui/cctp";
 import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
@@ -49,10 +50,9 @@ const START_USDC = 1_000_000_000n;
 const KAMINO_RESERVE = kamino.onchain.usdcReserve ?? "";
 /** A token the dashboard does not know by name (Tether USD's mint): the local chain serves its SPL mint, 6 decimals. */
 export const SOLANA_OTHER_MINT = "Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB";
-const otherMint = Buffer.from(
+const otherMint = Uint8Array.from(
   getMintEncoder().encode({ mintAuthority: null, supply: 1_000_000_000_000n, decimals: 6, isInitialized: true, freezeAuthority: null }),
-).toString("base64");
-const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
+);
 const START_CUSDC = 400_000_000n;
 const kaminoReserve = Buffer.from(
   kaminoReserveAccount({
@@ -67,14 +67,6 @@ const kaminoReserve = Buffer.from(
   }),
 ).toString("base64");
 
-/** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
-function kaminoMarketAccount(bump: number): Uint8Array {
-  const b = Buffer.alloc(4664);
-  createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
-  b.writeBigUInt64LE(1n, 8);
-  b.writeBigUInt64LE(BigInt(bump), 16);
-  return b;
-}
 const pdaOf = async (program: string, seed: string, key: string) =>
   getProgramDerivedAddress({ programAddress: address(program), seeds: [getUtf8Encoder().encode(seed), getAddressEncoder().encode(address(key))] });
 /** marginfi's production USDC bank (1 USDC per share) and its group, encoded with the SDK's IDL. */
@@ -98,7 +90,6 @@ async function solanaProgramAccounts(): Promise<{ accounts: Map<string, ChainAcc
 const SLOT = 300_000_000;
 /** How long a new transaction stays "processed" before it is final. */
 const PROCESSING_MS = 2500;
-const ctx = { apiVersion: "2.2.0", slot: SLOT };
 
 interface Landed {
   raw: Buffer;
@@ -176,8 +167,8 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
   const usdcOf = (owner: string) => usdcBook.get(owner) ?? START_USDC;
   const program = await solanaProgramAccounts();
   const programAccounts = program.accounts;
-  /** The checked simulation: the fee payer gets 1 SOL and the USDC and cUSDC this book gives it, then the chain runs it. */
-  const simulateSolana = async (wire: string, cfg: Parameters<SolanaLocalChain["simulate"]>[1]) => {
+  /** The checked simulation's chain: the fee payer gets 1 SOL and the USDC and cUSDC this book gives it. */
+  const simulationChain = async (wire: string) => {
     const chain = new SolanaLocalChain(() => programAccounts);
     chain.addMint(SOLANA_USDC, fixtureAddress("e2e-usdc-mint-authority"));
     chain.addMint(KAMINO_CUSDC_MINT, program.kaminoAuthority);
@@ -187,7 +178,7 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
     chain.lamports.set(payer, 1_000_000_000n);
     await chain.setTokenBalance(payer, SOLANA_USDC, usdcOf(payer));
     await chain.setTokenBalance(payer, KAMINO_CUSDC_MINT, START_CUSDC);
-    return { context: ctx, value: await chain.simulate(wire, cfg) };
+    return chain;
   };
 
   /** Applies the transaction's USDC effect (Kamino deposits only) to the book. */
@@ -223,13 +214,7 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
     usdcBook.set(payer, pre - debit);
     return { owner: payer, accountIndex, pre, post: pre - debit };
   };
-  const tokenBalance = (u: NonNullable<Landed["usdc"]>, amount: bigint) => ({
-    accountIndex: u.accountIndex,
-    mint: SOLANA_USDC,
-    owner: u.owner,
-    programId: TOKEN_PROGRAM_ADDRESS,
-    uiTokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
-  });
+  const tokenBalance = (u: NonNullable<Landed["usdc"]>, amount: bigint) => tokenBalanceJson(u.accountIndex, SOLANA_USDC, u.owner, amount);
 
   const solanaTxJson = (l: Landed, encoding: string) => {
     const m = l.tx.message;
@@ -321,74 +306,46 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
     return digest;
   };
 
-  const answer = (method: string, params: unknown[]): unknown => {
-    switch (method) {
-      case "getLatestBlockhash": {
-        // A new blockhash per call, as a live chain moves on: two identical deposits never share a signature.
-        blocks += 1;
-        const blockhash = b58.decode(createHash("sha256").update(`e2e-block-${blocks}`).digest());
-        return { context: ctx, value: { blockhash, lastValidBlockHeight: 280_000_150 + blocks } };
-      }
-      case "getBlockHeight":
-        return 280_000_000;
-      case "getSlot":
-        return SLOT;
-      case "getRecentPrioritizationFees":
-        return [{ slot: SLOT, prioritizationFee: 1000 }];
-      case "getBalance":
-        return { context: ctx, value: 0 };
-      case "getTokenAccountsByOwner": {
-        const [owner, filter] = params as [string, { mint?: string }];
-        if (filter?.mint !== SOLANA_USDC && filter?.mint !== KAMINO_CUSDC_MINT) return { context: ctx, value: [] };
-        const mint = filter.mint;
-        const amount = mint === SOLANA_USDC ? usdcOf(owner) : START_CUSDC;
-        const info = { isNative: false, mint, owner, state: "initialized", tokenAmount: tokenBalance({ owner, accountIndex: 0, pre: amount, post: amount }, amount).uiTokenAmount };
-        const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2_039_280, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 165 };
-        return { context: ctx, value: [{ pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account }] };
-      }
-      case "getAccountInfo": {
-        if (params[0] === SOLANA_OTHER_MINT) {
-          return { context: ctx, value: { data: [otherMint, "base64"], executable: false, lamports: 1_461_600, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 82 } };
-        }
-        const a = programAccounts.get(String(params[0]));
-        if (!a) return { context: ctx, value: null };
-        return { context: ctx, value: { data: [Buffer.from(a.data).toString("base64"), "base64"], executable: false, lamports: 61_000_000, owner: a.owner, rentEpoch: 0, space: a.data.length } };
-      }
-      case "getMultipleAccounts":
-        return { context: ctx, value: ((params[0] as unknown[]) ?? []).map(() => null) };
-      case "sendTransaction": {
-        const [data, opts] = params as [string, { encoding?: string } | undefined];
-        const raw = (opts?.encoding ?? "base58") === "base64" ? Buffer.from(data, "base64") : Buffer.from(getBase58Encoder().encode(data));
-        const tx = VersionedTransaction.deserialize(raw);
-        const first = tx.signatures[0];
-        if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
-        const sig = b58.decode(first);
-        if (!solana.has(sig)) solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000), landedAt: Date.now(), usdc: applyUsdc(tx) });
-        return sig;
-      }
-      case "getSignatureStatuses": {
-        const [sigs] = params as [string[]];
-        return {
-          context: ctx,
-          value: sigs.map((s) => {
-            const l = solana.get(s);
-            if (!l) return null;
-            // "processed" for the first PROCESSING_MS, then "finalized": the reporter sees 202 pending first.
-            const final = Date.now() - l.landedAt >= PROCESSING_MS;
-            return { slot: l.slot, confirmations: final ? null : 0, err: null, status: { Ok: null }, confirmationStatus: final ? "finalized" : "processed" };
-          }),
-        };
-      }
-      case "getTransaction": {
-        const [sig, opts] = params as [string, { encoding?: string } | string | undefined];
-        const l = solana.get(sig);
-        const encoding = typeof opts === "string" ? opts : (opts?.encoding ?? "json");
-        return l ? solanaTxJson(l, encoding) : null;
-      }
-      default:
-        throw new Error(`method ${method} not found`);
-    }
-  };
+  // ---- Solana: testing/chains/solana/rpc.ts over the state above ----
+  const solanaRpcMethods = solanaRpc({
+    latestBlockhash: () => {
+      // A new blockhash per call, as a live chain moves on: two identical deposits never share a signature.
+      blocks += 1;
+      return { blockhash: b58.decode(createHash("sha256").update(`e2e-block-${blocks}`).digest()), lastValidBlockHeight: 280_000_150 + blocks };
+    },
+    prioritizationFees: () => [{ slot: SLOT, prioritizationFee: 1000 }],
+    lamports: () => 0n,
+    tokenBalance: (owner, mint) => (mint === SOLANA_USDC ? usdcOf(owner) : mint === KAMINO_CUSDC_MINT ? START_CUSDC : null),
+    account: (at) => {
+      if (at === SOLANA_OTHER_MINT) return { owner: TOKEN_PROGRAM_ADDRESS, data: otherMint, lamports: 1_461_600 };
+      const a = programAccounts.get(at);
+      return a ? { owner: a.owner, data: a.data, lamports: 61_000_000 } : null;
+    },
+    send: (data, opts) => {
+      const raw = (opts?.encoding ?? "base58") === "base64" ? Buffer.from(data, "base64") : Buffer.from(getBase58Encoder().encode(data));
+      const tx = VersionedTransaction.deserialize(raw);
+      const first = tx.signatures[0];
+      if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
+      const sig = b58.decode(first);
+      if (!solana.has(sig)) solana.set(sig, { raw, tx, slot: SLOT + 1, blockTime: Math.floor(Date.now() / 1000), landedAt: Date.now(), usdc: applyUsdc(tx) });
+      return sig;
+    },
+    signatureStatus: (s) => {
+      const l = solana.get(s);
+      if (!l) return null;
+      // "processed" for the first PROCESSING_MS, then "finalized": the reporter sees 202 pending first.
+      const final = Date.now() - l.landedAt >= PROCESSING_MS;
+      return { slot: l.slot, confirmations: final ? null : 0, err: null, confirmationStatus: final ? "finalized" : "processed" };
+    },
+    transaction: (sig, encoding) => {
+      const l = solana.get(sig);
+      return l ? solanaTxJson(l, encoding) : null;
+    },
+    simulationChain,
+    blockHeight: 280_000_000,
+    slot: SLOT,
+    noMultipleAccounts: true,
+  });
 
   // ---- move-chain for the app server: the local Sui gRPC node over the state above ----
   const coinOwners = new Map<string, { owner: string; kind: "usdc" | "gas" }>();
@@ -445,10 +402,12 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
     const method = String(req.method);
     calls.push(method);
     if (process.env.E2E_RPC_LOG) process.stdout.write(`rpc ${method}\n`);
-    if (method === "simulateTransaction") {
-      return jsonRpcReplyAsync(req, async (_, params) => simulateSolana(String(params[0]), params[1] as Parameters<SolanaLocalChain["simulate"]>[1]));
-    }
-    return jsonRpcReply(req, answer);
+    const solanaMethod = solanaRpcMethods.get(method);
+    if (solanaMethod?.async) return jsonRpcReplyAsync(req, async (_, params) => solanaMethod.answer(params));
+    if (solanaMethod) return jsonRpcReply(req, (_, params) => solanaMethod.answer(params));
+    return jsonRpcReply(req, () => {
+      throw new Error(`method ${method} not found`);
+    });
   };
 
   const server = createServer((req, res) => {

@@ -3,7 +3,7 @@
 // ships: e2e/chain-rpc.ts) and the units it consumed before the wallet is asked for anything; then the wallet signs and
 // the chain receives the signed transaction.
 import { marginfi } from "../server/venues/marginfi/descriptor";
-import { marginfiProgram } from "../testing/chains/solana/marginfi";
+import { marginfiProgram } from "../testing/chains/solana/venues/marginfi";
 import { allow, expect, test } from "./guarded";
 import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";
 

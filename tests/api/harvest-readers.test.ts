@@ -16,7 +16,10 @@ import { getVenue } from "@/server/venues";
 import { readVenueIndex } from "@/server/venues/readers";
 import { type App, createPgDatabase, dbKinds, startApp, templateDir } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { type CometState, jupiterLendingAccount, kaminoReserveAccount, marginfiBankAccount, setScallopUsdc } from "../support/fake-venues";
+import { type CometState, setScallopUsdc } from "../support/fake-venues";
+import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
+import { kaminoReserveAccount } from "../../testing/chains/solana/venues/kamino";
+import { marginfiBankAccount } from "../../testing/chains/solana/venues/marginfi";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;

@@ -7,8 +7,9 @@ import { marginfiAccountAddress } from "../../server/venues/marginfi/build";
 import { getVenue } from "../../server/venues";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { marginfiAccount, setMarginfiBank } from "../support/fake-marginfi";
-import { fixtureAddress, saveFixture, setSaveUsdc } from "../support/fake-save";
+import { fixtureAddress } from "../../testing/chains/solana/venues/encode";
+import { marginfiAccount, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
+import { saveFixture, setSaveUsdc } from "../../testing/chains/solana/venues/save";
 import { call } from "../support/http";
 
 type Json = Record<string, unknown> & {

@@ -2,17 +2,17 @@
 // gRPC-web, the protobuf messages of @mysten/sui) over this file's state: coins (one Coin<T> object per owner and
 // type, from `set`), the protocols' UpgradeCaps, a Suilend LendingMarket, the venue objects of fake-venues.ts, executed
 // transactions (GetTransaction) and submissions (ExecuteTransaction). The other chains speak JSON-RPC:
-// Solana `getBalance` / `getTokenAccountsByOwner` (jsonParsed), EVM `eth_getBalance` / `eth_call` (ERC-20 balanceOf).
+// - Solana: the local Solana chain's method table (testing/chains/solana/rpc.ts) over this file's state: balances
+//   (`getBalance` / `getTokenAccountsByOwner`), the venues' program accounts (`getAccountInfo` base64 of
+//   `solanaAccounts`, written by testing/chains/solana/venues/<venue>.ts, then the Save reserves of `saveReserves`),
+//   the transactions of `txs` (`getSignatureStatuses` / `getTransaction`), submissions (`sendTransaction`) and
+//   `simulateTransaction` by `solanaChain`;
+// - EVM: `eth_getBalance` / `eth_call` (ERC-20 balanceOf), Aave v3 `getReserveNormalizedIncome(address)` (ABI-encoded
+//   uint256), Compound v3 state in tests/support/fake-venues.ts, `eth_getTransactionReceipt` (USDC Transfer logs and
+//   CCTP MessageSent logs).
 // Balances are set per address (lower-cased for hex).
-// Venue state for harvest readers: Solana `getAccountInfo` base64 (a Solend/Save Reserve account), EVM `eth_call` of
-// Aave v3 `getReserveNormalizedIncome(address)` (ABI-encoded uint256); Kamino, marginfi, Jupiter Lend and Compound v3
-// state in tests/support/fake-venues.ts.
-// Transactions for digest confirmation: Solana `getSignatureStatuses` / `getTransaction` (jsonParsed token
-// balances), EVM `eth_getTransactionReceipt` (USDC Transfer logs and CCTP MessageSent logs); submission: Solana
-// `sendTransaction`.
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
-import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
@@ -24,6 +24,8 @@ import { scallop } from "../../server/venues/scallop/descriptor";
 import { suilend } from "../../server/venues/suilend/descriptor";
 import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, PYTH_PACKAGE_VERSIONS, rendered, suiVenueObjects } from "./fake-venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { type SolanaRpcState, solanaRpc, tokenBalanceJson } from "../../testing/chains/solana/rpc";
+import { type SaveReserveState, saveReserveAmounts } from "../../testing/chains/solana/venues/save";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";
 
 /** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
@@ -38,13 +40,7 @@ export interface SuilendReserveState {
   unclaimedWad: bigint;
 }
 
-export interface SaveReserveState {
-  owner: string;
-  available: bigint;
-  borrowedWads: bigint;
-  collateralSupply: bigint;
-  protocolFeesWads: bigint;
-}
+export type { SaveReserveState };
 
 /** Test-only "current upgrade" package ids the local chain's UpgradeCaps point at (never the original ids). */
 export const SCALLOP_CURRENT_PACKAGE = `0x${"c5".repeat(32)}`;
@@ -164,18 +160,6 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   let self: FakeVenues = venues;
   const PKG = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
   const decimal = (v: bigint) => ({ type: `${PKG}::decimal::Decimal`, fields: { value: v.toString() } });
-  const saveAccount = (r: SaveReserveState): string => {
-    const b = Buffer.alloc(619);
-    b.writeUInt8(1, 0);
-    b.writeBigUInt64LE(r.available, 171);
-    b.writeBigUInt64LE(r.borrowedWads & ((1n << 64n) - 1n), 179);
-    b.writeBigUInt64LE(r.borrowedWads >> 64n, 187);
-    b.writeBigUInt64LE(r.collateralSupply, 259);
-    b.writeBigUInt64LE(r.protocolFeesWads & ((1n << 64n) - 1n), 373);
-    b.writeBigUInt64LE(r.protocolFeesWads >> 64n, 381);
-    return b.toString("base64");
-  };
-
   const state: FakeTxState = { txs: new Map(), down: false, submitted: [], onSubmit: null };
   const hex64 = (v: bigint) => `0x${v.toString(16).padStart(64, "0")}`;
   const topicOf = (a: string) => `0x${a.toLowerCase().replace(/^0x/, "").padStart(64, "0")}`;
@@ -190,42 +174,6 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     const venueAnswer = answerVenue(self, method, params);
     if (venueAnswer !== notMine) return venueAnswer;
     switch (method) {
-      case "sendTransaction": {
-        const [bytes] = params as [string];
-        return submit(method, bytes);
-      }
-      case "getSignatureStatuses": {
-        const [sigs] = params as [string[]];
-        return {
-          context: { apiVersion: "2.2.0", slot: 300000000 },
-          value: sigs.map((sig) => {
-            const t = state.txs.get(sig);
-            if (t?.kind !== "solana") return null;
-            const err = t.err ?? null;
-            return { slot: 299999990, confirmations: t.confirmationStatus === "finalized" ? null : 10, err, status: err ? { Err: err } : { Ok: null }, confirmationStatus: t.confirmationStatus };
-          }),
-        };
-      }
-      case "getTransaction": {
-        const [sig] = params as [string];
-        const t = state.txs.get(sig);
-        if (t?.kind !== "solana") return null;
-        const bal = (which: "pre" | "post") =>
-          t.tokenBalances.map((b, i) => ({
-            accountIndex: i + 1,
-            mint: b.mint,
-            owner: b.owner,
-            programId: TOKEN_PROGRAM_ADDRESS,
-            uiTokenAmount: { amount: b[which].toString(), decimals: 6, uiAmount: Number(b[which]) / 1e6, uiAmountString: String(Number(b[which]) / 1e6) },
-          }));
-        return {
-          slot: 299999990,
-          blockTime: 1760000000,
-          meta: { err: t.err ?? null, fee: 5000, preBalances: [], postBalances: [], preTokenBalances: bal("pre"), postTokenBalances: bal("post"), logMessages: [] },
-          transaction: { signatures: [sig], message: { accountKeys: [{ pubkey: t.feePayer, signer: true, writable: true, source: "transaction" }], instructions: [], recentBlockhash: blockhash } },
-          version: 0,
-        };
-      }
       case "eth_getTransactionReceipt": {
         const [hash] = params as [string];
         const t = state.txs.get(hash.toLowerCase()) ?? state.txs.get(hash);
@@ -252,54 +200,8 @@ export async function startFakeRpc(): Promise<FakeRpc> {
           ].map((l, i) => ({ ...l, logIndex: `0x${i.toString(16)}` })),
         };
       }
-      case "getLatestBlockhash":
-        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: { blockhash, lastValidBlockHeight: 280000150 } };
-      case "getRecentPrioritizationFees":
-        return [
-          { slot: 300000000, prioritizationFee: gas.solanaMicroLamports },
-          { slot: 300000001, prioritizationFee: gas.solanaMicroLamports },
-        ];
       case "eth_gasPrice":
         return `0x${gas.evmWei.toString(16)}`;
-      case "getBalance": {
-        const [owner] = params as [string];
-        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: Number(get(owner, "native")) };
-      }
-      case "getTokenAccountsByOwner": {
-        const [owner, filter] = params as [string, { mint?: string }];
-        const mint = filter.mint ?? "";
-        const amount = get(owner, mint);
-        const value =
-          amount === 0n
-            ? []
-            : [
-                {
-                  pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat",
-                  account: {
-                    data: {
-                      parsed: {
-                        info: {
-                          isNative: false,
-                          mint,
-                          owner,
-                          state: "initialized",
-                          tokenAmount: { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) },
-                        },
-                        type: "account",
-                      },
-                      program: "spl-token",
-                      space: 165,
-                    },
-                    executable: false,
-                    lamports: 2039280,
-                    owner: TOKEN_PROGRAM_ADDRESS,
-                    rentEpoch: 0,
-                    space: 165,
-                  },
-                },
-              ];
-        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value };
-      }
       case "eth_chainId":
         return "0x2105";
       case "eth_blockNumber":
@@ -311,13 +213,6 @@ export async function startFakeRpc(): Promise<FakeRpc> {
       case "eth_getBalance": {
         const [owner] = params as [string];
         return `0x${get(owner, "native").toString(16)}`;
-      }
-      case "getAccountInfo": {
-        const [addr] = params as [string];
-        const r = saveReserves.get(addr);
-        const context = { apiVersion: "2.2.0", slot: 300000000 };
-        if (!r) return { context, value: null };
-        return { context, value: { data: [saveAccount(r), "base64"], executable: false, lamports: 5_000_000, owner: r.owner, rentEpoch: 0, space: 619 } };
       }
       case "eth_call": {
         const [call] = params as [{ to: string; data?: string; input?: string }];
@@ -336,6 +231,47 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         throw new Error(`method ${method} not found`);
     }
   };
+
+  // ---- Solana: testing/chains/solana/rpc.ts over this state ----
+  const solanaState: SolanaRpcState = {
+    latestBlockhash: () => ({ blockhash, lastValidBlockHeight: 280000150 }),
+    prioritizationFees: () => [
+      { slot: 300000000, prioritizationFee: gas.solanaMicroLamports },
+      { slot: 300000001, prioritizationFee: gas.solanaMicroLamports },
+    ],
+    lamports: (owner) => get(owner, "native"),
+    tokenBalance: (owner, mint) => {
+      const amount = get(owner, mint ?? "");
+      return amount === 0n ? null : amount;
+    },
+    // The venues' program accounts (testing/chains/solana/venues), then the Save reserves given by their amounts.
+    account: (at) => {
+      const acc = self.solanaAccounts.get(at);
+      if (acc) return { owner: acc.owner, data: acc.data, lamports: 60_000_000 };
+      const r = saveReserves.get(at);
+      return r ? { owner: r.owner, data: saveReserveAmounts(r), lamports: 5_000_000 } : null;
+    },
+    send: (bytes) => submit("sendTransaction", bytes),
+    signatureStatus: (sig) => {
+      const t = state.txs.get(sig);
+      if (t?.kind !== "solana") return null;
+      return { slot: 299999990, confirmations: t.confirmationStatus === "finalized" ? null : 10, err: t.err ?? null, confirmationStatus: t.confirmationStatus };
+    },
+    transaction: (sig) => {
+      const t = state.txs.get(sig);
+      if (t?.kind !== "solana") return null;
+      const bal = (which: "pre" | "post") => t.tokenBalances.map((b, i) => tokenBalanceJson(i + 1, b.mint, b.owner, b[which]));
+      return {
+        slot: 299999990,
+        blockTime: 1760000000,
+        meta: { err: t.err ?? null, fee: 5000, preBalances: [], postBalances: [], preTokenBalances: bal("pre"), postTokenBalances: bal("post"), logMessages: [] },
+        transaction: { signatures: [sig], message: { accountKeys: [{ pubkey: t.feePayer, signer: true, writable: true, source: "transaction" }], instructions: [], recentBlockhash: blockhash } },
+        version: 0,
+      };
+    },
+    simulationChain: () => fake.solanaChain,
+  };
+  const solana = solanaRpc(solanaState);
 
   // ---- move-chain: the local Sui gRPC node over this state ----
   const coinId = (owner: string, coinType: string) => `0x${createHash("sha256").update(`coin|${normalizeSuiAddress(owner)}|${coinType}`).digest("hex")}`;
@@ -431,13 +367,9 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     const method = String(req.method);
     calls.push(method);
     if (failing.has(method)) return jsonRpcError(req, -32000, "node is behind");
-    const chain = fake.solanaChain;
-    if (method === "simulateTransaction" && chain) {
-      return jsonRpcReplyAsync(req, async (_, params) => {
-        const [wire, cfg] = params as [string, Parameters<SolanaLocalChain["simulate"]>[1]];
-        return { context: { apiVersion: "2.2.0", slot: 300000000 }, value: await chain.simulate(wire, cfg) };
-      });
-    }
+    const solanaMethod = solana.get(method);
+    if (solanaMethod?.async) return jsonRpcReplyAsync(req, async (_, params) => solanaMethod.answer(params));
+    if (solanaMethod) return jsonRpcReply(req, (_, params) => solanaMethod.answer(params));
     return jsonRpcReply(req, answer);
   };
 

@@ -3,8 +3,8 @@
 // - Sui objects for the local gRPC node (testing/chains/sui/node.ts): a Scallop Market and a NAVI Storage (shared), and
 //   their table entries (a `0x2::dynamic_field::Field<K, V>` object at the id the chain derives from the parent and
 //   the key: Scallop's BalanceSheet keyed by TypeName, NAVI's ReserveData keyed by u8), in the node's JSON rendering.
-// - Solana `getAccountInfo` base64 of program accounts, written field by field in the programs' own struct order
-//   (klend Reserve, marginfi Bank, Jupiter Lend Lending), so the offsets follow from the layout, not from the readers.
+// - Solana program accounts (`solanaAccounts`, answered by getAccountInfo through testing/chains/solana/rpc.ts), whose
+//   encoders are the local chain's: testing/chains/solana/venues/<venue>.ts.
 // - EVM `eth_getBlockByNumber` and `eth_call` of a Comet (Compound v3) that computes getUtilization and
 //   getSupplyRate(uint256) as Comet.sol does, with ABI-encoded answers.
 import { createHash } from "node:crypto";
@@ -13,11 +13,9 @@ import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../../testing/chains/sui/node";
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import { parseAccumulatorMessage } from "./fake-hermes";
-import { getAddressEncoder, address as solAddress } from "@solana/kit";
 import type { JsonValue } from "@protobuf-ts/runtime";
-import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import type { ChainAccount } from "../../testing/chains/solana/anchor-idl";
 import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
-import { kamino } from "../../server/venues/kamino/descriptor";
 import { navi } from "../../server/venues/navi/descriptor";
 import { scallop } from "../../server/venues/scallop/descriptor";
 
@@ -519,142 +517,11 @@ export function suiVenueObjects(v: FakeVenues): SuiObject[] {
 }
 
 // ---------- Solana ----------
-
-export interface SolanaAccount {
-  owner: string;
-  data: Uint8Array;
-}
-
-const pubkey = (a: string) => Buffer.from(getAddressEncoder().encode(solAddress(a)));
-const u8 = (v: number) => Buffer.from([v]);
-const u16 = (v: number) => {
-  const b = Buffer.alloc(2);
-  b.writeUInt16LE(v);
-  return b;
-};
-const u64 = (v: bigint) => {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64LE(v);
-  return b;
-};
-const u128 = (v: bigint) => Buffer.concat([u64(BigInt.asUintN(64, v)), u64(BigInt.asUintN(64, v >> 64n))]);
-const zeros = (n: number) => Buffer.alloc(n);
-const anchorDiscriminator = (name: string) => createHash("sha256").update(`account:${name}`).digest().subarray(0, 8);
-const SYSTEM = "11111111111111111111111111111111";
-
-/**
- * The main-market USDC reserve's liquidity supply vault and cUSDC mint: the PDAs of [seed, market, USDC mint] under the
- * seeds of klend's first release (Kamino-Finance/klend 57074f4 programs/klend/src/handlers/handler_init_reserve.rs),
- * which created that reserve; releases since derive them from [seed, reserve]. The builders read them from the account.
- */
-export const KAMINO_USDC_SUPPLY_VAULT = "Bgq7trRgVMeq33yt235zM2onQ4bRDBsY5EWiTetF4qw6";
-export const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
-
-export interface KaminoReserveState {
-  lendingMarket: string;
-  liquidityMint: string;
-  /** Defaults: the main-market USDC reserve's (above) and SPL Token. */
-  supplyVault?: string;
-  collateralMint?: string;
-  tokenProgram?: string;
-  available: bigint;
-  /** Fractions with 60 fractional bits (klend `_sf`). */
-  borrowedSf: bigint;
-  protocolFeesSf: bigint;
-  referrerFeesSf: bigint;
-  pendingReferrerFeesSf: bigint;
-  collateralSupply: bigint;
-}
-
-/** A klend Reserve account: discriminator, then the fields in the order of klend-sdk's Reserve layout, 8624 bytes. */
-export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
-  const liquidity = Buffer.concat([
-    pubkey(s.liquidityMint), // mint_pubkey
-    pubkey(s.supplyVault ?? KAMINO_USDC_SUPPLY_VAULT), // supply_vault
-    pubkey(SYSTEM), // fee_vault
-    u64(s.available),
-    u128(s.borrowedSf),
-    u128(1n << 60n), // market_price_sf
-    u64(1_760_000_000n), // market_price_last_updated_ts
-    u64(6n), // mint_decimals
-    u64(0n), // deposit_limit_crossed_slot
-    u64(0n), // borrow_limit_crossed_slot
-    zeros(48), // cumulative_borrow_rate_bsf (BigFractionBytes: [u64; 4] + [u64; 2])
-    u128(s.protocolFeesSf),
-    u128(s.referrerFeesSf),
-    u128(s.pendingReferrerFeesSf),
-    u128(0n), // absolute_referral_rate_sf
-    pubkey(s.tokenProgram ?? TOKEN_PROGRAM_ADDRESS), // token_program
-    zeros(51 * 8 + 32 * 16), // padding2, padding3
-  ]);
-  // mint_pubkey, mint_total_supply, supply_vault, padding1, padding2
-  const collateral = Buffer.concat([pubkey(s.collateralMint ?? KAMINO_CUSDC_MINT), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
-  const head = Buffer.concat([
-    anchorDiscriminator("Reserve"),
-    u64(1n), // version
-    u64(300_000_000n), // last_update.slot
-    u8(0), // stale
-    u8(0), // price_status
-    zeros(6), // placeholder
-    pubkey(s.lendingMarket),
-    pubkey(SYSTEM), // farm_collateral
-    pubkey(SYSTEM), // farm_debt
-    liquidity,
-    zeros(150 * 8), // reserve_liquidity_padding
-    collateral,
-  ]);
-  return Buffer.concat([head, zeros(8624 - head.length)]);
-}
-
-export interface MarginfiBankState {
-  mint: string;
-  group: string;
-  /** I80F48 bits (value × 2^48). */
-  assetShareValue: bigint;
-}
-
-/** A marginfi Bank account (`#[repr(C)]` Bank after the discriminator), 8 + 1856 bytes. */
-export function marginfiBankAccount(s: MarginfiBankState): Uint8Array {
-  const head = Buffer.concat([
-    anchorDiscriminator("Bank"),
-    pubkey(s.mint),
-    u8(6), // mint_decimals
-    pubkey(s.group),
-    zeros(7), // _pad0
-    u128(BigInt.asUintN(128, s.assetShareValue)), // asset_share_value (WrappedI80F48, LE)
-    u128(1n << 48n), // liability_share_value
-  ]);
-  return Buffer.concat([head, zeros(8 + 1856 - head.length)]);
-}
-
-export interface JupiterLendingState {
-  mint: string;
-  fTokenMint: string;
-  /** token_exchange_price, 1e12 scale. */
-  tokenExchangePrice: bigint;
-  /** Liquidity-layer accounts the lending stores (default: the system program). */
-  rewardsRateModel?: string;
-  tokenReservesLiquidity?: string;
-  supplyPositionOnLiquidity?: string;
-}
-
-/** A Jupiter Lend `Lending` account: discriminator and the IDL's borsh fields in order. */
-export function jupiterLendingAccount(s: JupiterLendingState): Uint8Array {
-  return Buffer.concat([
-    anchorDiscriminator("Lending"),
-    pubkey(s.mint),
-    pubkey(s.fTokenMint),
-    u16(1), // lending_id
-    u8(6), // decimals
-    pubkey(s.rewardsRateModel ?? SYSTEM), // rewards_rate_model
-    u64(s.tokenExchangePrice), // liquidity_exchange_price (without rewards; the same here)
-    u64(s.tokenExchangePrice), // token_exchange_price
-    u64(1_760_000_000n), // last_update_timestamp
-    pubkey(s.tokenReservesLiquidity ?? SYSTEM), // token_reserves_liquidity
-    pubkey(s.supplyPositionOnLiquidity ?? SYSTEM), // supply_position_on_liquidity
-    u8(255), // bump
-  ]);
-}
+// The Solana venues' accounts are the local chain's: testing/chains/solana/venues/<venue>.ts. Re-exported here for the
+// SDK-oracle tests that still import them from this file.
+export type SolanaAccount = ChainAccount;
+export { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
+export { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoReserveAccount } from "../../testing/chains/solana/venues/kamino";
 
 // ---------- EVM ----------
 
@@ -737,16 +604,6 @@ export const notMine = NOT_MINE;
 /** The answer for a venue request, or `notMine` when another part of the local chain answers it. */
 export function answerVenue(v: FakeVenues, method: string, params: unknown[]): unknown {
   switch (method) {
-    case "getAccountInfo": {
-      const [addr] = params as [string];
-      const acc = v.solanaAccounts.get(addr);
-      if (!acc) return NOT_MINE;
-      const data = Buffer.from(acc.data);
-      return {
-        context: { apiVersion: "2.2.0", slot: 300000000 },
-        value: { data: [data.toString("base64"), "base64"], executable: false, lamports: 60_000_000, owner: acc.owner, rentEpoch: 0, space: data.length },
-      };
-    }
     case "eth_getBlockByNumber": {
       const b = v.evmBlock;
       return {
@@ -815,20 +672,4 @@ export function setScallopUsdc(v: FakeVenues, sheet: { cash: bigint; debt?: bigi
     balanceSheetsTable: `0x${"5c".repeat(32)}`,
     sheets: new Map([[scallop.onchain.usdcCoinType ?? "", { cash: sheet.cash, debt: sheet.debt ?? 0n, revenue: 0n, marketCoinSupply: sheet.marketCoinSupply }]]),
   });
-}
-
-/** Kamino's main-market USDC reserve (server/venues/kamino/descriptor.ts), no borrows or fees: rate = available / cUSDC supply. */
-export function setKaminoUsdc(v: FakeVenues, available: bigint, collateralSupply: bigint): void {
-  const k = kamino.onchain;
-  const data = kaminoReserveAccount({
-    lendingMarket: k.mainMarket ?? "",
-    liquidityMint: k.usdcMint ?? "",
-    available,
-    borrowedSf: 0n,
-    protocolFeesSf: 0n,
-    referrerFeesSf: 0n,
-    pendingReferrerFeesSf: 0n,
-    collateralSupply,
-  });
-  v.solanaAccounts.set(k.usdcReserve ?? "", { owner: k.program ?? "", data });
 }

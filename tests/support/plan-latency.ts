@@ -17,7 +17,7 @@ import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { startRttProxy, type RttProxy } from "../../testing/latency/rtt-proxy";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "./fake-rpc";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "./fake-venues";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 
 export const RTT_MS = 50;
 const WAD = 10n ** 18n;

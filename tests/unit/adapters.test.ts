@@ -24,7 +24,9 @@ import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from 
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { type CometState, jupiterLendingAccount, KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc, setScallopUsdc } from "../support/fake-venues";
+import { type CometState, setScallopUsdc } from "../support/fake-venues";
+import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { ourBuild as build, ourPlan, useLocalChain } from "../../testing/oracle";
 
 const SUI_OWNER = `0x${"ab".repeat(32)}`;

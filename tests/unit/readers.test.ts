@@ -6,7 +6,10 @@ import { resetConfigForTests } from "@/server/config";
 import { getVenue } from "@/server/venues";
 import { readVenueIndex, venuesWithReaders } from "@/server/venues/readers";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { type CometState, jupiterLendingAccount, kaminoReserveAccount, marginfiBankAccount } from "../support/fake-venues";
+import type { CometState } from "../support/fake-venues";
+import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
+import { kaminoReserveAccount } from "../../testing/chains/solana/venues/kamino";
+import { marginfiBankAccount } from "../../testing/chains/solana/venues/marginfi";
 
 const WAD = 10n ** 18n;
 const RAY = 10n ** 27n;

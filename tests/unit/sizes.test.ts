@@ -17,11 +17,7 @@ const FUNCTION_DIRS = ["server", "testing", "components"];
  * Functions allowed over the limit for now, as "file name" (name as `functionName` below gives it). Each entry is a
  * debt with an owner, never a place to park a new long function.
  */
-const FUNCTION_EXCEPTIONS = new Set([
-  // Being split by another helper of issue 25 (the Solana local chain's one handler per RPC method); remove this line
-  // when that lands — the last test below fails on an exception that is no longer over the limit.
-  "testing/chains/solana/local-chain.ts simulate",
-]);
+const FUNCTION_EXCEPTIONS = new Set<string>([]);
 
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
 

@@ -9,8 +9,8 @@ import { describe, expect, it } from "vitest";
 import { MARGINFI_DISC, marginfiAccountAddress } from "./build";
 import { marginfi } from "./descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { fixtureAddress } from "../../../tests/support/fake-save";
-import { MFI_IDL, MfiPublicKey, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../tests/support/fake-marginfi";
+import { fixtureAddress } from "../../../testing/chains/solana/venues/encode";
+import { MFI_IDL, MfiPublicKey, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../testing/chains/solana/venues/marginfi";
 import { expectSameAs, fromWeb3Instruction as fromSdk, type OracleInstruction, ourInstructions, ourPlan, useLocalChain, type Web3Instruction } from "../../../testing/oracle";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";

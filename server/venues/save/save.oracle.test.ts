@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import { saveCollateralFor, saveLiquidityFor } from "./build";
 import { save } from "./descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { fixtureAddress, SolendBN, SolendPublicKey, saveFixture, setSaveUsdc } from "../../../tests/support/fake-save";
+import { fixtureAddress } from "../../../testing/chains/solana/venues/encode";
+import { SolendBN, SolendPublicKey, saveFixture, setSaveUsdc } from "../../../testing/chains/solana/venues/save";
 import { expectSameAs, fromWeb3Instruction as fromSdk, ourInstructions, ourPlan, useLocalChain, type Web3Instruction } from "../../../testing/oracle";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";

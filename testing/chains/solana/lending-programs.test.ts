@@ -18,14 +18,12 @@ import { kamino } from "../../../server/venues/kamino/descriptor";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { save } from "../../../server/venues/save/descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { liquidityVaultOf, marginfiAccount, mfiRequire, setMarginfiBank } from "../../../tests/support/fake-marginfi";
-import { fixtureAddress, saveFixture, setSaveUsdc } from "../../../tests/support/fake-save";
-import { jupiterLendingAccount } from "../../../tests/support/fake-venues";
 import { type AnchorIdl, encodeAnchorAccount } from "./anchor-idl";
-import { JUP_LENDING, JUP_LIQUIDITY, JUP_REWARDS, jupiterLendingProgram, LENDING_IDL } from "./jupiter-lend";
 import { SolanaLocalChain } from "./local-chain";
-import { MARGINFI, marginfiProgram } from "./marginfi";
-import { SAVE, SAVE_LAYOUTS } from "./save";
+import { fixtureAddress } from "./venues/encode";
+import { JUP_LENDING, JUP_LIQUIDITY, JUP_REWARDS, jupiterLendingAccount, jupiterLendingProgram, LENDING_IDL } from "./venues/jupiter-lend";
+import { liquidityVaultOf, MARGINFI, marginfiAccount, marginfiProgram, mfiRequire, setMarginfiBank } from "./venues/marginfi";
+import { SAVE, SAVE_LAYOUTS, saveFixture, setSaveUsdc } from "./venues/save";
 import { unsigned, variant } from "./variants";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";

@@ -13,7 +13,7 @@ import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/shared/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../../tests/support/fake-venues";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "./venues/kamino";
 import { KLEND_UNITS, SolanaLocalChain } from "./local-chain";
 import { variant } from "./variants";
 

@@ -2,11 +2,12 @@
 // transaction a plan offers and runs it instruction by instruction on a fresh litesvm (the real SVM with the real SPL
 // Token, Associated Token, System and Compute Budget programs), from this chain's state:
 // - instructions of programs litesvm has run for real (ATA creation, compute budget, transfers);
-// - instructions of the lending programs in PROGRAMS (klend, marginfi, Jupiter Lend's lending program, Save) are checked
-//   against each program's published interface (the Anchor IDL its SDK ships, through one checker: ./anchor-idl.ts; for
-//   Save the instruction layout of its SDK: ./save.ts) and the account constraints of its source, and their token
-//   movements then run as SPL Token instructions; such an instruction costs the program's declared `units` here (a
-//   stand-in: this chain cannot run the program's code, so the figure is declared, not measured);
+// - instructions of the lending programs in PROGRAMS (each venue's in ./venues: klend, marginfi, Jupiter Lend's lending
+//   program, Save) are checked against each program's published interface (the Anchor IDL its SDK ships, through one
+//   checker: ./anchor-idl.ts; for Save the instruction layout of its SDK: ./venues/save.ts) and the account constraints
+//   of its source, and their token movements then run as SPL Token instructions; such an instruction costs the
+//   program's declared `units` here (a stand-in: this chain cannot run the program's code, so the figure is declared,
+//   not measured);
 // - any other program is refused (ProgramAccountNotFound), as a chain without it would.
 // The RPC's own refusals come first: sigVerify with replaceRecentBlockhash, a signature check of an unsigned
 // transaction, an unknown blockhash without replaceRecentBlockhash, a fee payer without lamports.
@@ -40,14 +41,12 @@ import {
 } from "@solana-program/token";
 import { type ChainAccount, type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "./anchor-idl";
 import { cctpTokenMessengerMinterV2 } from "./cctp";
-import { jupiterLendingProgram } from "./jupiter-lend";
-import { klendProgram } from "./klend";
-import { marginfiProgram } from "./marginfi";
-import { saveProgram } from "./save";
+import { SOLANA_VENUE_CHAINS } from "./venues";
+import { klendProgram } from "./venues/kamino";
 
-/** The programs this chain checks and models, by program id. */
+/** The programs this chain checks and models, by program id: each venue's (./venues/index.ts), then Circle's CCTP burn. */
 export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map(
-  [klendProgram, marginfiProgram, jupiterLendingProgram, saveProgram, cctpTokenMessengerMinterV2].map((p) => [p.programId, p]),
+  [...SOLANA_VENUE_CHAINS.flatMap((v) => v.programs), cctpTokenMessengerMinterV2].map((p) => [p.programId, p]),
 );
 /** Compute units a klend instruction is charged on this chain (declared; see above). */
 export const KLEND_UNITS = klendProgram.units;
@@ -151,6 +150,102 @@ function messageOf(wire: string, encoding: SimulateConfig["encoding"]) {
   return { tx, msg };
 }
 
+/** A fresh litesvm holding this chain's lamports, mints (supply = the sum of their token accounts) and token accounts. */
+function loadSvm(chain: SolanaLocalChain): LiteSVM {
+  const svm = new LiteSVM().withSigverify(false).withBlockhashCheck(false).withTransactionHistory(0n);
+  const put = (at: string, owner: Address, data: Uint8Array, lam: bigint) =>
+    svm.setAccount({ address: address(at), lamports: lamports(lam), programAddress: owner, executable: false, data, space: BigInt(data.length) });
+  for (const [a, l] of chain.lamports) put(a, SYSTEM, new Uint8Array(), l);
+  const supply = new Map<string, bigint>();
+  for (const t of chain.tokens.values()) supply.set(t.mint, (supply.get(t.mint) ?? 0n) + t.amount);
+  for (const [m, v] of chain.mints) {
+    const data = getMintEncoder().encode({ mintAuthority: address(v.authority), supply: supply.get(m) ?? 0n, decimals: v.decimals, isInitialized: true, freezeAuthority: null });
+    put(m, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), 1_461_600n);
+  }
+  for (const [a, t] of chain.tokens) {
+    put(a, TOKEN_PROGRAM_ADDRESS, splTokenAccountData(t.mint, t.owner, t.amount), RENT_TOKEN_ACCOUNT);
+  }
+  return svm;
+}
+
+/** An account's state in the svm as `value.accounts` gives it (null when it does not exist). */
+function accountAfter(svm: LiteSVM, a: string): SimulatedAccount | null {
+  const acc = svm.getAccount(address(a));
+  if (!acc.exists) return null;
+  return { lamports: Number(acc.lamports), owner: acc.programAddress, data: [Buffer.from(acc.data).toString("base64"), "base64"], executable: acc.executable, rentEpoch: 0, space: acc.data.length };
+}
+
+/** One simulation's run over a loaded svm: the units and logs so far, litesvm's own runs, and the programs' host. */
+interface Execution {
+  units: bigint;
+  readonly logs: string[];
+  /** Runs instructions as one litesvm transaction paid by the plan's fee payer; throws the failure. */
+  run(ixs: Instruction[]): string[];
+  readonly host: ProgramHost;
+}
+
+function execution(chain: SolanaLocalChain, svm: LiteSVM, payer: string): Execution {
+  const ex: Execution = {
+    units: 0n,
+    logs: [],
+    run: (ixs) => {
+      const m = pipe(
+        createTransactionMessage({ version: 0 }),
+        (x) => setTransactionMessageFeePayer(address(payer), x),
+        (x) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(x),
+        (x) => appendTransactionMessageInstructions(ixs, x),
+      );
+      const r = svm.sendTransaction(compileTransaction(m));
+      if ("err" in r) throw new SvmFailure(r.err(), r.meta().logs(), r.meta().computeUnitsConsumed());
+      ex.units += r.computeUnitsConsumed();
+      return r.logs();
+    },
+    host: programHost(chain, svm, (ixs) => ex.logs.push(...ex.run(ixs))),
+  };
+  return ex;
+}
+
+/** What the modelled programs see of the chain and do to it; `cpi` runs their SPL Token movements and keeps the logs. */
+function programHost(chain: SolanaLocalChain, svm: LiteSVM, cpi: (ixs: Instruction[]) => void): ProgramHost {
+  const tokenAccount = (a: string): TokenAccount | null => {
+    const acc = svm.getAccount(address(a));
+    if (!acc.exists || acc.programAddress !== TOKEN_PROGRAM_ADDRESS || acc.data.length !== 165) return null;
+    const t = getTokenDecoder().decode(acc.data);
+    return { mint: t.mint, owner: t.owner, amount: t.amount };
+  };
+  // The programs' CPIs: the signer is the owner or the program's authority PDA (no signature is checked here, as on chain a
+  // PDA signs through invoke_signed); the movement is SPL Token's own.
+  const signer = (a: string) => ({ address: address(a), signTransactions: async () => [] });
+  // Accounts programs create in this transaction (a marginfi account), over the chain's program accounts.
+  const created = new Map<string, ChainAccount>();
+  return {
+    account: (a) => {
+      const p = created.get(a) ?? chain.state().get(a);
+      if (p) return p;
+      const acc = svm.getAccount(address(a));
+      return acc.exists ? { owner: acc.programAddress, data: acc.data } : null;
+    },
+    setAccount: (a, account) => {
+      created.set(a, account);
+    },
+    token: (a) => tokenAccount(a),
+    tokenMint: (a) => tokenAccount(a)?.mint ?? null,
+    executable: (a) => {
+      const acc = svm.getAccount(address(a));
+      return acc.exists && acc.executable;
+    },
+    transfer: (from, to, authority, amount) => {
+      cpi([getTransferInstruction({ source: address(from), destination: address(to), authority: signer(authority), amount })]);
+    },
+    mintTo: (mint, to, authority, amount) => {
+      cpi([getMintToInstruction({ mint: address(mint), token: address(to), mintAuthority: signer(authority), amount })]);
+    },
+    burn: (account, mint, authority, amount) => {
+      cpi([getBurnInstruction({ account: address(account), mint: address(mint), authority: signer(authority), amount })]);
+    },
+  };
+}
+
 async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateConfig): Promise<SimulateValue> {
   if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcRefusal(-32602, "sigVerify may not be used with replaceRecentBlockhash");
   const { tx, msg } = messageOf(wire, config.encoding);
@@ -174,77 +269,10 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
   const payer = keys[0] ?? "";
   if ((chain.lamports.get(payer) ?? 0n) < 5000n) return blank("AccountNotFound");
 
-  const svm = new LiteSVM().withSigverify(false).withBlockhashCheck(false).withTransactionHistory(0n);
-  const put = (at: string, owner: Address, data: Uint8Array, lam: bigint) =>
-    svm.setAccount({ address: address(at), lamports: lamports(lam), programAddress: owner, executable: false, data, space: BigInt(data.length) });
-  for (const [a, l] of chain.lamports) put(a, SYSTEM, new Uint8Array(), l);
-  const supply = new Map<string, bigint>();
-  for (const t of chain.tokens.values()) supply.set(t.mint, (supply.get(t.mint) ?? 0n) + t.amount);
-  for (const [m, v] of chain.mints) {
-    const data = getMintEncoder().encode({ mintAuthority: address(v.authority), supply: supply.get(m) ?? 0n, decimals: v.decimals, isInitialized: true, freezeAuthority: null });
-    put(m, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), 1_461_600n);
-  }
-  for (const [a, t] of chain.tokens) {
-    put(a, TOKEN_PROGRAM_ADDRESS, splTokenAccountData(t.mint, t.owner, t.amount), RENT_TOKEN_ACCOUNT);
-  }
-
-  after = (a: string) => {
-    const acc = svm.getAccount(address(a));
-    if (!acc.exists) return null;
-    return { lamports: Number(acc.lamports), owner: acc.programAddress, data: [Buffer.from(acc.data).toString("base64"), "base64"], executable: acc.executable, rentEpoch: 0, space: acc.data.length };
-  };
-  let units = 0n;
-  const logs: string[] = [];
-  /** Runs instructions as one litesvm transaction paid by the plan's fee payer; throws the failure. */
-  const run = (ixs: Instruction[], feePayer = payer) => {
-    const m = pipe(
-      createTransactionMessage({ version: 0 }),
-      (x) => setTransactionMessageFeePayer(address(feePayer), x),
-      (x) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(x),
-      (x) => appendTransactionMessageInstructions(ixs, x),
-    );
-    const r = svm.sendTransaction(compileTransaction(m));
-    if ("err" in r) throw new SvmFailure(r.err(), r.meta().logs(), r.meta().computeUnitsConsumed());
-    units += r.computeUnitsConsumed();
-    return r.logs();
-  };
-  const tokenAccount = (a: string): TokenAccount | null => {
-    const acc = svm.getAccount(address(a));
-    if (!acc.exists || acc.programAddress !== TOKEN_PROGRAM_ADDRESS || acc.data.length !== 165) return null;
-    const t = getTokenDecoder().decode(acc.data);
-    return { mint: t.mint, owner: t.owner, amount: t.amount };
-  };
-  // The programs' CPIs: the signer is the owner or the program's authority PDA (no signature is checked here, as on chain a
-  // PDA signs through invoke_signed); the movement is SPL Token's own.
-  const signer = (a: string) => ({ address: address(a), signTransactions: async () => [] });
-  // Accounts programs create in this transaction (a marginfi account), over the chain's program accounts.
-  const created = new Map<string, ChainAccount>();
-  const host: ProgramHost = {
-    account: (a) => {
-      const p = created.get(a) ?? chain.state().get(a);
-      if (p) return p;
-      const acc = svm.getAccount(address(a));
-      return acc.exists ? { owner: acc.programAddress, data: acc.data } : null;
-    },
-    setAccount: (a, account) => {
-      created.set(a, account);
-    },
-    token: (a) => tokenAccount(a),
-    tokenMint: (a) => tokenAccount(a)?.mint ?? null,
-    executable: (a) => {
-      const acc = svm.getAccount(address(a));
-      return acc.exists && acc.executable;
-    },
-    transfer: (from, to, authority, amount) => {
-      logs.push(...run([getTransferInstruction({ source: address(from), destination: address(to), authority: signer(authority), amount })]));
-    },
-    mintTo: (mint, to, authority, amount) => {
-      logs.push(...run([getMintToInstruction({ mint: address(mint), token: address(to), mintAuthority: signer(authority), amount })]));
-    },
-    burn: (account, mint, authority, amount) => {
-      logs.push(...run([getBurnInstruction({ account: address(account), mint: address(mint), authority: signer(authority), amount })]));
-    },
-  };
+  const svm = loadSvm(chain);
+  after = (a: string) => accountAfter(svm, a);
+  const ex = execution(chain, svm, payer);
+  const { logs } = ex;
 
   const instructions = msg.instructions ?? [];
   for (const [index, ci] of instructions.entries()) {
@@ -259,15 +287,15 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
       if (model) {
         logs.push(`Program ${program} invoke [1]`);
         try {
-          const own = await model.run(host, Uint8Array.from(ci.data ?? []), metas);
-          units += model.units;
+          const own = await model.run(ex.host, Uint8Array.from(ci.data ?? []), metas);
+          ex.units += model.units;
           logs.push(...own, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} success`);
           continue;
         } catch (e) {
           if (!(e instanceof ProgramRefusal)) throw e;
           const failed = typeof e.detail === "string" ? e.detail : `custom program error: 0x${e.detail.Custom.toString(16)}`;
           logs.push(...e.logs, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} failed: ${failed}`);
-          return blank({ InstructionError: [index, e.detail] }, logs, units + model.units);
+          return blank({ InstructionError: [index, e.detail] }, logs, ex.units + model.units);
         }
       }
       const ix: Instruction = {
@@ -275,13 +303,13 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
         accounts: metas.map((m) => ({ address: address(m.address), role: (m.signer ? 2 : 0) | (m.writable ? 1 : 0) })),
         data: ci.data ?? new Uint8Array(),
       };
-      logs.push(...run([ix]));
+      logs.push(...ex.run([ix]));
     } catch (e) {
-      if (e instanceof SvmFailure) return blank(reindex(e.err, index), [...logs, ...e.logs], units + e.units);
+      if (e instanceof SvmFailure) return blank(reindex(e.err, index), [...logs, ...e.logs], ex.units + e.units);
       throw e;
     }
   }
-  return blank(null, logs, units);
+  return blank(null, logs, ex.units);
 }
 
 class SvmFailure extends Error {

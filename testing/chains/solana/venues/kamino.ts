@@ -11,10 +11,13 @@
 //   dist/@codegen/klend/errors/anchor.js), so the service decodes them as it would the chain's.
 // The token movements (liquidity in, cTokens minted; cTokens burnt, liquidity out) run as real SPL Token instructions
 // in litesvm (local-chain.ts), so balances, mints and insufficient funds behave as SPL Token does.
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getU64Decoder, getUtf8Encoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { type AnchorContext, anchorProgram, fromLegacyIdl, type IdlType } from "./anchor-idl";
+import { kamino } from "../../../../server/venues/kamino/descriptor";
+import { type AnchorContext, anchorProgram, fromLegacyIdl, type IdlType } from "../anchor-idl";
+import { anchorDiscriminator, pubkey, type SolanaAccounts, type SolanaVenueChain, SYSTEM, u8, u64, u128, zeros } from "./encode";
 
 const require = createRequire(import.meta.url);
 const legacy = require("@kamino-finance/klend-sdk/dist/idl/klend.json") as Parameters<typeof fromLegacyIdl>[0] & { instructions: { args: { type: IdlType }[] }[] };
@@ -85,3 +88,99 @@ export const klendProgram = anchorProgram({
     },
   },
 });
+
+// ---------- klend's accounts on the local chain ----------
+// Written field by field in the program's own struct order (klend-sdk's Reserve and LendingMarket layouts), so the
+// offsets follow from the layout, not from the readers.
+
+/**
+ * The main-market USDC reserve's liquidity supply vault and cUSDC mint: the PDAs of [seed, market, USDC mint] under the
+ * seeds of klend's first release (Kamino-Finance/klend 57074f4 programs/klend/src/handlers/handler_init_reserve.rs),
+ * which created that reserve; releases since derive them from [seed, reserve]. The builders read them from the account.
+ */
+export const KAMINO_USDC_SUPPLY_VAULT = "Bgq7trRgVMeq33yt235zM2onQ4bRDBsY5EWiTetF4qw6";
+export const KAMINO_CUSDC_MINT = "B8V6WVjPxW1UGwVDfxH2d2r8SyT4cqn7dQRK6XneVa7D";
+
+export interface KaminoReserveState {
+  lendingMarket: string;
+  liquidityMint: string;
+  /** Defaults: the main-market USDC reserve's (above) and SPL Token. */
+  supplyVault?: string;
+  collateralMint?: string;
+  tokenProgram?: string;
+  available: bigint;
+  /** Fractions with 60 fractional bits (klend `_sf`). */
+  borrowedSf: bigint;
+  protocolFeesSf: bigint;
+  referrerFeesSf: bigint;
+  pendingReferrerFeesSf: bigint;
+  collateralSupply: bigint;
+}
+
+/** A klend Reserve account: discriminator, then the fields in the order of klend-sdk's Reserve layout, 8624 bytes. */
+export function kaminoReserveAccount(s: KaminoReserveState): Uint8Array {
+  const liquidity = Buffer.concat([
+    pubkey(s.liquidityMint), // mint_pubkey
+    pubkey(s.supplyVault ?? KAMINO_USDC_SUPPLY_VAULT), // supply_vault
+    pubkey(SYSTEM), // fee_vault
+    u64(s.available),
+    u128(s.borrowedSf),
+    u128(1n << 60n), // market_price_sf
+    u64(1_760_000_000n), // market_price_last_updated_ts
+    u64(6n), // mint_decimals
+    u64(0n), // deposit_limit_crossed_slot
+    u64(0n), // borrow_limit_crossed_slot
+    zeros(48), // cumulative_borrow_rate_bsf (BigFractionBytes: [u64; 4] + [u64; 2])
+    u128(s.protocolFeesSf),
+    u128(s.referrerFeesSf),
+    u128(s.pendingReferrerFeesSf),
+    u128(0n), // absolute_referral_rate_sf
+    pubkey(s.tokenProgram ?? TOKEN_PROGRAM_ADDRESS), // token_program
+    zeros(51 * 8 + 32 * 16), // padding2, padding3
+  ]);
+  // mint_pubkey, mint_total_supply, supply_vault, padding1, padding2
+  const collateral = Buffer.concat([pubkey(s.collateralMint ?? KAMINO_CUSDC_MINT), u64(s.collateralSupply), pubkey(SYSTEM), zeros(32 * 16 * 2)]);
+  const head = Buffer.concat([
+    anchorDiscriminator("Reserve"),
+    u64(1n), // version
+    u64(300_000_000n), // last_update.slot
+    u8(0), // stale
+    u8(0), // price_status
+    zeros(6), // placeholder
+    pubkey(s.lendingMarket),
+    pubkey(SYSTEM), // farm_collateral
+    pubkey(SYSTEM), // farm_debt
+    liquidity,
+    zeros(150 * 8), // reserve_liquidity_padding
+    collateral,
+  ]);
+  return Buffer.concat([head, zeros(8624 - head.length)]);
+}
+
+/** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
+export function kaminoMarketAccount(bump: number): Uint8Array {
+  const b = Buffer.alloc(4664);
+  createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
+  b.writeBigUInt64LE(1n, 8);
+  b.writeBigUInt64LE(BigInt(bump), 16);
+  return b;
+}
+
+/** Kamino's main-market USDC reserve (server/venues/kamino/descriptor.ts), no borrows or fees: rate = available / cUSDC supply. */
+export function setKaminoUsdc(v: SolanaAccounts, available: bigint, collateralSupply: bigint): void {
+  const k = kamino.onchain;
+  const data = kaminoReserveAccount({
+    lendingMarket: k.mainMarket ?? "",
+    liquidityMint: k.usdcMint ?? "",
+    available,
+    borrowedSf: 0n,
+    protocolFeesSf: 0n,
+    referrerFeesSf: 0n,
+    pendingReferrerFeesSf: 0n,
+    collateralSupply,
+  });
+  v.solanaAccounts.set(k.usdcReserve ?? "", { owner: k.program ?? "", data });
+}
+
+/** Kamino's part of the local chain: klend. */
+export const kaminoChain: SolanaVenueChain = { venue: "kamino", programs: [klendProgram] };

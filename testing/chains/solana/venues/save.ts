@@ -17,9 +17,12 @@
 // Token movements run as SPL Token instructions at the reserve's collateral rate (no interest accrual, no oracle prices).
 import { createRequire } from "node:module";
 import { getU64Decoder } from "@solana/kit";
-import { type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "./anchor-idl";
+import { save } from "../../../../server/venues/save/descriptor";
+import { type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "../anchor-idl";
+import { fixtureAddress, type SolanaAccounts, type SolanaVenueChain } from "./encode";
 
 const require = createRequire(import.meta.url);
+/** The SDK's own modules, resolved from the SDK's folder (it nests web3.js 1.92.3, spl-token 0.3.11 and bn.js 5.2.0). */
 const sdk = createRequire(require.resolve("@solendprotocol/solend-sdk"));
 
 interface KeyLike {
@@ -215,3 +218,117 @@ function saveModel(): ProgramModel {
 }
 
 export const saveProgram = saveModel();
+
+// ---------- Save's accounts on the local chain ----------
+// Save (Solend) Reserve accounts for the local Solana RPC, written with the protocol's own layout:
+// @solendprotocol/solend-sdk 0.14.27 state/reserve.js `ReserveLayout` (the Rust Reserve pack order, 619 bytes), so the
+// builder's offsets are checked against the SDK's, not against themselves. The account is served
+// from `solanaAccounts` (getAccountInfo, base64).
+
+interface BnLike {
+  toString(base?: number): string;
+}
+interface BufferStruct {
+  span: number;
+  decode(b: Buffer): Record<string, unknown>;
+  encode(v: Record<string, unknown>, b: Buffer): number;
+}
+type Bn = new (v: string) => BnLike;
+type Key = new (v: string | Uint8Array) => KeyLike & { toBuffer(): Buffer };
+
+export const SolendBN = sdk("bn.js") as Bn;
+export const SolendPublicKey = (sdk("@solana/web3.js") as { PublicKey: Key }).PublicKey;
+const ReserveStruct = (sdk("./state/reserve") as { ReserveLayout: BufferStruct }).ReserveLayout;
+
+export interface SaveReserveFixture {
+  lendingMarket?: string;
+  liquidityMint?: string;
+  liquiditySupply: string;
+  collateralMint: string;
+  collateralSupplyAccount: string;
+  pythOracle: string;
+  switchboardOracle: string;
+  /** Absent: all zero, which the program reads as no extra oracle. */
+  extraOracle?: string;
+  available: bigint;
+  borrowedWads: bigint;
+  protocolFeesWads: bigint;
+  collateralSupply: bigint;
+}
+
+const keyOf = (a: string) => new SolendPublicKey(a);
+const bn = (v: bigint) => new SolendBN(v.toString());
+
+/** A Reserve account encoded by the SDK's ReserveLayout (version 1; every field not given is zero). */
+export function saveReserveAccount(f: SaveReserveFixture): Uint8Array {
+  const v = ReserveStruct.decode(Buffer.alloc(ReserveStruct.span));
+  Object.assign(v, {
+    version: 1,
+    lendingMarket: keyOf(f.lendingMarket ?? save.onchain.mainMarket ?? ""),
+    liquidityMintPubkey: keyOf(f.liquidityMint ?? save.onchain.usdcMint ?? ""),
+    liquidityMintDecimals: 6,
+    liquiditySupplyPubkey: keyOf(f.liquiditySupply),
+    liquidityPythOracle: keyOf(f.pythOracle),
+    liquiditySwitchboardOracle: keyOf(f.switchboardOracle),
+    liquidityAvailableAmount: bn(f.available),
+    liquidityBorrowedAmountWads: bn(f.borrowedWads),
+    liquidityCumulativeBorrowRateWads: bn(10n ** 18n),
+    collateralMintPubkey: keyOf(f.collateralMint),
+    collateralMintTotalSupply: bn(f.collateralSupply),
+    collateralSupplyPubkey: keyOf(f.collateralSupplyAccount),
+    accumulatedProtocolFeesWads: bn(f.protocolFeesWads),
+    extraOracle: f.extraOracle ? keyOf(f.extraOracle) : new SolendPublicKey(new Uint8Array(32)),
+  });
+  const out = Buffer.alloc(ReserveStruct.span);
+  ReserveStruct.encode(v, out);
+  return out;
+}
+
+/** Save's USDC reserve (server/venues/save/descriptor.ts) on the local chain, owned by the Save program unless `owner` says otherwise. */
+export function setSaveUsdc(v: SolanaAccounts, f: SaveReserveFixture, owner = save.onchain.program ?? ""): void {
+  v.solanaAccounts.set(save.onchain.usdcReserve ?? "", { owner, data: saveReserveAccount(f) });
+}
+
+/** A fixture with distinct supply, mint and oracle accounts and the given balances. */
+export function saveFixture(over: Partial<SaveReserveFixture> = {}): SaveReserveFixture {
+  return {
+    liquiditySupply: fixtureAddress("save-liquidity-supply"),
+    collateralMint: fixtureAddress("save-collateral-mint"),
+    collateralSupplyAccount: fixtureAddress("save-collateral-supply"),
+    pythOracle: fixtureAddress("save-pyth"),
+    switchboardOracle: fixtureAddress("save-switchboard"),
+    available: 3_000_000_000n,
+    borrowedWads: 0n,
+    protocolFeesWads: 0n,
+    collateralSupply: 2_000_000_000n,
+    ...over,
+  };
+}
+
+/**
+ * A Save reserve given by its amounts only (the harvest reader's tests: tests/unit/ledger.test.ts): version 1 and the
+ * available liquidity, borrowed wads, collateral supply and protocol-fee wads written at their offsets in the 619-byte
+ * Reserve (those of the SDK's ReserveLayout above), every other byte zero. Served from the local chain's `saveReserves`.
+ */
+export interface SaveReserveState {
+  owner: string;
+  available: bigint;
+  borrowedWads: bigint;
+  collateralSupply: bigint;
+  protocolFeesWads: bigint;
+}
+
+export function saveReserveAmounts(r: SaveReserveState): Uint8Array {
+  const b = Buffer.alloc(619);
+  b.writeUInt8(1, 0);
+  b.writeBigUInt64LE(r.available, 171);
+  b.writeBigUInt64LE(r.borrowedWads & ((1n << 64n) - 1n), 179);
+  b.writeBigUInt64LE(r.borrowedWads >> 64n, 187);
+  b.writeBigUInt64LE(r.collateralSupply, 259);
+  b.writeBigUInt64LE(r.protocolFeesWads & ((1n << 64n) - 1n), 373);
+  b.writeBigUInt64LE(r.protocolFeesWads >> 64n, 381);
+  return b;
+}
+
+/** Save's part of the local chain: the token-lending program. */
+export const saveChain: SolanaVenueChain = { venue: "save", programs: [saveProgram] };

@@ -15,7 +15,8 @@
 import { Connection, PublicKey } from "@solana/web3.js";
 import { getLendingProgram } from "@jup-ag/lend/earn";
 import { getU64Decoder } from "@solana/kit";
-import { type AnchorContext, type AnchorIdl, anchorProgram } from "./anchor-idl";
+import { type AnchorContext, type AnchorIdl, anchorProgram } from "../anchor-idl";
+import { anchorDiscriminator, pubkey, type SolanaVenueChain, SYSTEM, u8, u16, u64 } from "./encode";
 
 /** The lending IDL the SDK builds its Program from, as shipped (`rawIdl`: Anchor's camelCase copy is `idl`); no connection is made. */
 export const LENDING_IDL = getLendingProgram({ connection: new Connection("http://127.0.0.1:9"), signer: PublicKey.default }).rawIdl as unknown as AnchorIdl;
@@ -70,3 +71,40 @@ export const jupiterLendingProgram = anchorProgram({
     },
   },
 });
+
+// ---------- Jupiter Lend's accounts on the local chain ----------
+
+export interface JupiterLendingState {
+  mint: string;
+  fTokenMint: string;
+  /** token_exchange_price, 1e12 scale. */
+  tokenExchangePrice: bigint;
+  /** Liquidity-layer accounts the lending stores (default: the system program). */
+  rewardsRateModel?: string;
+  tokenReservesLiquidity?: string;
+  supplyPositionOnLiquidity?: string;
+}
+
+/**
+ * A Jupiter Lend `Lending` account: discriminator and the IDL's borsh fields in order (written field by field in the
+ * program's own struct order, so the offsets follow from the layout, not from the readers).
+ */
+export function jupiterLendingAccount(s: JupiterLendingState): Uint8Array {
+  return Buffer.concat([
+    anchorDiscriminator("Lending"),
+    pubkey(s.mint),
+    pubkey(s.fTokenMint),
+    u16(1), // lending_id
+    u8(6), // decimals
+    pubkey(s.rewardsRateModel ?? SYSTEM), // rewards_rate_model
+    u64(s.tokenExchangePrice), // liquidity_exchange_price (without rewards; the same here)
+    u64(s.tokenExchangePrice), // token_exchange_price
+    u64(1_760_000_000n), // last_update_timestamp
+    pubkey(s.tokenReservesLiquidity ?? SYSTEM), // token_reserves_liquidity
+    pubkey(s.supplyPositionOnLiquidity ?? SYSTEM), // supply_position_on_liquidity
+    u8(255), // bump
+  ]);
+}
+
+/** Jupiter Lend's part of the local chain: its lending program (the liquidity layer is not modelled, see above). */
+export const jupiterLendChain: SolanaVenueChain = { venue: "jupiter-lend", programs: [jupiterLendingProgram] };

@@ -1,0 +1,149 @@
+// The local Solana chain's JSON-RPC: one handler per method, over a chain state object (SolanaRpcState). Both local
+// chain servers answer their Solana methods through it: tests/support/fake-rpc.ts (the API and unit tests) and
+// e2e/chain-rpc.ts (the e2e stack). The answers' shapes (context, token amounts, account info, signature statuses)
+// are written once here; what differs between the two servers is their state, given as the state's functions:
+// - getLatestBlockhash: a fixed blockhash (fake-rpc) or a new one per call, as a live chain moves on (chain-rpc);
+// - getRecentPrioritizationFees: the list the server gives (fake-rpc: two slots at its settable fee; chain-rpc: one);
+// - getBalance, getTokenAccountsByOwner, getAccountInfo: the server's balances and accounts (lamports as each gives);
+// - sendTransaction, getSignatureStatuses, getTransaction: the server's own book of transactions;
+// - simulateTransaction: the IDL-checked local chain (./local-chain.ts) the server gives for the transaction, or none
+//   (method not found: a plan then says "not simulated");
+// - getBlockHeight, getSlot, getMultipleAccounts: answered only when the state gives them (chain-rpc does).
+import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import type { SimulateConfig, SolanaLocalChain } from "./local-chain";
+
+/** The `context` of every answer that has one. */
+export const SOLANA_CONTEXT = { apiVersion: "2.2.0", slot: 300000000 };
+
+/** An account as getAccountInfo answers it. */
+export interface RpcAccount {
+  owner: string;
+  data: Uint8Array;
+  lamports: number;
+}
+
+/** A signature's status, as getSignatureStatuses answers it (`status` follows from `err`). */
+export interface RpcSignatureStatus {
+  slot: number;
+  confirmations: number | null;
+  err: unknown;
+  confirmationStatus: "processed" | "confirmed" | "finalized";
+}
+
+/** What a local Solana chain server holds; the handlers below read it on each request. */
+export interface SolanaRpcState {
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: number };
+  prioritizationFees(): { slot: number; prioritizationFee: number }[];
+  /** getBalance: the owner's lamports. */
+  lamports(owner: string): bigint;
+  /** getTokenAccountsByOwner: the owner's balance of `mint`, or null when it has no token account of it. */
+  tokenBalance(owner: string, mint: string | undefined): bigint | null;
+  /** getAccountInfo: the account at `address`, or null. */
+  account(address: string): RpcAccount | null;
+  /** sendTransaction: records the transaction and answers its signature (or throws the refusal). */
+  send(data: string, options: { encoding?: string } | undefined): string;
+  signatureStatus(signature: string): RpcSignatureStatus | null;
+  /** getTransaction: the transaction in the encoding asked ("json" when none), or null. */
+  transaction(signature: string, encoding: string): unknown;
+  /** simulateTransaction: the local chain that runs this wire transaction, or null (the method is then not found). */
+  simulationChain(wire: string): SolanaLocalChain | null | Promise<SolanaLocalChain | null>;
+  /** Answered only when given. */
+  blockHeight?: number;
+  slot?: number;
+  /** getMultipleAccounts answers null for every address (the e2e stack's wallets read nothing through it). */
+  noMultipleAccounts?: boolean;
+}
+
+/** A method's handler; `async` ones are answered through the asynchronous envelope (an error's numeric code is kept). */
+export interface SolanaHandler {
+  answer(params: unknown[]): unknown;
+  async?: boolean;
+}
+
+/** `amount` micro-USDC-style units of a 6-decimal token, as the RPC's jsonParsed `tokenAmount` / `uiTokenAmount`. */
+export function uiTokenAmount(amount: bigint) {
+  return { amount: amount.toString(), decimals: 6, uiAmount: Number(amount) / 1e6, uiAmountString: String(Number(amount) / 1e6) };
+}
+
+/** One entry of a transaction's pre/post token balances. */
+export function tokenBalanceJson(accountIndex: number, mint: string, owner: string, amount: bigint) {
+  return { accountIndex, mint, owner, programId: TOKEN_PROGRAM_ADDRESS, uiTokenAmount: uiTokenAmount(amount) };
+}
+
+/** The owner's token account of `mint` as getTokenAccountsByOwner answers it with jsonParsed. */
+function parsedTokenAccount(owner: string, mint: string | undefined, amount: bigint) {
+  const info = { isNative: false, mint, owner, state: "initialized", tokenAmount: uiTokenAmount(amount) };
+  const account = { data: { parsed: { info, type: "account" }, program: "spl-token", space: 165 }, executable: false, lamports: 2039280, owner: TOKEN_PROGRAM_ADDRESS, rentEpoch: 0, space: 165 };
+  return { pubkey: "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat", account };
+}
+
+/** The Solana JSON-RPC methods a server over `state` answers, by name. */
+export function solanaRpc(state: SolanaRpcState): Map<string, SolanaHandler> {
+  const methods: [string, SolanaHandler][] = [
+    ["getLatestBlockhash", { answer: () => ({ context: SOLANA_CONTEXT, value: state.latestBlockhash() }) }],
+    ["getRecentPrioritizationFees", { answer: () => state.prioritizationFees() }],
+    ["getBalance", { answer: ([owner]) => ({ context: SOLANA_CONTEXT, value: Number(state.lamports(String(owner))) }) }],
+    [
+      "getTokenAccountsByOwner",
+      {
+        answer: ([owner, filter]) => {
+          const mint = (filter as { mint?: string } | undefined)?.mint;
+          const amount = state.tokenBalance(String(owner), mint);
+          return { context: SOLANA_CONTEXT, value: amount === null ? [] : [parsedTokenAccount(String(owner), mint, amount)] };
+        },
+      },
+    ],
+    [
+      "getAccountInfo",
+      {
+        answer: ([at]) => {
+          const a = state.account(String(at));
+          if (!a) return { context: SOLANA_CONTEXT, value: null };
+          const data = Buffer.from(a.data);
+          return { context: SOLANA_CONTEXT, value: { data: [data.toString("base64"), "base64"], executable: false, lamports: a.lamports, owner: a.owner, rentEpoch: 0, space: data.length } };
+        },
+      },
+    ],
+    ["sendTransaction", { answer: ([data, options]) => state.send(String(data), options as { encoding?: string } | undefined) }],
+    [
+      "getSignatureStatuses",
+      {
+        answer: ([sigs]) => ({
+          context: SOLANA_CONTEXT,
+          value: (sigs as string[]).map((sig) => {
+            const s = state.signatureStatus(sig);
+            if (!s) return null;
+            return { slot: s.slot, confirmations: s.confirmations, err: s.err, status: s.err ? { Err: s.err } : { Ok: null }, confirmationStatus: s.confirmationStatus };
+          }),
+        }),
+      },
+    ],
+    [
+      "getTransaction",
+      {
+        answer: ([sig, options]) => {
+          const encoding = typeof options === "string" ? options : ((options as { encoding?: string } | undefined)?.encoding ?? "json");
+          return state.transaction(String(sig), encoding);
+        },
+      },
+    ],
+    [
+      "simulateTransaction",
+      {
+        async: true,
+        answer: async ([wire, config]) => {
+          const chain = await state.simulationChain(String(wire));
+          if (!chain) throw new Error("method simulateTransaction not found");
+          return { context: SOLANA_CONTEXT, value: await chain.simulate(String(wire), config as SimulateConfig) };
+        },
+      },
+    ],
+  ];
+  const { blockHeight, slot } = state;
+  if (blockHeight !== undefined) methods.push(["getBlockHeight", { answer: () => blockHeight }]);
+  if (slot !== undefined) methods.push(["getSlot", { answer: () => slot }]);
+  if (state.noMultipleAccounts) {
+    methods.push(["getMultipleAccounts", { answer: ([addresses]) => ({ context: SOLANA_CONTEXT, value: ((addresses as unknown[]) ?? []).map(() => null) }) }]);
+  }
+  return new Map(methods);
+}

@@ -1,0 +1,213 @@
+// marginfi v2 as the local Solana chain sees it: the generic Anchor checker (./anchor-idl.ts) fed with the IDL that
+// ships with @mrgnlabs/marginfi-client-v2 6.4.2 (its MARGINFI_IDL, dist/idl/marginfi_0.1.7.json: program id, discriminators,
+// account flags, `relations`, the marginfi account's and vault authority's `pda` seeds), plus what the IDL does not say,
+// from the program's source, mrgnlabs/marginfi-v2 @ 3031ba3b3368314cfbc5fafa0086bf76f8f795e6
+// programs/marginfi/src/instructions/marginfi_account/{initialize,deposit,withdraw}.rs:
+// - typed accounts: `group: AccountLoader<'info, MarginfiGroup>`, `marginfi_account: AccountLoader<'info, MarginfiAccount>`,
+//   `bank: AccountLoader<'info, Bank>` (owner marginfi, the IDL's account discriminators); `marginfi_group` of
+//   MarginfiAccountInitializePda likewise; `marginfi_account` there is `init` (must not exist);
+// - has_one = group @ MarginfiError::InvalidGroup, has_one = liquidity_vault @ MarginfiError::InvalidLiquidityVault
+//   (the IDL's relations, with the program's own error codes from the IDL's `errors`);
+// - the marginfi account's authority must be the signer (is_signer_authorized → MarginfiError::Unauthorized);
+// - `token_program: Interface<'info, TokenInterface>` (SPL Token or Token-2022).
+// The token movements (deposit: owner → liquidity vault; withdraw: vault → owner, signed by the vault authority PDA) run
+// as SPL Token instructions; balances of the marginfi account (shares) are not kept (the withdraw's amount is sized by
+// the service from the account read at plan time; the risk engine is not modelled).
+import { createRequire } from "node:module";
+import { address, getAddressEncoder, getU64Decoder } from "@solana/kit";
+import { marginfi } from "../../../../server/venues/marginfi/descriptor";
+import { type AnchorIdl, anchorProgram } from "../anchor-idl";
+import { anchorDiscriminator, pubkey, type SolanaAccounts, type SolanaVenueChain, u8, u128, zeros } from "./encode";
+
+const require = createRequire(import.meta.url);
+const sdk = createRequire(require.resolve("@mrgnlabs/marginfi-client-v2"));
+const mfi = sdk("@mrgnlabs/marginfi-client-v2") as { MARGINFI_IDL: AnchorIdl; getConfig(env: string): { programId: { toBase58(): string } } };
+const TOKEN = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"; // Interface<TokenInterface>: SPL Token
+const TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EN5Tb3tQpXfYz1gV9ruy"; // or Token-2022
+
+/** The marginfi program's id: the shipped IDL leaves `address` empty; the SDK's getConfig("production") (dist/configs.json,
+ *  label "production") names it, and MarginfiClient sets it on the IDL as done here. */
+export const MARGINFI = mfi.getConfig("production").programId.toBase58();
+const MARGINFI_IDL: AnchorIdl = { ...mfi.MARGINFI_IDL, address: MARGINFI };
+
+const amountOf = (a: Uint8Array | null | undefined) => getU64Decoder().decode(a ?? new Uint8Array(8));
+
+export const marginfiProgram = anchorProgram({
+  name: "marginfi",
+  idl: MARGINFI_IDL,
+  units: 60_000n,
+  typed: {
+    group: { type: "MarginfiGroup" },
+    marginfi_group: { type: "MarginfiGroup" },
+    marginfi_account: { type: "MarginfiAccount" },
+    bank: { type: "Bank" },
+  },
+  init: ["marginfi_account_initialize_pda.marginfi_account"],
+  programs: { token_program: [TOKEN, TOKEN_2022] },
+  hasOneErrors: {
+    "marginfi_account.group": "InvalidGroup",
+    "bank.group": "InvalidGroup",
+    "bank.liquidity_vault": "InvalidLiquidityVault",
+  },
+  handlers: {
+    marginfi_account_initialize_pda(c) {
+      // load_init + MarginfiAccount::initialize(group, authority): a zeroed account of the IDL's size with its
+      // discriminator, group and authority (offsets 8 and 40 after the discriminator: the IDL's MarginfiAccount).
+      const data = new Uint8Array(2312);
+      data.set(MARGINFI_IDL.accounts?.find((a) => a.name === "MarginfiAccount")?.discriminator ?? [], 0);
+      data.set(Uint8Array.from(getAddressEncoder().encode(address(c.at("marginfi_group")))), 8);
+      data.set(Uint8Array.from(getAddressEncoder().encode(address(c.at("authority")))), 40);
+      c.host.setAccount(c.at("marginfi_account"), { owner: MARGINFI, data });
+      return [`Program log: Initialized marginfi account ${c.at("marginfi_account")}`];
+    },
+    lending_account_deposit(c) {
+      if (c.decoded("marginfi_account").authority !== c.at("authority")) c.fail("Unauthorized", "marginfi_account");
+      const amount = amountOf(c.args.amount);
+      c.host.transfer(c.at("signer_token_account"), c.at("liquidity_vault"), c.at("authority"), amount);
+      return [`Program log: Depositing ${amount} into ${c.at("bank")}`];
+    },
+    lending_account_withdraw(c) {
+      if (c.decoded("marginfi_account").authority !== c.at("authority")) c.fail("Unauthorized", "marginfi_account");
+      const amount = amountOf(c.args.amount);
+      c.host.transfer(c.at("liquidity_vault"), c.at("destination_token_account"), c.at("bank_liquidity_vault_authority"), amount);
+      return [`Program log: Withdrawing ${amount} from ${c.at("bank")}`];
+    },
+  },
+});
+
+// ---------- marginfi's accounts on the local chain ----------
+// marginfi Bank and MarginfiAccount accounts for the local Solana RPC, encoded with the protocol's own IDL layout
+// (@mrgnlabs/marginfi-client-v2 6.4.2 MARGINFI_IDL, through @coral-xyz/anchor 0.30.1's BorshAccountsCoder), so the
+// builder's offsets are checked against the SDK's layout, not against themselves. Served from
+// `solanaAccounts` (getAccountInfo, base64).
+
+/** The SDK's modules, resolved from the SDK's folder. */
+export const mfiRequire = sdk;
+
+interface KeyLike {
+  toBase58(): string;
+  toBuffer(): Buffer;
+}
+interface Layout {
+  encode(v: unknown, b: Buffer): number;
+}
+interface AccountsCoder {
+  accountDiscriminator(name: string): Buffer;
+  decode(name: string, data: Buffer): Record<string, unknown>;
+  accountLayouts: Map<string, Layout>;
+}
+type KeyClass = (new (v: string | Uint8Array) => KeyLike) & { findProgramAddressSync(seeds: Buffer[], program: KeyLike): [KeyLike, number] };
+
+const anchor = mfiRequire("@coral-xyz/anchor") as { BorshAccountsCoder: new (idl: unknown) => AccountsCoder; BN: new (v: string) => unknown };
+export const MFI_IDL = (mfiRequire("@mrgnlabs/marginfi-client-v2") as { MARGINFI_IDL: { instructions: { name: string; discriminator: number[] }[] } }).MARGINFI_IDL;
+export const MfiPublicKey = (mfiRequire("@solana/web3.js") as { PublicKey: KeyClass }).PublicKey;
+const coder = new anchor.BorshAccountsCoder(MFI_IDL);
+
+/** I80F48 bits of `v` (v × 2^48) as the 16 little-endian bytes of WrappedI80F48. */
+export function i80f48(bits: bigint): { value: number[] } {
+  const b = Buffer.alloc(16);
+  b.writeBigUInt64LE(BigInt.asUintN(64, bits));
+  b.writeBigUInt64LE(BigInt.asUintN(64, bits >> 64n), 8);
+  return { value: [...b] };
+}
+
+function encode(name: "Bank" | "MarginfiAccount", size: number, fill: (v: Record<string, unknown>) => void): Uint8Array {
+  const zero = Buffer.alloc(size);
+  coder.accountDiscriminator(name).copy(zero);
+  const v = coder.decode(name, zero);
+  fill(v);
+  const layout = coder.accountLayouts.get(name);
+  if (!layout) throw new Error(`no ${name} layout in the SDK's IDL`);
+  const body = Buffer.alloc(size - 8);
+  layout.encode(v, body);
+  return Buffer.concat([coder.accountDiscriminator(name), body]);
+}
+
+const key = (a: string) => new MfiPublicKey(a);
+
+export interface BankFixture {
+  mint?: string;
+  group?: string;
+  /** I80F48 bits. */
+  assetShareValue: bigint;
+  oracle: string;
+  /** OracleSetup variant name in the IDL (default PythPushOracle). */
+  oracleSetup?: string;
+  assetTag?: number;
+}
+
+/** The bank's liquidity vault: ["liquidity_vault", bank] (the SDK's PDA_BANK_LIQUIDITY_VAULT_SEED). */
+export function liquidityVaultOf(bank: string): string {
+  const seed = (mfiRequire("@mrgnlabs/marginfi-client-v2") as { PDA_BANK_LIQUIDITY_VAULT_SEED: Buffer }).PDA_BANK_LIQUIDITY_VAULT_SEED;
+  return MfiPublicKey.findProgramAddressSync([seed, key(bank).toBuffer()], key(marginfi.onchain.program ?? ""))[0].toBase58();
+}
+
+export function marginfiBank(at: string, f: BankFixture): Uint8Array {
+  return encode("Bank", 1864, (v) => {
+    const config = v.config as Record<string, unknown>;
+    const oracleKeys = config.oracle_keys as KeyLike[];
+    Object.assign(v, {
+      mint: key(f.mint ?? marginfi.onchain.usdcMint ?? ""),
+      mint_decimals: 6,
+      group: key(f.group ?? marginfi.onchain.group ?? ""),
+      asset_share_value: i80f48(f.assetShareValue),
+      liability_share_value: i80f48(1n << 48n),
+      liquidity_vault: key(liquidityVaultOf(at)),
+    });
+    Object.assign(config, {
+      operational_state: { Operational: {} },
+      oracle_setup: { [f.oracleSetup ?? "PythPushOracle"]: {} },
+      oracle_keys: [key(f.oracle), ...oracleKeys.slice(1)],
+      asset_tag: f.assetTag ?? 0,
+    });
+  });
+}
+
+export interface BalanceFixture {
+  bank: string;
+  /** I80F48 bits. */
+  assetShares: bigint;
+}
+
+/** A MarginfiAccount of `authority` in the production group with these active balances, in this slot order. */
+export function marginfiAccount(authority: string, balances: BalanceFixture[], group = marginfi.onchain.group ?? ""): Uint8Array {
+  return encode("MarginfiAccount", 2312, (v) => {
+    const lending = v.lending_account as { balances: Record<string, unknown>[] };
+    balances.forEach((b, i) => {
+      Object.assign(lending.balances[i] ?? {}, { active: 1, bank_pk: key(b.bank), asset_shares: i80f48(b.assetShares) });
+    });
+    Object.assign(v, { group: key(group), authority: key(authority) });
+  });
+}
+
+export function setMarginfiBank(v: SolanaAccounts, at: string, f: BankFixture, owner = marginfi.onchain.program ?? ""): void {
+  v.solanaAccounts.set(at, { owner, data: marginfiBank(at, f) });
+}
+
+/**
+ * A marginfi Bank written field by field in the program's own struct order (`#[repr(C)]` Bank after the discriminator),
+ * 8 + 1856 bytes, so the offsets follow from the layout, not from the readers.
+ */
+export interface MarginfiBankState {
+  mint: string;
+  group: string;
+  /** I80F48 bits (value × 2^48). */
+  assetShareValue: bigint;
+}
+
+/** A marginfi Bank account (`#[repr(C)]` Bank after the discriminator), 8 + 1856 bytes. */
+export function marginfiBankAccount(s: MarginfiBankState): Uint8Array {
+  const head = Buffer.concat([
+    anchorDiscriminator("Bank"),
+    pubkey(s.mint),
+    u8(6), // mint_decimals
+    pubkey(s.group),
+    zeros(7), // _pad0
+    u128(BigInt.asUintN(128, s.assetShareValue)), // asset_share_value (WrappedI80F48, LE)
+    u128(1n << 48n), // liability_share_value
+  ]);
+  return Buffer.concat([head, zeros(8 + 1856 - head.length)]);
+}
+
+/** marginfi's part of the local chain: the marginfi v2 program. */
+export const marginfiChain: SolanaVenueChain = { venue: "marginfi", programs: [marginfiProgram] };
