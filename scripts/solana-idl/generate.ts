@@ -126,9 +126,8 @@ export function render(s: Source): string {
   const j = JSON.stringify;
   const lines = [`export const ${s.constName} = {`, "  instructions: {"];
   for (const [name, i] of Object.entries(instructions)) {
-    lines.push(`    ${j(name)}: {`, `      discriminator: ${j(i.discriminator)},`, "      accounts: [");
-    for (const a of i.accounts) lines.push(`        ${j(a)},`);
-    lines.push("      ],", `      args: ${j(i.args)},`, "    },");
+    // One line per instruction part: the accounts are data, read by anchorInstruction, not by people line by line.
+    lines.push(`    ${j(name)}: {`, `      discriminator: ${j(i.discriminator)},`, `      accounts: ${j(i.accounts)},`, `      args: ${j(i.args)},`, "    },");
   }
   lines.push("  },", "  accounts: {");
   for (const [name, d] of Object.entries(accounts)) lines.push(`    ${j(name)}: ${j(d)},`);

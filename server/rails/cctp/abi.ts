@@ -6,37 +6,12 @@
 
 /** TokenMessenger (V1).depositForBurn: docs/abis/cctp/TokenMessenger.json (src/TokenMessenger.sol). */
 export const TOKEN_MESSENGER_ABI = [
-  {
-    inputs: [
-      { internalType: "uint256", name: "amount", type: "uint256" },
-      { internalType: "uint32", name: "destinationDomain", type: "uint32" },
-      { internalType: "bytes32", name: "mintRecipient", type: "bytes32" },
-      { internalType: "address", name: "burnToken", type: "address" },
-    ],
-    name: "depositForBurn",
-    outputs: [{ internalType: "uint64", name: "_nonce", type: "uint64" }],
-    stateMutability: "nonpayable",
-    type: "function",
-  },
+  { inputs: [{ internalType: "uint256", name: "amount", type: "uint256" }, { internalType: "uint32", name: "destinationDomain", type: "uint32" }, { internalType: "bytes32", name: "mintRecipient", type: "bytes32" }, { internalType: "address", name: "burnToken", type: "address" }], name: "depositForBurn", outputs: [{ internalType: "uint64", name: "_nonce", type: "uint64" }], stateMutability: "nonpayable", type: "function" },
 ] as const;
 
 /** TokenMessengerV2.depositForBurn: docs/abis/cctp/v2/TokenMessengerV2.json (src/v2/TokenMessengerV2.sol). */
 export const TOKEN_MESSENGER_V2_ABI = [
-  {
-    type: "function",
-    name: "depositForBurn",
-    inputs: [
-      { name: "amount", type: "uint256", internalType: "uint256" },
-      { name: "destinationDomain", type: "uint32", internalType: "uint32" },
-      { name: "mintRecipient", type: "bytes32", internalType: "bytes32" },
-      { name: "burnToken", type: "address", internalType: "address" },
-      { name: "destinationCaller", type: "bytes32", internalType: "bytes32" },
-      { name: "maxFee", type: "uint256", internalType: "uint256" },
-      { name: "minFinalityThreshold", type: "uint32", internalType: "uint32" },
-    ],
-    outputs: [],
-    stateMutability: "nonpayable",
-  },
+  { type: "function", name: "depositForBurn", inputs: [{ name: "amount", type: "uint256", internalType: "uint256" }, { name: "destinationDomain", type: "uint32", internalType: "uint32" }, { name: "mintRecipient", type: "bytes32", internalType: "bytes32" }, { name: "burnToken", type: "address", internalType: "address" }, { name: "destinationCaller", type: "bytes32", internalType: "bytes32" }, { name: "maxFee", type: "uint256", internalType: "uint256" }, { name: "minFinalityThreshold", type: "uint32", internalType: "uint32" }], outputs: [], stateMutability: "nonpayable" },
 ] as const;
 
 /**
@@ -44,20 +19,6 @@ export const TOKEN_MESSENGER_V2_ABI = [
  * (docs/abis/cctp/MessageTransmitter.json, src/MessageTransmitter.sol) and V2 (docs/abis/cctp/v2/MessageTransmitterV2.json): one ABI serves both.
  */
 export const MESSAGE_TRANSMITTER_ABI = [
-  {
-    type: "function",
-    name: "receiveMessage",
-    inputs: [
-      { name: "message", type: "bytes", internalType: "bytes" },
-      { name: "attestation", type: "bytes", internalType: "bytes" },
-    ],
-    outputs: [{ name: "success", type: "bool", internalType: "bool" }],
-    stateMutability: "nonpayable",
-  },
-  {
-    type: "event",
-    name: "MessageSent",
-    inputs: [{ name: "message", type: "bytes", indexed: false, internalType: "bytes" }],
-    anonymous: false,
-  },
+  { type: "function", name: "receiveMessage", inputs: [{ name: "message", type: "bytes", internalType: "bytes" }, { name: "attestation", type: "bytes", internalType: "bytes" }], outputs: [{ name: "success", type: "bool", internalType: "bool" }], stateMutability: "nonpayable" },
+  { type: "event", name: "MessageSent", inputs: [{ name: "message", type: "bytes", indexed: false, internalType: "bytes" }], anonymous: false },
 ] as const;
