@@ -4,7 +4,9 @@
 // them and fails on any difference, so no discriminator, account list, flag or argument is typed by hand or can drift
 // from the SDK in package.json.
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { Connection, PublicKey } from "@solana/web3.js";
 
 const require = createRequire(import.meta.url);
@@ -26,6 +28,7 @@ interface Ix {
 interface Idl {
   instructions: Ix[];
   accounts?: { name: string; discriminator: number[] }[];
+  types?: { name: string; type: { kind: string; fields?: { name: string; type: ArgType }[] } }[];
 }
 
 const sha8 = (s: string) => [...createHash("sha256").update(s).digest().subarray(0, 8)];
@@ -51,7 +54,8 @@ function fromLegacy(legacy: LegacyIdl): Idl {
 }
 
 interface Source {
-  venue: string;
+  /** The generated file, from the repository root. */
+  target: string;
   constName: string;
   /** Where the IDL comes from, written into the generated file's header. */
   from: string;
@@ -62,7 +66,7 @@ interface Source {
 
 export const SOURCES: Source[] = [
   {
-    venue: "kamino",
+    target: "server/venues/kamino/idl.ts",
     constName: "KLEND_IDL",
     from: "@kamino-finance/klend-sdk 8.0.2 dist/idl/klend.json (a legacy Anchor IDL: discriminators by Anchor's sha256 rule)",
     idl: () => fromLegacy(require("@kamino-finance/klend-sdk/dist/idl/klend.json") as LegacyIdl),
@@ -70,7 +74,7 @@ export const SOURCES: Source[] = [
     accounts: ["Reserve"],
   },
   {
-    venue: "marginfi",
+    target: "server/venues/marginfi/idl.ts",
     constName: "MARGINFI_IDL",
     from: "@mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json (the SDK's MARGINFI_IDL)",
     idl: () => require("@mrgnlabs/marginfi-client-v2/dist/idl/marginfi_0.1.7.json") as Idl,
@@ -78,7 +82,7 @@ export const SOURCES: Source[] = [
     accounts: ["Bank", "MarginfiAccount"],
   },
   {
-    venue: "jupiter-lend",
+    target: "server/venues/jupiter-lend/idl.ts",
     constName: "JUP_LENDING_IDL",
     from: "@jup-ag/lend 0.0.107 getLendingProgram().rawIdl (dist/shared/lend.DS0KoPpL.mjs; jup-ag/jupiter-lend target/idl/lending.json @ 33a22cf)",
     idl: () => {
@@ -89,9 +93,36 @@ export const SOURCES: Source[] = [
     instructions: ["deposit", "withdraw"],
     accounts: ["Lending"],
   },
+  ...cctpSources(),
 ];
 
-function pick(i: Ix) {
+/** Circle's CCTP programs on Solana: the IDLs of circlefin/solana-cctp-contracts at a pinned commit, kept as fixtures. */
+function cctpSources(): Source[] {
+  const commit = "76018c2b28bb44ef10affa97216a0d983c88e5f8";
+  const fixture = (file: string) => () => JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "tests", "fixtures", "cctp", `${file}.json`), "utf8")) as Idl;
+  const from = (file: string) => `circlefin/solana-cctp-contracts @ ${commit} examples/target/idl/${file}.json (tests/fixtures/cctp/${file}.json)`;
+  return [
+    ["CCTP_TOKEN_MESSENGER_MINTER_V1_IDL", "token_messenger_minter_031", "deposit_for_burn"],
+    ["CCTP_MESSAGE_TRANSMITTER_V1_IDL", "message_transmitter_031", "receive_message"],
+    ["CCTP_TOKEN_MESSENGER_MINTER_V2_IDL", "token_messenger_minter_v2", "deposit_for_burn"],
+    ["CCTP_MESSAGE_TRANSMITTER_V2_IDL", "message_transmitter_v2", "receive_message"],
+  ].map(([constName = "", file = "", ix = ""]) => [constName, file, ix] as const).map(([constName, file, ix]) => ({ target: "server/rails/cctp/idl.ts", constName, from: from(file), idl: fixture(file), instructions: [ix], accounts: [] }));
+}
+
+/** An argument type with every `defined` struct inlined from the IDL's `types` (the encoder needs no type table). */
+function resolve(t: ArgType, idl: Idl): unknown {
+  if (typeof t === "string") return t;
+  if ("option" in t) return { option: resolve(t.option, idl) };
+  if ("defined" in t) {
+    const name = typeof t.defined === "string" ? t.defined : (t.defined as { name: string }).name;
+    const def = idl.types?.find((x) => x.name === name);
+    if (def?.type.kind !== "struct" || !def.type.fields) throw new Error(`type ${name} is not a struct of the IDL`);
+    return { struct: def.type.fields.map((f) => ({ name: f.name, type: resolve(f.type, idl) })) };
+  }
+  throw new Error(`IDL type ${JSON.stringify(t)} is not generated here`);
+}
+
+function pick(i: Ix, idl: Idl) {
   return {
     discriminator: i.discriminator,
     accounts: i.accounts.map((a) => ({
@@ -101,30 +132,31 @@ function pick(i: Ix) {
       ...(a.optional ? { optional: true } : {}),
       ...(a.address ? { address: a.address } : {}),
     })),
-    args: i.args,
+    args: i.args.map((a) => ({ name: a.name, type: resolve(a.type, idl) })),
   };
 }
 
 /** The generated file of one source. */
-export function render(s: Source): string {
+/** One source's constant. */
+function renderSource(s: Source): string[] {
   const idl = s.idl();
   const instructions = Object.fromEntries(
     s.instructions.map((n) => {
       const i = idl.instructions.find((x) => x.name === n);
-      if (!i) throw new Error(`${s.venue}: no instruction ${n} in the IDL`);
-      if ((i.accounts as unknown[]).some((a) => a && typeof a === "object" && "accounts" in a)) throw new Error(`${s.venue}: ${n} has nested account groups`);
-      return [n, pick(i)];
+      if (!i) throw new Error(`${s.constName}: no instruction ${n} in the IDL`);
+      if ((i.accounts as unknown[]).some((a) => a && typeof a === "object" && "accounts" in a)) throw new Error(`${s.constName}: ${n} has nested account groups`);
+      return [n, pick(i, idl)];
     }),
   );
   const accounts = Object.fromEntries(
     s.accounts.map((n) => {
       const a = idl.accounts?.find((x) => x.name === n);
-      if (!a) throw new Error(`${s.venue}: no account ${n} in the IDL`);
+      if (!a) throw new Error(`${s.constName}: no account ${n} in the IDL`);
       return [n, a.discriminator];
     }),
   );
   const j = JSON.stringify;
-  const lines = [`export const ${s.constName} = {`, "  instructions: {"];
+  const lines = [`// From ${s.from}.`, `export const ${s.constName} = {`, "  instructions: {"];
   for (const [name, i] of Object.entries(instructions)) {
     // One line per instruction part: the accounts are data, read by anchorInstruction, not by people line by line.
     lines.push(`    ${j(name)}: {`, `      discriminator: ${j(i.discriminator)},`, `      accounts: ${j(i.accounts)},`, `      args: ${j(i.args)},`, "    },");
@@ -132,13 +164,19 @@ export function render(s: Source): string {
   lines.push("  },", "  accounts: {");
   for (const [name, d] of Object.entries(accounts)) lines.push(`    ${j(name)}: ${j(d)},`);
   lines.push("  },", "} as const;");
+  return lines;
+}
+
+/** The generated files, each with the constants of its sources. */
+export const TARGETS = [...new Set(SOURCES.map((s) => s.target))];
+
+/** The text of one generated file. */
+export function render(target: string): string {
   return [
-    `// Generated by scripts/solana-idl/generate.ts (npm run gen:idl) from ${s.from}.`,
-    "// Do not edit: tests/unit/solana-idl.test.ts regenerates it from the installed SDK and fails on any difference.",
-    "// The program id is the venue's descriptor's (cited there); the IDL's instruction interface is this file.",
-    ...lines,
+    "// Generated by scripts/solana-idl/generate.ts (npm run gen:idl) from the IDLs named below.",
+    "// Do not edit: tests/unit/solana-idl.test.ts regenerates it and fails on any difference.",
+    "// Program ids stay with their citations in the venue's descriptor or the rail's ids; this is the instruction interface.",
+    ...SOURCES.filter((s) => s.target === target).flatMap(renderSource),
     "",
   ].join("\n");
 }
-
-export const targetOf = (s: Source) => `server/venues/${s.venue}/idl.ts`;

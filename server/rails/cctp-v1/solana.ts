@@ -2,21 +2,17 @@
 // message_transmitter, the same instruction shapes as V2 less V2's additions (circlefin/solana-cctp-contracts @
 // 76018c2b28bb44ef10affa97216a0d983c88e5f8, examples/target/idl/token_messenger_minter_031.json and
 // message_transmitter_031.json; examples/depositForBurn.ts, examples/receiveMessage.ts). The shared parts: ../cctp/solana.ts.
-import { type Address, getU32Encoder, getU64Encoder, type Instruction } from "@solana/kit";
+import type { Address, Instruction } from "@solana/kit";
 import { hexToBytes, type Hex } from "viem";
 import type { SolanaPayload } from "../../chains/solana";
-import { burnWithEventAccount, concat, DEPOSIT_FOR_BURN_DISCRIMINATOR, depositForBurnIx, receiveIx, receiveMessagePdas, type ServiceFeeTransfer, SOLANA_CCTP_V1 } from "../cctp/solana";
+import { burnWithEventAccount, depositForBurnIx, receiveIx, receiveMessagePdas, type ServiceFeeTransfer, SOLANA_CCTP_V1 } from "../cctp/solana";
 
 export { MESSAGE_TRANSMITTER_V1_PROGRAM, TOKEN_MESSENGER_MINTER_V1, usedNoncesV1 } from "../cctp/solana";
 
-/** V1 DepositForBurnParams (token_messenger_minter_031.json `types`): amount u64, destination_domain u32, mint_recipient pubkey. */
-export function depositForBurnDataV1(amount: bigint, destinationDomain: number, mintRecipient: Hex): Uint8Array {
-  return concat([DEPOSIT_FOR_BURN_DISCRIMINATOR, getU64Encoder().encode(amount) as Uint8Array, getU32Encoder().encode(destinationDomain) as Uint8Array, hexToBytes(mintRecipient, { size: 32 })]);
-}
-
 /** The V1 deposit_for_burn instruction (token_messenger_minter_031.json account order; examples/depositForBurn.ts). */
 export async function depositForBurnInstructionV1(owner: string, eventAccount: Address, amount: bigint, destinationDomain: number, mintRecipient: Hex): Promise<Instruction> {
-  return depositForBurnIx(SOLANA_CCTP_V1, owner, eventAccount, destinationDomain, depositForBurnDataV1(amount, destinationDomain, mintRecipient));
+  // V1 DepositForBurnParams (token_messenger_minter_031.json `types`): amount, destination_domain, mint_recipient.
+  return depositForBurnIx(SOLANA_CCTP_V1, owner, eventAccount, destinationDomain, { amount, destination_domain: destinationDomain, mint_recipient: hexToBytes(mintRecipient, { size: 32 }) });
 }
 
 /** The owner's V1 burn on svm-chain (routes to or from move-chain), signed by a fresh MessageSent event account as in V2. */

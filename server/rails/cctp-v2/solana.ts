@@ -1,7 +1,7 @@
 // Circle CCTP V2 on Solana: token_messenger_minter_v2 `deposit_for_burn` and message_transmitter_v2 `receive_message`
 // (circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8, examples/target/idl/token_messenger_minter_v2.json
 // and message_transmitter_v2.json; examples/v2/solana.ts). The parts V1 shares: ../cctp/solana.ts.
-import { type Address, address, getU32Encoder, getU64Encoder, type Instruction } from "@solana/kit";
+import { type Address, address, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
 import { USDC } from "../../chains/balances";
@@ -9,8 +9,6 @@ import type { SolanaPayload } from "../../chains/solana";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import {
   burnWithEventAccount,
-  concat,
-  DEPOSIT_FOR_BURN_DISCRIMINATOR,
   depositForBurnIx,
   receiveIx,
   receiveMessagePdas,
@@ -23,23 +21,16 @@ import { FINALITY_THRESHOLD } from "./evm";
 
 export { MESSAGE_TRANSMITTER_V2_PROGRAM, TOKEN_MESSENGER_MINTER_V2 } from "../cctp/solana";
 
-/** DepositForBurnParams (repr C, Borsh): amount u64, destination_domain u32, mint_recipient pubkey, destination_caller pubkey, max_fee u64, min_finality_threshold u32. */
-export function depositForBurnData(amount: bigint, destinationDomain: number, mintRecipient: Hex, maxFee: bigint, speed: Speed): Uint8Array {
-  const parts = [
-    DEPOSIT_FOR_BURN_DISCRIMINATOR,
-    getU64Encoder().encode(amount),
-    getU32Encoder().encode(destinationDomain),
-    hexToBytes(mintRecipient, { size: 32 }),
-    new Uint8Array(32), // destination_caller: Pubkey::default(), anyone may receive
-    getU64Encoder().encode(maxFee),
-    getU32Encoder().encode(FINALITY_THRESHOLD[speed]),
-  ];
-  return concat(parts);
-}
-
-/** The deposit_for_burn instruction (V2), accounts in IDL order. */
+/** The deposit_for_burn instruction (V2), its DepositForBurnParams as token_messenger_minter_v2.json `types` declares them. */
 export async function depositForBurnInstruction(owner: string, eventAccount: Address, amount: bigint, destinationDomain: number, mintRecipient: Hex, maxFee: bigint, speed: Speed): Promise<Instruction> {
-  return depositForBurnIx(SOLANA_CCTP_V2, owner, eventAccount, destinationDomain, depositForBurnData(amount, destinationDomain, mintRecipient, maxFee, speed));
+  return depositForBurnIx(SOLANA_CCTP_V2, owner, eventAccount, destinationDomain, {
+    amount,
+    destination_domain: destinationDomain,
+    mint_recipient: hexToBytes(mintRecipient, { size: 32 }),
+    destination_caller: new Uint8Array(32), // Pubkey::default(): anyone may receive
+    max_fee: maxFee,
+    min_finality_threshold: FINALITY_THRESHOLD[speed],
+  });
 }
 
 /**

@@ -21,15 +21,22 @@ import {
   getAddressEncoder,
   getAddressFromPublicKey,
   getProgramDerivedAddress,
-  getU32Encoder,
   getUtf8Encoder,
   type Instruction,
 } from "@solana/kit";
+import { SYSTEM_PROGRAM_ADDRESS } from "@solana-program/system";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { hexToBytes, type Hex } from "viem";
 import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
 import { USDC } from "../../chains/balances";
 import { type SolanaPayload, solanaPayload, splTokenAccountOf } from "../../chains/solana";
+import { anchorInstruction, type IdlInstruction, type IdlValue } from "../../chains/solana/idl";
+import {
+  CCTP_MESSAGE_TRANSMITTER_V1_IDL,
+  CCTP_MESSAGE_TRANSMITTER_V2_IDL,
+  CCTP_TOKEN_MESSENGER_MINTER_V1_IDL,
+  CCTP_TOKEN_MESSENGER_MINTER_V2_IDL,
+} from "./idl";
 
 // Circle's four Solana programs, each cited in lib/cctp-ids.ts (client-safe, so the recipient check refuses them too).
 export const TOKEN_MESSENGER_MINTER_V2 = address(SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV2);
@@ -37,20 +44,28 @@ export const MESSAGE_TRANSMITTER_V2_PROGRAM = address(SOLANA_CCTP_PROGRAMS.messa
 export const TOKEN_MESSENGER_MINTER_V1 = address(SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV1);
 export const MESSAGE_TRANSMITTER_V1_PROGRAM = address(SOLANA_CCTP_PROGRAMS.messageTransmitterV1);
 
-/** One CCTP version's two programs on Solana. */
+/** One CCTP version's two programs on Solana, and the two instructions of theirs a bridge uses (from Circle's IDLs). */
 export interface SolanaCctp {
   version: 1 | 2;
   tokenMessengerMinter: Address;
   messageTransmitter: Address;
+  depositForBurn: IdlInstruction;
+  receiveMessage: IdlInstruction;
 }
-export const SOLANA_CCTP_V1: SolanaCctp = { version: 1, tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V1, messageTransmitter: MESSAGE_TRANSMITTER_V1_PROGRAM };
-
-/** IDL `deposit_for_burn.accounts.system_program.address`. */
-// source: circlefin/solana-cctp-contracts 76018c2b examples/target/idl/token_messenger_minter_v2.json deposit_for_burn.accounts.system_program.address.
-export const SYSTEM_PROGRAM = address("11111111111111111111111111111111");
-/** IDL `deposit_for_burn.discriminator` (the same in token_messenger_minter_031.json: the instruction keeps its name). */
-export const DEPOSIT_FOR_BURN_DISCRIMINATOR = new Uint8Array([215, 60, 61, 46, 114, 55, 128, 176]);
-export const SOLANA_CCTP_V2: SolanaCctp = { version: 2, tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V2, messageTransmitter: MESSAGE_TRANSMITTER_V2_PROGRAM };
+export const SOLANA_CCTP_V1: SolanaCctp = {
+  version: 1,
+  tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V1,
+  messageTransmitter: MESSAGE_TRANSMITTER_V1_PROGRAM,
+  depositForBurn: CCTP_TOKEN_MESSENGER_MINTER_V1_IDL.instructions.deposit_for_burn,
+  receiveMessage: CCTP_MESSAGE_TRANSMITTER_V1_IDL.instructions.receive_message,
+};
+export const SOLANA_CCTP_V2: SolanaCctp = {
+  version: 2,
+  tokenMessengerMinter: TOKEN_MESSENGER_MINTER_V2,
+  messageTransmitter: MESSAGE_TRANSMITTER_V2_PROGRAM,
+  depositForBurn: CCTP_TOKEN_MESSENGER_MINTER_V2_IDL.instructions.deposit_for_burn,
+  receiveMessage: CCTP_MESSAGE_TRANSMITTER_V2_IDL.instructions.receive_message,
+};
 
 const utf8 = getUtf8Encoder();
 const addr = getAddressEncoder();
@@ -80,47 +95,37 @@ export async function depositForBurnPdas(owner: string, destinationDomain: numbe
   };
 }
 
-export function concat(parts: ArrayLike<number>[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** deposit_for_burn's accounts, one list for both versions: V2 adds the owner's denylist account after the burn token account. */
-export async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: Address, destinationDomain: number, data: Uint8Array): Promise<Instruction> {
+/**
+ * deposit_for_burn as the version's IDL declares it (V2 names the owner's denylist account after the burn token
+ * account); `params` is its DepositForBurnParams (V1: amount, destination_domain, mint_recipient; V2 adds
+ * destination_caller, max_fee, min_finality_threshold).
+ */
+export async function depositForBurnIx(cctp: SolanaCctp, owner: string, eventAccount: Address, destinationDomain: number, params: { readonly [field: string]: IdlValue }): Promise<Instruction> {
   const o = address(owner);
   const mint = address(USDC["svm-chain"]);
   const p = await depositForBurnPdas(owner, destinationDomain, cctp);
   const [burnTokenAccount] = await findAssociatedTokenPda({ owner: o, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  const R = AccountRole;
-  return {
-    programAddress: cctp.tokenMessengerMinter,
-    accounts: [
-      { address: o, role: R.READONLY_SIGNER }, // owner
-      { address: o, role: R.WRITABLE_SIGNER }, // event_rent_payer
-      { address: p.senderAuthority, role: R.READONLY },
-      { address: burnTokenAccount, role: R.WRITABLE },
-      ...(p.denylist ? [{ address: p.denylist, role: R.READONLY }] : []),
-      { address: p.messageTransmitter, role: R.WRITABLE },
-      { address: p.tokenMessenger, role: R.READONLY },
-      { address: p.remoteTokenMessenger, role: R.READONLY },
-      { address: p.tokenMinter, role: R.READONLY },
-      { address: p.localToken, role: R.WRITABLE },
-      { address: mint, role: R.WRITABLE }, // burn_token_mint
-      { address: eventAccount, role: R.WRITABLE_SIGNER }, // message_sent_event_data
-      { address: cctp.messageTransmitter, role: R.READONLY },
-      { address: cctp.tokenMessengerMinter, role: R.READONLY },
-      { address: TOKEN_PROGRAM_ADDRESS, role: R.READONLY },
-      { address: SYSTEM_PROGRAM, role: R.READONLY },
-      { address: p.eventAuthority, role: R.READONLY },
-      { address: cctp.tokenMessengerMinter, role: R.READONLY }, // program (Anchor event CPI)
-    ],
-    data,
+  const accounts: Record<string, Address> = {
+    owner: o,
+    event_rent_payer: o,
+    sender_authority_pda: p.senderAuthority,
+    burn_token_account: burnTokenAccount,
+    ...(p.denylist ? { denylist_account: p.denylist } : {}),
+    message_transmitter: p.messageTransmitter,
+    token_messenger: p.tokenMessenger,
+    remote_token_messenger: p.remoteTokenMessenger,
+    token_minter: p.tokenMinter,
+    local_token: p.localToken,
+    burn_token_mint: mint,
+    message_sent_event_data: eventAccount,
+    message_transmitter_program: cctp.messageTransmitter,
+    token_messenger_minter_program: cctp.tokenMessengerMinter,
+    token_program: TOKEN_PROGRAM_ADDRESS,
+    system_program: SYSTEM_PROGRAM_ADDRESS,
+    event_authority: p.eventAuthority,
+    program: cctp.tokenMessengerMinter, // Anchor's event CPI
   };
+  return anchorInstruction(cctp.tokenMessengerMinter, cctp.depositForBurn, accounts, { params });
 }
 
 /** The service fee a burn transaction also pays: `amount` micro-USDC to the USDC associated token account of `recipient`. */
@@ -154,8 +159,6 @@ export function usdcAccountOf(owner: string, signal: AbortSignal): Promise<{ acc
   return splTokenAccountOf(owner, USDC["svm-chain"], signal);
 }
 
-/** message_transmitter_v2 IDL (same commit, examples/target/idl/message_transmitter_v2.json): `receive_message.discriminator`. */
-export const RECEIVE_MESSAGE_DISCRIMINATOR = new Uint8Array([38, 144, 127, 225, 31, 225, 238, 25]);
 /**
  * The PDAs of receive_message for a message from `remoteDomain` burning `remoteToken` (V2: examples/v2/utilsV2.ts
  * `getReceiveMessagePdasV2`, `used_nonce` + the 32-byte nonce; V1: examples/utils.ts `getReceiveMessagePdas`, the
@@ -193,14 +196,6 @@ export async function usedNoncesV1(sourceDomain: number, nonce: bigint): Promise
   return pda(MESSAGE_TRANSMITTER_V1_PROGRAM, "used_nonces", String(sourceDomain), sourceDomain < 11 ? "" : "-", first.toString());
 }
 
-/** Borsh `bytes`: u32 little-endian length, then the bytes. */
-export function borshBytes(b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(4 + b.length);
-  out.set(getU32Encoder().encode(b.length) as Uint8Array, 0);
-  out.set(b, 4);
-  return out;
-}
-
 /**
  * The instructions of a Solana receive: the destination's USDC associated token account created idempotently first
  * (receive_message mints into the message's mint recipient and does not create it; the owner pays its rent, as the lending
@@ -215,43 +210,40 @@ export async function withRecipientAccount(owner: string, recipientTokenAccount:
   return [getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(o), ata, owner: o, mint }), receive];
 }
 
-/** receive_message's accounts, one list for both versions: V2 adds the fee recipient's USDC account before the mint recipient. */
+/**
+ * receive_message as the version's IDL declares it, then the token messenger's handle_receive_*_message accounts as
+ * remaining accounts in the order of Circle's examples (V2 adds the fee recipient's USDC account before the mint
+ * recipient's).
+ */
 export function receiveIx(cctp: SolanaCctp, payer: string, message: Hex, attestation: Hex, p: Awaited<ReturnType<typeof receiveMessagePdas>>, recipientTokenAccount: string, feeRecipientAta: Address | null): Instruction {
   const R = AccountRole;
-  const m = hexToBytes(message);
-  const a = hexToBytes(attestation);
-  const data = new Uint8Array(8 + 4 + m.length + 4 + a.length);
-  data.set(RECEIVE_MESSAGE_DISCRIMINATOR, 0);
-  data.set(borshBytes(m), 8);
-  data.set(borshBytes(a), 12 + m.length);
   const o = address(payer);
-  return {
-    programAddress: cctp.messageTransmitter,
-    accounts: [
-      { address: o, role: R.WRITABLE_SIGNER }, // payer
-      { address: o, role: R.READONLY_SIGNER }, // caller
-      { address: p.authority, role: R.READONLY },
-      { address: p.messageTransmitter, role: R.READONLY },
-      { address: p.usedNonce, role: R.WRITABLE },
-      { address: cctp.tokenMessengerMinter, role: R.READONLY }, // receiver
-      { address: SYSTEM_PROGRAM, role: R.READONLY },
-      { address: p.mtEventAuthority, role: R.READONLY },
-      { address: cctp.messageTransmitter, role: R.READONLY }, // program (Anchor event CPI)
-      // remaining accounts for the token messenger's handle_receive_*_message
-      { address: p.tokenMessenger, role: R.READONLY },
-      { address: p.remoteTokenMessenger, role: R.READONLY },
-      { address: p.tokenMinter, role: R.WRITABLE },
-      { address: p.localToken, role: R.WRITABLE },
-      { address: p.tokenPair, role: R.READONLY },
-      ...(feeRecipientAta ? [{ address: feeRecipientAta, role: R.WRITABLE }] : []),
-      { address: address(recipientTokenAccount), role: R.WRITABLE },
-      { address: p.custody, role: R.WRITABLE },
-      { address: TOKEN_PROGRAM_ADDRESS, role: R.READONLY },
-      { address: p.tmmEventAuthority, role: R.READONLY },
-      { address: cctp.tokenMessengerMinter, role: R.READONLY },
-    ],
-    data,
+  const accounts: Record<string, Address> = {
+    payer: o,
+    caller: o,
+    authority_pda: p.authority,
+    message_transmitter: p.messageTransmitter,
+    // V1 keeps a set of 6400 nonces per account (`used_nonces`), V2 one account per nonce (`used_nonce`).
+    [cctp.version === 1 ? "used_nonces" : "used_nonce"]: p.usedNonce,
+    receiver: cctp.tokenMessengerMinter,
+    system_program: SYSTEM_PROGRAM_ADDRESS,
+    event_authority: p.mtEventAuthority,
+    program: cctp.messageTransmitter, // Anchor's event CPI
   };
+  const remaining = [
+    { address: p.tokenMessenger, role: R.READONLY },
+    { address: p.remoteTokenMessenger, role: R.READONLY },
+    { address: p.tokenMinter, role: R.WRITABLE },
+    { address: p.localToken, role: R.WRITABLE },
+    { address: p.tokenPair, role: R.READONLY },
+    ...(feeRecipientAta ? [{ address: feeRecipientAta, role: R.WRITABLE }] : []),
+    { address: address(recipientTokenAccount), role: R.WRITABLE },
+    { address: p.custody, role: R.WRITABLE },
+    { address: TOKEN_PROGRAM_ADDRESS, role: R.READONLY },
+    { address: p.tmmEventAuthority, role: R.READONLY },
+    { address: cctp.tokenMessengerMinter, role: R.READONLY },
+  ];
+  return anchorInstruction(cctp.messageTransmitter, cctp.receiveMessage, accounts, { params: { message: hexToBytes(message), attestation: hexToBytes(attestation) } }, remaining);
 }
 
 /** The owner's burn on svm-chain, `burn` signed by a fresh MessageSent event account (see the head of this file). */
