@@ -18,8 +18,9 @@ import { suiRpc } from "../../chains/clients";
 import { resetConfigForTests } from "../../config";
 import { navi } from "./descriptor";
 import { type FakeHermes, startFakeHermes } from "../../../tests/support/fake-hermes";
-import { type FakeRpc, NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { NAVI_TEST_AGGREGATOR } from "../../../tests/support/fake-venues";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi";
+import { NAVI_TEST_AGGREGATOR } from "../../../testing/chains/sui/venues/navi-oracle";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../../../tests/support/navi-open-api";
 import { ourSuiData, useLocalChain } from "../../../testing/oracle";
 
