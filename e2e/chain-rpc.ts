@@ -365,7 +365,7 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
       const coin = [...coinOwners].find(([coinId]) => sameAddress(coinId, id));
       if (coin) return coinObject(coin[1].owner, coin[1].kind);
       // The Sui venues' shared objects every deposit takes (Scallop's Version and Market, Suilend's LendingMarket), as
-      // stand-ins: nothing reads their contents here.
+      // stand-ins holding only their id (this chain keeps no venue state).
       const entry = suiVenueEntryObjects().find((o) => sameAddress(o.id, id));
       return entry ? sharedObject(id, entry.type) : undefined;
     },

@@ -19,7 +19,7 @@ export interface SuiVenueChain<S> {
   objects: (state: S) => SuiObject[];
   /**
    * The shared objects every deposit of the venue takes (id and Move type), for a chain that serves them as stand-ins
-   * without their contents (e2e/chain-rpc.ts: its wallets sign deposits, nothing reads the venue's state there).
+   * holding only their id (e2e/chain-rpc.ts: its wallets sign deposits over them; it keeps no venue state).
    */
   entryObjects: readonly { id: string; type: string }[];
   moveCallAbort?: (state: S, call: MoveCallSeen, ctx: MoveCallContext) => MoveAbortSeen | undefined;
