@@ -21,8 +21,6 @@ import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProg
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../server/venues/kamino/descriptor";
-import { scallop } from "../server/venues/scallop/descriptor";
-import { suilend } from "../server/venues/suilend/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../server/rails/cctp-v1/solana";
 import { fixtureAddress } from "../testing/chains/solana/venues/encode";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, kaminoReserveAccount } from "../testing/chains/solana/venues/kamino";
@@ -35,6 +33,8 @@ import { CCTP_PACKAGE_VERSIONS, cctpFunctions, cctpObjects, } from "../testing/c
 import { isGrpcWeb, serveGrpcWeb } from "../testing/chains/sui/grpc-web";
 import { readHandlers, sameAddress, type SuiObject, type SuiWorld } from "../testing/chains/sui/node";
 import { CLOCK } from "../testing/chains/sui/simulate";
+import { suiVenueEntryObjects, suiVenuePackageVersions, suiVenueUpgradeCaps } from "../testing/chains/sui/venues";
+import { upgradeCapObject } from "../testing/chains/sui/venues/move";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcReply, jsonRpcReplyAsync } from "../tests/support/json-rpc";
 
 /** Kamino Lend's program (server/venues/kamino/descriptor.ts) and Solana USDC (server/chains/balances.ts). */
@@ -124,11 +124,11 @@ interface SuiLanded {
 const hex64 = (seed: string) => `0x${createHash("sha256").update(seed).digest("hex")}`;
 const suiCoinId = (owner: string, kind: "usdc" | "gas") => hex64(`e2e-sui-coin-${kind}-${owner}`);
 
-/** UpgradeCap → the package it points at: a stand-in "current upgrade" of Scallop's and Suilend's packages. */
-const SUI_UPGRADE_CAPS = new Map([
-  [scallop.onchain.protocolUpgradeCap ?? "", hex64("e2e-scallop-current-package")],
-  [suilend.onchain.upgradeCap ?? "", hex64("e2e-suilend-current-package")],
-]);
+/**
+ * UpgradeCap → the package it points at (the Sui venues' local-chain modules, testing/chains/sui/venues: a stand-in
+ * "current upgrade" of Scallop's and Suilend's packages).
+ */
+const SUI_UPGRADE_CAPS = new Map(suiVenueUpgradeCaps());
 
 /** USDC leaving the sender in a Sui transaction: SplitCoins of the sender's USDC coin (how CoinWithBalance resolves). */
 function suiUsdcMoved(bytes: Uint8Array): { sender: string; moved: bigint } {
@@ -361,21 +361,18 @@ export async function startChainRpc(port: number, evm: Record<string, string> = 
       const cctp = cctpObjects().find((o) => sameAddress(o.id, id));
       if (cctp) return cctp;
       const cap = [...SUI_UPGRADE_CAPS].find(([capId]) => sameAddress(capId, id));
-      if (cap) return { id: cap[0], type: "0x2::package::UpgradeCap", owner: { kind: "address", address: hex64("e2e-admin") }, version: 90n, json: { id: cap[0], package: cap[1], version: "12", policy: 0 } };
+      if (cap) return upgradeCapObject(cap[0], cap[1], hex64("e2e-admin"));
       const coin = [...coinOwners].find(([coinId]) => sameAddress(coinId, id));
       if (coin) return coinObject(coin[1].owner, coin[1].kind);
-      // Scallop's Version and Market and Suilend's LendingMarket: shared objects every deposit takes.
-      if (sameAddress(id, scallop.onchain.version ?? "")) return sharedObject(id, `${scallop.onchain.protocolPackage}::version::Version`);
-      if (sameAddress(id, scallop.onchain.market ?? "")) return sharedObject(id, `${scallop.onchain.protocolPackage}::market::Market`);
-      if (sameAddress(id, suilend.onchain.lendingMarket ?? "")) return sharedObject(id, `${suilend.onchain.package}::lending_market::LendingMarket<${suilend.onchain.lendingMarketType}>`);
-      return undefined;
+      // The Sui venues' shared objects every deposit takes (Scallop's Version and Market, Suilend's LendingMarket), as
+      // stand-ins holding only their id (this chain keeps no venue state).
+      const entry = suiVenueEntryObjects().find((o) => sameAddress(o.id, id));
+      return entry ? sharedObject(id, entry.type) : undefined;
     },
     owned: (address) => [coinObject(address, "usdc"), coinObject(address, "gas")],
     packageVersions: new Map([
-      ...[...SUI_UPGRADE_CAPS.values()].map((current, i): [string, string[]] => {
-        const original = (i === 0 ? scallop.onchain.protocolPackage : suilend.onchain.package) ?? "";
-        return [original, [original, current]];
-      }),
+      // The Sui venues' packages (testing/chains/sui/venues): the original, then the upgrades (calls go to the newest).
+      ...suiVenuePackageVersions(),
       // Circle's CCTP V1 (testing/chains/sui/cctp.ts): TokenMessengerMinter with one upgrade, MessageTransmitter.
       ...CCTP_PACKAGE_VERSIONS,
     ]),

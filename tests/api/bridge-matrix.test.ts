@@ -20,7 +20,7 @@ import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
-import { setScallopUsdc } from "../support/fake-venues";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { call } from "../support/http";
 

@@ -16,7 +16,7 @@ import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/abi";
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
-import { setScallopUsdc } from "../support/fake-venues";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { call } from "../support/http";
 

@@ -19,7 +19,8 @@ import { type App, dbKinds, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, JUP_FAKE, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { type FakeHermes, startFakeHermes } from "../support/fake-hermes";
-import { freshNaviPrices, naviUsdcFeed, setScallopUsdc } from "../support/fake-venues";
+import { freshNaviPrices, naviUsdcFeed } from "../../testing/chains/sui/venues/navi-oracle";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { KAMINO_CUSDC_MINT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { CLOCK } from "../../testing/chains/sui/simulate";
 import {

@@ -80,36 +80,6 @@ export function accumulatorMessage(prices: [string, HermesPrice][], slot = 200_0
   return Buffer.concat([Buffer.from("PNAU"), Buffer.from([1, 0, 0, 0]), u16(v.length), v, Buffer.from([updates.length]), ...updates]);
 }
 
-/** The price feed messages of an accumulator message (id hex without 0x → publish time in s), or null if it is not one. */
-export function parseAccumulatorMessage(msg: Uint8Array): Map<string, bigint> | null {
-  const b = Buffer.from(msg);
-  try {
-    if (b.subarray(0, 4).toString() !== "PNAU" || b.readUInt8(4) !== 1) return null;
-    let o = 7 + b.readUInt8(6);
-    if (b.readUInt8(o) !== 0) return null;
-    o += 1;
-    const vaaSize = b.readUInt16BE(o);
-    o += 2;
-    if (b.readUInt8(o) !== 1) return null;
-    o += vaaSize;
-    const n = b.readUInt8(o);
-    o += 1;
-    const out = new Map<string, bigint>();
-    for (let i = 0; i < n; i++) {
-      const size = b.readUInt16BE(o);
-      o += 2;
-      const m = b.subarray(o, o + size);
-      o += size;
-      if (m.readUInt8(0) !== 0) return null;
-      out.set(m.subarray(1, 33).toString("hex"), m.readBigInt64BE(1 + 32 + 8 + 8 + 4));
-      o += 1 + b.readUInt8(o) * 20;
-    }
-    return out;
-  } catch {
-    return null;
-  }
-}
-
 export async function startFakeHermes(): Promise<FakeHermes> {
   const prices = new Map<string, HermesPrice>();
   const failing = { on: false };

@@ -1,15 +1,17 @@
 // One local chain server for every family on one URL. move-chain is the local Sui gRPC node (testing/chains/sui:
 // gRPC-web, the protobuf messages of @mysten/sui) over this file's state: coins (one Coin<T> object per owner and
-// type, from `set`), the protocols' UpgradeCaps, a Suilend LendingMarket, the venue objects of fake-venues.ts, executed
-// transactions (GetTransaction) and submissions (ExecuteTransaction). The other chains speak JSON-RPC:
+// type, from `set`), the Sui venues' packages, UpgradeCaps and objects (testing/chains/sui/venues: Scallop's Market,
+// Suilend's LendingMarket, NAVI's Storage and oracle), executed transactions (GetTransaction) and submissions
+// (ExecuteTransaction). The other chains speak JSON-RPC:
 // - Solana: the local Solana chain's method table (testing/chains/solana/rpc.ts) over this file's state: balances
 //   (`getBalance` / `getTokenAccountsByOwner`), the venues' program accounts (`getAccountInfo` base64 of
 //   `solanaAccounts`, written by testing/chains/solana/venues/<venue>.ts, then the Save reserves of `saveReserves`),
 //   the transactions of `txs` (`getSignatureStatuses` / `getTransaction`), submissions (`sendTransaction`) and
 //   `simulateTransaction` by `solanaChain`;
-// - EVM: `eth_getBalance` / `eth_call` (ERC-20 balanceOf), Aave v3 `getReserveNormalizedIncome(address)` (ABI-encoded
-//   uint256), Compound v3 state in tests/support/fake-venues.ts, `eth_getTransactionReceipt` (USDC Transfer logs and
-//   CCTP MessageSent logs).
+// - EVM: the local chain's answered EVM method table (testing/chains/evm/rpc.ts) over this file's state: balances
+//   (`eth_getBalance` / ERC-20 balanceOf), the EVM venues' contracts (testing/chains/evm/venues: Aave v3
+//   `getReserveNormalizedIncome(address)`, Compound v3's Comets), the head block, `eth_getTransactionReceipt` of the
+//   transactions of `txs` (USDC Transfer logs and CCTP MessageSent logs).
 // Balances are set per address (lower-cased for hex).
 import { createHash } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -18,38 +20,31 @@ import { Code, GrpcError, isGrpcWeb, serveGrpcWeb } from "../../testing/chains/s
 import { readHandlers, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "../../testing/chains/sui/node";
 import { CCTP_PACKAGE_VERSIONS, cctpBurnFunctions, cctpFunctions, cctpObjects } from "../../testing/chains/sui/cctp";
 import { CETUS_PACKAGE_VERSIONS, cetusFunctions, cetusObjects } from "../../testing/chains/sui/cetus-aggregator";
-import { encodeAbiParameters, keccak256, toBytes } from "viem";
-import { navi } from "../../server/venues/navi/descriptor";
 import { scallop } from "../../server/venues/scallop/descriptor";
-import { suilend } from "../../server/venues/suilend/descriptor";
-import { answerVenue, type FakeVenues, fakeVenues, naviMoveCallAbort, notMine, PYTH_PACKAGE_VERSIONS, rendered, suiVenueObjects } from "./fake-venues";
+import { upgradeCapObject } from "../../testing/chains/sui/venues/move";
+import {
+  type SuiVenueState,
+  suiVenueMoveCallAbort,
+  suiVenueObjects,
+  suiVenuePackageVersions,
+  suiVenueState,
+  suiVenueUpgradeCaps,
+} from "../../testing/chains/sui/venues";
+import { type EvmTxRecord, evmRpc } from "../../testing/chains/evm/rpc";
+import { type EvmVenueState, evmVenueState } from "../../testing/chains/evm/venues";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import type { SolanaAccounts } from "../../testing/chains/solana/venues/encode";
 import { type SolanaRpcState, solanaRpc, tokenBalanceJson } from "../../testing/chains/solana/rpc";
 import { type SaveReserveState, saveReserveAmounts } from "../../testing/chains/solana/venues/save";
 import { type JsonRpcReply, type JsonRpcRequest, jsonRpcBodyAsync, jsonRpcError, jsonRpcReply, jsonRpcReplyAsync } from "./json-rpc";
 
-/** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
-const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
-
-export interface SuilendReserveState {
-  coinType: string;
-  available: bigint;
-  ctokens: bigint;
-  /** Decimal values, scaled by 1e18. */
-  borrowedWad: bigint;
-  unclaimedWad: bigint;
-}
-
 export type { SaveReserveState };
 
-/** Test-only "current upgrade" package ids the local chain's UpgradeCaps point at (never the original ids). */
-export const SCALLOP_CURRENT_PACKAGE = `0x${"c5".repeat(32)}`;
-export const SUILEND_CURRENT_PACKAGE = `0x${"51".repeat(32)}`;
-/** Test-only newest version of NAVI's lending package on the local chain (its versions: the original id, then these). */
-export const NAVI_PREVIOUS_PACKAGE = `0x${"4b".repeat(32)}`;
-export const NAVI_CURRENT_PACKAGE = `0x${"4c".repeat(32)}`;
-/** The upgrade of NAVI's oracle package the local chain lists after the original (test-only id). */
-export const NAVI_ORACLE_CURRENT_PACKAGE = `0x${"4d".repeat(32)}`;
+/** The venues' state of the local chain, one slice per venue module (testing/chains/<family>/venues), and the EVM head. */
+export interface FakeVenues extends SolanaAccounts, SuiVenueState, EvmVenueState {
+  /** The EVM head block (`latest`). */
+  evmBlock: { number: bigint; timestamp: bigint };
+}
 
 export interface FakeRpc extends FakeTxState, FakeVenues {
   url: string;
@@ -57,14 +52,10 @@ export interface FakeRpc extends FakeTxState, FakeVenues {
   upgradeCaps: Map<string, string>;
   /** Published versions of each Move package (storage ids, oldest first) by original id: ListPackageVersions. */
   packageVersions: Map<string, string[]>;
-  /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
-  suilendMarkets: Map<string, SuilendReserveState[]>;
   /** BCS contents served for a Sui object id (for SDKs that decode objects from BCS rather than the JSON rendering). */
   suiObjectBcs: Map<string, Uint8Array>;
   /** Solana Save reserves by account address. */
   saveReserves: Map<string, SaveReserveState>;
-  /** Aave v3 supply index (ray) by `${pool}|${asset}` lower-cased. */
-  aaveIndex: Map<string, bigint>;
   /** EVM bytecode by lower-cased address, answered by `eth_getCode` ("0x" for any other address: an EOA, as on chain). */
   evmCode: Map<string, string>;
   /** Balance of `asset` ("native" or a coin type / mint / token address) for an owner. */
@@ -93,14 +84,7 @@ export type FakeTx =
       confirmationStatus: "processed" | "confirmed" | "finalized";
       tokenBalances: { owner: string; mint: string; pre: bigint; post: bigint }[];
     }
-  | {
-      kind: "evm";
-      from: string;
-      status: "0x1" | "0x0";
-      transfers: { token: string; from: string; to: string; value: bigint }[];
-      /** CCTP `MessageSent(bytes message)` logs: emitter (the MessageTransmitter) and the message bytes (hex). */
-      messagesSent?: { emitter: string; message: string }[];
-    };
+  | ({ kind: "evm" } & EvmTxRecord);
 
 export interface FakeTxState {
   /** Known transactions by digest / signature / hash. */
@@ -132,37 +116,29 @@ export async function startFakeRpc(): Promise<FakeRpc> {
 
   const blockhash = "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N";
   const gas = { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 };
-  const suilendMarkets = new Map<string, SuilendReserveState[]>();
   const suiObjectBcs = new Map<string, Uint8Array>();
   const saveReserves = new Map<string, SaveReserveState>();
-  const aaveIndex = new Map<string, bigint>();
   const evmCode = new Map<string, string>();
-  const upgradeCaps = new Map<string, string>([
-    [scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE],
-    [suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE],
-  ]);
-  // Scallop's and Suilend's packages: the original, then the upgrade their UpgradeCaps point at; NAVI's: the original,
-  // then two upgrades (calls go to the newest).
+  // The Sui venues' UpgradeCaps and packages (testing/chains/sui/venues: Scallop's and Suilend's the original, then the
+  // upgrade their UpgradeCaps point at; NAVI's the original, then two upgrades, calls going to the newest; Pyth's and
+  // Wormhole's, which a NAVI withdraw's Pyth push calls).
+  const upgradeCaps = new Map<string, string>(suiVenueUpgradeCaps());
   const packageVersions = new Map<string, string[]>([
-    [scallop.onchain.protocolPackage ?? "", [scallop.onchain.protocolPackage ?? "", SCALLOP_CURRENT_PACKAGE]],
-    [suilend.onchain.package ?? "", [suilend.onchain.package ?? "", SUILEND_CURRENT_PACKAGE]],
-    [navi.onchain.lendingPackage ?? "", [navi.onchain.lendingPackage ?? "", NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]],
-    [navi.onchain.oraclePackage ?? "", [navi.onchain.oraclePackage ?? "", NAVI_ORACLE_CURRENT_PACKAGE]],
+    ...suiVenuePackageVersions(),
     // Circle's CCTP V1 (testing/chains/sui/cctp.ts): TokenMessengerMinter with one upgrade, MessageTransmitter.
     ...CCTP_PACKAGE_VERSIONS,
     // The Cetus aggregator's router v3 and Cetus adapter packages a swap plan calls (testing/chains/sui/cetus-aggregator.ts).
     ...CETUS_PACKAGE_VERSIONS,
-    // Pyth's and Wormhole's packages: a NAVI withdraw's Pyth push calls the upgrades their States' upgrade caps name.
-    ...PYTH_PACKAGE_VERSIONS,
   ]);
-  const venues = fakeVenues();
+  const venues: FakeVenues = {
+    solanaAccounts: new Map(),
+    ...suiVenueState(),
+    ...evmVenueState(),
+    evmBlock: { number: 30_000_000n, timestamp: 1_760_000_000n },
+  };
   // The returned object itself is read on every request, so a test may replace `evmBlock` or mutate the maps.
   let self: FakeVenues = venues;
-  const PKG = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
-  const decimal = (v: bigint) => ({ type: `${PKG}::decimal::Decimal`, fields: { value: v.toString() } });
   const state: FakeTxState = { txs: new Map(), down: false, submitted: [], onSubmit: null };
-  const hex64 = (v: bigint) => `0x${v.toString(16).padStart(64, "0")}`;
-  const topicOf = (a: string) => `0x${a.toLowerCase().replace(/^0x/, "").padStart(64, "0")}`;
   const submit = (method: string, bytes: string): string => {
     state.submitted.push({ method, bytes });
     if (!state.onSubmit) throw new Error("transaction rejected");
@@ -170,67 +146,18 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     return state.onSubmit.digest;
   };
 
-  const answer = (method: string, params: unknown[]): unknown => {
-    const venueAnswer = answerVenue(self, method, params);
-    if (venueAnswer !== notMine) return venueAnswer;
-    switch (method) {
-      case "eth_getTransactionReceipt": {
-        const [hash] = params as [string];
-        const t = state.txs.get(hash.toLowerCase()) ?? state.txs.get(hash);
-        if (t?.kind !== "evm") return null;
-        return {
-          transactionHash: hash,
-          blockNumber: "0x1",
-          blockHash: `0x${"1".repeat(64)}`,
-          from: t.from,
-          to: null,
-          status: t.status,
-          gasUsed: "0x5208",
-          logs: [
-            ...t.transfers.map((x) => ({
-              address: x.token,
-              topics: ["0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef", topicOf(x.from), topicOf(x.to)],
-              data: hex64(x.value),
-            })),
-            ...(t.messagesSent ?? []).map((m) => ({
-              address: m.emitter,
-              topics: [MESSAGE_SENT_TOPIC],
-              data: encodeAbiParameters([{ type: "bytes" }], [m.message as `0x${string}`]),
-            })),
-          ].map((l, i) => ({ ...l, logIndex: `0x${i.toString(16)}` })),
-        };
-      }
-      case "eth_gasPrice":
-        return `0x${gas.evmWei.toString(16)}`;
-      case "eth_chainId":
-        return "0x2105";
-      case "eth_blockNumber":
-        return "0x1";
-      case "eth_getCode": {
-        const [addr] = params as [string];
-        return evmCode.get(addr.toLowerCase()) ?? "0x";
-      }
-      case "eth_getBalance": {
-        const [owner] = params as [string];
-        return `0x${get(owner, "native").toString(16)}`;
-      }
-      case "eth_call": {
-        const [call] = params as [{ to: string; data?: string; input?: string }];
-        const data = (call.data ?? call.input ?? "").toLowerCase();
-        // getReserveNormalizedIncome(address) = 0xd15e0053
-        if (data.startsWith("0xd15e0053")) {
-          const idx = aaveIndex.get(`${call.to.toLowerCase()}|0x${data.slice(-40)}`);
-          if (idx === undefined) throw new Error("execution reverted");
-          return `0x${idx.toString(16).padStart(64, "0")}`;
-        }
-        if (!data.startsWith("0x70a08231")) throw new Error("execution reverted");
-        const owner = `0x${data.slice(-40)}`;
-        return `0x${get(owner, call.to).toString(16).padStart(64, "0")}`;
-      }
-      default:
-        throw new Error(`method ${method} not found`);
-    }
-  };
+  // ---- EVM: testing/chains/evm/rpc.ts over this state ----
+  const evm = evmRpc({
+    block: () => self.evmBlock,
+    venues: () => self,
+    balance: get,
+    code: (address) => evmCode.get(address),
+    gasPriceWei: () => gas.evmWei,
+    transaction: (hash) => {
+      const t = state.txs.get(hash.toLowerCase()) ?? state.txs.get(hash);
+      return t?.kind === "evm" ? t : undefined;
+    },
+  });
 
   // ---- Solana: testing/chains/solana/rpc.ts over this state ----
   const solanaState: SolanaRpcState = {
@@ -275,29 +202,6 @@ export async function startFakeRpc(): Promise<FakeRpc> {
 
   // ---- move-chain: the local Sui gRPC node over this state ----
   const coinId = (owner: string, coinType: string) => `0x${createHash("sha256").update(`coin|${normalizeSuiAddress(owner)}|${coinType}`).digest("hex")}`;
-  const suilendObject = (id: string, reserves: SuilendReserveState[]): SuiObject => ({
-    id,
-    type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
-    owner: { kind: "shared", initialVersion: 38698012n },
-    version: 42n,
-    json: rendered({
-      id: { id },
-      version: "7",
-      reserves: reserves.map((r, i) => ({
-        type: `${PKG}::reserve::Reserve<${PKG}::suilend::MAIN_POOL>`,
-        fields: {
-          array_index: String(i),
-          coin_type: { type: "0x1::type_name::TypeName", fields: { name: r.coinType.replace(/^0x/, "") } },
-          mint_decimals: 6,
-          available_amount: r.available.toString(),
-          ctoken_supply: r.ctokens.toString(),
-          borrowed_amount: decimal(r.borrowedWad),
-          unclaimed_spread_fees: decimal(r.unclaimedWad),
-          cumulative_borrow_rate: decimal(10n ** 18n),
-        },
-      })),
-    }),
-  });
   const coins = (): SuiObject[] =>
     [...balances.entries()]
       .filter(([k]) => k.startsWith("0x"))
@@ -316,14 +220,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
         balance: c.amount,
       }));
   const suiObjects = (): SuiObject[] => [
-    ...[...upgradeCaps].map(([id, pkg]): SuiObject => ({
-      id,
-      type: "0x2::package::UpgradeCap",
-      owner: { kind: "address", address: `0x${"ad".repeat(32)}` },
-      version: 90n,
-      json: { id, package: pkg, version: "12", policy: 0 },
-    })),
-    ...[...suilendMarkets].map(([id, r]) => suilendObject(id, r)),
+    ...[...upgradeCaps].map(([id, pkg]) => upgradeCapObject(id, pkg, `0x${"ad".repeat(32)}`)),
     ...suiVenueObjects(self),
     ...cctpObjects(),
     ...cetusObjects(),
@@ -355,7 +252,7 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     get referenceGasPrice() {
       return gas.suiMist;
     },
-    moveCallAbort: (call, ctx) => naviMoveCallAbort(self, call, ctx),
+    moveCallAbort: (call, ctx) => suiVenueMoveCallAbort(self, call, ctx),
   };
   const suiHandlers = readHandlers(world);
   const onSuiCall = (name: string) => {
@@ -370,7 +267,11 @@ export async function startFakeRpc(): Promise<FakeRpc> {
     const solanaMethod = solana.get(method);
     if (solanaMethod?.async) return jsonRpcReplyAsync(req, async (_, params) => solanaMethod.answer(params));
     if (solanaMethod) return jsonRpcReply(req, (_, params) => solanaMethod.answer(params));
-    return jsonRpcReply(req, answer);
+    const evmMethod = evm.get(method);
+    if (evmMethod) return jsonRpcReply(req, (_, params) => evmMethod.answer(params));
+    return jsonRpcReply(req, () => {
+      throw new Error(`method ${method} not found`);
+    });
   };
 
   const server: Server = createServer((req, res) => {
@@ -404,12 +305,10 @@ export async function startFakeRpc(): Promise<FakeRpc> {
   const rest: Omit<FakeRpc, keyof FakeTxState | keyof FakeVenues> = {
     url: `http://127.0.0.1:${port}`,
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
-    suilendMarkets,
     suiObjectBcs,
     upgradeCaps,
     packageVersions,
     saveReserves,
-    aaveIndex,
     evmCode,
     failing,
     calls,

@@ -23,8 +23,10 @@ import { SUILEND_CTOKEN_TYPE, suilendCtokensFor } from "../../server/venues/suil
 import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from "../../server/venues/kamino/build";
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";
-import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
-import { type CometState, setScallopUsdc } from "../support/fake-venues";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
+import { SCALLOP_CURRENT_PACKAGE, setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
+import { SUILEND_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/suilend";
 import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { ourBuild as build, ourPlan, useLocalChain } from "../../testing/oracle";

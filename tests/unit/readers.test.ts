@@ -6,7 +6,7 @@ import { resetConfigForTests } from "@/server/config";
 import { getVenue } from "@/server/venues";
 import { readVenueIndex, venuesWithReaders } from "@/server/venues/readers";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import type { CometState } from "../support/fake-venues";
+import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
 import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
 import { kaminoReserveAccount } from "../../testing/chains/solana/venues/kamino";
 import { marginfiBankAccount } from "../../testing/chains/solana/venues/marginfi";

@@ -10,7 +10,9 @@ import { builderFor, runBuilder } from "../../server/venues/adapters";
 import { scallop } from "../../server/venues/scallop/descriptor";
 import { suilend } from "../../server/venues/suilend/descriptor";
 import type { SuiObject } from "../../testing/chains/sui/node";
-import { type FakeRpc, SCALLOP_CURRENT_PACKAGE, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../support/fake-rpc";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { SCALLOP_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/scallop";
+import { SUILEND_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/suilend";
 
 /** A file as the SDK ships it in node_modules (their package.json `exports` do not expose these paths). */
 const sdkFile = (pkg: string, file: string) => readFileSync(path.join(import.meta.dirname, "..", "..", "node_modules", pkg, file), "utf8");

@@ -14,7 +14,7 @@ import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 import { scallop } from "../../server/venues/scallop/descriptor";
 import { suilend } from "../../server/venues/suilend/descriptor";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { setScallopUsdc } from "../support/fake-venues";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 const OTHER = `0x${"cd".repeat(32)}`;

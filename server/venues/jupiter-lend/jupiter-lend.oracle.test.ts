@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { jlUsdcFor, JUP_LIQUIDITY_PROGRAM, JUP_REWARDS_RATE_MODEL_PROGRAM } from "./build";
 import { jupiterLend } from "./descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { jupiterLendingAccount } from "../../../tests/support/fake-venues";
+import { jupiterLendingAccount } from "../../../testing/chains/solana/venues/jupiter-lend";
 import { expectSameAs, fromWeb3Instruction as fromSdk, ourInstructions, ourPlan, useLocalChain, type Web3Instruction } from "../../../testing/oracle";
 
 // An on-curve owner (Keypair.fromSeed(32 × 7)): the SDK derives the owner's token accounts with allowOffCurve = false.

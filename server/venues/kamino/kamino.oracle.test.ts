@@ -12,7 +12,7 @@ import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } 
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { describe, expect, it } from "vitest";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoReserveAccount } from "../../../tests/support/fake-venues";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoReserveAccount } from "../../../testing/chains/solana/venues/kamino";
 import { expectSameAs, fromKitInstruction, type OracleInstruction, ourInstructions, useLocalChain } from "../../../testing/oracle";
 import { DISC, kaminoCollateralFor, SYSVAR_INSTRUCTIONS } from "./build";
 import { KAMINO_RESERVE_OFFSETS, readKaminoReserve } from "./read";

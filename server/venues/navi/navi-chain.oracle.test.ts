@@ -10,8 +10,9 @@ import { simulateSuiTransactions } from "../../chains/sui/simulate";
 import { navi } from "./descriptor";
 import { OWNER, ours, RAY, sdk, USDC_FEED, useNaviChain } from "./navi-sdk.fixture";
 import { naviSuppliedMicros } from "./read";
-import { fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed } from "../../../tests/support/fake-venues";
+import { fundSuiOwner, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE } from "../../../testing/chains/sui/venues/navi";
+import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed } from "../../../testing/chains/sui/venues/navi-oracle";
 import { CLOCK } from "../../../testing/chains/sui/simulate";
 import { chainView, ourPlan, ourTransactions } from "../../../testing/oracle";
 

@@ -18,8 +18,9 @@ import { suiRpc } from "../../chains/clients";
 import { resetConfigForTests } from "../../config";
 import { navi } from "./descriptor";
 import { type FakeHermes, startFakeHermes } from "../../../tests/support/fake-hermes";
-import { type FakeRpc, NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { NAVI_TEST_AGGREGATOR } from "../../../tests/support/fake-venues";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi";
+import { NAVI_TEST_AGGREGATOR } from "../../../testing/chains/sui/venues/navi-oracle";
 import { type NaviOpenApi, routeNaviOpenApi, startNaviOpenApi } from "../../../tests/support/navi-open-api";
 import { ourSuiData, useLocalChain } from "../../../testing/oracle";
 
@@ -56,7 +57,7 @@ export const CONFIG = {
     pythStateId: "0x1f9310238ee9298fb703c3419030b35b22bb1cc37113e3bb5007c99aec79e5b8",
     wormholeStateId: "0xaeab97f96cf9877fee2883315d459552b2b921edc16d7ceac6eab944dd88919c",
     // Only NAVI's web API serves this id (no published source: docs/decisions.md); here the Aggregator the local chain's
-    // USDC feed names in its Switchboard provider config (tests/support/fake-venues.ts naviUsdcFeed), as NAVI's API
+    // USDC feed names in its Switchboard provider config (testing/chains/sui/venues/navi-oracle.ts naviUsdcFeed), as NAVI's API
     // would answer for this chain state.
     switchboardAggregator: NAVI_TEST_AGGREGATOR,
     feeds: [] as unknown[],

@@ -14,8 +14,9 @@ import { Transaction as TransactionV1 } from "sui-v1/transactions";
 import { describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
 import { CONFIG, OWNER, ours, sdk, USDC, USDC_FEED, USDC_POOL, useNaviChain } from "./navi-sdk.fixture";
-import { fundSuiOwner, NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE } from "../../../tests/support/fake-rpc";
-import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed, PYTH_CURRENT_PACKAGE, WORMHOLE_CURRENT_PACKAGE } from "../../../tests/support/fake-venues";
+import { fundSuiOwner } from "../../../tests/support/fake-rpc";
+import { NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi";
+import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed, PYTH_CURRENT_PACKAGE, WORMHOLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi-oracle";
 import { CLOCK } from "../../../testing/chains/sui/simulate";
 import { chainView, expectSameAs, ourPlan } from "../../../testing/oracle";
 

@@ -16,8 +16,8 @@ import { coinWithBalance as coinWithBalanceV1 } from "sui-v1/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
 import { SCALLOP_MARKET_COIN_TYPE } from "./build";
-import { type FakeRpc, fundSuiOwner, SCALLOP_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { setScallopUsdc } from "../../../tests/support/fake-venues";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { SCALLOP_CURRENT_PACKAGE, setScallopUsdc } from "../../../testing/chains/sui/venues/scallop";
 import { chainView, expectSameAs, outline, ourSuiData, silentEndpoint, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;

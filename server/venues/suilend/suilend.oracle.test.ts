@@ -15,7 +15,8 @@ import { Reserve } from "@suilend/sdk/_generated/suilend/reserve/structs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
 import { SUILEND_CTOKEN_TYPE } from "./build";
-import { type FakeRpc, fundSuiOwner, type SuilendReserveState, SUILEND_CURRENT_PACKAGE, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { type SuilendReserveState, SUILEND_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/suilend";
 import { type CoinFacts, expectSameAs, moveFlow, ourSuiData, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;

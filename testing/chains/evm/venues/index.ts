@@ -1,0 +1,25 @@
+// The EVM venues' parts of the local chain's answered EVM (../rpc.ts), one module each (./<venue>.ts: the `eth_call`s
+// of its contracts, answered from its state slice). The answered EVM asks each in this order before an ERC-20
+// balanceOf: adding an EVM venue's part is its file, its state slice and one line here.
+import { type AaveChainState, aaveV3Chain } from "./aave-v3";
+import type { EvmCall, EvmVenueChain } from "./call";
+import { type CompoundChainState, compoundV3Chain } from "./compound-v3";
+
+/** The EVM venues' state of a local chain: each venue's slice. */
+export type EvmVenueState = CompoundChainState & AaveChainState;
+
+export const EVM_VENUE_CHAINS: readonly EvmVenueChain<EvmVenueState>[] = [compoundV3Chain, aaveV3Chain];
+
+/** No Comets, no Aave reserves. */
+export function evmVenueState(): EvmVenueState {
+  return { comets: new Map(), cometCallBlocks: [], aaveIndex: new Map() };
+}
+
+/** The first venue's answer to this `eth_call`, or undefined when it is to no venue's contract. */
+export function evmVenueCall(state: EvmVenueState, call: EvmCall, block: string | undefined): string | undefined {
+  for (const c of EVM_VENUE_CHAINS) {
+    const answer = c.call(state, call, block);
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
+}

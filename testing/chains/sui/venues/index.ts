@@ -1,0 +1,41 @@
+// The Sui venues' parts of the local chain, one module each (./<venue>.ts: its packages and UpgradeCaps, the objects
+// its state gives in the node's JSON rendering, and the aborts its Move code raises). The local chain servers
+// (tests/support/fake-rpc.ts, e2e/chain-rpc.ts) derive their venue packages, UpgradeCaps, objects and aborts from
+// this list: adding a Sui venue's local-chain part is its file, its state slice and one line here.
+import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
+import type { SuiVenueChain } from "./move";
+import { type NaviChainState, naviChain } from "./navi";
+import { freshNaviPrices, naviUsdcFeed } from "./navi-oracle";
+import { type ScallopChainState, scallopChain } from "./scallop";
+import { type SuilendChainState, suilendChain } from "./suilend";
+
+/** The Sui venues' state of a local chain: each venue's slice. */
+export type SuiVenueState = ScallopChainState & SuilendChainState & NaviChainState;
+
+export const SUI_VENUE_CHAINS: readonly SuiVenueChain<SuiVenueState>[] = [scallopChain, suilendChain, naviChain];
+
+/** No markets or storages; NAVI's oracle fresh at the local Clock with its USDC feed. */
+export function suiVenueState(): SuiVenueState {
+  return { scallopMarkets: new Map(), suilendMarkets: new Map(), naviStorages: new Map(), naviPriceOracle: freshNaviPrices(), naviOracleFeeds: [naviUsdcFeed()] };
+}
+
+/** Every venue's packages: original id → its versions, oldest first. */
+export const suiVenuePackageVersions = (): [string, string[]][] => SUI_VENUE_CHAINS.flatMap((c) => c.packageVersions.map(([id, v]): [string, string[]] => [id, [...v]]));
+
+/** Every venue's UpgradeCaps: cap id → the package it points at. */
+export const suiVenueUpgradeCaps = (): [string, string][] => SUI_VENUE_CHAINS.flatMap((c) => c.upgradeCaps.map(([id, pkg]): [string, string] => [id, pkg]));
+
+/** Every venue's shared objects its deposits take, as stand-ins (id and Move type only). */
+export const suiVenueEntryObjects = (): { id: string; type: string }[] => SUI_VENUE_CHAINS.flatMap((c) => [...c.entryObjects]);
+
+/** The venue objects of the local chain (markets, storages, their table entries and the shared objects they need). */
+export const suiVenueObjects = (state: SuiVenueState): SuiObject[] => SUI_VENUE_CHAINS.flatMap((c) => c.objects(state));
+
+/** The first abort a venue's Move code raises for this call, if any. */
+export function suiVenueMoveCallAbort(state: SuiVenueState, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
+  for (const c of SUI_VENUE_CHAINS) {
+    const abort = c.moveCallAbort?.(state, call, ctx);
+    if (abort) return abort;
+  }
+  return undefined;
+}

@@ -1,0 +1,65 @@
+// What the Sui venue modules of the local chain share: the one interface a venue's local-chain part exports (./index.ts
+// lists them), and the builders of Move objects in the local node's JSON rendering (testing/chains/sui/node.ts): an
+// annotated `{ type, fields }` value rendered as the node renders it, an object with its owner, a
+// `0x2::dynamic_field::Field<K, V>` at the id the chain derives from its parent and key, and an UpgradeCap.
+import type { JsonValue } from "@protobuf-ts/runtime";
+import { bcs } from "@mysten/sui/bcs";
+import { deriveDynamicFieldID } from "@mysten/sui/utils";
+import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
+
+/**
+ * One Sui venue's part of the local chain, over the state slice `S` it owns: its packages (the original, then the
+ * upgrades; calls go to the newest), its UpgradeCaps (id → the package it points at), the objects its state gives,
+ * and, where the venue's Move code refuses what the local node would otherwise run, the abort it raises.
+ */
+export interface SuiVenueChain<S> {
+  venue: string;
+  packageVersions: readonly [string, string[]][];
+  upgradeCaps: readonly [string, string][];
+  objects: (state: S) => SuiObject[];
+  /**
+   * The shared objects every deposit of the venue takes (id and Move type), for a chain that serves them as stand-ins
+   * holding only their id (e2e/chain-rpc.ts: its wallets sign deposits over them; it keeps no venue state).
+   */
+  entryObjects: readonly { id: string; type: string }[];
+  moveCallAbort?: (state: S, call: MoveCallSeen, ctx: MoveCallContext) => MoveAbortSeen | undefined;
+}
+
+/** A test-only package id for type strings the readers do not depend on. */
+export const X_PKG = `0x${"77".repeat(32)}`;
+
+export const noPrefix = (t: string) => t.replace(/^0x/, "");
+
+/**
+ * The node's JSON rendering of a Move value written in the annotated `{ type, fields }` form (so each struct's type
+ * stays beside its fields in the venue's file): structs become plain objects, a UID `{ id: "0x…" }` its id.
+ */
+export function rendered(v: unknown): JsonValue {
+  if (Array.isArray(v)) return v.map(rendered);
+  if (v && typeof v === "object") {
+    const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
+    if (keys.length === 2 && "type" in o && "fields" in o) return rendered(o.fields);
+    if (keys.length === 1 && typeof o.id === "string") return o.id;
+    return Object.fromEntries(keys.map((k) => [k, rendered(o[k])]));
+  }
+  return v as JsonValue;
+}
+
+export function moveObject(id: string, type: string, fields: Record<string, unknown>, owner: SuiObject["owner"]): SuiObject {
+  return { id, type, owner, version: 42n, json: rendered(fields) };
+}
+
+/** A `0x2::dynamic_field::Field<K, V>` at the id the chain derives from its parent, key type and key BCS. */
+export function dynamicField(parent: string, keyType: string, keyBcs: Uint8Array, name: unknown, value: { type: string; fields: unknown }): SuiObject {
+  const id = deriveDynamicFieldID(parent, keyType, keyBcs);
+  const type = `0x2::dynamic_field::Field<${keyType}, ${value.type}>`;
+  return moveObject(id, type, { id: { id }, name, value }, { kind: "object", address: parent });
+}
+
+export const typeNameBcs = (name: string) => bcs.struct("TypeName", { name: bcs.string() }).serialize({ name }).toBytes();
+
+/** An UpgradeCap (`0x2::package::UpgradeCap`) held by an admin address, pointing at `pkg`. */
+export function upgradeCapObject(id: string, pkg: string, admin: string): SuiObject {
+  return { id, type: "0x2::package::UpgradeCap", owner: { kind: "address", address: admin }, version: 90n, json: { id, package: pkg, version: "12", policy: 0 } };
+}

@@ -1,0 +1,188 @@
+// NAVI on the local Sui node: its lending package (the original, then two upgrades; calls go to the newest) and its
+// oracle package with one upgrade, a Storage whose reserves Table<u8, ReserveData> holds each reserve as a
+// `0x2::dynamic_field::Field<u8, ReserveData>` object (with its suppliers' entries and Storage.user_info), the other
+// shared objects its entry functions take, its oracle (./navi-oracle.ts), and the abort of a withdraw or borrow whose
+// collateral prices are stale, as its Move code raises it.
+import { bcs } from "@mysten/sui/bcs";
+import { navi } from "../../../../server/venues/navi/descriptor";
+import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
+import { dynamicField, moveObject, noPrefix, type SuiVenueChain, X_PKG } from "./move";
+import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythMoveCall, refreshed } from "./navi-oracle";
+
+export interface NaviReserveState {
+  coinType: string;
+  /** current_supply_index, ray (1e27). */
+  supplyIndex: bigint;
+  /** Scaled supply balances (9-decimal amounts ÷ index) by owner: entries of supply_balance.user_state. */
+  suppliers?: Map<string, bigint>;
+}
+
+export interface NaviStorageState {
+  /** Object id of Storage.reserves (Table<u8, ReserveData>). */
+  reservesTable: string;
+  reserves: Map<number, NaviReserveState>;
+}
+
+/** NAVI's part of the local chain's state. */
+export interface NaviChainState extends NaviOracleChainState {
+  /** Sui objects by id: a NAVI Storage. */
+  naviStorages: Map<string, NaviStorageState>;
+}
+
+/** Test-only newest version of NAVI's lending package on the local chain (its versions: the original id, then these). */
+export const NAVI_PREVIOUS_PACKAGE = `0x${"4b".repeat(32)}`;
+export const NAVI_CURRENT_PACKAGE = `0x${"4c".repeat(32)}`;
+/** The upgrade of NAVI's oracle package the local chain lists after the original (test-only id). */
+export const NAVI_ORACLE_CURRENT_PACKAGE = `0x${"4d".repeat(32)}`;
+/** A test-only package id for NAVI's type strings (the reader does not depend on it). */
+const NAVI_PKG = `0x${"4e".repeat(32)}`;
+
+/**
+ * NAVI's price check as its Move code runs it on a withdraw or borrow (naviprotocol/navi-smart-contracts, commit
+ * 473b0934235d6dc1357fa4309308167c6d175fd1): lending_core logic.move `execute_withdraw` asserts `is_health` after the
+ * withdrawal, `user_health_factor` values every collateral of the user (`user_health_collateral_value` →
+ * `user_collateral_value` → calculator.move `calculate_value`), and `calculate_value` aborts 1502
+ * (error.move `invalid_price`) unless oracle.move `get_token_price` finds the price non-zero and at most
+ * `update_interval` old at the Clock's time; a price id the oracle does not hold aborts 6011 in `get_token_price`
+ * (oracle_error.move `non_existent_oracle`). Collaterals here: every reserve the sender has a supply entry in.
+ */
+function naviMoveCallAbort(v: NaviChainState, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
+  if (call.module === "oracle_pro" && call.function === "update_single_price_v2") return naviUpdatePrice(v, call, ctx);
+  if (call.module === "pyth") return pythMoveCall(v, call, ctx);
+  if (call.module !== "incentive_v3" || !/^(withdraw|borrow)/.test(call.function)) return undefined;
+  for (const st of v.naviStorages.values()) {
+    for (const [assetId, reserve] of st.reserves) {
+      const supplied = [...(reserve.suppliers ?? [])].some(([owner, scaled]) => scaled > 0n && sameAddress(owner, ctx.sender));
+      if (!supplied) continue;
+      // The local Storage renders oracle_id = asset id (naviReserveData).
+      const price = v.naviPriceOracle.prices.get(assetId);
+      if (!price) {
+        return { package: X_PKG, module: "oracle", functionName: "get_token_price", code: 6011n, description: `MoveAbort in ${X_PKG}::oracle::get_token_price, abort code: 6011` };
+      }
+      // A price update earlier in the same transaction stamped the Clock's time (naviUpdatePrice).
+      const at = (ctx.scratch.get(refreshed(assetId)) as bigint | undefined) ?? price.timestampMs;
+      if (price.value === 0n || ctx.clockMs - at > v.naviPriceOracle.updateIntervalMs) {
+        return { package: call.package, module: "calculator", functionName: "calculate_value", code: 1502n, description: `MoveAbort in ${call.package}::calculator::calculate_value, abort code: 1502` };
+      }
+    }
+  }
+  return undefined;
+}
+
+function naviStorage(id: string, s: NaviStorageState) {
+  return moveObject(
+    id,
+    `${NAVI_PKG}::storage::Storage`,
+    {
+      id: { id },
+      version: "13",
+      paused: false,
+      reserves: { type: `0x2::table::Table<u8, ${NAVI_PKG}::storage::ReserveData>`, fields: { id: { id: s.reservesTable }, size: String(s.reserves.size) } },
+      reserves_count: s.reserves.size,
+      users: [],
+      user_info: { type: `0x2::table::Table<address, ${NAVI_PKG}::storage::UserInfo>`, fields: { id: { id: NAVI_USER_INFO }, size: "0" } },
+    },
+    { kind: "shared", initialVersion: 8202844n },
+  );
+}
+
+/** Object id of a NAVI reserve's supply_balance.user_state table in this local chain. */
+export const naviSupplyUserState = (assetId: number) => `0x${"c1".repeat(31)}${assetId.toString(16).padStart(2, "0")}`;
+
+function naviReserveData(assetId: number, r: NaviReserveState) {
+  const ray = (10n ** 27n).toString();
+  const balance = (tableId: string, size: number) => ({
+    type: `${NAVI_PKG}::storage::TokenBalance`,
+    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: tableId }, size: String(size) } }, total_supply: "0" },
+  });
+  return {
+    type: `${NAVI_PKG}::storage::ReserveData`,
+    fields: {
+      id: assetId,
+      oracle_id: assetId,
+      coin_type: noPrefix(r.coinType),
+      is_isolated: false,
+      supply_cap_ceiling: "0",
+      borrow_cap_ceiling: "0",
+      current_supply_rate: "0",
+      current_borrow_rate: "0",
+      current_supply_index: r.supplyIndex.toString(),
+      current_borrow_index: ray,
+      supply_balance: balance(naviSupplyUserState(assetId), r.suppliers?.size ?? 0),
+      borrow_balance: balance(`0x${"c2".repeat(32)}`, 0),
+      last_update_timestamp: "1760000000000",
+      ltv: "0",
+      treasury_factor: "0",
+      treasury_balance: "0",
+      borrow_rate_factors: { type: `${NAVI_PKG}::storage::BorrowRateFactors`, fields: { base_rate: "0", multiplier: "0", jump_rate_multiplier: "0", reserve_factor: "0", optimal_utilization: "0" } },
+      liquidation_factors: { type: `${NAVI_PKG}::storage::LiquidationFactors`, fields: { ratio: "0", bonus: "0", threshold: "0" } },
+      reserve_field_a: "0",
+      reserve_field_b: "0",
+      reserve_field_c: "0",
+    },
+  };
+}
+
+/** Object id of NAVI Storage.user_info (Table<address, UserInfo>) in this local chain. */
+const NAVI_USER_INFO = `0x${"b1".repeat(32)}`;
+
+/**
+ * NAVI's objects on the local chain: with a Storage, the other shared objects its entry functions take (the USDC Pool,
+ * the incentive objects, the oracle's, and the Sui system state (0x5, shared since genesis) its v2 withdraw takes);
+ * each Storage, its reserves and their suppliers' entries, and Storage.user_info.
+ */
+function naviObjects(v: NaviChainState): SuiObject[] {
+  const out: SuiObject[] = [];
+  if (v.naviStorages.size > 0) {
+    const o = navi.onchain;
+    const shared = (id: string, type: string, initialVersion: bigint) => moveObject(id, type, { id: { id } }, { kind: "shared", initialVersion });
+    out.push(shared(o.usdcPool ?? "", `${NAVI_PKG}::pool::Pool<${o.usdcCoinType}>`, 8202844n));
+    out.push(shared(o.incentiveV2 ?? "", `${NAVI_PKG}::incentive_v2::Incentive`, 38232222n));
+    out.push(shared(o.incentiveV3 ?? "", `${NAVI_PKG}::incentive_v3::Incentive`, 496060062n));
+    out.push(...naviOracleObjects(v));
+    out.push(shared("0x0000000000000000000000000000000000000000000000000000000000000005", "0x3::sui_system::SuiSystemState", 1n));
+  }
+  for (const [id, st] of v.naviStorages) out.push(...naviStorageObjects(id, st));
+  return out;
+}
+
+/** A Storage, its reserves (ReserveData by u8), their suppliers' entries, and Storage.user_info. */
+function naviStorageObjects(id: string, st: NaviStorageState): SuiObject[] {
+  const out: SuiObject[] = [naviStorage(id, st)];
+  for (const [assetId, reserve] of st.reserves) {
+    out.push(dynamicField(st.reservesTable, "u8", bcs.u8().serialize(assetId).toBytes(), assetId, naviReserveData(assetId, reserve)));
+    for (const [owner, scaled] of reserve.suppliers ?? []) {
+      const value = { type: "u256", fields: scaled.toString() };
+      out.push(dynamicField(naviSupplyUserState(assetId), "address", bcs.Address.serialize(owner).toBytes(), owner, value));
+    }
+  }
+  // Storage.user_info: each supplier's collaterals (the reserves it has a supply entry in), no loans.
+  const collaterals = new Map<string, number[]>();
+  for (const [assetId, reserve] of st.reserves) {
+    for (const [owner, scaled] of reserve.suppliers ?? []) {
+      if (scaled > 0n) collaterals.set(owner, [...(collaterals.get(owner) ?? []), assetId]);
+    }
+  }
+  for (const [owner, assets] of collaterals) {
+    const value = { type: `${NAVI_PKG}::storage::UserInfo`, fields: { collaterals: Buffer.from(assets).toString("base64"), loans: "" } };
+    out.push(dynamicField(NAVI_USER_INFO, "address", bcs.Address.serialize(owner).toBytes(), owner, value));
+  }
+  return out;
+}
+
+const lending = navi.onchain.lendingPackage ?? "";
+const oracle = navi.onchain.oraclePackage ?? "";
+
+export const naviChain: SuiVenueChain<NaviChainState> = {
+  venue: "navi",
+  packageVersions: [
+    [lending, [lending, NAVI_PREVIOUS_PACKAGE, NAVI_CURRENT_PACKAGE]],
+    [oracle, [oracle, NAVI_ORACLE_CURRENT_PACKAGE]],
+    // Pyth's and Wormhole's packages: a NAVI withdraw's Pyth push calls the upgrades their States' upgrade caps name.
+    ...PYTH_PACKAGE_VERSIONS,
+  ],
+  upgradeCaps: [],
+  objects: naviObjects,
+  entryObjects: [],
+  moveCallAbort: naviMoveCallAbort,
+};

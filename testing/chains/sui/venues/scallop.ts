@@ -1,0 +1,104 @@
+// Scallop on the local Sui node: its package (the original, then the upgrade its UpgradeCap points at), the shared
+// Version object every protocol call takes, and a Market whose vault.balance_sheets WitTable holds one BalanceSheet per
+// coin type, each a `0x2::dynamic_field::Field<TypeName, BalanceSheet>` object (what the reader reads: rate =
+// (cash + debt) / market coins).
+import { scallop } from "../../../../server/venues/scallop/descriptor";
+import type { SuiObject } from "../world";
+import { dynamicField, moveObject, noPrefix, type SuiVenueChain, typeNameBcs, X_PKG } from "./move";
+
+export interface ScallopSheet {
+  cash: bigint;
+  debt: bigint;
+  revenue: bigint;
+  marketCoinSupply: bigint;
+}
+
+export interface ScallopMarketState {
+  /** Object id of the market's vault.balance_sheets table (the dynamic fields' parent). */
+  balanceSheetsTable: string;
+  /** Balance sheets by coin type (with or without 0x). */
+  sheets: Map<string, ScallopSheet>;
+}
+
+/** Scallop's part of the local chain's state. */
+export interface ScallopChainState {
+  /** Sui objects by id: a Scallop Market. */
+  scallopMarkets: Map<string, ScallopMarketState>;
+}
+
+/** Scallop protocol package (server/venues/scallop/descriptor.ts), used in the Move type strings. */
+const SCALLOP_PKG = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892fddf";
+/** Test-only "current upgrade" package id the local chain's UpgradeCap points at (never the original id). */
+export const SCALLOP_CURRENT_PACKAGE = `0x${"c5".repeat(32)}`;
+
+function scallopMarket(id: string, m: ScallopMarketState) {
+  const sheetType = `${SCALLOP_PKG}::reserve::BalanceSheet`;
+  const keys = [...m.sheets.keys()].map((k) => ({ type: "0x1::type_name::TypeName", fields: { name: noPrefix(k) } }));
+  return moveObject(
+    id,
+    `${SCALLOP_PKG}::market::Market`,
+    {
+      id: { id },
+      vault: {
+        type: `${SCALLOP_PKG}::reserve::Reserve`,
+        fields: {
+          id: { id: `0x${"a1".repeat(32)}` },
+          balance_sheets: {
+            type: `${X_PKG}::wit_table::WitTable<${SCALLOP_PKG}::reserve::BalanceSheets, 0x1::type_name::TypeName, ${sheetType}>`,
+            fields: {
+              id: { id: `0x${"a2".repeat(32)}` },
+              table: { type: `0x2::table::Table<0x1::type_name::TypeName, ${sheetType}>`, fields: { id: { id: m.balanceSheetsTable }, size: String(m.sheets.size) } },
+              keys: { type: "0x2::vec_set::VecSet<0x1::type_name::TypeName>", fields: { contents: keys } },
+              with_keys: true,
+            },
+          },
+        },
+      },
+    },
+    { kind: "shared", initialVersion: 7765848n },
+  );
+}
+
+/** Scallop's objects on the local chain: its Version (with a market), each Market and its balance sheets. */
+function scallopObjects(v: ScallopChainState): SuiObject[] {
+  const out: SuiObject[] = [];
+  // Scallop's Version object (shared; every protocol call takes it), present with the market.
+  if (v.scallopMarkets.size > 0) {
+    const id = scallop.onchain.version ?? "";
+    out.push(moveObject(id, `${SCALLOP_PKG}::version::Version`, { id: { id }, value: "9" }, { kind: "shared", initialVersion: 7765848n }));
+  }
+  for (const [id, m] of v.scallopMarkets) {
+    out.push(scallopMarket(id, m));
+    for (const [coinType, sheet] of m.sheets) {
+      const key = noPrefix(coinType);
+      const value = {
+        type: `${SCALLOP_PKG}::reserve::BalanceSheet`,
+        fields: { cash: sheet.cash.toString(), debt: sheet.debt.toString(), revenue: sheet.revenue.toString(), market_coin_supply: sheet.marketCoinSupply.toString() },
+      };
+      out.push(dynamicField(m.balanceSheetsTable, "0x1::type_name::TypeName", typeNameBcs(key), { type: "0x1::type_name::TypeName", fields: { name: key } }, value));
+    }
+  }
+  return out;
+}
+
+/** Scallop's market (server/venues/scallop/descriptor.ts) with one USDC balance sheet: rate = (cash + debt) / market coins. */
+export function setScallopUsdc(v: ScallopChainState, sheet: { cash: bigint; debt?: bigint; marketCoinSupply: bigint }): void {
+  v.scallopMarkets.set(scallop.onchain.market ?? "", {
+    balanceSheetsTable: `0x${"5c".repeat(32)}`,
+    sheets: new Map([[scallop.onchain.usdcCoinType ?? "", { cash: sheet.cash, debt: sheet.debt ?? 0n, revenue: 0n, marketCoinSupply: sheet.marketCoinSupply }]]),
+  });
+}
+
+const original = scallop.onchain.protocolPackage ?? "";
+
+export const scallopChain: SuiVenueChain<ScallopChainState> = {
+  venue: "scallop",
+  // The original package, then the upgrade its UpgradeCap points at.
+  packageVersions: [[original, [original, SCALLOP_CURRENT_PACKAGE]]],
+  upgradeCaps: [[scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE]],
+  objects: scallopObjects,
+  entryObjects: [
+    { id: scallop.onchain.version ?? "", type: `${original}::version::Version` },
+    { id: scallop.onchain.market ?? "", type: `${original}::market::Market` },
+  ],
+};
