@@ -1,5 +1,5 @@
 // Harvest through the real HTTP route, on each database, with the venue readers reading the local chain
-// (tests/support/fake-venues.ts): a position staked at one index and harvested after the index grows by 1/64 pays
+// (the venue modules of testing/chains/<family>/venues/): a position staked at one index and harvested after the index grows by 1/64 pays
 // exactly principal × 1/64, minus the 500 bps skim, compounding the rest; an RPC failure or a malformed account is
 // outcome "unavailable" with a reason and moves nothing. Sui and Solana positions are staked with POST …/route;
 // Compound's chains are Map chains (no route stakes there), so its positions are written before the server starts

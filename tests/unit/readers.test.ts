@@ -1,5 +1,5 @@
 // The harvest readers of Scallop, NAVI, Kamino, marginfi, Jupiter Lend and Compound v3 against the local chain
-// (tests/support/fake-venues.ts answers in each chain's wire format): each reads the index from the chain state, and an
+// (testing/chains/<family>/venues/ answer in each chain's wire format): each reads the index from the chain state, and an
 // RPC failure, a missing object or a malformed account is "unavailable" with a reason, never a number.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/server/config";

@@ -135,7 +135,7 @@ describe("Kamino: our builder against @kamino-finance/klend-sdk 8.0.2 on the sam
       collateralMint: state.collateral.mintPubkey,
       liquidityTokenProgram: state.liquidity.tokenProgram,
     });
-    // The local chain's hand-written reserve (tests/support/fake-venues.ts) decodes with the SDK to what it says.
+    // The local chain's hand-written reserve (testing/chains/solana/venues/kamino.ts) decodes with the SDK to what it says.
     const fake = sdk.Reserve.decode(
       Buffer.from(
         kaminoReserveAccount({ lendingMarket: ids.mainMarket, liquidityMint: ids.usdcMint, available: 5n, borrowedSf: 7n << 60n, protocolFeesSf: 1n, referrerFeesSf: 2n, pendingReferrerFeesSf: 3n, collateralSupply: 11n }),
