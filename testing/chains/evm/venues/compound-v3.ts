@@ -1,7 +1,8 @@
 // Compound v3 on the local chain's answered EVM (../rpc.ts): Comets by address whose `eth_call`s compute totalsBasic,
 // getUtilization, getSupplyRate(uint256) and balanceOf as Comet.sol does, from the state below, with ABI-encoded
 // answers. (The real Comet bytecode runs on the in-process EVM instead: ../comet.ts on ../node.ts.)
-import { decodeFunctionData, encodeFunctionResult, parseAbi } from "viem";
+import { decodeFunctionData, encodeFunctionResult } from "viem";
+import { COMET_ABI } from "../../../../server/venues/compound-v3/abi";
 import type { EvmCall, EvmVenueChain } from "./call";
 
 export interface CometState {
@@ -19,13 +20,8 @@ export interface CometState {
   supplied?: Map<string, bigint>;
 }
 
-const COMET = parseAbi([
-  "struct TotalsBasic { uint64 baseSupplyIndex; uint64 baseBorrowIndex; uint64 trackingSupplyIndex; uint64 trackingBorrowIndex; uint104 totalSupplyBase; uint104 totalBorrowBase; uint40 lastAccrualTime; uint8 pauseFlags; }",
-  "function totalsBasic() view returns (TotalsBasic)",
-  "function getUtilization() view returns (uint256)",
-  "function getSupplyRate(uint256 utilization) view returns (uint64)",
-  "function balanceOf(address account) view returns (uint256)",
-]);
+// The service's Comet ABI (server/venues/compound-v3/abi.ts, proven equal to the compiled Comet/CometExt ABI).
+const COMET = COMET_ABI;
 const FACTOR = 10n ** 18n;
 const BASE_INDEX_SCALE = 10n ** 15n;
 
