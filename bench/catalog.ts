@@ -10,6 +10,8 @@ import path from "node:path";
 import { buildIsCurrent, serveArgs, sourceFingerprint } from "../scripts/build-state";
 import { makePools, venueRows } from "../tests/support/fake-yields";
 import { VENUES } from "../server/venues";
+import { freePort } from "../tests/support/net";
+import { appEnv } from "./_app-env";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CONNECTIONS = 64;
@@ -33,13 +35,6 @@ function listen(server: Server): Promise<string> {
       resolve(`http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}`);
     }),
   );
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  const url = await listen(s);
-  await new Promise((r) => s.close(r));
-  return Number(new URL(url).port);
 }
 
 function ensureBuild(): void {
@@ -124,9 +119,7 @@ async function startBare(body: Buffer): Promise<{ url: string; pid: number; stop
 async function startApp(yieldsUrl: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-app-"));
   const port = await freePort();
-  const env: Record<string, string | undefined> = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("SVC_") && k !== "DATABASE_URL") env[k] = v;
-  Object.assign(env, {
+  const env = appEnv({
     SVC_DATA_DIR: dir,
     SVC_YIELDS_API_URL: yieldsUrl,
     SVC_RATE_LIMIT_PER_MIN: "1000000000",
@@ -136,7 +129,7 @@ async function startApp(yieldsUrl: string): Promise<{ url: string; pid: number; 
   });
   const child: ChildProcess = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: env as NodeJS.ProcessEnv,
+    env,
     stdio: "ignore",
   });
   const url = `http://127.0.0.1:${port}`;

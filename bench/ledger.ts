@@ -6,13 +6,13 @@
 // served from the sources, not from .next; only Next.js's own start needs a build).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { ensureBuild, serveArgs } from "../scripts/build-state";
+import { freePort } from "../tests/support/net";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CLIENTS = 16;
@@ -20,17 +20,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5); // per round, for each of route and pgbench
 const BASE = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const KEY = "bench-owner-key-000000000001";
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 // Per-run database names: another checkout running this bench on the same server does not drop ours.
 const APP_DB = `svc_bench_ledger_${process.pid}`;

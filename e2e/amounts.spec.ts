@@ -11,13 +11,17 @@ async function nextBody(page: Page, path: RegExp, act: () => Promise<void>): Pro
   return req.postDataJSON() as Record<string, unknown>;
 }
 
+/** Kamino's opportunity page: its deposit amount field and the hint under it. */
+async function openKaminoDeposit(page: Page) {
+  await page.goto(`/opportunities/${await opportunityIdOf(page.request, "kamino")}`);
+  return { field: page.getByLabel(/Deposit amount/), hint: page.getByTestId("amount-hint").first() };
+}
+
 test.describe("English locale (decimal point)", () => {
   test.use({ locale: "en-US" });
 
   test("deposit amount: a comma is refused with a message, never dropped; too many decimals refused; the parsed amount is shown", async ({ page }) => {
-    await page.goto(`/opportunities/${await opportunityIdOf(page.request, "kamino")}`);
-    const field = page.getByLabel(/Deposit amount/);
-    const hint = page.getByTestId("amount-hint").first();
+    const { field, hint } = await openKaminoDeposit(page);
     const review = page.getByRole("button", { name: "Review deposit plan" });
     await field.fill("1,5");
     await expect(hint).toContainText("“,” is not accepted here: the decimal separator is “.”");
@@ -70,9 +74,7 @@ test.describe("German locale (decimal comma)", () => {
   test.use({ locale: "de-DE" });
 
   test("deposit, swap and bridge read 1,5 as one and a half; a point is refused with a message", async ({ page }) => {
-    await page.goto(`/opportunities/${await opportunityIdOf(page.request, "kamino")}`);
-    const field = page.getByLabel(/Deposit amount/);
-    const hint = page.getByTestId("amount-hint").first();
+    const { field, hint } = await openKaminoDeposit(page);
     await field.fill("1,5");
     await expect(hint).toContainText("= 1,5 USDC (1500000 base units");
     const body = await nextBody(page, /\/svc\/strategies\/deposit\/plan$/, () => page.getByRole("button", { name: "Review deposit plan" }).click());

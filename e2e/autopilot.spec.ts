@@ -2,7 +2,7 @@
 // (a dry run that records nothing), see recorded decisions, and turn it off. The server state is checked through the API.
 import { Keypair } from "@solana/web3.js";
 import { expect, test } from "./guarded";
-import { enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots } from "./support";
+import { connectWallet, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots } from "./support";
 
 // The Solana test wallet's fixed key (components/wallet/test-wallets.ts).
 const address = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
@@ -15,11 +15,7 @@ test("turn the autopilot on and off from the page, preview a re-rank, and read t
   await enableTestWallets(page);
   await routeChainRpc(page);
   await page.goto("/autopilot");
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: /SVC Test Wallet/ }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText("Solana ·");
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await connectWallet(page, /SVC Test Wallet/, "Solana");
 
   await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
   const mine = page.getByTestId("wallet-autopilot");

@@ -13,7 +13,7 @@ import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
 import { encodePacked, type Hex, pad } from "viem";
 import { allow, expect, test } from "./guarded";
-import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
+import { CHAIN_RPC_URL, connectWallet, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
 
 /** The Solana test wallet's address (components/wallet/test-wallets.ts: seed of 32 sevens). */
 const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
@@ -50,11 +50,7 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
 
   // ---- the plan, burned by the Sui wallet ----
   await page.goto("/swap");
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: /Unsafe Burner Wallet/ }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText("Sui ·");
-  await dialog.getByRole("button", { name: "Close" }).click();
+  const dialog = await connectWallet(page, /Unsafe Burner Wallet/, "Sui");
   const bridge = page.locator(".card").filter({ has: page.getByRole("heading", { name: "Bridge", exact: true }) });
   await bridge.getByLabel("From chain").selectOption("move-chain");
   await bridge.getByLabel("To chain").selectOption("svm-chain");

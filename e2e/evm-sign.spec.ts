@@ -9,7 +9,7 @@ import { decodeFunctionResult, encodeFunctionData, type Hex, parseAbi } from "vi
 import { aaveV3Arbitrum } from "../server/venues/aave-v3/arbitrum";
 import { E2E_EVM_ACCOUNT } from "./evm-constants";
 import { allow, expect, test } from "./guarded";
-import { ARBITRUM_PUBLIC_RPC, EVM_B_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
+import { ARBITRUM_PUBLIC_RPC, connectWallet, EVM_B_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 // The wallet stack's Arbitrum RPC is the chain's public URL (no NEXT_PUBLIC_SVC_RPC_EVM_B in the build); routeChainRpc
 // answers it from the local node, so the guard's "outside request" for that one URL never leaves the machine.
@@ -48,12 +48,7 @@ test("EVM wallet signs an Aave v3 deposit on Arbitrum (real bytecode): simulated
   await routeChainRpc(page);
   const id = await opportunityIdOf(page.request, "aave-v3-arbitrum");
   await page.goto(`/opportunities/${id}`);
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: /Mock Connector/ }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText("EVM ·");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
+  await connectWallet(page, /Mock Connector/, "EVM");
 
   await page.getByLabel(/Deposit amount/).fill("25.5");
   await page.getByRole("button", { name: "Review deposit plan" }).click();

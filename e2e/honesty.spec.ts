@@ -2,22 +2,12 @@
 // owner receives, never a yield estimate; a wallet's refusal reads as one plain sentence with its own words behind
 // "Details"; times are local with their zone; no "—" or badge that hides the reason; no doubled words or periods;
 // nothing cut or overflowing at phone widths.
-import type { Page } from "@playwright/test";
 import { allow, expect, ROUTED_CHAIN_RPC, test } from "./guarded";
 import { Keypair } from "@solana/web3.js";
-import { enableTestWallets, newCharacter, OWNER_KEY, opportunityIdOf, routeChainRpc, YIELDS_URL } from "./support";
+import { connectWallet, enableTestWallets, newCharacter, OWNER_KEY, opportunityIdOf, routeChainRpc, whileYieldsDown } from "./support";
 
 // The Solana test wallet's fixed key (components/wallet/test-wallets.ts).
 const TEST_SOLANA_ADDRESS = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
-
-async function connect(page: Page, wallet: RegExp, family: string): Promise<void> {
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: wallet }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText(`${family} ·`);
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
-}
 
 const ISO = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
@@ -78,7 +68,7 @@ test.describe("small honesty (item 11)", () => {
         (window as Window & { __SVC_TEST_WALLET_REJECTS__?: boolean }).__SVC_TEST_WALLET_REJECTS__ = true;
       });
       await page.goto(`/opportunities/${await opportunityIdOf(request, "kamino")}`);
-      await connect(page, /SVC Test Wallet/, "Solana");
+      await connectWallet(page, /SVC Test Wallet/, "Solana");
       await page.getByLabel(/Deposit amount/).fill("25.5");
       await page.getByRole("button", { name: "Review deposit plan" }).click();
       await page.getByTestId("sign").click();
@@ -91,7 +81,7 @@ test.describe("small honesty (item 11)", () => {
 
     test("autopilot page: times in local time with the zone, never raw ISO", async ({ page, request }) => {
       await page.goto("/autopilot");
-      await connect(page, /SVC Test Wallet/, "Solana");
+      await connectWallet(page, /SVC Test Wallet/, "Solana");
       await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
       const mine = page.getByTestId("wallet-autopilot");
       await expect(mine).toBeVisible();
@@ -116,7 +106,7 @@ test.describe("small honesty (item 11)", () => {
 
     test("plans: the network fee is the simulation's, and Solana counts compute units (not gas)", async ({ page, request }) => {
       await page.goto(`/opportunities/${await opportunityIdOf(request, "kamino")}`);
-      await connect(page, /SVC Test Wallet/, "Solana");
+      await connectWallet(page, /SVC Test Wallet/, "Solana");
       await page.getByLabel(/Deposit amount/).fill("25.5");
       await page.getByRole("button", { name: "Review deposit plan" }).click();
       const sim = page.getByTestId("transactions").getByTestId("simulation-ok").first();
@@ -124,7 +114,7 @@ test.describe("small honesty (item 11)", () => {
       await expect(sim).not.toContainText("gas units");
 
       await page.goto(`/opportunities/${await opportunityIdOf(request, "scallop")}`);
-      await connect(page, /Unsafe Burner Wallet/, "Sui");
+      await connectWallet(page, /Unsafe Burner Wallet/, "Sui");
       await page.getByLabel(/Deposit amount/).fill("25.5");
       await page.getByRole("button", { name: "Review deposit plan" }).click();
       await expect(page.getByTestId("transactions").getByTestId("simulation-ok").first()).toContainText(/fee about [0-9.]+ SUI/);
@@ -156,12 +146,7 @@ await page.goto((await newCharacter(request, "E2E no cap")).path);
     test.setTimeout(120_000);
     await page.goto("/");
     await expect(page.getByTestId("opportunity-row").first()).toBeVisible();
-    await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: true } });
-    try {
-      await expect(async () => {
-        await page.reload();
-        await expect(page.getByTestId("upstream-banner")).toBeVisible({ timeout: 2000 });
-      }).toPass({ timeout: 45_000, intervals: [2000] });
+    await whileYieldsDown(page, request, async () => {
       const auto = page.getByTestId("opportunity-row").filter({ hasText: "Featured autopilot" });
       await expect(auto).not.toContainText("Executable");
       await expect(auto).toContainText("No pick now");
@@ -170,9 +155,7 @@ await page.goto((await newCharacter(request, "E2E no cap")).path);
       await expect(featured).toContainText("No current pick");
       await expect(featured).toContainText("last refresh failed");
       await expect(featured).not.toContainText(ISO);
-    } finally {
-      await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: false } });
-    }
+    });
   });
 
   test("words: \"an EVM wallet\", a same-chain destination is \"same chain\"", async ({ page, request }) => {

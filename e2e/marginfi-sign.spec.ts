@@ -5,7 +5,7 @@
 import { marginfi } from "../server/venues/marginfi/descriptor";
 import { marginfiProgram } from "../testing/chains/solana/venues/marginfi";
 import { allow, expect, test } from "./guarded";
-import { CHAIN_RPC_URL, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";
+import { CHAIN_RPC_URL, connectWallet, enableTestWallets, opportunityIdOf, routeChainRpc } from "./support";
 
 // The wallet stack's Solana RPC is mainnet's public URL (no NEXT_PUBLIC_SVC_RPC_* in the build); routeChainRpc answers
 // it from the local chain RPC, so the guard's "outside request" for that one URL never leaves the machine.
@@ -16,12 +16,7 @@ test("Solana wallet signs a marginfi deposit the chain simulated; the review sho
   await routeChainRpc(page);
   const id = await opportunityIdOf(page.request, "marginfi");
   await page.goto(`/opportunities/${id}`);
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: /SVC Test Wallet/ }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText("Solana ·");
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
+  await connectWallet(page, /SVC Test Wallet/, "Solana");
 
   await page.getByLabel(/Deposit amount/).fill("25.5");
   await page.getByRole("button", { name: "Review deposit plan" }).click();

@@ -1,17 +1,23 @@
 // Unknown opportunities (issue 18 item 6) and characters (issue 22 item 9): the app's not-found page with HTTP 404,
 // never a normal page with a form; a history read that fails says why.
+import type { Page } from "@playwright/test";
 import { allow, expect, notFoundDocument, test } from "./guarded";
 import { newCharacter, YIELDS_URL, opportunityIdOf } from "./support";
+
+/** `path` is the app's not-found page, answered with HTTP 404, naming what was not found (`shown`). */
+async function expectNotFoundPage(page: Page, path: string, shown = path): Promise<void> {
+  const res = await page.goto(path);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  await expect(page.getByTestId("not-found")).toContainText(shown);
+}
 
 // Each of these pages answers 404 on purpose (notFoundDocument names exactly that answer and its console line).
 for (const id of ["doesnotexist", "opp_e2e_unknown"]) {
   test.describe(() => {
     test.use({ allowedErrors: notFoundDocument(`/opportunities/${id}`) });
     test(`/opportunities/${id} is the not-found page with HTTP 404`, async ({ page }) => {
-      const res = await page.goto(`/opportunities/${id}`);
-      expect(res?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-      await expect(page.getByTestId("not-found")).toContainText(id);
+      await expectNotFoundPage(page, `/opportunities/${id}`, id);
       await expect(page.getByRole("link", { name: /opportunities/i }).last()).toHaveAttribute("href", "/");
       // No form for an opportunity that does not exist.
       await expect(page.getByRole("tab", { name: "Deposit" })).toHaveCount(0);
@@ -23,10 +29,7 @@ for (const id of ["doesnotexist", "opp_e2e_unknown"]) {
 test.describe(() => {
   test.use({ allowedErrors: notFoundDocument("/no-such-page") });
   test("an unknown page of the app is the same not-found page with HTTP 404", async ({ page }) => {
-    const res = await page.goto("/no-such-page");
-    expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-    await expect(page.getByTestId("not-found")).toContainText("/no-such-page");
+    await expectNotFoundPage(page, "/no-such-page");
   });
 });
 
@@ -36,10 +39,7 @@ for (const id of ["doesnotexist", "chr_nope", "chr_0000000000000000example"]) {
   test.describe(() => {
     test.use({ allowedErrors: notFoundDocument(`/characters/${id}`) });
     test(`/characters/${id} is the not-found page with HTTP 404`, async ({ page }) => {
-      const res = await page.goto(`/characters/${id}`);
-      expect(res?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-      await expect(page.getByTestId("not-found")).toContainText(id);
+      await expectNotFoundPage(page, `/characters/${id}`, id);
       await expect(page.getByLabel("API key (X-API-Key)")).toHaveCount(0);
     });
   });
@@ -51,10 +51,7 @@ test.describe(() => {
   const id = `chr_e2e${"0".repeat(15)}xx`;
   test.use({ allowedErrors: notFoundDocument(`/characters/${id}`) });
   test("a well-formed character id nobody has is the not-found page with HTTP 404", async ({ page }) => {
-    const res = await page.goto(`/characters/${id}`);
-    expect(res?.status()).toBe(404);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
-    await expect(page.getByTestId("not-found")).toContainText(id);
+    await expectNotFoundPage(page, `/characters/${id}`, id);
     await expect(page.getByLabel("API key (X-API-Key)")).toHaveCount(0);
     await expect(page).toHaveTitle("Page not found — svc");
   });

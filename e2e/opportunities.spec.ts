@@ -1,7 +1,7 @@
 // Opportunities render the upstream's real numbers and "—" (with a reason) for nulls; sort and filter work.
 import { expect, notFoundDocument, test } from "./guarded";
 import { POOLS } from "./fixtures";
-import { YIELDS_URL, opportunityIdOf } from "./support";
+import { opportunityIdOf, whileYieldsDown } from "./support";
 
 test("rows show upstream APY and TVL, and — for nulls", async ({ page }) => {
   await page.goto("/");
@@ -58,21 +58,13 @@ test("upstream unavailable: a banner in words, every live figure — (never 0), 
   await page.goto("/");
   await expect(page.getByTestId("opportunity-row").first()).toBeVisible();
   await expect(page.getByTestId("upstream-banner")).toHaveCount(0);
-  await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: true } });
-  try {
-    // The last good snapshot ages past SVC_APY_MAX_AGE_S (15 s in e2e) while every refresh fails.
-    await expect(async () => {
-      await page.reload();
-      await expect(page.getByTestId("upstream-banner")).toBeVisible({ timeout: 2000 });
-    }).toPass({ timeout: 45_000, intervals: [2000] });
+  await whileYieldsDown(page, request, async () => {
     await expect(page.getByTestId("upstream-banner")).toContainText("unavailable right now");
     const navi = page.getByTestId("opportunity-row").filter({ hasText: /navi/i }).first();
     await expect(navi.locator('[data-col="gross"]').getByTestId("missing")).toBeVisible();
     await expect(navi.locator('[data-col="gross"]')).not.toContainText("%");
     await expect(navi.locator('[data-col="tvl"]').getByTestId("missing")).toBeVisible();
-  } finally {
-    await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: false } });
-  }
+  });
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId("upstream-banner")).toHaveCount(0, { timeout: 2000 });

@@ -2,7 +2,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Page, type TestInfo, expect } from "@playwright/test";
+import { type APIRequestContext, type Locator, type Page, type TestInfo, expect } from "@playwright/test";
 import { EVM_B_PATH } from "./evm-constants";
 
 /** Whether an API route exists on this build (other branches land endpoints over time). A 404 for an unknown
@@ -19,6 +19,21 @@ export async function enableTestWallets(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as Window & { __SVC_TEST_WALLETS__?: boolean }).__SVC_TEST_WALLETS__ = true;
   });
+}
+
+/**
+ * Connects a test wallet from the header's "Connect wallet" dialog (`wallet`: its button's name), waits until the header
+ * shows the connected `family`, and closes the dialog; returns the dialog, for a later connection from the page.
+ */
+export async function connectWallet(page: Page, wallet: RegExp, family: string): Promise<Locator> {
+  await page.getByRole("button", { name: "Connect wallet" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: wallet }).click();
+  await expect(page.getByTestId("wallet-button")).toContainText(`${family} ·`);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  return dialog;
 }
 
 /** Full-page screenshots at desktop and phone widths, attached to the test and kept under test-results/screenshots. */
@@ -119,4 +134,22 @@ export async function expectNoSeriousA11y(page: Page): Promise<void> {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
   expect(bad).toEqual([]);
+}
+
+/**
+ * Runs `whileDown` with the local yields source down (and brings it back up after, whatever happens), once the page,
+ * reloaded until then, shows the upstream banner: the last good snapshot ages past SVC_APY_MAX_AGE_S (15 s in e2e)
+ * while every refresh fails.
+ */
+export async function whileYieldsDown(page: Page, request: APIRequestContext, whileDown: () => Promise<void>): Promise<void> {
+  await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: true } });
+  try {
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByTestId("upstream-banner")).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 45_000, intervals: [2000] });
+    await whileDown();
+  } finally {
+    await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: false } });
+  }
 }

@@ -2,7 +2,7 @@
 // wagmi's "Provider not found"); N/A balances name their asset and the API's reason; the API-key prompt says where
 // keys come from.
 import { expect, test } from "./guarded";
-import { enableTestWallets, routeChainRpc } from "./support";
+import { connectWallet, enableTestWallets, routeChainRpc } from "./support";
 
 const EVM = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
@@ -39,11 +39,7 @@ test("the API-key prompt says where keys come from", async ({ page }) => {
   await enableTestWallets(page);
   await routeChainRpc(page);
   await page.goto("/autopilot");
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await dialog.getByRole("button", { name: /SVC Test Wallet/ }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText("Solana ·");
-  await dialog.getByRole("button", { name: "Close" }).click();
+  await connectWallet(page, /SVC Test Wallet/, "Solana");
   await expect(page.getByLabel("API key (X-API-Key)")).toBeVisible();
   const hint = page.getByTestId("api-key-hint");
   await expect(hint).toContainText("npm run keys");

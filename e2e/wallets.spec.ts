@@ -5,7 +5,7 @@
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allow, expect, ROUTED_CHAIN_RPC, test } from "./guarded";
-import { CHAIN_RPC_URL, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
+import { CHAIN_RPC_URL, connectWallet, enableTestWallets, expectNoSeriousA11y, opportunityIdOf, routeChainRpc, screenshots } from "./support";
 
 interface Family {
   family: "Sui" | "Solana" | "EVM";
@@ -22,13 +22,7 @@ const FAMILIES: Family[] = [
 ];
 
 async function connect(page: Page, f: Family): Promise<void> {
-  await page.getByRole("button", { name: "Connect wallet" }).first().click();
-  const dialog = page.getByRole("dialog", { name: "Connect a wallet" });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: f.wallet }).click();
-  await expect(page.getByTestId("wallet-button")).toContainText(`${f.family} ·`);
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
+  await connectWallet(page, f.wallet, f.family);
 }
 
 /** Connects, opens the venue's page and asks for a 5 USDC withdraw plan. */

@@ -15,7 +15,10 @@ import { afterAll, beforeAll, expect } from "vitest";
 import type { EvmCall } from "../server/chains/evm";
 import type { SolanaInstructionJson, SolanaPayload } from "../server/chains/solana";
 import { resetConfigForTests } from "../server/config";
+import { getVenue } from "../server/venues";
 import { type BuildResult, builderFor, type PlanTransaction, runBuilder } from "../server/venues/adapters";
+import { type EvmNode, startEvmNode } from "./chains/evm/node";
+import { signAndSend } from "./chains/evm/wallet";
 
 // ---- the comparison ----
 
@@ -155,6 +158,43 @@ export function evmCallView(call: Pick<EvmCall, "to" | "data" | "value">, abi: A
 export function abiCallView(to: string, abi: Abi, functionName: string, args: readonly unknown[]) {
   const data = encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
   return evmCallView({ to: to as Hex, data, value: "0" }, abi);
+}
+
+/**
+ * An EVM venue's two deployments, as `describe.each` rows: `<venue>-base` on evm-a (chain id 8453) and
+ * `<venue>-arbitrum` on evm-b (chain id 42161), each with the variable that points the service at its chain's RPC.
+ */
+export function evmVenueChains<V extends string>(venue: V) {
+  return [
+    [`${venue}-base`, 8453, "SVC_RPC_EVM_A"],
+    [`${venue}-arbitrum`, 42161, "SVC_RPC_EVM_B"],
+  ] as const;
+}
+
+/**
+ * A local EVM node at `chainId` for the describe block's tests (the service's `rpcVar` pointing at it, RPC timeout 30 s):
+ * `setUp` is given the node and the registry's addresses of `venueId` (to deploy the venue's contracts there) before
+ * the tests.
+ */
+export function useVenueEvm(venueId: string, chainId: number, rpcVar: string, setUp: (node: EvmNode, onchain: Readonly<Record<string, string>>) => Promise<void>): void {
+  useLocalChain(
+    [rpcVar],
+    async () => {
+      const node = await startEvmNode({ chainId });
+      await setUp(node, getVenue(venueId)?.onchain ?? {});
+      return node;
+    },
+    { SVC_RPC_TIMEOUT_MS: "30000" },
+  );
+}
+
+/** Signs a plan's EVM transactions with a local key and mines them in order (throws if one reverts). */
+export function signPlan(node: { url: string }, privateKey: Hex, plan: readonly PlanTransaction[]) {
+  return signAndSend(
+    node.url,
+    privateKey,
+    plan.map((t) => t.payload as EvmCall),
+  );
 }
 
 // ---- Sui ----

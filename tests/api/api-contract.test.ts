@@ -3,10 +3,10 @@
 // get their 413, and messages read once.
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "../../server/api";
 import { ROLES, type Role } from "../../server/http/roles";
-import { type App, dbKinds, startApp } from "../support/app";
+import { dbKinds, useApp } from "../support/app";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -18,13 +18,7 @@ const OWNER = "api-contract-owner-key-00001";
 const KEYS = JSON.stringify([{ key: OWNER, role: "owner", wallets: ["*"] }]);
 
 describe.each(dbKinds())("the spec's request bodies work as written (%s)", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
   const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { key: OWNER, body });
 
   it("preview takes {amountMicros, stake}: the chain comes from the address family", async () => {
@@ -98,7 +92,7 @@ const SHAPE_KEYS = JSON.stringify(
 const ROUTE_METHODS = ["get", "post", "put", "patch", "delete"];
 
 describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s)", (db) => {
-  let app: App;
+  const app = useApp({ db, env: { SVC_API_KEYS: SHAPE_KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
   let ops: Op[] = [];
   let catalogued = new Set<string>();
   let blockerStatuses = new Map<string, number[]>();
@@ -107,7 +101,6 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
   let characterId = "";
 
   beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: SHAPE_KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
     const doc = await call<{ paths: Record<string, Record<string, Op>> }>(app.url, "GET", "/api/v1/openapi.json");
     ops = Object.entries(doc.json.paths).flatMap(([path, item]) =>
       Object.entries(item)
@@ -119,9 +112,6 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
     blockerStatuses = new Map(errors.json.blockers.map((b) => [b.code, b.statuses]));
     const made = await call<J>(app.url, "POST", "/api/characters", { key: star("owner"), body: { wallet: `0x${"3".repeat(64)}`, name: "Shape" } });
     characterId = String(made.json.id);
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
 
   const send = async (op: Op | null, what: string, method: string, path: string, opts: Parameters<typeof call>[3] = {}) => {
@@ -264,13 +254,7 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
 // ---- Proofs that are proofs: a txId must be well-formed for its chain; an unchecked id is not shown as proof ----
 
 describe.each(dbKinds())("route txId and the proof shown for it (%s)", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
   const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { key: OWNER, body });
   // Well-formed ids (not real transactions): Sui digest = base58 of 32 bytes, Solana signature = base58 of 64 bytes.
   const SUI_DIGEST = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
@@ -326,13 +310,7 @@ function rawRequest(base: string, method: string, path: string, body: Buffer, he
 }
 
 describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
   const TWO_MB = Buffer.alloc(2 * 1024 * 1024, 0x20);
 
   it("2 MB to POST /svc/webhooks and POST route, ten times each, declared and chunked: always the 413 {code, message, requestId}", async () => {
@@ -416,13 +394,7 @@ describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
 // ---- Messages and names a consumer trips on ----
 
 describe.each(dbKinds())("messages say each thing once; names as the spec and the rest of the API (%s)", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
 
   it("INVALID_AMOUNT for \"-5\" lists its detail once", async () => {
     const r = await call<J>(app.url, "POST", `/api/v1/wallets/${SUI}/route`, { key: OWNER, body: { amountMicros: "-5", chain: "move-chain" } });

@@ -26,6 +26,7 @@ import { type App, startApp } from "../support/app";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { SOL as SVM_OWNER, SOL_DEST as SVM_DEST } from "../support/wallets";
 
 type J = Record<string, unknown>;
 type Fee = { kind: string; label: string; amountMicros: string | null; bps: number | null; reason?: string | null };
@@ -37,10 +38,8 @@ const EVM_OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412
 const EVM_OWNER = privateKeyToAccount(EVM_OWNER_KEY).address;
 const SUI_OWNER = `0x${"7".repeat(64)}`;
 const SUI_RECIPIENT = `0x${"fe".repeat(32)}`;
-const SVM_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM_A_RECIPIENT = "0x9999999999999999999999999999999999999999";
 const EVM_DEST = "0x7777777777777777777777777777777777777777";
-const SVM_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const START = 1_000_000_000n; // 1,000 USDC on each source
 const AMOUNT = 100_000_000n; // 100 USDC
 const FEE = 100_000n; // SVC_BRIDGE_FEE_BPS default 10 bps of 100 USDC

@@ -28,16 +28,11 @@ import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../supp
 import type { FakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { EVM, EVM_DEST, SOL, SOL_DEST, SUI, SUI_2 as SUI_DEST } from "../support/wallets";
 
 type J = Record<string, unknown>;
 type Tx = { chain: string; kind: string; encoding: string; payload: unknown; simulation?: { status: string; error: string | null } };
 
-const SUI = `0x${"5".repeat(64)}`;
-const SUI_DEST = `0x${"6".repeat(64)}`;
-const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
-const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
-const EVM = "0x2222222222222222222222222222222222222222";
-const EVM_DEST = "0x3333333333333333333333333333333333333333";
 const OWNER = "v1-routes-owner-key-000000001";
 const KEEPER = "v1-routes-keeper-key-00000001";
 const KEYS = JSON.stringify([

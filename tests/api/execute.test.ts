@@ -19,16 +19,10 @@ import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { call } from "../support/http";
+import { EVM, EVM_DEST, EVM_3 as EVM_THIEF, SOL, SOL_DEST, SUI, SUI_2 as SUI_OTHER } from "../support/wallets";
 
 type J = Record<string, unknown>;
 
-const SUI = `0x${"5".repeat(64)}`;
-const SUI_OTHER = `0x${"6".repeat(64)}`;
-const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
-const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
-const EVM = "0x2222222222222222222222222222222222222222";
-const EVM_DEST = "0x3333333333333333333333333333333333333333";
-const EVM_THIEF = "0x4444444444444444444444444444444444444444";
 /**
  * The destination of the cross-chain deposit (a fresh wallet, so its portfolio holds only that position): a key's public
  * key, since a bridge destination must be on the ed25519 curve (issue 22).

@@ -4,12 +4,12 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import type { z } from "zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../../server/http/endpoint";
 import { allEndpoints } from "../../server/api";
 import { CAPABILITIES, type Role } from "../../server/http/roles";
 import { errorBody } from "../../server/http/schemas";
-import { type App, dbKinds, startApp } from "../support/app";
+import { type App, dbKinds, startApp, useApp } from "../support/app";
 import { call } from "../support/http";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -36,13 +36,7 @@ function requestFor(def: AnyEndpoint): { path: string; key?: string; body?: unkn
 }
 
 describe.each(dbKinds())("foundation on the running app (%s)", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: bootstrap } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db, env: { SVC_API_KEYS: bootstrap } });
 
   it("serves an OpenAPI 3.1 document that validates and names every registered route", async () => {
     for (const p of ["/api/v1/openapi.json", "/openapi.json"]) {
@@ -154,13 +148,7 @@ describe("keys created with npm run keys authenticate against the app (pglite)",
 });
 
 describe.each(dbKinds())("rate limit (%s)", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: bootstrap, SVC_RATE_LIMIT_PER_MIN: "5" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db, env: { SVC_API_KEYS: bootstrap, SVC_RATE_LIMIT_PER_MIN: "5" } });
 
   it("the request after the limit gets 429 with Retry-After; another key is not affected", async () => {
     const answers = [];
@@ -191,13 +179,7 @@ describe.each(dbKinds())("rate limit (%s)", (db) => {
 });
 
 describe("structured logs (pglite)", () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db: "pglite", env: { SVC_API_KEYS: bootstrap, SVC_LOG_LEVEL: "info" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db: "pglite", env: { SVC_API_KEYS: bootstrap, SVC_LOG_LEVEL: "info" } });
 
   it("log one JSON line per request and never contain a key", async () => {
     const wrongKey = "wrong-key-that-must-not-be-logged-123";

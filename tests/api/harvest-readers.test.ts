@@ -4,9 +4,6 @@
 // outcome "unavailable" with a reason and moves nothing. Sui and Solana positions are staked with POST …/route;
 // Compound's chains are Map chains (no route stakes there), so its positions are written before the server starts
 // with recordDeposit, the ledger function a confirmed deposit goes through, at the index its reader reads.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { getAddressDecoder } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/server/config";
@@ -14,7 +11,7 @@ import { openDatabase } from "@/server/db/client";
 import { recordDeposit } from "@/server/ledger/record";
 import { getVenue } from "@/server/venues";
 import { readVenueIndex } from "@/server/venues/readers";
-import { type App, createPgDatabase, dbKinds, startApp, templateDir } from "../support/app";
+import { type App, dbKinds, freshDatabase, startApp } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
@@ -131,18 +128,7 @@ function grown(rpc: FakeRpc) {
 
 /** A database with the Compound positions in it, for the server to start on. */
 async function seededDatabase(kind: "pglite" | "postgres"): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  if (kind === "postgres") {
-    const pg = await createPgDatabase();
-    env = { DATABASE_URL: pg.url };
-    drop = pg.drop;
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), "svc-readers-"));
-    cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
-    env = { SVC_DATA_DIR: dir };
-    drop = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const { env, drop } = await freshDatabase(kind, "svc-readers-");
   const h = await openDatabase({ DATABASE_URL: env.DATABASE_URL, SVC_DATA_DIR: env.SVC_DATA_DIR ?? "memory://" });
   try {
     for (const venueId of ["compound-v3-base", "compound-v3-arbitrum"] as const) {

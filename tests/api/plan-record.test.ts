@@ -11,13 +11,10 @@ import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { EVM, EVM_3 as EVM_OTHER, SOL, SOL_DEST } from "../support/wallets";
 
 type J = Record<string, unknown>;
 
-const EVM = "0x2222222222222222222222222222222222222222";
-const EVM_OTHER = "0x4444444444444444444444444444444444444444";
-const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
-const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 const OWNER = "plan-record-owner-key-000001";
 const AGENT = "plan-record-agent-key-000001";
 const DEST_ONLY = "plan-record-dest-key-0000001";

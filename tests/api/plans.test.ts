@@ -37,6 +37,8 @@ import { getVenue } from "../../server/venues";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 import { splTokenAccountData } from "../../testing/chains/solana/local-chain";
+import { idleComet, NAVI_PYTH_PUSH_WITHDRAW } from "../support/venue-fixtures";
+import { EVM, SOL, SOL_DEST, SUI } from "../support/wallets";
 
 type Json = Record<string, unknown> & {
   status: string;
@@ -46,12 +48,7 @@ type Json = Record<string, unknown> & {
   fees: { kind: string; label: string; amountMicros: string | null; bps: number | null; reason?: string | null }[];
 };
 
-const SUI = `0x${"5".repeat(64)}`;
 const SUI_USDC = USDC["move-chain"];
-const SOL = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
-/** A bridge destination on svm-chain must be on the ed25519 curve (SOL above is not: a PDA cannot sign the receive). */
-const SOL_DEST = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
-const EVM = "0x2222222222222222222222222222222222222222";
 const OWNER_KEY = "plans-owner-key-0000000001";
 /** Service fee recipients of the `fees` app (evm-b has none). */
 const FEE_MOVE = `0x${"fe".repeat(32)}`;
@@ -190,15 +187,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
       const pushedCalls = Transaction.from(pushed.json.transactions[0]?.payload as string)
         .getData()
         .commands.map((c) => (c.MoveCall ? `${c.MoveCall.module}::${c.MoveCall.function}` : c.$kind));
-      expect(pushedCalls.slice(0, 7)).toEqual([
-        "vaa::parse_and_verify",
-        "pyth::create_authenticated_price_infos_using_accumulator",
-        "SplitCoins",
-        "pyth::update_single_price_feed",
-        "hot_potato_vector::destroy",
-        "oracle_pro::update_single_price_v2",
-        "incentive_v3::withdraw_v2",
-      ]);
+      expect(pushedCalls.slice(0, NAVI_PYTH_PUSH_WITHDRAW.length)).toEqual(NAVI_PYTH_PUSH_WITHDRAW);
       expect(hermes.requests.some((r) => r.startsWith(`/v2/updates/price/latest?ids%5B%5D=${pythId}`))).toBe(true);
       // Hermes unreachable: the price cannot be made fresh; blocked rpc_unavailable naming Hermes, nothing built.
       hermes.failing.on = true;
@@ -323,18 +312,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(d.json.transactions.map((t) => t.kind)).toEqual(["approve", "deposit"]);
     // Compound v3 withdraw: capped at the owner's Comet balanceOf read at plan time (a withdraw above it would borrow).
     const comet = (getVenue("compound-v3-base")?.onchain.cUSDCv3 ?? "").toLowerCase();
-    rpc.comets.set(comet, {
-      baseSupplyIndex: 10n ** 15n,
-      baseBorrowIndex: 10n ** 15n,
-      totalSupplyBase: 10n ** 12n,
-      totalBorrowBase: 0n,
-      lastAccrualTime: 1_760_000_000n,
-      supplyKink: 0n,
-      supplyRateBase: 0n,
-      supplySlopeLow: 0n,
-      supplySlopeHigh: 0n,
-      supplied: new Map([[EVM.toLowerCase(), 3_000_000n]]),
-    });
+    rpc.comets.set(comet, idleComet(EVM.toLowerCase(), 3_000_000n));
     const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-base", amountMicros: "3000000", owner: EVM });
     expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-a" });
     expect(w.json.transactions.map((t) => t.kind)).toEqual(["withdraw"]);

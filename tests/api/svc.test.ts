@@ -1,17 +1,11 @@
 // GET /svc/status, /svc/fees, /svc/errors, /svc/routes on the running app, on each database.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOCKER_CODES, ERROR_CODES } from "../../server/http/codes";
-import { type App, dbKinds, startApp } from "../support/app";
+import { type App, dbKinds, startApp, useApp } from "../support/app";
 import { call } from "../support/http";
 
 describe.each(dbKinds())("svc catalog endpoints on %s", (db) => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db });
 
   it("status reports phase, execution mode, fees and flags", async () => {
     const r = await call(app.url, "GET", "/api/v1/svc/status");
@@ -106,13 +100,7 @@ describe.each(dbKinds())("svc catalog endpoints on %s", (db) => {
 });
 
 describe("SVC_OWNER_SIGNING_CHAINS=evm-b: the owner may sign on Arbitrum, the server still never broadcasts there", () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp({ db: "pglite", env: { SVC_OWNER_SIGNING_CHAINS: "evm-b", SVC_RPC_EVM_B: "http://127.0.0.1:9" } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = useApp({ db: "pglite", env: { SVC_OWNER_SIGNING_CHAINS: "evm-b", SVC_RPC_EVM_B: "http://127.0.0.1:9" } });
 
   it("status: ownerSigning on evm-b only among the Map chains; labels and broadcast flags unchanged", async () => {
     const r = await call(app.url, "GET", "/api/v1/svc/status");

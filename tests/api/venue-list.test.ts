@@ -1,17 +1,14 @@
 // The venue list (server/venues/list.ts) is the only registration: a throwaway venue module added to it, and nowhere
 // else, is listed by GET /api/v1/svc/venues with its per-action readiness (from its builders), resolves as a strategyId,
 // and has its reader's absence said in words, all derived from that one list entry.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getVenues } from "../../server/catalog/endpoints";
 import { resolveVenue, VENUES } from "../../server/venues";
 import { builderFor } from "../../server/venues/adapters";
 import { readVenueIndex } from "../../server/venues/readers";
-import { templateDir } from "../support/app";
+import { freshDatabase } from "../support/app";
 import { call } from "../support/http";
-import { serveEndpoints } from "../support/serve";
+import { serveBooted } from "../support/serve";
 
 // Adding a venue is one line in the list: here that line is added to the real list, which everything else derives from.
 vi.mock("../../server/venues/list", async (importOriginal) => {
@@ -43,32 +40,18 @@ vi.mock("../../server/venues/list", async (importOriginal) => {
 
 describe("a venue module added to the list, and nowhere else", () => {
   let url = "";
-  let close: () => Promise<void> = async () => {};
-  let cleanup: () => Promise<void> = async () => {};
-  let shutdown: () => Promise<void> = async () => {};
+  let stop: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "svc-venue-list-"));
-    cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
+    const fresh = await freshDatabase("pglite", "svc-venue-list-");
     const saved = process.env.DATABASE_URL;
     delete process.env.DATABASE_URL;
-    Object.assign(process.env, { SVC_DATA_DIR: dir, SVC_DISABLE_JOBS: "1", SVC_LOG_LEVEL: "silent" });
-    const { resetConfigForTests } = await import("../../server/config");
-    resetConfigForTests();
-    const boot = await import("../../server/boot");
-    shutdown = boot.shutdown;
-    await boot.ensureBooted();
+    ({ url, stop } = await serveBooted([getVenues], { ...fresh.env, SVC_DISABLE_JOBS: "1", SVC_LOG_LEVEL: "silent" }, fresh.drop));
     if (saved !== undefined) process.env.DATABASE_URL = saved;
-    const s = await serveEndpoints([getVenues]);
-    url = s.url;
-    close = s.close;
   });
 
   afterAll(async () => {
-    await close();
-    await shutdown();
-    await cleanup();
+    await stop();
   });
 
   it("is listed by GET /svc/venues with its actions", async () => {

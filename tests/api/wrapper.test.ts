@@ -1,8 +1,5 @@
 // The route wrapper (server/http/handler.ts) through real HTTP on loopback, on a real database:
 // every error code, the auth matrix from the role table, idempotency under concurrency.
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { walletAddress } from "../../server/chains/address";
@@ -12,9 +9,9 @@ import { cacheJson } from "../../server/http/handler";
 import { ApiError } from "../../server/http/errors";
 import { CAPABILITIES, type Capability, ROLES, type Role } from "../../server/http/roles";
 import { microsInput } from "../../server/money/amount";
-import { createPgDatabase, dbKinds, templateDir } from "../support/app";
-import { call } from "../support/http";
-import { serveEndpoints } from "../support/serve";
+import { dbKinds, freshDatabase } from "../support/app";
+import { type Answer, call } from "../support/http";
+import { serveBooted } from "../support/serve";
 
 const W1 = `0x${"1".repeat(64)}`;
 const W2 = `0x${"2".repeat(64)}`;
@@ -28,6 +25,11 @@ const PG_BASE = process.env.DATABASE_URL;
 const OWNER2 = "second-owner-key-0123456789";
 let applied = 0;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** An error answer: its HTTP status and its error code. */
+const expectError = (r: Answer, status: number, code: string) => {
+  expect(r.status).toBe(status);
+  expect(r.json.code).toBe(code);
+};
 
 const moneyBody = z.strictObject({
   amountMicros: microsInput,
@@ -147,9 +149,7 @@ const defs: AnyEndpoint[] = [
 
 describe.each(dbKinds())("route wrapper on %s", (db) => {
   let url = "";
-  let closeServer: () => Promise<void> = async () => {};
-  let cleanup: () => Promise<void> = async () => {};
-  let shutdown: () => Promise<void> = async () => {};
+  let stop: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
     const env: Record<string, string> = {
@@ -162,33 +162,15 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
       SVC_DISABLE_JOBS: "1",
       SVC_LOG_LEVEL: "silent",
     };
-    if (db === "postgres") {
-      process.env.DATABASE_URL = PG_BASE;
-      const pg = await createPgDatabase();
-      env.DATABASE_URL = pg.url;
-      cleanup = pg.drop;
-    } else {
-      const dir = mkdtempSync(path.join(tmpdir(), "svc-wrapper-"));
-      cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
-      env.SVC_DATA_DIR = dir;
-      delete process.env.DATABASE_URL;
-      cleanup = async () => rmSync(dir, { recursive: true, force: true });
-    }
-    Object.assign(process.env, env);
-    const { resetConfigForTests } = await import("../../server/config");
-    resetConfigForTests();
-    const boot = await import("../../server/boot");
-    shutdown = boot.shutdown;
-    await boot.ensureBooted();
-    const s = await serveEndpoints(defs);
-    url = s.url;
-    closeServer = s.close;
+    // The PostgreSQL server is the one of DATABASE_URL as the file started with (a PGlite run before unsets it).
+    if (db === "postgres") process.env.DATABASE_URL = PG_BASE;
+    const fresh = await freshDatabase(db, "svc-wrapper-");
+    if (db !== "postgres") delete process.env.DATABASE_URL;
+    ({ url, stop } = await serveBooted(defs, { ...env, ...fresh.env }, fresh.drop));
   });
 
   afterAll(async () => {
-    await closeServer();
-    await shutdown();
-    await cleanup();
+    await stop();
   });
 
   const move = (body: unknown, headers: Record<string, string> = {}, key = KEYS.owner) =>
@@ -209,16 +191,14 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
       ["wrong type", ["array"]],
     ])("400 INVALID_REQUEST for %s", async (_n, body) => {
       const r = await move(body);
-      expect(r.status).toBe(400);
-      expect(r.json.code).toBe("INVALID_REQUEST");
+      expectError(r, 400, "INVALID_REQUEST");
     });
 
     it.each([["1.5"], ["1e6"], ["-1"], [""], ["9223372036854775808"], [" 1"], ["01"], [5]])(
       "400 INVALID_AMOUNT for amountMicros %j",
       async (amount) => {
         const r = await move({ amountMicros: amount, token: "USDC" });
-        expect(r.status).toBe(400);
-        expect(r.json.code).toBe("INVALID_AMOUNT");
+        expectError(r, 400, "INVALID_AMOUNT");
         expect(String(r.json.message)).toContain("amountMicros");
       },
     );
@@ -230,38 +210,30 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
 
     it("400 INVALID_ADDRESS for a malformed wallet in the path or the body", async () => {
       const p = await call(url, "POST", "/t/wallets/0x1234/move", { body: { amountMicros: "1", token: "USDC" }, key: KEYS.owner });
-      expect(p.status).toBe(400);
-      expect(p.json.code).toBe("INVALID_ADDRESS");
+      expectError(p, 400, "INVALID_ADDRESS");
       const b = await move({ amountMicros: "1", token: "USDC", payee: "not-an-address" });
-      expect(b.status).toBe(400);
-      expect(b.json.code).toBe("INVALID_ADDRESS");
+      expectError(b, 400, "INVALID_ADDRESS");
     });
 
     it("401 UNAUTHORIZED without a key, 401 INVALID_API_KEY with an unknown one", async () => {
       const none = await call(url, "POST", `/t/wallets/${W1}/move`, { body: { amountMicros: "1", token: "USDC" } });
-      expect(none.status).toBe(401);
-      expect(none.json.code).toBe("UNAUTHORIZED");
+      expectError(none, 401, "UNAUTHORIZED");
       const bad = await move({ amountMicros: "1", token: "USDC" }, {}, "nope-nope-nope-nope");
-      expect(bad.status).toBe(401);
-      expect(bad.json.code).toBe("INVALID_API_KEY");
+      expectError(bad, 401, "INVALID_API_KEY");
     });
 
     it("403 UNAUTHORIZED for a role that may not, 403 WALLET_SCOPE for another wallet", async () => {
       const agent = await move({ amountMicros: "1", token: "USDC" }, {}, KEYS.agent);
-      expect(agent.status).toBe(403);
-      expect(agent.json.code).toBe("UNAUTHORIZED");
+      expectError(agent, 403, "UNAUTHORIZED");
       const other = await call(url, "POST", `/t/wallets/${W2}/move`, { body: { amountMicros: "1", token: "USDC" }, key: KEYS.owner });
-      expect(other.status).toBe(403);
-      expect(other.json.code).toBe("WALLET_SCOPE");
+      expectError(other, 403, "WALLET_SCOPE");
     });
 
     it("404 NOT_FOUND as JSON for an unknown path and an unknown id", async () => {
       const r = await call(url, "GET", "/t/nowhere");
-      expect(r.status).toBe(404);
-      expect(r.json.code).toBe("NOT_FOUND");
+      expectError(r, 404, "NOT_FOUND");
       const id = await call(url, "GET", "/t/missing/scallop-usdc");
-      expect(id.status).toBe(404);
-      expect(id.json.code).toBe("NOT_FOUND");
+      expectError(id, 404, "NOT_FOUND");
     });
 
     it("405 with Allow for a wrong method", async () => {
@@ -274,8 +246,7 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
     it("413 for a body over 1 MiB", async () => {
       const big = JSON.stringify({ amountMicros: "1", token: "USDC", pad: "x".repeat(1024 * 1024) });
       const r = await call(url, "POST", `/t/wallets/${W1}/move`, { body: big, raw: true, key: KEYS.owner });
-      expect(r.status).toBe(413);
-      expect(r.json.code).toBe("PAYLOAD_TOO_LARGE");
+      expectError(r, 413, "PAYLOAD_TOO_LARGE");
     });
 
     it("415 for a body that is not JSON by content type", async () => {
@@ -285,14 +256,12 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
         key: KEYS.owner,
         headers: { "content-type": "application/x-www-form-urlencoded" },
       });
-      expect(r.status).toBe(415);
-      expect(r.json.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+      expectError(r, 415, "UNSUPPORTED_MEDIA_TYPE");
     });
 
     it("500 INTERNAL without a stack trace or internal detail", async () => {
       const r = await call(url, "GET", "/t/boom");
-      expect(r.status).toBe(500);
-      expect(r.json.code).toBe("INTERNAL");
+      expectError(r, 500, "INTERNAL");
       expect(r.text).not.toContain("secret internal detail");
       expect(r.text).not.toMatch(/\bat \S+:\d+/);
     });
@@ -332,11 +301,9 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
       }
       const allowed = (CAPABILITIES[kind as Capability] as readonly Role[]).includes(role);
       if (!allowed) {
-        expect(r.status).toBe(403);
-        expect(r.json.code).toBe("UNAUTHORIZED");
+        expectError(r, 403, "UNAUTHORIZED");
       } else if (scope === "out") {
-        expect(r.status).toBe(403);
-        expect(r.json.code).toBe("WALLET_SCOPE");
+        expectError(r, 403, "WALLET_SCOPE");
       } else {
         expect(r.status).toBe(200);
       }
@@ -403,8 +370,7 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
       await move({ amountMicros: "1", token: "USDC" }, { "Idempotency-Key": key });
       const before = applied;
       const r = await move({ amountMicros: "2", token: "USDC" }, { "Idempotency-Key": key });
-      expect(r.status).toBe(422);
-      expect(r.json.code).toBe("IDEMPOTENCY_KEY_REUSED");
+      expectError(r, 422, "IDEMPOTENCY_KEY_REUSED");
       expect(applied).toBe(before);
     });
 
@@ -431,8 +397,7 @@ describe.each(dbKinds())("route wrapper on %s", (db) => {
         const first = call(url, "POST", "/t/slow", { body: { n: 1 }, key: KEYS.owner, headers: { "Idempotency-Key": key } });
         await sleep(300);
         const second = await call(url, "POST", "/t/slow", { body: { n: 1 }, key: KEYS.owner, headers: { "Idempotency-Key": key } });
-        expect(second.status).toBe(409);
-        expect(second.json.code).toBe("IDEMPOTENCY_KEY_IN_FLIGHT");
+        expectError(second, 409, "IDEMPOTENCY_KEY_IN_FLIGHT");
         expect((await first).status).toBe(200);
         const third = await call(url, "POST", "/t/slow", { body: { n: 1 }, key: KEYS.owner, headers: { "Idempotency-Key": key } });
         expect(third.status).toBe(200);

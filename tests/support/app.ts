@@ -2,12 +2,12 @@
 // database: a copy of a migrated PGlite folder, or a new database on the PostgreSQL of DATABASE_URL.
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { serveArgs } from "../../scripts/build-state";
+import { freePort } from "./net";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -32,18 +32,6 @@ export function templateDir(): string {
   return t;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.unref();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const addr = s.address();
-      const port = typeof addr === "object" && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Databases to run integration suites on: PGlite always, PostgreSQL when DATABASE_URL is set. */
 export function dbKinds(): DbKind[] {
@@ -78,6 +66,20 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   };
 }
 
+/**
+ * A fresh database: a copy of the migrated PGlite template in a new temporary folder (named from `prefix`), or a new
+ * database on the PostgreSQL of DATABASE_URL; the env that points the service at it, and a function that removes it.
+ */
+export async function freshDatabase(kind: DbKind, prefix: string): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  if (kind === "postgres") {
+    const pg = await createPgDatabase();
+    return { env: { DATABASE_URL: pg.url }, drop: pg.drop };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
+  return { env: { SVC_DATA_DIR: dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 async function waitReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -104,20 +106,7 @@ export interface StartOptions {
 export async function startApp(opts: StartOptions = {}): Promise<App> {
   const db = opts.db ?? "pglite";
   const port = opts.port ?? (await freePort());
-  let cleanup: () => Promise<void> = async () => {};
-  let dbEnv: Record<string, string>;
-  if (opts.reuseEnv) {
-    dbEnv = {};
-  } else if (db === "postgres") {
-    const pg = await createPgDatabase();
-    dbEnv = { DATABASE_URL: pg.url };
-    cleanup = pg.drop;
-  } else {
-    const dir = mkdtempSync(path.join(tmpdir(), "svc-app-"));
-    cpSync(templateDir(), path.join(dir, "pglite"), { recursive: true });
-    dbEnv = { SVC_DATA_DIR: dir };
-    cleanup = async () => rmSync(dir, { recursive: true, force: true });
-  }
+  const { env: dbEnv, drop: cleanup } = opts.reuseEnv ? { env: {}, drop: async () => {} } : await freshDatabase(db, "svc-app-");
   const env: Record<string, string> = {
     SVC_LOG_LEVEL: "warn",
     SVC_DISABLE_JOBS: "1",
@@ -184,4 +173,24 @@ export async function startApp(opts: StartOptions = {}): Promise<App> {
     },
     kill: () => stopWith("SIGKILL"),
   };
+}
+
+/**
+ * The app of one describe block: started before its tests (in `beforeAll`, so `opts` may read what earlier hooks set)
+ * and stopped after them. Its fields are read inside hooks and tests, once it has started.
+ */
+export function useApp(opts: StartOptions | (() => StartOptions) = {}): App {
+  let app: App | undefined;
+  beforeAll(async () => {
+    app = await startApp(typeof opts === "function" ? opts() : opts);
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+  return new Proxy({} as App, {
+    get: (_, field) => {
+      if (!app) throw new Error("the app is not started yet: read it inside a hook or a test");
+      return app[field as keyof App];
+    },
+  });
 }

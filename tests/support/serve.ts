@@ -7,6 +7,32 @@ import type { AddressInfo } from "node:net";
 import type { AnyEndpoint } from "../../server/http/endpoint";
 import { apiDispatcher } from "../../server/http/node-bridge";
 
+/**
+ * Boots the service in this process with `env` added to the environment (its database: a `freshDatabase` env) and
+ * serves `defs`; `stop` closes the server, shuts the service down and `drop`s the database.
+ */
+export async function serveBooted(defs: AnyEndpoint[], env: Record<string, string>, drop: () => Promise<void>): Promise<{ url: string; stop: () => Promise<void> }> {
+  try {
+    Object.assign(process.env, env);
+    const { resetConfigForTests } = await import("../../server/config");
+    resetConfigForTests();
+    const boot = await import("../../server/boot");
+    await boot.ensureBooted();
+    const s = await serveEndpoints(defs);
+    return {
+      url: s.url,
+      stop: async () => {
+        await s.close();
+        await boot.shutdown();
+        await drop();
+      },
+    };
+  } catch (e) {
+    await drop();
+    throw e;
+  }
+}
+
 export async function serveEndpoints(defs: AnyEndpoint[]): Promise<{ url: string; close: () => Promise<void> }> {
   const dispatch = apiDispatcher(defs);
   const server = createServer((req, res) => void dispatch(req, res));

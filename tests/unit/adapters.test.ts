@@ -27,6 +27,7 @@ import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
 import { SCALLOP_CURRENT_PACKAGE, setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { SUILEND_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/suilend";
+import { idleComet } from "../support/venue-fixtures";
 import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { ourBuild as build, ourPlan, useLocalChain } from "../../testing/oracle";
@@ -34,6 +35,15 @@ import { ourBuild as build, ourPlan, useLocalChain } from "../../testing/oracle"
 const SUI_OWNER = `0x${"ab".repeat(32)}`;
 const SOL_OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const EVM_OWNER = "0x1111111111111111111111111111111111111111";
+
+/** Our Sui plan's transaction for SUI_OWNER as the wallet decodes it (Transaction.from), after checking its chain, kind, encoding and sender. */
+async function ownerSuiTx(venueId: string, action: "deposit" | "withdraw", amountMicros: bigint) {
+  const [tx] = await build(venueId, action, SUI_OWNER, amountMicros);
+  expect(tx).toMatchObject({ chain: "move-chain", kind: action, encoding: "sui-transaction-json" });
+  const data = Transaction.from(tx?.payload as string).getData();
+  expect(data.sender).toBe(SUI_OWNER);
+  return data;
+}
 
 describe("Sui: Scallop deposit PTB", () => {
   let rpc: FakeRpc;
@@ -44,11 +54,7 @@ describe("Sui: Scallop deposit PTB", () => {
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
   });
   it("decodes with Transaction.from to coinWithBalance → mint::mint<USDC>(version, market, coin, clock) → transfer to owner", async () => {
-    const [tx] = await build("scallop", "deposit", SUI_OWNER, 2_500_000n);
-    expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
-    const decoded = Transaction.from(tx?.payload as string);
-    const data = decoded.getData();
-    expect(data.sender).toBe(SUI_OWNER);
+    const data = await ownerSuiTx("scallop", "deposit", 2_500_000n);
     const kinds = data.commands.map((c) => c.$kind);
     expect(kinds).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
     const intent = data.commands[0]?.$Intent;
@@ -67,10 +73,7 @@ describe("Sui: Scallop deposit PTB", () => {
   });
   it("withdraw: coinWithBalance of the fewest market coins covering the amount → redeem::redeem<USDC> → USDC to the owner", async () => {
     // The market's rate on the local chain: 1.5 USDC per market coin.
-    const [tx] = await build("scallop", "withdraw", SUI_OWNER, 5_000_000n);
-    expect(tx).toMatchObject({ chain: "move-chain", kind: "withdraw", encoding: "sui-transaction-json" });
-    const data = Transaction.from(tx?.payload as string).getData();
-    expect(data.sender).toBe(SUI_OWNER);
+    const data = await ownerSuiTx("scallop", "withdraw", 5_000_000n);
     expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
     // 3,333,334 × 1.5 = 5,000,001 ≥ 5 USDC; 3,333,333 would pay 4,999,999.
     expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: SCALLOP_MARKET_COIN_TYPE, balance: "3333334" });
@@ -126,10 +129,7 @@ describe("Sui: Suilend deposit and withdraw PTBs, from the LendingMarket read at
   });
 
   it("deposit: coinWithBalance(USDC) → deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(market, slot, clock, coin) → cTokens to the owner", async () => {
-    const [tx] = await build("suilend", "deposit", SUI_OWNER, 3_000_000n);
-    expect(tx).toMatchObject({ chain: "move-chain", kind: "deposit", encoding: "sui-transaction-json" });
-    const data = Transaction.from(tx?.payload as string).getData();
-    expect(data.sender).toBe(SUI_OWNER);
+    const data = await ownerSuiTx("suilend", "deposit", 3_000_000n);
     expect(data.commands.map((c) => c.$kind)).toEqual(["$Intent", "MoveCall", "TransferObjects"]);
     expect(data.commands[0]?.$Intent?.data).toMatchObject({ type: ids.usdcCoinType, balance: "3000000" });
     const call = data.commands[1]?.MoveCall;
@@ -393,18 +393,7 @@ describe("EVM: Aave v3 and Compound v3 calldata", () => {
 describe("EVM: Compound v3 withdraw is capped at the supplied balance read at plan time (never a borrow)", () => {
   let rpc: FakeRpc;
   const cometOf = (id: string) => (getVenue(id)?.onchain.cUSDCv3 ?? "").toLowerCase();
-  const comet = (supplied: bigint): CometState => ({
-    baseSupplyIndex: 10n ** 15n,
-    baseBorrowIndex: 10n ** 15n,
-    totalSupplyBase: 10n ** 12n,
-    totalBorrowBase: 0n,
-    lastAccrualTime: 1_760_000_000n,
-    supplyKink: 0n,
-    supplyRateBase: 0n,
-    supplySlopeLow: 0n,
-    supplySlopeHigh: 0n,
-    supplied: new Map([[EVM_OWNER, supplied]]),
-  });
+  const comet = (supplied: bigint) => idleComet(EVM_OWNER, supplied);
   useLocalChain(["SVC_RPC_EVM_A", "SVC_RPC_EVM_B"], async () => (rpc = await startFakeRpc()));
   it.each(["compound-v3-base", "compound-v3-arbitrum"])("%s: up to balanceOf(owner) builds withdraw(usdc, amount); one micro above is insufficient_balance with the most", async (id) => {
     rpc.comets.set(cometOf(id), comet(4_000_000n));

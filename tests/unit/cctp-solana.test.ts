@@ -33,6 +33,24 @@ const find = (seeds: (string | Buffer)[], program: string) =>
     pk(program),
   )[0].toBase58();
 
+/**
+ * Our instruction's accounts in the IDL's order: each with the IDL's signer and writable flags, and the IDL's fixed
+ * address or else the one `expected` gives for its name.
+ */
+function expectIdlAccounts(
+  idlAccounts: readonly { name: string; signer?: boolean; writable?: boolean; address?: string }[],
+  accounts: readonly { address: string; role: AccountRole }[],
+  expected: Record<string, string>,
+): void {
+  idlAccounts.forEach((acc, i) => {
+    const a = accounts[i];
+    if (!a) throw new Error(`missing account ${acc.name}`);
+    expect(a.role === AccountRole.READONLY_SIGNER || a.role === AccountRole.WRITABLE_SIGNER, `${acc.name} signer`).toBe(acc.signer === true);
+    expect(a.role === AccountRole.WRITABLE || a.role === AccountRole.WRITABLE_SIGNER, `${acc.name} writable`).toBe(acc.writable === true);
+    expect(a.address, acc.name).toBe(acc.address ?? expected[acc.name]);
+  });
+}
+
 /** The constant seed of each account the IDL derives itself, as used in `expected` below. */
 const IDL_SEEDS: Record<string, string> = {
   sender_authority_pda: "sender_authority",
@@ -80,19 +98,13 @@ describe("deposit_for_burn matches Circle's token_messenger_minter_v2 IDL", () =
       event_authority: find(["__event_authority"], TOKEN_MESSENGER_MINTER_V2),
       program: TOKEN_MESSENGER_MINTER_V2,
     };
-    ix.accounts.forEach((acc, i) => {
-      const a = accounts[i];
-      if (!a) throw new Error(`missing account ${acc.name}`);
-      const signer = a.role === AccountRole.READONLY_SIGNER || a.role === AccountRole.WRITABLE_SIGNER;
-      const writable = a.role === AccountRole.WRITABLE || a.role === AccountRole.WRITABLE_SIGNER;
-      expect(signer, `${acc.name} signer`).toBe(acc.signer === true);
-      // event_rent_payer is writable in the IDL; owner is not, but it is the same key as the (writable) fee payer.
-      expect(writable, `${acc.name} writable`).toBe(acc.writable === true);
-      expect(a.address, acc.name).toBe(acc.address ?? expected[acc.name]);
+    // event_rent_payer is writable in the IDL; owner is not, but it is the same key as the (writable) fee payer.
+    expectIdlAccounts(ix.accounts, accounts, expected);
+    for (const acc of ix.accounts) {
       // Where the IDL gives the seeds (Anchor derives these), they are the ones our expected PDA uses.
       const consts = (acc.pda?.seeds ?? []).filter((x) => x.kind === "const").map((x) => Buffer.from(x.value ?? []).toString("utf8"));
       if (acc.pda) expect(consts, acc.name).toEqual([IDL_SEEDS[acc.name]]);
-    });
+    }
   });
 });
 
@@ -126,13 +138,7 @@ describe("receive_message matches Circle's message_transmitter_v2 IDL", () => {
       event_authority: find(["__event_authority"], mtId),
       program: mtId,
     };
-    rx.accounts.forEach((acc, i) => {
-      const a = accounts[i];
-      if (!a) throw new Error(`missing account ${acc.name}`);
-      expect(a.role === AccountRole.READONLY_SIGNER || a.role === AccountRole.WRITABLE_SIGNER, `${acc.name} signer`).toBe(acc.signer === true);
-      expect(a.role === AccountRole.WRITABLE || a.role === AccountRole.WRITABLE_SIGNER, `${acc.name} writable`).toBe(acc.writable === true);
-      expect(a.address, acc.name).toBe(acc.address ?? expected[acc.name]);
-    });
+    expectIdlAccounts(rx.accounts, accounts, expected);
     // remaining accounts, as examples/v2/solana.ts receiveMessageSol pushes them (getReceiveMessagePdasV2 seeds)
     const rest = accounts.slice(rx.accounts.length).map((a) => a.address);
     const mint = pk(USDC["svm-chain"]).toBuffer();

@@ -7,13 +7,12 @@ import { encodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
-import { getVenue } from "..";
 import { COMET_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { allocate, COMET_FULL_ABI, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
-import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import type { EvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
-import { abiCallView, evmCallView, expectSameAs, ourBuild as build, useLocalChain } from "../../../testing/oracle";
+import { abiCallView, evmCallView, evmVenueChains, expectSameAs, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
 
 // Throw-away keys for the local chain only (anvil's default accounts 3 and 4).
 const OWNER_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
@@ -22,22 +21,13 @@ const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const BORROWER = privateKeyToAccount(BORROWER_KEY).address;
 const LENDER = `0x${"1e".repeat(20)}`;
 
-describe.each([
-  ["compound-v3-base", 8453, "SVC_RPC_EVM_A"],
-  ["compound-v3-arbitrum", 42161, "SVC_RPC_EVM_B"],
-] as const)("%s on Comet's real bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
+describe.each(evmVenueChains("compound-v3"))("%s on Comet's real bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let c: CometDeployment;
-  useLocalChain(
-    [rpcVar],
-    async () => {
-      node = await startEvmNode({ chainId });
-      const v = getVenue(venueId)?.onchain ?? {};
-      c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
-      return node;
-    },
-    { SVC_RPC_TIMEOUT_MS: "30000" },
-  );
+  useVenueEvm(venueId, chainId, rpcVar, async (n, v) => {
+    node = n;
+    c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
+  });
   beforeAll(async () => {
     // Liquidity from another supplier, so a borrow is possible at all.
     await mintUsdc(node, c.usdc, LENDER, 100_000_000n);
@@ -62,11 +52,7 @@ describe.each([
 
   it("deposit plan (approve + supply) mined: 5 USDC leave the wallet, Comet balanceOf = 5 USDC", async () => {
     const deposit = await build(venueId, "deposit", OWNER, 5_000_000n);
-    await signAndSend(
-      node.url,
-      OWNER_KEY,
-      deposit.map((t) => t.payload as EvmCall),
-    );
+    await signPlan(node, OWNER_KEY, deposit);
     expect(await erc20Balance(node, c.usdc, OWNER)).toBe(5_000_000n);
     expect(await cometView(node, c.comet, "balanceOf", [OWNER])).toBe(5_000_000n);
   });
@@ -93,11 +79,7 @@ describe.each([
 
   it("without the cap the same call borrows: Comet.withdraw(usdc, 6) by hand leaves a 1 USDC borrow on the real contract", async () => {
     const deposit = await build(venueId, "deposit", BORROWER, 5_000_000n);
-    await signAndSend(
-      node.url,
-      BORROWER_KEY,
-      deposit.map((t) => t.payload as EvmCall),
-    );
+    await signPlan(node, BORROWER_KEY, deposit);
     const uncapped = encodeFunctionData({ abi: COMET_ABI, functionName: "withdraw", args: [c.usdc as Hex, 6_000_000n] });
     await signAndSend(node.url, BORROWER_KEY, [{ chainId, to: c.comet, data: uncapped, value: "0" }]);
     expect(await cometView(node, c.comet, "borrowBalanceOf", [BORROWER])).toBeGreaterThanOrEqual(1_000_000n);
@@ -106,11 +88,7 @@ describe.each([
   it("withdraw plan of exactly the supplied balance mined: Comet balance 0, no borrow, 10 USDC back in the wallet", async () => {
     const supplied = await cometView(node, c.comet, "balanceOf", [OWNER]);
     const withdraw = await build(venueId, "withdraw", OWNER, supplied);
-    await signAndSend(
-      node.url,
-      OWNER_KEY,
-      withdraw.map((t) => t.payload as EvmCall),
-    );
+    await signPlan(node, OWNER_KEY, withdraw);
     expect(await cometView(node, c.comet, "borrowBalanceOf", [OWNER])).toBe(0n);
     expect(await erc20Balance(node, c.usdc, OWNER)).toBe(5_000_000n + supplied);
     // Interest accrued since the deposit (a borrow exists now) stays supplied; never negative.

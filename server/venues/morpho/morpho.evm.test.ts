@@ -9,48 +9,34 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
-import { getVenue } from "..";
 import { ERC4626_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { borrow, deployMorpho, METAMORPHO_ABI, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
-import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
+import type { EvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
-import { abiCallView, evmCallView, expectSameAs, ourBuild as build, useLocalChain } from "../../../testing/oracle";
+import { abiCallView, evmCallView, evmVenueChains, expectSameAs, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
 
 // Throw-away key for the local chain only (anvil's default account 5).
 const OWNER_KEY: Hex = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
 const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const BORROWER: Hex = `0x${"b0".repeat(20)}`;
 
-describe.each([
-  ["morpho-base", 8453, "SVC_RPC_EVM_A"],
-  ["morpho-arbitrum", 42161, "SVC_RPC_EVM_B"],
-] as const)("%s on Morpho Blue + MetaMorpho bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
+describe.each(evmVenueChains("morpho"))("%s on Morpho Blue + MetaMorpho bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let d: MorphoDeployment;
-  useLocalChain(
-    [rpcVar],
-    async () => {
-      node = await startEvmNode({ chainId });
-      const v = getVenue(venueId)?.onchain ?? {};
-      d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
-      await node.setBalance(OWNER, 10n ** 18n);
-      await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
-      return node;
-    },
-    { SVC_RPC_TIMEOUT_MS: "30000" },
-  );
+  useVenueEvm(venueId, chainId, rpcVar, async (n, v) => {
+    node = n;
+    d = await deployMorpho(node, { morphoBlue: v.morphoBlue ?? "", vault: v.vault ?? "", usdc: v.usdc ?? "" });
+    await node.setBalance(OWNER, 10n ** 18n);
+    await mintUsdc(node, d.usdc, OWNER, 10_000_000n);
+  });
 
   it("deposit plan (approve + deposit) mined: 10 USDC leave the wallet, the owner's vault shares are exactly previewDeposit", async () => {
     const deposit = await build(venueId, "deposit", OWNER, 10_000_000n);
     expect(deposit.map((t) => (t.payload as EvmCall).to.toLowerCase())).toEqual([d.usdc.toLowerCase(), d.vault.toLowerCase()]);
     const expected = await vaultView(node, d.vault, "previewDeposit", [10_000_000n]);
     expect(expected).toBeGreaterThan(0n);
-    await signAndSend(
-      node.url,
-      OWNER_KEY,
-      deposit.map((t) => t.payload as EvmCall),
-    );
+    await signPlan(node, OWNER_KEY, deposit);
     expect(await erc20Balance(node, d.usdc, OWNER)).toBe(0n);
     expect(await vaultView(node, d.vault, "balanceOf", [OWNER])).toBe(expected);
     // The vault put the USDC into its Morpho Blue market.

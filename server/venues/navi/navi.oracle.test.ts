@@ -17,6 +17,7 @@ import { CONFIG, OWNER, ours, sdk, USDC, USDC_FEED, USDC_POOL, useNaviChain } fr
 import { fundSuiOwner } from "../../../tests/support/fake-rpc";
 import { NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi";
 import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed, PYTH_CURRENT_PACKAGE, WORMHOLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi-oracle";
+import { NAVI_PYTH_PUSH_WITHDRAW } from "../../../tests/support/venue-fixtures";
 import { CLOCK } from "../../../testing/chains/sui/simulate";
 import { chainView, expectSameAs, ourPlan } from "../../../testing/oracle";
 
@@ -108,13 +109,7 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
       const clock = { object: normalizeSuiAddress("0x6") };
       // Spelled out: the Pyth and Wormhole packages are the States' upgrade caps' on the local chain.
       expect(view.commands.map((c) => ("function" in c ? `${c.module}::${c.function}` : "split" in c ? "SplitCoins" : "transfer"))).toEqual([
-        "vaa::parse_and_verify",
-        "pyth::create_authenticated_price_infos_using_accumulator",
-        "SplitCoins",
-        "pyth::update_single_price_feed",
-        "hot_potato_vector::destroy",
-        "oracle_pro::update_single_price_v2",
-        "incentive_v3::withdraw_v2",
+        ...NAVI_PYTH_PUSH_WITHDRAW,
         "coin::from_balance",
         "transfer",
       ]);

@@ -35,6 +35,28 @@ const ORIGINAL = "0xefe8b36d5b2e43728cc323298626b83177803521d195cfb11e15b910e892
 // coinDecimalsRegistry: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coinDecimalsRegistry.
 const COIN_DECIMALS_REGISTRY = "0x200abe9bf19751cc566ae35aa58e2b7e4ff688fc1130f8d8909ea09bc137d668";
 
+type SuiData = Parameters<typeof chainView>[0];
+
+/**
+ * Ours and the SDK's transaction agree; and what they agree on, spelled out (a shared mistake would still show here):
+ * CoinWithBalance of `coinType` for `balance` → `<module>::<module><USDC>(version, market, that coin, clock)` at the
+ * UpgradeCap's package → transfer. Returns our transaction's view.
+ */
+function expectSameMarketCall(what: string, mine: SuiData, theirs: SuiData, module: "mint" | "redeem", coinType: string, balance: string) {
+  expectSameAs(what, chainView(mine), chainView(theirs));
+  const view = chainView(mine);
+  expect(outline(view)).toEqual(["CoinWithBalance", `${SCALLOP_CURRENT_PACKAGE}::${module}::${module}`, "transfer"]);
+  expect(view.commands[0]).toEqual({ intent: "CoinWithBalance", type: normalizeStructTag(coinType), balance });
+  expect(view.commands[1]).toEqual({
+    package: SCALLOP_CURRENT_PACKAGE,
+    module,
+    function: module,
+    typeArguments: [normalizeStructTag(USDC)],
+    arguments: [{ object: VERSION }, { object: MARKET }, { result: 0, index: 0 }, { object: normalizeSuiAddress("0x6") }],
+  });
+  return view;
+}
+
 /** Scallop's SDK given the address book the web API would serve for this chain (the parts deposit and withdraw read). */
 async function scallopSdk(endpoint: string, protocolPackage: string) {
   // Shape: @scallop-io/sui-scallop-sdk 2.4.5 src/types/address.ts AddressesInterface (only what coreBuilder.ts reads for
@@ -92,18 +114,7 @@ describe("Scallop: our deposit and withdraw are the ones @scallop-io/sui-scallop
   it("deposit: coinWithBalance → mint::mint<USDC>(version, market, coin, clock) → owner, at the UpgradeCap's package", async () => {
     const mine = await ours("deposit", 2_500_000n);
     const theirs = await sdk(builder, "deposit", USDC, 2_500_000n);
-    expectSameAs("ScallopBuilder deposit (mint::mint)", chainView(mine.data), chainView(theirs));
-    // What they agree on, spelled out (a shared mistake would still show here).
-    const view = chainView(mine.data);
-    expect(outline(view)).toEqual(["CoinWithBalance", `${SCALLOP_CURRENT_PACKAGE}::mint::mint`, "transfer"]);
-    expect(view.commands[0]).toEqual({ intent: "CoinWithBalance", type: normalizeStructTag(USDC), balance: "2500000" });
-    expect(view.commands[1]).toEqual({
-      package: SCALLOP_CURRENT_PACKAGE,
-      module: "mint",
-      function: "mint",
-      typeArguments: [normalizeStructTag(USDC)],
-      arguments: [{ object: VERSION }, { object: MARKET }, { result: 0, index: 0 }, { object: normalizeSuiAddress("0x6") }],
-    });
+    const view = expectSameMarketCall("ScallopBuilder deposit (mint::mint)", mine.data, theirs, "mint", USDC, "2500000");
     expect(view.commands[2]).toEqual({ transfer: [{ result: 1, index: 0 }], to: { pure: expect.any(String) } });
     // Built offline: neither the SDK's full node nor Scallop's API was asked anything.
     expect(endpoint.requests).toEqual([]);
@@ -114,17 +125,7 @@ describe("Scallop: our deposit and withdraw are the ones @scallop-io/sui-scallop
     // 3 USDC at 1.5 USDC per market coin: 2 market coins (MarketCoin keeps the original package in its type).
     const marketCoin = `${ORIGINAL}::reserve::MarketCoin<${USDC}>`;
     const theirs = await sdk(builder, "withdraw", marketCoin, 2_000_000n);
-    expectSameAs("ScallopBuilder withdraw (redeem::redeem)", chainView(mine.data), chainView(theirs));
-    const view = chainView(mine.data);
-    expect(outline(view)).toEqual(["CoinWithBalance", `${SCALLOP_CURRENT_PACKAGE}::redeem::redeem`, "transfer"]);
-    expect(view.commands[0]).toEqual({ intent: "CoinWithBalance", type: normalizeStructTag(marketCoin), balance: "2000000" });
-    expect(view.commands[1]).toEqual({
-      package: SCALLOP_CURRENT_PACKAGE,
-      module: "redeem",
-      function: "redeem",
-      typeArguments: [normalizeStructTag(USDC)],
-      arguments: [{ object: VERSION }, { object: MARKET }, { result: 0, index: 0 }, { object: normalizeSuiAddress("0x6") }],
-    });
+    expectSameMarketCall("ScallopBuilder withdraw (redeem::redeem)", mine.data, theirs, "redeem", marketCoin, "2000000");
     expect(endpoint.requests).toEqual([]);
   });
 
