@@ -24,7 +24,6 @@ import { DISC, KLEND_PROGRAM, kaminoCollateralFor, kaminoMarketAuthority } from 
 import { SCALLOP_MARKET_COIN_TYPE, scallopSharesFor } from "../../server/venues/scallop/build";
 import { getVenue, VENUES } from "../../server/venues";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
 import { SCALLOP_CURRENT_PACKAGE, setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { SUILEND_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/suilend";
 import { idleComet } from "../support/venue-fixtures";
