@@ -4,7 +4,7 @@
 import { isEvmAddress, mustBeAddressOf } from "../chains/address";
 import { endpoint, ok } from "../http/endpoint";
 import { fieldError } from "../http/errors";
-import { addressParams } from "../http/schemas";
+import { walletRoute } from "../http/wallet-routes";
 import { bridgePaths, bridgePlan } from "./bridge";
 import { cageBody, prepareCagePolicy, walletCageState } from "./cage";
 import { gasPlan } from "./gas";
@@ -223,14 +223,7 @@ export const prepareEvmBCage = endpoint({
 });
 
 export const getWalletEvmACage = endpoint({
-  operationId: "getWalletEvmACage",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/evm-a/cage",
-  summary: "The wallet's cage state on evm-a and its prepared (unsigned) actions",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: ({ params }) => params.address,
+  ...walletRoute("getWalletEvmACage", "GET", "evm-a/cage", "The wallet's cage state on evm-a and its prepared (unsigned) actions", TAGS, "wallet.read"),
   errors: ["INVALID_ADDRESS"],
   example: { params: { address: "0x1111111111111111111111111111111111111111" } },
   responses: { 200: walletCageSchema },
