@@ -2,7 +2,7 @@
 // 200 done, 202 prepared, 422 blocked (contract §4); route, withdraw and auto-pay honor Idempotency-Key.
 import { addressFamily, CHAIN_FAMILY, CHAIN_IDS, type ChainId, isAddressOf, normalizeAddress, mustBeAddressOf } from "../chains/address";
 import { isTxIdOf } from "../execute/confirm";
-import { accepted, endpoint, ok, unprocessable } from "../http/endpoint";
+import { accepted, endpoint, ok, publicRoute, unprocessable } from "../http/endpoint";
 import { fieldError } from "../http/errors";
 import { addressParams } from "../http/schemas";
 import { walletRead, walletRoute } from "../http/wallet-routes";
@@ -191,12 +191,7 @@ export const postBatchPositions = endpoint({
 });
 
 export const getPublicPortfolio = endpoint({
-  operationId: "getPublicPortfolio",
-  method: "GET",
-  path: "/api/v1/svc/portfolio",
-  summary: "A wallet's own positions with on-chain proof, cost basis net of routing legs, and ROI",
-  tags: ["public", ...TAGS],
-  access: "public",
+  ...publicRoute("getPublicPortfolio", "GET", "/api/v1/svc/portfolio", "A wallet's own positions with on-chain proof, cost basis net of routing legs, and ROI", ["public", ...TAGS]),
   query: walletQuery,
   example: { query: { wallet: WALLET_EXAMPLE } },
   responses: { 200: publicPortfolioSchema },
@@ -204,12 +199,7 @@ export const getPublicPortfolio = endpoint({
 });
 
 export const getPublicActivity = endpoint({
-  operationId: "getPublicActivity",
-  method: "GET",
-  path: "/api/v1/svc/activity",
-  summary: "A wallet's activity: one row per leg, newest group first, legs by legIndex; cursor pages",
-  tags: ["public", ...TAGS],
-  access: "public",
+  ...publicRoute("getPublicActivity", "GET", "/api/v1/svc/activity", "A wallet's activity: one row per leg, newest group first, legs by legIndex; cursor pages", ["public", ...TAGS]),
   query: activityQuery,
   example: { query: { wallet: WALLET_EXAMPLE, limit: "20" } },
   responses: { 200: publicActivitySchema },

@@ -2,7 +2,7 @@
 // /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan, GET /svc/plans/{planId}; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
 // POST /svc/evm-b/cage/prepare, GET /wallets/{address}/evm-a/cage (spec §4.2, §4.4, §4.7).
 import { isEvmAddress, mustBeAddressOf } from "../chains/address";
-import { endpoint, ok } from "../http/endpoint";
+import { endpoint, ok, publicRoute } from "../http/endpoint";
 import { fieldError } from "../http/errors";
 import { walletRoute } from "../http/wallet-routes";
 import { bridgePaths, bridgePlan } from "./bridge";
@@ -32,13 +32,8 @@ const TAGS = ["plans"];
 const PLAN_NOTE = "HTTP 200 with status prepared or blocked (contract §4); blockers[] lists why. Nothing is signed or broadcast by the service.";
 
 export const depositPlan = endpoint({
-  operationId: "planDeposit",
-  method: "POST",
-  path: "/api/v1/svc/strategies/deposit/plan",
-  summary: "Deposit plan with fees, blockers and, with owner, the unsigned transactions",
+  ...publicRoute("planDeposit", "POST", "/api/v1/svc/strategies/deposit/plan", "Deposit plan with fees, blockers and, with owner, the unsigned transactions", TAGS),
   description: PLAN_NOTE,
-  tags: TAGS,
-  access: "public",
   body: vaultPlanBody,
   errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
   example: { body: { strategyId: "scallop", amountMicros: "5000000", owner: `0x${"3".repeat(64)}` } },
@@ -47,13 +42,8 @@ export const depositPlan = endpoint({
 });
 
 export const withdrawPlan = endpoint({
-  operationId: "planWithdraw",
-  method: "POST",
-  path: "/api/v1/svc/strategies/withdraw/plan",
-  summary: "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan",
+  ...publicRoute("planWithdraw", "POST", "/api/v1/svc/strategies/withdraw/plan", "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan", TAGS),
   description: PLAN_NOTE,
-  tags: TAGS,
-  access: "public",
   body: vaultPlanBody,
   errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
   example: { body: { strategyId: "aave-v3-base", amountMicros: "5000000", owner: "0x1111111111111111111111111111111111111111" } },
@@ -64,13 +54,8 @@ export const withdrawPlan = endpoint({
 const SWAP_NOTE = "Slippage bound: default 100 bps, maximum 500 (above is 400). A quote source that cannot be read gives status blocked with quote_unavailable.";
 
 export const swapSvmPlan = endpoint({
-  operationId: "planSwapSvm",
-  method: "POST",
-  path: "/api/v1/svc/swap-svm/plan",
-  summary: "Swap plan on svm-chain (Jupiter quote format)",
+  ...publicRoute("planSwapSvm", "POST", "/api/v1/svc/swap-svm/plan", "Swap plan on svm-chain (Jupiter quote format)", TAGS),
   description: SWAP_NOTE,
-  tags: TAGS,
-  access: "public",
   body: swapBody,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
   example: { body: { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" } },
@@ -79,13 +64,8 @@ export const swapSvmPlan = endpoint({
 });
 
 export const swapMovePlan = endpoint({
-  operationId: "planSwapMove",
-  method: "POST",
-  path: "/api/v1/svc/swap-move/plan",
-  summary: "Swap plan on move-chain (Cetus aggregator find_routes format)",
+  ...publicRoute("planSwapMove", "POST", "/api/v1/svc/swap-move/plan", "Swap plan on move-chain (Cetus aggregator find_routes format)", TAGS),
   description: SWAP_NOTE,
-  tags: TAGS,
-  access: "public",
   body: swapBody,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
   example: { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } },
@@ -94,13 +74,8 @@ export const swapMovePlan = endpoint({
 });
 
 export const swapEvmPlan = endpoint({
-  operationId: "planSwapEvm",
-  method: "POST",
-  path: "/api/v1/svc/evm/swap/plan",
-  summary: "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only",
+  ...publicRoute("planSwapEvm", "POST", "/api/v1/svc/evm/swap/plan", "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only", TAGS),
   description: SWAP_NOTE,
-  tags: TAGS,
-  access: "public",
   body: evmSwapBody,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
   example: { body: { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000" } },
@@ -112,17 +87,12 @@ export const swapEvmPlan = endpoint({
 });
 
 export const bridgePlanEndpoint = endpoint({
-  operationId: "planBridge",
-  method: "POST",
-  path: "/api/v1/svc/bridge/plan",
-  summary: "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction",
+  ...publicRoute("planBridge", "POST", "/api/v1/svc/bridge/plan", "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction", TAGS),
   description:
     `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there. ` +
     "A destination nobody can receive on is 400 INVALID_REQUEST with the reason as the message: a zero address, a system or program id, a token mint or contract or a venue id the service knows, a mixed-case EVM address with a wrong EIP-55 checksum, a Solana address off the ed25519 curve, or an EVM address holding contract code (read with eth_getCode) unless destIsContract is true. " +
     "With continueTo { strategyId } (a venue on destChain; another chain is 400) the plan is a cross-chain deposit: legs bridge, swap (a zero-cost pass-through: CCTP delivers native USDC and every venue takes USDC) and deposit, each with its fees, and the destination deposit transaction for the owner to sign after the mint. " +
     "The plan names its rail (CCTP V2 where both ends run it, V1 end to end otherwise), the V2 speed (`speed`: standard by default, or fast) and the rail fee from Circle's fee API.",
-  tags: TAGS,
-  access: "public",
   body: bridgeBody,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS", "NOT_FOUND"],
   example: {
@@ -141,24 +111,14 @@ export const bridgePlanEndpoint = endpoint({
 });
 
 export const getBridgePaths = endpoint({
-  operationId: "getBridgePaths",
-  method: "GET",
-  path: "/api/v1/svc/bridge/paths",
-  summary: "Every ordered pair of chains: its CCTP rail, the speeds it offers, and whether the service can build its burn (with the reason when not)",
+  ...publicRoute("getBridgePaths", "GET", "/api/v1/svc/bridge/paths", "Every ordered pair of chains: its CCTP rail, the speeds it offers, and whether the service can build its burn (with the reason when not)", TAGS),
   description: "The same check that blocks POST /svc/bridge/plan with adapter_not_ready; the dashboard shows unbuildable paths disabled with this reason.",
-  tags: TAGS,
-  access: "public",
   responses: { 200: bridgePathsSchema },
   handler: async () => ok({ schemaVersion: "svc-bridge-paths.v1" as const, paths: bridgePaths() }),
 });
 
 export const gasSponsorPlan = endpoint({
-  operationId: "planGas",
-  method: "POST",
-  path: "/api/v1/svc/gas-sponsor/plan",
-  summary: "Gas sizing of a stored plan's transactions per chain (estimate from the RPC gas price; null when unreadable)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("planGas", "POST", "/api/v1/svc/gas-sponsor/plan", "Gas sizing of a stored plan's transactions per chain (estimate from the RPC gas price; null when unreadable)", TAGS),
   body: gasBody,
   errors: ["NOT_FOUND"],
   example: { body: { planId: "pln_0000000000000000000a" } },
@@ -186,23 +146,13 @@ export const getPlanRecord = endpoint({
 });
 
 export const getEvmACage = endpoint({
-  operationId: "getEvmACage",
-  method: "GET",
-  path: "/api/v1/svc/evm-a/cage",
-  summary: "Cage policy on evm-a: the six actions and the locked destinations (Map chain, prepare only)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getEvmACage", "GET", "/api/v1/svc/evm-a/cage", "Cage policy on evm-a: the six actions and the locked destinations (Map chain, prepare only)", TAGS),
   responses: { 200: cageSchema },
   handler: async () => ok(cageBody("evm-a")),
 });
 
 export const getEvmBCage = endpoint({
-  operationId: "getEvmBCage",
-  method: "GET",
-  path: "/api/v1/svc/evm-b/cage",
-  summary: "Cage policy on evm-b: the six actions and the locked destinations (Map chain, prepare only)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getEvmBCage", "GET", "/api/v1/svc/evm-b/cage", "Cage policy on evm-b: the six actions and the locked destinations (Map chain, prepare only)", TAGS),
   responses: { 200: cageSchema },
   handler: async () => ok(cageBody("evm-b")),
 });
