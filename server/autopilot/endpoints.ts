@@ -107,30 +107,28 @@ export const getAutopilotHistory = endpoint({
   },
 });
 
-export const postAutopilotEnable = endpoint({
-  ...walletRoute("enableWalletAutopilot", "POST", "autopilot/enable", "Enable the autopilot on one chain (owner); enabling on another chain moves it there", TAGS, "wallet.policy"),
-  body: chainBody,
-  example: { params, body: { chain: "move-chain" } },
-  responses: { 200: autopilotSchema },
-  handler: async ({ db, params: p, body }) => {
-    const wallet = chainWallet(p.address, body.chain);
-    await setEnabled(db, wallet, body.chain, true);
-    return ok(await state(db, wallet));
-  },
-});
+/** Enable (moving it to the body's chain) or disable (when it is enabled on that chain) the wallet's autopilot; answers its state. */
+function autopilotSwitch(kind: "enable" | "disable", summary: string) {
+  return endpoint({
+    ...walletRoute(`${kind}WalletAutopilot`, "POST", `autopilot/${kind}`, summary, TAGS, "wallet.policy"),
+    body: chainBody,
+    example: { params, body: { chain: "move-chain" } },
+    responses: { 200: autopilotSchema },
+    handler: async ({ db, params: p, body }) => {
+      const wallet = chainWallet(p.address, body.chain);
+      if (kind === "enable") {
+        await setEnabled(db, wallet, body.chain, true);
+      } else {
+        const s = await settingsOf(db, wallet);
+        if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
+      }
+      return ok(await state(db, wallet));
+    },
+  });
+}
 
-export const postAutopilotDisable = endpoint({
-  ...walletRoute("disableWalletAutopilot", "POST", "autopilot/disable", "Disable the autopilot (owner); nothing is unstaked or moved", TAGS, "wallet.policy"),
-  body: chainBody,
-  example: { params, body: { chain: "move-chain" } },
-  responses: { 200: autopilotSchema },
-  handler: async ({ db, params: p, body }) => {
-    const wallet = chainWallet(p.address, body.chain);
-    const s = await settingsOf(db, wallet);
-    if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
-    return ok(await state(db, wallet));
-  },
-});
+export const postAutopilotEnable = autopilotSwitch("enable", "Enable the autopilot on one chain (owner); enabling on another chain moves it there");
+export const postAutopilotDisable = autopilotSwitch("disable", "Disable the autopilot (owner); nothing is unstaked or moved");
 
 function run(kind: "preview" | "decide" | "tick") {
   const summaries = {

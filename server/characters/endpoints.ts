@@ -54,6 +54,11 @@ function characterRoute<M extends Method, A extends Access>(operationId: string,
   return { operationId, method, path: `/api/characters/{id}${rest}`, summary, tags: TAGS, access, params: idParams, missing: characterMissing, errors: ERRORS };
 }
 
+/** The fields of a POST on one character that takes no input (an optional empty body). */
+function characterPost<A extends Access>(operationId: string, rest: string, summary: string, access: A) {
+  return { ...characterRoute(operationId, "POST", rest, summary, access), body: harvestPlanBody.optional(), example: { params, body: {} } };
+}
+
 /** A PUT field: undefined keeps the stored value, null clears it, a value is mapped to what is stored. */
 function patchOf<T, U>(v: T | null | undefined, f: (v: T) => U): U | null | undefined {
   return v === undefined ? undefined : v === null ? null : f(v);
@@ -143,9 +148,7 @@ export const putCharacterAutoYield = endpoint({
 });
 
 export const postCharacterDiscover = endpoint({
-  ...characterRoute("discoverCharacterAutoYield", "POST", "/auto-yield/discover", "Discovery intersected with the allowlist and scored (auto-yield-discovery.v1 with an auto-yield-plan.v1 dry run); an outage is 200 blocked", "wallet.dryrun"),
-  body: harvestPlanBody.optional(),
-  example: { params, body: {} },
+  ...characterPost("discoverCharacterAutoYield", "/auto-yield/discover", "Discovery intersected with the allowlist and scored (auto-yield-discovery.v1 with an auto-yield-plan.v1 dry run); an outage is 200 blocked", "wallet.dryrun"),
   responses: { 200: discoverySchema },
   handler: async ({ db, params: p, principal }) => {
     const c = await characterFor(db, p.id, principal);
@@ -164,28 +167,23 @@ export const postCharacterDiscover = endpoint({
   },
 });
 
-export const postCharacterStake = endpoint({
-  ...characterRoute("stakeCharacterAutoYield", "POST", "/auto-yield/stake", "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off", "wallet.move"),
-  idempotent: true,
-  body: moneyBody.optional(),
-  example: { params, body: { amountMicros: "1000000" } },
-  responses: { 200: stakeDoneSchema, 422: characterBlockedSchema },
-  handler: moneyHandler(stake),
-});
+/** The owner-initiated stake or unstake on a character: the same endpoint but for its name, summary, answer and move. */
+function characterMoney(kind: "stake" | "unstake", summary: string) {
+  return endpoint({
+    ...characterRoute(`${kind}CharacterAutoYield`, "POST", `/auto-yield/${kind}`, summary, "wallet.move"),
+    idempotent: true,
+    body: moneyBody.optional(),
+    example: { params, body: { amountMicros: "1000000" } },
+    responses: { 200: kind === "stake" ? stakeDoneSchema : unstakeDoneSchema, 422: characterBlockedSchema },
+    handler: kind === "stake" ? moneyHandler(stake) : moneyHandler(unstake),
+  });
+}
 
-export const postCharacterUnstake = endpoint({
-  ...characterRoute("unstakeCharacterAutoYield", "POST", "/auto-yield/unstake", "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off", "wallet.move"),
-  idempotent: true,
-  body: moneyBody.optional(),
-  example: { params, body: { amountMicros: "1000000" } },
-  responses: { 200: unstakeDoneSchema, 422: characterBlockedSchema },
-  handler: moneyHandler(unstake),
-});
+export const postCharacterStake = characterMoney("stake", "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off");
+export const postCharacterUnstake = characterMoney("unstake", "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off");
 
 export const postCharacterHarvestPlan = endpoint({
-  ...characterRoute("planCharacterHarvest", "POST", "/auto-yield/harvest/plan", "Dry-run harvest (harvest-plan.v1): amounts read from the venue adapter, never from the caller", "harvest.plan"),
-  body: harvestPlanBody.optional(),
-  example: { params, body: {} },
+  ...characterPost("planCharacterHarvest", "/auto-yield/harvest/plan", "Dry-run harvest (harvest-plan.v1): amounts read from the venue adapter, never from the caller", "harvest.plan"),
   responses: { 200: characterHarvestPlanSchema },
   handler: async ({ db, params: p, principal }) => {
     const c = await characterFor(db, p.id, principal);
@@ -195,9 +193,7 @@ export const postCharacterHarvestPlan = endpoint({
 });
 
 export const postCharacterSurvival = endpoint({
-  ...characterRoute("survivalCharacterAutoYield", "POST", "/auto-yield/survival", "Keeper survival unstake: when storage renewal is due and liquid < bill, unstake min(shortfall, staked − liability)", "keeper.ops"),
-  body: harvestPlanBody.optional(),
-  example: { params, body: {} },
+  ...characterPost("survivalCharacterAutoYield", "/auto-yield/survival", "Keeper survival unstake: when storage renewal is due and liquid < bill, unstake min(shortfall, staked − liability)", "keeper.ops"),
   responses: { 200: survivalSchema },
   handler: async ({ db, params: p, principal }) => ok(await survivalUnstake(db, await characterFor(db, p.id, principal))),
 });

@@ -1,6 +1,7 @@
 // POST /svc/strategies/deposit/plan, /svc/strategies/withdraw/plan, /svc/swap-svm/plan, /svc/swap-move/plan,
 // /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan, GET /svc/plans/{planId}; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
 // POST /svc/evm-b/cage/prepare, GET /wallets/{address}/evm-a/cage (spec §4.2, §4.4, §4.7).
+import type { z } from "zod";
 import { isEvmAddress, mustBeAddressOf } from "../chains/address";
 import { endpoint, ok, publicRoute } from "../http/endpoint";
 import { fieldError } from "../http/errors";
@@ -31,47 +32,48 @@ import { vaultPlan } from "./vault";
 const TAGS = ["plans"];
 const PLAN_NOTE = "HTTP 200 with status prepared or blocked (contract §4); blockers[] lists why. Nothing is signed or broadcast by the service.";
 
-export const depositPlan = endpoint({
-  ...publicRoute("planDeposit", "POST", "/api/v1/svc/strategies/deposit/plan", "Deposit plan with fees, blockers and, with owner, the unsigned transactions", TAGS),
-  description: PLAN_NOTE,
-  body: vaultPlanBody,
-  errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { strategyId: "scallop", amountMicros: "5000000", owner: `0x${"3".repeat(64)}` } },
-  responses: { 200: vaultPlanSchema },
-  handler: async ({ db, body }) => ok(await vaultPlan(db, "deposit", body)),
-});
+/** The deposit or withdraw plan on one venue: the same endpoint but for its kind, summary and example. */
+function vaultPlanEndpoint(kind: "deposit" | "withdraw", summary: string, example: z.input<typeof vaultPlanBody>) {
+  return endpoint({
+    ...publicRoute(kind === "deposit" ? "planDeposit" : "planWithdraw", "POST", `/api/v1/svc/strategies/${kind}/plan`, summary, TAGS),
+    description: PLAN_NOTE,
+    body: vaultPlanBody,
+    errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
+    example: { body: example },
+    responses: { 200: vaultPlanSchema },
+    handler: async ({ db, body }) => ok(await vaultPlan(db, kind, body)),
+  });
+}
 
-export const withdrawPlan = endpoint({
-  ...publicRoute("planWithdraw", "POST", "/api/v1/svc/strategies/withdraw/plan", "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan", TAGS),
-  description: PLAN_NOTE,
-  body: vaultPlanBody,
-  errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { strategyId: "aave-v3-base", amountMicros: "5000000", owner: "0x1111111111111111111111111111111111111111" } },
-  responses: { 200: vaultPlanSchema },
-  handler: async ({ db, body }) => ok(await vaultPlan(db, "withdraw", body)),
+export const depositPlan = vaultPlanEndpoint("deposit", "Deposit plan with fees, blockers and, with owner, the unsigned transactions", {
+  strategyId: "scallop",
+  amountMicros: "5000000",
+  owner: `0x${"3".repeat(64)}`,
+});
+export const withdrawPlan = vaultPlanEndpoint("withdraw", "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan", {
+  strategyId: "aave-v3-base",
+  amountMicros: "5000000",
+  owner: "0x1111111111111111111111111111111111111111",
 });
 
 const SWAP_NOTE = "Slippage bound: default 100 bps, maximum 500 (above is 400). A quote source that cannot be read gives status blocked with quote_unavailable.";
 
-export const swapSvmPlan = endpoint({
-  ...publicRoute("planSwapSvm", "POST", "/api/v1/svc/swap-svm/plan", "Swap plan on svm-chain (Jupiter quote format)", TAGS),
-  description: SWAP_NOTE,
-  body: swapBody,
-  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" } },
-  responses: { 200: swapPlanSchema },
-  handler: async ({ db, body }) => ok(await swapPlan(db, "svm-chain", body)),
-});
+/** The swap plan on svm-chain or move-chain (`/svc/swap-<svm|move>/plan`): the same endpoint but for its chain, summary and example. */
+function chainSwapPlan(chain: "svm-chain" | "move-chain", summary: string, outputToken: string) {
+  const segment = chain === "svm-chain" ? "Svm" : "Move";
+  return endpoint({
+    ...publicRoute(`planSwap${segment}`, "POST", `/api/v1/svc/swap-${segment.toLowerCase()}/plan`, summary, TAGS),
+    description: SWAP_NOTE,
+    body: swapBody,
+    errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+    example: { body: { inputToken: "USDC", outputToken, amountIn: "1000000" } },
+    responses: { 200: swapPlanSchema },
+    handler: async ({ db, body }) => ok(await swapPlan(db, chain, body)),
+  });
+}
 
-export const swapMovePlan = endpoint({
-  ...publicRoute("planSwapMove", "POST", "/api/v1/svc/swap-move/plan", "Swap plan on move-chain (Cetus aggregator find_routes format)", TAGS),
-  description: SWAP_NOTE,
-  body: swapBody,
-  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } },
-  responses: { 200: swapPlanSchema },
-  handler: async ({ db, body }) => ok(await swapPlan(db, "move-chain", body)),
-});
+export const swapSvmPlan = chainSwapPlan("svm-chain", "Swap plan on svm-chain (Jupiter quote format)", "So11111111111111111111111111111111111111112");
+export const swapMovePlan = chainSwapPlan("move-chain", "Swap plan on move-chain (Cetus aggregator find_routes format)", "0x2::sui::SUI");
 
 export const swapEvmPlan = endpoint({
   ...publicRoute("planSwapEvm", "POST", "/api/v1/svc/evm/swap/plan", "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only", TAGS),
