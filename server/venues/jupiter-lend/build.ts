@@ -121,6 +121,14 @@ function lendingAccounts(a: Awaited<ReturnType<typeof accountsFor>>, s: Awaited<
   };
 }
 
+type LendingIx = (typeof JUP_LENDING_IDL.instructions)["deposit" | "withdraw"];
+type AccountsOf<I extends LendingIx> = Parameters<typeof anchorInstruction<I>>[2];
+
+/** `ix` on the USDC lending with the accounts both instructions name (`common`) and the ones only it names (`own`). */
+function lendingInstruction<I extends LendingIx>(ix: I, common: ReturnType<typeof lendingAccounts>, own: Omit<AccountsOf<I>, keyof typeof common>, args: Parameters<typeof anchorInstruction<I>>[3]) {
+  return anchorInstruction(JUP_LENDING_PROGRAM, ix, { ...common, ...own } as AccountsOf<I>, args);
+}
+
 export const jupiterLendAdapter: VenueAdapter = {
   venueId: jupiterLend.id,
   onchainInterface: `${ids.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids.usdcLending} (jlUSDC ${ids.jlUsdcMint})`,
@@ -129,16 +137,8 @@ export const jupiterLendAdapter: VenueAdapter = {
     const a = await accountsFor(owner);
     const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
     // The IDL's `deposit` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
-    const deposit = anchorInstruction(
-      JUP_LENDING_PROGRAM,
-      JUP_LENDING_IDL.instructions.deposit,
-      {
-        ...lendingAccounts(a, s),
-        depositor_token_account: a.userUsdc,
-        recipient_token_account: a.userJl,
-      },
-      { assets: amountMicros },
-    );
+    const own = { depositor_token_account: a.userUsdc, recipient_token_account: a.userJl };
+    const deposit = lendingInstruction(JUP_LENDING_IDL.instructions.deposit, lendingAccounts(a, s), own, { assets: amountMicros });
     return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit]));
   },
   withdraw: async ({ owner, amountMicros }) => {
@@ -150,17 +150,8 @@ export const jupiterLendAdapter: VenueAdapter = {
     requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
     // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
-    const withdraw = anchorInstruction(
-      JUP_LENDING_PROGRAM,
-      JUP_LENDING_IDL.instructions.withdraw,
-      {
-        ...lendingAccounts(a, s),
-        owner_token_account: a.userJl,
-        recipient_token_account: a.userUsdc,
-        claim_account: a.claimAccount,
-      },
-      { amount: amountMicros },
-    );
+    const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };
+    const withdraw = lendingInstruction(JUP_LENDING_IDL.instructions.withdraw, lendingAccounts(a, s), own, { amount: amountMicros });
     return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw]));
   },
 };
