@@ -4,31 +4,19 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
 import { POOLS } from "../e2e/fixtures";
 import { buildIsCurrent, sourceFingerprint } from "../scripts/build-state";
+import { freePort } from "./_free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const JS_GOAL_KB = 200;
 const LCP_GOAL_MS = 1000;
 const RUNS = 5;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A local DefiLlama-format yields server (the e2e fixtures), so `/` is measured with its real table rows. */
 async function startYields(): Promise<{ url: string; close: () => void }> {

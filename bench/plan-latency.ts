@@ -6,29 +6,17 @@
 // another new owner. `npm run bench plan-latency` runs only this one.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { serveArgs } from "../scripts/build-state";
 import { LATENCY_VENUE, type LatencyChain, type LatencyChains, RTT_MS, startLatencyChains } from "../tests/support/plan-latency";
 import { wavesOf } from "../testing/latency/rtt-proxy";
+import { freePort } from "./_free-port";
 
 const root = path.resolve(import.meta.dirname, "..");
 const APP_STARTS = 3;
 const WARM_PER_START = 4;
 const CHAINS: LatencyChain[] = ["move-chain", "svm-chain", "evm-a"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const a = s.address();
-      const port = typeof a === "object" && a ? a.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 async function startApp(chainEnv: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "svc-bench-latency-"));
