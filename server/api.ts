@@ -7,7 +7,7 @@ import { autopilotEndpoints } from "./autopilot/endpoints";
 import { catalogEndpoints } from "./catalog/endpoints";
 import { characterEndpoints } from "./characters/endpoints";
 import { executeEndpoints } from "./execute/endpoints";
-import { type AnyEndpoint, endpoint, ok } from "./http/endpoint";
+import { type AnyEndpoint, endpoint, ok, publicRoute } from "./http/endpoint";
 import { CAPABILITIES } from "./http/roles";
 import { ledgerEndpoints } from "./ledger/endpoints";
 import { buildDocument } from "./openapi/document";
@@ -33,12 +33,7 @@ const openapiSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({
 });
 
 export const getOpenapi = endpoint({
-  operationId: "getOpenapi",
-  method: "GET",
-  path: "/api/v1/openapi.json",
-  summary: "OpenAPI 3.1 description of this API (also at /openapi.json)",
-  tags: ["svc"],
-  access: "public",
+  ...publicRoute("getOpenapi", "GET", "/api/v1/openapi.json", "OpenAPI 3.1 description of this API (also at /openapi.json)", ["svc"]),
   responses: { 200: openapiSchema },
   handler: async () => ok(JSON.parse(documentJson()) as z.input<typeof openapiSchema>),
 });
@@ -63,12 +58,7 @@ const routeSchema = z.object({
 });
 
 export const getRoutes = endpoint({
-  operationId: "getRoutes",
-  method: "GET",
-  path: "/api/v1/svc/routes",
-  summary: "Machine-readable list of every route",
-  tags: ["svc"],
-  access: "public",
+  ...publicRoute("getRoutes", "GET", "/api/v1/svc/routes", "Machine-readable list of every route", ["svc"]),
   responses: {
     200: z.object({ schemaVersion: z.literal("svc-routes.v1"), count: z.number().int(), routes: z.array(routeSchema) }).meta({ id: "RouteCatalog" }),
   },

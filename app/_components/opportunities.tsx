@@ -45,6 +45,15 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+/** A table cell of one figure (APY, TVL), or why it is missing. */
+function FigureCell({ col, value, reason }: { col: string; value: string | null; reason: string | null }) {
+  return (
+    <td className="num" data-col={col}>
+      <OrMissing value={value} reason={reason} />
+    </td>
+  );
+}
+
 export function OpportunitiesView() {
   const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => api<HomeBody>("/svc/home", { signal }) });
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: "tvlUsd", order: "desc" });
@@ -147,18 +156,10 @@ export function OpportunitiesView() {
                   </div>
                 </td>
                 <td>{chainName(o.chain)}</td>
-                <td className="num" data-col="gross">
-                  <OrMissing value={formatBps(o.grossApyBps)} reason={o.reason} />
-                </td>
-                <td className="num" data-col="net">
-                  <OrMissing value={formatBps(o.netApyBps)} reason={o.reason} />
-                </td>
-                <td className="num" data-col="apy30d">
-                  <OrMissing value={formatBps(o.apy30dBps)} reason={o.reason} />
-                </td>
-                <td className="num" data-col="tvl">
-                  <OrMissing value={formatUsd(o.tvlUsd)} reason={o.reason} />
-                </td>
+                <FigureCell col="gross" value={formatBps(o.grossApyBps)} reason={o.reason} />
+                <FigureCell col="net" value={formatBps(o.netApyBps)} reason={o.reason} />
+                <FigureCell col="apy30d" value={formatBps(o.apy30dBps)} reason={o.reason} />
+                <FigureCell col="tvl" value={formatUsd(o.tvlUsd)} reason={o.reason} />
                 <td className="small">
                   {/* Freshness of figures: a row with none has nothing to date ("as of just now" of nothing). */}
                   {o.asOf && (o.grossApyBps !== null || o.apy30dBps !== null || o.tvlUsd !== null) ? (

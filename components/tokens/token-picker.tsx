@@ -5,7 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type ChainId, api } from "@/lib/api";
-import { KNOWN_TOKENS, SUI_COIN_TYPE, type TokenInfo } from "@/lib/tokens";
+import { KNOWN_TOKENS, SUI_COIN_TYPE, type TokenInfo, type TokenMetadata } from "@/lib/tokens";
 
 const SHAPE: Record<ChainId, { re: RegExp; what: string }> = {
   "move-chain": { re: SUI_COIN_TYPE, what: "a coin type, 0x…::module::NAME" },
@@ -13,15 +13,6 @@ const SHAPE: Record<ChainId, { re: RegExp; what: string }> = {
   "evm-a": { re: /^0x[0-9a-fA-F]{40}$/, what: "a token contract address (0x + 40 hex)" },
   "evm-b": { re: /^0x[0-9a-fA-F]{40}$/, what: "a token contract address (0x + 40 hex)" },
 };
-
-interface TokenBody {
-  address: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number | null;
-  source: "token-list" | "chain" | null;
-  reason: string | null;
-}
 
 const OTHER = "__other__";
 
@@ -43,7 +34,7 @@ export function useTokenChoice(chain: ChainId, initial: string | null) {
     queryKey: ["svc", "token", chain, custom],
     enabled: wellFormed,
     staleTime: 60_000,
-    queryFn: ({ signal }) => api<TokenBody>(`/svc/tokens/lookup?chain=${chain}&address=${encodeURIComponent(custom)}`, { signal }),
+    queryFn: ({ signal }) => api<TokenMetadata>(`/svc/tokens/lookup?chain=${chain}&address=${encodeURIComponent(custom)}`, { signal }),
   });
   let choice: TokenChoice;
   if (known) choice = { token: known, reason: null };

@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { blocker } from "../http/codes";
 import { endpoint, ok } from "../http/endpoint";
 import { fieldError } from "../http/errors";
-import { addressParams } from "../http/schemas";
+import { walletRead, walletRoute } from "../http/wallet-routes";
 import { AUTOPILOT, getVenue, opportunityIdOf } from "../venues";
 import { computeDecision, MONTH_MS, pickOn } from "./decide";
 import { autopilotSchema, chainBody, historyQuery, historySchema, optionalChainBody, runSchema } from "./schemas";
@@ -15,7 +15,6 @@ import { type DecisionRow, decisionWire, dryDecisionWire, history, lastDecision,
 const TAGS = ["autopilot"];
 const WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
 const params = { address: WALLET_EXAMPLE };
-const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
 
 function assertChainWallet(wallet: string, chain: ChainId): void {
   if (!isAddressOf(CHAIN_FAMILY[chain], wallet)) {
@@ -88,30 +87,11 @@ async function chainFor(db: Db, wallet: string, chain: ChainId | undefined): Pro
   return c;
 }
 
-export const getAutopilot = endpoint({
-  operationId: "getWalletAutopilot",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/autopilot",
-  summary: "Autopilot state: enabled, chain, current venue, current pick (30-day APY, source, asOf), last decision",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: byAddress,
-  example: { params },
-  responses: { 200: autopilotSchema },
-  handler: async ({ db, params: p }) => ok(await state(db, normalizeAddress(p.address))),
-});
+export const getAutopilot = walletRead("getWalletAutopilot", "autopilot", "Autopilot state: enabled, chain, current venue, current pick (30-day APY, source, asOf), last decision", TAGS, WALLET_EXAMPLE, autopilotSchema, state);
 
 export const getAutopilotHistory = endpoint({
-  operationId: "getWalletAutopilotHistory",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/autopilot/history",
-  summary: "Recorded autopilot decisions, newest first (cursor-paginated)",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
+  ...walletRoute("getWalletAutopilotHistory", "GET", "autopilot/history", "Recorded autopilot decisions, newest first (cursor-paginated)", TAGS, "wallet.read"),
   query: historyQuery,
-  wallets: byAddress,
   example: { params, query: { limit: "20" } },
   responses: { 200: historySchema },
   handler: async ({ db, params: p, query }) => {
@@ -127,44 +107,28 @@ export const getAutopilotHistory = endpoint({
   },
 });
 
-export const postAutopilotEnable = endpoint({
-  operationId: "enableWalletAutopilot",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/autopilot/enable",
-  summary: "Enable the autopilot on one chain (owner); enabling on another chain moves it there",
-  tags: TAGS,
-  access: "wallet.policy",
-  params: addressParams,
-  body: chainBody,
-  wallets: byAddress,
-  example: { params, body: { chain: "move-chain" } },
-  responses: { 200: autopilotSchema },
-  handler: async ({ db, params: p, body }) => {
-    const wallet = chainWallet(p.address, body.chain);
-    await setEnabled(db, wallet, body.chain, true);
-    return ok(await state(db, wallet));
-  },
-});
+/** Enable (moving it to the body's chain) or disable (when it is enabled on that chain) the wallet's autopilot; answers its state. */
+function autopilotSwitch(kind: "enable" | "disable", summary: string) {
+  return endpoint({
+    ...walletRoute(`${kind}WalletAutopilot`, "POST", `autopilot/${kind}`, summary, TAGS, "wallet.policy"),
+    body: chainBody,
+    example: { params, body: { chain: "move-chain" } },
+    responses: { 200: autopilotSchema },
+    handler: async ({ db, params: p, body }) => {
+      const wallet = chainWallet(p.address, body.chain);
+      if (kind === "enable") {
+        await setEnabled(db, wallet, body.chain, true);
+      } else {
+        const s = await settingsOf(db, wallet);
+        if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
+      }
+      return ok(await state(db, wallet));
+    },
+  });
+}
 
-export const postAutopilotDisable = endpoint({
-  operationId: "disableWalletAutopilot",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/autopilot/disable",
-  summary: "Disable the autopilot (owner); nothing is unstaked or moved",
-  tags: TAGS,
-  access: "wallet.policy",
-  params: addressParams,
-  body: chainBody,
-  wallets: byAddress,
-  example: { params, body: { chain: "move-chain" } },
-  responses: { 200: autopilotSchema },
-  handler: async ({ db, params: p, body }) => {
-    const wallet = chainWallet(p.address, body.chain);
-    const s = await settingsOf(db, wallet);
-    if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
-    return ok(await state(db, wallet));
-  },
-});
+export const postAutopilotEnable = autopilotSwitch("enable", "Enable the autopilot on one chain (owner); enabling on another chain moves it there");
+export const postAutopilotDisable = autopilotSwitch("disable", "Disable the autopilot (owner); nothing is unstaked or moved");
 
 function run(kind: "preview" | "decide" | "tick") {
   const summaries = {
@@ -173,15 +137,8 @@ function run(kind: "preview" | "decide" | "tick") {
     tick: "The monthly tick: records a decision when 30 days have passed since the last one on the enabled chain",
   } as const;
   return endpoint({
-    operationId: `${kind}WalletAutopilot`,
-    method: "POST",
-    path: `/api/v1/wallets/{address}/autopilot/${kind}`,
-    summary: summaries[kind],
-    tags: TAGS,
-    access: "wallet.dryrun",
-    params: addressParams,
+    ...walletRoute(`${kind}WalletAutopilot`, "POST", `autopilot/${kind}`, summaries[kind], TAGS, "wallet.dryrun"),
     body: optionalChainBody.optional(),
-    wallets: byAddress,
     example: { params, body: { chain: "move-chain" } },
     responses: { 200: runSchema },
     handler: async ({ db, params: p, body }) => {

@@ -5,7 +5,7 @@ import { CHAIN_FAMILY, type ChainId, type ChainSegment, isAddressOf, SEGMENT_TO_
 import { USDC, walletBalances } from "../chains/balances";
 import { tokenDetails, tokenList } from "../chains/tokens";
 import { knownToken } from "../../lib/tokens";
-import { endpoint, ok } from "../http/endpoint";
+import { endpoint, ok, publicRoute } from "../http/endpoint";
 import { cacheJson } from "../http/handler";
 import { ApiError, fieldError } from "../http/errors";
 import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
@@ -55,12 +55,7 @@ async function memoized<T>(key: string, compute: () => Promise<T>): Promise<T> {
 }
 
 export const getVenues = endpoint({
-  operationId: "getVenues",
-  method: "GET",
-  path: "/api/v1/svc/venues",
-  summary: "Venues with readiness and execution labels; ?live=1 adds the live APY",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getVenues", "GET", "/api/v1/svc/venues", "Venues with readiness and execution labels; ?live=1 adds the live APY", TAGS),
   query: venuesQuery,
   example: { query: { live: "1" } },
   responses: { 200: venuesSchema },
@@ -68,23 +63,13 @@ export const getVenues = endpoint({
 });
 
 export const getVenueApy = endpoint({
-  operationId: "getVenueApy",
-  method: "GET",
-  path: "/api/v1/svc/venues/apy",
-  summary: "Per-venue APY table; null where unavailable, top-level status unavailable when the live read fails",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getVenueApy", "GET", "/api/v1/svc/venues/apy", "Per-venue APY table; null where unavailable, top-level status unavailable when the live read fails", TAGS),
   responses: { 200: venueApySchema },
   handler: async ({ db }) => ok(venueApyBody(await catalogState(db))),
 });
 
 export const listStrategies = endpoint({
-  operationId: "listStrategies",
-  method: "GET",
-  path: "/api/v1/svc/strategies",
-  summary: "Strategies: the automated strategy first, then every venue",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("listStrategies", "GET", "/api/v1/svc/strategies", "Strategies: the automated strategy first, then every venue", TAGS),
   responses: { 200: strategiesSchema },
   handler: async ({ db }) => {
     const state = await catalogState(db);
@@ -94,14 +79,9 @@ export const listStrategies = endpoint({
 });
 
 export const getStrategy = endpoint({
-  operationId: "getStrategy",
-  method: "GET",
-  path: "/api/v1/svc/strategies/{id}",
-  summary: "One strategy by bare id, form-<id> alias or opportunityId, with yield estimates",
+  ...publicRoute("getStrategy", "GET", "/api/v1/svc/strategies/{id}", "One strategy by bare id, form-<id> alias or opportunityId, with yield estimates", TAGS),
   description:
     "A composite market id (e.g. scallop-usdc) is a 400 naming the bare id; an unknown id is a 404 NOT_FOUND. Estimates follow spec §1.4 for `amountMicros` (default 1000 USDC).",
-  tags: TAGS,
-  access: "public",
   params: strategyParams,
   query: strategyQuery,
   example: { params: { id: "scallop" } },
@@ -118,13 +98,8 @@ export const getStrategy = endpoint({
 });
 
 export const getStrategyChart = endpoint({
-  operationId: "getStrategyChart",
-  method: "GET",
-  path: "/api/v1/svc/strategies/{id}/chart",
+  ...publicRoute("getStrategyChart", "GET", "/api/v1/svc/strategies/{id}/chart", "APY and TVL history of the strategy's upstream pool (proxied, cached briefly)", TAGS),
   example: { params: { id: "kamino" } },
-  summary: "APY and TVL history of the strategy's upstream pool (proxied, cached briefly)",
-  tags: TAGS,
-  access: "public",
   params: strategyParams,
   errors: ["NOT_FOUND"],
   responses: { 200: chartSchema },
@@ -132,12 +107,7 @@ export const getStrategyChart = endpoint({
 });
 
 export const getDiscover = endpoint({
-  operationId: "getDiscover",
-  method: "GET",
-  path: "/api/v1/svc/discover",
-  summary: "Market map of upstream pools on the four chains (not execution truth), filterable and paginated",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getDiscover", "GET", "/api/v1/svc/discover", "Market map of upstream pools on the four chains (not execution truth), filterable and paginated", TAGS),
   query: discoverQuery,
   example: { query: { chain: "svm-chain", minTvlUsd: "1000000" } },
   responses: { 200: discoverSchema },
@@ -145,12 +115,7 @@ export const getDiscover = endpoint({
 });
 
 export const getHome = endpoint({
-  operationId: "getHome",
-  method: "GET",
-  path: "/api/v1/svc/home",
-  summary: "Dashboard table: opportunities (automated strategy first), protocols and markets, filtered and sorted",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getHome", "GET", "/api/v1/svc/home", "Dashboard table: opportunities (automated strategy first), protocols and markets, filtered and sorted", TAGS),
   query: homeQuery,
   example: { query: { sort: "grossApyBps", order: "desc" } },
   responses: { 200: homeSchema },
@@ -158,23 +123,13 @@ export const getHome = endpoint({
 });
 
 export const getPackages = endpoint({
-  operationId: "getPackages",
-  method: "GET",
-  path: "/api/v1/svc/packages",
-  summary: "Our package, program and registry ids per chain (svc-packages.v1); upgrade authorities held",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getPackages", "GET", "/api/v1/svc/packages", "Our package, program and registry ids per chain (svc-packages.v1); upgrade authorities held", TAGS),
   responses: { 200: packagesSchema },
   handler: async () => ok(packagesBody()),
 });
 
 export const getEvmAEnablement = endpoint({
-  operationId: "getEvmAEnablement",
-  method: "GET",
-  path: "/api/v1/svc/evm-a/enablement",
-  summary: "Enablement state of evm-a (Map chain: discovery and prepare only)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getEvmAEnablement", "GET", "/api/v1/svc/evm-a/enablement", "Enablement state of evm-a (Map chain: discovery and prepare only)", TAGS),
   responses: { 200: enablementSchema },
   handler: async () => ok(enablementBody("evm-a")),
 });
@@ -229,12 +184,7 @@ export const getEvmAWalletBalance = walletBalanceEndpoint("evm-a", "getEvmAWalle
 export const getEvmBWalletBalance = walletBalanceEndpoint("evm-b", "getEvmBWalletBalance", EVM_EXAMPLE);
 
 export const getToken = endpoint({
-  operationId: "getToken",
-  method: "GET",
-  path: "/api/v1/svc/tokens/lookup",
-  summary: "A token's symbol and decimals: the shipped token list, else the chain's own metadata (decimals null with a reason when unreadable)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getToken", "GET", "/api/v1/svc/tokens/lookup", "A token's symbol and decimals: the shipped token list, else the chain's own metadata (decimals null with a reason when unreadable)", TAGS),
   query: tokenQuery,
   example: { query: { chain: "svm-chain", address: "USDC" } },
   errors: ["INVALID_REQUEST"],
@@ -248,12 +198,7 @@ export const getToken = endpoint({
 });
 
 export const listTokens = endpoint({
-  operationId: "listTokens",
-  method: "GET",
-  path: "/api/v1/svc/tokens",
-  summary: "The tokens the service knows by name on a chain (symbol, name, decimals, address with its cited source)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("listTokens", "GET", "/api/v1/svc/tokens", "The tokens the service knows by name on a chain (symbol, name, decimals, address with its cited source)", TAGS),
   query: tokenListQuery,
   example: { query: { chain: "move-chain" } },
   errors: ["INVALID_REQUEST"],
@@ -265,12 +210,7 @@ export const listTokens = endpoint({
 });
 
 export const getAutoYieldVenues = endpoint({
-  operationId: "getAutoYieldVenues",
-  method: "GET",
-  path: "/api/auto-yield/venues",
-  summary: "Public venue readiness and live APYs for the character auto-yield surface (gross_apy_bps nullable)",
-  tags: ["auto-yield"],
-  access: "public",
+  ...publicRoute("getAutoYieldVenues", "GET", "/api/auto-yield/venues", "Public venue readiness and live APYs for the character auto-yield surface (gross_apy_bps nullable)", ["auto-yield"]),
   responses: { 200: autoYieldVenuesSchema },
   handler: async ({ db }) => {
     const state = await catalogState(db);

@@ -1,7 +1,7 @@
 // EVM call helpers: calldata encoded with viem against each contract's ABI. Prepare only on Map chains.
 import { type Abi, type Address, encodeFunctionData, erc20Abi, getAddress, type Hex, pad } from "viem";
 import type { ChainId } from "./address";
-import type { PlanTransaction } from "./transaction";
+import type { PlanTransaction, TxKind } from "./transaction";
 
 export const EVM_CHAIN_IDS = { "evm-a": 8453, "evm-b": 42161 } as const satisfies Partial<Record<ChainId, number>>;
 export type EvmChain = keyof typeof EVM_CHAIN_IDS;
@@ -21,6 +21,11 @@ export interface EvmCall {
 export function evmCall(chain: EvmChain, to: string, abi: Abi, functionName: string, args: readonly unknown[]): EvmCall {
   const data = encodeFunctionData({ abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
   return { chainId: EVM_CHAIN_IDS[chain], to: getAddress(to), data, value: "0" };
+}
+
+/** The plan's EVM transaction of `kind`: the call `payload` (from `evmCall`) on `chain`. */
+export function evmTransaction(chain: EvmChain, kind: TxKind, description: string, payload: EvmCall): PlanTransaction {
+  return { chain, kind, description, encoding: "evm-call", payload };
 }
 
 /** The owner's exact ERC-20 approval of `spender` for `amount` (never unlimited), as the plan's approve transaction (viem's `erc20Abi`). */

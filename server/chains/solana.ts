@@ -21,6 +21,7 @@ import {
 } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { errorLine, RpcUnavailable, solanaRpc, withRpcTimeout } from "./clients";
+import type { PlanTransaction, TxKind } from "./transaction";
 
 export interface SolanaInstructionJson {
   programAddress: string;
@@ -121,6 +122,11 @@ export async function solanaPayload(
     .filter(([, sig]) => sig !== null)
     .map(([a]) => a);
   return { ...encodePayload(feePayer, instructions, tx, lh), presigned };
+}
+
+/** The plan's one svm-chain transaction of `kind`, carrying `payload` (from `solanaPayload`). */
+export function solanaPlanTransaction(kind: TxKind, description: string, payload: SolanaPayload): PlanTransaction[] {
+  return [{ chain: "svm-chain", kind, description, encoding: "solana-v0-message-base64", payload }];
 }
 
 function compileTx(feePayer: string, instructions: Instruction[], lh: { blockhash: string; lastValidBlockHeight: bigint }, lookupTables?: Record<string, string[]>) {

@@ -3,9 +3,10 @@
 import { FAMILY_NAME, isAddressOf, normalizeAddress } from "../chains/address";
 import type { Db } from "../db/client";
 import type { Principal } from "../http/auth";
-import { created, endpoint, ok, unprocessable } from "../http/endpoint";
+import { created, endpoint, type Method, ok, unprocessable } from "../http/endpoint";
+import type { Access } from "../http/roles";
 import { fieldError } from "../http/errors";
-import { addressParams } from "../http/schemas";
+import { walletRead, walletRoute } from "../http/wallet-routes";
 import { harvest } from "../ledger/harvest";
 import { wire } from "../ledger/wire";
 import { discover } from "./discover";
@@ -48,6 +49,16 @@ const TAGS = ["characters"];
 const params = { id: CHARACTER_EXAMPLE };
 const ERRORS = ["NOT_FOUND" as const];
 
+/** The fields of an endpoint on one character, `/api/characters/{id}<rest>`: 404 NOT_FOUND when there is no such character. */
+function characterRoute<M extends Method, A extends Access>(operationId: string, method: M, rest: string, summary: string, access: A) {
+  return { operationId, method, path: `/api/characters/{id}${rest}`, summary, tags: TAGS, access, params: idParams, missing: characterMissing, errors: ERRORS };
+}
+
+/** The fields of a POST on one character that takes no input (an optional empty body). */
+function characterPost<A extends Access>(operationId: string, rest: string, summary: string, access: A) {
+  return { ...characterRoute(operationId, "POST", rest, summary, access), body: harvestPlanBody.optional(), example: { params, body: {} } };
+}
+
 /** A PUT field: undefined keeps the stored value, null clears it, a value is mapped to what is stored. */
 function patchOf<T, U>(v: T | null | undefined, f: (v: T) => U): U | null | undefined {
   return v === undefined ? undefined : v === null ? null : f(v);
@@ -83,31 +94,15 @@ export const postCharacter = endpoint({
 });
 
 export const getCharacter = endpoint({
-  operationId: "getCharacter",
-  method: "GET",
-  path: "/api/characters/{id}",
-  summary: "A character (owner or agent in scope)",
-  tags: TAGS,
-  access: "wallet.read",
-  params: idParams,
-  missing: characterMissing,
-  errors: ERRORS,
+  ...characterRoute("getCharacter", "GET", "", "A character (owner or agent in scope)", "wallet.read"),
   example: { params },
   responses: { 200: characterSchema },
   handler: async ({ db, params: p, principal }) => ok(characterWire(await characterFor(db, p.id, principal))),
 });
 
 export const putCharacter = endpoint({
-  operationId: "updateCharacter",
-  method: "PUT",
-  path: "/api/characters/{id}",
-  summary: "Set the fan-credit liability, conditioned tranches and storage bill (owner)",
-  tags: TAGS,
-  access: "wallet.policy",
-  params: idParams,
-  missing: characterMissing,
+  ...characterRoute("updateCharacter", "PUT", "", "Set the fan-credit liability, conditioned tranches and storage bill (owner)", "wallet.policy"),
   body: updateCharacterBody,
-  errors: ERRORS,
   example: { params, body: { fanCreditLiabilityMicros: "1000000", conditionedTranches: [{ amountMicros: "500000", stakeable: false }], storageBillMicros: "2000000", storageRenewalDueAt: "2026-12-01T00:00:00.000Z" } },
   responses: { 200: characterSchema },
   handler: async ({ db, params: p, principal, body }) => {
@@ -124,31 +119,15 @@ export const putCharacter = endpoint({
 });
 
 export const getCharacterAutoYield = endpoint({
-  operationId: "getCharacterAutoYield",
-  method: "GET",
-  path: "/api/characters/{id}/auto-yield",
-  summary: "Auto-yield status: enabled, venue, staked, APY (null when the read fails), last harvest, labeled estimates",
-  tags: TAGS,
-  access: "wallet.read",
-  params: idParams,
-  missing: characterMissing,
-  errors: ERRORS,
+  ...characterRoute("getCharacterAutoYield", "GET", "/auto-yield", "Auto-yield status: enabled, venue, staked, APY (null when the read fails), last harvest, labeled estimates", "wallet.read"),
   example: { params },
   responses: { 200: autoYieldStatusSchema },
   handler: async ({ db, params: p, principal }) => ok(await autoYieldStatus(db, await characterFor(db, p.id, principal))),
 });
 
 export const putCharacterAutoYield = endpoint({
-  operationId: "putCharacterAutoYield",
-  method: "PUT",
-  path: "/api/characters/{id}/auto-yield",
-  summary: "Owner toggle plus amount cap and risk envelope; disabling does not unstake",
-  tags: TAGS,
-  access: "wallet.policy",
-  params: idParams,
-  missing: characterMissing,
+  ...characterRoute("putCharacterAutoYield", "PUT", "/auto-yield", "Owner toggle plus amount cap and risk envelope; disabling does not unstake", "wallet.policy"),
   body: putAutoYieldBody,
-  errors: ERRORS,
   example: { params, body: { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" } },
   responses: { 200: autoYieldStatusSchema },
   handler: async ({ db, params: p, principal, body }) => {
@@ -169,17 +148,7 @@ export const putCharacterAutoYield = endpoint({
 });
 
 export const postCharacterDiscover = endpoint({
-  operationId: "discoverCharacterAutoYield",
-  method: "POST",
-  path: "/api/characters/{id}/auto-yield/discover",
-  summary: "Discovery intersected with the allowlist and scored (auto-yield-discovery.v1 with an auto-yield-plan.v1 dry run); an outage is 200 blocked",
-  tags: TAGS,
-  access: "wallet.dryrun",
-  params: idParams,
-  missing: characterMissing,
-  body: harvestPlanBody.optional(),
-  errors: ERRORS,
-  example: { params, body: {} },
+  ...characterPost("discoverCharacterAutoYield", "/auto-yield/discover", "Discovery intersected with the allowlist and scored (auto-yield-discovery.v1 with an auto-yield-plan.v1 dry run); an outage is 200 blocked", "wallet.dryrun"),
   responses: { 200: discoverySchema },
   handler: async ({ db, params: p, principal }) => {
     const c = await characterFor(db, p.id, principal);
@@ -198,52 +167,23 @@ export const postCharacterDiscover = endpoint({
   },
 });
 
-export const postCharacterStake = endpoint({
-  operationId: "stakeCharacterAutoYield",
-  idempotent: true,
-  method: "POST",
-  path: "/api/characters/{id}/auto-yield/stake",
-  summary: "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off",
-  tags: TAGS,
-  access: "wallet.move",
-  params: idParams,
-  missing: characterMissing,
-  body: moneyBody.optional(),
-  errors: ERRORS,
-  example: { params, body: { amountMicros: "1000000" } },
-  responses: { 200: stakeDoneSchema, 422: characterBlockedSchema },
-  handler: moneyHandler(stake),
-});
+/** The owner-initiated stake or unstake on a character: the same endpoint but for its name, summary, answer and move. */
+function characterMoney(kind: "stake" | "unstake", summary: string) {
+  return endpoint({
+    ...characterRoute(`${kind}CharacterAutoYield`, "POST", `/auto-yield/${kind}`, summary, "wallet.move"),
+    idempotent: true,
+    body: moneyBody.optional(),
+    example: { params, body: { amountMicros: "1000000" } },
+    responses: { 200: kind === "stake" ? stakeDoneSchema : unstakeDoneSchema, 422: characterBlockedSchema },
+    handler: kind === "stake" ? moneyHandler(stake) : moneyHandler(unstake),
+  });
+}
 
-export const postCharacterUnstake = endpoint({
-  operationId: "unstakeCharacterAutoYield",
-  idempotent: true,
-  method: "POST",
-  path: "/api/characters/{id}/auto-yield/unstake",
-  summary: "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off",
-  tags: TAGS,
-  access: "wallet.move",
-  params: idParams,
-  missing: characterMissing,
-  body: moneyBody.optional(),
-  errors: ERRORS,
-  example: { params, body: { amountMicros: "1000000" } },
-  responses: { 200: unstakeDoneSchema, 422: characterBlockedSchema },
-  handler: moneyHandler(unstake),
-});
+export const postCharacterStake = characterMoney("stake", "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off");
+export const postCharacterUnstake = characterMoney("unstake", "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off");
 
 export const postCharacterHarvestPlan = endpoint({
-  operationId: "planCharacterHarvest",
-  method: "POST",
-  path: "/api/characters/{id}/auto-yield/harvest/plan",
-  summary: "Dry-run harvest (harvest-plan.v1): amounts read from the venue adapter, never from the caller",
-  tags: TAGS,
-  access: "harvest.plan",
-  params: idParams,
-  missing: characterMissing,
-  body: harvestPlanBody.optional(),
-  errors: ERRORS,
-  example: { params, body: {} },
+  ...characterPost("planCharacterHarvest", "/auto-yield/harvest/plan", "Dry-run harvest (harvest-plan.v1): amounts read from the venue adapter, never from the caller", "harvest.plan"),
   responses: { 200: characterHarvestPlanSchema },
   handler: async ({ db, params: p, principal }) => {
     const c = await characterFor(db, p.id, principal);
@@ -253,52 +193,20 @@ export const postCharacterHarvestPlan = endpoint({
 });
 
 export const postCharacterSurvival = endpoint({
-  operationId: "survivalCharacterAutoYield",
-  method: "POST",
-  path: "/api/characters/{id}/auto-yield/survival",
-  summary: "Keeper survival unstake: when storage renewal is due and liquid < bill, unstake min(shortfall, staked − liability)",
-  tags: TAGS,
-  access: "keeper.ops",
-  params: idParams,
-  missing: characterMissing,
-  body: harvestPlanBody.optional(),
-  errors: ERRORS,
-  example: { params, body: {} },
+  ...characterPost("survivalCharacterAutoYield", "/auto-yield/survival", "Keeper survival unstake: when storage renewal is due and liquid < bill, unstake min(shortfall, staked − liability)", "keeper.ops"),
   responses: { 200: survivalSchema },
   handler: async ({ db, params: p, principal }) => ok(await survivalUnstake(db, await characterFor(db, p.id, principal))),
 });
 
 // ---- wallet auto-yield (spec §4.3) ----
 
-const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
-
-export const getWalletAutoYield = endpoint({
-  operationId: "getWalletAutoYield",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/auto-yield",
-  summary: "The wallet's auto-yield policy (OFF by default)",
-  tags: ["wallets"],
-  access: "wallet.read",
-  params: addressParams,
-  wallets: byAddress,
-  example: { params: { address: WALLET_EXAMPLE } },
-  responses: { 200: walletAutoYieldSchema },
-  handler: async ({ db, params: p }) => {
-    const wallet = normalizeAddress(p.address);
-    return ok(walletAutoYieldWire(wallet, await walletAutoYieldOf(db, wallet)));
-  },
-});
+export const getWalletAutoYield = walletRead("getWalletAutoYield", "auto-yield", "The wallet's auto-yield policy (OFF by default)", ["wallets"], WALLET_EXAMPLE, walletAutoYieldSchema, async (db, w) =>
+  walletAutoYieldWire(w, await walletAutoYieldOf(db, w)),
+);
 
 export const putWalletAutoYieldEndpoint = endpoint({
-  operationId: "putWalletAutoYield",
-  method: "PUT",
-  path: "/api/v1/wallets/{address}/auto-yield",
-  summary: "Set the wallet's auto-yield policy (owner); omitted fields are kept; unknown venue → 404",
-  tags: ["wallets"],
-  access: "wallet.policy",
-  params: addressParams,
+  ...walletRoute("putWalletAutoYield", "PUT", "auto-yield", "Set the wallet's auto-yield policy (owner); omitted fields are kept; unknown venue → 404", ["wallets"], "wallet.policy"),
   body: walletAutoYieldBody,
-  wallets: byAddress,
   errors: ERRORS,
   example: { params: { address: WALLET_EXAMPLE }, body: { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" } },
   responses: { 200: walletAutoYieldSchema },

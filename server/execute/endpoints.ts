@@ -1,5 +1,5 @@
 // POST /svc/strategies/deposit/execute, /svc/bridge/delivery, /svc/bridge/rescue (spec §4.2, §4.4, §3.3; contract §6).
-import { endpoint } from "../http/endpoint";
+import { endpoint, publicRoute } from "../http/endpoint";
 import { deliverBridge, rescueBridge } from "./bridge";
 import { executeDeposit } from "./deposit";
 import { refuseKeyMaterial } from "./key-material";
@@ -18,17 +18,12 @@ import {
 const TAGS = ["execute"];
 
 export const executeDepositEndpoint = endpoint({
-  operationId: "executeDeposit",
-  method: "POST",
-  path: "/api/v1/svc/strategies/deposit/execute",
-  summary: "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once",
+  ...publicRoute("executeDeposit", "POST", "/api/v1/svc/strategies/deposit/execute", "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once", TAGS),
   description:
     "Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). " +
     "200 done once confirmed and recorded (a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); " +
     "422 blocked for a failed transaction, a sender that is not the plan's owner, a plan that is not a prepared deposit, a Map chain, or a digest used by another plan. " +
     "Private keys, secret keys and mnemonics are refused with 400 whatever field carries them, and never logged.",
-  tags: TAGS,
-  access: "public",
   body: executeBody,
   screen: refuseKeyMaterial,
   idempotent: true,

@@ -80,6 +80,11 @@ export function endpoint<
   return def;
 }
 
+/** The fields that name a public endpoint (no key needed): its id, method, path, summary and tags. */
+export function publicRoute<M extends Method>(operationId: string, method: M, path: string, summary: string, tags: string[]) {
+  return { operationId, method, path, summary, tags, access: "public" as const };
+}
+
 export const ok = <T>(body: T) => ({ status: 200 as const, body });
 export const created = <T>(body: T) => ({ status: 201 as const, body });
 export const accepted = <T>(body: T) => ({ status: 202 as const, body });

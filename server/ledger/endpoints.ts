@@ -2,9 +2,10 @@
 // 200 done, 202 prepared, 422 blocked (contract §4); route, withdraw and auto-pay honor Idempotency-Key.
 import { addressFamily, CHAIN_FAMILY, CHAIN_IDS, type ChainId, isAddressOf, normalizeAddress, mustBeAddressOf } from "../chains/address";
 import { isTxIdOf } from "../execute/confirm";
-import { accepted, endpoint, ok, unprocessable } from "../http/endpoint";
+import { accepted, endpoint, ok, publicRoute, unprocessable } from "../http/endpoint";
 import { fieldError } from "../http/errors";
 import { addressParams } from "../http/schemas";
+import { walletRead, walletRoute } from "../http/wallet-routes";
 import { harvest } from "./harvest";
 import { chainFor } from "./home";
 import { funding, performance, portfolio, position, positions, publicActivity, publicPortfolio } from "./reads";
@@ -45,7 +46,6 @@ const TAGS = ["wallets"];
 // source: none needed, an OpenAPI example of the digest's shape, not an on-chain id.
 const SUI_DIGEST_EXAMPLE = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
 const params = { address: WALLET_EXAMPLE };
-const byAddress = ({ params: p }: { params: { address: string } }) => p.address;
 
 function assertChainWallet(wallet: string, chain: ChainId): void {
   if (!isAddressOf(CHAIN_FAMILY[chain], wallet)) {
@@ -65,72 +65,17 @@ function assertTxId(txId: string | undefined, chains: readonly ChainId[]): void 
 
 const familyChains = (wallet: string) => CHAIN_IDS.filter((c) => CHAIN_FAMILY[c] === addressFamily(wallet));
 
-export const getPosition = endpoint({
-  operationId: "getWalletPosition",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/position",
-  summary: "Liquid, staked and by-chain amounts of a wallet",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: byAddress,
-  example: { params },
-  responses: { 200: positionSchema },
-  handler: async ({ db, params: p }) => ok(wire(await position(db, normalizeAddress(p.address)))),
-});
+export const getPosition = walletRead("getWalletPosition", "position", "Liquid, staked and by-chain amounts of a wallet", TAGS, WALLET_EXAMPLE, positionSchema, async (db, w) => wire(await position(db, w)));
 
-export const getPortfolio = endpoint({
-  operationId: "getWalletPortfolio",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/portfolio",
-  summary: "Balances and venue positions of a wallet, with cost basis and ROI",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: byAddress,
-  example: { params },
-  responses: { 200: portfolioSchema },
-  handler: async ({ db, params: p }) => ok(wire(await portfolio(db, normalizeAddress(p.address)))),
-});
+export const getPortfolio = walletRead("getWalletPortfolio", "portfolio", "Balances and venue positions of a wallet, with cost basis and ROI", TAGS, WALLET_EXAMPLE, portfolioSchema, async (db, w) => wire(await portfolio(db, w)));
 
-export const getPerformance = endpoint({
-  operationId: "getWalletPerformance",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/performance",
-  summary: "Realized yield and realized APY (null if unknown)",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: byAddress,
-  example: { params },
-  responses: { 200: performanceSchema },
-  handler: async ({ db, params: p }) => ok(wire(await performance(db, normalizeAddress(p.address)))),
-});
+export const getPerformance = walletRead("getWalletPerformance", "performance", "Realized yield and realized APY (null if unknown)", TAGS, WALLET_EXAMPLE, performanceSchema, async (db, w) => wire(await performance(db, w)));
 
-export const getFunding = endpoint({
-  operationId: "getWalletFunding",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/funding",
-  summary: "Funding snapshot: liquid, staked and stakeable per chain",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: byAddress,
-  example: { params },
-  responses: { 200: fundingSchema },
-  handler: async ({ db, params: p }) => ok(wire(await funding(db, normalizeAddress(p.address)))),
-});
+export const getFunding = walletRead("getWalletFunding", "funding", "Funding snapshot: liquid, staked and stakeable per chain", TAGS, WALLET_EXAMPLE, fundingSchema, async (db, w) => wire(await funding(db, w)));
 
 export const postPreview = endpoint({
-  operationId: "previewWalletRoute",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/preview",
-  summary: "Dry run of route: the same answer route would give, nothing written",
-  tags: TAGS,
-  access: "wallet.dryrun",
-  params: addressParams,
+  ...walletRoute("previewWalletRoute", "POST", "preview", "Dry run of route: the same answer route would give, nothing written", TAGS, "wallet.dryrun"),
   body: previewBody,
-  wallets: byAddress,
   example: { params, body: { amountMicros: "1000000", stake: true } },
   errors: ["NOT_FOUND"],
   responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
@@ -145,17 +90,10 @@ export const postPreview = endpoint({
 });
 
 export const postRoute = endpoint({
-  operationId: "routeWalletMoney",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/route",
-  summary: "Credit liquid and optionally stake into the chosen venue; fee 0",
+  ...walletRoute("routeWalletMoney", "POST", "route", "Credit liquid and optionally stake into the chosen venue; fee 0", TAGS, "wallet.move"),
   description:
     "Venue: strategyId when given; else the autopilot pick on that chain (top live 30-day APY among ready venues); else the ready venue with the highest live APY; else blocked no_ready_venue.",
-  tags: TAGS,
-  access: "wallet.move",
-  params: addressParams,
   body: routeBody,
-  wallets: byAddress,
   idempotent: true,
   example: { params, body: { amountMicros: "2000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: SUI_DIGEST_EXAMPLE } },
   errors: ["NOT_FOUND"],
@@ -170,15 +108,8 @@ export const postRoute = endpoint({
 });
 
 export const postWithdraw = endpoint({
-  operationId: "withdrawWalletMoney",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/withdraw",
-  summary: "Exit principal (liquid first, then unstake); fee 0; above the balance is blocked",
-  tags: TAGS,
-  access: "wallet.move",
-  params: addressParams,
+  ...walletRoute("withdrawWalletMoney", "POST", "withdraw", "Exit principal (liquid first, then unstake); fee 0; above the balance is blocked", TAGS, "wallet.move"),
   body: withdrawBody,
-  wallets: byAddress,
   idempotent: true,
   example: { params, body: { amountMicros: "1000000", token: "USDC" } },
   responses: { 200: withdrawDoneSchema, 422: withdrawBlockedSchema },
@@ -210,15 +141,8 @@ export const postHarvest = endpoint({
 });
 
 export const postAutoPay = endpoint({
-  operationId: "autoPayWallet",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/auto-pay",
-  summary: "Harvest and pay residual yield to the given payees by bps (sum ≤ 10000); the rest compounds",
-  tags: TAGS,
-  access: "wallet.move",
-  params: addressParams,
+  ...walletRoute("autoPayWallet", "POST", "auto-pay", "Harvest and pay residual yield to the given payees by bps (sum ≤ 10000); the rest compounds", TAGS, "wallet.move"),
   body: autoPayBody,
-  wallets: byAddress,
   idempotent: true,
   example: { params, body: { chain: "move-chain", payees: [{ address: `0x${"4".repeat(64)}`, bps: 2500 }] } },
   responses: { 200: harvestSchema },
@@ -237,15 +161,8 @@ export const postAutoPay = endpoint({
 });
 
 export const postRebalance = endpoint({
-  operationId: "rebalanceWallet",
-  method: "POST",
-  path: "/api/v1/wallets/{address}/rebalance",
-  summary: "Move staked principal between two venues of one chain; cross-chain is blocked (use a bridge plan)",
-  tags: TAGS,
-  access: "wallet.move",
-  params: addressParams,
+  ...walletRoute("rebalanceWallet", "POST", "rebalance", "Move staked principal between two venues of one chain; cross-chain is blocked (use a bridge plan)", TAGS, "wallet.move"),
   body: rebalanceBody,
-  wallets: byAddress,
   example: { params, body: { fromStrategyId: "suilend", toStrategyId: "navi", amountMicros: "500000" } },
   errors: ["NOT_FOUND"],
   responses: { 200: rebalanceDoneSchema, 422: rebalanceBlockedSchema },
@@ -274,12 +191,7 @@ export const postBatchPositions = endpoint({
 });
 
 export const getPublicPortfolio = endpoint({
-  operationId: "getPublicPortfolio",
-  method: "GET",
-  path: "/api/v1/svc/portfolio",
-  summary: "A wallet's own positions with on-chain proof, cost basis net of routing legs, and ROI",
-  tags: ["public", ...TAGS],
-  access: "public",
+  ...publicRoute("getPublicPortfolio", "GET", "/api/v1/svc/portfolio", "A wallet's own positions with on-chain proof, cost basis net of routing legs, and ROI", ["public", ...TAGS]),
   query: walletQuery,
   example: { query: { wallet: WALLET_EXAMPLE } },
   responses: { 200: publicPortfolioSchema },
@@ -287,12 +199,7 @@ export const getPublicPortfolio = endpoint({
 });
 
 export const getPublicActivity = endpoint({
-  operationId: "getPublicActivity",
-  method: "GET",
-  path: "/api/v1/svc/activity",
-  summary: "A wallet's activity: one row per leg, newest group first, legs by legIndex; cursor pages",
-  tags: ["public", ...TAGS],
-  access: "public",
+  ...publicRoute("getPublicActivity", "GET", "/api/v1/svc/activity", "A wallet's activity: one row per leg, newest group first, legs by legIndex; cursor pages", ["public", ...TAGS]),
   query: activityQuery,
   example: { query: { wallet: WALLET_EXAMPLE, limit: "20" } },
   responses: { 200: publicActivitySchema },

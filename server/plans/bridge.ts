@@ -313,38 +313,19 @@ function continuationLegs(sourceChain: ChainId, destChain: ChainId, amount: bigi
     },
   ];
   if (!venue) return legs;
+  // The swap and the deposit both stay on destChain and carry the expected USDC through.
+  const destLeg = (legIndex: number, kind: "swap" | "deposit", passThrough: boolean, strategyId: string | null, fees: FeeItem[]): PlanLeg => {
+    const dest = { chain: destChain, destChain: null, inputToken: usdcDest, outputToken: usdcDest, amountInMicros: expected, quotedAmountOutMicros: expected };
+    return { legIndex, kind, ...dest, passThrough, strategyId, fees };
+  };
   legs.push(
-    {
-      legIndex: 1,
-      kind: "swap",
-      chain: destChain,
-      destChain: null,
-      inputToken: usdcDest,
-      outputToken: usdcDest,
-      amountInMicros: expected,
-      quotedAmountOutMicros: expected,
-      passThrough: true,
-      strategyId: null,
-      fees: [
-        { label: `Swap on ${destChain}: pass-through (CCTP delivers native USDC and ${venue.id} takes USDC): no swap, no service swap fee, no pool fee`, kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: usdcDest },
-      ],
-    },
-    {
-      legIndex: 2,
-      kind: "deposit",
-      chain: destChain,
-      destChain: null,
-      inputToken: usdcDest,
-      outputToken: usdcDest,
-      amountInMicros: expected,
-      quotedAmountOutMicros: expected,
-      passThrough: false,
-      strategyId: venue.id,
-      fees: [
-        { label: "Service fee on deposit of principal", kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: null },
-        { ...NETWORK_FEE, label: `Network fee (gas) of the deposit into ${venue.id} on ${destChain}, paid by the owner's wallet` },
-      ],
-    },
+    destLeg(1, "swap", true, null, [
+      { label: `Swap on ${destChain}: pass-through (CCTP delivers native USDC and ${venue.id} takes USDC): no swap, no service swap fee, no pool fee`, kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: usdcDest },
+    ]),
+    destLeg(2, "deposit", false, venue.id, [
+      { label: "Service fee on deposit of principal", kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: null },
+      { ...NETWORK_FEE, label: `Network fee (gas) of the deposit into ${venue.id} on ${destChain}, paid by the owner's wallet` },
+    ]),
   );
   return legs;
 }

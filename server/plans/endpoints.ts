@@ -1,10 +1,11 @@
 // POST /svc/strategies/deposit/plan, /svc/strategies/withdraw/plan, /svc/swap-svm/plan, /svc/swap-move/plan,
 // /svc/evm/swap/plan, /svc/bridge/plan, /svc/gas-sponsor/plan, GET /svc/plans/{planId}; cage: GET /svc/evm-a/cage, /svc/evm-b/cage,
 // POST /svc/evm-b/cage/prepare, GET /wallets/{address}/evm-a/cage (spec §4.2, §4.4, §4.7).
+import type { z } from "zod";
 import { isEvmAddress, mustBeAddressOf } from "../chains/address";
-import { endpoint, ok } from "../http/endpoint";
+import { endpoint, ok, publicRoute } from "../http/endpoint";
 import { fieldError } from "../http/errors";
-import { addressParams } from "../http/schemas";
+import { walletRoute } from "../http/wallet-routes";
 import { bridgePaths, bridgePlan } from "./bridge";
 import { cageBody, prepareCagePolicy, walletCageState } from "./cage";
 import { gasPlan } from "./gas";
@@ -31,76 +32,52 @@ import { vaultPlan } from "./vault";
 const TAGS = ["plans"];
 const PLAN_NOTE = "HTTP 200 with status prepared or blocked (contract §4); blockers[] lists why. Nothing is signed or broadcast by the service.";
 
-export const depositPlan = endpoint({
-  operationId: "planDeposit",
-  method: "POST",
-  path: "/api/v1/svc/strategies/deposit/plan",
-  summary: "Deposit plan with fees, blockers and, with owner, the unsigned transactions",
-  description: PLAN_NOTE,
-  tags: TAGS,
-  access: "public",
-  body: vaultPlanBody,
-  errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { strategyId: "scallop", amountMicros: "5000000", owner: `0x${"3".repeat(64)}` } },
-  responses: { 200: vaultPlanSchema },
-  handler: async ({ db, body }) => ok(await vaultPlan(db, "deposit", body)),
-});
+/** The deposit or withdraw plan on one venue: the same endpoint but for its kind, summary and example. */
+function vaultPlanEndpoint(kind: "deposit" | "withdraw", summary: string, example: z.input<typeof vaultPlanBody>) {
+  return endpoint({
+    ...publicRoute(kind === "deposit" ? "planDeposit" : "planWithdraw", "POST", `/api/v1/svc/strategies/${kind}/plan`, summary, TAGS),
+    description: PLAN_NOTE,
+    body: vaultPlanBody,
+    errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
+    example: { body: example },
+    responses: { 200: vaultPlanSchema },
+    handler: async ({ db, body }) => ok(await vaultPlan(db, kind, body)),
+  });
+}
 
-export const withdrawPlan = endpoint({
-  operationId: "planWithdraw",
-  method: "POST",
-  path: "/api/v1/svc/strategies/withdraw/plan",
-  summary: "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan",
-  description: PLAN_NOTE,
-  tags: TAGS,
-  access: "public",
-  body: vaultPlanBody,
-  errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { strategyId: "aave-v3-base", amountMicros: "5000000", owner: "0x1111111111111111111111111111111111111111" } },
-  responses: { 200: vaultPlanSchema },
-  handler: async ({ db, body }) => ok(await vaultPlan(db, "withdraw", body)),
+export const depositPlan = vaultPlanEndpoint("deposit", "Deposit plan with fees, blockers and, with owner, the unsigned transactions", {
+  strategyId: "scallop",
+  amountMicros: "5000000",
+  owner: `0x${"3".repeat(64)}`,
+});
+export const withdrawPlan = vaultPlanEndpoint("withdraw", "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan", {
+  strategyId: "aave-v3-base",
+  amountMicros: "5000000",
+  owner: "0x1111111111111111111111111111111111111111",
 });
 
 const SWAP_NOTE = "Slippage bound: default 100 bps, maximum 500 (above is 400). A quote source that cannot be read gives status blocked with quote_unavailable.";
 
-export const swapSvmPlan = endpoint({
-  operationId: "planSwapSvm",
-  method: "POST",
-  path: "/api/v1/svc/swap-svm/plan",
-  summary: "Swap plan on svm-chain (Jupiter quote format)",
-  description: SWAP_NOTE,
-  tags: TAGS,
-  access: "public",
-  body: swapBody,
-  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000" } },
-  responses: { 200: swapPlanSchema },
-  handler: async ({ db, body }) => ok(await swapPlan(db, "svm-chain", body)),
-});
+/** The swap plan on svm-chain or move-chain (`/svc/swap-<svm|move>/plan`): the same endpoint but for its chain, summary and example. */
+function chainSwapPlan(chain: "svm-chain" | "move-chain", summary: string, outputToken: string) {
+  const segment = chain === "svm-chain" ? "Svm" : "Move";
+  return endpoint({
+    ...publicRoute(`planSwap${segment}`, "POST", `/api/v1/svc/swap-${segment.toLowerCase()}/plan`, summary, TAGS),
+    description: SWAP_NOTE,
+    body: swapBody,
+    errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
+    example: { body: { inputToken: "USDC", outputToken, amountIn: "1000000" } },
+    responses: { 200: swapPlanSchema },
+    handler: async ({ db, body }) => ok(await swapPlan(db, chain, body)),
+  });
+}
 
-export const swapMovePlan = endpoint({
-  operationId: "planSwapMove",
-  method: "POST",
-  path: "/api/v1/svc/swap-move/plan",
-  summary: "Swap plan on move-chain (Cetus aggregator find_routes format)",
-  description: SWAP_NOTE,
-  tags: TAGS,
-  access: "public",
-  body: swapBody,
-  errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } },
-  responses: { 200: swapPlanSchema },
-  handler: async ({ db, body }) => ok(await swapPlan(db, "move-chain", body)),
-});
+export const swapSvmPlan = chainSwapPlan("svm-chain", "Swap plan on svm-chain (Jupiter quote format)", "So11111111111111111111111111111111111111112");
+export const swapMovePlan = chainSwapPlan("move-chain", "Swap plan on move-chain (Cetus aggregator find_routes format)", "0x2::sui::SUI");
 
 export const swapEvmPlan = endpoint({
-  operationId: "planSwapEvm",
-  method: "POST",
-  path: "/api/v1/svc/evm/swap/plan",
-  summary: "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only",
+  ...publicRoute("planSwapEvm", "POST", "/api/v1/svc/evm/swap/plan", "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only", TAGS),
   description: SWAP_NOTE,
-  tags: TAGS,
-  access: "public",
   body: evmSwapBody,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
   example: { body: { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000" } },
@@ -112,17 +89,12 @@ export const swapEvmPlan = endpoint({
 });
 
 export const bridgePlanEndpoint = endpoint({
-  operationId: "planBridge",
-  method: "POST",
-  path: "/api/v1/svc/bridge/plan",
-  summary: "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction",
+  ...publicRoute("planBridge", "POST", "/api/v1/svc/bridge/plan", "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction", TAGS),
   description:
     `${PLAN_NOTE} The destination address is stored with the plan and locked: delivery and rescue only pay there. ` +
     "A destination nobody can receive on is 400 INVALID_REQUEST with the reason as the message: a zero address, a system or program id, a token mint or contract or a venue id the service knows, a mixed-case EVM address with a wrong EIP-55 checksum, a Solana address off the ed25519 curve, or an EVM address holding contract code (read with eth_getCode) unless destIsContract is true. " +
     "With continueTo { strategyId } (a venue on destChain; another chain is 400) the plan is a cross-chain deposit: legs bridge, swap (a zero-cost pass-through: CCTP delivers native USDC and every venue takes USDC) and deposit, each with its fees, and the destination deposit transaction for the owner to sign after the mint. " +
     "The plan names its rail (CCTP V2 where both ends run it, V1 end to end otherwise), the V2 speed (`speed`: standard by default, or fast) and the rail fee from Circle's fee API.",
-  tags: TAGS,
-  access: "public",
   body: bridgeBody,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS", "NOT_FOUND"],
   example: {
@@ -141,24 +113,14 @@ export const bridgePlanEndpoint = endpoint({
 });
 
 export const getBridgePaths = endpoint({
-  operationId: "getBridgePaths",
-  method: "GET",
-  path: "/api/v1/svc/bridge/paths",
-  summary: "Every ordered pair of chains: its CCTP rail, the speeds it offers, and whether the service can build its burn (with the reason when not)",
+  ...publicRoute("getBridgePaths", "GET", "/api/v1/svc/bridge/paths", "Every ordered pair of chains: its CCTP rail, the speeds it offers, and whether the service can build its burn (with the reason when not)", TAGS),
   description: "The same check that blocks POST /svc/bridge/plan with adapter_not_ready; the dashboard shows unbuildable paths disabled with this reason.",
-  tags: TAGS,
-  access: "public",
   responses: { 200: bridgePathsSchema },
   handler: async () => ok({ schemaVersion: "svc-bridge-paths.v1" as const, paths: bridgePaths() }),
 });
 
 export const gasSponsorPlan = endpoint({
-  operationId: "planGas",
-  method: "POST",
-  path: "/api/v1/svc/gas-sponsor/plan",
-  summary: "Gas sizing of a stored plan's transactions per chain (estimate from the RPC gas price; null when unreadable)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("planGas", "POST", "/api/v1/svc/gas-sponsor/plan", "Gas sizing of a stored plan's transactions per chain (estimate from the RPC gas price; null when unreadable)", TAGS),
   body: gasBody,
   errors: ["NOT_FOUND"],
   example: { body: { planId: "pln_0000000000000000000a" } },
@@ -186,23 +148,13 @@ export const getPlanRecord = endpoint({
 });
 
 export const getEvmACage = endpoint({
-  operationId: "getEvmACage",
-  method: "GET",
-  path: "/api/v1/svc/evm-a/cage",
-  summary: "Cage policy on evm-a: the six actions and the locked destinations (Map chain, prepare only)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getEvmACage", "GET", "/api/v1/svc/evm-a/cage", "Cage policy on evm-a: the six actions and the locked destinations (Map chain, prepare only)", TAGS),
   responses: { 200: cageSchema },
   handler: async () => ok(cageBody("evm-a")),
 });
 
 export const getEvmBCage = endpoint({
-  operationId: "getEvmBCage",
-  method: "GET",
-  path: "/api/v1/svc/evm-b/cage",
-  summary: "Cage policy on evm-b: the six actions and the locked destinations (Map chain, prepare only)",
-  tags: TAGS,
-  access: "public",
+  ...publicRoute("getEvmBCage", "GET", "/api/v1/svc/evm-b/cage", "Cage policy on evm-b: the six actions and the locked destinations (Map chain, prepare only)", TAGS),
   responses: { 200: cageSchema },
   handler: async () => ok(cageBody("evm-b")),
 });
@@ -223,14 +175,7 @@ export const prepareEvmBCage = endpoint({
 });
 
 export const getWalletEvmACage = endpoint({
-  operationId: "getWalletEvmACage",
-  method: "GET",
-  path: "/api/v1/wallets/{address}/evm-a/cage",
-  summary: "The wallet's cage state on evm-a and its prepared (unsigned) actions",
-  tags: TAGS,
-  access: "wallet.read",
-  params: addressParams,
-  wallets: ({ params }) => params.address,
+  ...walletRoute("getWalletEvmACage", "GET", "evm-a/cage", "The wallet's cage state on evm-a and its prepared (unsigned) actions", TAGS, "wallet.read"),
   errors: ["INVALID_ADDRESS"],
   example: { params: { address: "0x1111111111111111111111111111111111111111" } },
   responses: { 200: walletCageSchema },

@@ -1,39 +1,24 @@
 // GET /svc/status, /svc/fees, /svc/errors.
 import { ensureBooted } from "../boot";
 import { BLOCKER_CODES, CATALOG_VERSION, ERROR_CODES } from "../http/codes";
-import { endpoint, ok } from "../http/endpoint";
+import { endpoint, ok, publicRoute } from "../http/endpoint";
 import { errorCatalogSchema, feesSchema, statusSchema } from "./schemas";
 import { feesBody, statusBody } from "./status";
 
 export const getStatus = endpoint({
-  operationId: "getStatus",
-  method: "GET",
-  path: "/api/v1/svc/status",
-  summary: "Phase, execution mode, fee summary and execution flags",
-  tags: ["svc"],
-  access: "public",
+  ...publicRoute("getStatus", "GET", "/api/v1/svc/status", "Phase, execution mode, fee summary and execution flags", ["svc"]),
   responses: { 200: statusSchema },
   handler: async () => ok(statusBody((await ensureBooted()).kind)),
 });
 
 export const getFees = endpoint({
-  operationId: "getFees",
-  method: "GET",
-  path: "/api/v1/svc/fees",
-  summary: "Live fee schedule",
-  tags: ["svc"],
-  access: "public",
+  ...publicRoute("getFees", "GET", "/api/v1/svc/fees", "Live fee schedule", ["svc"]),
   responses: { 200: feesSchema },
   handler: async () => ok(feesBody()),
 });
 
 export const getErrors = endpoint({
-  operationId: "getErrors",
-  method: "GET",
-  path: "/api/v1/svc/errors",
-  summary: "Catalog of every error and blocker code with its HTTP status and meaning",
-  tags: ["svc"],
-  access: "public",
+  ...publicRoute("getErrors", "GET", "/api/v1/svc/errors", "Catalog of every error and blocker code with its HTTP status and meaning", ["svc"]),
   responses: { 200: errorCatalogSchema },
   // The table the wrapper answers from (handler.ts checks every answer against it), listed as it is.
   handler: async () =>

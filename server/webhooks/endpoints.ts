@@ -1,7 +1,7 @@
 // /svc/webhooks…: subscriptions (owner), event types (public), event log (owner or agent), redeliver (owner).
 import { config } from "../config";
 import { EVENT_TYPES } from "../events/outbox";
-import { created, endpoint, ok } from "../http/endpoint";
+import { created, endpoint, type Method, ok, publicRoute } from "../http/endpoint";
 import { ApiError, fieldError, notFound } from "../http/errors";
 import type { Principal } from "../http/auth";
 import { decodeCursor, encodeCursor, listEvents, redeliverEvent } from "./event-log";
@@ -32,12 +32,7 @@ function ownerOf(p: Principal | null): Owner {
 const iso = (d: Date) => d.toISOString();
 
 export const listEventTypes = endpoint({
-  operationId: "listWebhookEventTypes",
-  method: "GET",
-  path: "/api/v1/svc/webhooks/events/types",
-  summary: "The webhook event types",
-  tags: ["webhooks"],
-  access: "public",
+  ...publicRoute("listWebhookEventTypes", "GET", "/api/v1/svc/webhooks/events/types", "The webhook event types", ["webhooks"]),
   responses: { 200: eventTypesSchema },
   handler: async () => ok({ types: EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] })) }),
 });
@@ -89,17 +84,15 @@ export const listWebhooks = endpoint({
   },
 });
 
+/** The fields of an endpoint on one of the key's subscriptions, `/api/v1/svc/webhooks/{id}<rest>` (owner): 404 when it has none of that id. */
+function subscriptionRoute<M extends Method>(operationId: string, method: M, rest: string, summary: string) {
+  const example = { params: { id: "whk_0000000000000000000a" } };
+  return { operationId, method, path: `/api/v1/svc/webhooks/{id}${rest}`, example, summary, tags: ["webhooks"], access: "webhooks.manage" as const, params: webhookIdParams, errors: ["NOT_FOUND" as const] };
+}
+
 export const rotateWebhook = endpoint({
-  operationId: "rotateWebhook",
-  method: "POST",
-  path: "/api/v1/svc/webhooks/{id}/rotate",
-  example: { params: { id: "whk_0000000000000000000a" } },
-  summary: "Replace the signing key; the new key is shown once",
-  tags: ["webhooks"],
-  access: "webhooks.manage",
-  params: webhookIdParams,
+  ...subscriptionRoute("rotateWebhook", "POST", "/rotate", "Replace the signing key; the new key is shown once"),
   responses: { 200: webhookRotatedSchema },
-  errors: ["NOT_FOUND"],
   handler: async ({ db, principal, params }) => {
     const s = await rotateSubscription(db, ownerOf(principal).keyId, params.id, config().SVC_WEBHOOK_SECRET_KEY);
     if (!s?.rotatedAt) throw notFound("Subscription");
@@ -108,16 +101,8 @@ export const rotateWebhook = endpoint({
 });
 
 export const deleteWebhook = endpoint({
-  operationId: "deleteWebhook",
-  method: "DELETE",
-  path: "/api/v1/svc/webhooks/{id}",
-  example: { params: { id: "whk_0000000000000000000a" } },
-  summary: "Delete a subscription; its pending deliveries are cancelled",
-  tags: ["webhooks"],
-  access: "webhooks.manage",
-  params: webhookIdParams,
+  ...subscriptionRoute("deleteWebhook", "DELETE", "", "Delete a subscription; its pending deliveries are cancelled"),
   responses: { 200: webhookDeletedSchema },
-  errors: ["NOT_FOUND"],
   handler: async ({ db, principal, params }) => {
     if (!(await deleteSubscription(db, ownerOf(principal).keyId, params.id))) throw notFound("Subscription");
     return ok({ id: params.id, deleted: true as const });

@@ -14,6 +14,7 @@ import { MESSAGE_TRANSMITTER_ABI } from "../cctp/abi";
 import { readBurnMessages } from "../cctp/messages";
 import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";
 import { burnDescription, COMMON_RISKS, evmBurnTransactions, feeClause, feeTransferOf } from "../cctp/plan";
+import { lockedRoute, noRescue } from "../cctp/rescue";
 import { withRecipientAccount } from "../cctp/solana";
 import type { BurnBuild, BurnRequest, Rail, RescueBuild, RescueRoute, Speed } from "../types";
 import { type BurnMessage, fetchAttestation, fetchAttestationsV1, parseBurnMessage } from "./attestation";
@@ -58,14 +59,11 @@ async function burnV1(req: BurnRequest): Promise<BurnBuild> {
  * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
  */
 export async function rescueV1(p: RescueRoute, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
-  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  const none = noRescue;
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
-  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
-  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
-    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
-  }
-  const sourceDomain = CCTP_DOMAIN[p.source];
-  const destDomain = CCTP_DOMAIN[p.dest];
+  const route = await lockedRoute(p, planRecipient);
+  if ("blockers" in route) return route;
+  const { locked, sourceDomain, destDomain } = route;
   const routed = (m: Hex) => {
     const b = parseBurnMessage(m);
     return b && b.sourceDomain === sourceDomain && b.destinationDomain === destDomain ? [{ m, b }] : [];

@@ -12,6 +12,7 @@ import { type Blocker, blocker } from "../../http/codes";
 import { readBurnMessages } from "../cctp/messages";
 import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";
 import { burnDescription, COMMON_RISKS, evmBurnTransactions, feeClause, feeTransferOf } from "../cctp/plan";
+import { lockedRoute, noRescue } from "../cctp/rescue";
 import { withRecipientAccount } from "../cctp/solana";
 import type { BurnBuild, BurnRequest, Rail, RailFee, RescueBuild, RescueRoute, Speed } from "../types";
 import { type BurnMessageV2, feeOf, fetchAttestationsV2, fetchBurnFees, maxFeeFor, parseBurnMessageV2 } from "./attestation";
@@ -68,16 +69,13 @@ async function burnV2(req: BurnRequest): Promise<BurnBuild> {
  * destination MessageTransmitterV2.
  */
 export async function rescueV2(p: RescueRoute, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild> {
-  const none = (...blockers: Blocker[]): RescueBuild => ({ blockers, transactions: [], burn: null });
+  const none = noRescue;
   if (!isEvmChain(p.dest) && p.dest !== "svm-chain") return none(blocker("adapter_not_ready", `${p.dest} has no CCTP V2 (a V2 plan cannot end there); no receive is built.`));
   if (!isEvmChain(p.source) && p.source !== "svm-chain") return none(blocker("adapter_not_ready", `Reading a CCTP V2 burn on ${p.source} is not built yet.`));
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
-  const locked = (await mintRecipientFor(p.dest, p.destAddress)).toLowerCase();
-  if (planRecipient !== null && planRecipient.toLowerCase() !== locked) {
-    return none(blocker("recipient_mismatch", "The plan's stored mint recipient does not match its owner-locked destination; nothing is built."));
-  }
-  const sourceDomain = CCTP_DOMAIN[p.source];
-  const destDomain = CCTP_DOMAIN[p.dest];
+  const route = await lockedRoute(p, planRecipient);
+  if ("blockers" in route) return route;
+  const { locked, sourceDomain, destDomain } = route;
   // EVM sources: the burn as the chain recorded it. svm-chain: the MessageSent event account is not read yet, so the
   // attested message alone is used (Circle signs it; its recipient must still be the locked destination).
   let onchain: BurnMessageV2 | null = null;

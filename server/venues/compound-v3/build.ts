@@ -9,7 +9,8 @@
 // when the owner signs and the withdraw never leaves a borrow.
 import { getAddress } from "viem";
 import { evmRpc } from "../../chains/clients";
-import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
+import { approveTransaction, evmCall, evmTransaction } from "../../chains/evm";
+import { evmVenueIds } from "../shared/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
@@ -24,23 +25,13 @@ export async function cometSuppliedBalance(v: VenueDescriptor, owner: string): P
 }
 
 export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {
-  const chain = v.chain;
-  if (!isEvmChain(chain)) throw new Error(`${v.id} is not on an EVM chain`);
-  const comet = v.onchain.cUSDCv3;
-  const usdc = v.onchain.usdc;
-  if (!comet || !usdc) throw new Error(`${v.id} has no comet or usdc id`);
+  const { chain, contract: comet, usdc } = evmVenueIds(v, "cUSDCv3", "comet");
   return {
     venueId: v.id,
     onchainInterface: `Compound v3 Comet ${comet}: supply(address,uint256) / withdraw(address,uint256)`,
     deposit: async ({ amountMicros }) => [
       approveTransaction(chain, usdc, comet, amountMicros, `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`),
-      {
-        chain,
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to Compound v3 (the owner's base balance)`,
-        encoding: "evm-call",
-        payload: evmCall(chain, comet, COMET_ABI, "supply", [usdc, amountMicros]),
-      },
+      evmTransaction(chain, "deposit", `Supply ${amountMicros} micro-USDC to Compound v3 (the owner's base balance)`, evmCall(chain, comet, COMET_ABI, "supply", [usdc, amountMicros])),
     ],
     withdraw: async ({ owner, amountMicros }) => {
       const supplied = await cometSuppliedBalance(v, owner);
@@ -51,13 +42,7 @@ export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {
         );
       }
       return [
-        {
-          chain,
-          kind: "withdraw",
-          description: `Withdraw ${amountMicros} micro-USDC from Compound v3 to the owner (at most the supplied ${supplied}: no borrow)`,
-          encoding: "evm-call",
-          payload: evmCall(chain, comet, COMET_ABI, "withdraw", [usdc, amountMicros]),
-        },
+        evmTransaction(chain, "withdraw", `Withdraw ${amountMicros} micro-USDC from Compound v3 to the owner (at most the supplied ${supplied}: no borrow)`, evmCall(chain, comet, COMET_ABI, "withdraw", [usdc, amountMicros])),
       ];
     },
   };

@@ -18,7 +18,7 @@ import { type Address, address, createNoopSigner } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { solanaRpc } from "../../chains/clients";
-import { solanaPayload } from "../../chains/solana";
+import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { jupiterLend } from "./descriptor";
 import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "./read";
 import { u64le } from "../../chains/solana/bytes";
@@ -103,6 +103,33 @@ async function accountsFor(owner: string) {
   };
 }
 
+/** The accounts `deposit` and `withdraw` both name (the IDL orders them: anchorInstruction places each by its name). */
+function lendingAccounts(a: Awaited<ReturnType<typeof accountsFor>>, s: Awaited<ReturnType<typeof lendState>>) {
+  return {
+    signer: a.ownerAddr,
+    mint: a.mint,
+    lending_admin: a.lendingAdmin,
+    lending: a.lending,
+    f_token_mint: a.fTokenMint,
+    supply_token_reserves_liquidity: s.tokenReservesLiquidity,
+    lending_supply_position_on_liquidity: s.supplyPosition,
+    rate_model: a.rateModel,
+    vault: a.vault,
+    liquidity: a.liquidity,
+    liquidity_program: JUP_LIQUIDITY_PROGRAM,
+    rewards_rate_model: s.rewardsRateModel,
+    token_program: TOKEN_PROGRAM_ADDRESS,
+  };
+}
+
+type LendingIx = (typeof JUP_LENDING_IDL.instructions)["deposit" | "withdraw"];
+type AccountsOf<I extends LendingIx> = Parameters<typeof anchorInstruction<I>>[2];
+
+/** `ix` on the USDC lending with the accounts both instructions name (`common`) and the ones only it names (`own`). */
+function lendingInstruction<I extends LendingIx>(ix: I, common: ReturnType<typeof lendingAccounts>, own: Omit<AccountsOf<I>, keyof typeof common>, args: Parameters<typeof anchorInstruction<I>>[3]) {
+  return anchorInstruction(JUP_LENDING_PROGRAM, ix, { ...common, ...own } as AccountsOf<I>, args);
+}
+
 export const jupiterLendAdapter: VenueAdapter = {
   venueId: jupiterLend.id,
   onchainInterface: `${ids.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids.usdcLending} (jlUSDC ${ids.jlUsdcMint})`,
@@ -111,37 +138,9 @@ export const jupiterLendAdapter: VenueAdapter = {
     const a = await accountsFor(owner);
     const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
     // The IDL's `deposit` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
-    const deposit = anchorInstruction(
-      JUP_LENDING_PROGRAM,
-      JUP_LENDING_IDL.instructions.deposit,
-      {
-        signer: a.ownerAddr,
-        depositor_token_account: a.userUsdc,
-        recipient_token_account: a.userJl,
-        mint: a.mint,
-        lending_admin: a.lendingAdmin,
-        lending: a.lending,
-        f_token_mint: a.fTokenMint,
-        supply_token_reserves_liquidity: s.tokenReservesLiquidity,
-        lending_supply_position_on_liquidity: s.supplyPosition,
-        rate_model: a.rateModel,
-        vault: a.vault,
-        liquidity: a.liquidity,
-        liquidity_program: JUP_LIQUIDITY_PROGRAM,
-        rewards_rate_model: s.rewardsRateModel,
-        token_program: TOKEN_PROGRAM_ADDRESS,
-      },
-      { assets: amountMicros },
-    );
-    return [
-      {
-        chain: "svm-chain",
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createJlAta, deposit]),
-      },
-    ];
+    const own = { depositor_token_account: a.userUsdc, recipient_token_account: a.userJl };
+    const deposit = lendingInstruction(JUP_LENDING_IDL.instructions.deposit, lendingAccounts(a, s), own, { assets: amountMicros });
+    return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit]));
   },
   withdraw: async ({ owner, amountMicros }) => {
     const s = await lendState();
@@ -152,37 +151,8 @@ export const jupiterLendAdapter: VenueAdapter = {
     requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
     // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
-    const withdraw = anchorInstruction(
-      JUP_LENDING_PROGRAM,
-      JUP_LENDING_IDL.instructions.withdraw,
-      {
-        signer: a.ownerAddr,
-        owner_token_account: a.userJl,
-        recipient_token_account: a.userUsdc,
-        lending_admin: a.lendingAdmin,
-        lending: a.lending,
-        mint: a.mint,
-        f_token_mint: a.fTokenMint,
-        supply_token_reserves_liquidity: s.tokenReservesLiquidity,
-        lending_supply_position_on_liquidity: s.supplyPosition,
-        rate_model: a.rateModel,
-        vault: a.vault,
-        claim_account: a.claimAccount,
-        liquidity: a.liquidity,
-        liquidity_program: JUP_LIQUIDITY_PROGRAM,
-        rewards_rate_model: s.rewardsRateModel,
-        token_program: TOKEN_PROGRAM_ADDRESS,
-      },
-      { amount: amountMicros },
-    );
-    return [
-      {
-        chain: "svm-chain",
-        kind: "withdraw",
-        description: `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createUsdcAta, withdraw]),
-      },
-    ];
+    const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };
+    const withdraw = lendingInstruction(JUP_LENDING_IDL.instructions.withdraw, lendingAccounts(a, s), own, { amount: amountMicros });
+    return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw]));
   },
 };

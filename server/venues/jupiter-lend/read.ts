@@ -8,12 +8,13 @@
 //   EXCHANGE_PRICES_PRECISION = 1e12 (Jupiter Lend / Fluid liquidity layer).
 // Offsets: 8 mint, 40 f_token_mint, 115 token_exchange_price (u64 LE). The price is the one stored at the lending's last
 // update (every deposit and withdraw updates it first).
+import { JUP_LENDING_IDL } from "./idl";
 import { jupiterLend } from "./descriptor";
 import { u64le } from "../../chains/solana/bytes";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
-export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from([135, 199, 82, 16, 249, 131, 182, 241]);
+export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.accounts.Lending);
 export const JUPITER_LENDING_OFFSETS = {
   mint: 8,
   fTokenMint: 40,

@@ -16,7 +16,7 @@
 import { type Address, address, createNoopSigner } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
-import { latestBlockhash, solanaPayload } from "../../chains/solana";
+import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { type KaminoReserveRead, readKaminoReserve } from "./read";
 import { kamino } from "./descriptor";
 import { anchorInstruction } from "../../chains/solana/idl";
@@ -102,15 +102,7 @@ export const kaminoAdapter: VenueAdapter = {
       },
       { liquidityAmount: amountMicros },
     );
-    return [
-      {
-        chain: "svm-chain",
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash),
-      },
-    ];
+    return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash));
   },
   withdraw: async ({ owner, amountMicros }) => {
     const blockhash = latestBlockhash();
@@ -148,14 +140,6 @@ export const kaminoAdapter: VenueAdapter = {
       },
       { collateralAmount: collateral },
     );
-    return [
-      {
-        chain: "svm-chain",
-        kind: "withdraw",
-        description: `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash),
-      },
-    ];
+    return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash));
   },
 };

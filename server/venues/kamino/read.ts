@@ -20,12 +20,13 @@
 // at edd5ff5), so the main market's 2023 reserve and a new one differ.
 // Index = total_supply_sf / mint_total_supply: USDC per cUSDC with 60 fractional bits, as of the reserve's last refresh
 // (klend refreshes the reserve, accruing interest, before every deposit and redeem).
+import { KLEND_IDL } from "./idl";
 import { kamino } from "./descriptor";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
-export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from([43, 242, 204, 202, 26, 247, 59, 127]);
+export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from(KLEND_IDL.accounts.Reserve);
 export const KAMINO_RESERVE_OFFSETS = {
   version: 8,
   lendingMarket: 32,

@@ -16,7 +16,7 @@
 import { type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU16Encoder, getUtf8Encoder, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaRpc } from "../../chains/clients";
-import { solanaPayload } from "../../chains/solana";
+import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { marginfi } from "./descriptor";
 import { bytesEqual, i128le } from "../../chains/solana/bytes";
 import { MARGINFI_BANK_DISCRIMINATOR } from "./read";
@@ -236,15 +236,8 @@ export const marginfiAdapter: VenueAdapter = {
     const ownerAddr = address(owner);
     const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
     const create = account.balances === null ? [marginfiInitializePda(ownerAddr, account.address)] : [];
-    return [
-      {
-        chain: "svm-chain",
-        kind: "deposit",
-        description: `${create.length ? `Create the owner's marginfi account ${account.address}, then supply` : "Supply"} ${amountMicros} micro-USDC to marginfi's USDC bank`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)]),
-      },
-    ];
+    const description = `${create.length ? `Create the owner's marginfi account ${account.address}, then supply` : "Supply"} ${amountMicros} micro-USDC to marginfi's USDC bank`;
+    return solanaPlanTransaction("deposit", description, await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)]));
   },
   withdraw: async ({ owner, amountMicros }) => {
     const bank = await usdcBankNow();
@@ -272,14 +265,6 @@ export const marginfiAdapter: VenueAdapter = {
     const ownerAddr = address(owner);
     const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: bank.mint });
-    return [
-      {
-        chain: "svm-chain",
-        kind: "withdraw",
-        description: `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)]),
-      },
-    ];
+    return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`, await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)]));
   },
 };

@@ -9,7 +9,8 @@
 // 163eb2ae022629d4c35e598a668a30451af25f44 src/MetaMorpho.sol `maxWithdraw` / `_maxWithdraw`), read at plan time.
 import { getAddress } from "viem";
 import { evmRpc } from "../../chains/clients";
-import { approveTransaction, evmCall, isEvmChain } from "../../chains/evm";
+import { approveTransaction, evmCall, evmTransaction } from "../../chains/evm";
+import { evmVenueIds } from "../shared/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
@@ -29,23 +30,13 @@ export async function vaultWithdrawReads(v: VenueDescriptor, owner: string, asse
 }
 
 export function morphoVaultAdapter(v: VenueDescriptor): VenueAdapter {
-  const chain = v.chain;
-  if (!isEvmChain(chain)) throw new Error(`${v.id} is not on an EVM chain`);
-  const vault = v.onchain.vault;
-  const usdc = v.onchain.usdc;
-  if (!vault || !usdc) throw new Error(`${v.id} has no vault or usdc id`);
+  const { chain, contract: vault, usdc } = evmVenueIds(v, "vault", "vault");
   return {
     venueId: v.id,
     onchainInterface: `Morpho vault (MetaMorpho, ERC-4626) ${vault}: deposit(uint256,address) / redeem(uint256,address,address)`,
     deposit: async ({ owner, amountMicros }) => [
       approveTransaction(chain, usdc, vault, amountMicros, `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`),
-      {
-        chain,
-        kind: "deposit",
-        description: `Deposit ${amountMicros} micro-USDC into the Morpho vault; the vault shares go to the owner`,
-        encoding: "evm-call",
-        payload: evmCall(chain, vault, ERC4626_ABI, "deposit", [amountMicros, getAddress(owner)]),
-      },
+      evmTransaction(chain, "deposit", `Deposit ${amountMicros} micro-USDC into the Morpho vault; the vault shares go to the owner`, evmCall(chain, vault, ERC4626_ABI, "deposit", [amountMicros, getAddress(owner)])),
     ],
     withdraw: async ({ owner, amountMicros }) => {
       const { maxAssets, shares } = await vaultWithdrawReads(v, owner, amountMicros);
@@ -57,13 +48,7 @@ export function morphoVaultAdapter(v: VenueDescriptor): VenueAdapter {
       }
       const o = getAddress(owner);
       return [
-        {
-          chain,
-          kind: "withdraw",
-          description: `Redeem ${shares} Morpho vault shares (previewWithdraw of ${amountMicros} micro-USDC now) for at least ${amountMicros} micro-USDC to the owner`,
-          encoding: "evm-call",
-          payload: evmCall(chain, vault, ERC4626_ABI, "redeem", [shares, o, o]),
-        },
+        evmTransaction(chain, "withdraw", `Redeem ${shares} Morpho vault shares (previewWithdraw of ${amountMicros} micro-USDC now) for at least ${amountMicros} micro-USDC to the owner`, evmCall(chain, vault, ERC4626_ABI, "redeem", [shares, o, o])),
       ];
     },
   };

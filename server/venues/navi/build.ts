@@ -24,7 +24,7 @@
 // when Hermes did not answer, `venue_state_unavailable` when no source would be fresh. See docs/decisions.md
 // (navi-oracle, navi-hermes).
 import { coinWithBalance } from "@mysten/sui/transactions";
-import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { latestPackageVersion } from "../../chains/sui/package-versions";
 import { navi } from "./descriptor";
@@ -187,15 +187,7 @@ export const naviAdapter: VenueAdapter = {
         tx.object(ids.incentiveV3),
       ],
     });
-    return [
-      {
-        chain: "move-chain",
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to NAVI's main market (USDC pool, asset ${ASSET_ID}); the supplied balance is kept for the owner in NAVI's Storage`,
-        encoding: "sui-transaction-json",
-        payload: await suiPayload(tx),
-      },
-    ];
+    return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to NAVI's main market (USDC pool, asset ${ASSET_ID}); the supplied balance is kept for the owner in NAVI's Storage`, tx);
   },
   withdraw: async ({ owner, amountMicros }) => {
     const [pkg, supplied, oraclePkg, oracle] = await Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner)]);
@@ -268,14 +260,6 @@ export const naviAdapter: VenueAdapter = {
     // The whole result of from_balance (its one Coin), as the SDK passes it on.
     const usdc = tx.moveCall({ target: "0x2::coin::from_balance", typeArguments: [ids.usdcCoinType], arguments: [balance] });
     tx.transferObjects([usdc], owner);
-    return [
-      {
-        chain: "move-chain",
-        kind: "withdraw",
-        description: `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet. ${pricesNote}; the simulation shows whether the withdraw passes NAVI's health check now`,
-        encoding: "sui-transaction-json",
-        payload: await suiPayload(tx),
-      },
-    ];
+    return suiPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet. ${pricesNote}; the simulation shows whether the withdraw passes NAVI's health check now`, tx);
   },
 };

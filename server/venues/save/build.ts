@@ -16,7 +16,7 @@
 import { AccountRole, type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU64Encoder, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
-import { solanaPayload } from "../../chains/solana";
+import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import { save } from "./descriptor";
@@ -192,15 +192,7 @@ export const saveAdapter: VenueAdapter = {
     const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
     const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userCollateral, owner: ownerAddr, mint: r.collateralMint });
     const deposit = await saveDepositReserveLiquidity(r, ownerAddr, amountMicros, userUsdc, userCollateral);
-    return [
-      {
-        chain: "svm-chain",
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createCollateralAta, deposit]),
-      },
-    ];
+    return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, deposit]));
   },
   withdraw: async ({ owner, amountMicros }) => {
     const r = await reserveNow();
@@ -210,14 +202,6 @@ export const saveAdapter: VenueAdapter = {
     requireShares("Save cUSDC", collateral, held, saveLiquidityFor(held, r.collateralRate));
     const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
     const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
-    return [
-      {
-        chain: "svm-chain",
-        kind: "withdraw",
-        description: `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`,
-        encoding: "solana-v0-message-base64",
-        payload: await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]),
-      },
-    ];
+    return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]));
   },
 };

@@ -7,9 +7,9 @@
 // receives at least the amount. MarketCoin's type is defined at the protocol's original package id; both calls go to
 // the protocol's current package (its UpgradeCap's `package`, read at plan time): Scallop's entry functions assert the
 // Version object's value against the package's own version, so a call to an older package aborts.
-import { coinWithBalance } from "@mysten/sui/transactions";
+import { coinWithBalance, type Transaction } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
-import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
 import { scallop } from "./descriptor";
@@ -29,6 +29,23 @@ export function scallopSharesFor(amountMicros: bigint, rate: bigint): bigint {
 /** The protocol's current package (Scallop's address book `core.packages.protocol.id`), from its UpgradeCap. */
 export const scallopCallPackage = () => readForPlan("Scallop's current protocol package (its UpgradeCap)", (signal) => currentPackage(ids.protocolUpgradeCap, signal));
 
+/**
+ * The owner's transaction calling `<pkg>::<fn>::<fn><USDC>(&Version, &mut Market, coin, &Clock)` (mint: USDC in, sUSDC
+ * out; redeem: sUSDC in, USDC out) with a coin of `coinType` worth `balance`, the one coin it returns sent to the owner.
+ */
+function scallopCoinCall(owner: string, pkg: string, fn: "mint" | "redeem", coinType: string, balance: bigint): Transaction {
+  const tx = newSuiTransaction(owner);
+  const coin = tx.add(coinWithBalance({ type: coinType, balance }));
+  const [out] = tx.moveCall({
+    target: `${pkg}::${fn}::${fn}`,
+    typeArguments: [ids.usdcCoinType],
+    arguments: [tx.object(ids.version), tx.object(ids.market), coin, tx.object.clock()],
+  });
+  if (!out) throw new Error(`${fn} returned no coin`);
+  tx.transferObjects([out], owner);
+  return tx;
+}
+
 export const scallopAdapter: VenueAdapter = {
   venueId: scallop.id,
   onchainInterface: `<current package of UpgradeCap ${ids.protocolUpgradeCap}>::mint::mint<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; <current package>::redeem::redeem<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
@@ -36,24 +53,8 @@ export const scallopAdapter: VenueAdapter = {
     // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
     startCoinReads(owner, ids.usdcCoinType);
     const pkg = await scallopCallPackage();
-    const tx = newSuiTransaction(owner);
-    const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
-    const [marketCoin] = tx.moveCall({
-      target: `${pkg}::mint::mint`,
-      typeArguments: [ids.usdcCoinType],
-      arguments: [tx.object(ids.version), tx.object(ids.market), usdc, tx.object.clock()],
-    });
-    if (!marketCoin) throw new Error("mint returned no coin");
-    tx.transferObjects([marketCoin], owner);
-    return [
-      {
-        chain: "move-chain",
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to Scallop (mint::mint) and receive the sUSDC market coin in the owner's wallet`,
-        encoding: "sui-transaction-json",
-        payload: await suiPayload(tx),
-      },
-    ];
+    const tx = scallopCoinCall(owner, pkg, "mint", ids.usdcCoinType, amountMicros);
+    return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Scallop (mint::mint) and receive the sUSDC market coin in the owner's wallet`, tx);
   },
   withdraw: async ({ owner, amountMicros }) => {
     // Every read depends only on the owner: the package, the rate, the owner's sUSDC (held, and the coins the
@@ -66,23 +67,7 @@ export const scallopAdapter: VenueAdapter = {
     ]);
     const shares = scallopSharesFor(amountMicros, index);
     requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
-    const tx = newSuiTransaction(owner);
-    const marketCoin = tx.add(coinWithBalance({ type: SCALLOP_MARKET_COIN_TYPE, balance: shares }));
-    const [usdc] = tx.moveCall({
-      target: `${pkg}::redeem::redeem`,
-      typeArguments: [ids.usdcCoinType],
-      arguments: [tx.object(ids.version), tx.object(ids.market), marketCoin, tx.object.clock()],
-    });
-    if (!usdc) throw new Error("redeem returned no coin");
-    tx.transferObjects([usdc], owner);
-    return [
-      {
-        chain: "move-chain",
-        kind: "withdraw",
-        description: `Redeem ${shares} sUSDC market coins on Scallop (redeem::redeem) for at least ${amountMicros} micro-USDC at the market's rate now`,
-        encoding: "sui-transaction-json",
-        payload: await suiPayload(tx),
-      },
-    ];
+    const tx = scallopCoinCall(owner, pkg, "redeem", SCALLOP_MARKET_COIN_TYPE, shares);
+    return suiPlanTransaction("withdraw", `Redeem ${shares} sUSDC market coins on Scallop (redeem::redeem) for at least ${amountMicros} micro-USDC at the market's rate now`, tx);
   },
 };

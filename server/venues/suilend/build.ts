@@ -15,7 +15,7 @@
 // payout covers the amount at that rate.
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
-import { newSuiTransaction, suiPayload } from "../../chains/sui";
+import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { currentPackage } from "../../chains/sui/packages";
 import { readSuilendUsdcReserve } from "./read";
@@ -55,15 +55,7 @@ export const suilendAdapter: VenueAdapter = {
     });
     if (!ctokens) throw new Error("deposit returned no coin");
     tx.transferObjects([ctokens], owner);
-    return [
-      {
-        chain: "move-chain",
-        kind: "deposit",
-        description: `Supply ${amountMicros} micro-USDC to Suilend's main market (USDC reserve, slot ${arrayIndex}) and receive its cTokens in the owner's wallet`,
-        encoding: "sui-transaction-json",
-        payload: await suiPayload(tx),
-      },
-    ];
+    return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Suilend's main market (USDC reserve, slot ${arrayIndex}) and receive its cTokens in the owner's wallet`, tx);
   },
   withdraw: async ({ owner, amountMicros }) => {
     // Every read depends only on the owner: the package, the reserve, the owner's cTokens (held, and the coins the
@@ -94,14 +86,6 @@ export const suilendAdapter: VenueAdapter = {
     });
     if (!usdc) throw new Error("fulfill returned no coin");
     tx.transferObjects([usdc], owner);
-    return [
-      {
-        chain: "move-chain",
-        kind: "withdraw",
-        description: `Redeem ${ctokenAmount} Suilend USDC cTokens (slot ${arrayIndex}) for at least ${amountMicros} micro-USDC at the reserve's rate now`,
-        encoding: "sui-transaction-json",
-        payload: await suiPayload(tx),
-      },
-    ];
+    return suiPlanTransaction("withdraw", `Redeem ${ctokenAmount} Suilend USDC cTokens (slot ${arrayIndex}) for at least ${amountMicros} micro-USDC at the reserve's rate now`, tx);
   },
 };
