@@ -159,7 +159,8 @@ function renderSource(s: Source): string[] {
   const lines = [`// From ${s.from}.`, `export const ${s.constName} = {`, "  instructions: {"];
   for (const [name, i] of Object.entries(instructions)) {
     // One line per instruction part: the accounts are data, read by anchorInstruction, not by people line by line.
-    lines.push(`    ${j(name)}: {`, `      discriminator: ${j(i.discriminator)},`, `      accounts: ${j(i.accounts)},`, `      args: ${j(i.args)},`, "    },");
+    // Each line with fixed addresses carries its source above it (the project's rule for on-chain ids).
+    lines.push(`    ${j(name)}: {`, `      discriminator: ${j(i.discriminator)},`, `      // source: ${s.from}, instruction ${name}.`, `      accounts: ${j(i.accounts)},`, `      args: ${j(i.args)},`, "    },");
   }
   lines.push("  },", "  accounts: {");
   for (const [name, d] of Object.entries(accounts)) lines.push(`    ${j(name)}: ${j(d)},`);

@@ -6,6 +6,7 @@ import { isEvmAddress, mustBeAddressOf } from "../chains/address";
 import { endpoint, ok, publicRoute } from "../http/endpoint";
 import { fieldError } from "../http/errors";
 import { walletRoute } from "../http/wallet-routes";
+import { knownToken } from "../../lib/tokens";
 import { bridgePaths, bridgePlan } from "./bridge";
 import { cageBody, prepareCagePolicy, walletCageState } from "./cage";
 import { gasPlan } from "./gas";
@@ -28,6 +29,9 @@ import { cagePolicySchema, cagePrepareBody, cageSchema, walletCageSchema } from 
 import { planRecord } from "./record";
 import { swapPlan } from "./swap";
 import { vaultPlan } from "./vault";
+
+/** The EVM address the examples use: an address of nobody's (all 0x11 bytes), not an on-chain id of any contract. */
+const EXAMPLE_EVM_ADDRESS = `0x${"11".repeat(20)}`;
 
 const TAGS = ["plans"];
 const PLAN_NOTE = "HTTP 200 with status prepared or blocked (contract §4); blockers[] lists why. Nothing is signed or broadcast by the service.";
@@ -53,13 +57,16 @@ export const depositPlan = vaultPlanEndpoint("deposit", "Deposit plan with fees,
 export const withdrawPlan = vaultPlanEndpoint("withdraw", "Withdraw plan (principal fee 0), same shape and id rules as the deposit plan", {
   strategyId: "aave-v3-base",
   amountMicros: "5000000",
-  owner: "0x1111111111111111111111111111111111111111",
+  owner: EXAMPLE_EVM_ADDRESS,
 });
 
 const SWAP_NOTE = "Slippage bound: default 100 bps, maximum 500 (above is 400). A quote source that cannot be read gives status blocked with quote_unavailable.";
 
 /** The swap plan on svm-chain or move-chain (`/svc/swap-<svm|move>/plan`): the same endpoint but for its chain, summary and example. */
-function chainSwapPlan(chain: "svm-chain" | "move-chain", summary: string, outputToken: string) {
+function chainSwapPlan(chain: "svm-chain" | "move-chain", summary: string, outputSymbol: "SOL" | "SUI") {
+  // The example swaps into the chain's native token as the known-token list holds it (cited in lib/tokens.ts).
+  const outputToken = knownToken(chain, outputSymbol)?.address;
+  if (!outputToken) throw new Error(`lib/tokens.ts lists no ${outputSymbol} on ${chain}`);
   const segment = chain === "svm-chain" ? "Svm" : "Move";
   return endpoint({
     ...publicRoute(`planSwap${segment}`, "POST", `/api/v1/svc/swap-${segment.toLowerCase()}/plan`, summary, TAGS),
@@ -72,8 +79,8 @@ function chainSwapPlan(chain: "svm-chain" | "move-chain", summary: string, outpu
   });
 }
 
-export const swapSvmPlan = chainSwapPlan("svm-chain", "Swap plan on svm-chain (Jupiter quote format)", "So11111111111111111111111111111111111111112");
-export const swapMovePlan = chainSwapPlan("move-chain", "Swap plan on move-chain (Cetus aggregator find_routes format)", "0x2::sui::SUI");
+export const swapSvmPlan = chainSwapPlan("svm-chain", "Swap plan on svm-chain (Jupiter quote format)", "SOL");
+export const swapMovePlan = chainSwapPlan("move-chain", "Swap plan on move-chain (Cetus aggregator find_routes format)", "SUI");
 
 export const swapEvmPlan = endpoint({
   ...publicRoute("planSwapEvm", "POST", "/api/v1/svc/evm/swap/plan", "Swap plan on evm-a or evm-b (0x Swap API v2 format); prepare only", TAGS),
@@ -102,8 +109,8 @@ export const bridgePlanEndpoint = endpoint({
       sourceChain: "evm-a",
       destChain: "evm-b",
       amountMicros: "10000000",
-      sourceAddress: "0x1111111111111111111111111111111111111111",
-      destAddress: "0x1111111111111111111111111111111111111111",
+      sourceAddress: EXAMPLE_EVM_ADDRESS,
+      destAddress: EXAMPLE_EVM_ADDRESS,
       continueTo: { strategyId: "aave-v3-arbitrum" },
       speed: "standard",
     },
@@ -169,7 +176,7 @@ export const prepareEvmBCage = endpoint({
   body: cagePrepareBody,
   wallets: ({ body }) => body.owner,
   errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
-  example: { body: { owner: "0x1111111111111111111111111111111111111111", actions: ["ROUTE", "EXIT"], maxAmountMicros: "100000000" } },
+  example: { body: { owner: EXAMPLE_EVM_ADDRESS, actions: ["ROUTE", "EXIT"], maxAmountMicros: "100000000" } },
   responses: { 200: cagePolicySchema },
   handler: async ({ db, body }) => ok(await prepareCagePolicy(db, "evm-b", body)),
 });
@@ -177,7 +184,7 @@ export const prepareEvmBCage = endpoint({
 export const getWalletEvmACage = endpoint({
   ...walletRoute("getWalletEvmACage", "GET", "evm-a/cage", "The wallet's cage state on evm-a and its prepared (unsigned) actions", TAGS, "wallet.read"),
   errors: ["INVALID_ADDRESS"],
-  example: { params: { address: "0x1111111111111111111111111111111111111111" } },
+  example: { params: { address: EXAMPLE_EVM_ADDRESS } },
   responses: { 200: walletCageSchema },
   handler: async ({ db, params }) => {
     if (!isEvmAddress(params.address)) throw fieldError("INVALID_ADDRESS", "path.address", mustBeAddressOf("evm", "for evm-a"));

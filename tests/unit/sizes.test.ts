@@ -13,12 +13,6 @@ const MAX_FUNCTION_LINES = 120;
 const MAX_SERVER_FILE_LINES = 400;
 const FUNCTION_DIRS = ["server", "testing", "components"];
 
-/**
- * Functions allowed over the limit for now, as "file name" (name as `functionName` below gives it). Each entry is a
- * debt with an owner, never a place to park a new long function.
- */
-const FUNCTION_EXCEPTIONS = new Set<string>([]);
-
 const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
 
 function sourceFiles(dir: string): string[] {
@@ -81,7 +75,6 @@ function lineCount(file: string): number {
 describe("sizes of server/, testing/ and components/", () => {
   const functions = FUNCTION_DIRS.flatMap((d) => sourceFiles(path.join(root, d))).flatMap(functionsOf);
   const long = functions.filter((f) => f.lines > MAX_FUNCTION_LINES);
-  const key = (f: Measured) => `${f.file} ${f.name}`;
 
   it("reads real sources", () => {
     expect(functions.length).toBeGreaterThan(1000);
@@ -89,7 +82,7 @@ describe("sizes of server/, testing/ and components/", () => {
   });
 
   it(`has no function over ${MAX_FUNCTION_LINES} lines`, () => {
-    const offenders = long.filter((f) => !FUNCTION_EXCEPTIONS.has(key(f))).map((f) => `${f.file}:${f.line} ${f.name}: ${f.lines} lines`);
+    const offenders = long.map((f) => `${f.file}:${f.line} ${f.name}: ${f.lines} lines`);
     expect(offenders, `functions over ${MAX_FUNCTION_LINES} lines (split them):\n${offenders.join("\n")}`).toEqual([]);
   });
 
@@ -99,10 +92,5 @@ describe("sizes of server/, testing/ and components/", () => {
       .filter((f) => f.lines > MAX_SERVER_FILE_LINES)
       .map((f) => `${f.file}:1 ${f.lines} lines`);
     expect(offenders, `server/ files over ${MAX_SERVER_FILE_LINES} lines (split them):\n${offenders.join("\n")}`).toEqual([]);
-  });
-
-  it("lists only exceptions that are still over the limit", () => {
-    const stale = [...FUNCTION_EXCEPTIONS].filter((k) => !long.some((f) => key(f) === k));
-    expect(stale, `exceptions no longer over ${MAX_FUNCTION_LINES} lines (delete them from FUNCTION_EXCEPTIONS):\n${stale.join("\n")}`).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ export const CCTP_TOKEN_MESSENGER_MINTER_V1_IDL = {
   instructions: {
     "deposit_for_burn": {
       discriminator: [215,60,61,46,114,55,128,176],
+      // source: circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8 examples/target/idl/token_messenger_minter_031.json (tests/fixtures/cctp/token_messenger_minter_031.json), instruction deposit_for_burn.
       accounts: [{"name":"owner","signer":true},{"name":"event_rent_payer","writable":true,"signer":true},{"name":"sender_authority_pda"},{"name":"burn_token_account","writable":true},{"name":"message_transmitter","writable":true},{"name":"token_messenger"},{"name":"remote_token_messenger"},{"name":"token_minter"},{"name":"local_token","writable":true},{"name":"burn_token_mint","writable":true},{"name":"message_sent_event_data","writable":true,"signer":true},{"name":"message_transmitter_program"},{"name":"token_messenger_minter_program"},{"name":"token_program"},{"name":"system_program"},{"name":"event_authority"},{"name":"program"}],
       args: [{"name":"params","type":{"struct":[{"name":"amount","type":"u64"},{"name":"destination_domain","type":"u32"},{"name":"mint_recipient","type":"pubkey"}]}}],
     },
@@ -18,6 +19,7 @@ export const CCTP_MESSAGE_TRANSMITTER_V1_IDL = {
   instructions: {
     "receive_message": {
       discriminator: [38,144,127,225,31,225,238,25],
+      // source: circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8 examples/target/idl/message_transmitter_031.json (tests/fixtures/cctp/message_transmitter_031.json), instruction receive_message.
       accounts: [{"name":"payer","writable":true,"signer":true},{"name":"caller","signer":true},{"name":"authority_pda"},{"name":"message_transmitter"},{"name":"used_nonces","writable":true},{"name":"receiver"},{"name":"system_program"},{"name":"event_authority"},{"name":"program"}],
       args: [{"name":"params","type":{"struct":[{"name":"message","type":"bytes"},{"name":"attestation","type":"bytes"}]}}],
     },
@@ -30,6 +32,7 @@ export const CCTP_TOKEN_MESSENGER_MINTER_V2_IDL = {
   instructions: {
     "deposit_for_burn": {
       discriminator: [215,60,61,46,114,55,128,176],
+      // source: circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8 examples/target/idl/token_messenger_minter_v2.json (tests/fixtures/cctp/token_messenger_minter_v2.json), instruction deposit_for_burn.
       accounts: [{"name":"owner","signer":true},{"name":"event_rent_payer","writable":true,"signer":true},{"name":"sender_authority_pda"},{"name":"burn_token_account","writable":true},{"name":"denylist_account"},{"name":"message_transmitter","writable":true},{"name":"token_messenger"},{"name":"remote_token_messenger"},{"name":"token_minter"},{"name":"local_token","writable":true},{"name":"burn_token_mint","writable":true},{"name":"message_sent_event_data","writable":true,"signer":true},{"name":"message_transmitter_program","address":"CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC"},{"name":"token_messenger_minter_program","address":"CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe"},{"name":"token_program","address":"TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"},{"name":"system_program","address":"11111111111111111111111111111111"},{"name":"event_authority"},{"name":"program"}],
       args: [{"name":"params","type":{"struct":[{"name":"amount","type":"u64"},{"name":"destination_domain","type":"u32"},{"name":"mint_recipient","type":"pubkey"},{"name":"destination_caller","type":"pubkey"},{"name":"max_fee","type":"u64"},{"name":"min_finality_threshold","type":"u32"}]}}],
     },
@@ -42,6 +45,7 @@ export const CCTP_MESSAGE_TRANSMITTER_V2_IDL = {
   instructions: {
     "receive_message": {
       discriminator: [38,144,127,225,31,225,238,25],
+      // source: circlefin/solana-cctp-contracts @ 76018c2b28bb44ef10affa97216a0d983c88e5f8 examples/target/idl/message_transmitter_v2.json (tests/fixtures/cctp/message_transmitter_v2.json), instruction receive_message.
       accounts: [{"name":"payer","writable":true,"signer":true},{"name":"caller","signer":true},{"name":"authority_pda"},{"name":"message_transmitter"},{"name":"used_nonce","writable":true},{"name":"receiver"},{"name":"system_program","address":"11111111111111111111111111111111"},{"name":"event_authority"},{"name":"program"}],
       args: [{"name":"params","type":{"struct":[{"name":"message","type":"bytes"},{"name":"attestation","type":"bytes"}]}}],
     },

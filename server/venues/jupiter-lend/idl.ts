@@ -6,11 +6,13 @@ export const JUP_LENDING_IDL = {
   instructions: {
     "deposit": {
       discriminator: [242,35,198,137,82,225,242,182],
+      // source: @jup-ag/lend 0.0.107 getLendingProgram().rawIdl (dist/shared/lend.DS0KoPpL.mjs; jup-ag/jupiter-lend target/idl/lending.json @ 33a22cf), instruction deposit.
       accounts: [{"name":"signer","writable":true,"signer":true},{"name":"depositor_token_account","writable":true},{"name":"recipient_token_account","writable":true},{"name":"mint"},{"name":"lending_admin"},{"name":"lending","writable":true},{"name":"f_token_mint","writable":true},{"name":"supply_token_reserves_liquidity","writable":true},{"name":"lending_supply_position_on_liquidity","writable":true},{"name":"rate_model"},{"name":"vault","writable":true},{"name":"liquidity","writable":true},{"name":"liquidity_program","writable":true},{"name":"rewards_rate_model"},{"name":"token_program"},{"name":"associated_token_program","address":"ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"},{"name":"system_program","address":"11111111111111111111111111111111"}],
       args: [{"name":"assets","type":"u64"}],
     },
     "withdraw": {
       discriminator: [183,18,70,156,148,109,161,34],
+      // source: @jup-ag/lend 0.0.107 getLendingProgram().rawIdl (dist/shared/lend.DS0KoPpL.mjs; jup-ag/jupiter-lend target/idl/lending.json @ 33a22cf), instruction withdraw.
       accounts: [{"name":"signer","writable":true,"signer":true},{"name":"owner_token_account","writable":true},{"name":"recipient_token_account","writable":true},{"name":"lending_admin"},{"name":"lending","writable":true},{"name":"mint"},{"name":"f_token_mint","writable":true},{"name":"supply_token_reserves_liquidity","writable":true},{"name":"lending_supply_position_on_liquidity","writable":true},{"name":"rate_model"},{"name":"vault","writable":true},{"name":"claim_account","writable":true},{"name":"liquidity","writable":true},{"name":"liquidity_program","writable":true},{"name":"rewards_rate_model"},{"name":"token_program"},{"name":"associated_token_program","address":"ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL"},{"name":"system_program","address":"11111111111111111111111111111111"}],
       args: [{"name":"amount","type":"u64"}],
     },

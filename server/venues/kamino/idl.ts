@@ -6,11 +6,13 @@ export const KLEND_IDL = {
   instructions: {
     "depositReserveLiquidity": {
       discriminator: [169,201,30,126,6,205,102,68],
+      // source: @kamino-finance/klend-sdk 8.0.2 dist/idl/klend.json (a legacy Anchor IDL: discriminators by Anchor's sha256 rule), instruction depositReserveLiquidity.
       accounts: [{"name":"owner","signer":true},{"name":"reserve","writable":true},{"name":"lendingMarket"},{"name":"lendingMarketAuthority"},{"name":"reserveLiquidityMint"},{"name":"reserveLiquiditySupply","writable":true},{"name":"reserveCollateralMint","writable":true},{"name":"userSourceLiquidity","writable":true},{"name":"userDestinationCollateral","writable":true},{"name":"collateralTokenProgram"},{"name":"liquidityTokenProgram"},{"name":"instructionSysvarAccount"}],
       args: [{"name":"liquidityAmount","type":"u64"}],
     },
     "redeemReserveCollateral": {
       discriminator: [234,117,181,125,185,142,220,29],
+      // source: @kamino-finance/klend-sdk 8.0.2 dist/idl/klend.json (a legacy Anchor IDL: discriminators by Anchor's sha256 rule), instruction redeemReserveCollateral.
       accounts: [{"name":"owner","signer":true},{"name":"lendingMarket"},{"name":"reserve","writable":true},{"name":"lendingMarketAuthority"},{"name":"reserveLiquidityMint"},{"name":"reserveCollateralMint","writable":true},{"name":"reserveLiquiditySupply","writable":true},{"name":"userSourceCollateral","writable":true},{"name":"userDestinationLiquidity","writable":true},{"name":"collateralTokenProgram"},{"name":"liquidityTokenProgram"},{"name":"instructionSysvarAccount"}],
       args: [{"name":"collateralAmount","type":"u64"}],
     },

@@ -6,16 +6,19 @@ export const MARGINFI_IDL = {
   instructions: {
     "marginfi_account_initialize_pda": {
       discriminator: [87,177,91,80,218,119,245,31],
+      // source: @mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json (the SDK's MARGINFI_IDL), instruction marginfi_account_initialize_pda.
       accounts: [{"name":"marginfi_group"},{"name":"marginfi_account","writable":true},{"name":"authority","signer":true},{"name":"fee_payer","writable":true,"signer":true},{"name":"instructions_sysvar","address":"Sysvar1nstructions1111111111111111111111111"},{"name":"system_program","address":"11111111111111111111111111111111"}],
       args: [{"name":"account_index","type":"u16"},{"name":"third_party_id","type":{"option":"u16"}}],
     },
     "lending_account_deposit": {
       discriminator: [171,94,235,103,82,64,212,140],
+      // source: @mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json (the SDK's MARGINFI_IDL), instruction lending_account_deposit.
       accounts: [{"name":"group"},{"name":"marginfi_account","writable":true},{"name":"authority","signer":true},{"name":"bank","writable":true},{"name":"signer_token_account","writable":true},{"name":"liquidity_vault","writable":true},{"name":"token_program"}],
       args: [{"name":"amount","type":"u64"},{"name":"deposit_up_to_limit","type":{"option":"bool"}}],
     },
     "lending_account_withdraw": {
       discriminator: [36,72,74,19,210,210,192,192],
+      // source: @mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json (the SDK's MARGINFI_IDL), instruction lending_account_withdraw.
       accounts: [{"name":"group","writable":true},{"name":"marginfi_account","writable":true},{"name":"authority","signer":true},{"name":"bank","writable":true},{"name":"destination_token_account","writable":true},{"name":"bank_liquidity_vault_authority"},{"name":"liquidity_vault","writable":true},{"name":"token_program"}],
       args: [{"name":"amount","type":"u64"},{"name":"withdraw_all","type":{"option":"bool"}}],
     },

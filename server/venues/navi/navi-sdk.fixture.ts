@@ -141,6 +141,15 @@ export async function ours(action: "deposit" | "withdraw", amountMicros: bigint)
   return (await ourSuiData("navi", action, OWNER, amountMicros)).data;
 }
 
+/**
+ * The amount as the NAVI SDK's builders take it (a JS number: `amount: number` in @naviprotocol/lending 1.4.6's
+ * depositCoinPTB / withdrawCoinPTB); refused above 2^53 − 1 rather than rounded.
+ */
+function sdkAmount(amountMicros: bigint): number {
+  if (amountMicros > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${amountMicros} micros is beyond what the NAVI SDK's number amount holds exactly`);
+  return Number(amountMicros);
+}
+
 /** The SDK's transaction (its own @mysten/sui 1.45.2), read back with ours. */
 export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, pyth?: { hermes: FakeHermes }) {
   const tx = new TransactionV1();
@@ -148,7 +157,7 @@ export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, 
   type SdkTx = Parameters<typeof depositCoinPTB>[0];
   if (action === "deposit") {
     const coin = tx.add(coinWithBalanceV1({ type: USDC, balance: amountMicros }));
-    await depositCoinPTB(tx as unknown as SdkTx, USDC, coin as unknown as Parameters<typeof depositCoinPTB>[2], { amount: Number(amountMicros) });
+    await depositCoinPTB(tx as unknown as SdkTx, USDC, coin as unknown as Parameters<typeof depositCoinPTB>[2], { amount: sdkAmount(amountMicros) });
   } else {
     // NAVI's app first refreshes the prices of the owner's positions and of the pool withdrawn from
     // (updateOraclePriceBeforeUserOperationPTB: filterPriceFeeds over the owner's positions and the pools, then
@@ -171,7 +180,7 @@ export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, 
       await new SuiPythClient(pythJsonRpcView() as never, CONFIG.oracle.pythStateId, CONFIG.oracle.wormholeStateId).updatePriceFeeds(tx as never, data, stale);
     }
     await updateOraclePricesPTB(tx as unknown as SdkTx, feeds, { updatePythPriceFeeds: false });
-    const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, Number(amountMicros));
+    const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, sdkAmount(amountMicros));
     tx.transferObjects([coin as unknown as Parameters<TransactionV1["transferObjects"]>[0][number]], OWNER);
   }
   // Serialized as a wallet receives it (the coin intent left for the wallet to resolve), then read with our SDK.

@@ -3,6 +3,7 @@
 // ("does not exist/is not available"), as geth does; eth_simulateV1 and eth_feeHistory answer so too when turned off.
 import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
 import { getAddress, type Hex, hexToBytes } from "viem";
+import { BLOCK_CONSTANTS } from "./block";
 import {
   addr,
   atHead,
@@ -41,24 +42,14 @@ const blockJson = (chain: LocalEvm, b: MinedBlock, full: boolean) => ({
   number: qty(b.number),
   hash: b.hash,
   parentHash: b.parentHash,
-  nonce: "0x0000000000000000",
-  sha3Uncles: "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347",
-  logsBloom: `0x${"0".repeat(512)}`,
-  transactionsRoot: `0x${"0".repeat(64)}`,
-  stateRoot: `0x${"0".repeat(64)}`,
-  receiptsRoot: `0x${"0".repeat(64)}`,
+  ...BLOCK_CONSTANTS,
   miner: `0x${"00".repeat(19)}01`,
-  difficulty: "0x0",
   totalDifficulty: "0x0",
-  extraData: "0x",
-  size: "0x300",
   gasLimit: qty(BLOCK_GAS_LIMIT),
   gasUsed: qty(b.gasUsed),
   timestamp: qty(b.timestamp),
   baseFeePerGas: qty(BASE_FEE_WEI),
-  mixHash: `0x${"0".repeat(64)}`,
   transactions: full ? b.txs.map((h) => txJson(chain, chain.txs.get(h))) : b.txs,
-  uncles: [],
 });
 
 const txJson = (chain: LocalEvm, t: MinedTx | undefined) =>

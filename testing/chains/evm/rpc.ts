@@ -9,14 +9,16 @@
 // - eth_getTransactionReceipt: the state's transactions, with their USDC `Transfer` logs and CCTP `MessageSent(bytes)`
 //   logs (the MessageTransmitter's event), or null.
 import { createHash } from "node:crypto";
-import { encodeAbiParameters, keccak256, toBytes } from "viem";
+import { encodeAbiParameters, erc20Abi, getAbiItem, toEventSelector } from "viem";
+import { MESSAGE_TRANSMITTER_ABI } from "../../../server/rails/cctp/abi";
+import { BLOCK_CONSTANTS } from "./block";
 import type { EvmCall } from "./venues/call";
 import { type EvmVenueState, evmVenueCall } from "./venues";
 
-/** topic0 of `event MessageSent(bytes message)` (CCTP MessageTransmitter). */
-const MESSAGE_SENT_TOPIC = keccak256(toBytes("MessageSent(bytes)"));
-/** topic0 of the ERC-20 `Transfer(address,address,uint256)` event. */
-const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+/** topic0 of CCTP's `MessageSent(bytes)`, from the service's proven MessageTransmitter ABI. */
+const MESSAGE_SENT_TOPIC = toEventSelector(getAbiItem({ abi: MESSAGE_TRANSMITTER_ABI, name: "MessageSent" }));
+/** topic0 of the ERC-20 `Transfer` event, from viem's erc20Abi. */
+const TRANSFER_TOPIC = toEventSelector(getAbiItem({ abi: erc20Abi, name: "Transfer" }));
 
 /** A transaction as the answered EVM holds it (what its receipt shows). */
 export interface EvmTxRecord {
@@ -56,24 +58,14 @@ function blockJson(b: { number: bigint; timestamp: bigint }) {
     number: hex(b.number),
     hash: `0x${createHash("sha256").update(`block${b.number}`).digest("hex")}`,
     parentHash: `0x${"0".repeat(63)}1`,
-    nonce: "0x0000000000000000",
-    sha3Uncles: "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347",
-    logsBloom: `0x${"0".repeat(512)}`,
-    transactionsRoot: `0x${"0".repeat(64)}`,
-    stateRoot: `0x${"0".repeat(64)}`,
-    receiptsRoot: `0x${"0".repeat(64)}`,
+    ...BLOCK_CONSTANTS,
     miner: "0x4200000000000000000000000000000000000011",
-    difficulty: "0x0",
     totalDifficulty: "0x1",
-    extraData: "0x",
-    size: "0x300",
     gasLimit: "0x8f0d180",
     gasUsed: "0x0",
     timestamp: hex(b.timestamp),
     baseFeePerGas: "0xf4240",
-    mixHash: `0x${"0".repeat(64)}`,
     transactions: [],
-    uncles: [],
   };
 }
 
