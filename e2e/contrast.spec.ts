@@ -6,7 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./guarded";
-import { newCharacter, OWNER_KEY, opportunityIdOf } from "./support";
+import { newCharacter, OWNER_KEY, opportunityIdOf, screenshot } from "./support";
 
 type Theme = "light" | "dark";
 
@@ -84,7 +84,7 @@ async function pinTheme(page: Page, theme: Theme): Promise<void> {
 
 for (const theme of ["light", "dark"] as const) {
   for (const c of CHECKS) {
-    test(`${c.name} (${theme} theme): every text, buttons included, meets WCAG AA contrast`, async ({ page, request }) => {
+    test(`${c.name} (${theme} theme): every text, buttons included, meets WCAG AA contrast`, async ({ page, request }, testInfo) => {
       test.setTimeout(90_000);
       await pinTheme(page, theme);
       await page.goto(await c.path(request));
@@ -100,6 +100,7 @@ for (const theme of ["light", "dark"] as const) {
         v.nodes.filter((n) => n.any.some((c) => (c.data as { messageKey?: string } | null)?.messageKey === "equalRatio")).map((n) => `${n.target.join(" ")}: 1:1, text in its background's colour`),
       );
       expect([...bad, ...unreadable], "text below WCAG AA contrast").toEqual([]);
+      if (theme === "dark") await screenshot(page, testInfo, `${c.name.replaceAll(" ", "-")}-dark`);
     });
   }
 }

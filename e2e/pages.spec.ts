@@ -1,6 +1,8 @@
 // Every page at 375 px and 1440 px (issue 18 item 11): no console error or failed request (guarded.ts), no horizontal
-// page scroll, tables scroll inside their own box, and no serious or critical axe violation.
-import { OWNER_KEY, newCharacter, opportunityIdOf, expectNoSeriousA11y } from "./support";
+// page scroll, tables scroll inside their own box, and no serious or critical axe violation (WCAG 2.1 A and AA, the
+// light theme; the dark theme's colours are contrast.spec.ts's, and no other axe rule depends on the theme). A
+// full-page screenshot of each is kept as a test artifact.
+import { OWNER_KEY, newCharacter, opportunityIdOf, expectNoSeriousA11y, screenshot } from "./support";
 import { expect, test } from "./guarded";
 
 const PAGES: { name: string; path: string; heading: RegExp }[] = [
@@ -17,7 +19,7 @@ const PAGES: { name: string; path: string; heading: RegExp }[] = [
 
 for (const p of PAGES) {
   for (const width of [375, 1440]) {
-    test(`${p.name} at ${width} px: no error, no page scroll, tables scroll in their box, axe clean`, async ({ page, request }) => {
+    test(`${p.name} at ${width} px: no error, no page scroll, tables scroll in their box, axe clean`, async ({ page, request }, testInfo) => {
       test.setTimeout(90_000);
       const raw = p.path;
       const path =
@@ -54,6 +56,7 @@ for (const p of PAGES) {
       );
       expect(squeezed, "tables wider than their box without a scroll box").toEqual([]);
       await expectNoSeriousA11y(page);
+      await screenshot(page, testInfo, `${p.name}-${width}`);
     });
   }
 }

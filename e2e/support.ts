@@ -36,16 +36,21 @@ export async function connectWallet(page: Page, wallet: RegExp, family: string):
   return dialog;
 }
 
-/** Full-page screenshots at desktop and phone widths, attached to the test and kept under test-results/screenshots. */
-export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** A full-page screenshot of the page as it is, attached to the test and kept under test-results/screenshots. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   const dir = path.join("test-results", "screenshots");
   mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+/** Full-page screenshots at desktop and phone widths (`screenshot`), each checked for horizontal page scroll. */
+export async function screenshots(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.waitForTimeout(150);
-    const file = path.join(dir, `${name}-${width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
-    await testInfo.attach(`${name}-${width}`, { path: file, contentType: "image/png" });
+    await screenshot(page, testInfo, `${name}-${width}`);
     // No horizontal page scroll at this width: wide tables scroll inside their own container.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     if (overflow > 1) throw new Error(`${name} overflows horizontally by ${overflow}px at ${width}px`);

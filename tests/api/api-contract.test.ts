@@ -6,7 +6,7 @@ import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { allEndpoints } from "../../server/api";
 import { ROLES, type Role } from "../../server/http/roles";
-import { dbKinds, useApp } from "../support/app";
+import { type DbKind, dbKinds, useSharedApp } from "../support/app";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
@@ -15,10 +15,22 @@ const SOL = "So11111111111111111111111111111111111111112";
 const EVM = `0x${"b2".repeat(20)}`;
 const EVM_HOME = `0x${"c3".repeat(20)}`;
 const OWNER = "api-contract-owner-key-00001";
-const KEYS = JSON.stringify([{ key: OWNER, role: "owner", wallets: ["*"] }]);
+const star = (role: Role) => `shape-${role}-star-key-00001`;
+const scoped = (role: Role) => `shape-${role}-other-key-0001`;
+const FAR = `0x${"9".repeat(64)}`;
+/** Every block of this file shares one app per database (useSharedApp): the owner key, and a key of each role for
+ * every wallet and for one far wallet only (the error-shape walk). */
+const KEYS = JSON.stringify([
+  { key: OWNER, role: "owner", wallets: ["*"] },
+  ...ROLES.flatMap((role) => [
+    { key: star(role), role, wallets: ["*"] },
+    { key: scoped(role), role, wallets: [FAR] },
+  ]),
+]);
+const appOn = (db: DbKind) => useSharedApp(`api-contract-${db}`, { db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
 
 describe.each(dbKinds())("the spec's request bodies work as written (%s)", (db) => {
-  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  const app = appOn(db);
   const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { key: OWNER, body });
 
   it("preview takes {amountMicros, stake}: the chain comes from the address family", async () => {
@@ -80,19 +92,10 @@ interface Seen {
   requestIdHeader: string | null;
 }
 
-const star = (role: Role) => `shape-${role}-star-key-00001`;
-const scoped = (role: Role) => `shape-${role}-other-key-0001`;
-const FAR = `0x${"9".repeat(64)}`;
-const SHAPE_KEYS = JSON.stringify(
-  ROLES.flatMap((role) => [
-    { key: star(role), role, wallets: ["*"] },
-    { key: scoped(role), role, wallets: [FAR] },
-  ]),
-);
 const ROUTE_METHODS = ["get", "post", "put", "patch", "delete"];
 
 describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s)", (db) => {
-  const app = useApp({ db, env: { SVC_API_KEYS: SHAPE_KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  const app = appOn(db);
   let ops: Op[] = [];
   let catalogued = new Set<string>();
   let blockerStatuses = new Map<string, number[]>();
@@ -254,7 +257,7 @@ describe.each(dbKinds())("every non-2xx answer is {code, message, requestId} (%s
 // ---- Proofs that are proofs: a txId must be well-formed for its chain; an unchecked id is not shown as proof ----
 
 describe.each(dbKinds())("route txId and the proof shown for it (%s)", (db) => {
-  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  const app = appOn(db);
   const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { key: OWNER, body });
   // Well-formed ids (not real transactions): Sui digest = base58 of 32 bytes, Solana signature = base58 of 64 bytes.
   const SUI_DIGEST = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
@@ -310,7 +313,7 @@ function rawRequest(base: string, method: string, path: string, body: Buffer, he
 }
 
 describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
-  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  const app = appOn(db);
   const TWO_MB = Buffer.alloc(2 * 1024 * 1024, 0x20);
 
   it("2 MB to POST /svc/webhooks and POST route, ten times each, declared and chunked: always the 413 {code, message, requestId}", async () => {
@@ -394,7 +397,7 @@ describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
 // ---- Messages and names a consumer trips on ----
 
 describe.each(dbKinds())("messages say each thing once; names as the spec and the rest of the API (%s)", (db) => {
-  const app = useApp({ db, env: { SVC_API_KEYS: KEYS, SVC_RATE_LIMIT_PER_MIN: "1000000" } });
+  const app = appOn(db);
 
   it("INVALID_AMOUNT for \"-5\" lists its detail once", async () => {
     const r = await call<J>(app.url, "POST", `/api/v1/wallets/${SUI}/route`, { key: OWNER, body: { amountMicros: "-5", chain: "move-chain" } });

@@ -1,11 +1,11 @@
 // Generic checks over every registered endpoint of the running app: the role table of spec §5 decides
 // who may call what (every role × every protected route × in- and out-of-scope wallet), and the
 // wrapper's error codes answer on real routes through Next.js.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AnyEndpoint } from "../../server/http/endpoint";
 import { allEndpoints } from "../../server/api";
 import { CAPABILITIES, ROLES, type Capability, type Role } from "../../server/http/roles";
-import { type App, dbKinds, startApp } from "../support/app";
+import { type DbKind, dbKinds, useSharedApp } from "../support/app";
 import { call } from "../support/http";
 
 const OTHER = `0x${"9".repeat(64)}`;
@@ -40,17 +40,16 @@ function touched(def: AnyEndpoint): string[] {
   return out === undefined ? [] : typeof out === "string" ? [out] : [...out];
 }
 
+/** Both blocks run on one app per database. */
+const appOn = (db: DbKind) => useSharedApp(`contract-${db}`, { db, env: { SVC_API_KEYS: KEYS } });
+
 describe.each(dbKinds())("role table on every protected route (%s)", (db) => {
-  let app: App;
+  const app = appOn(db);
   beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: KEYS } });
     // Routes that name a resource looked up before the key (`missing`: characters) are checked on one that exists.
     const c = await call<{ id: string }>(app.url, "POST", "/api/characters", { key: star("owner"), body: { wallet: `0x${"7".repeat(64)}`, name: "Contract" } });
     expect(c.status, c.text).toBe(201);
     characterId = c.json.id;
-  });
-  afterAll(async () => {
-    await app?.stop();
   });
   let characterId = "";
 
@@ -109,16 +108,10 @@ describe.each(dbKinds())("role table on every protected route (%s)", (db) => {
 });
 
 describe.each(dbKinds())("wrapper error codes on a real route through Next.js (%s)", (db) => {
-  let app: App;
   const W = `0x${"4".repeat(64)}`;
   const path = `/api/v1/wallets/${W}/route`;
   const owner = star("owner");
-  beforeAll(async () => {
-    app = await startApp({ db, env: { SVC_API_KEYS: KEYS } });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const app = appOn(db);
 
   it("400 INVALID_REQUEST, INVALID_AMOUNT, INVALID_ADDRESS", async () => {
     const notJson = await call(app.url, "POST", path, { key: owner, body: "{", raw: true });

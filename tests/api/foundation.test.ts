@@ -106,10 +106,7 @@ describe("keys created with npm run keys authenticate against the app (pglite)",
   });
 
   it("prints a key once; the stored key works; a revoked key does not", async () => {
-    const first = await startApp({ db: "pglite" });
-    const env = first.env;
-    await first.stop();
-    // The data folder was removed by stop(); make a fresh one the script and the app will share.
+    // One data folder the script and the app share, in turn (PGlite is one process at a time).
     const { mkdtempSync, cpSync } = await import("node:fs");
     const { tmpdir } = await import("node:os");
     const { templateDir } = await import("../support/app");
@@ -131,7 +128,7 @@ describe("keys created with npm run keys authenticate against the app (pglite)",
     expect(listed.stdout).toContain(id);
     expect(listed.stdout).not.toContain(key);
 
-    app = await startApp({ reuseEnv: { ...env, SVC_DATA_DIR: dir } });
+    app = await startApp({ reuseEnv: { SVC_DATA_DIR: dir } });
     const ok = await call(app.url, "GET", "/api/v1/svc/status", { key });
     expect(ok.status).toBe(200);
     await app.stop();
@@ -139,11 +136,11 @@ describe("keys created with npm run keys authenticate against the app (pglite)",
 
     const revoked = run("revoke", id);
     expect(revoked.status, revoked.stderr).toBe(0);
-    app = await startApp({ reuseEnv: { ...env, SVC_DATA_DIR: dir } });
+    app = await startApp({ reuseEnv: { SVC_DATA_DIR: dir } });
     const denied = await call(app.url, "GET", "/api/v1/svc/status", { key });
     expect(denied.status).toBe(401);
     expect(denied.json.code).toBe("INVALID_API_KEY");
-    // Three app starts and three script runs, each a process of its own: more than the default minute on a busy machine.
+    // Two app starts and three script runs, each a process of its own: more than the default minute on a busy machine.
   }, 240_000);
 });
 

@@ -187,8 +187,38 @@ export function useApp(opts: StartOptions | (() => StartOptions) = {}): App {
   afterAll(async () => {
     await app?.stop();
   });
+  return started(() => app);
+}
+
+const shared = new Map<string, { users: number; app?: Promise<App> }>();
+
+/**
+ * One app for every describe block of a test file that names the same `name` (each block's tests must not depend on
+ * what the others wrote): started before the first block's tests, stopped after the last block's. An app start is a
+ * production server of its own (seconds), so blocks that need the same configuration share one.
+ */
+export function useSharedApp(name: string, opts: StartOptions): App {
+  const entry = shared.get(name) ?? { users: 0 };
+  shared.set(name, entry);
+  entry.users += 1;
+  let app: App | undefined;
+  beforeAll(async () => {
+    entry.app ??= startApp(opts);
+    app = await entry.app;
+  });
+  afterAll(async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    shared.delete(name);
+    await app?.stop();
+  });
+  return started(() => app);
+}
+
+function started(get: () => App | undefined): App {
   return new Proxy({} as App, {
     get: (_, field) => {
+      const app = get();
       if (!app) throw new Error("the app is not started yet: read it inside a hook or a test");
       return app[field as keyof App];
     },
