@@ -9,6 +9,11 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // `npm run typecheck` (tsc over the whole tree, tests included) is the type gate; the build skips it.
   typescript: { ignoreBuildErrors: true },
+  // A production server loads every page's code when it starts (Next.js's default): the first page anyone opens is
+  // then as fast as the rest. The API tests start dozens of servers that never render a page, and set
+  // SVC_TEST_LAZY_PAGES=1 (tests/support/app.ts) to load a page's code on its first request instead (~2 s less per
+  // start). Read when the server starts, not at build.
+  experimental: { preloadEntriesOnStart: process.env.SVC_TEST_LAZY_PAGES !== "1" },
 };
 
 export default nextConfig;

@@ -110,6 +110,8 @@ export async function startApp(opts: StartOptions = {}): Promise<App> {
   const env: Record<string, string> = {
     SVC_LOG_LEVEL: "warn",
     SVC_DISABLE_JOBS: "1",
+    // Pages' code loads on a page's first request, not at start (next.config.ts): these servers mostly answer the API.
+    SVC_TEST_LAZY_PAGES: "1",
     // Outside services are never reached from tests: every upstream points at a closed port unless a test sets it.
     SVC_YIELDS_API_URL: "http://127.0.0.1:9",
     SVC_RPC_MOVE: "http://127.0.0.1:9",
