@@ -25,10 +25,14 @@ interface Ix {
   accounts: Account[];
   args: { name: string; type: ArgType }[];
 }
+interface TypeDef {
+  name: string;
+  type: { kind: string; fields?: { name: string; type: ArgType }[]; variants?: { name: string; fields?: unknown[] }[] };
+}
 interface Idl {
   instructions: Ix[];
   accounts?: { name: string; discriminator: number[] }[];
-  types?: { name: string; type: { kind: string; fields?: { name: string; type: ArgType }[] } }[];
+  types?: TypeDef[];
 }
 
 const sha8 = (s: string) => [...createHash("sha256").update(s).digest().subarray(0, 8)];
@@ -36,7 +40,9 @@ const snake = (n: string) => n.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 interface LegacyIdl {
   instructions: { name: string; accounts: { name: string; isMut: boolean; isSigner: boolean; isOptional?: boolean }[]; args: { name: string; type: ArgType }[] }[];
-  accounts?: { name: string }[];
+  /** A legacy IDL declares each account's struct here, not in `types`. */
+  accounts?: TypeDef[];
+  types?: TypeDef[];
 }
 
 /** A legacy (pre-0.30) Anchor IDL in the current shape, as Anchor's coder reads it: discriminators are
@@ -50,6 +56,7 @@ function fromLegacy(legacy: LegacyIdl): Idl {
       args: i.args,
     })),
     accounts: (legacy.accounts ?? []).map((a) => ({ name: a.name, discriminator: sha8(`account:${a.name}`) })),
+    types: [...(legacy.accounts ?? []), ...(legacy.types ?? [])],
   };
 }
 
@@ -62,6 +69,9 @@ interface Source {
   idl: () => Idl;
   instructions: string[];
   accounts: string[];
+  /** Fields the readers take from an account's raw data: account → our name → the IDL field's dotted path. Their byte
+   * offsets (after the 8-byte discriminator) are computed from the IDL's types, never typed. */
+  layouts?: Record<string, Record<string, string>>;
 }
 
 export const SOURCES: Source[] = [
@@ -72,6 +82,22 @@ export const SOURCES: Source[] = [
     idl: () => fromLegacy(require("@kamino-finance/klend-sdk/dist/idl/klend.json") as LegacyIdl),
     instructions: ["depositReserveLiquidity", "redeemReserveCollateral"],
     accounts: ["Reserve"],
+    layouts: {
+      Reserve: {
+        version: "version",
+        lendingMarket: "lendingMarket",
+        liquidityMint: "liquidity.mintPubkey",
+        liquiditySupplyVault: "liquidity.supplyVault",
+        available: "liquidity.totalAvailableAmount",
+        borrowedSf: "liquidity.borrowedAmountSf",
+        protocolFeesSf: "liquidity.accumulatedProtocolFeesSf",
+        referrerFeesSf: "liquidity.accumulatedReferrerFeesSf",
+        pendingReferrerFeesSf: "liquidity.pendingReferrerFeesSf",
+        liquidityTokenProgram: "liquidity.tokenProgram",
+        collateralMint: "collateral.mintPubkey",
+        collateralSupply: "collateral.mintTotalSupply",
+      },
+    },
   },
   {
     target: "server/venues/marginfi/idl.ts",
@@ -92,6 +118,16 @@ export const SOURCES: Source[] = [
     },
     instructions: ["deposit", "withdraw"],
     accounts: ["Lending"],
+    layouts: {
+      Lending: {
+        mint: "mint",
+        fTokenMint: "f_token_mint",
+        rewardsRateModel: "rewards_rate_model",
+        tokenExchangePrice: "token_exchange_price",
+        tokenReservesLiquidity: "token_reserves_liquidity",
+        supplyPositionOnLiquidity: "supply_position_on_liquidity",
+      },
+    },
   },
   ...cctpSources(),
 ];
@@ -120,6 +156,51 @@ function resolve(t: ArgType, idl: Idl): unknown {
     return { struct: def.type.fields.map((f) => ({ name: f.name, type: resolve(f.type, idl) })) };
   }
   throw new Error(`IDL type ${JSON.stringify(t)} is not generated here`);
+}
+
+const PRIMITIVE_SIZES: Record<string, number> = { bool: 1, u8: 1, i8: 1, u16: 2, i16: 2, u32: 4, i32: 4, f32: 4, u64: 8, i64: 8, f64: 8, u128: 16, i128: 16, publicKey: 32, pubkey: 32 };
+
+function typeDef(idl: Idl, name: string): TypeDef {
+  const def = idl.types?.find((x) => x.name === name);
+  if (!def) throw new Error(`no type ${name} in the IDL`);
+  return def;
+}
+
+/** The byte size of a fixed-size type as laid out in the account (borsh, and zero-copy Pod structs: no implicit padding). */
+function sizeOf(t: ArgType, idl: Idl): number {
+  if (typeof t === "string") {
+    const n = PRIMITIVE_SIZES[t];
+    if (n === undefined) throw new Error(`IDL type ${t} has no fixed size`);
+    return n;
+  }
+  if ("array" in t) {
+    const [inner, len] = t.array as [ArgType, number];
+    return sizeOf(inner, idl) * len;
+  }
+  if ("defined" in t) {
+    const def = typeDef(idl, typeof t.defined === "string" ? t.defined : (t.defined as { name: string }).name);
+    if (def.type.kind === "struct") return (def.type.fields ?? []).reduce((n, f) => n + sizeOf(f.type, idl), 0);
+    if (def.type.kind === "enum" && (def.type.variants ?? []).every((v) => !v.fields?.length)) return 1;
+  }
+  throw new Error(`IDL type ${JSON.stringify(t)} has no fixed size`);
+}
+
+/** The byte offset of a dotted field path in an account's data: the discriminator, then each field before it. */
+function offsetOf(idl: Idl, account: string, dotted: string): number {
+  let fields = typeDef(idl, account).type.fields ?? [];
+  let offset = 8;
+  const parts = dotted.split(".");
+  for (const [depth, part] of parts.entries()) {
+    const at = fields.findIndex((f) => f.name === part);
+    if (at === -1) throw new Error(`${account}: no field ${parts.slice(0, depth + 1).join(".")}`);
+    offset += fields.slice(0, at).reduce((n, f) => n + sizeOf(f.type, idl), 0);
+    const t = fields[at]?.type;
+    if (depth < parts.length - 1) {
+      if (!t || typeof t === "string" || !("defined" in t)) throw new Error(`${account}: ${part} is not a struct`);
+      fields = typeDef(idl, typeof t.defined === "string" ? t.defined : (t.defined as { name: string }).name).type.fields ?? [];
+    }
+  }
+  return offset;
 }
 
 function pick(i: Ix, idl: Idl) {
@@ -164,7 +245,17 @@ function renderSource(s: Source): string[] {
   }
   lines.push("  },", "  accounts: {");
   for (const [name, d] of Object.entries(accounts)) lines.push(`    ${j(name)}: ${j(d)},`);
-  lines.push("  },", "} as const;");
+  lines.push("  },");
+  if (s.layouts) {
+    // Byte offsets in the account data (discriminator included), each computed from the IDL's types.
+    lines.push("  layouts: {");
+    for (const [account, fields] of Object.entries(s.layouts)) {
+      const offsets = Object.fromEntries(Object.entries(fields).map(([ours, dotted]) => [ours, offsetOf(idl, account, dotted)]));
+      lines.push(`    ${j(account)}: ${j(offsets)},`);
+    }
+    lines.push("  },");
+  }
+  lines.push("} as const;");
   return lines;
 }
 

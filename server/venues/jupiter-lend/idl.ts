@@ -20,4 +20,7 @@ export const JUP_LENDING_IDL = {
   accounts: {
     "Lending": [135,199,82,16,249,131,182,241],
   },
+  layouts: {
+    "Lending": {"mint":8,"fTokenMint":40,"rewardsRateModel":75,"tokenExchangePrice":115,"tokenReservesLiquidity":131,"supplyPositionOnLiquidity":163},
+  },
 } as const;

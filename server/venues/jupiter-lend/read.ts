@@ -6,8 +6,8 @@
 //     fToken and the underlying asset (with rewards)"), last_update_timestamp: u64, …; PDAs f_token_mint =
 //     ["f_token_mint", mint], lending = ["lending", mint, f_token_mint].
 //   EXCHANGE_PRICES_PRECISION = 1e12 (Jupiter Lend / Fluid liquidity layer).
-// Offsets: 8 mint, 40 f_token_mint, 115 token_exchange_price (u64 LE). The price is the one stored at the lending's last
-// update (every deposit and withdraw updates it first).
+// Offsets (8 mint, 40 f_token_mint, 115 token_exchange_price u64 LE, …) come from the IDL's types (idl.ts). The price is
+// the one stored at the lending's last update (every deposit and withdraw updates it first).
 import { JUP_LENDING_IDL } from "./idl";
 import { jupiterLend } from "./descriptor";
 import { u64le } from "../../chains/solana/bytes";
@@ -15,16 +15,13 @@ import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
 export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.accounts.Lending);
+/** Byte offsets of the Lending fields we read, computed from the IDL's types (scripts/solana-idl/generate.ts), and the
+ * lengths a read needs: through token_exchange_price (u64), or through supply_position_on_liquidity (a pubkey). */
+const LENDING = JUP_LENDING_IDL.layouts.Lending;
 export const JUPITER_LENDING_OFFSETS = {
-  mint: 8,
-  fTokenMint: 40,
-  rewardsRateModel: 75,
-  tokenExchangePrice: 115,
-  minLength: 123,
-  /** Then last_update_timestamp (u64), token_reserves_liquidity and supply_position_on_liquidity (liquidity-layer accounts). */
-  tokenReservesLiquidity: 131,
-  supplyPositionOnLiquidity: 163,
-  withAccountsLength: 195,
+  ...LENDING,
+  minLength: LENDING.tokenExchangePrice + 8,
+  withAccountsLength: LENDING.supplyPositionOnLiquidity + 32,
 } as const;
 
 /** The raw USDC Lending account, checked to be the lending program's USDC / jlUSDC lending and at least `minLength` long. */

@@ -20,4 +20,7 @@ export const KLEND_IDL = {
   accounts: {
     "Reserve": [43,242,204,202,26,247,59,127],
   },
+  layouts: {
+    "Reserve": {"version":8,"lendingMarket":32,"liquidityMint":128,"liquiditySupplyVault":160,"available":224,"borrowedSf":232,"protocolFeesSf":344,"referrerFeesSf":360,"pendingReferrerFeesSf":376,"liquidityTokenProgram":408,"collateralMint":2560,"collateralSupply":2592},
+  },
 } as const;

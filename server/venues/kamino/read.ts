@@ -27,21 +27,9 @@ import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
 export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from(KLEND_IDL.accounts.Reserve);
-export const KAMINO_RESERVE_OFFSETS = {
-  version: 8,
-  lendingMarket: 32,
-  liquidityMint: 128,
-  liquiditySupplyVault: 160,
-  available: 224,
-  borrowedSf: 232,
-  protocolFeesSf: 344,
-  referrerFeesSf: 360,
-  pendingReferrerFeesSf: 376,
-  liquidityTokenProgram: 408,
-  collateralMint: 2560,
-  collateralSupply: 2592,
-  minLength: 2600,
-} as const;
+/** Byte offsets of the Reserve fields we read, computed from the IDL's types (scripts/solana-idl/generate.ts; the same
+ * as the table above), and the length a read needs: through collateral.mint_total_supply (u64). */
+export const KAMINO_RESERVE_OFFSETS = { ...KLEND_IDL.layouts.Reserve, minLength: KLEND_IDL.layouts.Reserve.collateralSupply + 8 } as const;
 
 /** USDC per cUSDC with 60 fractional bits, from the raw Reserve account data. */
 export function kaminoRateFromReserve(data: Uint8Array): bigint {
