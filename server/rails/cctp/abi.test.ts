@@ -2,15 +2,20 @@
 // the ABIs Circle ships in `@circle-fin/adapter-viem-v2` 1.18.0 (module constants of its bundle, read as shipped), and
 // V1's depositForBurn takes exactly V2's first four parameters (V2 appended destinationCaller, maxFee and
 // minFinalityThreshold: circlefin/evm-cctp-contracts 4061786a docs/abis/cctp/TokenMessenger.json and v2/TokenMessengerV2.json).
+// No package ships the V1 ABIs: V1's TokenMessenger and MessageTransmitter entries equal, field by field, Circle's
+// published V1 ABI files, kept verbatim as fixtures (tests/fixtures/cctp/evm/, from circlefin/evm-cctp-contracts
+// 4061786a5726bc05f99fcdb53b0985599f0dbaf7 docs/abis/cctp/TokenMessenger.json and MessageTransmitter.json).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { Abi } from "viem";
 import { describe, expect, it } from "vitest";
 import { abiDiff, shippedConstant } from "../../../testing/chains/evm/abi-diff";
 import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } from "./abi";
 
 const require = createRequire(import.meta.url);
 const bundle = require.resolve("@circle-fin/adapter-viem-v2");
+const v1Abi = (file: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "cctp", "evm", file), "utf8")) as Abi;
 
 describe("CCTP ABIs", () => {
   it("are read from @circle-fin/adapter-viem-v2 1.18.0", () => {
@@ -24,6 +29,14 @@ describe("CCTP ABIs", () => {
 
   it("MessageTransmitter (V1 = V2) is a verbatim subset of the adapter's messageTransmitterV2Abi", () => {
     expect(abiDiff(MESSAGE_TRANSMITTER_ABI, shippedConstant(bundle, "messageTransmitterV2Abi"))).toEqual([]);
+  });
+
+  it("V1 TokenMessenger is a verbatim subset of Circle's published V1 ABI", () => {
+    expect(abiDiff(TOKEN_MESSENGER_ABI, v1Abi("TokenMessenger.json"))).toEqual([]);
+  });
+
+  it("MessageTransmitter's receiveMessage and MessageSent are also V1's, verbatim", () => {
+    expect(abiDiff(MESSAGE_TRANSMITTER_ABI, v1Abi("MessageTransmitter.json"))).toEqual([]);
   });
 
   it("V1 depositForBurn takes V2's first four parameters", () => {

@@ -23,12 +23,11 @@ import { save } from "./descriptor";
 import { ro, w } from "../shared/anchor";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
+import { SAVE_TAG } from "./tags";
 
 const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
 export const SAVE_PROGRAM = address(ids.program);
 
-/** LendingInstruction tags (token-lending/sdk/src/instruction.rs `unpack`: 3 RefreshReserve, 4 DepositReserveLiquidity, 5 RedeemReserveCollateral). */
-export const SAVE_TAG = { refreshReserve: 3, depositReserveLiquidity: 4, redeemReserveCollateral: 5 } as const;
 
 /**
  * Offsets in the packed Reserve (token-lending/sdk/src/state/reserve.rs `unpack_from_slice`, RESERVE_LEN 619): version u8,
