@@ -3,7 +3,7 @@
 import type { ChainId } from "../chains/address";
 import { config } from "../config";
 import { blocker } from "../http/codes";
-import { broadcastEnabled, chainLabelOf } from "../svc/status";
+import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import { venuesOn } from "../venues";
 
 export const NETWORK: Record<ChainId, string> = {

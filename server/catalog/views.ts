@@ -5,7 +5,7 @@ import { config } from "../config";
 import type { Db } from "../db/client";
 import { feePolicy } from "../fees/policy";
 import { fieldError } from "../http/errors";
-import { LAUNCH_HOMES, MAP_CHAINS } from "../svc/status";
+import { LAUNCH_HOMES, MAP_CHAINS } from "../chains/launch";
 import { AUTOPILOT, opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
 import { venueActions, venueRowReady } from "../venues/adapters";
 import { allLiveApys, type LiveApy } from "./apy";

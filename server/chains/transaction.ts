@@ -14,6 +14,6 @@ export interface PlanTransaction {
   encoding: TxEncoding;
   /** sui: the Transaction JSON string; solana: SolanaPayload; evm: EvmCall. */
   payload: unknown;
-  /** The chain's own simulation before signing (contract §8); set by the plan layer (server/plans/simulate.ts). */
+  /** The chain's own simulation before signing (contract §8); set by the plan layer (server/chains/simulate.ts). */
   simulation?: Simulation;
 }

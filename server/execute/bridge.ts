@@ -16,7 +16,7 @@ import { isEvmChain } from "../chains/evm";
 import type { PlanRow } from "../plans/store";
 import { type RegisteredRail, storedRail } from "../rails/registry";
 import type { RescueBuild } from "../rails/types";
-import { broadcastEnabled } from "../svc/status";
+import { broadcastEnabled } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulationUnavailable } from "../chains/simulation";

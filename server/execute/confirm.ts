@@ -6,7 +6,7 @@
 import { base58Decode, type ChainId, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
 import { USDC } from "../chains/balances";
 import { suiCall } from "../chains/sui/calls";
-import { rpcCall } from "./rpc";
+import { rpcCall } from "../chains/rpc";
 
 export type Confirmation =
   | { state: "final"; sender: string | null; /** USDC change per normalized owner address. */ usdc: Map<string, bigint> }

@@ -11,7 +11,7 @@ import { type Blocker, blocker } from "../http/codes";
 import { ApiError, fieldError } from "../http/errors";
 import { recordDeposit } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
-import { broadcastEnabled, chainLabelOf } from "../svc/status";
+import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { confirmTx, isTxIdOf } from "./confirm";

@@ -5,7 +5,7 @@ import { getBase58Decoder, getBase64Encoder, getCompiledTransactionMessageDecode
 import { type ChainId, CHAIN_FAMILY } from "../chains/address";
 import { fieldError } from "../http/errors";
 import { suiCall } from "../chains/sui/calls";
-import { rpcCall } from "./rpc";
+import { rpcCall } from "../chains/rpc";
 
 /** The sender (Sui) or fee payer (Solana) of signed bytes; 400 when the bytes are not a transaction of that chain. */
 export function senderOfSigned(chain: ChainId, signedTransaction: string): string {

@@ -21,7 +21,7 @@ import type { RailFee, Speed } from "../rails/types";
 import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
-import { simulateTransactions } from "./simulate";
+import { simulateTransactions } from "../chains/simulate";
 import { assertRecipient, destinationCodeBlocker } from "./recipient";
 import { insertPlan } from "./store";
 

@@ -2,7 +2,7 @@
 import type { ChainId } from "../chains/address";
 import { config } from "../config";
 import { type Blocker, blocker } from "../http/codes";
-import { broadcastEnabled, ownerSigningEnabled } from "../svc/status";
+import { broadcastEnabled, ownerSigningEnabled } from "../chains/launch";
 
 export function executionBlockers(): Blocker[] {
   return config().SVC_EXECUTION_MODE === "disabled"

@@ -3,7 +3,7 @@
 // bridge destination's contract code is read at plan time (eth_getCode) and refused unless the request says so.
 import type { ChainId } from "../chains/address";
 import { isEvmChain } from "../chains/evm";
-import { rpcCall } from "../execute/rpc";
+import { rpcCall } from "../chains/rpc";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError } from "../http/errors";
 import { VENUES } from "../venues";

@@ -28,7 +28,7 @@ import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { cetusSwapPayload } from "../quotes/cetus";
 import { quoterFor } from "../quotes/registry";
 import type { FeeRequest, Quote, QuoteResult } from "../quotes/types";
-import { simulateTransactions } from "./simulate";
+import { simulateTransactions } from "../chains/simulate";
 import { insertPlan } from "./store";
 
 export const DEFAULT_SLIPPAGE_BPS = 100;

@@ -14,7 +14,7 @@ import { newId } from "../ids";
 import { opportunityIdOf, resolveVenue } from "../venues";
 import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
-import { simulateTransactions } from "./simulate";
+import { simulateTransactions } from "../chains/simulate";
 import { insertPlan } from "./store";
 
 export interface VaultPlanInput {

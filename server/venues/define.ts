@@ -5,7 +5,7 @@
 // simulations' error decoders are derived.
 import { CHAIN_FAMILY } from "../chains/address";
 import type { VenueProgram } from "../chains/solana/program-errors";
-import { broadcastEnabled, chainLabelOf } from "../svc/status";
+import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import type { VenueAdapter } from "./shared/build";
 import type { VenueReader } from "./shared/read";
 import type { VenueDescriptor } from "./types";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeRevert } from "../../server/chains/evm/simulate";
 import type { EvmCall } from "../../server/chains/evm";
 import { resetConfigForTests } from "../../server/config";
-import { simulateTransactions } from "../../server/plans/simulate";
+import { simulateTransactions } from "../../server/chains/simulate";
 import { getVenue } from "../../server/venues";
 import { builderFor } from "../../server/venues/adapters";
 import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";

@@ -1,7 +1,8 @@
 // Layers point one way (docs/architecture.md "Layers"): reads the import graph of server/ and testing/ from the
 // sources (TypeScript's own pre-processor, so `import type`, `export … from` and `import()` all count) and fails on
-// an import circle, on server/chains reaching up into the venue/plan/rail/quote code, and on server/http or
-// server/openapi reaching into a domain.
+// an import circle, on server/chains reaching up into the venue/plan/rail/quote code, on server/http or
+// server/openapi reaching into a domain, on the protocol layer (venues, rails, quotes, fees) reaching up into a
+// product domain, and on service code importing the test harness.
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -91,6 +92,13 @@ const BELOW_HTTP = ["server/db", "server/chains", "server/money", "server/config
 // The one exception: the request handler starts the service on the first request (server/boot.ts, then jobs).
 const HTTP_EXCEPTIONS = ["server/boot.ts"];
 
+/** The protocol layer: one module per venue, rail, quote provider, and the fee policy they apply. */
+const PROTOCOL_LAYER = ["server/venues", "server/rails", "server/quotes", "server/fees"];
+/** The product domains above it: what the endpoints serve. */
+const PRODUCT_DOMAINS = ["server/plans", "server/execute", "server/ledger", "server/autopilot", "server/characters", "server/catalog", "server/svc", "server/webhooks", "server/jobs", "server/api"];
+/** Test code kept beside what it tests: a venue's oracle test and its SDK fixture. */
+const isTestCode = (file: string) => /\.(test|fixture)\.tsx?$/.test(file);
+
 describe("import layers of server/ and testing/", () => {
   const graph = importGraph();
   const edges = [...graph].flatMap(([from, tos]) => tos.map((to) => ({ from, to })));
@@ -110,6 +118,16 @@ describe("import layers of server/ and testing/", () => {
       (e) => under(e.from, "server/chains") && ["server/venues", "server/plans", "server/rails", "server/quotes"].some((d) => under(e.to, d)),
     );
     expect(upward.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("the protocol layer (venues, rails, quotes, fees) imports no product domain", () => {
+    const upward = edges.filter((e) => !isTestCode(e.from) && PROTOCOL_LAYER.some((d) => under(e.from, d)) && PRODUCT_DOMAINS.some((d) => under(e.to, d)));
+    expect(upward.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
+  });
+
+  it("service code imports nothing of the test harness (testing/, tests/)", () => {
+    const harness = edges.filter((e) => e.from.startsWith("server/") && !isTestCode(e.from) && (e.to.startsWith("testing/") || e.to.startsWith("tests/")));
+    expect(harness.map((e) => `${e.from} → ${e.to}`)).toEqual([]);
   });
 
   it("server/http and server/openapi import no domain (the endpoint registry sits above them in server/api.ts)", () => {

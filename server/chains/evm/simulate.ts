@@ -186,7 +186,7 @@ async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], appr
   });
 }
 
-/** The `evm-call` simulator (server/plans/simulate.ts): `txs` in plan order, all signed by `signer`. */
+/** The `evm-call` simulator (server/chains/simulate.ts): `txs` in plan order, all signed by `signer`. */
 export async function simulateEvm(txs: PlanTransaction[], signer: string): Promise<Simulation[]> {
   const chain = txs[0]?.chain;
   if (!chain || !isEvmChain(chain) || txs.some((t) => t.chain !== chain)) {

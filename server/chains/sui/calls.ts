@@ -1,5 +1,5 @@
 // One gRPC call to the move-chain full node with the RPC timeout, answered as "ok", "unreachable" (no answer: a
-// deposit stays pending and is retried) or "refused" (the node answered with an error), as server/execute/rpc.ts does
+// deposit stays pending and is retried) or "refused" (the node answered with an error), as server/chains/rpc.ts does
 // for JSON-RPC chains.
 import { RpcError } from "@mysten/sui/grpc";
 import { config } from "../../config";

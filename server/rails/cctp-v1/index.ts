@@ -9,7 +9,7 @@ import { evmCall, isEvmChain } from "../../chains/evm";
 import { solanaPayload } from "../../chains/solana";
 import { type Blocker, blocker } from "../../http/codes";
 import { fieldError } from "../../http/errors";
-import { simulateTransactions } from "../../plans/simulate";
+import { simulateTransactions } from "../../chains/simulate";
 import { MESSAGE_TRANSMITTER_ABI } from "../cctp/abi";
 import { readBurnMessages } from "../cctp/messages";
 import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";

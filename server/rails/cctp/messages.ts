@@ -3,7 +3,7 @@
 // format and Iris v1 read: ../cctp-v1/attestation.ts.
 import { decodeAbiParameters, getAbiItem, type Hex, isHex, toEventSelector } from "viem";
 import type { ChainId } from "../../chains/address";
-import { rpcCall } from "../../execute/rpc";
+import { rpcCall } from "../../chains/rpc";
 import { MESSAGE_TRANSMITTER } from "../../../lib/cctp-ids";
 import { MESSAGE_TRANSMITTER_ABI } from "./abi";
 

@@ -2,13 +2,12 @@
 // simulation first. One simulator per transaction encoding (per chain family), each given the plan's transactions of
 // that encoding in order (an EVM approve before its supply). A failed simulation blocks the plan with the chain's
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
-import { simulateEvm } from "../chains/evm/simulate";
-import { type Simulation, simulationUnavailable } from "../chains/simulation";
-import { simulateSolana } from "../chains/solana/simulate";
-import { simulateSuiTransactions } from "../chains/sui/simulate";
+import { simulateEvm } from "./evm/simulate";
+import { type Simulation, simulationUnavailable } from "./simulation";
+import { simulateSolana } from "./solana/simulate";
+import { simulateSuiTransactions } from "./sui/simulate";
 import { type Blocker, blocker } from "../http/codes";
-import type { PlanTransaction } from "../venues/adapters";
-import type { TxEncoding } from "../venues/shared/build";
+import type { PlanTransaction, TxEncoding } from "./transaction";
 
 /**
  * Simulates `txs` (all of one encoding, in plan order, all signed by `signer`) and answers one result per transaction,

@@ -1,8 +1,8 @@
 // Plain JSON-RPC 2.0 over HTTP to the chain RPCs of SVC_RPC_*. Tells "could not reach the node" apart from
 // "the node answered with an error", because only the first leaves a deposit pending for a retry.
-import type { ChainId } from "../chains/address";
+import type { ChainId } from "./address";
 import { config } from "../config";
-import { rpcUrlOf } from "../chains/clients";
+import { rpcUrlOf } from "./clients";
 
 export type RpcResult<T> = { ok: true; result: T } | { ok: false; unreachable: boolean; message: string };
 
