@@ -1,14 +1,16 @@
 // The EVM venues' parts of the local chain's answered EVM (../rpc.ts), one module each (./<venue>.ts: the `eth_call`s
 // of its contracts, answered from its state slice). The answered EVM asks each in this order before an ERC-20
-// balanceOf: adding an EVM venue's part is its file, its state slice and one line here.
+// balanceOf, in the venue list's order and each checked to belong to an EVM venue of it (../../venue-parts.ts; a venue
+// whose tests run its bytecode, Morpho, needs none): adding an EVM venue's part is its file and its state slice here.
 import { type AaveChainState, aaveV3Chain } from "./aave-v3";
+import { partsInListOrder } from "../../venue-parts";
 import type { EvmCall, EvmVenueChain } from "./call";
 import { type CompoundChainState, compoundV3Chain } from "./compound-v3";
 
 /** The EVM venues' state of a local chain: each venue's slice. */
 export type EvmVenueState = CompoundChainState & AaveChainState;
 
-export const EVM_VENUE_CHAINS: readonly EvmVenueChain<EvmVenueState>[] = [compoundV3Chain, aaveV3Chain];
+export const EVM_VENUE_CHAINS: readonly EvmVenueChain<EvmVenueState>[] = partsInListOrder<EvmVenueChain<EvmVenueState>>("evm", [compoundV3Chain, aaveV3Chain], { everyBuiltVenue: false });
 
 /** No Comets, no Aave reserves. */
 export function evmVenueState(): EvmVenueState {

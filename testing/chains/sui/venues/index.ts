@@ -1,8 +1,10 @@
 // The Sui venues' parts of the local chain, one module each (./<venue>.ts: its packages and UpgradeCaps, the objects
 // its state gives in the node's JSON rendering, and the aborts its Move code raises). The local chain servers
 // (tests/support/fake-rpc.ts, e2e/chain-rpc.ts) derive their venue packages, UpgradeCaps, objects and aborts from
-// this list: adding a Sui venue's local-chain part is its file, its state slice and one line here.
+// these parts, served in the venue list's order and checked against it (../../venue-parts.ts: every Sui venue with
+// builders has one): adding a Sui venue's local-chain part is its file and its state slice here.
 import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
+import { partsInListOrder } from "../../venue-parts";
 import type { SuiVenueChain } from "./move";
 import { type NaviChainState, naviChain } from "./navi";
 import { freshNaviPrices, naviUsdcFeed } from "./navi-oracle";
@@ -12,7 +14,7 @@ import { type SuilendChainState, suilendChain } from "./suilend";
 /** The Sui venues' state of a local chain: each venue's slice. */
 export type SuiVenueState = ScallopChainState & SuilendChainState & NaviChainState;
 
-export const SUI_VENUE_CHAINS: readonly SuiVenueChain<SuiVenueState>[] = [scallopChain, suilendChain, naviChain];
+export const SUI_VENUE_CHAINS: readonly SuiVenueChain<SuiVenueState>[] = partsInListOrder<SuiVenueChain<SuiVenueState>>("sui", [scallopChain, suilendChain, naviChain], { everyBuiltVenue: true });
 
 /** No markets or storages; NAVI's oracle fresh at the local Clock with its USDC feed. */
 export function suiVenueState(): SuiVenueState {
