@@ -1,0 +1,49 @@
+// Ids proven by the chain's own relationships before a builder uses them (issue 24 item 1): a pinned id that is
+// well-formed but wrong (another real reserve, bank, Comet or vault) would simulate fine and deposit into the wrong
+// market, so each venue names the relationship that makes its ids the right ones (a Pool is its cited
+// PoolAddressesProvider's getPool(); a vault's asset() is USDC and the cited factory made it) and the builder checks it
+// from the chain first. A relationship that holds is remembered for a while per process (ids are pinned; the chain
+// changes them only by governance), bounded in count; one that does not hold blocks the plan `venue_state_unavailable`
+// naming the id and what did not match; one that cannot be read blocks it the same way, saying so.
+import { BuildBlocked } from "./build";
+import { readForPlan } from "./plan-reads";
+
+/** One relationship: `check` answers null when it holds, or what did not match (in words, with the values seen). */
+export interface IdProof {
+  /** A stable key: the relationship and the ids it relates (what is remembered). */
+  key: string;
+  /** The relationship in words, e.g. "Aave v3 Pool 0x… is PoolAddressesProvider 0x…'s getPool()". */
+  what: string;
+  check: (signal: AbortSignal) => Promise<string | null>;
+}
+
+/** How long a proven relationship is trusted before it is read again. */
+const PROVEN_FOR_MS = 10 * 60_000;
+/** At most this many proven relationships are remembered (the oldest forgotten first). */
+const MAX_PROVEN = 256;
+
+const holder = globalThis as unknown as { __svcProvenIds?: Map<string, number> };
+const proven = (holder.__svcProvenIds ??= new Map<string, number>());
+
+/** Checks each relationship not proven recently; the first that fails blocks the plan. */
+export async function proveIds(proofs: readonly IdProof[]): Promise<void> {
+  const now = Date.now();
+  for (const p of proofs) {
+    const at = proven.get(p.key);
+    if (at !== undefined && now - at < PROVEN_FOR_MS) continue;
+    const mismatch = await readForPlan(p.what, p.check);
+    if (mismatch !== null) throw new BuildBlocked("venue_state_unavailable", `${p.what}: it is not (${mismatch}). Nothing is built against this id.`);
+    proven.delete(p.key);
+    proven.set(p.key, now);
+    while (proven.size > MAX_PROVEN) {
+      const oldest = proven.keys().next().value;
+      if (oldest === undefined) break;
+      proven.delete(oldest);
+    }
+  }
+}
+
+/** Forgets every proven relationship (tests that change a venue's chain state between plans). */
+export function forgetProvenIds(): void {
+  proven.clear();
+}
