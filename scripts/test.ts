@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -19,7 +20,7 @@ let skipped = 0;
 let ok = true;
 /** Each failed test, by file and name with its first message line: repeated at the very end, where a CI log's tail shows it. */
 const failures: string[] = [];
-const firstLine = (s: string | undefined): string => (s ?? "").replace(/\u001b\[[0-9;]*m/g, "").split("\n").find((l) => l.trim() !== "")?.trim().slice(0, 300) ?? "";
+const firstLine = (s: string | undefined): string => stripVTControlCharacters(s ?? "").split("\n").find((l) => l.trim() !== "")?.trim().slice(0, 300) ?? "";
 
 // The served OpenAPI document, linted: counted as one test.
 const lint = spawnSync(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "lint-openapi.ts")], { stdio: "inherit", env });
