@@ -1,6 +1,6 @@
 // The Sui venues' parts of the local chain, one module each (./<venue>.ts: its packages and UpgradeCaps, the objects
-// its state gives in the node's JSON rendering, and the aborts its Move code raises). The local chain servers
-// (tests/support/fake-rpc.ts, e2e/chain-rpc.ts) derive their venue packages, UpgradeCaps, objects and aborts from
+// its state gives in the node's JSON rendering, and the aborts its Move code raises). The local chain
+// (../state.ts over ../../state.ts, served by ../../server.ts) derives their venue packages, UpgradeCaps, objects and aborts from
 // this list: adding a Sui venue's local-chain part is its file, its state slice and one line here.
 import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
 import type { SuiVenueChain } from "./move";
