@@ -1,6 +1,6 @@
 // The Solana test wallet signs a marginfi deposit plan that the chain simulated first (contract §8, issue 14): the plan
 // review shows the local chain's verdict (its simulateTransaction checks marginfi's instructions against the IDL the SDK
-// ships: e2e/chain-rpc.ts) and the units it consumed before the wallet is asked for anything; then the wallet signs and
+// ships: testing/chains/solana/wallets.ts) and the units it consumed before the wallet is asked for anything; then the wallet signs and
 // the chain receives the signed transaction.
 import { marginfi } from "../server/venues/marginfi/descriptor";
 import { marginfiProgram } from "../testing/chains/solana/venues/marginfi";

@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3410);
 const YIELDS_PORT = Number(process.env.E2E_YIELDS_PORT ?? APP_PORT + 1);
-/** The local chain RPC (e2e/chain-rpc.ts); support.ts routes the browser's wallet RPC calls here. */
+/** The local chain RPC (testing/chains/server.ts with the wallets' book, e2e/chain-rpc.ts); support.ts routes the browser's wallet RPC calls here. */
 export const CHAIN_RPC_PORT = Number(process.env.E2E_CHAIN_RPC_PORT ?? APP_PORT + 2);
 
 if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);

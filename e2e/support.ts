@@ -58,10 +58,10 @@ export async function screenshots(page: Page, testInfo: TestInfo, name: string):
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** The e2e stack's local chain RPC (e2e/chain-rpc.ts, started by e2e/server.ts). */
+/** The e2e stack's local chain RPC (testing/chains/server.ts through e2e/chain-rpc.ts, started by e2e/server.ts). */
 export const CHAIN_RPC_URL = `http://127.0.0.1:${Number(process.env.E2E_CHAIN_RPC_PORT ?? Number(process.env.E2E_PORT ?? 3410) + 2)}`;
 
-/** The local Arbitrum node as the chain RPC passes it through (e2e/chain-rpc.ts). */
+/** The local Arbitrum node as the chain RPC passes it through (its `passThrough` path, e2e/chain-rpc.ts). */
 export const EVM_B_RPC_URL = `${CHAIN_RPC_URL}${EVM_B_PATH}`;
 /** viem's default RPC for Arbitrum One (wagmi/chains `arbitrum`), the URL the wallet stack uses without NEXT_PUBLIC_SVC_RPC_EVM_B. */
 export const ARBITRUM_PUBLIC_RPC = "https://arb1.arbitrum.io/rpc";

@@ -87,7 +87,7 @@ for (const f of FAMILIES) {
       await expect(page.getByTestId("transactions").locator("li").first()).toBeVisible();
       // Each transaction says what the chain's simulation said before the wallet opens (or why there was none).
       await expect(page.getByTestId("transactions").locator("li").first()).toContainText(/Simulated by the chain|Not simulated|rejected/);
-      // The local Solana chain checks klend's instructions against its IDL (e2e/chain-rpc.ts): the Kamino plan passed.
+      // The local Solana chain checks klend's instructions against its IDL (testing/chains/solana/wallets.ts): the Kamino plan passed.
       if (f.family === "Solana") await expect(page.getByTestId("transactions").getByTestId("simulation-ok")).toContainText("Simulated by the chain: accepted");
       if (f.executable) {
         await expect(page.getByTestId("sign")).toBeEnabled();

@@ -1,8 +1,8 @@
 // Plan latency (issues 13.8, 14.7, 15.7): the three local chains behind round-trip-time proxies, for the vitest wave
 // count (tests/api/plan-latency.test.ts) and `npm run bench plan-latency` (bench/plan-latency.ts).
-// - move-chain: the local Sui gRPC-web node (testing/chains/sui, mounted by ./fake-rpc.ts) with Suilend's UpgradeCap and
+// - move-chain: the local Sui gRPC-web node (testing/chains/sui, mounted by the local chain testing/chains/server.ts) with Suilend's UpgradeCap and
 //   main LendingMarket (a USDC reserve);
-// - svm-chain: the local Solana RPC (./fake-rpc.ts JSON-RPC, simulateTransaction by testing/chains/solana/local-chain.ts:
+// - svm-chain: the local Solana RPC (testing/chains/server.ts JSON-RPC, simulateTransaction by testing/chains/solana/local-chain.ts:
 //   litesvm plus klend's checked interface) with Kamino's main market and USDC reserve;
 // - evm-a: the in-process EVM (testing/chains/evm/node.ts) with Aave v3's shipped bytecode at Base's addresses.
 // Each owner is new (`fundedOwner`): funded on its chain so the plan's simulation passes, never seen by the service.

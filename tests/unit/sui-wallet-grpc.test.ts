@@ -1,5 +1,5 @@
 // The dashboard's Sui wallet path over gRPC (no JSON-RPC anywhere), against the e2e stack's local chain
-// (e2e/chain-rpc.ts: the local Sui node of testing/chains/sui over the e2e Sui state). What dApp Kit
+// (e2e/chain-rpc.ts: the local chain of testing/chains/server.ts with the wallets' book). What dApp Kit
 // (@mysten/dapp-kit-core signAndExecuteTransaction) and its burner wallet do with a plan's `sui-transaction-json`:
 // Transaction.from(payload), the CoinWithBalance intent resolved with the app's SuiGrpcClient (toJSON), the wallet's
 // build (resolution and gas through SimulateTransaction), signature, ExecuteTransaction; dApp Kit then reads the status
@@ -57,7 +57,8 @@ describe("the dashboard's Sui wallet over gRPC against the e2e chain", () => {
     expect(extractStatusFromEffectsBcs(effects).success).toBe(true);
     expect(parseTransactionEffectsBcs(effects).transactionDigest).toBe(done.digest);
     // The chain saw the USDC leave the owner's coin.
-    expect(chain.sui.get(done.digest)?.usdcMoved).toBe(25_500_000n);
+    const landed = chain.txs.get(done.digest);
+    expect(landed?.kind === "sui" ? landed.balanceChanges : []).toEqual([{ owner: OWNER, coinType: SUI_USDC, amount: -25_500_000n }]);
     const got = await client.core.getTransaction({ digest: done.digest, include: { effects: true } });
     expect(got.Transaction?.digest ?? got.FailedTransaction?.digest).toBe(done.digest);
     // Only gRPC was spoken for Sui.

@@ -1,5 +1,5 @@
 // Kamino's own SDK is the oracle for our Kamino builder (server/venues/kamino/build.ts): from the same chain state,
-// served by the local RPC (tests/support/fake-rpc.ts), @kamino-finance/klend-sdk 8.0.2 builds the deposit
+// served by the local chain (testing/chains/server.ts), @kamino-finance/klend-sdk 8.0.2 builds the deposit
 // (KaminoAction.buildDepositReserveLiquidityTxns) and the withdraw (buildRedeemReserveCollateralTxns) and the test
 // compares every instruction with ours: program id, account metas (address, signer, writable, in order) and data.
 // The chain state itself is written with the SDK's generated account layouts (Reserve, LendingMarket), so our reader's

@@ -1,6 +1,7 @@
 // The local chain's answered EVM JSON-RPC: one handler per method, over a chain state object (EvmRpcState), answering
 // from held state rather than executing bytecode (the in-process EVM that runs real contracts is ./node.ts, with its
-// own method table in ./methods.ts). tests/support/fake-rpc.ts serves it beside its Solana and Sui methods:
+// own method table in ./methods.ts). The local chain (../server.ts) serves it beside its Solana and Sui methods, over
+// the state ./state.ts gives:
 // - eth_getBlockByNumber: the head block the state gives (`latest`), in a geth node's shape;
 // - eth_call: the venues' contracts (./venues: Compound v3's Comet, Aave v3's getReserveNormalizedIncome), then an
 //   ERC-20 `balanceOf(address)` (0x70a08231) of the state's balances; anything else reverts;

@@ -1,14 +1,13 @@
-// The local Solana chain's JSON-RPC: one handler per method, over a chain state object (SolanaRpcState). Both local
-// chain servers answer their Solana methods through it: tests/support/fake-rpc.ts (the API and unit tests) and
-// e2e/chain-rpc.ts (the e2e stack). The answers' shapes (context, token amounts, account info, signature statuses)
-// are written once here; what differs between the two servers is their state, given as the state's functions:
-// - getLatestBlockhash: a fixed blockhash (fake-rpc) or a new one per call, as a live chain moves on (chain-rpc);
-// - getRecentPrioritizationFees: the list the server gives (fake-rpc: two slots at its settable fee; chain-rpc: one);
-// - getBalance, getTokenAccountsByOwner, getAccountInfo: the server's balances and accounts (lamports as each gives);
-// - sendTransaction, getSignatureStatuses, getTransaction: the server's own book of transactions;
-// - simulateTransaction: the IDL-checked local chain (./local-chain.ts) the server gives for the transaction, or none
-//   (method not found: a plan then says "not simulated");
-// - getBlockHeight, getSlot, getMultipleAccounts: answered only when the state gives them (chain-rpc does).
+// The local Solana chain's JSON-RPC: one handler per method, over a chain state object (SolanaRpcState). The local
+// chain (../server.ts) answers its Solana methods through it, over the state ./state.ts gives. The answers' shapes
+// (context, token amounts, account info, signature statuses) are written once here; the state gives:
+// - getLatestBlockhash: a fixed blockhash, or a new one per call as a live chain moves on (the wallets' book);
+// - getRecentPrioritizationFees: the list of recent fees (two slots at the chain's settable fee);
+// - getBalance, getTokenAccountsByOwner, getAccountInfo: the chain's balances and accounts;
+// - sendTransaction, getSignatureStatuses, getTransaction: the chain's transactions;
+// - simulateTransaction: the IDL-checked local chain (./local-chain.ts) for the transaction, or none (method not
+//   found: a plan then says "not simulated");
+// - getBlockHeight, getSlot, getMultipleAccounts: answered only when the state gives them (the wallets' book does).
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import type { SimulateConfig, SolanaLocalChain } from "./local-chain";
 

@@ -1,5 +1,5 @@
-// The local Sui node on its own loopback port (the tests' all-chains server in tests/support/fake-rpc.ts mounts the same
-// handlers beside its JSON-RPC): for a test, bench or e2e process that only needs move-chain.
+// The local Sui node on its own loopback port (the all-chains local chain, ../server.ts, mounts the same handlers beside
+// its JSON-RPC): for a test, bench or e2e process that only needs move-chain.
 import { createServer } from "node:http";
 import { isGrpcWeb, serveGrpcWeb } from "./grpc-web";
 import { readHandlers, type SuiWorld } from "./node";

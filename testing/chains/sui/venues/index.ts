@@ -1,8 +1,8 @@
 // The Sui venues' parts of the local chain, one module each (./<venue>.ts: its packages and UpgradeCaps, the objects
-// its state gives in the node's JSON rendering, and the aborts its Move code raises). The local chain servers
-// (tests/support/fake-rpc.ts, e2e/chain-rpc.ts) derive their venue packages, UpgradeCaps, objects and aborts from
-// these parts, served in the venue list's order and checked against it (../../venue-parts.ts: every Sui venue with
-// builders has one): adding a Sui venue's local-chain part is its file and its state slice here.
+// its state gives in the node's JSON rendering, and the aborts its Move code raises). The local chain (../state.ts over
+// ../../state.ts, served by ../../server.ts) derives its venue packages, UpgradeCaps, objects and aborts from these
+// parts, served in the venue list's order and checked against it (../../venue-parts.ts: every Sui venue with builders
+// has one): adding a Sui venue's local-chain part is its file and its state slice here.
 import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
 import { partsInListOrder } from "../../venue-parts";
 import type { SuiVenueChain } from "./move";

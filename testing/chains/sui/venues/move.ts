@@ -19,7 +19,8 @@ export interface SuiVenueChain<S> {
   objects: (state: S) => SuiObject[];
   /**
    * The shared objects every deposit of the venue takes (id and Move type), for a chain that serves them as stand-ins
-   * holding only their id (e2e/chain-rpc.ts: its wallets sign deposits over them; it keeps no venue state).
+   * holding only their id (the local chain with its wallets' book, ../state.ts: the e2e wallets sign deposits over
+   * them when the venue state gives no such object).
    */
   entryObjects: readonly { id: string; type: string }[];
   moveCallAbort?: (state: S, call: MoveCallSeen, ctx: MoveCallContext) => MoveAbortSeen | undefined;

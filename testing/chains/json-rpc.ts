@@ -1,6 +1,5 @@
-// The JSON-RPC 2.0 envelope of the local chain stand-ins (tests/support/fake-rpc.ts for the API tests,
-// e2e/chain-rpc.ts for the e2e stack): each answers its own methods; the envelope, the error shape and
-// batches are the same in both.
+// The JSON-RPC 2.0 envelope of the local chain (./server.ts): the envelope, the error shape and batches; the methods
+// are its families' method tables.
 
 export type JsonRpcRequest = Record<string, unknown>;
 export type JsonRpcReply = Record<string, unknown>;
