@@ -1,5 +1,5 @@
 // Status and fee schedule of the service.
-import { CHAIN_IDS, type ChainId } from "../chains/address";
+import { CHAIN_IDS } from "../chains/address";
 import { broadcastEnabled, chainLabelOf, LAUNCH_HOMES, MAP_CHAINS, ownerSigningEnabled } from "../chains/launch";
 import { config } from "../config";
 import { EVM_REGISTRY, PROFIT_FEE, feePolicy } from "../fees/policy";

@@ -23,7 +23,8 @@ const PROVEN_FOR_MS = 10 * 60_000;
 const MAX_PROVEN = 256;
 
 const holder = globalThis as unknown as { __svcProvenIds?: Map<string, number> };
-const proven = (holder.__svcProvenIds ??= new Map<string, number>());
+holder.__svcProvenIds ??= new Map<string, number>();
+const proven = holder.__svcProvenIds;
 
 /** Checks each relationship not proven recently; the first that fails blocks the plan. */
 export async function proveIds(proofs: readonly IdProof[]): Promise<void> {
