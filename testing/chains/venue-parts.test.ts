@@ -6,21 +6,8 @@ import { partsInListOrder } from "./venue-parts";
 
 vi.mock("../../server/venues/list", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../server/venues/list")>();
-  const { defineVenue, venueModule } = await import("../../server/venues/define");
-  const descriptor = defineVenue({
-    id: "throwaway",
-    protocol: "throwaway",
-    name: "Throwaway Lend",
-    chain: "svm-chain",
-    ready: true,
-    writeReady: true,
-    liveMoneyPath: false,
-    minDepositMicros: 1_000_000n,
-    upstream: { project: "throwaway", symbol: "USDC", chain: "Solana" },
-    onchain: {},
-  });
-  const build = { venueId: "throwaway", onchainInterface: "throwaway::deposit", deposit: async () => [], notBuilt: { withdraw: "not built" } };
-  return { ...real, VENUE_MODULES: [...real.VENUE_MODULES, venueModule({ descriptor, build })] };
+  const { throwawayVenue } = await import("../throwaway-venue");
+  return { ...real, VENUE_MODULES: [...real.VENUE_MODULES, throwawayVenue()] };
 });
 
 const solanaParts = () =>

@@ -13,29 +13,8 @@ import { serveBooted } from "../support/serve";
 // Adding a venue is one line in the list: here that line is added to the real list, which everything else derives from.
 vi.mock("../../server/venues/list", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../server/venues/list")>();
-  const { defineVenue, venueModule } = await import("../../server/venues/define");
-  const descriptor = defineVenue({
-    id: "throwaway",
-    protocol: "throwaway",
-    name: "Throwaway Lend",
-    chain: "svm-chain",
-    ready: true,
-    writeReady: true,
-    liveMoneyPath: false,
-    minDepositMicros: 1_000_000n,
-    upstream: { project: "throwaway", symbol: "USDC", chain: "Solana" },
-    onchain: {},
-  });
-  const throwaway = venueModule({
-    descriptor,
-    build: {
-      venueId: "throwaway",
-      onchainInterface: "throwaway::deposit",
-      deposit: async () => [],
-      notBuilt: { withdraw: "Throwaway Lend's withdraw is not built." },
-    },
-  });
-  return { ...real, VENUE_MODULES: [...real.VENUE_MODULES, throwaway] };
+  const { throwawayVenue } = await import("../../testing/throwaway-venue");
+  return { ...real, VENUE_MODULES: [...real.VENUE_MODULES, throwawayVenue()] };
 });
 
 describe("a venue module added to the list, and nowhere else", () => {
