@@ -63,6 +63,7 @@ export const BLOCKER_CODES = {
   upstream_unavailable: { answered: BOTH, meaning: "The upstream data source is unavailable." },
   empty_upstream: { answered: BOTH, meaning: "The upstream returned no pools." },
   auto_yield_disabled: { answered: BOTH, meaning: "Auto-yield is off for this character; stake and unstake are blocked." },
+  rail_retiring: { answered: PLAN, meaning: "The route's bridge rail is being retired by its operator (CCTP V1) and its end is near: no burn is offered on it, as it might not be received before the rail stops. The message names the dates and their source." },
   venue_state_unavailable: { answered: PLAN, meaning: "The venue's on-chain state the plan is built from (its exchange rate, its reserve's slot) could not be read from its chain; nothing is built. Try again." },
   owner_required: { answered: BOTH, meaning: "The plan needs an owner address to build transactions." },
   rpc_unavailable: { answered: PLAN, meaning: "The chain's RPC did not answer or refused a read the transaction needs (a recent blockhash, an object version); nothing signable was built. Try again." },

@@ -676,7 +676,10 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(r.json.fees[0]).toMatchObject({ amountMicros: "0", bps: 0, reason: expect.stringContaining("SVC_FEE_RECIPIENT_EVM_A") });
     const risks = (r.json.risk as { items: string[] }).items;
     expect(risks.length).toBeGreaterThan(2);
-    expect(risks.join(" ")).toMatch(/phasing CCTP V1 out on 31 Jul 2026/);
+    // Circle's published retirement dates and sources, and that Circle runs only V1 on move-chain.
+    expect(risks.join(" ")).toMatch(/phase-out began 2026-07-31 and runs about 10 months \(to about 2027-05-31, an estimate/);
+    expect(risks.join(" ")).toContain("https://developers.circle.com/cctp/migration-from-v1-to-v2");
+    expect(risks.join(" ")).toMatch(/Circle runs only V1 on move-chain today/);
     const burn = r.json.transactions[1]?.payload as { to: string; data: Hex };
     expect(burn.to).toBe("0x1682Ae6375C4E4A97e4B583BC394c861A46D8962");
     const d = decodeFunctionData({ abi: TOKEN_MESSENGER_ABI, data: burn.data });

@@ -20,10 +20,13 @@ import type { BurnBuild, BurnRequest, Rail, RescueBuild, RescueRoute, Speed } fr
 import { type BurnMessage, fetchAttestation, fetchAttestationsV1, parseBurnMessage } from "./attestation";
 import { depositForBurnV1, MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "./evm";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, solanaBurnV1 } from "./solana";
+import { retirementBlocker, retirementRisk } from "./retirement";
 import { SUI_MESSAGE_TRANSMITTER, SuiInsufficientUsdc, suiBurnV1, suiReceiveV1 } from "./sui";
 
 /** The owner's V1 burn on the source chain: EVM depositForBurn, Solana deposit_for_burn, Sui deposit_for_burn (a PTB). */
 async function burnV1(req: BurnRequest): Promise<BurnBuild> {
+  const retiring = retirementBlocker(new Date());
+  if (retiring) return { ok: false, blocker: retiring };
   const { source, sourceAddress, burnAmount, mintRecipient, serviceFee } = req;
   const domain = CCTP_DOMAIN[req.dest];
   if (isEvmChain(source)) {
@@ -158,7 +161,8 @@ export const cctpV1 = {
   feeLabel: () => "Rail fee: Circle CCTP V1 (no protocol fee)",
   risks: () => [
     "Cross-chain transfers are not instant: Circle attests the burn after source-chain finality (minutes on Base and Arbitrum), then the USDC is minted on the destination chain.",
-    "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle began phasing CCTP V1 out on 31 Jul 2026 (a ten-month wind-down); a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
+    "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle runs only V1 on move-chain today, and a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
+    retirementRisk(),
     ...COMMON_RISKS,
   ],
   burn: burnV1,
