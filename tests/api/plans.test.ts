@@ -720,7 +720,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(v1p.instructions[0]?.programAddress).toBe("CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3");
     const v1data = Buffer.from(v1p.instructions[0]?.data ?? "", "base64");
     expect([v1data.readBigUInt64LE(8), v1data.readUInt32LE(16), `0x${v1data.subarray(20).toString("hex")}`]).toEqual([1_000_000n, 8, SUI]);
-    expect((svmToSui.json.risk as { items: string[] }).items.join(" ")).toMatch(/phasing CCTP V1 out/);
+    expect((svmToSui.json.risk as { items: string[] }).items.join(" ")).toMatch(/Circle is retiring CCTP V1: announced 2025-11-14, its phase-out began 2026-07-31/);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-a", amountMicros: "1", sourceAddress: EVM, destAddress: EVM })).status).toBe(400);
     expect((await post("/svc/bridge/plan", { sourceChain: "evm-a", destChain: "svm-chain", amountMicros: "1", sourceAddress: EVM, destAddress: SUI })).json.code).toBe("INVALID_ADDRESS");
     expect((await post("/svc/gas-sponsor/plan", { planId: "pln_doesnotexist0000000" })).status).toBe(404);
@@ -739,7 +739,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(burn?.payload.to).toBe(TOKEN_MESSENGER_V2);
     const d = decodeFunctionData({ abi: TOKEN_MESSENGER_V2_ABI, data: burn?.payload.data as Hex });
     expect(d.args).toEqual([10_000_000n, 6, pad(EVM as Hex), USDC["evm-b"], pad("0x"), 0n, 2000]);
-    expect((std.json.risk as { items: string[] }).items.join(" ")).not.toMatch(/phasing CCTP V1 out/);
+    expect((std.json.risk as { items: string[] }).items.join(" ")).not.toMatch(/retiring CCTP V1/);
 
     // fast: 1.3 bps of 10 USDC = 1300 micros (rounded up), maxFee + 10% = 1430; the minted amount loses the fee.
     const fast = await post("/svc/bridge/plan", { ...body, speed: "fast" });
