@@ -37,7 +37,7 @@ describe.each(dbKinds())("EVM plans on real bytecode, simulated before signing (
   beforeAll(async () => {
     node = await startEvmNode({ chainId: 8453 });
     const a = getVenue("aave-v3-base")?.onchain ?? {};
-    aave = await deployAaveV3(node, { pool: a.pool ?? "", poolAddressesProvider: a.poolAddressesProvider ?? "", usdc: a.usdc ?? "" });
+    aave = await deployAaveV3(node, { pool: a.pool ?? "", poolAddressesProvider: a.poolAddressesProvider ?? "", usdc: a.usdc ?? "", aUsdc: a.aUsdc });
     await deployComet(node, { comet: getVenue("compound-v3-base")?.onchain.cUSDCv3 ?? "", usdc: a.usdc ?? "" });
     const m = getVenue("morpho-base")?.onchain ?? {};
     await deployMorpho(node, { morphoBlue: m.morphoBlue ?? "", vault: m.vault ?? "", usdc: a.usdc ?? "" });

@@ -21,7 +21,7 @@ describe("eth_sendTransaction from a dev account (Arbitrum's chain id, Aave v3 o
   beforeAll(async () => {
     node = await startEvmNode({ chainId: 42161, unlocked: [DEV_KEY] });
     const v = getVenue("aave-v3-arbitrum")?.onchain ?? {};
-    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", poolDataProvider: v.poolDataProvider });
+    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", aUsdc: v.aUsdc, poolDataProvider: v.poolDataProvider });
     await mintUsdc(node, aave.usdc, DEV, 10_000_000n);
     await node.setBalance(DEV, 10n ** 18n);
   });

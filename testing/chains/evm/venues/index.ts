@@ -2,7 +2,7 @@
 // of its contracts, answered from its state slice). The answered EVM asks each in this order before an ERC-20
 // balanceOf, in the venue list's order and each checked to belong to an EVM venue of it (../../venue-parts.ts; a venue
 // whose tests run its bytecode, Morpho, needs none): adding an EVM venue's part is its file and its state slice here.
-import { type AaveChainState, aaveV3Chain } from "./aave-v3";
+import { type AaveChainState, aaveBookMarkets, aaveV3Chain } from "./aave-v3";
 import { partsInListOrder } from "../../venue-parts";
 import type { EvmCall, EvmVenueChain } from "./call";
 import { type CompoundChainState, compoundV3Chain } from "./compound-v3";
@@ -12,9 +12,9 @@ export type EvmVenueState = CompoundChainState & AaveChainState;
 
 export const EVM_VENUE_CHAINS: readonly EvmVenueChain<EvmVenueState>[] = partsInListOrder<EvmVenueChain<EvmVenueState>>("evm", [compoundV3Chain, aaveV3Chain], { everyBuiltVenue: false });
 
-/** No Comets, no Aave reserves. */
+/** No Comets, no Aave supply indices; Aave's Base and Arbitrum markets as its address book lists them. */
 export function evmVenueState(): EvmVenueState {
-  return { comets: new Map(), cometCallBlocks: [], aaveIndex: new Map() };
+  return { comets: new Map(), cometCallBlocks: [], aaveIndex: new Map(), ...aaveBookMarkets() };
 }
 
 /** The first venue's answer to this `eth_call`, or undefined when it is to no venue's contract. */
