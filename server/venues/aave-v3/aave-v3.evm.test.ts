@@ -126,8 +126,9 @@ describe.each([
     const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") => {
       forgetProvenIds();
       const d = descriptor();
-      const adapter = aaveV3Adapter({ ...d, onchain: { ...d.onchain, ...onchain } });
-      return adapter[action]({ owner: OWNER, amountMicros: 1_000_000n }).then(
+      const run = aaveV3Adapter({ ...d, onchain: { ...d.onchain, ...onchain } })[action];
+      if (!run) throw new Error(`no ${action} builder`);
+      return run({ owner: OWNER, amountMicros: 1_000_000n }).then(
         () => expect.unreachable("the plan was built"),
         (e: unknown) => e,
       );

@@ -5,16 +5,16 @@
 import { type AaveChainState, aaveBookMarkets, aaveV3Chain } from "./aave-v3";
 import { partsInListOrder } from "../../venue-parts";
 import type { EvmCall, EvmVenueChain } from "./call";
-import { type CompoundChainState, compoundV3Chain } from "./compound-v3";
+import { type CompoundChainState, compoundV3Chain, publishedConfigurators } from "./compound-v3";
 
 /** The EVM venues' state of a local chain: each venue's slice. */
 export type EvmVenueState = CompoundChainState & AaveChainState;
 
 export const EVM_VENUE_CHAINS: readonly EvmVenueChain<EvmVenueState>[] = partsInListOrder<EvmVenueChain<EvmVenueState>>("evm", [compoundV3Chain, aaveV3Chain], { everyBuiltVenue: false });
 
-/** No Comets, no Aave supply indices; Aave's Base and Arbitrum markets as its address book lists them. */
+/** No Comets and no Aave supply indices; the published Comet Configurators and Aave markets (their own sources'). */
 export function evmVenueState(): EvmVenueState {
-  return { comets: new Map(), cometCallBlocks: [], aaveIndex: new Map(), ...aaveBookMarkets() };
+  return { comets: new Map(), cometCallBlocks: [], cometConfigurators: publishedConfigurators(), aaveIndex: new Map(), ...aaveBookMarkets() };
 }
 
 /** The first venue's answer to this `eth_call`, or undefined when it is to no venue's contract. */
