@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { getVenue } from "..";
 import { forgetProvenIds } from "../shared/prove";
+import { buildWithIds, whileDown } from "../../../testing/swapped-ids";
 import { aaveV3Adapter } from "./build";
 import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
@@ -106,6 +107,7 @@ describe.each([
     const call = approve?.payload as EvmCall;
     await expect(signAndSend(node.url, OWNER_KEY, [{ ...call, chainId: chainId === 8453 ? 42161 : 8453 }])).rejects.toThrow(/chain/i);
   });
+
   it("the ids are proven from the chain: the Pool is the provider's getPool() and its USDC reserve names the address book's aToken", async () => {
     const book = venueId === "aave-v3-base" ? AaveV3Base.ASSETS.USDC : AaveV3Arbitrum.ASSETS.USDCn;
     expect(getAddress(aave.aToken)).toBe(getAddress(book.A_TOKEN));
@@ -118,21 +120,8 @@ describe.each([
     // real PoolAddressesProvider, and a real aToken of USDC, but not this venue's.
     const other = venueId === "aave-v3-base" ? AaveV3Arbitrum : AaveV3Base;
     let otherMarket: AaveDeployment;
-    const descriptor = () => {
-      const d = getVenue(venueId);
-      if (!d) throw new Error(`no ${venueId}`);
-      return d;
-    };
-    const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") => {
-      forgetProvenIds();
-      const d = descriptor();
-      const run = aaveV3Adapter({ ...d, onchain: { ...d.onchain, ...onchain } })[action];
-      if (!run) throw new Error(`no ${action} builder`);
-      return run({ owner: OWNER, amountMicros: 1_000_000n }).then(
-        () => expect.unreachable("the plan was built"),
-        (e: unknown) => e,
-      );
-    };
+    const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") =>
+      buildWithIds(venueId, aaveV3Adapter, onchain, action, { owner: OWNER, amountMicros: 1_000_000n });
 
     it("another market's Pool (the cited provider names another): deposit and withdraw blocked", async () => {
       otherMarket = await deployAaveV3(node, { pool: other.POOL, poolAddressesProvider: other.POOL_ADDRESSES_PROVIDER, usdc: aave.usdc });
@@ -154,13 +143,10 @@ describe.each([
     });
 
     it("the chain unreadable: blocked venue_state_unavailable (not a server error), nothing built", async () => {
-      node.down = true;
-      try {
-        expect(await blocked({})).toMatchObject({ code: "venue_state_unavailable", message: expect.stringMatching(/could not be read from the chain's RPC/) });
-      } finally {
-        node.down = false;
-      }
+      // Proven before (the plans above): forgotten, so the relationship is read again and cannot be.
       forgetProvenIds();
+      const down = await whileDown(node, () => blocked({}));
+      expect(down).toMatchObject({ code: "venue_state_unavailable", message: expect.stringMatching(/could not be read from the chain's RPC/) });
     });
   });
 });

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { getVenue } from "..";
 import { forgetProvenIds } from "../shared/prove";
+import { buildWithIds, whileDown } from "../../../testing/swapped-ids";
 import { COMET_ABI } from "./abi";
 import { compoundV3Adapter } from "./build";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
@@ -113,17 +114,8 @@ describe.each(evmVenueChains("compound-v3"))("%s on Comet's real bytecode (chain
   });
 
   describe("another real-shaped Comet blocks the plan venue_state_unavailable, naming it", () => {
-    const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") => {
-      forgetProvenIds();
-      const d = getVenue(venueId);
-      if (!d) throw new Error(`no ${venueId}`);
-      const run = compoundV3Adapter({ ...d, onchain: { ...d.onchain, ...onchain } })[action];
-      if (!run) throw new Error(`no ${action} builder`);
-      return run({ owner: OWNER, amountMicros: 1_000_000n }).then(
-        () => expect.unreachable("the plan was built"),
-        (e: unknown) => e,
-      );
-    };
+    const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") =>
+      buildWithIds(venueId, compoundV3Adapter, onchain, action, { owner: OWNER, amountMicros: 1_000_000n });
 
     it("the USDC market's ids are proven: baseToken() and the Configurator's entry for it are USDC", async () => {
       forgetProvenIds();
@@ -152,13 +144,10 @@ describe.each(evmVenueChains("compound-v3"))("%s on Comet's real bytecode (chain
     });
 
     it("the chain unreadable: blocked venue_state_unavailable (not a server error), nothing built", async () => {
-      node.down = true;
-      try {
-        expect(await blocked({})).toMatchObject({ code: "venue_state_unavailable", message: expect.stringMatching(/could not be read from the chain's RPC/) });
-      } finally {
-        node.down = false;
-      }
+      // Proven before (the plans above): forgotten, so the relationship is read again and cannot be.
       forgetProvenIds();
+      const down = await whileDown(node, () => blocked({}));
+      expect(down).toMatchObject({ code: "venue_state_unavailable", message: expect.stringMatching(/could not be read from the chain's RPC/) });
     });
   });
 });
