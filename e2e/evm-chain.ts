@@ -18,7 +18,7 @@ import { E2E_EVM_ACCOUNT, E2E_EVM_KEY, E2E_EVM_START_USDC } from "./evm-constant
 export async function startEvmB(): Promise<EvmNode> {
   const node = await startEvmNode({ chainId: 42161, unlocked: [E2E_EVM_KEY] });
   const at = aaveV3Arbitrum.onchain;
-  const aave = await deployAaveV3(node, { pool: at.pool ?? "", poolAddressesProvider: at.poolAddressesProvider ?? "", usdc: at.usdc ?? "", poolDataProvider: at.poolDataProvider });
+  const aave = await deployAaveV3(node, { pool: at.pool ?? "", poolAddressesProvider: at.poolAddressesProvider ?? "", usdc: at.usdc ?? "", aUsdc: at.aUsdc, poolDataProvider: at.poolDataProvider });
   const owner = privateKeyToAccount(E2E_EVM_KEY).address;
   if (owner !== E2E_EVM_ACCOUNT) throw new Error(`the e2e EVM key is ${owner}'s, not ${E2E_EVM_ACCOUNT}'s`);
   await mintUsdc(node, aave.usdc, owner, E2E_EVM_START_USDC);

@@ -11,6 +11,7 @@ import type { Simulation } from "../../server/chains/simulation";
 import { getVenue } from "../../server/venues";
 import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
 import { cometView, deployComet } from "../../testing/chains/evm/comet";
+import { cometMarket } from "../../testing/chains/evm/comet-deployments";
 import { deployMorpho, vaultView } from "../../testing/chains/evm/morpho";
 import { BASE_FEE_WEI, type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { signAndSend } from "../../testing/chains/evm/wallet";
@@ -37,8 +38,9 @@ describe.each(dbKinds())("EVM plans on real bytecode, simulated before signing (
   beforeAll(async () => {
     node = await startEvmNode({ chainId: 8453 });
     const a = getVenue("aave-v3-base")?.onchain ?? {};
-    aave = await deployAaveV3(node, { pool: a.pool ?? "", poolAddressesProvider: a.poolAddressesProvider ?? "", usdc: a.usdc ?? "" });
-    await deployComet(node, { comet: getVenue("compound-v3-base")?.onchain.cUSDCv3 ?? "", usdc: a.usdc ?? "" });
+    aave = await deployAaveV3(node, { pool: a.pool ?? "", poolAddressesProvider: a.poolAddressesProvider ?? "", usdc: a.usdc ?? "", aUsdc: a.aUsdc });
+    const usdcComet = cometMarket("base", "usdc");
+    await deployComet(node, { comet: usdcComet.comet, usdc: usdcComet.baseToken, configurator: usdcComet.configurator });
     const m = getVenue("morpho-base")?.onchain ?? {};
     await deployMorpho(node, { morphoBlue: m.morphoBlue ?? "", vault: m.vault ?? "", usdc: a.usdc ?? "" });
     await mintUsdc(node, aave.usdc, OWNER, 10_000_000n);

@@ -14,6 +14,7 @@ import { readVenueIndex } from "@/server/venues/readers";
 import { type App, dbKinds, freshDatabase, startApp } from "../support/app";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
+import { cometBaseToken } from "../../testing/chains/evm/comet-deployments";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
 import { kaminoReserveAccount } from "../../testing/chains/solana/venues/kamino";
@@ -87,6 +88,7 @@ function setJupiter(rpc: FakeRpc, tokenExchangePrice: bigint) {
 }
 function setComets(rpc: FakeRpc) {
   const comet = (over: Partial<CometState> = {}): CometState => ({
+    baseToken: "",
     baseSupplyIndex: 10n ** 15n,
     baseBorrowIndex: 10n ** 15n,
     totalSupplyBase: 1_000_000_000_000n,
@@ -98,7 +100,7 @@ function setComets(rpc: FakeRpc) {
     supplySlopeHigh: 0n,
     ...over,
   });
-  for (const v of ["compound-v3-base", "compound-v3-arbitrum"]) rpc.comets.set((ids(v).cUSDCv3 ?? "").toLowerCase(), comet());
+  for (const v of ["compound-v3-base", "compound-v3-arbitrum"]) rpc.comets.set((ids(v).cUSDCv3 ?? "").toLowerCase(), comet({ baseToken: cometBaseToken(ids(v).cUSDCv3 ?? "") }));
 }
 
 /** Every venue's index at its starting value. */

@@ -38,6 +38,7 @@ import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 import { splTokenAccountData } from "../../testing/chains/solana/local-chain";
 import { idleComet, NAVI_PYTH_PUSH_WITHDRAW } from "../support/venue-fixtures";
+import { cometBaseToken } from "../../testing/chains/evm/comet-deployments";
 import { EVM, SOL, SOL_DEST, SUI } from "../support/wallets";
 
 type Json = Record<string, unknown> & {
@@ -312,7 +313,7 @@ describe.each(dbKinds())("plans (%s)", (db) => {
     expect(d.json.transactions.map((t) => t.kind)).toEqual(["approve", "deposit"]);
     // Compound v3 withdraw: capped at the owner's Comet balanceOf read at plan time (a withdraw above it would borrow).
     const comet = (getVenue("compound-v3-base")?.onchain.cUSDCv3 ?? "").toLowerCase();
-    rpc.comets.set(comet, idleComet(EVM.toLowerCase(), 3_000_000n));
+    rpc.comets.set(comet, idleComet(EVM.toLowerCase(), 3_000_000n, cometBaseToken(comet)));
     const w = await post("/svc/strategies/withdraw/plan", { strategyId: "compound-v3-base", amountMicros: "3000000", owner: EVM });
     expect(w.json).toMatchObject({ status: "prepared", action: "withdraw", feeMicros: "0", chain: "evm-a" });
     expect(w.json.transactions.map((t) => t.kind)).toEqual(["withdraw"]);

@@ -5,11 +5,12 @@ import { getVenue } from "../../server/venues";
 import { builderFor } from "../../server/venues/adapters";
 import { createPublicClient, createWalletClient, type Hex, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../server/chains/evm";
 import { type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { localChain } from "../../testing/chains/evm/wallet";
+import { useLocalChain } from "../../testing/oracle";
 
 // Anvil's and Hardhat's first default account (public test key): the dashboard's test connector's account.
 const DEV_KEY: Hex = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80";
@@ -18,15 +19,14 @@ const DEV = privateKeyToAccount(DEV_KEY).address;
 describe("eth_sendTransaction from a dev account (Arbitrum's chain id, Aave v3 on real bytecode)", () => {
   let node: EvmNode;
   let aave: AaveDeployment;
-  beforeAll(async () => {
+  // The service's evm-b RPC is this node: the builder proves the Pool and aToken from it before building.
+  useLocalChain(["SVC_RPC_EVM_B"], async () => {
     node = await startEvmNode({ chainId: 42161, unlocked: [DEV_KEY] });
     const v = getVenue("aave-v3-arbitrum")?.onchain ?? {};
-    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", poolDataProvider: v.poolDataProvider });
+    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", aUsdc: v.aUsdc, poolDataProvider: v.poolDataProvider });
     await mintUsdc(node, aave.usdc, DEV, 10_000_000n);
     await node.setBalance(DEV, 10n ** 18n);
-  });
-  afterAll(async () => {
-    await node?.close();
+    return node;
   });
 
   it("lists the dev account and signs the plan's approve + supply for it: the aToken balance moves by the plan's amount", async () => {

@@ -25,7 +25,7 @@ async function depositPlan(amountMicros: bigint) {
 
 async function aaveOnBase(node: EvmNode): Promise<AaveDeployment> {
   const v = getVenue("aave-v3-base")?.onchain ?? {};
-  const aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "" });
+  const aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", aUsdc: v.aUsdc });
   await mintUsdc(node, aave.usdc, OWNER, 10_000_000n);
   await node.setBalance(OWNER, 10n ** 18n);
   return aave;

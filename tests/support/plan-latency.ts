@@ -81,7 +81,7 @@ export async function startLatencyChains(rttMs = RTT_MS): Promise<LatencyChains>
   // Aave v3 at Base's addresses.
   const evm = await startEvmNode({ chainId: 8453 });
   const a = getVenue("aave-v3-base")?.onchain ?? {};
-  const aave = await deployAaveV3(evm, { pool: a.pool ?? "", poolAddressesProvider: a.poolAddressesProvider ?? "", usdc: a.usdc ?? "" });
+  const aave = await deployAaveV3(evm, { pool: a.pool ?? "", poolAddressesProvider: a.poolAddressesProvider ?? "", usdc: a.usdc ?? "", aUsdc: a.aUsdc });
 
   const proxies: Record<LatencyChain, RttProxy> = {
     "move-chain": await startRttProxy(rpc.url, rttMs),

@@ -5,7 +5,9 @@ import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
  * A Comet (Compound v3) with nothing borrowed and every rate zero, in which `owner` has supplied `supplied` (the base
  * and borrow indexes at 1e15, 1e12 base supplied in all).
  */
-export const idleComet = (owner: string, supplied: bigint): CometState => ({
+/** An idle Comet (no interest) of base token `baseToken` where `owner` has `supplied` micro-USDC. */
+export const idleComet = (owner: string, supplied: bigint, baseToken: string): CometState => ({
+  baseToken,
   baseSupplyIndex: 10n ** 15n,
   baseBorrowIndex: 10n ** 15n,
   totalSupplyBase: 10n ** 12n,

@@ -27,6 +27,7 @@ import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { SCALLOP_CURRENT_PACKAGE, setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { SUILEND_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/suilend";
 import { idleComet } from "../support/venue-fixtures";
+import { cometBaseToken } from "../../testing/chains/evm/comet-deployments";
 import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { ourBuild as build, ourPlan, useLocalChain } from "../../testing/oracle";
@@ -355,6 +356,16 @@ describe("Solana: Kamino deposit v0 message", () => {
 });
 
 describe("EVM: Aave v3 and Compound v3 calldata", () => {
+  // The builders prove their ids from the chain first (the Aave markets and Comet Configurators the answered EVM holds
+  // from Aave's address book and Comet's deployment files; the Comets' base tokens likewise).
+  useLocalChain(["SVC_RPC_EVM_A", "SVC_RPC_EVM_B"], async () => {
+    const rpc = await startFakeRpc();
+    for (const id of ["compound-v3-base", "compound-v3-arbitrum"]) {
+      const comet = (getVenue(id)?.onchain.cUSDCv3 ?? "").toLowerCase();
+      rpc.comets.set(comet, idleComet(EVM_OWNER, 0n, cometBaseToken(comet)));
+    }
+    return rpc;
+  });
   it.each(["aave-v3-base", "aave-v3-arbitrum"])("%s: approve(pool) then supply(usdc, amount, owner, 0); withdraw(usdc, amount, owner)", async (id) => {
     const v = getVenue(id);
     const [approve, supply] = await build(id, "deposit", EVM_OWNER, 3_000_000n);
@@ -392,10 +403,10 @@ describe("EVM: Aave v3 and Compound v3 calldata", () => {
 describe("EVM: Compound v3 withdraw is capped at the supplied balance read at plan time (never a borrow)", () => {
   let rpc: FakeRpc;
   const cometOf = (id: string) => (getVenue(id)?.onchain.cUSDCv3 ?? "").toLowerCase();
-  const comet = (supplied: bigint) => idleComet(EVM_OWNER, supplied);
+  const comet = (id: string, supplied: bigint) => idleComet(EVM_OWNER, supplied, cometBaseToken(cometOf(id)));
   useLocalChain(["SVC_RPC_EVM_A", "SVC_RPC_EVM_B"], async () => (rpc = await startFakeRpc()));
   it.each(["compound-v3-base", "compound-v3-arbitrum"])("%s: up to balanceOf(owner) builds withdraw(usdc, amount); one micro above is insufficient_balance with the most", async (id) => {
-    rpc.comets.set(cometOf(id), comet(4_000_000n));
+    rpc.comets.set(cometOf(id), comet(id, 4_000_000n));
     const [w] = await build(id, "withdraw", EVM_OWNER, 4_000_000n);
     const p = w?.payload as EvmCall;
     expect(p.to.toLowerCase()).toBe(cometOf(id));
@@ -405,11 +416,11 @@ describe("EVM: Compound v3 withdraw is capped at the supplied balance read at pl
     const above = await build(id, "withdraw", EVM_OWNER, 4_000_001n).catch((e: unknown) => e);
     expect(above).toMatchObject({ code: "insufficient_balance", message: expect.stringContaining("withdraw at most 4000000") });
     // Nothing supplied (a borrower's balanceOf is 0 too): any withdraw would be a borrow.
-    rpc.comets.set(cometOf(id), comet(0n));
+    rpc.comets.set(cometOf(id), comet(id, 0n));
     expect(await build(id, "withdraw", EVM_OWNER, 1n).catch((e: unknown) => e)).toMatchObject({ code: "insufficient_balance" });
   });
   it("an unreadable balance (the RPC answers an error) blocks venue_state_unavailable, nothing built", async () => {
-    rpc.comets.set(cometOf("compound-v3-base"), comet(4_000_000n));
+    rpc.comets.set(cometOf("compound-v3-base"), comet("compound-v3-base", 4_000_000n));
     rpc.failing.add("eth_call");
     try {
       expect(await build("compound-v3-base", "withdraw", EVM_OWNER, 1n).catch((e: unknown) => e)).toMatchObject({

@@ -7,6 +7,7 @@ import { getVenue } from "@/server/venues";
 import { readVenueIndex, venuesWithReaders } from "@/server/venues/readers";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
+import { cometBaseToken } from "../../testing/chains/evm/comet-deployments";
 import { jupiterLendingAccount } from "../../testing/chains/solana/venues/jupiter-lend";
 import { kaminoReserveAccount } from "../../testing/chains/solana/venues/kamino";
 import { marginfiBankAccount } from "../../testing/chains/solana/venues/marginfi";
@@ -190,6 +191,7 @@ describe("Jupiter Lend: getAccountInfo Lending (jlUSDC)", () => {
 describe("Compound v3: Comet index accrued to the pinned block", () => {
   const comet = (id: string) => (ids(id).cUSDCv3 ?? "").toLowerCase();
   const state = (over: Partial<CometState> = {}): CometState => ({
+    baseToken: cometBaseToken(comet("compound-v3-base")),
     baseSupplyIndex: 1_100_000_000_000_000n,
     baseBorrowIndex: 1_200_000_000_000_000n,
     totalSupplyBase: 1_000_000_000_000n,

@@ -2,11 +2,14 @@
 // addresses on both EVM chains: our approve + supply and withdraw plans are signed with a local key and mined, and the
 // aToken and USDC balances move exactly as the plans say.
 import { AaveV3Arbitrum, AaveV3Base } from "@bgd-labs/aave-address-book";
-import { erc20Abi, type Hex } from "viem";
+import { erc20Abi, getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { getVenue } from "..";
+import { forgetProvenIds } from "../shared/prove";
+import { buildWithIds, whileDown } from "../../../testing/swapped-ids";
+import { aaveV3Adapter } from "./build";
 import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
@@ -45,7 +48,7 @@ describe.each([
   useLocalChain([rpcVar], async () => {
     node = await startEvmNode({ chainId });
     const v = getVenue(venueId)?.onchain ?? {};
-    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", poolDataProvider: v.poolDataProvider });
+    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", aUsdc: v.aUsdc, poolDataProvider: v.poolDataProvider });
     await mintUsdc(node, aave.usdc, OWNER, 10_000_000n);
     await node.setBalance(OWNER, 10n ** 18n);
     return node;
@@ -103,5 +106,47 @@ describe.each([
     const [approve] = await build(venueId, "deposit", 1_000_000n);
     const call = approve?.payload as EvmCall;
     await expect(signAndSend(node.url, OWNER_KEY, [{ ...call, chainId: chainId === 8453 ? 42161 : 8453 }])).rejects.toThrow(/chain/i);
+  });
+
+  it("the ids are proven from the chain: the Pool is the provider's getPool() and its USDC reserve names the address book's aToken", async () => {
+    const book = venueId === "aave-v3-base" ? AaveV3Base.ASSETS.USDC : AaveV3Arbitrum.ASSETS.USDCn;
+    expect(getAddress(aave.aToken)).toBe(getAddress(book.A_TOKEN));
+    forgetProvenIds();
+    await expect(build(venueId, "deposit", 1_000_000n)).resolves.toHaveLength(2);
+  });
+
+  describe("another real-shaped id blocks the plan venue_state_unavailable, naming it", () => {
+    // The other chain's market from the address book, deployed on this chain too (same local USDC): a real Pool of a
+    // real PoolAddressesProvider, and a real aToken of USDC, but not this venue's.
+    const other = venueId === "aave-v3-base" ? AaveV3Arbitrum : AaveV3Base;
+    let otherMarket: AaveDeployment;
+    const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") =>
+      buildWithIds(venueId, aaveV3Adapter, onchain, action, { owner: OWNER, amountMicros: 1_000_000n });
+
+    it("another market's Pool (the cited provider names another): deposit and withdraw blocked", async () => {
+      otherMarket = await deployAaveV3(node, { pool: other.POOL, poolAddressesProvider: other.POOL_ADDRESSES_PROVIDER, usdc: aave.usdc });
+      expect(getAddress(otherMarket.pool)).toBe(getAddress(other.POOL));
+      for (const action of ["deposit", "withdraw"] as const) {
+        expect(await blocked({ pool: other.POOL }, action)).toMatchObject({
+          code: "venue_state_unavailable",
+          message: expect.stringContaining(`Pool ${getAddress(other.POOL)} is PoolAddressesProvider ${getAddress(aave.poolAddressesProvider)}'s getPool(): it is not (the provider's getPool() is ${getAddress(aave.pool)})`),
+        });
+      }
+    });
+
+    it("another market's USDC aToken: blocked, the Pool names its own", async () => {
+      expect(await blocked({ aUsdc: otherMarket.aToken })).toMatchObject({
+        code: "venue_state_unavailable",
+        message: expect.stringContaining(`aToken ${getAddress(otherMarket.aToken)} is Pool ${getAddress(aave.pool)}'s getReserveData`),
+      });
+      expect(await blocked({ aUsdc: otherMarket.aToken })).toMatchObject({ message: expect.stringContaining(`names aToken ${getAddress(aave.aToken)}`) });
+    });
+
+    it("the chain unreadable: blocked venue_state_unavailable (not a server error), nothing built", async () => {
+      // Proven before (the plans above): forgotten, so the relationship is read again and cannot be.
+      forgetProvenIds();
+      const down = await whileDown(node, () => blocked({}));
+      expect(down).toMatchObject({ code: "venue_state_unavailable", message: expect.stringMatching(/could not be read from the chain's RPC/) });
+    });
   });
 });

@@ -8,12 +8,12 @@ import { type Abi, parseAbi } from "viem";
 import { formatAbiItem } from "viem/utils";
 import { describe, expect, it } from "vitest";
 import { abiDiff } from "../../../testing/chains/evm/abi-diff";
-import { COMET_ABI } from "./abi";
+import { COMET_ABI, CONFIGURATOR_ABI } from "./abi";
 import { COMET_ERRORS } from "./errors";
 
 const built = JSON.parse(readFileSync(path.join(import.meta.dirname, "../../../testing/chains/evm/comet/artifacts.json"), "utf8")) as {
   source: string;
-  artifacts: Record<"Comet" | "CometExt", { abi: Abi }>;
+  artifacts: Record<"Comet" | "CometExt" | "Configurator", { abi: Abi }>;
 };
 const shipped: Abi = [...built.artifacts.Comet.abi, ...built.artifacts.CometExt.abi];
 
@@ -21,6 +21,10 @@ describe("Compound v3 Comet ABI", () => {
   it("is a verbatim subset of the ABI compiled from the pinned Comet source", () => {
     expect(built.source).toBe("compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03");
     expect(abiDiff(COMET_ABI, shipped)).toEqual([]);
+  });
+
+  it("the Configurator's getConfiguration is a verbatim subset of the ABI compiled from the pinned Configurator source", () => {
+    expect(abiDiff(CONFIGURATOR_ABI, built.artifacts.Configurator.abi)).toEqual([]);
   });
 
   it("decodes only Comet's and CometExt's own custom errors", () => {

@@ -7,14 +7,45 @@
 // withdraw builder reads `balanceOf(owner)` (the positive base balance at the accrued supply index, Comet.sol
 // `balanceOf`) when the plan is built and refuses more: the supply index only grows, so that balance is still there
 // when the owner signs and the withdraw never leaves a borrow.
-import { getAddress } from "viem";
+//
+// Before either is built the Comet is proven from the chain (issue 24): its `baseToken()` is the cited USDC, and the
+// cited Configurator (the market's registry, roots.json "configurator") configures it for USDC
+// (`getConfiguration(comet).baseToken`; a Comet it does not configure reads all zero). Another real Comet (another
+// base, or one the registry does not list) blocks the plan `venue_state_unavailable` naming the Comet.
+import { getAddress, isAddressEqual } from "viem";
 import { evmRpc } from "../../chains/clients";
-import { approveTransaction, evmCall, evmTransaction } from "../../chains/evm";
+import { approveTransaction, type EvmChain, evmCall, evmTransaction } from "../../chains/evm";
 import { evmVenueIds } from "../shared/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
-import { COMET_ABI } from "./abi";
+import { proveIds } from "../shared/prove";
+import { COMET_ABI, CONFIGURATOR_ABI } from "./abi";
+
+/** Proves the Comet's base token is the cited USDC and the cited Configurator configures it for USDC (cached). */
+export function proveCometIds(v: VenueDescriptor, chain: EvmChain): Promise<void> {
+  const comet = getAddress(v.onchain.cUSDCv3 ?? "");
+  const usdc = getAddress(v.onchain.usdc ?? "");
+  const configurator = getAddress(v.onchain.configurator ?? "");
+  return proveIds([
+    {
+      key: `compound-v3|${chain}|base|${comet}|${usdc}`,
+      what: `Compound v3 Comet ${comet}'s baseToken() is USDC ${usdc}`,
+      check: async () => {
+        const base = await evmRpc(chain).readContract({ address: comet, abi: COMET_ABI, functionName: "baseToken" });
+        return isAddressEqual(base, usdc) ? null : `its baseToken() is ${base}`;
+      },
+    },
+    {
+      key: `compound-v3|${chain}|configurator|${configurator}|${comet}|${usdc}`,
+      what: `Compound v3 Comet ${comet} is the USDC market Configurator ${configurator} lists (getConfiguration(comet).baseToken is USDC ${usdc})`,
+      check: async () => {
+        const c = await evmRpc(chain).readContract({ address: configurator, abi: CONFIGURATOR_ABI, functionName: "getConfiguration", args: [comet] });
+        return isAddressEqual(c.baseToken, usdc) ? null : `the Configurator's baseToken for it is ${c.baseToken}`;
+      },
+    },
+  ]);
+}
 
 /** The owner's supplied base balance (micro-USDC) now, read through the chain's RPC; unreadable blocks the plan. */
 export async function cometSuppliedBalance(v: VenueDescriptor, owner: string): Promise<bigint> {
@@ -26,14 +57,19 @@ export async function cometSuppliedBalance(v: VenueDescriptor, owner: string): P
 
 export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {
   const { chain, contract: comet, usdc } = evmVenueIds(v, "cUSDCv3", "comet");
+  if (!v.onchain.configurator) throw new Error(`${v.id} has no configurator id`);
   return {
     venueId: v.id,
     onchainInterface: `Compound v3 Comet ${comet}: supply(address,uint256) / withdraw(address,uint256)`,
-    deposit: async ({ amountMicros }) => [
-      approveTransaction(chain, usdc, comet, amountMicros, `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`),
-      evmTransaction(chain, "deposit", `Supply ${amountMicros} micro-USDC to Compound v3 (the owner's base balance)`, evmCall(chain, comet, COMET_ABI, "supply", [usdc, amountMicros])),
-    ],
+    deposit: async ({ amountMicros }) => {
+      await proveCometIds(v, chain);
+      return [
+        approveTransaction(chain, usdc, comet, amountMicros, `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`),
+        evmTransaction(chain, "deposit", `Supply ${amountMicros} micro-USDC to Compound v3 (the owner's base balance)`, evmCall(chain, comet, COMET_ABI, "supply", [usdc, amountMicros])),
+      ];
+    },
     withdraw: async ({ owner, amountMicros }) => {
+      await proveCometIds(v, chain);
       const supplied = await cometSuppliedBalance(v, owner);
       if (amountMicros > supplied) {
         throw new BuildBlocked(

@@ -3,13 +3,18 @@
 // the Comet balance moves exactly as they say, and the withdraw plan never leaves a borrow: above the supplied
 // balance it is blocked insufficient_balance with the most that can be withdrawn, while the same call built by hand
 // does borrow on the real contract (the cap is needed, not decoration).
-import { encodeFunctionData, erc20Abi, type Hex } from "viem";
+import { encodeFunctionData, erc20Abi, getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
+import { getVenue } from "..";
+import { forgetProvenIds } from "../shared/prove";
+import { buildWithIds, whileDown } from "../../../testing/swapped-ids";
 import { COMET_ABI } from "./abi";
+import { compoundV3Adapter } from "./build";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { allocate, COMET_FULL_ABI, type CometDeployment, cometView, deployComet } from "../../../testing/chains/evm/comet";
+import { cometMarket } from "../../../testing/chains/evm/comet-deployments";
 import type { EvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
 import { abiCallView, evmCallView, evmVenueChains, expectSameAs, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
@@ -21,12 +26,25 @@ const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const BORROWER = privateKeyToAccount(BORROWER_KEY).address;
 const LENDER = `0x${"1e".repeat(20)}`;
 
+describe("the registry's Compound v3 ids are compound-finance/comet's deployment files'", () => {
+  it.each([
+    ["compound-v3-base", "base"],
+    ["compound-v3-arbitrum", "arbitrum"],
+  ] as const)("%s: Comet, USDC and Configurator of deployments/%s/usdc", (venueId, chain) => {
+    const m = cometMarket(chain, "usdc");
+    expect(getVenue(venueId)?.onchain).toMatchObject({ cUSDCv3: m.comet, usdc: m.baseToken, configurator: m.configurator });
+  });
+});
+
 describe.each(evmVenueChains("compound-v3"))("%s on Comet's real bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let c: CometDeployment;
-  useVenueEvm(venueId, chainId, rpcVar, async (n, v) => {
+  const chain = chainId === 8453 ? "base" : "arbitrum";
+  useVenueEvm(venueId, chainId, rpcVar, async (n) => {
     node = n;
-    c = await deployComet(node, { comet: v.cUSDCv3 ?? "", usdc: v.usdc ?? "" });
+    // The published USDC market (Comet, base token, Configurator) from the deployment files, not from our registry.
+    const m = cometMarket(chain, "usdc");
+    c = await deployComet(node, { comet: m.comet, usdc: m.baseToken, configurator: m.configurator });
   });
   beforeAll(async () => {
     // Liquidity from another supplier, so a borrow is possible at all.
@@ -93,5 +111,43 @@ describe.each(evmVenueChains("compound-v3"))("%s on Comet's real bytecode (chain
     expect(await erc20Balance(node, c.usdc, OWNER)).toBe(5_000_000n + supplied);
     // Interest accrued since the deposit (a borrow exists now) stays supplied; never negative.
     expect(await cometView(node, c.comet, "balanceOf", [OWNER])).toBeLessThan(10n);
+  });
+
+  describe("another real-shaped Comet blocks the plan venue_state_unavailable, naming it", () => {
+    const blocked = (onchain: Record<string, string>, action: "deposit" | "withdraw" = "deposit") =>
+      buildWithIds(venueId, compoundV3Adapter, onchain, action, { owner: OWNER, amountMicros: 1_000_000n });
+
+    it("the USDC market's ids are proven: baseToken() and the Configurator's entry for it are USDC", async () => {
+      forgetProvenIds();
+      await expect(build(venueId, "deposit", OWNER, 1_000_000n)).resolves.toHaveLength(2);
+    });
+
+    it("the WETH market's Comet (another base, listed by the same Configurator): deposit and withdraw blocked", async () => {
+      const weth = cometMarket(chain, "weth");
+      await deployComet(node, { comet: weth.comet, usdc: weth.baseToken, configurator: weth.configurator });
+      for (const action of ["deposit", "withdraw"] as const) {
+        expect(await blocked({ cUSDCv3: weth.comet }, action)).toMatchObject({
+          code: "venue_state_unavailable",
+          message: expect.stringContaining(`Comet ${getAddress(weth.comet)}'s baseToken() is USDC ${getAddress(c.usdc)}: it is not (its baseToken() is ${getAddress(weth.baseToken)})`),
+        });
+      }
+    });
+
+    it("a USDC Comet the Configurator does not list: blocked, the Configurator's entry for it is empty", async () => {
+      // A second USDC Comet (real bytecode, same base) at a local address no deployment file names.
+      const stray = `0x${"5e".repeat(20)}`;
+      await deployComet(node, { comet: stray, usdc: c.usdc });
+      expect(await blocked({ cUSDCv3: stray })).toMatchObject({
+        code: "venue_state_unavailable",
+        message: expect.stringContaining(`Comet ${getAddress(stray)} is the USDC market Configurator ${getAddress(cometMarket(chain, "usdc").configurator)} lists`),
+      });
+    });
+
+    it("the chain unreadable: blocked venue_state_unavailable (not a server error), nothing built", async () => {
+      // Proven before (the plans above): forgotten, so the relationship is read again and cannot be.
+      forgetProvenIds();
+      const down = await whileDown(node, () => blocked({}));
+      expect(down).toMatchObject({ code: "venue_state_unavailable", message: expect.stringMatching(/could not be read from the chain's RPC/) });
+    });
   });
 });

@@ -28,6 +28,7 @@ const A = {
   oracle: aaveArtifact("misc/AaveOracle.sol/AaveOracle"),
   aggregator: aaveArtifact("mocks/oracle/CLAggregators/MockAggregator.sol/MockAggregator"),
   dataProvider: aaveArtifact("misc/AaveProtocolDataProvider.sol/AaveProtocolDataProvider"),
+  tokenProxy: aaveArtifact("protocol/libraries/aave-upgradeability/InitializableImmutableAdminUpgradeabilityProxy.sol/InitializableImmutableAdminUpgradeabilityProxy"),
 };
 const LIBRARIES = ["SupplyLogic", "BorrowLogic", "LiquidationLogic", "EModeLogic", "BridgeLogic", "ConfiguratorLogic", "PoolLogic"] as const;
 
@@ -40,6 +41,8 @@ export interface AaveAt {
   poolAddressesProvider: string;
   usdc: string;
   poolDataProvider?: string;
+  /** Where the USDC aToken proxy goes (the published aUSDC); a CREATE address when absent. */
+  aUsdc?: string;
 }
 
 export interface AaveDeployment extends AaveAt {
@@ -108,33 +111,43 @@ export async function deployAaveV3(node: EvmNode, at: AaveAt): Promise<AaveDeplo
 
   // 08_tokens_implementations, then 09_init_reserves with a rate strategy.
   const pool = at.pool;
-  const aTokenImpl = await node.deploy(initcode(A.aToken, [pool]), admin);
-  const stableImpl = await node.deploy(initcode(A.stableDebt, [pool]), admin);
-  const variableImpl = await node.deploy(initcode(A.variableDebt, [pool]), admin);
   const strategy = await node.deploy(initcode(A.strategy, [provider, (RAY * 90n) / 100n, 0n, (RAY * 4n) / 100n, (RAY * 60n) / 100n, 0n, 0n, 0n, 0n, 0n]), admin);
-  await call(node, admin, configurator, A.configurator.abi, "initReserves", [
-    [
-      {
-        aTokenImpl,
-        stableDebtTokenImpl: stableImpl,
-        variableDebtTokenImpl: variableImpl,
-        underlyingAssetDecimals: 6,
-        interestRateStrategyAddress: strategy,
-        underlyingAsset: at.usdc,
-        treasury: admin,
-        incentivesController: `0x${"00".repeat(20)}`,
-        aTokenName: "Aave Local USDC",
-        aTokenSymbol: "aLocUSDC",
-        variableDebtTokenName: "Aave Local Variable Debt USDC",
-        variableDebtTokenSymbol: "variableDebtLocUSDC",
-        stableDebtTokenName: "Aave Local Stable Debt USDC",
-        stableDebtTokenSymbol: "stableDebtLocUSDC",
-        params: "0x",
-      },
-    ],
-  ]);
+  await initUsdcReserve(node, { pool, configurator, usdc: at.usdc, aUsdc: at.aUsdc, strategy, admin });
   const reserve = await view<{ aTokenAddress: Hex }>(node, pool, A.pool.abi, "getReserveData", [at.usdc]);
   return { ...at, admin, aToken: reserve.aTokenAddress, configurator, oracle };
+}
+
+/**
+ * 09_init_reserves for USDC as PoolConfigurator.initReserves runs it (@aave/core-v3 1.19.3
+ * contracts/protocol/libraries/logic/ConfiguratorLogic.sol `executeInitReserve`, `_initTokenWithProxy`), step by step
+ * as the configurator: each token is an InitializableImmutableAdminUpgradeabilityProxy(configurator) initialized with
+ * its implementation, then `Pool.initReserve` and `Pool.setConfiguration` (decimals 6, active). The one difference: the
+ * aToken proxy is placed at the published aUSDC address when `aUsdc` is given (on chain it is the configurator's CREATE,
+ * which a fresh local deployment cannot reproduce), so the Pool names the address book's aToken as on mainnet.
+ */
+async function initUsdcReserve(node: EvmNode, r: { pool: string; configurator: Hex; usdc: string; aUsdc?: string; strategy: Hex; admin: Hex }): Promise<void> {
+  const [aTokenImpl, stableImpl, variableImpl] = [
+    await node.deploy(initcode(A.aToken, [r.pool]), r.admin),
+    await node.deploy(initcode(A.stableDebt, [r.pool]), r.admin),
+    await node.deploy(initcode(A.variableDebt, [r.pool]), r.admin),
+  ];
+  const none = `0x${"00".repeat(20)}`;
+  const proxy = async (impl: Hex, init: Hex, at?: string): Promise<Hex> => {
+    let address: Hex;
+    if (at) {
+      await node.deployAt(at, initcode(A.tokenProxy, [r.configurator]), r.admin);
+      address = at as Hex;
+    } else address = await node.deploy(initcode(A.tokenProxy, [r.configurator]), r.admin);
+    await call(node, r.configurator, address, A.tokenProxy.abi, "initialize", [impl, init]);
+    return address;
+  };
+  const enc = (abi: Abi, args: readonly unknown[]) => encodeFunctionData({ abi, functionName: "initialize", args } as Parameters<typeof encodeFunctionData>[0]);
+  const aToken = await proxy(aTokenImpl, enc(A.aToken.abi, [r.pool, r.admin, r.usdc, none, 6, "Aave Local USDC", "aLocUSDC", "0x"]), r.aUsdc);
+  const stable = await proxy(stableImpl, enc(A.stableDebt.abi, [r.pool, r.usdc, none, 6, "Aave Local Stable Debt USDC", "stableDebtLocUSDC", "0x"]));
+  const variable = await proxy(variableImpl, enc(A.variableDebt.abi, [r.pool, r.usdc, none, 6, "Aave Local Variable Debt USDC", "variableDebtLocUSDC", "0x"]));
+  await call(node, r.configurator, r.pool, A.pool.abi, "initReserve", [r.usdc, aToken, stable, variable, r.strategy]);
+  // ReserveConfiguration: decimals at bits 48-55, active at bit 56 (paused and frozen 0).
+  await call(node, r.configurator, r.pool, A.pool.abi, "setConfiguration", [r.usdc, { data: (6n << 48n) | (1n << 56n) }]);
 }
 
 /** The USDC stand-in (6 decimals, open mint) at `address`, unless a contract is already there (Aave and Comet share it). */

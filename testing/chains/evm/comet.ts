@@ -16,7 +16,9 @@ interface Compiled {
   abi: Abi;
   bytecode: Hex;
 }
-const built = JSON.parse(readFileSync(path.join(import.meta.dirname, "comet", "artifacts.json"), "utf8")) as { artifacts: Record<"Comet" | "CometExt" | "SimplePriceFeed" | "FaucetToken", Compiled> };
+const built = JSON.parse(readFileSync(path.join(import.meta.dirname, "comet", "artifacts.json"), "utf8")) as {
+  artifacts: Record<"Comet" | "CometExt" | "SimplePriceFeed" | "FaucetToken" | "Configurator" | "ConfiguratorProxy", Compiled>;
+};
 export const COMET_FULL_ABI = built.artifacts.Comet.abi;
 export const FAUCET_TOKEN_ABI = built.artifacts.FaucetToken.abi;
 
@@ -30,7 +32,25 @@ export interface CometDeployment {
   weth: Hex;
 }
 
-export async function deployComet(node: EvmNode, at: { comet: string; usdc: string }): Promise<CometDeployment> {
+/**
+ * The market's Configurator at `configurator` (once per address): Configurator's implementation, then its
+ * ConfiguratorProxy (compound-finance/comet contracts/ConfiguratorProxy.sol, a TransparentUpgradeableProxy) placed at
+ * the published address and initialized with the governor, as the deployment scripts do. Then
+ * `setConfiguration(comet, config)` from the governor: the registry entry `getConfiguration(comet)` answers.
+ */
+async function configure(node: EvmNode, configurator: string, comet: string, admin: Hex, config: unknown): Promise<void> {
+  const { Configurator, ConfiguratorProxy } = built.artifacts;
+  const fn = (functionName: string, args: readonly unknown[]) => encodeFunctionData({ abi: Configurator.abi, functionName, args } as Parameters<typeof encodeFunctionData>[0]);
+  if ((await node.request("eth_getCode", [configurator, "latest"])) === "0x") {
+    const impl = await node.deploy(deployData(Configurator, []), admin);
+    const proxyAdmin: Hex = `0x${"c1".repeat(20)}`;
+    await node.deployAt(configurator, deployData(ConfiguratorProxy, [impl, proxyAdmin, fn("initialize", [admin])]), admin);
+  }
+  await node.exec(admin, configurator, fn("setConfiguration", [comet, config]));
+}
+
+/** Comet at `at.comet` with base token `at.usdc` (a 6-decimals stand-in placed there if empty), listed by `at.configurator` when given. */
+export async function deployComet(node: EvmNode, at: { comet: string; usdc: string; configurator?: string | undefined }): Promise<CometDeployment> {
   const admin: Hex = `0x${"c0".repeat(20)}`;
   await deployUsdc(node, at.usdc, admin);
   const { Comet, CometExt, SimplePriceFeed, FaucetToken } = built.artifacts;
@@ -65,6 +85,7 @@ export async function deployComet(node: EvmNode, at: { comet: string; usdc: stri
   };
   await node.deployAt(at.comet, deployData(Comet, [config]), admin);
   await node.exec(admin, at.comet, encodeFunctionData({ abi: Comet.abi, functionName: "initializeStorage" } as Parameters<typeof encodeFunctionData>[0]));
+  if (at.configurator) await configure(node, at.configurator, at.comet, admin, config);
   return { comet: at.comet, usdc: at.usdc, weth };
 }
 

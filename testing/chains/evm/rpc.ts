@@ -3,7 +3,7 @@
 // own method table in ./methods.ts). The local chain (../server.ts) serves it beside its Solana and Sui methods, over
 // the state ./state.ts gives:
 // - eth_getBlockByNumber: the head block the state gives (`latest`), in a geth node's shape;
-// - eth_call: the venues' contracts (./venues: Compound v3's Comet, Aave v3's getReserveNormalizedIncome), then an
+// - eth_call: the venues' contracts (./venues: Compound v3's Comet, Aave v3's provider and Pool), then an
 //   ERC-20 `balanceOf(address)` (0x70a08231) of the state's balances; anything else reverts;
 // - eth_getBalance, eth_getCode ("0x" for an address without code: an EOA, as on chain), eth_gasPrice, eth_chainId
 //   (Base, 0x2105), eth_blockNumber;

@@ -18,6 +18,8 @@ const CONTRACTS = {
   CometExt: "contracts/CometExt.sol",
   SimplePriceFeed: "contracts/test/SimplePriceFeed.sol",
   FaucetToken: "contracts/test/FaucetToken.sol",
+  Configurator: "contracts/Configurator.sol",
+  ConfiguratorProxy: "contracts/ConfiguratorProxy.sol",
 } as const;
 // compound-finance/comet hardhat.config.ts (at COMMIT): solidity.settings.
 const OPTIMIZER_STEPS = "dhfoDgvulfnTUtnIf [xa[r]scLM cCTUtTOntnfDIul Lcul Vcul [j] Tpeul xa[rul] xa[r]cL gvif CTUca[r]LsTOtfDnca[r]Iulc] jmul[jul] VcTOcul jmul";
