@@ -20,6 +20,10 @@ export const morphoArbitrum = defineVenue({
     // (server/catalog/refresh.ts poolForVenue), which is NOT this vault (vault rows carry the share symbol, not
     // "USDC"): see docs/decisions.md, "Morpho: one USDC MetaMorpho vault pinned per chain".
     vault: "0x7c574174DA4b2be3f705c6244B4BfA0815a8B3Ed",
+    // The MetaMorpho factory whose `isMetaMorpho(vault)` proves the vault a MetaMorpho vault, as Morpho's SDK reads it:
+    // morpho-org/sdks cdff8c458445d4ad7ff596ec316a5a8e8c0a12f3 packages/morpho-ts/src/addresses.ts (@morpho-org/morpho-ts
+    // 2.6.0), ChainId.ArbitrumMainnet `metaMorphoFactory` (v1.1; the SDK knows no v1.0 factory on Arbitrum).
+    metaMorphoFactory: "0x878988f5f561081deEa117717052164ea1Ef0c82",
     usdc: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",
   },
 });
