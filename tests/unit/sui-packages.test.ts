@@ -69,6 +69,8 @@ describe("currentPackage: the UpgradeCap's package, through the configured RPC, 
     // A fresh RPC URL (a new local chain) has its own cache entry: Suilend's cap is missing there.
     const other = await startFakeRpc();
     other.upgradeCaps.clear();
+    // Its LendingMarket is there (the plan's type proof reads it; a reserve-less market, so only the cap is at issue first).
+    other.suilendMarkets.set(suilend.onchain.lendingMarket ?? "", []);
     process.env.SVC_RPC_MOVE = other.url;
     resetConfigForTests();
     try {

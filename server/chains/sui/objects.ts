@@ -17,6 +17,13 @@ export async function readObjectJson(id: string, signal: AbortSignal): Promise<M
   return json as MoveJson;
 }
 
+/** The Move type of object `id` as the node reports it (e.g. `0x…::market::Market`), or an error when there is none. */
+export async function readObjectType(id: string, signal: AbortSignal): Promise<string> {
+  const { object } = await suiRpc().getObject({ objectId: id, signal });
+  if (!object.type) throw new Error(`object ${id} has no type`);
+  return object.type;
+}
+
 /** A dynamic field's key: its Move type tag and BCS bytes. */
 export type FieldKey = { type: string; bcs: Uint8Array };
 

@@ -12,24 +12,30 @@ const ADDRESS = /^0x[0-9a-f]{64}$/;
 /** Pages are at most 1000 versions; a package with more pages than this is not believed. */
 const MAX_PAGES = 10;
 
-/** The storage id of the highest version of the package `anyVersionId` belongs to. */
-export async function readLatestPackageVersion(anyVersionId: string, signal: AbortSignal): Promise<string> {
-  let best: { id: string; version: bigint } | null = null;
+/** Every version of the package `anyVersionId` belongs to, as the chain lists them (storage id and version number). */
+export async function readPackageVersions(anyVersionId: string, signal: AbortSignal): Promise<{ id: string; version: bigint }[]> {
+  const out: { id: string; version: bigint }[] = [];
   let pageToken: Uint8Array | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const { response } = await suiRpc().movePackageService.listPackageVersions({ packageId: anyVersionId, pageToken }, { abort: signal });
     for (const v of response.versions) {
       if (!v.packageId || v.version === undefined) continue;
-      if (!best || v.version > best.version) best = { id: v.packageId, version: v.version };
+      const id = normalizeSuiAddress(v.packageId);
+      if (!ADDRESS.test(id)) throw new Error(`package ${anyVersionId} lists a malformed version id`);
+      out.push({ id, version: v.version });
     }
     pageToken = response.nextPageToken;
     if (!pageToken || pageToken.length === 0) break;
     if (page === MAX_PAGES - 1) throw new Error(`package ${anyVersionId} lists more than ${MAX_PAGES} pages of versions`);
   }
-  if (!best) throw new Error(`the chain lists no versions of package ${anyVersionId}`);
-  const id = normalizeSuiAddress(best.id);
-  if (!ADDRESS.test(id)) throw new Error(`package ${anyVersionId} lists a malformed version id`);
-  return id;
+  if (!out.length) throw new Error(`the chain lists no versions of package ${anyVersionId}`);
+  return out;
+}
+
+/** The storage id of the highest version of the package `anyVersionId` belongs to. */
+export async function readLatestPackageVersion(anyVersionId: string, signal: AbortSignal): Promise<string> {
+  const versions = await readPackageVersions(anyVersionId, signal);
+  return versions.reduce((best, v) => (v.version > best.version ? v : best)).id;
 }
 
 /**

@@ -7,10 +7,15 @@ import path from "node:path";
 import type { Abi } from "viem";
 import { describe, expect, it } from "vitest";
 import { abiDiff, signatureDiff } from "../../../testing/chains/evm/abi-diff";
-import { ERC4626_ABI } from "./abi";
+import { ERC4626_ABI, METAMORPHO_FACTORY_ABI } from "./abi";
 
 const require = createRequire(import.meta.url);
 const read = <T>(file: string) => JSON.parse(readFileSync(file, "utf8")) as T;
+
+const compiled = () =>
+  read<{ sources: { MetaMorpho: string }; artifacts: { MetaMorpho: { abi: Abi }; MetaMorphoFactory: { abi: Abi } } }>(
+    path.join(import.meta.dirname, "../../../testing/chains/evm/morpho/artifacts.json"),
+  );
 
 describe("Morpho vault (MetaMorpho, ERC-4626) ABI", () => {
   it("is a verbatim subset of @openzeppelin/contracts 5.0.0's IERC4626", () => {
@@ -22,10 +27,12 @@ describe("Morpho vault (MetaMorpho, ERC-4626) ABI", () => {
   });
 
   it("has MetaMorpho's signatures, as compiled from the pinned source", () => {
-    const built = read<{ sources: { MetaMorpho: string }; artifacts: { MetaMorpho: { abi: Abi } } }>(
-      path.join(import.meta.dirname, "../../../testing/chains/evm/morpho/artifacts.json"),
-    );
+    const built = compiled();
     expect(built.sources.MetaMorpho).toMatch(/^morpho-org\/metamorpho 163eb2ae022629d4c35e598a668a30451af25f44 /);
     expect(signatureDiff(ERC4626_ABI, built.artifacts.MetaMorpho.abi)).toEqual([]);
+  });
+
+  it("the factory's isMetaMorpho is a verbatim subset of MetaMorphoFactory's ABI, as compiled from the pinned source", () => {
+    expect(abiDiff(METAMORPHO_FACTORY_ABI, compiled().artifacts.MetaMorphoFactory.abi)).toEqual([]);
   });
 });

@@ -7,6 +7,11 @@
 // redeeming them pays at least `assets`. The request is refused above `maxWithdraw(owner)` (MetaMorpho caps it at the
 // owner's shares' worth and at the liquidity its markets hold: morpho-org/metamorpho
 // 163eb2ae022629d4c35e598a668a30451af25f44 src/MetaMorpho.sol `maxWithdraw` / `_maxWithdraw`), read at plan time.
+//
+// Before either plan the vault is proven from the chain (../shared/prove.ts): its `asset()` is the cited USDC, and a
+// cited MetaMorpho factory's `isMetaMorpho(vault)` is true (the factory indexes every vault it created; on Base, as in
+// Morpho's SDK, the v1.1 factory or else the v1.0 one). Another real vault (another asset's, or a look-alike no factory
+// made) is blocked venue_state_unavailable naming it.
 import { getAddress } from "viem";
 import { evmRpc } from "../../chains/clients";
 import { approveTransaction, evmCall, evmTransaction } from "../../chains/evm";
@@ -14,7 +19,8 @@ import { evmVenueIds } from "../shared/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
-import { ERC4626_ABI } from "./abi";
+import { ERC4626_ABI, METAMORPHO_FACTORY_ABI } from "./abi";
+import { proveIds } from "../shared/prove";
 
 /** What the owner can withdraw now and the shares `assets` costs, both read through the chain's RPC at once. */
 export async function vaultWithdrawReads(v: VenueDescriptor, owner: string, assets: bigint): Promise<{ maxAssets: bigint; shares: bigint }> {
@@ -29,16 +35,49 @@ export async function vaultWithdrawReads(v: VenueDescriptor, owner: string, asse
   return { maxAssets, shares };
 }
 
+/** The vault is the cited USDC's MetaMorpho vault: asset() is USDC, and a cited factory created it. */
+export function proveMorphoVault(v: VenueDescriptor): Promise<void> {
+  const { chain, contract, usdc } = evmVenueIds(v, "vault", "vault");
+  const vault = getAddress(contract);
+  const factories = [v.onchain.metaMorphoFactory, v.onchain.metaMorphoFactoryV1_0].filter((f): f is string => !!f).map((f) => getAddress(f));
+  if (!factories.length) throw new Error(`${v.id} has no metaMorphoFactory id`);
+  const client = evmRpc(chain);
+  return proveIds([
+    {
+      key: `morpho-asset|${chain}|${vault}|${getAddress(usdc)}`,
+      what: `The Morpho vault ${vault}'s asset() is USDC ${getAddress(usdc)}`,
+      check: async () => {
+        const asset = await client.readContract({ address: vault, abi: ERC4626_ABI, functionName: "asset" });
+        return getAddress(asset) === getAddress(usdc) ? null : `its asset() is ${getAddress(asset)}`;
+      },
+    },
+    {
+      key: `morpho-factory|${chain}|${vault}|${factories.join(",")}`,
+      what: `The Morpho vault ${vault} was created by the MetaMorpho factory ${factories.join(" or ")}`,
+      check: async () => {
+        for (const factory of factories) {
+          if (await client.readContract({ address: factory, abi: METAMORPHO_FACTORY_ABI, functionName: "isMetaMorpho", args: [vault] })) return null;
+        }
+        return `isMetaMorpho(${vault}) is false on ${factories.join(" and ")}`;
+      },
+    },
+  ]);
+}
+
 export function morphoVaultAdapter(v: VenueDescriptor): VenueAdapter {
   const { chain, contract: vault, usdc } = evmVenueIds(v, "vault", "vault");
   return {
     venueId: v.id,
     onchainInterface: `Morpho vault (MetaMorpho, ERC-4626) ${vault}: deposit(uint256,address) / redeem(uint256,address,address)`,
-    deposit: async ({ owner, amountMicros }) => [
-      approveTransaction(chain, usdc, vault, amountMicros, `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`),
-      evmTransaction(chain, "deposit", `Deposit ${amountMicros} micro-USDC into the Morpho vault; the vault shares go to the owner`, evmCall(chain, vault, ERC4626_ABI, "deposit", [amountMicros, getAddress(owner)])),
-    ],
+    deposit: async ({ owner, amountMicros }) => {
+      await proveMorphoVault(v);
+      return [
+        approveTransaction(chain, usdc, vault, amountMicros, `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`),
+        evmTransaction(chain, "deposit", `Deposit ${amountMicros} micro-USDC into the Morpho vault; the vault shares go to the owner`, evmCall(chain, vault, ERC4626_ABI, "deposit", [amountMicros, getAddress(owner)])),
+      ];
+    },
     withdraw: async ({ owner, amountMicros }) => {
+      await proveMorphoVault(v);
       const { maxAssets, shares } = await vaultWithdrawReads(v, owner, amountMicros);
       if (amountMicros > maxAssets) {
         throw new BuildBlocked(

@@ -4,14 +4,23 @@
 // are previewWithdraw read when it is built (so at least the asked assets come back, with interest accruing in
 // between), and a withdrawal above maxWithdraw (here capped by the market's liquidity, below the owner's shares'
 // worth) is blocked insufficient_balance with that amount; an unreadable vault is venue_state_unavailable.
+//
+// The vault is proven before either plan: its asset() is USDC and a MetaMorpho factory Morpho's SDK names for the chain
+// (testing/chains/evm/morpho.ts METAMORPHO_FACTORIES, not our registry) created it. The factory runs here (compiled
+// from metamorpho's source, placed at those addresses) and created the pinned vault, so another real vault put in the
+// descriptor — one of another asset made by the same factory, or a USDC vault no factory made — is blocked
+// venue_state_unavailable naming it.
 import { decodeFunctionData, erc20Abi, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
+import { getVenue } from "../index";
+import { forgetProvenIds } from "../shared/prove";
+import { morphoVaultAdapter } from "./build";
 import { ERC4626_ABI } from "./abi";
 import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
-import { borrow, deployMorpho, METAMORPHO_ABI, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
+import { borrow, createVault, deployMorpho, deployVaultOutsideFactory, isMetaMorpho, METAMORPHO_ABI, METAMORPHO_FACTORIES, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
 import type { EvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
 import { abiCallView, evmCallView, evmVenueChains, expectSameAs, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
@@ -86,13 +95,46 @@ describe.each(evmVenueChains("morpho"))("%s on Morpho Blue + MetaMorpho bytecode
     expect(got).toBeLessThan(3_000_100n); // a few seconds of interest at most
   });
 
+  it("the pinned vault is the one a factory Morpho names made, of USDC; another real vault in its place blocks both plans naming it", async () => {
+    expect(METAMORPHO_FACTORIES[chainId]).toContain(d.factory);
+    expect(await isMetaMorpho(node, d.factory, d.vault)).toBe(true);
+    const descriptor = getVenue(venueId);
+    if (!descriptor) throw new Error(`${venueId} not in the registry`);
+    const withVault = (vault: string) => morphoVaultAdapter({ ...descriptor, onchain: { ...descriptor.onchain, vault } });
+
+    // A MetaMorpho vault of another asset (the market's collateral), created by the same factory: isMetaMorpho holds.
+    const otherAsset = await createVault(node, d.factory, d.admin, d.collateral);
+    expect(await isMetaMorpho(node, d.factory, otherAsset)).toBe(true);
+    // A USDC MetaMorpho vault on the same Morpho Blue, real code, deployed by no factory.
+    const outside = await deployVaultOutsideFactory(node, d, d.usdc);
+    expect(await vaultView(node, outside, "totalAssets")).toBe(0n);
+    for (const [vault, mismatch] of [
+      [otherAsset, `its asset() is ${d.collateral}`],
+      [outside, `isMetaMorpho(${outside}) is false`],
+    ] as const) {
+      for (const action of ["deposit", "withdraw"] as const) {
+        const r = await withVault(vault)[action]?.({ owner: OWNER, amountMicros: 1_000_000n }).catch((e: unknown) => e);
+        expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`The Morpho vault ${vault}`) });
+        expect(r).toMatchObject({ message: expect.stringContaining(mismatch) });
+      }
+    }
+    // The pinned vault still plans.
+    expect(await withVault(d.vault).deposit?.({ owner: OWNER, amountMicros: 1_000_000n })).toHaveLength(2);
+  });
+
   it("an unreachable RPC: the withdraw is blocked venue_state_unavailable, nothing built", async () => {
+    await build(venueId, "deposit", OWNER, 1_000_000n); // the vault proven (remembered), so the withdraw's own reads fail
     node.down = true;
     try {
       process.env.SVC_RPC_TIMEOUT_MS = "2000";
       resetConfigForTests();
       const r = await build(venueId, "withdraw", OWNER, 1_000_000n).catch((e: unknown) => e);
       expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining("maxWithdraw and previewWithdraw") });
+      // Not yet proven (a new process): the proof's read fails first and blocks the plan the same way, naming the vault.
+      forgetProvenIds();
+      const p = await build(venueId, "deposit", OWNER, 1_000_000n).catch((e: unknown) => e);
+      expect(p).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`The Morpho vault ${d.vault}'s asset() is USDC`) });
+      expect(p).toMatchObject({ message: expect.stringContaining("could not be read from the chain's RPC") });
     } finally {
       node.down = false;
       process.env.SVC_RPC_TIMEOUT_MS = "30000";

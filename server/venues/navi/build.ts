@@ -23,6 +23,10 @@
 // The plan is blocked before simulation when a price would still be stale after them: `rpc_unavailable` naming Hermes
 // when Hermes did not answer, `venue_state_unavailable` when no source would be fresh. See docs/decisions.md
 // (navi-oracle, navi-hermes).
+// Before either plan the shared objects it takes are proven NAVI's by their Move type (../shared/sui-types.ts):
+// Storage, Pool<USDC>, the two Incentive objects (lending_core/sources/storage.move, pool.move, incentive_v2.move,
+// incentive_v3.move at 473b0934…) and, for a withdraw, the PriceOracle and OracleConfig (oracle/sources/oracle.move,
+// config.move), each a struct of some version of the cited lending or oracle package (the chain lists the versions).
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
@@ -34,6 +38,7 @@ import { addPythUpdate, fetchHermesUpdate, type HermesUpdate, type PythSuiState,
 import { errorLine, withRpcTimeout } from "../../chains/clients";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
+import { afterSuiObjectTypes, type SuiObjectType } from "../shared/sui-types";
 
 const ids = navi.onchain as Record<
   | "lendingPackage"
@@ -52,6 +57,21 @@ const ids = navi.onchain as Record<
   string
 >;
 const ASSET_ID = Number(ids.usdcAssetId);
+
+type NaviIds = Record<"lendingPackage" | "oraclePackage" | "storage" | "usdcPool" | "usdcCoinType" | "incentiveV2" | "incentiveV3" | "priceOracle" | "oracleConfig", string>;
+
+/** The shared objects NAVI's deposit (and, with the oracle's, its withdraw) takes, and the type each must have. */
+export function naviObjectTypes(o: NaviIds, action: "deposit" | "withdraw"): SuiObjectType[] {
+  const lending = (id: string, name: string, type: string) => ({ id, name, type: `${o.lendingPackage}::${type}`, anyVersionOf: o.lendingPackage });
+  const oracle = (id: string, name: string, type: string) => ({ id, name, type: `${o.oraclePackage}::${type}`, anyVersionOf: o.oraclePackage });
+  return [
+    lending(o.storage, "Storage", "storage::Storage"),
+    lending(o.usdcPool, "USDC Pool", `pool::Pool<${o.usdcCoinType}>`),
+    lending(o.incentiveV2, "IncentiveV2", "incentive_v2::Incentive"),
+    lending(o.incentiveV3, "Incentive (v3)", "incentive_v3::Incentive"),
+    ...(action === "withdraw" ? [oracle(o.priceOracle, "PriceOracle", "oracle::PriceOracle"), oracle(o.oracleConfig, "OracleConfig", "config::OracleConfig")] : []),
+  ];
+}
 
 /** NAVI's call package: the newest version of its lending package, as the chain lists it. */
 export const naviCallPackage = () => readForPlan("NAVI's current lending package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.lendingPackage, signal));
@@ -170,7 +190,7 @@ export const naviAdapter: VenueAdapter = {
   deposit: async ({ owner, amountMicros }) => {
     // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
     startCoinReads(owner, ids.usdcCoinType);
-    const pkg = await naviCallPackage();
+    const pkg = await afterSuiObjectTypes("NAVI", naviObjectTypes(ids, "deposit"), naviCallPackage());
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
     tx.moveCall({
@@ -190,7 +210,8 @@ export const naviAdapter: VenueAdapter = {
     return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to NAVI's main market (USDC pool, asset ${ASSET_ID}); the supplied balance is kept for the owner in NAVI's Storage`, tx);
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const [pkg, supplied, oraclePkg, oracle] = await Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner)]);
+    const reads = Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner)]);
+    const [pkg, supplied, oraclePkg, oracle] = await afterSuiObjectTypes("NAVI", naviObjectTypes(ids, "withdraw"), reads);
     if (amountMicros > supplied) {
       throw new BuildBlocked(
         "insufficient_balance",

@@ -8,7 +8,8 @@ import { describe, expect, it } from "vitest";
 import { resetConfigForTests } from "../../config";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
 import { navi } from "./descriptor";
-import { OWNER, ours, RAY, sdk, USDC_FEED, useNaviChain } from "./navi-sdk.fixture";
+import { OWNER, ours, RAY, sdk, seedNaviStorage, USDC_FEED, useNaviChain } from "./navi-sdk.fixture";
+import { forgetProvenIds } from "../shared/prove";
 import { naviSuppliedMicros } from "./read";
 import { fundSuiOwner, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { NAVI_CURRENT_PACKAGE, NAVI_PREVIOUS_PACKAGE } from "../../../testing/chains/sui/venues/navi";
@@ -25,6 +26,7 @@ describe("NAVI on the local Sui node: package versions, simulation, oracle price
     try {
       // Cached for 60 s per RPC URL: a fresh local chain sees the change.
       const other = await startFakeRpc();
+      seedNaviStorage(other); // the shared objects the plan's type proofs read
       other.packageVersions.set(original, [original, NAVI_PREVIOUS_PACKAGE]);
       process.env.SVC_RPC_MOVE = other.url;
       resetConfigForTests();
@@ -36,11 +38,15 @@ describe("NAVI on the local Sui node: package versions, simulation, oracle price
         expect(deposit).not.toEqual(chainView(await sdk("deposit", 2_000_000n)));
         other.packageVersions.clear();
         const unknown = await startFakeRpc();
+        seedNaviStorage(unknown);
         unknown.packageVersions.clear();
         process.env.SVC_RPC_MOVE = unknown.url;
         resetConfigForTests();
+        forgetProvenIds();
         const r = await ourPlan("navi", "deposit", OWNER, 2_000_000n);
-        expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining("NAVI's current lending package") } });
+        // Blocked by the first read that needs the list: the type proofs' (which versions may define Storage's type)
+        // or the call package's.
+        expect(r).toMatchObject({ ok: false, blocker: { code: "venue_state_unavailable", message: expect.stringContaining(`package ${normalizeSuiAddress(original)} not found`) } });
         await unknown.close();
       } finally {
         await other.close();

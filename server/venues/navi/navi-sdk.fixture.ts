@@ -191,6 +191,14 @@ export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, 
  * The local Sui node, NAVI's API and Pyth's Hermes for the file's tests; before each test the owner has 12.5 USDC
  * supplied at a supply index of 1.25 (scaled 10 USDC in NAVI's 9-decimal amounts).
  */
+/** NAVI's Storage with its USDC reserve (index 1.25) and the owner's 10,000 USDC supplied, on a local chain. */
+export function seedNaviStorage(rpc: FakeRpc): void {
+  rpc.naviStorages.set(navi.onchain.storage ?? "", {
+    reservesTable: NAVI_TABLE,
+    reserves: new Map([[10, { coinType: USDC, supplyIndex: (RAY * 5n) / 4n, suppliers: new Map([[OWNER, 10_000_000_000n]]) }]]),
+  });
+}
+
 export function useNaviChain(): { rpc: FakeRpc; api: NaviOpenApi; hermes: FakeHermes } {
   const chain = {} as { rpc: FakeRpc; api: NaviOpenApi; hermes: FakeHermes };
   let unroute: () => void = () => {};
@@ -202,12 +210,7 @@ export function useNaviChain(): { rpc: FakeRpc; api: NaviOpenApi; hermes: FakeHe
     process.env.SVC_PYTH_HERMES_URL = chain.hermes.url;
     resetConfigForTests();
   });
-  beforeEach(() => {
-    chain.rpc.naviStorages.set(navi.onchain.storage ?? "", {
-      reservesTable: NAVI_TABLE,
-      reserves: new Map([[10, { coinType: USDC, supplyIndex: (RAY * 5n) / 4n, suppliers: new Map([[OWNER, 10_000_000_000n]]) }]]),
-    });
-  });
+  beforeEach(() => seedNaviStorage(chain.rpc));
   afterAll(async () => {
     unroute();
     delete process.env.SVC_PYTH_HERMES_URL;

@@ -19,7 +19,10 @@ import { NAVI_CURRENT_PACKAGE, NAVI_ORACLE_CURRENT_PACKAGE } from "../../../test
 import { freshNaviPrices, NAVI_TEST_AGGREGATOR, naviUsdcFeed, PYTH_CURRENT_PACKAGE, WORMHOLE_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/navi-oracle";
 import { NAVI_PYTH_PUSH_WITHDRAW } from "../../../tests/support/venue-fixtures";
 import { CLOCK } from "../../../testing/chains/sui/simulate";
-import { chainView, expectSameAs, ourPlan } from "../../../testing/oracle";
+import { chainView, expectSameAs, ourBuild, ourPlan } from "../../../testing/oracle";
+import { naviObjectTypes } from "./build";
+import { forgetProvenIds } from "../shared/prove";
+import { proveSuiObjectTypes } from "../shared/sui-types";
 
 describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.6 builds", () => {
   const chain = useNaviChain();
@@ -174,4 +177,47 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
     expectSameAs("updateOraclePricesPTB", mine.commands[0], theirs.commands[0]);
   });
 
+
+  it("the shared objects are proven NAVI's by their Move type: swapped ids, or another protocol's object at Storage's id, block the plans naming it", async () => {
+    const ids = {
+      lendingPackage: CONFIG.package,
+      oraclePackage: CONFIG.oracle.packageId,
+      storage: CONFIG.storage,
+      usdcPool: USDC_POOL.contract.pool,
+      usdcCoinType: USDC,
+      incentiveV2: CONFIG.incentiveV2,
+      incentiveV3: CONFIG.incentiveV3,
+      priceOracle: CONFIG.priceOracle,
+      oracleConfig: CONFIG.oracle.oracleConfig,
+    };
+    forgetProvenIds();
+    await expect(proveSuiObjectTypes("NAVI", naviObjectTypes(ids, "withdraw"))).resolves.toBeUndefined();
+    // The USDC Pool given as Storage, and the IncentiveV2 as the v3 Incentive (same struct name, another module).
+    for (const [swapped, name, id] of [
+      [{ ...ids, storage: ids.usdcPool }, "Storage", ids.usdcPool],
+      [{ ...ids, incentiveV3: ids.incentiveV2 }, "Incentive (v3)", ids.incentiveV2],
+    ] as const) {
+      const r = await proveSuiObjectTypes("NAVI", naviObjectTypes(swapped, "deposit")).catch((e: unknown) => e);
+      expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`NAVI's ${name} ${id} is a <a version of package ${CONFIG.package}>::`) });
+    }
+    // The chain holds a Scallop Market at NAVI's Storage id (NAVI's storage moved elsewhere): our builder refuses both plans.
+    const storage = chain.rpc.naviStorages.get(CONFIG.storage);
+    if (!storage) throw new Error("no NAVI storage on the local chain");
+    const elsewhere = `0x${"5f".repeat(32)}`;
+    chain.rpc.naviStorages.delete(CONFIG.storage);
+    chain.rpc.naviStorages.set(elsewhere, storage);
+    chain.rpc.scallopMarkets.set(CONFIG.storage, { balanceSheetsTable: `0x${"5e".repeat(32)}`, sheets: new Map() });
+    forgetProvenIds();
+    try {
+      for (const action of ["deposit", "withdraw"] as const) {
+        const r = await ourBuild("navi", action, OWNER, 1_000_000n).catch((e: unknown) => e);
+        expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`NAVI's Storage ${CONFIG.storage} is a `) });
+        expect(r).toMatchObject({ message: expect.stringContaining("::market::Market") });
+      }
+    } finally {
+      chain.rpc.scallopMarkets.delete(CONFIG.storage);
+      chain.rpc.naviStorages.delete(elsewhere);
+      forgetProvenIds();
+    }
+  });
 });

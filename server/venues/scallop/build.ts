@@ -7,6 +7,10 @@
 // receives at least the amount. MarketCoin's type is defined at the protocol's original package id; both calls go to
 // the protocol's current package (its UpgradeCap's `package`, read at plan time): Scallop's entry functions assert the
 // Version object's value against the package's own version, so a call to an older package aborts.
+// Before either plan, the Version and Market objects the calls take are proven to be the protocol's own types (defined
+// at its original package: scallop-io/sui-lending-protocol 54fc1ea6d8573c54d17b7754a7e081b4b8be423b
+// contracts/protocol/sources/version/version.move `protocol::version::Version`, contracts/protocol/sources/market/market.move
+// `protocol::market::Market`), read from the chain (../shared/sui-types.ts).
 import { coinWithBalance, type Transaction } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
@@ -16,10 +20,19 @@ import { scallop } from "./descriptor";
 import { scallopReader } from "./read";
 import { readForPlan, requireShares, venueRate } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
+import { afterSuiObjectTypes, type SuiObjectType } from "../shared/sui-types";
 
 const ids = scallop.onchain as Record<"protocolPackage" | "protocolUpgradeCap" | "market" | "version" | "usdcCoinType", string>;
 export const SCALLOP_MARKET_COIN_TYPE = `${ids.protocolPackage}::reserve::MarketCoin<${ids.usdcCoinType}>`;
 const WAD = 10n ** 18n;
+
+/** The shared objects Scallop's calls take and the type each must have (the protocol's original package defines both). */
+export const scallopObjectTypes = (o: { protocolPackage: string; version: string; market: string }): SuiObjectType[] => [
+  { id: o.version, name: "Version object", type: `${o.protocolPackage}::version::Version` },
+  { id: o.market, name: "Market", type: `${o.protocolPackage}::market::Market` },
+];
+/** `reads` once the Version and Market are proven (the proof runs beside them). */
+const proven = <T>(reads: Promise<T>) => afterSuiObjectTypes("Scallop", scallopObjectTypes(ids), reads);
 
 /** The fewest market coins whose redeem pays at least `amountMicros` at `rate` (underlying per market coin, 1e18). */
 export function scallopSharesFor(amountMicros: bigint, rate: bigint): bigint {
@@ -52,7 +65,7 @@ export const scallopAdapter: VenueAdapter = {
   deposit: async ({ owner, amountMicros }) => {
     // The owner's USDC coins the simulation selects, read beside the package (one round trip, not two).
     startCoinReads(owner, ids.usdcCoinType);
-    const pkg = await scallopCallPackage();
+    const pkg = await proven(scallopCallPackage());
     const tx = scallopCoinCall(owner, pkg, "mint", ids.usdcCoinType, amountMicros);
     return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Scallop (mint::mint) and receive the sUSDC market coin in the owner's wallet`, tx);
   },
@@ -60,11 +73,13 @@ export const scallopAdapter: VenueAdapter = {
     // Every read depends only on the owner: the package, the rate, the owner's sUSDC (held, and the coins the
     // simulation selects) in one round trip.
     startCoinReads(owner, SCALLOP_MARKET_COIN_TYPE);
-    const [pkg, index, held] = await Promise.all([
-      scallopCallPackage(),
-      venueRate(scallopReader),
-      readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal)),
-    ]);
+    const [pkg, index, held] = await proven(
+      Promise.all([
+        scallopCallPackage(),
+        venueRate(scallopReader),
+        readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal)),
+      ]),
+    );
     const shares = scallopSharesFor(amountMicros, index);
     requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
     const tx = scallopCoinCall(owner, pkg, "redeem", SCALLOP_MARKET_COIN_TYPE, shares);

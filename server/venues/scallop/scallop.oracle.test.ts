@@ -15,10 +15,12 @@ import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { coinWithBalance as coinWithBalanceV1 } from "sui-v1/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
-import { SCALLOP_MARKET_COIN_TYPE } from "./build";
+import { SCALLOP_MARKET_COIN_TYPE, scallopObjectTypes } from "./build";
+import { forgetProvenIds } from "../shared/prove";
+import { proveSuiObjectTypes } from "../shared/sui-types";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { SCALLOP_CURRENT_PACKAGE, setScallopUsdc } from "../../../testing/chains/sui/venues/scallop";
-import { chainView, expectSameAs, outline, ourSuiData, silentEndpoint, useLocalChain } from "../../../testing/oracle";
+import { chainView, expectSameAs, ourBuild, outline, ourSuiData, silentEndpoint, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Circle's native USDC on Sui: @scallop-io/sui-scallop-sdk 2.4.5 src/constants/testAddress.ts core.coins.usdc.coinType.
@@ -149,5 +151,36 @@ describe("Scallop: our deposit and withdraw are the ones @scallop-io/sui-scallop
     const [staleDeposit, staleWithdraw] = await simulateSuiTransactions(stale);
     expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("mint") });
     expect(staleWithdraw).toMatchObject({ status: "failed", error: expect.stringContaining("redeem") });
+  });
+
+  it("Version and Market are proven by their Move type: swapped ids, or another protocol's object at the Market's id, block the plans naming it", async () => {
+    const market = normalizeStructTag(`${ORIGINAL}::market::Market`);
+    forgetProvenIds();
+    await expect(proveSuiObjectTypes("Scallop", scallopObjectTypes({ protocolPackage: ORIGINAL, version: VERSION, market: MARKET }))).resolves.toBeUndefined();
+    // The Version object given as the Market (a real Scallop object of another type).
+    const swapped = await proveSuiObjectTypes("Scallop", scallopObjectTypes({ protocolPackage: ORIGINAL, version: VERSION, market: VERSION })).catch((e: unknown) => e);
+    expect(swapped).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`Scallop's Market ${VERSION} is a ${market}: it is not (the chain says it is a `) });
+    expect(swapped).toMatchObject({ message: expect.stringContaining("::version::Version") });
+    // The chain holds a Suilend LendingMarket at the pinned Market id (Scallop's market moved elsewhere, so its Version
+    // stays): our builder refuses both plans.
+    const sheets = rpc.scallopMarkets.get(MARKET);
+    if (!sheets) throw new Error("no Scallop market on the local chain");
+    const elsewhere = `0x${"5d".repeat(32)}`;
+    rpc.scallopMarkets.delete(MARKET);
+    rpc.scallopMarkets.set(elsewhere, sheets);
+    rpc.suilendMarkets.set(MARKET, []);
+    forgetProvenIds();
+    try {
+      for (const action of ["deposit", "withdraw"] as const) {
+        const r = await ourBuild("scallop", action, OWNER, 1_000_000n).catch((e: unknown) => e);
+        expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`Scallop's Market ${MARKET} is a ${market}: it is not`) });
+        expect(r).toMatchObject({ message: expect.stringContaining("::lending_market::LendingMarket<") });
+      }
+    } finally {
+      rpc.suilendMarkets.delete(MARKET);
+      rpc.scallopMarkets.delete(elsewhere);
+      rpc.scallopMarkets.set(MARKET, sheets);
+      forgetProvenIds();
+    }
   });
 });

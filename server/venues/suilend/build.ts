@@ -13,6 +13,9 @@
 // GetObject; server/venues/suilend/read.ts), never assumed. The cTokens stay in the owner's wallet (no
 // obligation): their rate grows with the reserve's interest. A withdrawal redeems the fewest cTokens whose floored
 // payout covers the amount at that rate.
+// Before either plan the LendingMarket is proven the cited pool's: its Move type, read from the chain, is
+// `<original package>::lending_market::LendingMarket<MAIN_POOL>` (suilend/suilend d5ba83a617bb0778b48b0c3b1e77a87be81258ca
+// contracts/suilend/sources/lending_market.move `public struct LendingMarket<phantom P>`; ../shared/sui-types.ts).
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { suiCoinBalance } from "../../chains/balances";
 import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
@@ -22,6 +25,7 @@ import { readSuilendUsdcReserve } from "./read";
 import { suilend } from "./descriptor";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
+import { afterSuiObjectTypes, type SuiObjectType } from "../shared/sui-types";
 
 const ids = suilend.onchain as Record<"package" | "upgradeCap" | "lendingMarket" | "lendingMarketType" | "usdcCoinType", string>;
 export const SUILEND_CTOKEN_TYPE = `${ids.package}::reserve::CToken<${ids.lendingMarketType},${ids.usdcCoinType}>`;
@@ -32,6 +36,13 @@ const WAD = 10n ** 18n;
 export function suilendCtokensFor(amountMicros: bigint, rate: bigint): bigint {
   return (amountMicros * WAD + rate - 1n) / rate;
 }
+
+/** The shared object Suilend's calls take and the type it must have: a LendingMarket of the cited pool type. */
+export const suilendObjectTypes = (o: { package: string; lendingMarket: string; lendingMarketType: string }): SuiObjectType[] => [
+  { id: o.lendingMarket, name: "LendingMarket", type: `${o.package}::lending_market::LendingMarket<${o.lendingMarketType}>` },
+];
+/** `reads` once the LendingMarket is proven (the proof runs beside them). */
+const proven = <T>(reads: Promise<T>) => afterSuiObjectTypes("Suilend", suilendObjectTypes(ids), reads);
 
 /** The USDC reserve's slot and rate, needed to build either call. */
 const usdcReserve = () => readForPlan("Suilend's LendingMarket (its USDC reserve slot and rate)", readSuilendUsdcReserve);
@@ -45,7 +56,7 @@ export const suilendAdapter: VenueAdapter = {
   deposit: async ({ owner, amountMicros }) => {
     // The owner's USDC coins the simulation selects, read beside the package and the reserve (one round trip, not two).
     startCoinReads(owner, ids.usdcCoinType);
-    const [pkg, { arrayIndex }] = await Promise.all([suilendCallPackage(), usdcReserve()]);
+    const [pkg, { arrayIndex }] = await proven(Promise.all([suilendCallPackage(), usdcReserve()]));
     const tx = newSuiTransaction(owner);
     const usdc = tx.add(coinWithBalance({ type: ids.usdcCoinType, balance: amountMicros }));
     const [ctokens] = tx.moveCall({
@@ -61,11 +72,13 @@ export const suilendAdapter: VenueAdapter = {
     // Every read depends only on the owner: the package, the reserve, the owner's cTokens (held, and the coins the
     // simulation selects) in one round trip.
     startCoinReads(owner, SUILEND_CTOKEN_TYPE);
-    const [pkg, { arrayIndex, rate }, held] = await Promise.all([
-      suilendCallPackage(),
-      usdcReserve(),
-      readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal)),
-    ]);
+    const [pkg, { arrayIndex, rate }, held] = await proven(
+      Promise.all([
+        suilendCallPackage(),
+        usdcReserve(),
+        readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal)),
+      ]),
+    );
     const ctokenAmount = suilendCtokensFor(amountMicros, rate);
     requireShares("Suilend USDC cTokens", ctokenAmount, held, (held * rate) / WAD);
     const tx = newSuiTransaction(owner);

@@ -14,10 +14,12 @@ import { LendingMarket } from "@suilend/sdk/_generated/suilend/lending-market/st
 import { Reserve } from "@suilend/sdk/_generated/suilend/reserve/structs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../chains/sui/simulate";
-import { SUILEND_CTOKEN_TYPE } from "./build";
+import { SUILEND_CTOKEN_TYPE, suilendObjectTypes } from "./build";
+import { forgetProvenIds } from "../shared/prove";
+import { proveSuiObjectTypes } from "../shared/sui-types";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { type SuilendReserveState, SUILEND_CURRENT_PACKAGE } from "../../../testing/chains/sui/venues/suilend";
-import { type CoinFacts, expectSameAs, moveFlow, ourSuiData, useLocalChain } from "../../../testing/oracle";
+import { type CoinFacts, expectSameAs, moveFlow, ourBuild, ourSuiData, useLocalChain } from "../../../testing/oracle";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 // Suilend's main market, its type and its UpgradeCap: @suilend/sdk 3.0.3 client.js LENDING_MARKET_ID, LENDING_MARKET_TYPE,
@@ -194,5 +196,30 @@ describe("Suilend: our deposit and withdraw are the ones @suilend/sdk 3.0.3 buil
     const [staleDeposit, staleWithdraw] = await simulateSuiTransactions(stale);
     expect(staleDeposit).toMatchObject({ status: "failed", error: expect.stringContaining("lending_market") });
     expect(staleWithdraw).toMatchObject({ status: "failed", error: expect.stringContaining("lending_market") });
+  });
+
+  it("the LendingMarket is proven by its Move type: another object at its id (Scallop's Market) blocks both plans naming it", async () => {
+    const want = normalizeStructTag(`${ORIGINAL}::lending_market::LendingMarket<${MAIN_POOL}>`);
+    forgetProvenIds();
+    await expect(proveSuiObjectTypes("Suilend", suilendObjectTypes({ package: ORIGINAL, lendingMarket: MARKET, lendingMarketType: MAIN_POOL }))).resolves.toBeUndefined();
+    // A LendingMarket of another pool type is not this one either.
+    const otherPool = await proveSuiObjectTypes("Suilend", suilendObjectTypes({ package: ORIGINAL, lendingMarket: MARKET, lendingMarketType: `${ORIGINAL}::suilend::OTHER_POOL` })).catch((e: unknown) => e);
+    expect(otherPool).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`Suilend's LendingMarket ${MARKET}`) });
+    // The chain holds another protocol's shared object (a Scallop Market) at the pinned id: our builder refuses it.
+    const reserves = rpc.suilendMarkets.get(MARKET) ?? RESERVES;
+    rpc.suilendMarkets.delete(MARKET);
+    rpc.scallopMarkets.set(MARKET, { balanceSheetsTable: `0x${"5e".repeat(32)}`, sheets: new Map() });
+    forgetProvenIds();
+    try {
+      for (const action of ["deposit", "withdraw"] as const) {
+        const r = await ourBuild("suilend", action, OWNER, 1_000_000n).catch((e: unknown) => e);
+        expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`Suilend's LendingMarket ${MARKET} is a ${want}: it is not (the chain says it is a `) });
+        expect(r).toMatchObject({ message: expect.stringContaining("::market::Market") });
+      }
+    } finally {
+      rpc.scallopMarkets.delete(MARKET);
+      rpc.suilendMarkets.set(MARKET, reserves);
+      forgetProvenIds();
+    }
   });
 });

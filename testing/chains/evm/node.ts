@@ -40,6 +40,13 @@ export interface EvmNode {
   deploy: (initcode: Hex, from: string) => Promise<Hex>;
   /** A state-changing call as `from` (set-up only, no signature): reverts throw with the revert data. */
   exec: (from: string, to: string, data: Hex) => Promise<Hex>;
+  /**
+   * `exec` whose contract creation (a factory's CREATE/CREATE2) lands at `address`: a contract its factory made at a
+   * published address. Our compiled creation code differs from the chain's, so the CREATE2 address would too; as with
+   * `deployAt`, the address is the published one and everything else (the factory's bookkeeping, the constructor with
+   * the factory as msg.sender) is the contracts' own code.
+   */
+  execCreatingAt: (address: string, from: string, to: string, data: Hex) => Promise<Hex>;
   /** A read-only call at the head. */
   read: (to: string, data: Hex, from?: string) => Promise<Hex>;
   setBalance: (address: string, wei: bigint) => Promise<void>;
@@ -116,6 +123,17 @@ function setUp(chain: LocalEvm, serial: <T>(f: () => Promise<T>) => Promise<T>) 
         return getAddress(r.createdAddress.toString());
       }),
     exec: (from: string, to: string, data: Hex) => serial(async () => hexOf((await commitCall(chain, from, to, data)).execResult.returnValue)),
+    execCreatingAt: (address: string, from: string, to: string, data: Hex) =>
+      serial(async () => {
+        const evm = vm.evm as unknown as { _generateAddress: (message: unknown) => Promise<unknown> };
+        const generate = evm._generateAddress;
+        evm._generateAddress = async () => addr(address);
+        try {
+          return hexOf((await commitCall(chain, from, to, data)).execResult.returnValue);
+        } finally {
+          evm._generateAddress = generate;
+        }
+      }),
     read: (to: string, data: Hex, from?: string) => serial(() => ethCall(chain, { to, data, from })),
     setBalance: (address: string, wei: bigint) =>
       serial(async () => {

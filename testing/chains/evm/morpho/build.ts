@@ -10,8 +10,9 @@
 //   e701e7ea524633682f81e355bec0d7c88fe02f65, the commit MetaMorpho pins as lib/morpho-blue); settings from that
 //   commit's foundry.toml: solc 0.8.19 (the file's pragma), via_ir, optimizer_runs 999999, evm_version paris,
 //   bytecode_hash none.
-// - MetaMorpho: morpho-org/metamorpho 163eb2ae022629d4c35e598a668a30451af25f44 src/MetaMorpho.sol and its mocks
-//   (IrmMock, OracleMock, ERC20Mock) read with `git show`; its lib/morpho-blue imports from the morpho-blue git dir at
+// - MetaMorpho: morpho-org/metamorpho 163eb2ae022629d4c35e598a668a30451af25f44 src/MetaMorpho.sol, the factory that
+//   creates and indexes the vaults (src/MetaMorphoFactory.sol: `isMetaMorpho`) and its mocks (IrmMock, OracleMock,
+//   ERC20Mock) read with `git show`; its lib/morpho-blue imports from the morpho-blue git dir at
 //   the pinned e701e7ea…; its lib/openzeppelin-contracts imports from `@openzeppelin/contracts` 5.0.0 on npm (the
 //   submodule pins OpenZeppelin commit c64a1edb67b6e3f4a15cca8909c9482ad33a02b0; the npm release stands in for it).
 //   Settings from its foundry.toml: solc 0.8.21 (MetaMorpho.sol's pragma), via-ir, optimizer_runs 200, evm_version
@@ -70,7 +71,7 @@ const blue = compile(
 );
 
 const MM_SETTINGS = { viaIR: true, optimizer: { enabled: true, runs: 200 }, evmVersion: "paris", metadata: { bytecodeHash: "none" } };
-const MM_FILES = { MetaMorpho: "src/MetaMorpho.sol", IrmMock: "src/mocks/IrmMock.sol", OracleMock: "src/mocks/OracleMock.sol", ERC20Mock: "src/mocks/ERC20Mock.sol" } as const;
+const MM_FILES = { MetaMorpho: "src/MetaMorpho.sol", MetaMorphoFactory: "src/MetaMorphoFactory.sol", IrmMock: "src/mocks/IrmMock.sol", OracleMock: "src/mocks/OracleMock.sol", ERC20Mock: "src/mocks/ERC20Mock.sol" } as const;
 const readMm = (p: string) => {
   const q = path.posix.normalize(p);
   if (q.startsWith("lib/morpho-blue/")) return gitShow(morphoBlueGit, MORPHO_BLUE_COMMIT, q.slice("lib/morpho-blue/".length));

@@ -34,8 +34,11 @@ export const NAVI_PREVIOUS_PACKAGE = `0x${"4b".repeat(32)}`;
 export const NAVI_CURRENT_PACKAGE = `0x${"4c".repeat(32)}`;
 /** The upgrade of NAVI's oracle package the local chain lists after the original (test-only id). */
 export const NAVI_ORACLE_CURRENT_PACKAGE = `0x${"4d".repeat(32)}`;
-/** A test-only package id for NAVI's type strings (the reader does not depend on it). */
-const NAVI_PKG = `0x${"4e".repeat(32)}`;
+/**
+ * The package NAVI's types carry: the lending package's original id (a version the chain lists for it, as the
+ * builders' type proofs require; which version first defined each module no cited source says).
+ */
+const NAVI_PKG = navi.onchain.lendingPackage ?? "";
 
 /**
  * NAVI's price check as its Move code runs it on a withdraw or borrow (naviprotocol/navi-smart-contracts, commit

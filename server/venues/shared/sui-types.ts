@@ -1,0 +1,61 @@
+// Sui protocol objects proven by their Move type (issue 24 item 1): a shared object a venue's transaction takes (a
+// market, a lending market, a storage, a pool) is checked, before the plan is built, to be of the struct the cited
+// package defines. A type is defined once, at the package id its module was first published in, and keeps that id
+// across upgrades, so the expected type names the protocol's cited original package. A struct whose module came in a
+// later upgrade is defined at that version's id, which no cited source gives: for it (`anyVersionOf`), the type's
+// package must be one of the versions the chain lists for the cited package. Another object in its place
+// (another protocol's, another struct of the same protocol, a market of another pool) blocks the plan
+// `venue_state_unavailable` naming the id and the type the chain reports (../shared/prove.ts).
+import { normalizeStructTag, normalizeSuiAddress, parseStructTag } from "@mysten/sui/utils";
+import { readObjectType } from "../../chains/sui/objects";
+import { readPackageVersions } from "../../chains/sui/package-versions";
+import { type IdProof, proveIds } from "./prove";
+
+/** One shared object a venue's calls take: its id, what it is called, and the Move type it must have. */
+export interface SuiObjectType {
+  id: string;
+  name: string;
+  /** The full type; with `anyVersionOf`, its package part is a placeholder (only module, name and type arguments count). */
+  type: string;
+  /** The type's module came in an upgrade of this package (any version id): its package is one of the chain's versions. */
+  anyVersionOf?: string;
+}
+
+/** Null when `got` is `o`'s type, else what the chain says it is. */
+async function typeMismatch(o: SuiObjectType, got: string, signal: AbortSignal): Promise<string | null> {
+  const said = `the chain says it is a ${got}`;
+  if (!o.anyVersionOf) return normalizeStructTag(got) === normalizeStructTag(o.type) ? null : said;
+  const [g, w] = [parseStructTag(got), parseStructTag(o.type)];
+  const rest = (t: typeof g) => normalizeStructTag({ ...t, address: "0x0" });
+  if (rest(g) !== rest(w)) return said;
+  const versions = await readPackageVersions(o.anyVersionOf, signal);
+  return versions.some((v) => v.id === normalizeSuiAddress(g.address)) ? null : `${said}, and ${g.address} is no version of package ${o.anyVersionOf}`;
+}
+
+/** The relationships "object `id` is a `type`", one per object. */
+export function suiObjectTypeProofs(protocol: string, objects: readonly SuiObjectType[]): IdProof[] {
+  return objects.map((o) => {
+    const want = o.anyVersionOf ? o.type.replace(/^0x[0-9a-fA-F]+::/, `<a version of package ${o.anyVersionOf}>::`) : normalizeStructTag(o.type);
+    return {
+      key: `sui-type|${o.id}|${want}`,
+      what: `${protocol}'s ${o.name} ${o.id} is a ${want}`,
+      check: async (signal: AbortSignal) => typeMismatch(o, await readObjectType(o.id, signal), signal),
+    };
+  });
+}
+
+/** Proves each object has its type (remembered per process; the reads in parallel); one that does not blocks the plan. */
+export async function proveSuiObjectTypes(protocol: string, objects: readonly SuiObjectType[]): Promise<void> {
+  await Promise.all(suiObjectTypeProofs(protocol, objects).map((p) => proveIds([p])));
+}
+
+/**
+ * `reads` (started by the caller, in parallel with the proof) once the objects are proven: when both fail, the proof's
+ * failure is the one reported (an object of another type makes the other reads fail too, less plainly).
+ */
+export async function afterSuiObjectTypes<T>(protocol: string, objects: readonly SuiObjectType[], reads: Promise<T>): Promise<T> {
+  const [proof, out] = await Promise.allSettled([proveSuiObjectTypes(protocol, objects), reads]);
+  if (proof.status === "rejected") throw proof.reason;
+  if (out.status === "rejected") throw out.reason;
+  return out.value;
+}
