@@ -161,7 +161,7 @@ export const cctpV1 = {
   feeLabel: () => "Rail fee: Circle CCTP V1 (no protocol fee)",
   risks: () => [
     "Cross-chain transfers are not instant: Circle attests the burn after source-chain finality (minutes on Base and Arbitrum), then the USDC is minted on the destination chain.",
-    "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle runs only V1 on move-chain today, and a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
+    "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle runs only V1 on move-chain today (its bridge kit, @circle-fin/bridge-kit 1.15.1, lists only V1 contracts for Sui), and a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
     retirementRisk(),
     ...COMMON_RISKS,
   ],

@@ -43,6 +43,6 @@ export function retirementBlocker(now: Date): Blocker | null {
   if (now < cutoff) return null;
   return blocker(
     "rail_retiring",
-    `CCTP V1 is being retired by Circle (phase-out since ${CCTP_V1_RETIREMENT.phaseOutStarts}, ending about ${day(end)}): from ${day(cutoff)} this service no longer offers V1 burns, which might not be attested before V1 stops. This route has no CCTP V2 today (Circle runs only V1 on move-chain).`,
+    `CCTP V1 is being retired by Circle (phase-out since ${CCTP_V1_RETIREMENT.phaseOutStarts}, ending about ${day(end)}): from ${day(cutoff)} this service no longer offers V1 burns, which might not be attested before V1 stops. This route has no CCTP V2 today (Circle runs only V1 on move-chain: its bridge kit, @circle-fin/bridge-kit 1.15.1, lists only V1 contracts for Sui).`,
   );
 }
