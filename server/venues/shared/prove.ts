@@ -26,21 +26,33 @@ const holder = globalThis as unknown as { __svcProvenIds?: Map<string, number> }
 holder.__svcProvenIds ??= new Map<string, number>();
 const proven = holder.__svcProvenIds;
 
-/** Checks each relationship not proven recently; the first that fails blocks the plan. */
+/**
+ * Checks every relationship not proven recently, all at once (one round trip for them all, not one each); the first of
+ * the list that does not hold, or cannot be read, blocks the plan.
+ */
 export async function proveIds(proofs: readonly IdProof[]): Promise<void> {
   const now = Date.now();
-  for (const p of proofs) {
+  const due = proofs.filter((p) => {
     const at = proven.get(p.key);
-    if (at !== undefined && now - at < PROVEN_FOR_MS) continue;
-    const mismatch = await readForPlan(p.what, p.check);
-    if (mismatch !== null) throw new BuildBlocked("venue_state_unavailable", `${p.what}: it is not (${mismatch}). Nothing is built against this id.`);
-    proven.delete(p.key);
-    proven.set(p.key, now);
-    while (proven.size > MAX_PROVEN) {
-      const oldest = proven.keys().next().value;
-      if (oldest === undefined) break;
-      proven.delete(oldest);
-    }
+    return at === undefined || now - at >= PROVEN_FOR_MS;
+  });
+  const outcomes = await Promise.allSettled(due.map((p) => readForPlan(p.what, p.check)));
+  for (const [i, outcome] of outcomes.entries()) {
+    const p = due[i];
+    if (!p) continue;
+    if (outcome.status === "rejected") throw outcome.reason;
+    if (outcome.value !== null) throw new BuildBlocked("venue_state_unavailable", `${p.what}: it is not (${outcome.value}). Nothing is built against this id.`);
+  }
+  for (const p of due) remember(p.key, now);
+}
+
+function remember(key: string, at: number): void {
+  proven.delete(key);
+  proven.set(key, at);
+  while (proven.size > MAX_PROVEN) {
+    const oldest = proven.keys().next().value;
+    if (oldest === undefined) break;
+    proven.delete(oldest);
   }
 }
 
