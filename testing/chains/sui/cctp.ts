@@ -4,17 +4,19 @@
 // missing argument fails as on chain. Signatures from circlefin/sui-cctp master @ 70290f70d7c3d6caf23a91b379cac08a20f0d762:
 // packages/token_messenger_minter/sources/deposit_for_burn.move, handle_receive_message.move, and
 // packages/message_transmitter/sources/receive_message.move (TxContext parameters are not arguments).
+// The ids are Circle's as its sources publish them (./cctp-ids.ts, fixtures copied at a commit), not the builder's: a
+// builder pointing at another State, treasury or package finds nothing there and its simulation fails.
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
-import {
-  SUI_DENY_LIST,
-  SUI_MESSAGE_TRANSMITTER,
-  SUI_MESSAGE_TRANSMITTER_STATE,
-  SUI_TOKEN_MESSENGER_MINTER,
-  SUI_TOKEN_MESSENGER_MINTER_STATE,
-  SUI_USDC_TREASURY,
-} from "../../../server/rails/cctp-v1/sui";
+import { circleSuiCctp } from "./cctp-ids";
 import { functionKey, type MoveParam, type SuiObject } from "./world";
+
+const CIRCLE = circleSuiCctp();
+const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
+const SUI_MESSAGE_TRANSMITTER = CIRCLE.messageTransmitter;
+/** The system DenyList, "deny_list id, fixed address" (circlefin/sui-cctp master @ 70290f70 scripts/sui-scripts/depositForBurn.ts). */
+// source: sui-cctp master 70290f70 scripts/sui-scripts/depositForBurn.ts `depositForBurnTx.object("0x403")`.
+const SUI_DENY_LIST = normalizeSuiAddress("0x403");
 
 /** This node's upgrade of TokenMessengerMinter (a local id: calls must go to it, types keep the original's). */
 export const LOCAL_TMM_UPGRADE = normalizeSuiAddress(`0x${"7e".repeat(32)}`);
@@ -26,19 +28,20 @@ export const CCTP_PACKAGE_VERSIONS: [string, string[]][] = [
   [SUI_MESSAGE_TRANSMITTER, [SUI_MESSAGE_TRANSMITTER]],
 ];
 
-const shared = (id: string, type: string, initialVersion: bigint): SuiObject => ({
+const shared = (id: string, type: string, initialVersion: bigint, fields: Record<string, number> = {}): SuiObject => ({
   id: normalizeSuiAddress(id),
   type,
   owner: { kind: "shared", initialVersion },
   version: initialVersion + 1000n,
-  json: { id: normalizeSuiAddress(id) },
+  json: { id: normalizeSuiAddress(id), ...fields },
 });
 
 export function cctpObjects(): SuiObject[] {
   return [
-    shared(SUI_TOKEN_MESSENGER_MINTER_STATE, `${SUI_TOKEN_MESSENGER_MINTER}::state::State`, 476419720n),
-    shared(SUI_MESSAGE_TRANSMITTER_STATE, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n),
-    shared(SUI_USDC_TREASURY, `${LOCAL_STABLECOIN_PKG}::treasury::Treasury<${USDC["move-chain"]}>`, 253749012n),
+    shared(CIRCLE.objects.tokenMessengerState, `${SUI_TOKEN_MESSENGER_MINTER}::state::State`, 476419720n),
+    // message_transmitter::state::State's immutable `local_domain` (sources/state.move), Sui's domain from Circle's deploy script.
+    shared(CIRCLE.objects.messageTransmitterState, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n, { local_domain: CIRCLE.domain }),
+    shared(CIRCLE.objects.usdcTreasury, `${LOCAL_STABLECOIN_PKG}::treasury::Treasury<${USDC["move-chain"]}>`, 253749012n),
     shared(SUI_DENY_LIST, "0x2::deny_list::DenyList", 1n),
   ];
 }
