@@ -5,7 +5,8 @@
 // Circle one of another network, is refused by the node's simulation.
 import { Blockchain, resolveChainIdentifier } from "@circle-fin/bridge-kit";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
-import type { Hex } from "viem";
+import { encodePacked, type Hex, pad } from "viem";
+import { suiPayload } from "../../server/chains/sui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
@@ -17,9 +18,11 @@ import {
   SUI_TOKEN_MESSENGER_MINTER,
   SUI_TOKEN_MESSENGER_MINTER_STATE,
   SUI_USDC_TREASURY,
+  receiveMessagePtb,
   suiBurnV1,
 } from "../../server/rails/cctp-v1/sui";
 import type { PlanTransaction } from "../../server/venues/adapters";
+import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { circleSuiCctp } from "../../testing/chains/sui/cctp-ids";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
@@ -89,4 +92,19 @@ describe("the local Sui node holds Circle's objects, not the builder's: a burn n
       expect(sim?.error ?? "").toContain(circle.testnetObjects[k]);
     });
   }
+
+  it("receive_message aborts EInvalidDestinationDomain unless the message is for the State's local_domain, Circle's 8", async () => {
+    // A CCTP V1 message (message.move: version, source domain, destination domain, nonce, sender, recipient, destination caller, body).
+    const message = (dst: number) =>
+      encodePacked(["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32"], [0, 5, dst, 7n, pad("0x0a"), pad("0x0b"), pad("0x")]);
+    const pkgs = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
+    const receive = async (dst: number) => (await simulateSuiTransactions([asPlan(await suiPayload(receiveMessagePtb(OWNER, pkgs, message(dst), `0x${"cd".repeat(65)}`)))]))[0];
+    expect(await receive(circle.domain)).toMatchObject({ status: "ok", error: null });
+    for (const dst of [CCTP_DOMAIN["svm-chain"], 9]) {
+      const sim = await receive(dst);
+      expect(sim?.status).toBe("failed");
+      // EInvalidDestinationDomain is abort code 2 of receive_message.move.
+      expect(sim?.error).toBe(`MoveAbort in 1st command, abort code: 2, in '${circle.messageTransmitter}::receive_message::receive_message'`);
+    }
+  });
 });

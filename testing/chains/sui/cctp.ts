@@ -6,10 +6,11 @@
 // packages/message_transmitter/sources/receive_message.move (TxContext parameters are not arguments).
 // The ids are Circle's as its sources publish them (./cctp-ids.ts, fixtures copied at a commit), not the builder's: a
 // builder pointing at another State, treasury or package finds nothing there and its simulation fails.
+import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
 import { circleSuiCctp } from "./cctp-ids";
-import { functionKey, type MoveParam, type SuiObject } from "./world";
+import { functionKey, type MoveAbortSeen, type MoveCallSeen, type MoveParam, type SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
 const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
@@ -74,4 +75,28 @@ export function cctpFunctions(): [string, MoveParam[]][] {
 /** deposit_for_burn burns the coin it is given (deposit_for_burn.move: `coin::burn` through the treasury). */
 export function cctpBurnFunctions(): string[] {
   return [functionKey(SUI_TOKEN_MESSENGER_MINTER, "deposit_for_burn", "deposit_for_burn")];
+}
+
+/**
+ * receive_message's domain check (receive_message.move: `assert!(destination_domain == state.local_domain(),
+ * EInvalidDestinationDomain)`, code 2; the domain is the big-endian u32 at byte 8 of the message, message.move
+ * DESTINATION_DOMAIN_INDEX): a message attested for any domain but the one Circle's deploy script gave Sui aborts.
+ */
+export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined {
+  const mt = CCTP_PACKAGE_VERSIONS.find(([original]) => original === SUI_MESSAGE_TRANSMITTER)?.[1] ?? [];
+  if (!mt.includes(normalizeSuiAddress(call.package)) || call.module !== "receive_message" || call.function !== "receive_message") return undefined;
+  const arg = call.args?.[0];
+  if (!arg || !("pure" in arg)) return undefined;
+  const message = Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure));
+  if (message.length < 12) return undefined;
+  const destination = new DataView(message.buffer, message.byteOffset).getUint32(8, false);
+  if (destination === CIRCLE.domain) return undefined;
+  const at = `${normalizeSuiAddress(call.package)}::receive_message::receive_message`;
+  return {
+    package: normalizeSuiAddress(call.package),
+    module: "receive_message",
+    functionName: "receive_message",
+    code: 2n,
+    description: `MoveAbort in ${at}: EInvalidDestinationDomain (2): the message is for domain ${destination}, the State's local_domain is ${CIRCLE.domain}`,
+  };
 }
