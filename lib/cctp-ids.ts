@@ -54,7 +54,9 @@ export const SUI_MESSAGE_TRANSMITTER = "0x08d87d37ba49e785dde270a83f8e979605b03d
  * SUI_*_STATE_ID / SUI_TREASURY_ID from the environment) and no Circle npm package carries them; they are taken from
  * the Wormhole TypeScript SDK's Sui CCTP package, @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js
  * (`suiCircleObjects` Mainnet), whose circleBridge.js makes the same calls as Circle's scripts. The local chain serves
- * them as shared objects of these types, so a wrong id or type is refused by the simulation.
+ * them as shared objects of these types, so a wrong id or type is refused by the simulation. The local chain takes its
+ * ids not from here but from copies of the publishers' files at a commit (tests/fixtures/sui-cctp: sui-cctp 83e522af
+ * Move.lock, wormhole-sdk-ts 12489add objects.ts); tests/unit/sui-cctp-ids.test.ts checks these against them.
  */
 // source: @wormhole-foundation/sdk-sui-cctp 6.1.5 dist/esm/objects.js Mainnet `tokenMessengerState`.
 export const SUI_TOKEN_MESSENGER_MINTER_STATE = "0x45993eecc0382f37419864992c12faee2238f5cfe22b98ad3bf455baf65c8a2f";

@@ -189,7 +189,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
       const t = r.Transaction ?? r.FailedTransaction;
       return { ok: t?.status.success ?? false, error: t?.status.error?.message ?? "" };
     };
-    const message = `0x${"ab".repeat(248)}` as Hex;
+    const message = v1Message(5, 8, 77n, SUI_DEST as Hex, 1_000_000n);
     const attestation = `0x${"cd".repeat(65)}` as Hex;
     const current = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
     expect(await simulate(receiveMessagePtb(SUI_DEST, current, message, attestation))).toEqual({ ok: true, error: "" });

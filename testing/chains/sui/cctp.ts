@@ -4,17 +4,20 @@
 // missing argument fails as on chain. Signatures from circlefin/sui-cctp master @ 70290f70d7c3d6caf23a91b379cac08a20f0d762:
 // packages/token_messenger_minter/sources/deposit_for_burn.move, handle_receive_message.move, and
 // packages/message_transmitter/sources/receive_message.move (TxContext parameters are not arguments).
+// The ids are Circle's as its sources publish them (./cctp-ids.ts, fixtures copied at a commit), not the builder's: a
+// builder pointing at another State, treasury or package finds nothing there and its simulation fails.
+import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
-import {
-  SUI_DENY_LIST,
-  SUI_MESSAGE_TRANSMITTER,
-  SUI_MESSAGE_TRANSMITTER_STATE,
-  SUI_TOKEN_MESSENGER_MINTER,
-  SUI_TOKEN_MESSENGER_MINTER_STATE,
-  SUI_USDC_TREASURY,
-} from "../../../server/rails/cctp-v1/sui";
-import { functionKey, type MoveParam, type SuiObject } from "./world";
+import { circleSuiCctp } from "./cctp-ids";
+import { functionKey, type MoveAbortSeen, type MoveCallSeen, type MoveParam, type SuiObject } from "./world";
+
+const CIRCLE = circleSuiCctp();
+const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
+const SUI_MESSAGE_TRANSMITTER = CIRCLE.messageTransmitter;
+/** The system DenyList, "deny_list id, fixed address" (circlefin/sui-cctp master @ 70290f70 scripts/sui-scripts/depositForBurn.ts). */
+// source: sui-cctp master 70290f70 scripts/sui-scripts/depositForBurn.ts `depositForBurnTx.object("0x403")`.
+const SUI_DENY_LIST = normalizeSuiAddress("0x403");
 
 /** This node's upgrade of TokenMessengerMinter (a local id: calls must go to it, types keep the original's). */
 export const LOCAL_TMM_UPGRADE = normalizeSuiAddress(`0x${"7e".repeat(32)}`);
@@ -26,19 +29,20 @@ export const CCTP_PACKAGE_VERSIONS: [string, string[]][] = [
   [SUI_MESSAGE_TRANSMITTER, [SUI_MESSAGE_TRANSMITTER]],
 ];
 
-const shared = (id: string, type: string, initialVersion: bigint): SuiObject => ({
+const shared = (id: string, type: string, initialVersion: bigint, fields: Record<string, number> = {}): SuiObject => ({
   id: normalizeSuiAddress(id),
   type,
   owner: { kind: "shared", initialVersion },
   version: initialVersion + 1000n,
-  json: { id: normalizeSuiAddress(id) },
+  json: { id: normalizeSuiAddress(id), ...fields },
 });
 
 export function cctpObjects(): SuiObject[] {
   return [
-    shared(SUI_TOKEN_MESSENGER_MINTER_STATE, `${SUI_TOKEN_MESSENGER_MINTER}::state::State`, 476419720n),
-    shared(SUI_MESSAGE_TRANSMITTER_STATE, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n),
-    shared(SUI_USDC_TREASURY, `${LOCAL_STABLECOIN_PKG}::treasury::Treasury<${USDC["move-chain"]}>`, 253749012n),
+    shared(CIRCLE.objects.tokenMessengerState, `${SUI_TOKEN_MESSENGER_MINTER}::state::State`, 476419720n),
+    // message_transmitter::state::State's immutable `local_domain` (sources/state.move), Sui's domain from Circle's deploy script.
+    shared(CIRCLE.objects.messageTransmitterState, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n, { local_domain: CIRCLE.domain }),
+    shared(CIRCLE.objects.usdcTreasury, `${LOCAL_STABLECOIN_PKG}::treasury::Treasury<${USDC["move-chain"]}>`, 253749012n),
     shared(SUI_DENY_LIST, "0x2::deny_list::DenyList", 1n),
   ];
 }
@@ -71,4 +75,28 @@ export function cctpFunctions(): [string, MoveParam[]][] {
 /** deposit_for_burn burns the coin it is given (deposit_for_burn.move: `coin::burn` through the treasury). */
 export function cctpBurnFunctions(): string[] {
   return [functionKey(SUI_TOKEN_MESSENGER_MINTER, "deposit_for_burn", "deposit_for_burn")];
+}
+
+/**
+ * receive_message's domain check (receive_message.move: `assert!(destination_domain == state.local_domain(),
+ * EInvalidDestinationDomain)`, code 2; the domain is the big-endian u32 at byte 8 of the message, message.move
+ * DESTINATION_DOMAIN_INDEX): a message attested for any domain but the one Circle's deploy script gave Sui aborts.
+ */
+export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined {
+  const mt = CCTP_PACKAGE_VERSIONS.find(([original]) => original === SUI_MESSAGE_TRANSMITTER)?.[1] ?? [];
+  if (!mt.includes(normalizeSuiAddress(call.package)) || call.module !== "receive_message" || call.function !== "receive_message") return undefined;
+  const arg = call.args?.[0];
+  if (!arg || !("pure" in arg)) return undefined;
+  const message = Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure));
+  if (message.length < 12) return undefined;
+  const destination = new DataView(message.buffer, message.byteOffset).getUint32(8, false);
+  if (destination === CIRCLE.domain) return undefined;
+  const at = `${normalizeSuiAddress(call.package)}::receive_message::receive_message`;
+  return {
+    package: normalizeSuiAddress(call.package),
+    module: "receive_message",
+    functionName: "receive_message",
+    code: 2n,
+    description: `MoveAbort in ${at}: EInvalidDestinationDomain (2): the message is for domain ${destination}, the State's local_domain is ${CIRCLE.domain}`,
+  };
 }

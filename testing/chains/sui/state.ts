@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
-import { cctpBurnFunctions, cctpFunctions, cctpObjects } from "./cctp";
+import { cctpBurnFunctions, cctpFunctions, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
 import { suiVenueEntryObjects, suiVenueMoveCallAbort, suiVenueObjects } from "./venues";
 import { upgradeCapObject } from "./venues/move";
@@ -102,7 +102,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
     get referenceGasPrice() {
       return chain.gas.suiMist;
     },
-    moveCallAbort: (call, ctx) => suiVenueMoveCallAbort(chain, call, ctx),
+    moveCallAbort: (call, ctx) => cctpMoveCallAbort(call) ?? suiVenueMoveCallAbort(chain, call, ctx),
   };
   return world;
 }
