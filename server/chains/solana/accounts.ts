@@ -4,6 +4,13 @@ import { address, getAddressDecoder } from "@solana/kit";
 import { bytesEqual } from "./bytes";
 import { solanaRpc } from "../clients";
 
+/**
+ * The account at a pinned id is not the one the venue cites (missing, another program's, another type, or related to
+ * another market, group or mint): a plan built on it is blocked naming the id (server/venues/shared/plan-reads.ts),
+ * never answered as an unreadable RPC.
+ */
+export class AccountMismatch extends Error {}
+
 export async function programAccount(
   at: string,
   owner: string,
@@ -14,11 +21,11 @@ export async function programAccount(
   const rpc = solanaRpc();
   const res = await rpc.getAccountInfo(address(at), { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
   const acc = res.value;
-  if (!acc) throw new Error(`the ${what} account does not exist`);
-  if (acc.owner !== owner) throw new Error(`the ${what} account is not owned by ${owner}`);
+  if (!acc) throw new AccountMismatch(`the ${what} account ${at} does not exist`);
+  if (acc.owner !== owner) throw new AccountMismatch(`the ${what} account ${at} is not owned by ${owner} (its owner is ${acc.owner})`);
   const data = Buffer.from(acc.data[0], "base64");
-  if (opts.minLength !== undefined && data.length < opts.minLength) throw new Error(`the ${what} account is ${data.length} bytes, shorter than its layout`);
-  if (opts.discriminator && !bytesEqual(data.subarray(0, 8), opts.discriminator)) throw new Error(`the ${what} account has another account type (discriminator)`);
+  if (opts.minLength !== undefined && data.length < opts.minLength) throw new AccountMismatch(`the ${what} account ${at} is ${data.length} bytes, shorter than its layout`);
+  if (opts.discriminator && !bytesEqual(data.subarray(0, 8), opts.discriminator)) throw new AccountMismatch(`the ${what} account ${at} has another account type (discriminator)`);
   return data;
 }
 

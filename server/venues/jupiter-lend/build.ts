@@ -22,14 +22,16 @@ import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { jupiterLend } from "./descriptor";
 import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "./read";
 import { u64le } from "../../chains/solana/bytes";
-import { pubkeyAt } from "../../chains/solana/accounts";
+import { AccountMismatch, pubkeyAt } from "../../chains/solana/accounts";
+import type { VenueDescriptor } from "../types";
 import { anchorInstruction } from "../../chains/solana/idl";
 import { pdaOf } from "../shared/anchor";
 import { JUP_LENDING_IDL } from "./idl";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 
-const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
+type Ids = Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
+const ids = jupiterLend.onchain as Ids;
 export const JUP_LENDING_PROGRAM = address(ids.lendingProgram);
 export const JUP_LIQUIDITY_PROGRAM = address(ids.liquidityProgram);
 export const JUP_REWARDS_RATE_MODEL_PROGRAM = address(ids.rewardsRateModelProgram);
@@ -52,11 +54,20 @@ export interface JupiterLendState {
   tokenExchangePrice: bigint;
 }
 
-/** The USDC lending's liquidity-layer accounts, read from chain and required to be the SDK's derivations. */
-export async function readJupiterLendState(signal: AbortSignal): Promise<JupiterLendState> {
-  const data = await readUsdcLending(signal, O.withAccountsLength);
-  const mint = address(ids.usdcMint);
-  const lending = address(ids.usdcLending);
+/**
+ * The USDC lending's liquidity-layer accounts, read from chain and required to be the SDK's derivations. The lending and
+ * jlUSDC ids are derived ids (PDAs of the lending program: ["f_token_mint", USDC], ["lending", USDC, jlUSDC]) and are
+ * checked to be those derivations before the account is read.
+ */
+export async function readJupiterLendState(signal: AbortSignal, v: Ids = ids): Promise<JupiterLendState> {
+  const mint = address(v.usdcMint);
+  const lending = address(v.usdcLending);
+  const program = address(v.lendingProgram);
+  const fTokenMint = await pdaOf(program, "f_token_mint", mint);
+  if (fTokenMint !== v.jlUsdcMint) throw new AccountMismatch(`jlUSDC ${v.jlUsdcMint} is not the ["f_token_mint", USDC] account of ${program} (${fTokenMint})`);
+  const lendingPda = await pdaOf(program, "lending", mint, fTokenMint);
+  const data = await readUsdcLending(signal, O.withAccountsLength, v);
+  if (lendingPda !== lending) throw new AccountMismatch(`Jupiter Lend lending ${lending} is not the ["lending", USDC, jlUSDC] account of ${program} (${lendingPda})`);
   const tokenReservesLiquidity = address(pubkeyAt(data, O.tokenReservesLiquidity));
   const supplyPosition = address(pubkeyAt(data, O.supplyPositionOnLiquidity));
   const rewardsRateModel = address(pubkeyAt(data, O.rewardsRateModel));
@@ -77,10 +88,8 @@ export async function readJupiterLendState(signal: AbortSignal): Promise<Jupiter
   return { tokenReservesLiquidity, supplyPosition, rewardsRateModel, tokenExchangePrice };
 }
 
-const lendState = () => readForPlan("Jupiter Lend's USDC lending (its liquidity-layer accounts, checked against their PDAs)", readJupiterLendState);
-
 /** Every account both instructions name, derived as the SDK's getDepositContext / getWithdrawContext derive them. */
-async function accountsFor(owner: string) {
+async function accountsFor(ids: Ids, owner: string) {
   const ownerAddr = address(owner);
   const mint = address(ids.usdcMint);
   const fTokenMint = address(ids.jlUsdcMint);
@@ -104,7 +113,7 @@ async function accountsFor(owner: string) {
 }
 
 /** The accounts `deposit` and `withdraw` both name (the IDL orders them: anchorInstruction places each by its name). */
-function lendingAccounts(a: Awaited<ReturnType<typeof accountsFor>>, s: Awaited<ReturnType<typeof lendState>>) {
+function lendingAccounts(a: Awaited<ReturnType<typeof accountsFor>>, s: JupiterLendState) {
   return {
     signer: a.ownerAddr,
     mint: a.mint,
@@ -130,29 +139,39 @@ function lendingInstruction<I extends LendingIx>(ix: I, common: ReturnType<typeo
   return anchorInstruction(JUP_LENDING_PROGRAM, ix, { ...common, ...own } as AccountsOf<I>, args);
 }
 
-export const jupiterLendAdapter: VenueAdapter = {
-  venueId: jupiterLend.id,
-  onchainInterface: `${ids.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids.usdcLending} (jlUSDC ${ids.jlUsdcMint})`,
-  deposit: async ({ owner, amountMicros }) => {
-    const s = await lendState();
-    const a = await accountsFor(owner);
-    const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
-    // The IDL's `deposit` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
-    const own = { depositor_token_account: a.userUsdc, recipient_token_account: a.userJl };
-    const deposit = lendingInstruction(JUP_LENDING_IDL.instructions.deposit, lendingAccounts(a, s), own, { assets: amountMicros });
-    return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit]));
-  },
-  withdraw: async ({ owner, amountMicros }) => {
-    const s = await lendState();
-    const a = await accountsFor(owner);
-    const needed = jlUsdcFor(amountMicros, s.tokenExchangePrice);
-    // The owner's jlUSDC across its token accounts of the mint (the withdraw burns from the associated one).
-    const held = await readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal));
-    requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
-    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
-    // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
-    const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };
-    const withdraw = lendingInstruction(JUP_LENDING_IDL.instructions.withdraw, lendingAccounts(a, s), own, { amount: amountMicros });
-    return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw]));
-  },
-};
+/**
+ * The builders for a Jupiter Lend descriptor (the registry's, or a copy with another lending in tests): the USDC
+ * lending is read and proven (the lending program's, mint USDC, fToken jlUSDC, at its PDA) before anything is built.
+ */
+export function jupiterLendAdapterOf(v: VenueDescriptor): VenueAdapter {
+  const ids = v.onchain as Ids;
+  const lendState = () => readForPlan(`Jupiter Lend's USDC lending ${ids.usdcLending} (its liquidity-layer accounts, checked against their PDAs)`, (signal) => readJupiterLendState(signal, ids));
+  return {
+    venueId: v.id,
+    onchainInterface: `${ids.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids.usdcLending} (jlUSDC ${ids.jlUsdcMint})`,
+    deposit: async ({ owner, amountMicros }) => {
+      const s = await lendState();
+      const a = await accountsFor(ids, owner);
+      const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
+      // The IDL's `deposit` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
+      const own = { depositor_token_account: a.userUsdc, recipient_token_account: a.userJl };
+      const deposit = lendingInstruction(JUP_LENDING_IDL.instructions.deposit, lendingAccounts(a, s), own, { assets: amountMicros });
+      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit]));
+    },
+    withdraw: async ({ owner, amountMicros }) => {
+      const s = await lendState();
+      const a = await accountsFor(ids, owner);
+      const needed = jlUsdcFor(amountMicros, s.tokenExchangePrice);
+      // The owner's jlUSDC across its token accounts of the mint (the withdraw burns from the associated one).
+      const held = await readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal));
+      requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
+      const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
+      // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
+      const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };
+      const withdraw = lendingInstruction(JUP_LENDING_IDL.instructions.withdraw, lendingAccounts(a, s), own, { amount: amountMicros });
+      return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw]));
+    },
+  };
+}
+
+export const jupiterLendAdapter = jupiterLendAdapterOf(jupiterLend);

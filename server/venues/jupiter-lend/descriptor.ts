@@ -1,4 +1,5 @@
 // Jupiter Lend: USDC lending on Solana.
+import { USDC } from "../../../lib/tokens";
 import { DEFAULT_MIN_DEPOSIT_MICROS, defineVenue } from "../define";
 
 export const jupiterLend = defineVenue({
@@ -23,10 +24,13 @@ export const jupiterLend = defineVenue({
     // Lending rewards rate model program: the lending_reward_rate_model IDL's `address` in @jup-ag/lend 0.0.107
     // (dist/shared/lend.DS0KoPpL.mjs, the PROGRAM_ID of getLendingRewardsRateModel).
     rewardsRateModelProgram: "jup7TthsMgcR9Y3L277b8Eo9uboVSmu1utkuXHNUKar",
-    // PDAs of jup-ag/jupiter-lend target/idl/lending.json: jlUSDC = ["f_token_mint", USDC], the USDC Lending account =
-    // ["lending", USDC, jlUSDC] (the same addresses Jupiter's integrators publish).
+    // Derived, not chosen: PDAs of the lending program (jup-ag/jupiter-lend target/idl/lending.json): jlUSDC =
+    // ["f_token_mint", USDC], the USDC Lending account = ["lending", USDC, jlUSDC]. Written out for the registry's
+    // display; every plan derives both again and blocks when they differ (build.ts readJupiterLendState), and
+    // tests/unit/adapters.test.ts checks them against the derivation.
     jlUsdcMint: "9BEcn9aPEmhSPbPQeFGjidRiEKki46fVQDyPpSQXPA2D",
     usdcLending: "2vVYHYM8VYnvZqQWpTJSj8o8DBf1wM8pVs3bsTgYZiqJ",
-    usdcMint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
+    // Circle's USDC mint (lib/tokens.ts, cited there).
+    usdcMint: USDC["svm-chain"],
   },
 });

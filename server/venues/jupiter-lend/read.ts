@@ -11,7 +11,7 @@
 import { JUP_LENDING_IDL } from "./idl";
 import { jupiterLend } from "./descriptor";
 import { u64le } from "../../chains/solana/bytes";
-import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
 export const JUPITER_LENDING_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.accounts.Lending);
@@ -24,15 +24,23 @@ export const JUPITER_LENDING_OFFSETS = {
   withAccountsLength: LENDING.supplyPositionOnLiquidity + 32,
 } as const;
 
-/** The raw USDC Lending account, checked to be the lending program's USDC / jlUSDC lending and at least `minLength` long. */
-export async function readUsdcLending(signal: AbortSignal, minLength: number = JUPITER_LENDING_OFFSETS.minLength): Promise<Uint8Array> {
-  const ids = jupiterLend.onchain;
-  const data = await programAccount(ids.usdcLending ?? "", ids.lendingProgram ?? "", "Jupiter Lend USDC lending", signal, {
+/** The ids a read relates: the lending program, the USDC Lending account, its jlUSDC mint and Circle's USDC mint. */
+export type JupiterLendIds = Readonly<Partial<Record<"lendingProgram" | "usdcLending" | "jlUsdcMint" | "usdcMint", string>>>;
+
+/**
+ * The raw USDC Lending account, checked to be the lending program's USDC / jlUSDC lending and at least `minLength` long
+ * (issue 24: another real lending would take the deposit); AccountMismatch naming it otherwise.
+ */
+export async function readUsdcLending(signal: AbortSignal, minLength: number = JUPITER_LENDING_OFFSETS.minLength, ids: JupiterLendIds = jupiterLend.onchain): Promise<Uint8Array> {
+  const at = ids.usdcLending ?? "";
+  const data = await programAccount(at, ids.lendingProgram ?? "", "Jupiter Lend USDC lending", signal, {
     discriminator: JUPITER_LENDING_DISCRIMINATOR,
     minLength,
   });
-  if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.mint) !== ids.usdcMint) throw new Error("the lending's mint is not USDC");
-  if (pubkeyAt(data, JUPITER_LENDING_OFFSETS.fTokenMint) !== ids.jlUsdcMint) throw new Error("the lending's fToken mint is not jlUSDC");
+  const mint = pubkeyAt(data, JUPITER_LENDING_OFFSETS.mint);
+  if (mint !== ids.usdcMint) throw new AccountMismatch(`Jupiter Lend lending ${at}'s mint is ${mint}, not USDC ${ids.usdcMint}`);
+  const fToken = pubkeyAt(data, JUPITER_LENDING_OFFSETS.fTokenMint);
+  if (fToken !== ids.jlUsdcMint) throw new AccountMismatch(`Jupiter Lend lending ${at}'s fToken mint is ${fToken}, not jlUSDC ${ids.jlUsdcMint}`);
   return data;
 }
 

@@ -18,6 +18,7 @@ import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, 
 import { solanaTokenBalance } from "../../chains/balances";
 import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { type KaminoReserveRead, readKaminoReserve } from "./read";
+import type { VenueDescriptor } from "../types";
 import { kamino } from "./descriptor";
 import { anchorInstruction } from "../../chains/solana/idl";
 import { pdaOf } from "../shared/anchor";
@@ -42,12 +43,14 @@ export function kaminoCollateralFor(amountMicros: bigint, rateSf: bigint): bigin
 }
 
 /** The lending market authority: PDA of [b"lma", market] (klend programs/klend/src/utils/seeds.rs @ edd5ff5). */
-export async function kaminoMarketAuthority(): Promise<Address> {
-  return pdaOf(KLEND_PROGRAM, "lma", address(ids.mainMarket));
+export async function kaminoMarketAuthority(market: string = ids.mainMarket): Promise<Address> {
+  return pdaOf(KLEND_PROGRAM, "lma", address(market));
 }
 
+type Ids = Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+
 /** The reserve's accounts (as recorded in the reserve account) and the owner's USDC and cUSDC associated accounts. */
-async function accountsFor(owner: string, r: KaminoReserveRead) {
+async function accountsFor(ids: Ids, owner: string, r: KaminoReserveRead) {
   const ownerAddr = address(owner);
   const mint = address(ids.usdcMint);
   const collateralMint = address(r.collateralMint);
@@ -59,7 +62,7 @@ async function accountsFor(owner: string, r: KaminoReserveRead) {
     ownerAddr,
     market: address(ids.mainMarket),
     reserve: address(ids.usdcReserve),
-    marketAuthority: await kaminoMarketAuthority(),
+    marketAuthority: await kaminoMarketAuthority(ids.mainMarket),
     mint,
     liquiditySupply: address(r.liquiditySupplyVault),
     collateralMint,
@@ -69,77 +72,86 @@ async function accountsFor(owner: string, r: KaminoReserveRead) {
   };
 }
 
-const reserveRead = () => readForPlan("Kamino's USDC reserve", readKaminoReserve);
+/**
+ * The builders for a Kamino descriptor (the registry's, or a copy with other ids in tests). The reserve is read and
+ * proven before anything is built: a klend Reserve of the cited main market whose liquidity mint is USDC
+ * (./read.ts), else the plan is blocked `venue_state_unavailable` naming the reserve.
+ */
+export function kaminoAdapterOf(v: VenueDescriptor): VenueAdapter {
+  const ids = v.onchain as Ids;
+  const reserveRead = () => readForPlan(`Kamino's USDC reserve ${ids.usdcReserve}`, (signal) => readKaminoReserve(signal, ids));
+  return {
+    venueId: v.id,
+    onchainInterface: `${ids.program} depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids.usdcReserve}`,
+    deposit: async ({ owner, amountMicros }) => {
+      // The blockhash is asked beside the reserve (it depends on nothing the reserve says): one round trip, not two.
+      const blockhash = latestBlockhash();
+      const a = await accountsFor(ids, owner, await reserveRead());
+      const payer = createNoopSigner(a.ownerAddr);
+      const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userCollateral, owner: a.ownerAddr, mint: a.collateralMint });
+      const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint, tokenProgram: a.liquidityTokenProgram });
+      // Account order and flags from klend-sdk's IDL (./idl.ts); `DepositReserveLiquidity` in
+      // handler_deposit_reserve_liquidity.rs @ edd5ff5 declares the same.
+      const deposit = anchorInstruction(
+        KLEND_PROGRAM,
+        KLEND_IDL.instructions.depositReserveLiquidity,
+        {
+          owner: a.ownerAddr,
+          reserve: a.reserve,
+          lendingMarket: a.market,
+          lendingMarketAuthority: a.marketAuthority,
+          reserveLiquidityMint: a.mint,
+          reserveLiquiditySupply: a.liquiditySupply,
+          reserveCollateralMint: a.collateralMint,
+          userSourceLiquidity: a.userUsdc,
+          userDestinationCollateral: a.userCollateral,
+          collateralTokenProgram: TOKEN_PROGRAM_ADDRESS,
+          liquidityTokenProgram: a.liquidityTokenProgram,
+          instructionSysvarAccount: SYSVAR_INSTRUCTIONS,
+        },
+        { liquidityAmount: amountMicros },
+      );
+      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash));
+    },
+    withdraw: async ({ owner, amountMicros }) => {
+      const blockhash = latestBlockhash();
+      const r = await reserveRead();
+      const collateral = kaminoCollateralFor(amountMicros, r.rate);
+      const a = await accountsFor(ids, owner, r);
+      // The owner's cUSDC across its token accounts of the collateral mint (the redeem spends the associated one).
+      const held = await readForPlan("The owner's cUSDC balance", (signal) => solanaTokenBalance(owner, a.collateralMint, signal));
+      requireShares("cUSDC", collateral, held, (held * r.rate) >> 60n);
+      const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({
+        payer: createNoopSigner(a.ownerAddr),
+        ata: a.userUsdc,
+        owner: a.ownerAddr,
+        mint: a.mint,
+        tokenProgram: a.liquidityTokenProgram,
+      });
+      // Account order and flags from klend-sdk's IDL (./idl.ts); `RedeemReserveCollateral` in
+      // handler_redeem_reserve_collateral.rs @ edd5ff5 declares the same.
+      const redeem = anchorInstruction(
+        KLEND_PROGRAM,
+        KLEND_IDL.instructions.redeemReserveCollateral,
+        {
+          owner: a.ownerAddr,
+          lendingMarket: a.market,
+          reserve: a.reserve,
+          lendingMarketAuthority: a.marketAuthority,
+          reserveLiquidityMint: a.mint,
+          reserveCollateralMint: a.collateralMint,
+          reserveLiquiditySupply: a.liquiditySupply,
+          userSourceCollateral: a.userCollateral,
+          userDestinationLiquidity: a.userUsdc,
+          collateralTokenProgram: TOKEN_PROGRAM_ADDRESS,
+          liquidityTokenProgram: a.liquidityTokenProgram,
+          instructionSysvarAccount: SYSVAR_INSTRUCTIONS,
+        },
+        { collateralAmount: collateral },
+      );
+      return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash));
+    },
+  };
+}
 
-export const kaminoAdapter: VenueAdapter = {
-  venueId: kamino.id,
-  onchainInterface: `${ids.program} depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids.usdcReserve}`,
-  deposit: async ({ owner, amountMicros }) => {
-    // The blockhash is asked beside the reserve (it depends on nothing the reserve says): one round trip, not two.
-    const blockhash = latestBlockhash();
-    const a = await accountsFor(owner, await reserveRead());
-    const payer = createNoopSigner(a.ownerAddr);
-    const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userCollateral, owner: a.ownerAddr, mint: a.collateralMint });
-    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer, ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint, tokenProgram: a.liquidityTokenProgram });
-    // Account order and flags from klend-sdk's IDL (./idl.ts); `DepositReserveLiquidity` in
-    // handler_deposit_reserve_liquidity.rs @ edd5ff5 declares the same.
-    const deposit = anchorInstruction(
-      KLEND_PROGRAM,
-      KLEND_IDL.instructions.depositReserveLiquidity,
-      {
-        owner: a.ownerAddr,
-        reserve: a.reserve,
-        lendingMarket: a.market,
-        lendingMarketAuthority: a.marketAuthority,
-        reserveLiquidityMint: a.mint,
-        reserveLiquiditySupply: a.liquiditySupply,
-        reserveCollateralMint: a.collateralMint,
-        userSourceLiquidity: a.userUsdc,
-        userDestinationCollateral: a.userCollateral,
-        collateralTokenProgram: TOKEN_PROGRAM_ADDRESS,
-        liquidityTokenProgram: a.liquidityTokenProgram,
-        instructionSysvarAccount: SYSVAR_INSTRUCTIONS,
-      },
-      { liquidityAmount: amountMicros },
-    );
-    return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash));
-  },
-  withdraw: async ({ owner, amountMicros }) => {
-    const blockhash = latestBlockhash();
-    const r = await reserveRead();
-    const collateral = kaminoCollateralFor(amountMicros, r.rate);
-    const a = await accountsFor(owner, r);
-    // The owner's cUSDC across its token accounts of the collateral mint (the redeem spends the associated one).
-    const held = await readForPlan("The owner's cUSDC balance", (signal) => solanaTokenBalance(owner, a.collateralMint, signal));
-    requireShares("cUSDC", collateral, held, (held * r.rate) >> 60n);
-    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({
-      payer: createNoopSigner(a.ownerAddr),
-      ata: a.userUsdc,
-      owner: a.ownerAddr,
-      mint: a.mint,
-      tokenProgram: a.liquidityTokenProgram,
-    });
-    // Account order and flags from klend-sdk's IDL (./idl.ts); `RedeemReserveCollateral` in
-    // handler_redeem_reserve_collateral.rs @ edd5ff5 declares the same.
-    const redeem = anchorInstruction(
-      KLEND_PROGRAM,
-      KLEND_IDL.instructions.redeemReserveCollateral,
-      {
-        owner: a.ownerAddr,
-        lendingMarket: a.market,
-        reserve: a.reserve,
-        lendingMarketAuthority: a.marketAuthority,
-        reserveLiquidityMint: a.mint,
-        reserveCollateralMint: a.collateralMint,
-        reserveLiquiditySupply: a.liquiditySupply,
-        userSourceCollateral: a.userCollateral,
-        userDestinationLiquidity: a.userUsdc,
-        collateralTokenProgram: TOKEN_PROGRAM_ADDRESS,
-        liquidityTokenProgram: a.liquidityTokenProgram,
-        instructionSysvarAccount: SYSVAR_INSTRUCTIONS,
-      },
-      { collateralAmount: collateral },
-    );
-    return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash));
-  },
-};
+export const kaminoAdapter = kaminoAdapterOf(kamino);

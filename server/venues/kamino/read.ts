@@ -23,7 +23,7 @@
 import { KLEND_IDL } from "./idl";
 import { kamino } from "./descriptor";
 import { u64le, u128le } from "../../chains/solana/bytes";
-import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
 export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from(KLEND_IDL.accounts.Reserve);
@@ -55,16 +55,25 @@ export interface KaminoReserveRead {
   liquidityTokenProgram: string;
 }
 
-/** The main market's USDC reserve: owner, type, market and mint checked, then the rate and the accounts it records. */
-export async function readKaminoReserve(signal: AbortSignal): Promise<KaminoReserveRead> {
-  const ids = kamino.onchain;
+/** The ids a read relates: klend, the cited main market, its USDC reserve and Circle's USDC mint. */
+export type KaminoIds = Readonly<Partial<Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>>>;
+
+/**
+ * The main market's USDC reserve: owner, type, market and mint checked (issue 24: another real reserve, of another
+ * market or mint, would simulate and take the deposit), then the rate and the accounts it records. A reserve that is
+ * not the cited market's USDC reserve throws AccountMismatch naming it.
+ */
+export async function readKaminoReserve(signal: AbortSignal, ids: KaminoIds = kamino.onchain): Promise<KaminoReserveRead> {
   const o = KAMINO_RESERVE_OFFSETS;
-  const data = await programAccount(ids.usdcReserve ?? "", ids.program ?? "", "Kamino USDC reserve", signal, {
+  const at = ids.usdcReserve ?? "";
+  const data = await programAccount(at, ids.program ?? "", "Kamino USDC reserve", signal, {
     discriminator: KAMINO_RESERVE_DISCRIMINATOR,
     minLength: o.minLength,
   });
-  if (pubkeyAt(data, o.lendingMarket) !== ids.mainMarket) throw new Error("the reserve belongs to another lending market");
-  if (pubkeyAt(data, o.liquidityMint) !== ids.usdcMint) throw new Error("the reserve's liquidity mint is not USDC");
+  const market = pubkeyAt(data, o.lendingMarket);
+  if (market !== ids.mainMarket) throw new AccountMismatch(`Kamino reserve ${at} belongs to another lending market (${market}), not the main market ${ids.mainMarket}`);
+  const mint = pubkeyAt(data, o.liquidityMint);
+  if (mint !== ids.usdcMint) throw new AccountMismatch(`Kamino reserve ${at}'s liquidity mint is ${mint}, not USDC ${ids.usdcMint}`);
   return {
     rate: kaminoRateFromReserve(data),
     liquiditySupplyVault: pubkeyAt(data, o.liquiditySupplyVault),

@@ -20,7 +20,8 @@ import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { marginfi } from "./descriptor";
 import { bytesEqual, i128le } from "../../chains/solana/bytes";
 import { MARGINFI_BANK_DISCRIMINATOR } from "./read";
-import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import type { VenueDescriptor } from "../types";
 import { anchorInstruction } from "../../chains/solana/idl";
 import { ro } from "../shared/anchor";
 import { MARGINFI_IDL } from "./idl";
@@ -127,16 +128,20 @@ export async function marginfiVaultAuthority(bank: Address): Promise<Address> {
   return a;
 }
 
-async function readBank(at: string, signal: AbortSignal): Promise<MarginfiBank> {
-  const data = await programAccount(at, ids.program, `marginfi bank ${at}`, signal, { discriminator: MARGINFI_BANK_DISCRIMINATOR, minLength: MARGINFI_LAYOUT.bank.length });
+type Ids = Record<"program" | "group" | "usdcBank" | "usdcMint", string>;
+
+/** A bank of the cited group (owner, type and group checked; AccountMismatch naming it otherwise). */
+async function readBank(at: string, signal: AbortSignal, v: Ids = ids): Promise<MarginfiBank> {
+  const data = await programAccount(at, v.program, `marginfi bank ${at}`, signal, { discriminator: MARGINFI_BANK_DISCRIMINATOR, minLength: MARGINFI_LAYOUT.bank.length });
   const bank = parseMarginfiBank(at, data);
-  if (bank.group !== ids.group) throw new Error(`the bank ${at} belongs to another marginfi group`);
+  if (bank.group !== v.group) throw new AccountMismatch(`marginfi bank ${at} belongs to another marginfi group (${bank.group}), not the production group ${v.group}`);
   return bank;
 }
 
-async function readUsdcBank(signal: AbortSignal): Promise<MarginfiBank> {
-  const bank = await readBank(ids.usdcBank, signal);
-  if (bank.mint !== ids.usdcMint) throw new Error("the USDC bank's mint is not USDC");
+/** The cited USDC bank, proven a bank of the cited group whose mint is USDC (issue 24: another real bank would simulate). */
+async function readUsdcBank(v: Ids, signal: AbortSignal): Promise<MarginfiBank> {
+  const bank = await readBank(v.usdcBank, signal, v);
+  if (bank.mint !== v.usdcMint) throw new AccountMismatch(`marginfi bank ${v.usdcBank}'s mint is ${bank.mint}, not USDC ${v.usdcMint}`);
   return bank;
 }
 
@@ -224,47 +229,56 @@ async function riskAccounts(balances: MarginfiBalance[], usdc: MarginfiBank, sig
   return out;
 }
 
-const usdcBankNow = () => readForPlan("marginfi's USDC bank", readUsdcBank);
 const ownerAccountNow = (owner: string) => readForPlan("The owner's marginfi account", (signal) => readOwnerAccount(owner, signal));
 
-export const marginfiAdapter: VenueAdapter = {
-  venueId: marginfi.id,
-  onchainInterface: `${ids.program} marginfi_account_initialize_pda (when needed) + lending_account_deposit(amount: u64) / lending_account_withdraw(amount: u64) on bank ${ids.usdcBank} of group ${ids.group}`,
-  deposit: async ({ owner, amountMicros }) => {
-    const bank = await usdcBankNow();
-    const account = await ownerAccountNow(owner);
-    const ownerAddr = address(owner);
-    const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    const create = account.balances === null ? [marginfiInitializePda(ownerAddr, account.address)] : [];
-    const description = `${create.length ? `Create the owner's marginfi account ${account.address}, then supply` : "Supply"} ${amountMicros} micro-USDC to marginfi's USDC bank`;
-    return solanaPlanTransaction("deposit", description, await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)]));
-  },
-  withdraw: async ({ owner, amountMicros }) => {
-    const bank = await usdcBankNow();
-    const account = await ownerAccountNow(owner);
-    const usdc = account.balances?.find((b) => b.bank === bank.address);
-    const held = usdc ? marginfiSharesWorth(usdc.assetShares, bank.assetShareValue) : 0n;
-    if (held < amountMicros) {
-      throw new BuildBlocked(
-        "insufficient_balance",
-        account.balances === null
-          ? `The owner has no marginfi account at ${account.address}: nothing to withdraw.`
-          : `This withdrawal asks for ${amountMicros} micro-USDC but the owner's marginfi account holds ${held} micro-USDC in the USDC bank at its share value now: withdraw at most that.`,
-      );
-    }
-    const balances = account.balances ?? [];
-    const risk = await readForPlan("The banks of the owner's other marginfi positions", async (signal) => {
-      try {
-        return await riskAccounts(balances, bank, signal);
-      } catch (e) {
-        if (e instanceof BuildBlocked) return e;
-        throw e;
+/**
+ * The builders for a marginfi descriptor (the registry's, or a copy with another bank in tests): the USDC bank is read
+ * and proven (the cited group's, mint USDC) before anything is built, else the plan is blocked naming the bank.
+ */
+export function marginfiAdapterOf(v: VenueDescriptor): VenueAdapter {
+  const ids = v.onchain as Ids;
+  const usdcBankNow = () => readForPlan(`marginfi's USDC bank ${ids.usdcBank}`, (signal) => readUsdcBank(ids, signal));
+  return {
+    venueId: v.id,
+    onchainInterface: `${ids.program} marginfi_account_initialize_pda (when needed) + lending_account_deposit(amount: u64) / lending_account_withdraw(amount: u64) on bank ${ids.usdcBank} of group ${ids.group}`,
+    deposit: async ({ owner, amountMicros }) => {
+      const bank = await usdcBankNow();
+      const account = await ownerAccountNow(owner);
+      const ownerAddr = address(owner);
+      const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+      const create = account.balances === null ? [marginfiInitializePda(ownerAddr, account.address)] : [];
+      const description = `${create.length ? `Create the owner's marginfi account ${account.address}, then supply` : "Supply"} ${amountMicros} micro-USDC to marginfi's USDC bank`;
+      return solanaPlanTransaction("deposit", description, await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)]));
+    },
+    withdraw: async ({ owner, amountMicros }) => {
+      const bank = await usdcBankNow();
+      const account = await ownerAccountNow(owner);
+      const usdc = account.balances?.find((b) => b.bank === bank.address);
+      const held = usdc ? marginfiSharesWorth(usdc.assetShares, bank.assetShareValue) : 0n;
+      if (held < amountMicros) {
+        throw new BuildBlocked(
+          "insufficient_balance",
+          account.balances === null
+            ? `The owner has no marginfi account at ${account.address}: nothing to withdraw.`
+            : `This withdrawal asks for ${amountMicros} micro-USDC but the owner's marginfi account holds ${held} micro-USDC in the USDC bank at its share value now: withdraw at most that.`,
+        );
       }
-    });
-    if (risk instanceof BuildBlocked) throw risk;
-    const ownerAddr = address(owner);
-    const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: bank.mint });
-    return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`, await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)]));
-  },
-};
+      const balances = account.balances ?? [];
+      const risk = await readForPlan("The banks of the owner's other marginfi positions", async (signal) => {
+        try {
+          return await riskAccounts(balances, bank, signal);
+        } catch (e) {
+          if (e instanceof BuildBlocked) return e;
+          throw e;
+        }
+      });
+      if (risk instanceof BuildBlocked) throw risk;
+      const ownerAddr = address(owner);
+      const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+      const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: bank.mint });
+      return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`, await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)]));
+    },
+  };
+}
+
+export const marginfiAdapter = marginfiAdapterOf(marginfi);

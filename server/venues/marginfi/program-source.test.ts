@@ -33,7 +33,7 @@ function accountsStruct(file: string, name: string): SourceAccount[] {
       if (!line.trim().startsWith("///")) attrs += `${line}\n`;
       continue;
     }
-    out.push({ name: field[1] ?? "", writable: /#\[account\([^]*\bmut\b/.test(attrs), signer: /^Signer</.test(field[2] ?? "") });
+    out.push({ name: field[1] ?? "", writable: /#\[account\([\s\S]*\bmut\b/.test(attrs), signer: /^Signer</.test(field[2] ?? "") });
     attrs = "";
   }
   return out;

@@ -8,7 +8,7 @@
 import { marginfi } from "./descriptor";
 import { MARGINFI_IDL } from "./idl";
 import { i128le } from "../../chains/solana/bytes";
-import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
 export const MARGINFI_BANK_DISCRIMINATOR = Uint8Array.from(MARGINFI_IDL.accounts.Bank);
@@ -29,8 +29,8 @@ export const marginfiReader: VenueReader = {
       discriminator: MARGINFI_BANK_DISCRIMINATOR,
       minLength: MARGINFI_BANK_OFFSETS.minLength,
     });
-    if (pubkeyAt(data, MARGINFI_BANK_OFFSETS.mint) !== ids.usdcMint) throw new Error("the bank's mint is not USDC");
-    if (pubkeyAt(data, MARGINFI_BANK_OFFSETS.group) !== ids.group) throw new Error("the bank belongs to another marginfi group");
+    if (pubkeyAt(data, MARGINFI_BANK_OFFSETS.mint) !== ids.usdcMint) throw new AccountMismatch(`marginfi bank ${ids.usdcBank}'s mint is not USDC`);
+    if (pubkeyAt(data, MARGINFI_BANK_OFFSETS.group) !== ids.group) throw new AccountMismatch(`marginfi bank ${ids.usdcBank} belongs to another marginfi group`);
     return marginfiShareValue(data);
   },
 };

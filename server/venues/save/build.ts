@@ -18,16 +18,17 @@ import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, 
 import { solanaTokenBalance } from "../../chains/balances";
 import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { u64le, u128le } from "../../chains/solana/bytes";
-import { programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
+import type { VenueDescriptor } from "../types";
 import { save } from "./descriptor";
 import { ro, w } from "../shared/anchor";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 import { SAVE_TAG } from "./tags";
 
-const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+type Ids = Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+const ids = save.onchain as Ids;
 export const SAVE_PROGRAM = address(ids.program);
-
 
 /**
  * Offsets in the packed Reserve (token-lending/sdk/src/state/reserve.rs `unpack_from_slice`, RESERVE_LEN 619): version u8,
@@ -67,16 +68,19 @@ export interface SaveReserve {
   collateralRate: bigint;
 }
 
-/** The reserve's accounts and its collateral rate from the raw Reserve account, checked against the market and USDC. */
-export function parseSaveReserve(reserve: string, data: Uint8Array): SaveReserve {
+/**
+ * The reserve's accounts and its collateral rate from the raw Reserve account, proven the cited main market's USDC
+ * reserve (issue 24: another real reserve would simulate and take the deposit); AccountMismatch naming it otherwise.
+ */
+export function parseSaveReserve(reserve: string, data: Uint8Array, v: Ids = ids): SaveReserve {
   const L = SAVE_RESERVE_LAYOUT;
-  if (data.length < L.length) throw new Error(`the reserve account is ${data.length} bytes, not a Solend Reserve (${L.length})`);
-  if (data[L.version] !== 1) throw new Error(`the reserve's version is ${data[L.version]}, not the program's 1`);
+  if (data.length < L.length) throw new AccountMismatch(`Save reserve ${reserve} is ${data.length} bytes, not a Solend Reserve (${L.length})`);
+  if (data[L.version] !== 1) throw new AccountMismatch(`Save reserve ${reserve}'s version is ${data[L.version]}, not the program's 1`);
   const key = (at: number) => address(pubkeyAt(data, at));
   const lendingMarket = key(L.lendingMarket);
-  if (lendingMarket !== ids.mainMarket) throw new Error("the reserve belongs to another lending market than Save's main market");
+  if (lendingMarket !== v.mainMarket) throw new AccountMismatch(`Save reserve ${reserve} belongs to another lending market (${lendingMarket}) than Save's main market ${v.mainMarket}`);
   const liquidityMint = key(L.liquidityMint);
-  if (liquidityMint !== ids.usdcMint) throw new Error("the reserve's liquidity mint is not USDC");
+  if (liquidityMint !== v.usdcMint) throw new AccountMismatch(`Save reserve ${reserve}'s liquidity mint is ${liquidityMint}, not USDC ${v.usdcMint}`);
   const extra = key(L.extraOracle);
   // reserve.rs collateral exchange rate: total liquidity (Decimal, WAD) = available + borrowed − protocol fees;
   // rate = Decimal(cToken supply) / total = supply × WAD × WAD / total (floored).
@@ -110,9 +114,9 @@ export function saveLiquidityFor(collateral: bigint, collateralRate: bigint): bi
   return (collateral * WAD) / collateralRate;
 }
 
-export async function readSaveReserve(signal: AbortSignal): Promise<SaveReserve> {
-  const data = await programAccount(ids.usdcReserve, ids.program, "Save USDC reserve", signal, { minLength: SAVE_RESERVE_LAYOUT.length });
-  return parseSaveReserve(ids.usdcReserve, data);
+export async function readSaveReserve(signal: AbortSignal, v: Ids = ids): Promise<SaveReserve> {
+  const data = await programAccount(v.usdcReserve, v.program, "Save USDC reserve", signal, { minLength: SAVE_RESERVE_LAYOUT.length });
+  return parseSaveReserve(v.usdcReserve, data, v);
 }
 
 /** The lending market authority: the program address of [lending market] (instruction.rs find_program_address). */
@@ -181,26 +185,34 @@ async function ownerAccounts(owner: string, r: SaveReserve) {
   return { ownerAddr, userUsdc, userCollateral };
 }
 
-const reserveNow = () => readForPlan("Save's USDC reserve (its supply, collateral mint, oracles and rate)", readSaveReserve);
+/**
+ * The builders for a Save descriptor (the registry's, or a copy with another reserve in tests): the reserve is read and
+ * proven (the program's, of the cited main market, lending USDC) before anything is built.
+ */
+export function saveAdapterOf(v: VenueDescriptor): VenueAdapter {
+  const ids = v.onchain as Ids;
+  const reserveNow = () => readForPlan(`Save's USDC reserve ${ids.usdcReserve} (its supply, collateral mint, oracles and rate)`, (signal) => readSaveReserve(signal, ids));
+  return {
+    venueId: v.id,
+    onchainInterface: `${ids.program} DepositReserveLiquidity(liquidity_amount: u64) / RefreshReserve + RedeemReserveCollateral(collateral_amount: u64) on reserve ${ids.usdcReserve}`,
+    deposit: async ({ owner, amountMicros }) => {
+      const r = await reserveNow();
+      const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
+      const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userCollateral, owner: ownerAddr, mint: r.collateralMint });
+      const deposit = await saveDepositReserveLiquidity(r, ownerAddr, amountMicros, userUsdc, userCollateral);
+      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, deposit]));
+    },
+    withdraw: async ({ owner, amountMicros }) => {
+      const r = await reserveNow();
+      const collateral = saveCollateralFor(amountMicros, r.collateralRate);
+      const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
+      const held = await readForPlan("The owner's Save cUSDC balance", (signal) => solanaTokenBalance(owner, r.collateralMint, signal));
+      requireShares("Save cUSDC", collateral, held, saveLiquidityFor(held, r.collateralRate));
+      const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
+      const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
+      return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]));
+    },
+  };
+}
 
-export const saveAdapter: VenueAdapter = {
-  venueId: save.id,
-  onchainInterface: `${ids.program} DepositReserveLiquidity(liquidity_amount: u64) / RefreshReserve + RedeemReserveCollateral(collateral_amount: u64) on reserve ${ids.usdcReserve}`,
-  deposit: async ({ owner, amountMicros }) => {
-    const r = await reserveNow();
-    const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
-    const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userCollateral, owner: ownerAddr, mint: r.collateralMint });
-    const deposit = await saveDepositReserveLiquidity(r, ownerAddr, amountMicros, userUsdc, userCollateral);
-    return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, deposit]));
-  },
-  withdraw: async ({ owner, amountMicros }) => {
-    const r = await reserveNow();
-    const collateral = saveCollateralFor(amountMicros, r.collateralRate);
-    const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
-    const held = await readForPlan("The owner's Save cUSDC balance", (signal) => solanaTokenBalance(owner, r.collateralMint, signal));
-    requireShares("Save cUSDC", collateral, held, saveLiquidityFor(held, r.collateralRate));
-    const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
-    const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
-    return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]));
-  },
-};
+export const saveAdapter = saveAdapterOf(save);

@@ -7,13 +7,14 @@
 // total supply = available + borrowed − accumulated protocol fees; rate = total supply / cToken supply.
 import { save } from "./descriptor";
 import { u64le, u128le } from "../../chains/solana/bytes";
-import { programAccount } from "../../chains/solana/accounts";
+import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueReader } from "../shared/read";
 
-/** Solend main pool USDC reserve. */
-export const SAVE_USDC_RESERVE = "BgxfHJDzm44T7XG68MYKx7YisTjZu73tVovyZSjJMpmw";
+/** Save's main-market USDC reserve: the descriptor's (cited there), not typed again here. */
+export const SAVE_USDC_RESERVE = save.onchain.usdcReserve ?? "";
 const WAD = 10n ** 18n;
-export const SAVE_RESERVE_OFFSETS = { available: 171, borrowedWads: 179, collateralSupply: 259, protocolFeesWads: 373, minLength: 389 } as const;
+/** Offsets of the reserve's lending_market (10) and liquidity mint (42), as server/venues/save/build.ts lays them out. */
+export const SAVE_RESERVE_OFFSETS = { lendingMarket: 10, liquidityMint: 42, available: 171, borrowedWads: 179, collateralSupply: 259, protocolFeesWads: 373, minLength: 389 } as const;
 
 /** Liquidity per cToken, scaled by 1e18, from the raw Reserve account data. */
 export function saveRateFromReserve(data: Uint8Array): bigint {
@@ -28,5 +29,16 @@ export function saveRateFromReserve(data: Uint8Array): bigint {
 export const saveReader: VenueReader = {
   venueId: save.id,
   what: "Save (Solend) USDC reserve cToken rate",
-  readIndex: async (signal) => saveRateFromReserve(await programAccount(SAVE_USDC_RESERVE, save.onchain.program ?? "", "Solend USDC reserve", signal)),
+  readIndex: async (signal) => {
+    const ids = save.onchain;
+    const data = await programAccount(SAVE_USDC_RESERVE, ids.program ?? "", "Solend USDC reserve", signal);
+    // The rate shown is the cited main market's USDC reserve's, as the builders require (server/venues/save/build.ts).
+    if (data.length >= SAVE_RESERVE_OFFSETS.minLength && pubkeyAt(data, SAVE_RESERVE_OFFSETS.lendingMarket) !== ids.mainMarket) {
+      throw new AccountMismatch(`Save reserve ${SAVE_USDC_RESERVE} belongs to another lending market than Save's main market ${ids.mainMarket}`);
+    }
+    if (data.length >= SAVE_RESERVE_OFFSETS.minLength && pubkeyAt(data, SAVE_RESERVE_OFFSETS.liquidityMint) !== ids.usdcMint) {
+      throw new AccountMismatch(`Save reserve ${SAVE_USDC_RESERVE}'s liquidity mint is not USDC ${ids.usdcMint}`);
+    }
+    return saveRateFromReserve(data);
+  },
 };

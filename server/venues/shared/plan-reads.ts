@@ -3,6 +3,7 @@
 // withdrawals (Scallop market coins, Suilend cTokens, Kamino cUSDC) also check the owner holds enough shares, so a
 // withdrawal above them is blocked in words instead of failing in the wallet.
 import { errorLine, withRpcTimeout } from "../../chains/clients";
+import { AccountMismatch } from "../../chains/solana/accounts";
 import { BuildBlocked } from "./build";
 import { readIndexOf } from "./index-read";
 import type { VenueReader } from "./read";
@@ -14,11 +15,17 @@ export async function venueRate(reader: VenueReader): Promise<bigint> {
   return read.index;
 }
 
-/** `read` under the RPC timeout; a failure becomes a `venue_state_unavailable` blocker saying `what` was not read. */
+/**
+ * `read` under the RPC timeout; a failure becomes a `venue_state_unavailable` blocker saying `what` was not read. An
+ * account that was read but is not the cited one (AccountMismatch) blocks the same way, saying what did not match; a
+ * blocker the read raises itself passes unchanged.
+ */
 export async function readForPlan<T>(what: string, read: (signal: AbortSignal) => Promise<T>): Promise<T> {
   try {
     return await withRpcTimeout(read);
   } catch (e) {
+    if (e instanceof BuildBlocked) throw e;
+    if (e instanceof AccountMismatch) throw new BuildBlocked("venue_state_unavailable", `${what}: ${e.message}. Nothing is built against this id.`);
     throw new BuildBlocked("venue_state_unavailable", `${what} could not be read from the chain's RPC (${errorLine(e)}).`);
   }
 }

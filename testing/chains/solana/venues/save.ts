@@ -17,6 +17,7 @@
 // Token movements run as SPL Token instructions at the reserve's collateral rate (no interest accrual, no oracle prices).
 import { createRequire } from "node:module";
 import { getU64Decoder } from "@solana/kit";
+import { USDC } from "../../../../lib/tokens";
 import { save } from "../../../../server/venues/save/descriptor";
 import { type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "../anchor-idl";
 import { fixtureAddress, type SolanaAccounts, type SolanaVenueChain } from "./encode";
@@ -40,12 +41,14 @@ interface Layout {
   decode(b: Buffer): Record<string, unknown>;
 }
 const PublicKey = (sdk("@solana/web3.js") as { PublicKey: KeyClass }).PublicKey;
-const { SOLEND_PRODUCTION_PROGRAM_ID } = sdk("./core/constants") as { SOLEND_PRODUCTION_PROGRAM_ID: KeyLike };
+const { SOLEND_PRODUCTION_PROGRAM_ID, MAIN_POOL_ADDRESS } = sdk("./core/constants") as { SOLEND_PRODUCTION_PROGRAM_ID: KeyLike; MAIN_POOL_ADDRESS: KeyLike & { toBuffer(): Buffer } };
 const { ReserveLayout } = sdk("./state/reserve") as { ReserveLayout: Layout };
 const { LendingMarketLayout } = sdk("./state/lendingMarket") as { LendingMarketLayout: Layout };
 
 /** Save's program id: the SDK's SOLEND_PRODUCTION_PROGRAM_ID (core/constants.js). */
 export const SAVE = SOLEND_PRODUCTION_PROGRAM_ID.toBase58();
+/** Save's main lending market: the SDK's MAIN_POOL_ADDRESS (core/constants.js). */
+export const SAVE_MAIN_MARKET = MAIN_POOL_ADDRESS.toBase58();
 
 /** One instruction as the SDK lays it out. */
 export interface SaveLayout {
@@ -308,10 +311,13 @@ export function saveFixture(over: Partial<SaveReserveFixture> = {}): SaveReserve
 /**
  * A Save reserve given by its amounts only (the harvest reader's tests: tests/unit/ledger.test.ts): version 1 and the
  * available liquidity, borrowed wads, collateral supply and protocol-fee wads written at their offsets in the 619-byte
- * Reserve (those of the SDK's ReserveLayout above), every other byte zero. Served from the local chain's `saveReserves`.
+ * Reserve (those of the SDK's ReserveLayout above), the SDK's main market and USDC (or those given), every other byte zero. Served from the local chain's `saveReserves`.
  */
 export interface SaveReserveState {
   owner: string;
+  /** Default: the SDK's main market and Circle's USDC (lib/tokens.ts). */
+  lendingMarket?: string;
+  liquidityMint?: string;
   available: bigint;
   borrowedWads: bigint;
   collateralSupply: bigint;
@@ -321,6 +327,8 @@ export interface SaveReserveState {
 export function saveReserveAmounts(r: SaveReserveState): Uint8Array {
   const b = Buffer.alloc(619);
   b.writeUInt8(1, 0);
+  new SolendPublicKey(r.lendingMarket ?? SAVE_MAIN_MARKET).toBuffer().copy(b, 10);
+  new SolendPublicKey(r.liquidityMint ?? USDC["svm-chain"]).toBuffer().copy(b, 42);
   b.writeBigUInt64LE(r.available, 171);
   b.writeBigUInt64LE(r.borrowedWads & ((1n << 64n) - 1n), 179);
   b.writeBigUInt64LE(r.borrowedWads >> 64n, 187);

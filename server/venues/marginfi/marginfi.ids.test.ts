@@ -1,0 +1,78 @@
+// marginfi's USDC bank id proven by the chain's own relationships (issue 24): the plan is built only on a Bank of the
+// production group whose mint is USDC. The local chain holds the Bank in the SDK's own layout (encoded by the Anchor
+// coder with the IDL @mrgnlabs/marginfi-client-v2 6.4.2 ships: testing/chains/solana/venues/marginfi.ts); the program
+// and groups come from the SDK's dist/configs.json ("production", and "alpha" for a real other group), USDC from
+// lib/tokens.ts (Circle's). Another real-shaped bank (another group, another mint) put at another address and named by a
+// descriptor copy, and another program's account at the pinned id, each block the plan naming the bank.
+import { createRequire } from "node:module";
+import { describe, expect, it } from "vitest";
+import { USDC } from "../../../lib/tokens";
+import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
+import { fixtureAddress } from "../../../testing/chains/solana/venues/encode";
+import { marginfiBank, setMarginfiBank } from "../../../testing/chains/solana/venues/marginfi";
+import { SAVE } from "../../../testing/chains/solana/venues/save";
+import { ourPlan, useLocalChain } from "../../../testing/oracle";
+import { buildWithIds } from "../../../testing/swapped-ids";
+import { forgetProvenIds } from "../shared/prove";
+import { marginfiAdapterOf } from "./build";
+import { marginfi } from "./descriptor";
+
+const require = createRequire(import.meta.url);
+const configs = require("@mrgnlabs/marginfi-client-v2/dist/configs.json") as { label: string; program: string; group: string }[];
+const config = (label: string) => configs.find((c) => c.label === label) ?? { label, program: "", group: "" };
+const PRODUCTION = config("production");
+const ALPHA = config("alpha");
+const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const ONE = 1n << 48n; // I80F48 1.0
+const ORACLE = fixtureAddress("mfi-usdc-pyth-push");
+const PINNED = marginfi.onchain.usdcBank ?? "";
+const USDC_MINT = USDC["svm-chain"];
+
+describe("marginfi: the USDC bank is proven a production-group bank of USDC before a plan is built", () => {
+  let rpc: FakeRpc;
+  useLocalChain(["SVC_RPC_SVM"], async () => {
+    rpc = await startFakeRpc();
+    setMarginfiBank(rpc, PINNED, { group: PRODUCTION.group, mint: USDC_MINT, assetShareValue: ONE, oracle: ORACLE }, PRODUCTION.program);
+    return rpc;
+  });
+  const blocked = (usdcBank: string, action: "deposit" | "withdraw" = "deposit") =>
+    buildWithIds("marginfi", marginfiAdapterOf, { usdcBank }, action, { owner: OWNER, amountMicros: 1_000_000n });
+
+  it("the registry's program and group are the SDK's production config; the pinned bank of that group and USDC builds", async () => {
+    expect(ALPHA.group).not.toBe(PRODUCTION.group);
+    expect([marginfi.onchain.program, marginfi.onchain.group, marginfi.onchain.usdcMint]).toEqual([PRODUCTION.program, PRODUCTION.group, USDC_MINT]);
+    forgetProvenIds();
+    expect(await ourPlan("marginfi", "deposit", OWNER, 1_000_000n)).toMatchObject({ ok: true });
+  });
+
+  it("a USDC bank of another group (the SDK's alpha group): deposit and withdraw blocked venue_state_unavailable, naming it", async () => {
+    const other = fixtureAddress("mfi-usdc-bank-alpha-group");
+    setMarginfiBank(rpc, other, { group: ALPHA.group, mint: USDC_MINT, assetShareValue: ONE, oracle: ORACLE }, PRODUCTION.program);
+    for (const action of ["deposit", "withdraw"] as const) {
+      expect(await blocked(other, action)).toMatchObject({
+        code: "venue_state_unavailable",
+        message: expect.stringContaining(`marginfi bank ${other} belongs to another marginfi group (${ALPHA.group}), not the production group ${PRODUCTION.group}`),
+      });
+    }
+  });
+
+  it("a production-group bank of another mint: blocked, naming the bank and its mint", async () => {
+    const other = fixtureAddress("mfi-bank-other-mint");
+    const otherMint = fixtureAddress("mfi-other-mint");
+    setMarginfiBank(rpc, other, { group: PRODUCTION.group, mint: otherMint, assetShareValue: ONE, oracle: ORACLE }, PRODUCTION.program);
+    expect(await blocked(other)).toMatchObject({
+      code: "venue_state_unavailable",
+      message: expect.stringContaining(`marginfi bank ${other}'s mint is ${otherMint}, not USDC ${USDC_MINT}`),
+    });
+  });
+
+  it("another program's account at the pinned id (a Save-owned copy of the bank): refused, nothing built", async () => {
+    const saved = rpc.solanaAccounts.get(PINNED);
+    rpc.solanaAccounts.set(PINNED, { owner: SAVE, data: marginfiBank(PINNED, { group: PRODUCTION.group, mint: USDC_MINT, assetShareValue: ONE, oracle: ORACLE }) });
+    try {
+      expect(await blocked(PINNED)).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`${PINNED} is not owned by ${PRODUCTION.program} (its owner is ${SAVE})`) });
+    } finally {
+      if (saved) rpc.solanaAccounts.set(PINNED, saved);
+    }
+  });
+});
