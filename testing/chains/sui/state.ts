@@ -10,10 +10,10 @@ import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
 import { cctpBurnFunctions, cctpFunctions, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
-import { suiVenueEntryObjects, suiVenueMoveCallAbort, suiVenueObjects } from "./venues";
+import { suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
 import { upgradeCapObject } from "./venues/move";
 import { SUI_WALLET_START, landSui, SUI_USDC } from "./wallets";
-import { sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "./world";
+import { type MoveFunctionSig, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "./world";
 
 /**
  * What a Sui owner needs for a plan's simulation to pass on the local chain: SUI for gas (5 SUI) and USDC (1,000 USDC)
@@ -90,7 +90,8 @@ export function suiWorld(core: ChainCore): SuiWorld {
       return objects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address));
     },
     packageVersions: chain.packageVersions,
-    functions: new Map([...cctpFunctions(), ...cetusFunctions()]),
+    functions: new Map([...[...cctpFunctions(), ...cetusFunctions()].map(([key, params]): [string, MoveFunctionSig] => [key, { params }]), ...suiVenueFunctions()]),
+    wholeModules: new Set(suiVenueWholeModules()),
     burnsCoin: new Set(cctpBurnFunctions()),
     transaction,
     execute: (bytes) =>
