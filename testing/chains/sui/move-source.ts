@@ -187,11 +187,25 @@ function functionSig(t: string[], at: { i: number }, scope: Scope, callable: boo
   return { typeParams: typeParams.length, params, callable };
 }
 
-/** The module's functions from its published source; `addresses` names the package's own named addresses. */
-export function moveModuleSignatures(source: string, addresses: Record<string, string>): MoveModuleSignatures {
-  const text = stripped(source);
-  const header = /\bmodule\s+(\w+)::(\w+)\s*[{;]/.exec(text);
-  if (!header?.[1] || !header[2]) throw new Error("Move source: no module declaration");
+/** The text of the module `name` (the file's first when not named; a file may also hold its test modules). */
+function moduleText(text: string, name?: string): { text: string; header: RegExpExecArray } {
+  const headers = [...text.matchAll(/\bmodule\s+(\w+)::(\w+)\s*[{;]/g)];
+  const i = name === undefined ? 0 : headers.findIndex((h) => h[2] === name);
+  const header = headers[i];
+  if (!header) throw new Error(`Move source: no module ${name ?? "declaration"}`);
+  return { text: text.slice(header.index, headers[i + 1]?.index), header };
+}
+
+/** Whether the declaration starting at `at` is test-only (`#[test_only]`, `#[test]`: not in the published package). */
+const testOnly = (text: string, at: number) => /#\[test/.test(text.slice(Math.max(text.lastIndexOf("}", at), text.lastIndexOf(";", at), text.lastIndexOf("{", at)) + 1, at));
+
+/**
+ * The module's functions from its published source (the module `name`, else the file's first); `addresses` names
+ * the package's own named addresses. Test-only functions are left out (the published package has none).
+ */
+export function moveModuleSignatures(source: string, addresses: Record<string, string>, name?: string): MoveModuleSignatures {
+  const { text, header } = moduleText(stripped(source), name);
+  if (!header[1] || !header[2]) throw new Error("Move source: no module declaration");
   const scope: Scope = { selfAddress: header[1], selfModule: header[2], structs: new Set(), members: new Map(), modules: new Map(), addresses };
   const pkg = addressOf(scope, header[1]);
   if (!pkg) throw new Error(`Move source ${header[2]}: the named address ${header[1]} is not given`);
@@ -199,6 +213,7 @@ export function moveModuleSignatures(source: string, addresses: Record<string, s
   readUses(text, scope);
   const functions: [string, MoveFunctionSig][] = [];
   for (const m of text.matchAll(/((?:\b(?:public\s*(?:\(\s*\w+\s*\))?|entry|native)\s+)*)fun\s+(\w+)/g)) {
+    if (testOnly(text, m.index ?? 0)) continue;
     const modifiers = m[1] ?? "";
     const callable = /\bentry\b/.test(modifiers) || /\bpublic\b(?!\s*\()/.test(modifiers);
     const t = tokens(text.slice((m.index ?? 0) + m[0].length, text.indexOf("{", (m.index ?? 0) + m[0].length) + 1 || undefined));
