@@ -89,7 +89,7 @@ describe("the local Sui node checks lending calls against the protocols' publish
     });
     expect(byKey.has(functionKey(pkg, "redeem", "redeem_v2"))).toBe(false);
     const modules = SUI_VENUE_CHAINS.flatMap((c) => c.moveModules.map((m) => ({ venue: c.venue, m })));
-    expect(modules.map(({ venue, m }) => `${venue}:${m.module}`)).toEqual(["scallop:mint", "scallop:redeem", "navi:incentive_v3", "navi:oracle_pro", "suilend:lending_market"]);
+    expect(modules.map(({ venue, m }) => `${venue}:${m.module}`)).toEqual(["scallop:mint", "scallop:redeem", "navi:incentive_v3", "navi:oracle_pro", "navi:pyth", "navi:hot_potato_vector", "navi:vaa", "suilend:lending_market"]);
     const fn = (module: string, name: string) => modules.find(({ m }) => m.module === module)?.m.functions.find(([k]) => k.endsWith(`::${module}::${name}`))?.[1];
     // Option<RateLimiterExemption> only a command makes; the request, a hot potato, likewise.
     expect(fn("lending_market", "redeem_ctokens_and_withdraw_liquidity_request")).toMatchObject({ typeParams: 2, params: [{ object: { name: "LendingMarket" } }, { pure: "u64" }, { object: { name: "Clock" } }, { object: { name: "Coin" } }, "result"] });

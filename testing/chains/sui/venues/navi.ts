@@ -8,7 +8,7 @@ import { navi } from "../../../../server/venues/navi/descriptor";
 import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import { dynamicField, moveObject, noPrefix, type SuiVenueChain, X_PKG } from "./move";
-import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythMoveCall, refreshed } from "./navi-oracle";
+import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythModules, pythMoveCall, refreshed } from "./navi-oracle";
 
 export interface NaviReserveState {
   coinType: string;
@@ -185,7 +185,7 @@ const oracle = navi.onchain.oraclePackage ?? "";
 const naviModules = () => {
   const mainnet = { publishedEnv: "mainnet" };
   const addresses = { lending_core: publishedAddress(moveFixture("navi", "lending_core.Published.toml"), mainnet), oracle: publishedAddress(moveFixture("navi", "oracle.Published.toml"), mainnet) };
-  return ["incentive_v3.move", "oracle_pro.move"].map((f) => moveModuleSignatures(moveFixture("navi", f), addresses));
+  return [...["incentive_v3.move", "oracle_pro.move"].map((f) => moveModuleSignatures(moveFixture("navi", f), addresses)), ...pythModules()];
 };
 
 export const naviChain: SuiVenueChain<NaviChainState> = {
