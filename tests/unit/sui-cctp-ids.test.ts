@@ -4,6 +4,7 @@
 // is a second witness for the packages and the Sui domain. A burn that names any other State or treasury, even a real
 // Circle one of another network, is refused by the node's simulation.
 import { Blockchain, resolveChainIdentifier } from "@circle-fin/bridge-kit";
+import { Transaction } from "@mysten/sui/transactions";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { encodePacked, type Hex, pad } from "viem";
 import { suiPayload } from "../../server/chains/sui";
@@ -92,6 +93,21 @@ describe("the local Sui node holds Circle's objects, not the builder's: a burn n
       expect(sim?.error ?? "").toContain(circle.testnetObjects[k]);
     });
   }
+
+  it("the burn against Circle's published signatures: a function deposit_for_burn.move does not declare, or the domain and recipient swapped, fail", async () => {
+    const mutated = (change: (call: { function: string; arguments: unknown[] }) => void) => {
+      const data = Transaction.from(payload).getData();
+      const call = data.commands.find((c) => c.MoveCall?.function === "deposit_for_burn")?.MoveCall;
+      if (!call) throw new Error("no deposit_for_burn call");
+      change(call);
+      return JSON.stringify(data);
+    };
+    const [missing] = await simulateSuiTransactions([asPlan(mutated((c) => (c.function = "deposit_for_burn_v2")))]);
+    expect(missing).toMatchObject({ status: "failed", error: expect.stringContaining("FunctionNotFound") });
+    // destination_domain: u32, mint_recipient: address — the recipient's 32 bytes where the u32 is declared.
+    const [swapped] = await simulateSuiTransactions([asPlan(mutated((c) => ([c.arguments[1], c.arguments[2]] = [c.arguments[2], c.arguments[1]])))]);
+    expect(swapped).toMatchObject({ status: "failed", error: expect.stringContaining("CommandArgumentError { arg_idx: 1, kind: InvalidBCSBytes }") });
+  });
 
   it("receive_message aborts EInvalidDestinationDomain unless the message is for the State's local_domain, Circle's 8", async () => {
     // A CCTP V1 message (message.move: version, source domain, destination domain, nonce, sender, recipient, destination caller, body).

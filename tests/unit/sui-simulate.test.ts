@@ -8,24 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { simulateSuiTransactions } from "../../server/chains/sui/simulate";
 import { suiPayload } from "../../server/chains/sui";
 import { resetConfigForTests } from "../../server/config";
-import { builderFor, type PlanTransaction } from "../../server/venues/adapters";
-import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
-import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
+import type { PlanTransaction } from "../../server/venues/adapters";
 import { scallop } from "../../server/venues/scallop/descriptor";
 import { suilend } from "../../server/venues/suilend/descriptor";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
-import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
+import { SUI_LENDING_USDC, seedSuiLending, venuePlan } from "../support/sui-lending";
 
 const OWNER = `0x${"ab".repeat(32)}`;
 const OTHER = `0x${"cd".repeat(32)}`;
-const USDC = scallop.onchain.usdcCoinType ?? "";
-const WAD = 10n ** 18n;
-
-async function plan(venueId: string, action: "deposit" | "withdraw", amountMicros: bigint): Promise<PlanTransaction[]> {
-  const b = builderFor(venueId, action);
-  if (!("build" in b)) throw new Error(b.reason);
-  return b.build({ owner: OWNER, amountMicros });
-}
+const USDC = SUI_LENDING_USDC;
+const plan = (venueId: string, action: "deposit" | "withdraw", amountMicros: bigint) => venuePlan(OWNER, venueId, action, amountMicros);
 
 const asPlan = async (tx: Transaction): Promise<PlanTransaction> => ({
   chain: "move-chain",
@@ -43,15 +35,8 @@ describe("Sui simulation through the local gRPC node", () => {
     process.env.SVC_RPC_MOVE = rpc.url;
     resetConfigForTests();
     client = new SuiGrpcClient({ network: "mainnet", baseUrl: rpc.url });
-    rpc.set(OWNER, "native", 5_000_000_000n);
-    rpc.set(OWNER, USDC, 50_000_000n);
-    rpc.set(OWNER, SCALLOP_MARKET_COIN_TYPE, 10_000_000n);
-    rpc.set(OWNER, SUILEND_CTOKEN_TYPE, 10_000_000n);
+    seedSuiLending(rpc, OWNER);
     rpc.set(OTHER, USDC, 9_000_000n);
-    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
-    rpc.suilendMarkets.set(suilend.onchain.lendingMarket ?? "", [
-      { coinType: USDC, available: 1_000_000_000n, ctokens: 1_000_000_000n, borrowedWad: 250_000_000n * WAD, unclaimedWad: 0n },
-    ]);
   });
   afterAll(async () => {
     delete process.env.SVC_RPC_MOVE;

@@ -114,10 +114,19 @@ describe("NAVI on the local Sui node: package versions, simulation, oracle price
       expect(bare?.error).toContain("A fresh price update is needed first");
       // A deposit does not check health: the same stale prices do not stop it.
       expect(await simulateSuiTransactions(deposit)).toMatchObject([{ status: "ok" }]);
-      // An update naming another Aggregator than the feed's Switchboard config aborts pair_not_match (6007).
+      // A PriceInfoObject where update_single_price_v2 declares `&Aggregator` fails the chain's type check (oracle_pro.move's
+      // signature, tests/fixtures/navi) before NAVI's code runs.
       const swapped = [{ ...withdraw[0], payload: String(withdraw[0]?.payload).replaceAll(NAVI_TEST_AGGREGATOR, USDC_FEED.pythPriceInfoObject) }] as typeof withdraw;
-      const [wrong] = await simulateSuiTransactions(swapped);
+      const [wrongType] = await simulateSuiTransactions(swapped);
+      expect(wrongType).toMatchObject({ status: "failed", error: expect.stringContaining("CommandArgumentError { arg_idx: 5, kind: TypeMismatch }") });
+      // Another feed's Aggregator than the USDC feed's Switchboard config aborts pair_not_match (6007).
+      const otherAggregator = `0x${"5d".repeat(32)}`;
+      const other = { ...naviUsdcFeed(), feed: `0x${"5e".repeat(32)}`, oracleId: 99, pyth: undefined, switchboard: { aggregator: otherAggregator, updatedMs: clockMs - 1_000n } };
+      chain.rpc.naviOracleFeeds = [naviUsdcFeed(), other];
+      const otherAgg = [{ ...withdraw[0], payload: String(withdraw[0]?.payload).replaceAll(NAVI_TEST_AGGREGATOR, otherAggregator) }] as typeof withdraw;
+      const [wrong] = await simulateSuiTransactions(otherAgg);
       expect(wrong).toMatchObject({ status: "failed", error: expect.stringContaining("6007") });
+      chain.rpc.naviOracleFeeds = [naviUsdcFeed()];
 
       // Both sources 31 s old (over the feed's max_timestamp_diff of 30 s) and Hermes's latest Pyth price as old:
       // update_single_price_v2 would not refresh the price even after the push, so the plan is blocked before any

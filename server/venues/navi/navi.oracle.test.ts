@@ -142,6 +142,23 @@ describe("NAVI: our deposit and withdraw are the ones @naviprotocol/lending 1.4.
       expect(r.transactions[0]?.description).toContain("after pushing Pyth's latest price from Hermes for 1 PriceInfoObject older than 30 s");
       expect(await simulateSuiTransactions(r.transactions)).toMatchObject([{ status: "ok", error: null }]);
       const pure = (r.transactions[0]?.payload ?? "") as string;
+      // Against Pyth's and Wormhole's published signatures (tests/fixtures/pyth, wormhole): the State and the
+      // PriceInfoObject swapped in update_single_price_feed, or a function vaa.move does not declare, fail as on chain.
+      const changed = async (change: (calls: { function: string; arguments: unknown[] }[]) => void) => {
+        const d = Transaction.from(pure).getData();
+        change(d.commands.flatMap((c) => (c.MoveCall ? [c.MoveCall] : [])));
+        return (await simulateSuiTransactions([{ ...r.transactions[0], payload: JSON.stringify(d) }] as typeof r.transactions))[0];
+      };
+      const swappedPyth = await changed((calls) => {
+        const update = calls.find((c) => c.function === "update_single_price_feed");
+        if (update) [update.arguments[0], update.arguments[2]] = [update.arguments[2], update.arguments[0]];
+      });
+      expect(swappedPyth).toMatchObject({ status: "failed", error: expect.stringContaining("CommandArgumentError { arg_idx: 0, kind: TypeMismatch }") });
+      const missing = await changed((calls) => {
+        const parse = calls.find((c) => c.function === "parse_and_verify");
+        if (parse) parse.function = "parse_and_verify_v2";
+      });
+      expect(missing).toMatchObject({ status: "failed", error: expect.stringContaining("FunctionNotFound") });
       const data = Transaction.from(pure).getData();
       const pythPure = data.commands[1]?.MoveCall?.arguments[1];
       expect(pythPure?.$kind).toBe("Input");

@@ -1,16 +1,17 @@
 // Circle's CCTP V1 on the local Sui node: the two packages (TokenMessengerMinter with one upgrade, so a call to the
 // superseded original aborts as its version guard does), the shared objects the calls take (owners and initial shared
-// versions are this node's), and the public signatures of the functions a bridge plan calls, so a wrong object or a
-// missing argument fails as on chain. Signatures from circlefin/sui-cctp master @ 70290f70d7c3d6caf23a91b379cac08a20f0d762:
+// versions are this node's), and the signatures of the modules a bridge plan calls, so a wrong object or a missing
+// argument fails as on chain. Signatures parsed from circlefin/sui-cctp master @ 70290f70d7c3d6caf23a91b379cac08a20f0d762:
 // packages/token_messenger_minter/sources/deposit_for_burn.move, handle_receive_message.move, and
-// packages/message_transmitter/sources/receive_message.move (TxContext parameters are not arguments).
+// packages/message_transmitter/sources/receive_message.move (copied into tests/fixtures/sui-cctp/; cctpModules).
 // The ids are Circle's as its sources publish them (./cctp-ids.ts, fixtures copied at a commit), not the builder's: a
 // builder pointing at another State, treasury or package finds nothing there and its simulation fails.
 import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
 import { circleSuiCctp } from "./cctp-ids";
-import { functionKey, type MoveAbortSeen, type MoveCallSeen, type MoveParam, type SuiObject } from "./world";
+import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "./move-source";
+import { functionKey, type MoveAbortSeen, type MoveCallSeen, type SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
 const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
@@ -47,29 +48,16 @@ export function cctpObjects(): SuiObject[] {
   ];
 }
 
-const TMM_STATE: MoveParam = { object: { package: SUI_TOKEN_MESSENGER_MINTER, module: "state", name: "State" } };
-const MT_STATE: MoveParam = { object: { package: SUI_MESSAGE_TRANSMITTER, module: "state", name: "State" } };
-const DENY_LIST: MoveParam = { object: { package: normalizeSuiAddress("0x2"), module: "deny_list", name: "DenyList" } };
-const TREASURY: MoveParam = { object: { module: "treasury", name: "Treasury" } };
-
-export function cctpFunctions(): [string, MoveParam[]][] {
-  const tmm = (module: string, fn: string) => functionKey(SUI_TOKEN_MESSENGER_MINTER, module, fn);
-  const mt = (module: string, fn: string) => functionKey(SUI_MESSAGE_TRANSMITTER, module, fn);
-  return [
-    // deposit_for_burn<T>(coins: Coin<T>, destination_domain: u32, mint_recipient: address, state: &State,
-    //   message_transmitter_state: &mut MessageTransmitterState, deny_list: &DenyList, treasury: &mut Treasury<T>, ctx)
-    [tmm("deposit_for_burn", "deposit_for_burn"), ["value", "pure", "pure", TMM_STATE, MT_STATE, DENY_LIST, TREASURY]],
-    // receive_message(message: vector<u8>, attestation: vector<u8>, state: &mut State, ctx): Receipt
-    [mt("receive_message", "receive_message"), ["pure", "pure", MT_STATE]],
-    // handle_receive_message<T>(receipt: Receipt, state: &mut State, deny_list: &DenyList, treasury: &mut Treasury<T>, ctx)
-    [tmm("handle_receive_message", "handle_receive_message"), ["value", TMM_STATE, DENY_LIST, TREASURY]],
-    // deconstruct_stamp_receipt_ticket_with_burn_message(ticket: StampReceiptTicketWithBurnMessage)
-    [tmm("handle_receive_message", "deconstruct_stamp_receipt_ticket_with_burn_message"), ["value"]],
-    // stamp_receipt<Auth>(stamp_receipt_ticket: StampReceiptTicket<Auth>, state: &State): StampedReceipt
-    [mt("receive_message", "stamp_receipt"), ["value", MT_STATE]],
-    // complete_receive_message(stamped_receipt: StampedReceipt, state: &State)
-    [mt("receive_message", "complete_receive_message"), ["value", MT_STATE]],
-  ];
+/**
+ * The modules a bridge plan calls, every function's signature parsed from Circle's sources (tests/fixtures/sui-cctp/,
+ * circlefin/sui-cctp master @ 70290f70 packages/token_messenger_minter/sources/deposit_for_burn.move,
+ * handle_receive_message.move, packages/message_transmitter/sources/receive_message.move), the named addresses the
+ * packages' original ids from their Move.lock (./cctp-ids.ts): a missing function, argument or a wrong object fails.
+ */
+export function cctpModules(): MoveModuleSignatures[] {
+  const addresses = { token_messenger_minter: SUI_TOKEN_MESSENGER_MINTER, message_transmitter: SUI_MESSAGE_TRANSMITTER };
+  const parse = (file: string, module: string) => moveModuleSignatures(moveFixture("sui-cctp", file), addresses, module);
+  return [parse("deposit_for_burn.move", "deposit_for_burn"), parse("handle_receive_message.move", "handle_receive_message"), parse("receive_message.move", "receive_message")];
 }
 
 /** deposit_for_burn burns the coin it is given (deposit_for_burn.move: `coin::burn` through the treasury). */

@@ -13,7 +13,8 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { coinFlow } from "./coin-flow";
-import { functionKey, type MoveAbortSeen, type MoveParam, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
+import { type ArgError, signatureMismatch } from "./signature-check";
+import { functionKey, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -43,27 +44,11 @@ function supersededBy(world: SuiWorld, pkg: string): { original: string; latest:
   return null;
 }
 
-/** The original id of the package `pkg` is a version of (itself when the world lists no versions of it). */
-function originalOf(world: SuiWorld, pkg: string): string {
-  for (const [original, versions] of world.packageVersions) if (versions.some((v) => sameAddress(v, pkg))) return original;
-  return pkg;
-}
-
-/** Whether the Move type `type` is the struct `want` (generic arguments aside), its package compared by original id. */
-function structIs(world: SuiWorld, type: string, want: { package?: string; module: string; name: string }): boolean {
-  const m = /^(0x[0-9a-fA-F]+)::(\w+)::(\w+)/.exec(type);
-  if (!m) return false;
-  const [, pkg = "", module, name] = m;
-  if (module !== want.module || name !== want.name) return false;
-  return want.package === undefined || sameAddress(originalOf(world, pkg), want.package);
-}
-
 const knownPackage = (world: SuiWorld, pkg: string) =>
   FRAMEWORK.has(normalizeSuiAddress(pkg)) || [...world.packageVersions.values()].some((vs) => vs.some((v) => sameAddress(v, pkg)));
 
 type ObjectOf = (id: string) => SuiObject | undefined;
 type Abort = MoveAbortSeen & { command: number };
-type ArgError = { command: number; description: string };
 
 export function simulateHandler(world: SuiWorld): Handler {
   const objectOf = (id: string) => (isClock(id) ? CLOCK : world.object(id));
@@ -90,7 +75,7 @@ export function simulateHandler(world: SuiWorld): Handler {
       expiration: tx.expiration ?? { kind: "NONE" },
     };
     const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
-    const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalOf(world, pkg), module, fn)) ?? false;
+    const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalPackage(world, pkg), module, fn)) ?? false;
     const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged);
     const status = effectsStatus(mismatch, flow, failure);
     const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
@@ -158,31 +143,11 @@ function checkCommands(world: SuiWorld, objectOf: ObjectOf, sender: string, inpu
       const raised = world.moveCallAbort?.({ package: normalizeSuiAddress(pkg), module, function: fn, typeArguments, args }, { sender, clockMs, scratch });
       if (raised) abort = { ...raised, command: i };
     }
-    const params = world.functions?.get(functionKey(originalOf(world, pkg), module, fn));
-    if (!params || argError) return;
-    argError = argumentMismatch(world, objectOf, inputs, params, (call.arguments as Json[] | undefined) ?? [], i, `${module}::${fn}`);
+    if (argError) return;
+    const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
+    argError = signatureMismatch(world, objectOf, inputs, { pkg, module, fn, typeArguments, args: (call.arguments as Json[] | undefined) ?? [] }, i);
   });
   return { abort, argError };
-}
-
-/** A call's arguments against the signature the world lists: ArityMismatch, or TypeMismatch at an object parameter; null when they fit. */
-function argumentMismatch(world: SuiWorld, objectOf: ObjectOf, inputs: Json[], params: MoveParam[], args: Json[], i: number, callee: string): ArgError | null {
-  if (args.length !== params.length) {
-    return { command: i, description: `ArityMismatch in command ${i}: ${callee} takes ${params.length} arguments, given ${args.length}` };
-  }
-  let argError: ArgError | null = null;
-  params.forEach((want, k) => {
-    if (argError || typeof want === "string") return;
-    const a = args[k] ?? {};
-    const input = a.kind === "INPUT" ? inputs[Number(a.input ?? -1)] : undefined;
-    const o = input && input.kind !== "PURE" && input.objectId ? objectOf(String(input.objectId)) : undefined;
-    if (!o) {
-      if (a.kind === "INPUT") argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}` };
-      return;
-    }
-    if (!structIs(world, o.type, want.object)) argError = { command: i, description: `CommandArgumentError { arg_idx: ${k}, kind: TypeMismatch } in command ${i}: ${o.id} is a ${o.type}` };
-  });
-  return argError;
 }
 
 /** The gas coins: the sender's SUI when the client asks the node to select gas (or gives none), else the given coins checked. */
@@ -203,7 +168,7 @@ function gasPayment(world: SuiWorld, sender: string, given: Json[], doGasSelecti
 /** The effects' status: an argument mismatch, then a coin balance too low (unless a call aborted first), then the abort. */
 function effectsStatus(mismatch: ArgError | null, flow: ReturnType<typeof coinFlow>, failure: Abort | null) {
   return mismatch
-    ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: "COMMAND_ARGUMENT_ERROR" } }
+    ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: mismatch.kind } }
     : flow.failure && !failure
     ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
     : failure

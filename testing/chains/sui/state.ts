@@ -8,12 +8,12 @@ import { createHash } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
-import { cctpBurnFunctions, cctpFunctions, cctpMoveCallAbort, cctpObjects } from "./cctp";
+import { cctpBurnFunctions, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
-import { suiVenueEntryObjects, suiVenueMoveCallAbort, suiVenueObjects } from "./venues";
+import { suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
 import { upgradeCapObject } from "./venues/move";
 import { SUI_WALLET_START, landSui, SUI_USDC } from "./wallets";
-import { sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "./world";
+import { moduleKey, type MoveFunctionSig, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "./world";
 
 /**
  * What a Sui owner needs for a plan's simulation to pass on the local chain: SUI for gas (5 SUI) and USDC (1,000 USDC)
@@ -23,6 +23,9 @@ export function fundSuiOwner(chain: LocalChain, owner: string): void {
   chain.set(owner, "native", 5_000_000_000n);
   chain.set(owner, scallop.onchain.usdcCoinType ?? "", 1_000_000_000n);
 }
+
+/** Circle's CCTP modules with every function's signature, parsed once from its sources (./cctp.ts). */
+const CCTP_MODULES = cctpModules();
 
 const coinId = (owner: string, coinType: string) => `0x${createHash("sha256").update(`coin|${normalizeSuiAddress(owner)}|${coinType}`).digest("hex")}`;
 
@@ -90,7 +93,8 @@ export function suiWorld(core: ChainCore): SuiWorld {
       return objects().filter((o) => o.owner.kind === "address" && sameAddress(o.owner.address, address));
     },
     packageVersions: chain.packageVersions,
-    functions: new Map([...cctpFunctions(), ...cetusFunctions()]),
+    functions: new Map([...cetusFunctions().map(([key, params]): [string, MoveFunctionSig] => [key, { params }]), ...CCTP_MODULES.flatMap((m) => m.functions), ...suiVenueFunctions()]),
+    wholeModules: new Set([...CCTP_MODULES.map((m) => moduleKey(m.package, m.module)), ...suiVenueWholeModules()]),
     burnsCoin: new Set(cctpBurnFunctions()),
     transaction,
     execute: (bytes) =>

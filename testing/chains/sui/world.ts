@@ -55,12 +55,17 @@ export interface SuiWorld {
    */
   moveCallAbort?(call: MoveCallSeen, context: MoveCallContext): MoveAbortSeen | undefined;
   /**
-   * Public signatures of Move functions the node type-checks (by the package's original id, module and function):
-   * each parameter an object of a struct (its defining package, module and name; package omitted = any) or a pure or
-   * earlier-result value. A call whose argument count or object types differ fails as on chain (ArityMismatch,
-   * CommandArgumentError TypeMismatch).
+   * Signatures of Move functions the node type-checks (by the package's original id, module and function). A call
+   * whose type argument count, argument count, object types or pure values differ fails as on chain (TypeArityMismatch,
+   * ArityMismatch, CommandArgumentError TypeMismatch / InvalidBCSBytes); one to a function a transaction may not call
+   * fails NonEntryFunctionInvoked.
    */
-  functions?: Map<string, MoveParam[]>;
+  functions?: Map<string, MoveFunctionSig>;
+  /**
+   * Modules (original package id::module) whose every function `functions` lists (parsed from the published source):
+   * a call to any other function of one fails as on chain (FunctionNotFound).
+   */
+  wholeModules?: Set<string>;
   /** Move functions (by original package id, module and function) that burn their first argument, a coin (./coin-flow.ts). */
   burnsCoin?: Set<string>;
 }
@@ -92,10 +97,45 @@ export interface MoveAbortSeen {
   description: string;
 }
 
-export type MoveParam = { object: { package?: string; module: string; name: string } } | "pure" | "value";
+/** A Move type as a signature writes it: a struct (package omitted = any), a type parameter (by index), a primitive, a vector. */
+export type MoveType =
+  | { struct: { package?: string; module: string; name: string; args: MoveType[] } }
+  | { param: number }
+  | { prim: string }
+  | { vector: MoveType };
+
+/**
+ * A parameter as the node checks its argument: an input object of this struct (generic arguments, when given, checked
+ * against the object's type with the call's type arguments in place of the parameters), a pure input (of this
+ * primitive: its BCS must decode as one), a value only an earlier command makes (no input fits), or anything.
+ */
+export type MoveParam =
+  | { object: { package?: string; module: string; name: string; args?: MoveType[] } }
+  | { pure: string }
+  | "pure"
+  | "result"
+  | "value";
+
+/** A function's signature: its parameters (TxContext left out), type parameter count, and whether a transaction may call it. */
+export interface MoveFunctionSig {
+  params: MoveParam[];
+  /** Checked when given (TypeArityMismatch). */
+  typeParams?: number;
+  /** False for `public(package)` / `public(friend)` functions (NonEntryFunctionInvoked). */
+  callable?: boolean;
+}
 
 /** The key of `functions`: original package id, module and function. */
 export const functionKey = (pkg: string, module: string, fn: string) => `${normalizeSuiAddress(pkg)}::${module}::${fn}`;
+
+/** The original id of the package `pkg` is a version of (itself when the world lists no versions of it). */
+export function originalPackage(world: Pick<SuiWorld, "packageVersions">, pkg: string): string {
+  for (const [original, versions] of world.packageVersions) if (versions.some((v) => sameAddress(v, pkg))) return original;
+  return pkg;
+}
+
+/** The key of `wholeModules`: original package id and module. */
+export const moduleKey = (pkg: string, module: string) => `${normalizeSuiAddress(pkg)}::${module}`;
 
 export const sameAddress = (a: string, b: string) => normalizeSuiAddress(a) === normalizeSuiAddress(b);
 export const sameType = (a: string, b: string) => {

@@ -3,7 +3,7 @@
 // ../../state.ts, served by ../../server.ts) derives its venue packages, UpgradeCaps, objects and aborts from these
 // parts, served in the venue list's order and checked against it (../../venue-parts.ts: every Sui venue with builders
 // has one): adding a Sui venue's local-chain part is its file and its state slice here.
-import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
+import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type MoveFunctionSig, moduleKey, type SuiObject } from "../world";
 import { partsInListOrder } from "../../venue-parts";
 import type { SuiVenueChain } from "./move";
 import { type NaviChainState, naviChain } from "./navi";
@@ -32,6 +32,12 @@ export const suiVenueEntryObjects = (): { id: string; type: string }[] => SUI_VE
 
 /** The venue objects of the local chain (markets, storages, their table entries and the shared objects they need). */
 export const suiVenueObjects = (state: SuiVenueState): SuiObject[] => SUI_VENUE_CHAINS.flatMap((c) => c.objects(state));
+
+/** Every venue's Move function signatures (by ../world.ts functionKey), from the protocols' published sources. */
+export const suiVenueFunctions = (): [string, MoveFunctionSig][] => SUI_VENUE_CHAINS.flatMap((c) => c.moveModules.flatMap((m) => m.functions));
+
+/** The venue modules the node holds whole (../world.ts moduleKey): a call to a function they lack fails FunctionNotFound. */
+export const suiVenueWholeModules = (): string[] => SUI_VENUE_CHAINS.flatMap((c) => c.moveModules.map((m) => moduleKey(m.package, m.module)));
 
 /** The first abort a venue's Move code raises for this call, if any. */
 export function suiVenueMoveCallAbort(state: SuiVenueState, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {

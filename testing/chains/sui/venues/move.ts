@@ -5,6 +5,7 @@
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { bcs } from "@mysten/sui/bcs";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
+import type { MoveModuleSignatures } from "../move-source";
 import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
 
 /**
@@ -24,6 +25,12 @@ export interface SuiVenueChain<S> {
    */
   entryObjects: readonly { id: string; type: string }[];
   moveCallAbort?: (state: S, call: MoveCallSeen, ctx: MoveCallContext) => MoveAbortSeen | undefined;
+  /**
+   * The modules the venue's plans call, each with every function's signature parsed from the protocol's published
+   * source at a commit (../move-source.ts, tests/fixtures/<venue>/): the node checks each call against them and a
+   * function the module does not declare fails FunctionNotFound.
+   */
+  moveModules: readonly MoveModuleSignatures[];
 }
 
 /** A test-only package id for type strings the readers do not depend on. */

@@ -4,6 +4,7 @@
 // contracts run them (./navi.ts's health check reads what they stamp in the simulation's scratch state).
 import { bcs } from "@mysten/sui/bcs";
 import { navi } from "../../../../server/venues/navi/descriptor";
+import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "../move-source";
 import { parseAccumulatorMessage } from "../pyth";
 import { CLOCK } from "../simulate";
 import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
@@ -180,6 +181,22 @@ export const PYTH_PACKAGE_VERSIONS: [string, string[]][] = [
 export const PYTH_CURRENT_PACKAGE = `0x${"8c".repeat(32)}`;
 export const WORMHOLE_CURRENT_PACKAGE = `0x${"9b".repeat(32)}`;
 const WORMHOLE_PKG = `0x${"9a".repeat(32)}`;
+
+/**
+ * The Pyth and Wormhole modules a Pyth push calls, every function's signature parsed from their published sources
+ * (tests/fixtures/pyth/: pyth-network/pyth-crosschain @ 7c915eb10e457166b9d0f2ca05132eae10542e0f
+ * target_chains/sui/contracts/sources/pyth.move, hot_potato_vector.move; tests/fixtures/wormhole/:
+ * wormhole-foundation/wormhole @ 640e1848870e809649b914e3665b1255de1f6af4 sui/wormhole/sources/vaa.move), their named
+ * addresses this node's Pyth and Wormhole packages.
+ */
+export function pythModules(): MoveModuleSignatures[] {
+  const addresses = { pyth: PYTH_PKG, wormhole: WORMHOLE_PKG };
+  return [
+    moveModuleSignatures(moveFixture("pyth", "pyth.move"), addresses, "pyth"),
+    moveModuleSignatures(moveFixture("pyth", "hot_potato_vector.move"), addresses, "hot_potato_vector"),
+    moveModuleSignatures(moveFixture("wormhole", "vaa.move"), addresses, "vaa"),
+  ];
+}
 const SWITCHBOARD_PKG = `0x${"8e".repeat(32)}`;
 const SUPRA_PKG = `0x${"8f".repeat(32)}`;
 

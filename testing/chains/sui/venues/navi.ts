@@ -6,8 +6,9 @@
 import { bcs } from "@mysten/sui/bcs";
 import { navi } from "../../../../server/venues/navi/descriptor";
 import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
+import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import { dynamicField, moveObject, noPrefix, type SuiVenueChain, X_PKG } from "./move";
-import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythMoveCall, refreshed } from "./navi-oracle";
+import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythModules, pythMoveCall, refreshed } from "./navi-oracle";
 
 export interface NaviReserveState {
   coinType: string;
@@ -176,6 +177,17 @@ function naviStorageObjects(id: string, st: NaviStorageState): SuiObject[] {
 const lending = navi.onchain.lendingPackage ?? "";
 const oracle = navi.onchain.oraclePackage ?? "";
 
+/**
+ * The modules NAVI's plans call, parsed from naviprotocol/navi-smart-contracts @ 473b0934235d6dc1357fa4309308167c6d175fd1
+ * lending_core/sources/incentive_v3.move and oracle/sources/oracle_pro.move, the packages' ids their Published.toml
+ * `[published.mainnet] original-id` (tests/fixtures/navi/).
+ */
+const naviModules = () => {
+  const mainnet = { publishedEnv: "mainnet" };
+  const addresses = { lending_core: publishedAddress(moveFixture("navi", "lending_core.Published.toml"), mainnet), oracle: publishedAddress(moveFixture("navi", "oracle.Published.toml"), mainnet) };
+  return [...["incentive_v3.move", "oracle_pro.move"].map((f) => moveModuleSignatures(moveFixture("navi", f), addresses)), ...pythModules()];
+};
+
 export const naviChain: SuiVenueChain<NaviChainState> = {
   venue: "navi",
   packageVersions: [
@@ -186,6 +198,7 @@ export const naviChain: SuiVenueChain<NaviChainState> = {
   ],
   upgradeCaps: [],
   objects: naviObjects,
+  moveModules: naviModules(),
   entryObjects: [],
   moveCallAbort: naviMoveCallAbort,
 };

@@ -3,6 +3,7 @@
 // coin type, each a `0x2::dynamic_field::Field<TypeName, BalanceSheet>` object (what the reader reads: rate =
 // (cash + debt) / market coins).
 import { scallop } from "../../../../server/venues/scallop/descriptor";
+import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import type { SuiObject } from "../world";
 import { dynamicField, moveObject, noPrefix, type SuiVenueChain, typeNameBcs, X_PKG } from "./move";
 
@@ -91,12 +92,23 @@ export function setScallopUsdc(v: ScallopChainState, sheet: { cash: bigint; debt
 
 const original = scallop.onchain.protocolPackage ?? "";
 
+/**
+ * The modules Scallop's plans call, parsed from scallop-io/sui-lending-protocol @ 54fc1ea6d8573c54d17b7754a7e081b4b8be423b
+ * contracts/protocol/sources/user/mint.move and redeem.move, the package's id its contracts/protocol/Move.toml
+ * `[addresses] protocol` (tests/fixtures/scallop/).
+ */
+const scallopModules = () => {
+  const addresses = { protocol: publishedAddress(moveFixture("scallop", "protocol.Move.toml"), { addresses: "protocol" }) };
+  return ["mint.move", "redeem.move"].map((f) => moveModuleSignatures(moveFixture("scallop", f), addresses));
+};
+
 export const scallopChain: SuiVenueChain<ScallopChainState> = {
   venue: "scallop",
   // The original package, then the upgrade its UpgradeCap points at.
   packageVersions: [[original, [original, SCALLOP_CURRENT_PACKAGE]]],
   upgradeCaps: [[scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE]],
   objects: scallopObjects,
+  moveModules: scallopModules(),
   entryObjects: [
     { id: scallop.onchain.version ?? "", type: `${original}::version::Version` },
     { id: scallop.onchain.market ?? "", type: `${original}::market::Market` },

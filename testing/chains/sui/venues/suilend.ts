@@ -1,6 +1,7 @@
 // Suilend on the local Sui node: its package (the original, then the upgrade its UpgradeCap points at) and
 // LendingMarket objects holding reserves (available amount, cToken supply, borrowed and unclaimed fees as Decimals).
 import { suilend } from "../../../../server/venues/suilend/descriptor";
+import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import type { SuiObject } from "../world";
 import { rendered, type SuiVenueChain } from "./move";
 
@@ -53,11 +54,22 @@ function suilendMarket(id: string, reserves: SuilendReserveState[]): SuiObject {
 
 const original = suilend.onchain.package ?? "";
 
+/**
+ * The module Suilend's plans call, parsed from suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca
+ * contracts/suilend/sources/lending_market.move, the package's id its contracts/suilend/Published.toml
+ * `[published.mainnet] original-id` (tests/fixtures/suilend/).
+ */
+const suilendModules = () => {
+  const addresses = { suilend: publishedAddress(moveFixture("suilend", "Published.toml"), { publishedEnv: "mainnet" }) };
+  return [moveModuleSignatures(moveFixture("suilend", "lending_market.move"), addresses)];
+};
+
 export const suilendChain: SuiVenueChain<SuilendChainState> = {
   venue: "suilend",
   // The original package, then the upgrade its UpgradeCap points at.
   packageVersions: [[original, [original, SUILEND_CURRENT_PACKAGE]]],
   upgradeCaps: [[suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE]],
   objects: (v) => [...v.suilendMarkets].map(([id, r]) => suilendMarket(id, r)),
+  moveModules: suilendModules(),
   entryObjects: [{ id: suilend.onchain.lendingMarket ?? "", type: `${original}::lending_market::LendingMarket<${suilend.onchain.lendingMarketType}>` }],
 };
