@@ -15,7 +15,6 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
-import { getVenue } from "../index";
 import { forgetProvenIds } from "../shared/prove";
 import { morphoVaultAdapter } from "./build";
 import { ERC4626_ABI } from "./abi";
@@ -23,6 +22,7 @@ import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { borrow, createVault, deployMorpho, deployVaultOutsideFactory, isMetaMorpho, METAMORPHO_ABI, METAMORPHO_FACTORIES, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
 import type { EvmNode } from "../../../testing/chains/evm/node";
 import { signAndSend } from "../../../testing/chains/evm/wallet";
+import { buildWithIds } from "../../../testing/swapped-ids";
 import { abiCallView, evmCallView, evmVenueChains, expectSameAs, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
 
 // Throw-away key for the local chain only (anvil's default account 5).
@@ -98,9 +98,6 @@ describe.each(evmVenueChains("morpho"))("%s on Morpho Blue + MetaMorpho bytecode
   it("the pinned vault is the one a factory Morpho names made, of USDC; another real vault in its place blocks both plans naming it", async () => {
     expect(METAMORPHO_FACTORIES[chainId]).toContain(d.factory);
     expect(await isMetaMorpho(node, d.factory, d.vault)).toBe(true);
-    const descriptor = getVenue(venueId);
-    if (!descriptor) throw new Error(`${venueId} not in the registry`);
-    const withVault = (vault: string) => morphoVaultAdapter({ ...descriptor, onchain: { ...descriptor.onchain, vault } });
 
     // A MetaMorpho vault of another asset (the market's collateral), created by the same factory: isMetaMorpho holds.
     const otherAsset = await createVault(node, d.factory, d.admin, d.collateral);
@@ -113,13 +110,13 @@ describe.each(evmVenueChains("morpho"))("%s on Morpho Blue + MetaMorpho bytecode
       [outside, `isMetaMorpho(${outside}) is false`],
     ] as const) {
       for (const action of ["deposit", "withdraw"] as const) {
-        const r = await withVault(vault)[action]?.({ owner: OWNER, amountMicros: 1_000_000n }).catch((e: unknown) => e);
+        const r = await buildWithIds(venueId, morphoVaultAdapter, { vault }, action, { owner: OWNER, amountMicros: 1_000_000n });
         expect(r).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`The Morpho vault ${vault}`) });
         expect(r).toMatchObject({ message: expect.stringContaining(mismatch) });
       }
     }
     // The pinned vault still plans.
-    expect(await withVault(d.vault).deposit?.({ owner: OWNER, amountMicros: 1_000_000n })).toHaveLength(2);
+    expect(await build(venueId, "deposit", OWNER, 1_000_000n)).toHaveLength(2);
   });
 
   it("an unreachable RPC: the withdraw is blocked venue_state_unavailable, nothing built", async () => {
