@@ -44,9 +44,9 @@ export function suiObjectTypeProofs(protocol: string, objects: readonly SuiObjec
   });
 }
 
-/** Proves each object has its type (remembered per process; the reads in parallel); one that does not blocks the plan. */
-export async function proveSuiObjectTypes(protocol: string, objects: readonly SuiObjectType[]): Promise<void> {
-  await Promise.all(suiObjectTypeProofs(protocol, objects).map((p) => proveIds([p])));
+/** Proves each object has its type (proveIds: remembered per process, read at once); one that does not blocks the plan. */
+export function proveSuiObjectTypes(protocol: string, objects: readonly SuiObjectType[]): Promise<void> {
+  return proveIds(suiObjectTypeProofs(protocol, objects));
 }
 
 /**
