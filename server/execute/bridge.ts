@@ -20,6 +20,7 @@ import { broadcastEnabled } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulationUnavailable } from "../chains/simulation";
+import { continuationDeposit } from "../plans/bridge";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -155,7 +156,7 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
     .from(planExecutions)
     .where(or(eq(planExecutions.planId, p.row.id), and(eq(planExecutions.chain, p.dest), eq(planExecutions.txId, txId))));
   const prior = rows.find((r) => r.planId === p.row.id);
-  if (prior?.status === "settled") return repeat(prior);
+  if (prior?.status === "settled") return withContinuation(p, repeat(prior));
   const used = rows.find((r) => r.planId !== p.row.id);
   if (used) return blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves plan ${used.planId}.`));
 
@@ -179,7 +180,21 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
     throw e;
   }
   if (reply.status === 200 && reply.body.credited) nudgeWebhookWorker();
-  return reply;
+  return reply.status === 200 ? withContinuation(p, reply) : reply;
+}
+
+/**
+ * A delivered cross-chain deposit's answer with its continuation (contract §8: every transaction simulated): the
+ * destination deposit rebuilt for the continuing amount and simulated now, on the chain that holds the minted USDC.
+ * Built per answer, never stored: a repeat gets a fresh build and verdict.
+ */
+async function withContinuation(p: BridgePlan, reply: { status: 200; body: Body }): Promise<{ status: 200; body: Body }> {
+  const d = reply.body.deposit;
+  if (reply.body.status !== "delivered" || !d || d.stakedMicros === "0") return { ...reply, body: { ...reply.body, continuation: null } };
+  const amount = BigInt(d.stakedMicros);
+  const built = await continuationDeposit(d.strategyId, p.destAddress, amount);
+  const continuation = { strategyId: d.strategyId, amountMicros: d.stakedMicros, transactions: built.transactions, blockers: built.blocker ? [built.blocker] : [] };
+  return { ...reply, body: { ...reply.body, continuation } };
 }
 
 /** Thrown inside the transaction to undo it and answer `reply`. */

@@ -110,6 +110,18 @@ export const deliverySchema = z
       })
       .nullable()
       .meta({ description: "The continuation's deposit, when the plan continues into a venue and the delivery is settled; else null." }),
+    continuation: z
+      .object({
+        strategyId: z.string(),
+        amountMicros: microsOutput.meta({ description: "What the deposit deposits: the continuing amount (deposit.stakedMicros)." }),
+        transactions: z.array(planTransaction).meta({
+          description: "The destination deposit for the owner-locked destination to sign, built for this answer and simulated now that the minted USDC is on destChain (each with its simulation).",
+        }),
+        blockers: z.array(blockerSchema).meta({ description: "Why it could not be built (no transactions) or why its simulation failed (simulation_failed); empty when it is ready to sign." }),
+      })
+      .nullable()
+      .optional()
+      .meta({ description: "A delivered cross-chain deposit's continuation, rebuilt and simulated for each answer (never stored); null otherwise." }),
     error: z.string().nullable(),
     reason: z.string().nullable(),
   })

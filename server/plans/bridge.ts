@@ -108,12 +108,11 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
   // The continuation: the owner deposits the quoted arrival into the venue from the locked destination. Built first:
   // a venue read it needs that fails blocks the whole plan (no burn is offered without its deposit).
   let continuation: PlanTransaction[] = [];
-  if (blockers.length === 0 && expected !== null && venue && depositBuilder && "build" in depositBuilder) {
-    const built = await runBuilder(depositBuilder.build, { owner: destAddress, amountMicros: expected });
-    if (built.ok) {
-      const skip = `Not simulated yet: the funds reach ${destChain} only after the bridge delivers; simulate the deposit then.`;
-      continuation = (await simulateTransactions(built.transactions, destAddress, skip)).transactions;
-    } else blockers.push(built.blocker);
+  if (blockers.length === 0 && expected !== null && venue) {
+    const skip = `Not simulated yet: the funds reach ${destChain} only after the bridge delivers; the delivery answer carries the deposit rebuilt and simulated then.`;
+    const built = await continuationDeposit(venue.id, destAddress, expected, skip);
+    if (built.blocker && built.transactions.length === 0) blockers.push(built.blocker);
+    else continuation = built.transactions;
   }
   // The burn on the source chain, built by the rail for the source chain's family, then simulated as its owner.
   if (blockers.length === 0) {
@@ -143,6 +142,22 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     payload: body,
   });
   return body;
+}
+
+/**
+ * The continuation's deposit into `strategyId` for `owner` (the locked destination), built for `amount` and simulated as
+ * the owner: at plan time with `skip` (the USDC is not on the destination yet, so the chain cannot run it), and once
+ * the bridge delivered without it (POST /svc/bridge/delivery), against the chain that now holds the minted USDC and
+ * with a fresh build (a Solana blockhash does not outlive a bridge's minutes). `blocker` is why it cannot be built
+ * (no transactions) or why its simulation failed (the transactions, with the failed verdict).
+ */
+export async function continuationDeposit(strategyId: string, owner: string, amount: bigint, skip?: string): Promise<{ transactions: PlanTransaction[]; blocker: Blocker | null }> {
+  const depositBuilder = builderFor(strategyId, "deposit");
+  if (!depositBuilder || !("build" in depositBuilder)) return { transactions: [], blocker: blocker("adapter_not_ready", `${strategyId} has no deposit builder.`) };
+  const built = await runBuilder(depositBuilder.build, { owner, amountMicros: amount });
+  if (!built.ok) return { transactions: [], blocker: built.blocker };
+  const sim = await simulateTransactions(built.transactions, owner, skip);
+  return { transactions: sim.transactions, blocker: sim.blocker };
 }
 
 /** The request's own checks (400): two different chains, each address of its chain's family, a destination that can receive. */

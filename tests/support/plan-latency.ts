@@ -7,7 +7,7 @@
 // - evm-a: the in-process EVM (testing/chains/evm/node.ts) with Aave v3's shipped bytecode at Base's addresses.
 // Each owner is new (`fundedOwner`): funded on its chain so the plan's simulation passes, never seen by the service.
 import { createHash, randomBytes } from "node:crypto";
-import { address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { getAddressDecoder, } from "@solana/kit";
 import { getVenue } from "../../server/venues";
 import { kamino } from "../../server/venues/kamino/descriptor";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
@@ -15,9 +15,9 @@ import { suilend } from "../../server/venues/suilend/descriptor";
 import { type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { startRttProxy, type RttProxy } from "../../testing/latency/rtt-proxy";
-import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { kaminoSimulationChain } from "../../testing/chains/solana/kamino-simulation";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "./fake-rpc";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
+import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
 
 export const RTT_MS = 50;
 const WAD = 10n ** 18n;
@@ -45,7 +45,7 @@ export interface LatencyChains {
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
 
 /** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
-function kaminoMarketAccount(bump: number): Uint8Array {
+function _kaminoMarketAccount(bump: number): Uint8Array {
   const b = Buffer.alloc(4664);
   createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
   b.writeBigUInt64LE(1n, 8);
@@ -63,20 +63,7 @@ export async function startLatencyChains(rttMs = RTT_MS): Promise<LatencyChains>
   ]);
 
   // Kamino: the market, its authority, the USDC reserve (3,000 USDC for 2,000 cUSDC) and the supply vault.
-  setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
-  const [authority, bump] = await getProgramDerivedAddress({
-    programAddress: address(ids.program),
-    seeds: [getUtf8Encoder().encode("lma"), getAddressEncoder().encode(address(ids.mainMarket))],
-  });
-  rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data: kaminoMarketAccount(bump) });
-  const chain = new SolanaLocalChain(() => rpc.solanaAccounts);
-  chain.blockhashes.add(rpc.blockhash);
-  const mintAuthority = getAddressDecoder().decode(randomBytes(32));
-  chain.lamports.set(mintAuthority, 1_000_000_000n);
-  chain.addMint(ids.usdcMint, mintAuthority);
-  chain.addMint(KAMINO_CUSDC_MINT, authority);
-  chain.setTokenAccount(KAMINO_USDC_SUPPLY_VAULT, authority, ids.usdcMint, 3_000_000_000n);
-  rpc.solanaChain = chain;
+  const chain = await kaminoSimulationChain(rpc);
 
   // Aave v3 at Base's addresses.
   const evm = await startEvmNode({ chainId: 8453 });

@@ -1,9 +1,5 @@
-// The local Solana chain refuses what the chain refuses, and the service's simulation before signing
-// (server/chains/solana/simulate.ts) reads it as it would the real RPC: a Kamino plan that klend and SPL Token accept
-// simulates ok with its compute budget set from the units consumed; one account swapped, one signer or writable flag
-// dropped, a reserve owned by another program or too little USDC is refused with the program's own error.
-import { createHash } from "node:crypto";
-import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+
+import { address, createNoopSigner, } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simulate";
@@ -13,28 +9,15 @@ import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/shared/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, setKaminoUsdc } from "./venues/kamino";
-import { KLEND_UNITS, SolanaLocalChain } from "./local-chain";
+import { KAMINO_CUSDC_MINT, } from "./venues/kamino";
+import { kaminoSimulationChain } from "./kamino-simulation";
+import { KLEND_UNITS, type SolanaLocalChain } from "./local-chain";
 import { variant } from "./variants";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
 /** Another wallet that pays the fee in the dropped-signer variants. */
 const SPONSOR = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
-
-async function marketAuthority(): Promise<{ authority: string; bump: number }> {
-  const [authority, bump] = await getProgramDerivedAddress({ programAddress: address(ids.program), seeds: [getUtf8Encoder().encode("lma"), getAddressEncoder().encode(address(ids.mainMarket))] });
-  return { authority, bump };
-}
-
-/** klend's LendingMarket account: discriminator, version u64, bump_seed u64 (the SDK's layout), 4664 bytes. */
-function marketAccount(bump: number): Uint8Array {
-  const b = Buffer.alloc(4664);
-  createHash("sha256").update("account:LendingMarket").digest().copy(b, 0, 0, 8);
-  b.writeBigUInt64LE(1n, 8);
-  b.writeBigUInt64LE(BigInt(bump), 16);
-  return b;
-}
 
 async function build(action: "deposit" | "withdraw", amountMicros: bigint): Promise<PlanTransaction> {
   const b = builderFor("kamino", action);
@@ -61,20 +44,11 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
   });
   beforeEach(async () => {
     // 3,000 USDC for 2,000 cUSDC in the reserve; the owner holds 10 USDC, 1 SOL and 5 cUSDC.
-    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
-    const { authority, bump } = await marketAuthority();
-    rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data: marketAccount(bump) });
-    chain = new SolanaLocalChain(() => rpc.solanaAccounts);
-    chain.blockhashes.add(rpc.blockhash);
+    chain = await kaminoSimulationChain(rpc, SPONSOR);
     chain.lamports.set(OWNER, 1_000_000_000n);
-    chain.lamports.set(SPONSOR, 1_000_000_000n);
-    chain.addMint(ids.usdcMint, SPONSOR);
-    chain.addMint(KAMINO_CUSDC_MINT, authority);
     await chain.setTokenBalance(OWNER, ids.usdcMint, 10_000_000n);
     await chain.setTokenBalance(OWNER, KAMINO_CUSDC_MINT, 5_000_000n);
     rpc.set(OWNER, KAMINO_CUSDC_MINT, 5_000_000n);
-    chain.setTokenAccount(KAMINO_USDC_SUPPLY_VAULT, authority, ids.usdcMint, 3_000_000_000n);
-    rpc.solanaChain = chain;
   });
 
   it("a Kamino deposit plan simulates ok; the offered transaction carries the compute budget set from it", async () => {
