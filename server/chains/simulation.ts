@@ -2,6 +2,7 @@
 // simulated it (Sui dry run, Solana simulateTransaction, EVM eth_simulateV1 / eth_call + eth_estimateGas);
 // `unavailable` carries the reason and no figure; `failed` carries the chain's own error, decoded.
 import { z } from "zod";
+import { changesSchema, type SimulatedChanges } from "./changes";
 
 export interface SimulationFee {
   /** Base units of the chain's native asset (MIST, lamports, wei), as the simulation priced it. */
@@ -21,6 +22,8 @@ export interface Simulation {
   logs: string[] | null;
   error: string | null;
   at: string;
+  /** ok: the balance changes the chain reported (issue 23); absent where this chain's reader has not landed yet. */
+  changes?: SimulatedChanges;
 }
 
 export const simulationSchema = z
@@ -39,6 +42,7 @@ export const simulationSchema = z
     logs: z.array(z.string()).nullable(),
     error: z.string().nullable().meta({ description: "failed: the chain's own error, decoded; unavailable: why it was not simulated." }),
     at: z.string().meta({ description: "ISO time of the simulation (or of the attempt)." }),
+    changes: changesSchema.optional(),
   })
   .meta({ id: "Simulation", description: "The chain's own simulation of this transaction before signing (contract §8)." });
 

@@ -67,6 +67,10 @@ export const BLOCKER_CODES = {
   venue_state_unavailable: { answered: PLAN, meaning: "The venue's on-chain state the plan is built from (its exchange rate, its reserve's slot) could not be read from its chain; nothing is built. Try again." },
   owner_required: { answered: BOTH, meaning: "The plan needs an owner address to build transactions." },
   rpc_unavailable: { answered: PLAN, meaning: "The chain's RPC did not answer or refused a read the transaction needs (a recent blockhash, an object version); nothing signable was built. Try again." },
+  simulation_mismatch: {
+    answered: PLAN,
+    meaning: "The balance changes the chain's own simulation reports differ from the plan (what leaves the owner, what arrives, to whom); the message names what the plan says and what was simulated, in token units. Nothing is offered for signing.",
+  },
   simulation_failed: { answered: PLAN, meaning: "The chain's own simulation of a transaction in the plan failed; the message carries the chain's error, decoded. Nothing is offered for signing." },
   plan_not_executable: { answered: ACTION, meaning: "The plan is not of the kind this step needs (a prepared deposit plan for execute, a prepared bridge plan for delivery and rescue)." },
   tx_failed: { answered: ACTION, meaning: "The transaction failed or reverted on chain; nothing is credited." },

@@ -22,6 +22,7 @@ import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor 
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
+import { checkChanges } from "../chains/check-changes";
 import { assertRecipient, destinationCodeBlocker } from "./recipient";
 import { insertPlan } from "./store";
 
@@ -120,7 +121,16 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     if (!burn.ok) blockers.push(burn.blocker);
     else {
       const burnSim = await simulateTransactions(burn.transactions, sourceAddress);
+      // The owner's USDC leaves exactly as the plan says: the amount (the burn plus the disclosed service fee, which
+      // only its recipient receives); nothing else leaves but gas.
+      const mismatch = checkChanges(burnSim.transactions, {
+        chain: sourceChain,
+        owner: sourceAddress,
+        spends: [{ asset: USDC[sourceChain], amount }],
+        pays: serviceFee.collected ? [{ to: serviceFee.recipient, asset: USDC[sourceChain], amount: serviceFee.amount }] : [],
+      });
       if (burnSim.blocker) blockers.push(burnSim.blocker);
+      else if (mismatch) blockers.push(mismatch);
       else transactions.push(...burnSim.transactions, ...continuation);
     }
   }

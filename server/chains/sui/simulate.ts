@@ -11,6 +11,8 @@ import { errorLine, suiRpc, withRpcTimeout } from "../clients";
 import { knownAbortMeaning } from "./aborts";
 import { coinReadingClient } from "./coin-reads";
 import type { PlanTransaction } from "../transaction";
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { changedAsset, changesUnavailable, type SimulatedChanges, SUI_COIN_TYPE, sameSuiCoinType } from "../changes";
 
 const NO_ANSWER_CODES = new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
 const NO_ANSWER_TEXT = /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|other side closed|did not answer within/i;
@@ -45,7 +47,7 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
       // The wallet-resolved intents (the owner's coins) first, from the reads the plan's builder started beside its own
       // (./coin-reads.ts), so the simulation itself is the only round trip left.
       await tx.prepareForSerialization({ client: coinReadingClient() });
-      return suiRpc().simulateTransaction({ transaction: tx, include: { effects: true }, signal });
+      return suiRpc().simulateTransaction({ transaction: tx, include: { effects: true, balanceChanges: true }, signal });
     });
     const result = r.Transaction ?? r.FailedTransaction;
     if (!result?.status.success) {
@@ -67,6 +69,7 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
       logs: null,
       error: null,
       at,
+      changes: suiChanges(result.balanceChanges),
     };
   } catch (e) {
     if (noAnswer(e)) return simulationUnavailable(`Not simulated: the move-chain node did not answer (${errorLine(e)}).`);
@@ -74,6 +77,25 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
     // Otherwise the chain state refused it while the wallet's resolution ran (e.g. not enough of a coin to select).
     return simulationFailed(refused ? `the move-chain node refused the transaction: ${errorLine(refused)}` : errorLine(e));
   }
+}
+
+/**
+ * The node's balance changes (ExecutedTransaction.balance_changes: per address and coin type, the signed net change,
+ * gas included). A successful transaction always pays gas, so an empty list means the node did not report them.
+ */
+export function suiChanges(reported: { address: string; coinType: string; amount: string }[] | undefined): SimulatedChanges {
+  if (!reported?.length) return changesUnavailable("The move-chain node's simulation reported no balance changes (every transaction pays gas, so they are missing, not zero).");
+  return {
+    status: "ok",
+    balanceChanges: reported.map((c) => ({
+      owner: normalizeSuiAddress(c.address),
+      asset: changedAsset("move-chain", sameSuiCoinType(c.coinType, SUI_COIN_TYPE) ? "native" : c.coinType),
+      amount: c.amount,
+    })),
+    approvals: null,
+    source: "move-chain node: SimulateTransaction balance_changes (gRPC)",
+    reason: null,
+  };
 }
 
 /** One Simulation per transaction, in order (Sui plans hold independent transactions). */

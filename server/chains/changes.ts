@@ -1,0 +1,91 @@
+// What a transaction does to balances, in the chain's own words (issue 23): the balance changes (and on EVM the ERC-20
+// approvals) a chain's simulation reports before signing, or its executed transaction after. Never computed from the
+// plan: a chain that cannot say leaves `unavailable` with the reason. Amounts are signed integer base units of the
+// asset (a string); symbol and decimals are given only for assets the service knows (USDC, the native asset).
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { z } from "zod";
+import type { ChainId } from "./address";
+import { USDC } from "./balances";
+
+export interface ChangedAsset {
+  chain: ChainId;
+  /** The asset's id on its chain: a Sui coin type, a Solana mint, an EVM token address; "native" for SUI/SOL/ETH. */
+  id: string;
+  symbol: string | null;
+  decimals: number | null;
+}
+
+export interface BalanceChange {
+  owner: string;
+  asset: ChangedAsset;
+  /** Signed base units: negative leaves the owner, positive arrives. */
+  amount: string;
+}
+
+export interface Approval {
+  token: string;
+  spender: string;
+  amount: string;
+}
+
+export interface SimulatedChanges {
+  status: "ok" | "unavailable";
+  balanceChanges: BalanceChange[] | null;
+  /** EVM: the ERC-20 approvals the transaction grants; null on chains without approvals or when unavailable. */
+  approvals: Approval[] | null;
+  /** Where the figures come from (the RPC method and field), or null when unavailable. */
+  source: string | null;
+  /** Why there are no figures, or null. */
+  reason: string | null;
+}
+
+const signed = z.string().regex(/^-?[0-9]+$/);
+
+export const changesSchema = z
+  .object({
+    status: z.enum(["ok", "unavailable"]),
+    balanceChanges: z
+      .array(
+        z.object({
+          owner: z.string(),
+          asset: z.object({ chain: z.string(), id: z.string(), symbol: z.string().nullable(), decimals: z.number().int().nullable() }),
+          amount: signed.meta({ description: "Signed integer base units of the asset: negative leaves the owner, positive arrives." }),
+        }),
+      )
+      .nullable(),
+    approvals: z.array(z.object({ token: z.string(), spender: z.string(), amount: z.string().regex(/^[0-9]+$/) })).nullable(),
+    source: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: "SimulatedChanges", description: "The balance changes (and EVM approvals) the chain's own simulation reports for this transaction; unavailable with the reason when it cannot say." });
+
+export function changesUnavailable(reason: string): SimulatedChanges {
+  return { status: "unavailable", balanceChanges: null, approvals: null, source: null, reason };
+}
+
+const NATIVE: Record<ChainId, { symbol: string; decimals: number }> = {
+  "move-chain": { symbol: "SUI", decimals: 9 },
+  "svm-chain": { symbol: "SOL", decimals: 9 },
+  "evm-a": { symbol: "ETH", decimals: 18 },
+  "evm-b": { symbol: "ETH", decimals: 18 },
+};
+
+/** The asset `id` on `chain` with what the service knows of it (USDC and the native asset); others carry nulls. */
+export function changedAsset(chain: ChainId, id: string): ChangedAsset {
+  if (id === "native") return { chain, id, ...NATIVE[chain] };
+  const usdc = USDC[chain];
+  const same = chain === "move-chain" ? sameSuiCoinType(id, usdc) : chain === "svm-chain" ? id === usdc : id.toLowerCase() === usdc.toLowerCase();
+  return same ? { chain, id, symbol: "USDC", decimals: 6 } : { chain, id, symbol: null, decimals: null };
+}
+
+/** Sui coin types compared with their package addresses normalized (0x2::sui::SUI = 0x000…002::sui::SUI). */
+export function sameSuiCoinType(a: string, b: string): boolean {
+  const norm = (t: string) => {
+    const [pkg = "", ...rest] = t.split("::");
+    return [normalizeSuiAddress(pkg), ...rest].join("::");
+  };
+  return norm(a) === norm(b);
+}
+
+/** SUI's coin type as the node reports it. */
+export const SUI_COIN_TYPE = "0x2::sui::SUI";

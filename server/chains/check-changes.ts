@@ -1,0 +1,88 @@
+// One checker for every plan kind (issue 23 item 2): the balance changes the chain's simulation reports must be what
+// the plan says, in exact base units, before the plan is returned. The owner's outflow of each asset the plan spends
+// equals the plan's amount plus the fees it discloses in that asset; nothing else leaves the owner's wallet but the
+// network fee in the native asset (at most what the simulation charged); whatever arrives goes to the owner, the
+// owner-locked destination or a disclosed fee recipient, and only as much as disclosed. A transaction whose chain
+// cannot report changes is not checked here (its `changes` says unavailable, with the reason).
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { type Blocker, blocker } from "../http/codes";
+import type { ChainId } from "./address";
+import { type BalanceChange, sameSuiCoinType } from "./changes";
+import type { PlanTransaction } from "./transaction";
+
+export interface ExpectedChanges {
+  chain: ChainId;
+  /** The signer, whose wallet the plan spends from. */
+  owner: string;
+  /** Exactly what leaves the owner, per asset id (the plan's amount plus the fees disclosed in that asset). */
+  spends: { asset: string; amount: bigint }[];
+  /** What may arrive at another address than the owner, exactly: a disclosed fee to its recipient. */
+  pays?: { to: string; asset: string; amount: bigint }[];
+  /** Addresses that may receive any amount (a bridge's owner-locked destination); the owner always may. */
+  recipients?: string[];
+}
+
+const sameAddress = (chain: ChainId, a: string, b: string) =>
+  chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase();
+const sameAsset = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
+
+/** A change in the asset's own units when known ("5.000000 USDC"), else base units with the asset id. */
+export function inUnits(c: Pick<BalanceChange, "asset">, amount: bigint): string {
+  const { symbol, decimals, id } = c.asset;
+  if (symbol === null || decimals === null) return `${amount} base units of ${id}`;
+  const neg = amount < 0n;
+  const abs = neg ? -amount : amount;
+  const scale = 10n ** BigInt(decimals);
+  const frac = decimals ? `.${(abs % scale).toString().padStart(decimals, "0")}` : "";
+  return `${neg ? "-" : ""}${abs / scale}${frac} ${symbol}`;
+}
+
+/**
+ * The changes of `txs` (this chain's transactions of one plan, simulated) against `expect`: null when they agree or
+ * when no transaction reported changes, else `simulation_mismatch` naming what was expected and what was simulated.
+ */
+export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): Blocker | null {
+  const mine = txs.filter((t) => t.chain === expect.chain && t.simulation?.status === "ok");
+  if (mine.length === 0 || mine.some((t) => t.simulation?.changes?.status !== "ok")) return null;
+  // Net per (owner, asset) over the plan's transactions on this chain.
+  const net = new Map<string, { change: BalanceChange; amount: bigint }>();
+  let gasCharged = 0n;
+  for (const t of mine) {
+    gasCharged += BigInt(t.simulation?.gasEstimate ?? "0");
+    for (const c of t.simulation?.changes?.balanceChanges ?? []) {
+      const key = `${c.owner}|${c.asset.id}`;
+      const prior = net.get(key);
+      net.set(key, { change: c, amount: (prior?.amount ?? 0n) + BigInt(c.amount) });
+    }
+  }
+  const problems: string[] = [];
+  const isOwner = (a: string) => sameAddress(expect.chain, a, expect.owner);
+  const owned = (asset: string) => [...net.values()].filter((n) => isOwner(n.change.owner) && sameAsset(expect.chain, n.change.asset.id, asset));
+  for (const s of expect.spends) {
+    const simulated = owned(s.asset).reduce((sum, n) => sum + n.amount, 0n);
+    const sample = owned(s.asset)[0]?.change ?? { asset: { chain: expect.chain, id: s.asset, symbol: null, decimals: null } };
+    if (simulated !== -s.amount) problems.push(`you send ${inUnits(sample, s.amount)} by the plan, the simulation sends ${inUnits(sample, -simulated)}`);
+  }
+  for (const { change, amount } of net.values()) {
+    if (amount === 0n) continue;
+    const asset = change.asset.id;
+    if (isOwner(change.owner)) {
+      if (amount > 0n || expect.spends.some((s) => sameAsset(expect.chain, s.asset, asset))) continue;
+      if (asset === "native" && -amount <= gasCharged) continue;
+      problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend`);
+      continue;
+    }
+    if (amount < 0n) {
+      problems.push(`${inUnits(change, -amount)} leaves ${change.owner}, which the plan does not name`);
+      continue;
+    }
+    if ((expect.recipients ?? []).some((r) => sameAddress(expect.chain, r, change.owner))) continue;
+    const fee = (expect.pays ?? []).find((p) => sameAddress(expect.chain, p.to, change.owner) && sameAsset(expect.chain, p.asset, asset));
+    if (fee && fee.amount === amount) continue;
+    problems.push(
+      fee ? `${change.owner} receives ${inUnits(change, amount)}; the plan discloses ${inUnits(change, fee.amount)}` : `${inUnits(change, amount)} goes to ${change.owner}, which the plan does not name`,
+    );
+  }
+  if (problems.length === 0) return null;
+  return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);
+}
