@@ -31,6 +31,8 @@ export const CCTP_CONTRACTS = {
   TokenMessengerV2: "src/v2/TokenMessengerV2.sol",
   TokenMinterV2: "src/v2/TokenMinterV2.sol",
   AdminUpgradableProxy: "src/proxy/AdminUpgradableProxy.sol",
+  // The library V1's transmitter and messenger link (its `addressToBytes32` / `bytes32ToAddress` are public).
+  Message: "src/messages/Message.sol",
 } as const;
 
 const [cctpDir, ozDir, memviewDir] = process.argv.slice(2);
@@ -52,7 +54,7 @@ const input = {
   language: "Solidity",
   sources: Object.fromEntries(Object.values(CCTP_CONTRACTS).map((p) => [p, { content: read(p) }])),
   // foundry.toml at CCTP_COMMIT: optimizer_runs = 100000 (the optimizer on, as Circle's deployments are built).
-  settings: { remappings: REMAPPINGS, optimizer: { enabled: true, runs: 100000 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+  settings: { remappings: REMAPPINGS, optimizer: { enabled: true, runs: 100000 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.bytecode.linkReferences"] } } },
 };
 const findImports = (p: string) => {
   try {
@@ -67,7 +69,7 @@ if (errors.length) throw new Error(errors.map((e: { formattedMessage: string }) 
 const artifacts = Object.fromEntries(
   Object.entries(CCTP_CONTRACTS).map(([name, file]) => {
     const c = out.contracts[file][name];
-    return [name, { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }];
+    return [name, { contractName: name, abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, linkReferences: c.evm.bytecode.linkReferences }];
   }),
 );
 writeFileSync(
