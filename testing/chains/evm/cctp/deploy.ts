@@ -73,7 +73,7 @@ export function cctpRemoteIds(chain: ChainId, version: 1 | 2): { tokenMessenger:
   if (chain === "evm-a" || chain === "evm-b") {
     const messenger = version === 2 ? TOKEN_MESSENGER_V2 : TOKEN_MESSENGER[chain];
     if (!messenger) return null;
-    return { tokenMessenger: pad(messenger as Hex), usdc: pad(USDC[chain] as Hex) };
+    return { tokenMessenger: pad(messenger.toLowerCase() as Hex), usdc: pad(USDC[chain].toLowerCase() as Hex) };
   }
   if (chain === "svm-chain") {
     const program = version === 2 ? SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV2 : SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV1;
