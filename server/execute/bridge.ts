@@ -19,7 +19,9 @@ import type { RescueBuild } from "../rails/types";
 import { broadcastEnabled } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
+import { simulateTransactions } from "../chains/simulate";
 import { simulationUnavailable } from "../chains/simulation";
+import type { PlanTransaction } from "../chains/transaction";
 import { continuationDeposit } from "../plans/bridge";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
@@ -271,6 +273,23 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
 }
 
 
+/**
+ * Contract §8: every receive carries a simulation. The Sui receive comes simulated by its rail (the node's dry run);
+ * the EVM receive is simulated here, as the owner-locked destination on the destination chain's RPC, so an attestation
+ * the MessageTransmitter would refuse (not its attesters', tampered, a nonce already used) blocks with the contract's
+ * own revert reason. The Solana receive is not simulated by the service yet: it says so instead of carrying no verdict.
+ */
+async function simulateReceives(dest: ChainId, destAddress: string, txs: PlanTransaction[]): Promise<PlanTransaction[] | { blocker: Blocker }> {
+  const evm = txs.filter((t) => !t.simulation && t.encoding === "evm-call");
+  const sim = evm.length ? await simulateTransactions(evm, destAddress) : null;
+  if (sim?.blocker) return { blocker: sim.blocker };
+  return txs.map((t) => {
+    const k = evm.indexOf(t);
+    if (k >= 0) return sim?.transactions[k] ?? t;
+    return t.simulation ? t : { ...t, simulation: simulationUnavailable(`The ${dest} receive is not simulated by the service yet; your wallet's own preview is the check before signing.`) };
+  });
+}
+
 export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
@@ -285,6 +304,8 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   const mintRecipient = typeof stored === "string" ? stored : null;
   const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await p.rail.rescue(p, mintRecipient, sourceTxId);
   blockers.push(...built.blockers);
+  const receives = blockers.length ? [] : await simulateReceives(p.dest, p.destAddress, built.transactions);
+  if ("blocker" in receives) blockers.push(receives.blocker);
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,
     status: blockers.length ? ("blocked" as const) : ("prepared" as const),
@@ -306,12 +327,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],
-    // Contract §8: every receive carries a simulation. The Sui receive is simulated by the node; the EVM and Solana
-    // receives are not simulated by the service yet (Circle's programs and contracts are not on the local test chains,
-    // so the simulator's answer could not be checked): they say so instead of carrying no verdict.
-    transactions: blockers.length
-      ? []
-      : built.transactions.map((t) => (t.simulation ? t : { ...t, simulation: simulationUnavailable(`The ${p.dest} receive is not simulated by the service yet; your wallet's own preview is the check before signing.`) })),
+    transactions: blockers.length || "blocker" in receives ? [] : receives,
     ...(blockers.length ? { blockers } : {}),
     broadcastEnabled: broadcastEnabled(p.dest),
     executionMode: config().SVC_EXECUTION_MODE,

@@ -4,7 +4,8 @@
 //   ./sui/state.ts;
 // - Solana JSON-RPC: ./solana/rpc.ts over ./solana/state.ts;
 // - EVM JSON-RPC: the answered EVM (./evm/rpc.ts) over ./evm/state.ts (the EVM that runs real bytecode is
-//   ./evm/node.ts, a server of its own that `passThrough` can put behind a path of this one).
+//   ./evm/node.ts, a server of its own that `passThrough` can put behind a path of this one, or that runs the calls to
+//   the contracts `evmExecuted` names for a path: ./evm/executed.ts).
 // Options for the e2e stack, where the browser's wallets reach this server through Playwright's routing
 // (e2e/support.ts routeChainRpc) so a wallet's submission and the app server's confirmation meet: a fixed `port`,
 // `cors` headers and preflights, `passThrough` paths (e.g. "/evm-b" → the EVM node's URL, passed as they are), the
@@ -17,6 +18,7 @@ import { suiWorld } from "./sui/state";
 import { CCTP_PACKAGE_VERSIONS } from "./sui/cctp";
 import { CETUS_PACKAGE_VERSIONS } from "./sui/cetus-aggregator";
 import { suiVenuePackageVersions, suiVenueState, suiVenueUpgradeCaps } from "./sui/venues";
+import { executedEvmReply } from "./evm/executed";
 import { evmMethods } from "./evm/state";
 import { evmVenueState } from "./evm/venues";
 import { solanaMethods } from "./solana/state";
@@ -60,10 +62,12 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     chain.calls.push(method);
     if (options.log) process.stdout.write(`${kind} ${method}\n`);
   };
-  const handle = async (req: JsonRpcRequest): Promise<JsonRpcReply> => {
+  const handle = async (req: JsonRpcRequest, path: string): Promise<JsonRpcReply> => {
     const method = String(req.method);
     called("rpc", method);
     if (chain.failing.has(method)) return jsonRpcError(req, -32000, "node is behind");
+    const executed = await executedEvmReply(chain.evmExecuted.get(path), req);
+    if (executed) return executed;
     const solanaMethod = solana.get(method);
     if (solanaMethod?.async) return jsonRpcReplyAsync(req, async (_, params) => solanaMethod.answer(params));
     if (solanaMethod) return jsonRpcReply(req, (_, params) => solanaMethod.answer(params));
@@ -85,7 +89,8 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     }
     void readBody(req).then(async (raw) => {
       if (options.cors && req.method === "OPTIONS") return void res.writeHead(204, headers).end();
-      const upstream = options.passThrough?.[new URL(req.url ?? "/", "http://x").pathname.replace(/\/+$/, "")];
+      const path = new URL(req.url ?? "/", "http://x").pathname.replace(/\/+$/, "");
+      const upstream = options.passThrough?.[path];
       if (upstream) return passThrough(upstream, raw, res, headers);
       let body: unknown;
       try {
@@ -93,7 +98,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       } catch {
         return void res.writeHead(400, headers).end();
       }
-      const out = await jsonRpcBodyAsync(body, handle);
+      const out = await jsonRpcBodyAsync(body, (r) => handle(r, path));
       res.writeHead(200, { "content-type": "application/json", ...headers }).end(JSON.stringify(out));
     });
   });

@@ -8,6 +8,7 @@ import type { SolanaLocalChain } from "./solana/local-chain";
 import type { SolanaAccounts } from "./solana/venues/encode";
 import type { SaveReserveState } from "./solana/venues/save";
 import type { SuiVenueState } from "./sui/venues";
+import type { ExecutedEvm } from "./evm/executed";
 import type { EvmTxRecord } from "./evm/rpc";
 import type { EvmVenueState } from "./evm/venues";
 
@@ -90,6 +91,11 @@ export interface LocalChain extends ChainTxState, ChainVenues {
    * plan says "not simulated".
    */
   solanaChain: SolanaLocalChain | null;
+  /**
+   * EVM contracts that run on a real EVM, by the URL path the service calls ("/evm-a"): eth_call and eth_estimateGas
+   * addressed to them are answered by that node (./evm/executed.ts); empty: the answered EVM answers everything.
+   */
+  evmExecuted: Map<string, ExecutedEvm>;
   /** Gas prices answered by `eth_gasPrice` (wei), Sui `GetEpoch` reference_gas_price (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
@@ -129,6 +135,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     calls: [],
     blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N",
     solanaChain: null,
+    evmExecuted: new Map(),
     gas: { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 },
     close: async () => {},
   };

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
-import { decodeFunctionData, encodePacked, type Hex, pad } from "viem";
+import { decodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainId } from "../../server/chains/address";
 import { USDC } from "../../server/chains/balances";
@@ -16,9 +16,11 @@ import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } 
 import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "../../server/rails/cctp-v1/evm";
 import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/sui";
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
+import { attest } from "../../testing/chains/attester";
+import { erc20Balance } from "../../testing/chains/evm/aave";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { dbKinds } from "../support/app";
-import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
+import { type BridgeStack, startBridgeStack, strangerAttestation, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
@@ -59,13 +61,6 @@ const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
 /** A source transaction id in the source chain's own shape. */
 const sourceTxId = (c: ChainId) => (isEvm(c) ? `0x${randomBytes(32).toString("hex")}` : b58(c === "svm-chain" ? 64 : 32));
-
-/** V2 burn message (MessageV2.sol + BurnMessageV2.sol, version 1); the source's copy has a zero nonce, Iris's the attested one. */
-const v2Message = (src: number, dst: number, nonce: Hex | null, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
-    [1, src, dst, nonce ?? pad("0x"), pad(TOKEN_MESSENGER_V2 as Hex), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x"), 2000, nonce ? 2000 : 0, 1, pad("0x02"), recipient, amount, pad("0x03"), 0n, 0n, 0n],
-  );
 
 describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => {
   let stack: BridgeStack;
@@ -124,30 +119,50 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     const tx = sourceTxId(source);
     const nonce = v === 2 ? (`0x${randomBytes(32).toString("hex")}` as Hex) : null;
     const v1Nonce = 7000n + amount % 1000n;
-    const attested = v === 2 ? v2Message(src, dst, nonce, p.mintRecipient, amount) : v1Message(src, dst, v1Nonce, p.mintRecipient, amount);
+    const attested = v === 2 ? v2Message(src, dst, p.mintRecipient, amount, { nonce: nonce as Hex }) : v1Message(src, dst, v1Nonce, p.mintRecipient, amount);
     if (isEvm(source)) {
-      const emitted = v === 2 ? v2Message(src, dst, null, p.mintRecipient, amount) : attested;
+      const emitted = v === 2 ? v2Message(src, dst, p.mintRecipient, amount, null) : attested;
       const emitter = v === 2 ? MESSAGE_TRANSMITTER_V2 : (MESSAGE_TRANSMITTER[source] as string);
       rpc.txs.set(tx, { kind: "evm", from: SOURCE[source], status: "0x1", transfers: [], messagesSent: [{ emitter, message: emitted }] });
     }
     const rescue = () => post("/svc/bridge/rescue", { planId: p.planId, sourceTxId: tx }, OWNER);
     expect((await rescue()).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [] });
 
-    // 3. Circle attests; the receive is built on the destination for the locked destination to sign.
-    const attestation = `0x${"ab".repeat(v === 2 ? 130 : 65)}` as Hex;
+    // 3. Circle attests (a local attester the destination's transmitter enables); the receive is built on the
+    // destination for the locked destination to sign. An EVM receive is simulated on the destination's
+    // MessageTransmitter (Circle's bytecode): an attestation by another key is refused with the contract's reason.
     const key = `${src}/${isEvm(source) ? tx.toLowerCase() : tx}`;
-    if (v === 2) iris.v2.set(key, [{ message: attested, attestation, eventNonce: nonce as string, status: "complete" }]);
-    else iris.messages.set(key, [{ message: attested, attestation, eventNonce: v1Nonce.toString() }]);
+    const serve = (attestation: Hex) =>
+      v === 2
+        ? iris.v2.set(key, [{ message: attested, attestation, eventNonce: nonce as string, status: "complete" }])
+        : iris.messages.set(key, [{ message: attested, attestation, eventNonce: v1Nonce.toString() }]);
+    if (isEvm(dest)) {
+      serve(await strangerAttestation(attested));
+      const refused = await rescue();
+      expect(refused.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
+      expect(JSON.stringify(refused.json.blockers)).toContain("Invalid signature: not attester");
+    }
+    const attestation = await attest(attested);
+    serve(attestation);
     const ok = await rescue();
     expect(ok.json).toMatchObject({ status: "prepared", destAddress: DEST[dest], burn: { amountMicros: amount.toString(), attestation } });
     const receive = (ok.json.transactions as Tx[]).find((t) => t.kind === "receive");
     expect(receive?.chain).toBe(dest);
-    // Every receive carries a verdict (contract §8): the Sui node simulates it; EVM and Solana receives say they are not simulated.
-    expect(receive?.simulation?.status).toBe(dest === "move-chain" ? "ok" : "unavailable");
+    // Every receive carries a verdict (contract §8): the Sui node and the EVM transmitters simulate it; the Solana receive says it is not simulated.
+    expect(receive?.simulation?.status).toBe(dest === "svm-chain" ? "unavailable" : "ok");
     if (isEvm(dest)) {
       const payload = receive?.payload as { to: string; data: Hex };
       expect(payload.to).toBe(v === 2 ? MESSAGE_TRANSMITTER_V2 : MESSAGE_TRANSMITTER[dest]);
       expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: payload.data }).args).toEqual([attested.toLowerCase(), attestation]);
+      // The call as simulated mints the amount to the destination on the chain; once it has, the nonce is used and a
+      // second receive is refused by the transmitter.
+      const node = stack.evm[dest];
+      const before = await erc20Balance(node, USDC[dest], DEST[dest]);
+      await node.exec(DEST[dest], payload.to, payload.data);
+      expect((await erc20Balance(node, USDC[dest], DEST[dest])) - before).toBe(amount);
+      const again = await rescue();
+      expect(again.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
+      expect(JSON.stringify(again.json.blockers)).toContain("Nonce already used");
     } else if (dest === "svm-chain") {
       const ixs = (receive?.payload as { instructions: Ix[] }).instructions;
       // The owner's USDC account is created (idempotently) before receive_message mints into it.

@@ -3,7 +3,8 @@
 // owner's coins, simulated by the local Sui node that serves Circle's packages and shared objects and type-checks the
 // calls; Solana: the V1 program's deposit_for_burn; EVM: TokenMessenger V1), the attestation is read from the local
 // Iris in Circle's V1 format, the receive is built on the destination (Sui receive PTB simulated; Solana V1
-// receive_message; EVM receiveMessage), and delivery credits the locked destination once.
+// receive_message; EVM receiveMessage, simulated on Circle's V1 MessageTransmitter with an attestation by the local
+// attesters it enables), and delivery credits the locked destination once.
 import { randomBytes } from "node:crypto";
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { Transaction } from "@mysten/sui/transactions";
@@ -22,6 +23,8 @@ import {
   SUI_TOKEN_MESSENGER_MINTER,
   SUI_TOKEN_MESSENGER_MINTER_STATE,
 } from "../../server/rails/cctp-v1/sui";
+import { attest } from "../../testing/chains/attester";
+import { erc20Balance } from "../../testing/chains/evm/aave";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
@@ -152,13 +155,24 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     expect(p.transactions[0]).toMatchObject({ chain: "move-chain", kind: "burn", simulation: { status: "ok" } });
     const digest = b58(32);
     const message = v1Message(8, 6, 99n, pad(EVM_DEST as Hex), 2_000_000n);
-    const attestation = `0x${"ef".repeat(65)}` as Hex;
+    const attestation = await attest(message);
+    // A message changed after it was attested (a larger amount): the signature no longer recovers a local attester, and
+    // the simulation on evm-a's MessageTransmitter (Circle's bytecode) refuses it with the contract's own reason.
+    iris.messages.set(`8/${digest}`, [{ message: v1Message(8, 6, 99n, pad(EVM_DEST as Hex), 2_000_001n), attestation, eventNonce: "99" }]);
+    const tampered = await rescue(p.planId, digest);
+    expect(tampered.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
+    expect(JSON.stringify(tampered.json.blockers)).toContain("reverted: Invalid signature: not attester");
     iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: "99" }]);
     const r = await rescue(p.planId, digest);
     expect(r.json).toMatchObject({ status: "prepared", messageTransmitter: MESSAGE_TRANSMITTER["evm-a"] });
-    const tx = (r.json.transactions as { payload: { to: string; data: Hex } }[])[0];
+    const tx = (r.json.transactions as Tx[])[0] as Tx & { payload: { to: string; data: Hex } };
+    expect(tx).toMatchObject({ chain: "evm-a", kind: "receive", simulation: { status: "ok", error: null } });
     expect(tx?.payload.to).toBe(MESSAGE_TRANSMITTER["evm-a"]);
     expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: tx?.payload.data as Hex }).args).toEqual([message, attestation]);
+    // The simulated call, landed on evm-a, mints the Sui burn's amount to the locked destination.
+    const before = await erc20Balance(stack.evm["evm-a"], USDC["evm-a"], EVM_DEST);
+    await stack.evm["evm-a"].exec(EVM_DEST, tx.payload.to, tx.payload.data);
+    expect((await erc20Balance(stack.evm["evm-a"], USDC["evm-a"], EVM_DEST)) - before).toBe(2_000_000n);
     const h = evmHash();
     rpc.txs.set(h, { kind: "evm", from: EVM_DEST, status: "0x1", transfers: [{ token: USDC["evm-a"], from: `0x${"0".repeat(40)}`, to: EVM_DEST, value: 2_000_000n }] });
     await deliverOnce(p.planId, h, "2000000");

@@ -14,6 +14,8 @@ import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/abi";
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
+import { attest } from "../../testing/chains/attester";
+import { type CctpNodes, evmRpcEnv, startCctpNodes, v2Message } from "../support/bridge-stack";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
@@ -60,7 +62,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
   let iris: FakeIris;
   const post = (a: App, path: string, body: unknown, key?: string, headers?: Record<string, string>) =>
     call<J>(a.url, "POST", `/api/v1${path}`, { body, key, headers });
-  const rpcEnv = () => ({ SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url });
+  let evm: CctpNodes;
+  const rpcEnv = () => ({ SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, ...evmRpcEnv(rpc), SVC_API_KEYS: KEYS, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url });
 
   const suiPlan = async (a: App, owner = SUI, amount = "5000000") => {
     const r = await post(a, "/svc/strategies/deposit/plan", { strategyId: "scallop", amountMicros: amount, owner });
@@ -86,6 +89,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     fundSuiOwner(rpc, SUI_OTHER);
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     iris = await startFakeIris();
+    evm = await startCctpNodes(rpc);
     app = await startApp({ db, env: { ...rpcEnv(), SVC_LOG_LEVEL: "info" } });
     live = await startApp({ db, env: { ...rpcEnv(), SVC_EXECUTION_MODE: "broadcast" } });
   });
@@ -94,6 +98,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     await live?.stop();
     await rpc?.close();
     await iris?.close();
+    await evm?.["evm-a"].close();
+    await evm?.["evm-b"].close();
   });
 
   it("execute with a confirmed Sui digest records the deposit once: position with txId, deposit row, deposit.settled", async () => {
@@ -451,33 +457,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect((await events("bridge.delivered")).filter((e) => (e.data as J).planId === planId)).toHaveLength(1);
   });
 
-  /**
-   * A CCTP V2 burn message (MessageV2 header + BurnMessageV2 body) from Base (6) to Arbitrum (3). On the source chain
-   * nonce, finalityThresholdExecuted and feeExecuted are empty; the attested copy from Iris carries them.
-   */
-  const burnMessageV2 = (mintRecipient: Hex, amount: bigint, attested: { nonce: Hex; feeExecuted: bigint } | null) =>
-    encodePacked(
-      ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
-      [
-        1,
-        6,
-        3,
-        attested ? attested.nonce : pad("0x"),
-        pad(TOKEN_MESSENGER_V2 as Hex),
-        pad(TOKEN_MESSENGER_V2 as Hex),
-        pad("0x"),
-        2000,
-        attested ? 2000 : 0,
-        1,
-        pad(USDC["evm-a"] as Hex),
-        mintRecipient,
-        amount,
-        pad(EVM),
-        0n,
-        attested ? attested.feeExecuted : 0n,
-        0n,
-      ],
-    );
+  /** A CCTP V2 burn message from Base (6) to Arbitrum (3) by EVM (tests/support/bridge-stack.ts v2Message). */
+  const burnMessageV2 = (mintRecipient: Hex, amount: bigint, attested: { nonce: Hex; feeExecuted: bigint } | null) => v2Message(6, 3, mintRecipient, amount, attested, pad(EVM));
 
   it("rescue (CCTP V2) builds receiveMessage(attested message, attestation) on MessageTransmitterV2, only for a burn minting to the locked destination", async () => {
     const r = await post(app, "/svc/bridge/plan", { sourceChain: "evm-a", destChain: "evm-b", amountMicros: "6000000", sourceAddress: EVM, destAddress: EVM_DEST });
@@ -520,14 +501,15 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       iris.failing.on = false;
     }
 
-    const attestation = `0x${"ab".repeat(130)}` as Hex;
+    // The attestation by the local attesters, checked by the simulation on evm-b's MessageTransmitterV2 (Circle's bytecode).
+    const attestation = await attest(attestedMessage);
     iris.v2.set(`6/${burnTx}`, [{ message: attestedMessage, attestation, eventNonce: nonce, status: "complete" }]);
     const ok = await rescue({ sourceTxId: burnTx });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ status: "prepared", ownerMustSign: true, submitted: false, destAddress: EVM_DEST, messageTransmitter: MESSAGE_TRANSMITTER_V2, burn: { attestation, nonce } });
     const txs = ok.json.transactions as { chain: string; kind: string; encoding: string; payload: { chainId: number; to: string; data: Hex; value: string } }[];
     expect(txs).toHaveLength(1);
-    expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: MESSAGE_TRANSMITTER_V2, value: "0" } });
+    expect(txs[0]).toMatchObject({ chain: "evm-b", kind: "receive", encoding: "evm-call", payload: { chainId: 42161, to: MESSAGE_TRANSMITTER_V2, value: "0" }, simulation: { status: "ok" } });
     const call = decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: txs[0]?.payload.data as Hex });
     expect(call.functionName).toBe("receiveMessage");
     // The attested message (with its nonce), not the source chain's copy.
@@ -608,19 +590,23 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const sig = getBase58Decoder().decode(randomBytes(64));
     const rescue = (body: J) => post(app, "/svc/bridge/rescue", { planId, ...body }, OWNER);
     const nonce = `0x${"5c".repeat(32)}` as Hex;
-    const solMessage = (recipient: Hex) =>
-      encodePacked(
-        ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
-        [1, 5, 3, nonce, pad("0x01"), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x"), 2000, 2000, 1, pad("0x02"), recipient, 3_000_000n, pad("0x03"), 0n, 0n, 0n],
-      );
+    const solMessage = (recipient: Hex) => v2Message(5, 3, recipient, 3_000_000n, { nonce });
     expect((await rescue({ sourceTxId: sig })).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], burn: null });
-    const attestation = `0x${"cd".repeat(130)}` as Hex;
-    iris.v2.set(`5/${sig}`, [{ message: solMessage(pad(EVM_THIEF as Hex)), attestation, eventNonce: nonce, status: "complete" }]);
+    const thiefMessage = solMessage(pad(EVM_THIEF as Hex));
+    iris.v2.set(`5/${sig}`, [{ message: thiefMessage, attestation: await attest(thiefMessage), eventNonce: nonce, status: "complete" }]);
     expect((await rescue({ sourceTxId: sig })).json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [] });
     const good = solMessage(pad(EVM_DEST as Hex));
+    const attestation = await attest(good);
     iris.v2.set(`5/${sig}`, [{ message: good, attestation, eventNonce: nonce, status: "complete" }]);
     const ok = await rescue({ sourceTxId: sig });
     expect(ok.json).toMatchObject({ status: "prepared", sourceDomain: 5, destinationDomain: 3, burn: { nonce, amountMicros: "3000000", attestation } });
+    expect((ok.json.transactions as { simulation: { status: string } }[])[0]?.simulation.status).toBe("ok");
+    // Received once (the call landed on evm-b): the same message again is refused by the transmitter, nonce used.
+    const tx0 = (ok.json.transactions as { payload: { to: string; data: Hex } }[])[0];
+    await evm["evm-b"].exec(EVM_DEST, tx0?.payload.to as string, tx0?.payload.data as Hex);
+    const again = await rescue({ sourceTxId: sig });
+    expect(again.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
+    expect(JSON.stringify(again.json.blockers)).toContain("reverted: Nonce already used");
     const tx = (ok.json.transactions as { payload: { to: string; data: Hex } }[])[0];
     expect(tx?.payload.to).toBe(MESSAGE_TRANSMITTER_V2);
     expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: tx?.payload.data as Hex }).args).toEqual([good.toLowerCase(), attestation]);

@@ -1,46 +1,122 @@
-// The stack the bridge route tests share: one local JSON-RPC/gRPC chain server for all four chains, the local Iris
-// (Circle's attestation service format) and the app pointed at both, plus the CCTP message encoders and a reader of a
-// serialized Sui transaction's Move calls.
+// The stack the bridge route tests share: one local JSON-RPC/gRPC chain server for all four chains, Circle's CCTP
+// contracts (compiled from Circle's source) on one EVM node per EVM chain, whose MessageTransmitters' calls the chain
+// server runs there, the local Iris (Circle's attestation service format) and the app pointed at them, plus the CCTP
+// message encoders (the ids each chain's CCTP writes into a message, so the local transmitters accept them) and a
+// reader of a serialized Sui transaction's Move calls.
 import { Transaction } from "@mysten/sui/transactions";
-import { encodePacked, type Hex, pad } from "viem";
+import { encodePacked, type Hex, keccak256, pad, serializeSignature } from "viem";
+import { sign } from "viem/accounts";
+import type { ChainId } from "../../server/chains/address";
+import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
+import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2 } from "../../lib/cctp-ids";
+import { cctpRemoteIds, deployCctp } from "../../testing/chains/evm/cctp/deploy";
+import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { type App, type DbKind, startApp } from "./app";
 import { type FakeIris, startFakeIris } from "./fake-iris";
 import { type FakeRpc, startFakeRpc } from "./fake-rpc";
+
+export type CctpNodes = Record<"evm-a" | "evm-b", EvmNode>;
 
 export interface BridgeStack {
   app: App;
   rpc: FakeRpc;
   iris: FakeIris;
+  /** The EVM nodes running Circle's CCTP for evm-a and evm-b (a test reads balances or lands a receive there). */
+  evm: CctpNodes;
   stop: () => Promise<void>;
 }
+
+/**
+ * Circle's CCTP V1 and V2 (testing/chains/evm/cctp) on a node per EVM chain (Base's and Arbitrum's chain ids), deployed
+ * once; the chain server runs calls to the chain's MessageTransmitters on its node, for the service pointed at
+ * `evmRpcEnv(rpc)`.
+ */
+export async function startCctpNodes(rpc: FakeRpc): Promise<CctpNodes> {
+  const [a, b] = await Promise.all([startEvmNode({ chainId: 8453 }), startEvmNode({ chainId: 42161 })]);
+  const nodes: CctpNodes = { "evm-a": a, "evm-b": b };
+  for (const chain of ["evm-a", "evm-b"] as const) {
+    await deployCctp(nodes[chain], chain);
+    rpc.evmExecuted.set(`/${chain}`, { node: nodes[chain], contracts: [MESSAGE_TRANSMITTER_V2, MESSAGE_TRANSMITTER[chain] as string] });
+  }
+  return nodes;
+}
+
+/** The service's EVM RPC URLs: the chain server at each chain's path (its MessageTransmitters run on that chain's node). */
+export const evmRpcEnv = (rpc: FakeRpc) => ({ SVC_RPC_EVM_A: `${rpc.url}/evm-a`, SVC_RPC_EVM_B: `${rpc.url}/evm-b` });
 
 /** Starts the chain server (prepared by `prepare` before the app starts), Iris and the app with `keys` (SVC_API_KEYS). */
 export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: FakeRpc) => void): Promise<BridgeStack> {
   const rpc = await startFakeRpc();
   prepare(rpc);
-  const iris = await startFakeIris();
+  const [iris, evm] = await Promise.all([startFakeIris(), startCctpNodes(rpc)]);
   const app = await startApp({
     db,
-    env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_EVM_A: rpc.url, SVC_RPC_EVM_B: rpc.url, SVC_API_KEYS: keys, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url },
+    env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, ...evmRpcEnv(rpc), SVC_API_KEYS: keys, SVC_RPC_TIMEOUT_MS: "2000", SVC_CCTP_ATTESTATION_URL: iris.url },
   });
   return {
     app,
     rpc,
     iris,
+    evm,
     stop: async () => {
       await app.stop();
       await rpc.close();
       await iris.close();
+      await evm["evm-a"].close();
+      await evm["evm-b"].close();
     },
   };
 }
 
-/** A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0). */
+const CHAIN_OF_DOMAIN = new Map(Object.entries(CCTP_DOMAIN).map(([chain, domain]) => [domain, chain as ChainId]));
+/** What the chain of `domain` writes into a message of `version` (its TokenMessenger, its USDC), as bytes32. */
+function idsOf(domain: number, version: 1 | 2) {
+  const chain = CHAIN_OF_DOMAIN.get(domain);
+  const ids = chain ? cctpRemoteIds(chain, version) : null;
+  if (!ids) throw new Error(`no CCTP V${version} on domain ${domain}`);
+  return ids;
+}
+
+/**
+ * A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0) as the
+ * source's CCTP sends it: sender its TokenMessenger, recipient the destination's, burn token the source's USDC.
+ */
 export const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
   encodePacked(
     ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
-    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
+    [0, src, dst, nonce, idsOf(src, 1).tokenMessenger, idsOf(dst, 1).tokenMessenger, pad("0x"), 0, idsOf(src, 1).usdc, recipient, amount, pad("0x0d")],
   );
+
+/**
+ * A CCTP V2 burn message (MessageV2.sol header + BurnMessageV2.sol body, version 1), standard finality, any caller:
+ * the source chain's copy has no nonce, finality executed or fee (`attested` null); Iris's attested copy has them.
+ */
+export const v2Message = (src: number, dst: number, recipient: Hex, amount: bigint, attested: { nonce: Hex; feeExecuted?: bigint } | null, messageSender: Hex = pad("0x03")) =>
+  encodePacked(
+    ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
+    [
+      1,
+      src,
+      dst,
+      attested?.nonce ?? pad("0x"),
+      idsOf(src, 2).tokenMessenger,
+      idsOf(dst, 2).tokenMessenger,
+      pad("0x"),
+      2000,
+      attested ? 2000 : 0,
+      1,
+      idsOf(src, 2).usdc,
+      recipient,
+      amount,
+      messageSender,
+      0n,
+      attested?.feeExecuted ?? 0n,
+      0n,
+    ],
+  );
+
+/** An attestation in Circle's format by a key no local transmitter enables (the transmitters refuse it: "not attester"). */
+export const strangerAttestation = async (message: Hex): Promise<Hex> => serializeSignature(await sign({ hash: keccak256(message), privateKey: `0x${"c3".repeat(32)}` }));
 
 /** The Move calls of a serialized Sui transaction: package::module::function. */
 export const suiCalls = (json: string) =>

@@ -10,7 +10,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Abi } from "viem";
 import { describe, expect, it } from "vitest";
-import { abiDiff, shippedConstant } from "../../../testing/chains/evm/abi-diff";
+import { abiDiff, shippedConstant, signatureDiff } from "../../../testing/chains/evm/abi-diff";
+import { CCTP_ARTIFACT_ABI } from "../../../testing/chains/evm/cctp/deploy";
 import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } from "./abi";
 
 const require = createRequire(import.meta.url);
@@ -45,5 +46,16 @@ describe("CCTP ABIs", () => {
     const strip = (ps: readonly { name: string; type: string; internalType: string }[]) => ps.map(({ name, type, internalType }) => ({ name, type, internalType }));
     expect(v1.name).toBe(v2.name);
     expect(strip(v1.inputs)).toEqual(strip(v2.inputs.slice(0, 4)));
+  });
+
+  // The contracts the local EVM runs (testing/chains/evm/cctp: compiled from evm-cctp-contracts 4061786a src/): the
+  // calls the rails build and the event they read have the compiled contracts' signatures.
+  it.each([
+    ["MessageTransmitter", MESSAGE_TRANSMITTER_ABI],
+    ["MessageTransmitterV2", MESSAGE_TRANSMITTER_ABI],
+    ["TokenMessenger", TOKEN_MESSENGER_ABI],
+    ["TokenMessengerV2", TOKEN_MESSENGER_V2_ABI],
+  ] as const)("%s compiled from Circle's source has our entries' signatures", (name, ours) => {
+    expect(signatureDiff(ours, CCTP_ARTIFACT_ABI(name))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { type Abi, encodeDeployData, type Hex } from "viem";
 
-interface HardhatArtifact {
+export interface HardhatArtifact {
   contractName: string;
   abi: Abi;
   bytecode: Hex;

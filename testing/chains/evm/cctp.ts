@@ -5,7 +5,9 @@
 // `IMintBurnToken(_burnToken).transferFrom(msg.sender, address(_localMinter), _amount)`). It holds what it pulls, so a
 // test reads the burned amount as the stand-in's balance. No attestation, no message: the rest of CCTP is the local
 // Iris's part (tests/support/fake-iris.ts). Compiled here with solc-js (the `solc` devDependency, 0.8.15), about two
-// seconds.
+// seconds. The receive side is Circle's real contracts (./cctp/deploy.ts, compiled from Circle's source); the burn stays
+// with this stand-in because Circle's TokenMinter burns with the token's `burn(uint256)`, which the local USDC (Aave's
+// MintableERC20, ./aave.ts) does not have, so the real TokenMessengerV2's depositForBurn would revert there.
 import solc from "solc";
 import { type Abi, encodeDeployData, type Hex } from "viem";
 import { TOKEN_MESSENGER_V2_ABI } from "../../../server/rails/cctp/abi";
