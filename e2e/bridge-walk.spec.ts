@@ -59,6 +59,11 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   await bridge.getByRole("button", { name: "Review bridge plan" }).click();
   await expect(bridge.getByTestId("plan-status")).toHaveText("prepared — your wallet must sign");
   await expect(bridge.getByTestId("transactions").getByTestId("simulation-ok")).toContainText("Simulated by the chain: accepted");
+  // What the burn does to balances, from the Sui node's simulation, before the wallet opens (issue 23).
+  const changes = bridge.getByTestId("transactions").getByTestId("balance-changes");
+  await expect(changes).toContainText("You send 4 USDC");
+  await expect(changes).toContainText(/You send 0\.\d+ SUI/);
+  await expect(changes).toContainText("from the chain’s simulation at");
   await expect(bridge.getByTestId("bridge-walk")).toHaveCount(0);
   await bridge.getByTestId("sign").click();
 

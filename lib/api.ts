@@ -243,6 +243,17 @@ export interface Simulation {
   logs: string[] | null;
   error: string | null;
   at: string;
+  /** The balance changes the chain's simulation reported (issue 23); absent where not read yet. */
+  changes?: SimulatedChanges;
+}
+
+/** What the chain's simulation says the transaction does to balances: signed base units per owner and asset. */
+export interface SimulatedChanges {
+  status: "ok" | "unavailable";
+  balanceChanges: { owner: string; asset: { chain: string; id: string; symbol: string | null; decimals: number | null }; amount: string }[] | null;
+  approvals: { token: string; spender: string; amount: string }[] | null;
+  source: string | null;
+  reason: string | null;
 }
 
 interface TxBase {

@@ -1,7 +1,7 @@
 "use client";
 // What a plan will do and what it costs: fee line items, blockers in words, estimates labeled as estimates.
 import { Missing, OrMissing } from "@/components/ui/missing";
-import type { ChainId, Plan, PlanFee, Simulation } from "@/lib/api";
+import type { ChainId, Plan, PlanFee, SimulatedChanges, Simulation } from "@/lib/api";
 import { chainName, formatBps } from "@/lib/format";
 import { formatMicros, formatTokenAmount } from "@/lib/money";
 import { knownToken, NATIVE, USDC } from "@/lib/tokens";
@@ -103,7 +103,7 @@ export function PlanSummary({ plan }: { plan: Plan }) {
       {plan.schemaVersion === "svc-bridge-plan.v1" && <BridgeTerms plan={plan} />}
       {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "withdraw" && <WithdrawAmounts plan={plan} />}
       {plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" && plan.estimates && <DepositEstimates estimates={plan.estimates} />}
-      {plan.transactions.length > 0 && <TransactionList transactions={plan.transactions} />}
+      {plan.transactions.length > 0 && <TransactionList transactions={plan.transactions} signerOf={signerOf(plan)} />}
       {plan.status === "prepared" && plan.transactions.length === 0 && (
         <p className="muted small">This plan is a priced quote: connect a wallet and prepare it again to get a transaction to sign.</p>
       )}
@@ -249,8 +249,41 @@ function DepositEstimates({ estimates }: { estimates: NonNullable<VaultPlan["est
   );
 }
 
-/** The transactions the wallet will sign, in order, each with the chain's simulation. */
-function TransactionList({ transactions }: { transactions: Plan["transactions"] }) {
+/** Who signs a transaction of `plan` on `chain`: a bridge's destination signs there, else the plan's owner. */
+function signerOf(plan: Plan): (chain: ChainId) => string | null {
+  if (plan.schemaVersion === "svc-bridge-plan.v1") return (chain) => (chain === plan.destChain ? plan.destAddress : plan.sourceAddress);
+  const owner = "owner" in plan ? (plan.owner ?? null) : null;
+  return () => owner;
+}
+
+const sameOwner = (a: string, b: string | null) => b !== null && a.toLowerCase().replace(/^0x0*/, "") === b.toLowerCase().replace(/^0x0*/, "");
+const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
+
+/** The simulation's balance changes in token units: what leaves the signer's wallet, what arrives and where. */
+export function BalanceChanges({ changes, signer, at }: { changes: SimulatedChanges; signer: string | null; at: string }) {
+  if (changes.status !== "ok" || !changes.balanceChanges) {
+    return (
+      <span className="muted small" data-testid="changes-unavailable">
+        Balance changes not reported: {changes.reason ?? "the chain gave none"}
+      </span>
+    );
+  }
+  const lines = changes.balanceChanges.map((c) => {
+    const amount = BigInt(c.amount);
+    const abs = (amount < 0n ? -amount : amount).toString();
+    const shown = c.asset.symbol !== null && c.asset.decimals !== null ? formatTokenAmount(abs, { symbol: c.asset.symbol, decimals: c.asset.decimals }) : `${abs} base units of ${shortAddress(c.asset.id)}`;
+    const you = sameOwner(c.owner, signer);
+    return `${you ? "You" : shortAddress(c.owner)} ${amount < 0n ? (you ? "send" : "sends") : you ? "receive" : "receives"} ${shown}`;
+  });
+  return (
+    <span className="small" data-testid="balance-changes">
+      {lines.join(" · ")} <span className="muted">(from the chain’s simulation at {new Date(at).toLocaleTimeString()})</span>
+    </span>
+  );
+}
+
+/** The transactions the wallet will sign, in order, each with the chain's simulation and its balance changes. */
+function TransactionList({ transactions, signerOf }: { transactions: Plan["transactions"]; signerOf: (chain: ChainId) => string | null }) {
   return (
     <>
       <h3 className="small">What you will sign</h3>
@@ -261,6 +294,12 @@ function TransactionList({ transactions }: { transactions: Plan["transactions"] 
             {t.description} <span className="muted small">({chainName(t.chain)}, {t.kind})</span>
             <br />
             <SimulationLine sim={t.simulation} chain={t.chain} />
+            {t.simulation?.status === "ok" && t.simulation.changes && (
+              <>
+                <br />
+                <BalanceChanges changes={t.simulation.changes} signer={signerOf(t.chain)} at={t.simulation.at} />
+              </>
+            )}
           </li>
         ))}
       </ol>
