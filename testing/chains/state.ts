@@ -90,6 +90,11 @@ export interface LocalChain extends ChainTxState, ChainVenues {
    * plan says "not simulated".
    */
   solanaChain: SolanaLocalChain | null;
+  /**
+   * The Solana RPC is a Jito-Solana node (the default): `simulateBundle` is answered by the same chain as
+   * simulateTransaction. false: a plain Solana RPC, which answers it -32601 Method not found.
+   */
+  solanaJito: boolean;
   /** Gas prices answered by `eth_gasPrice` (wei), Sui `GetEpoch` reference_gas_price (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
@@ -129,6 +134,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     calls: [],
     blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N",
     solanaChain: null,
+    solanaJito: true,
     gas: { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 },
     close: async () => {},
   };
