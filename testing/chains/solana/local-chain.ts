@@ -428,7 +428,7 @@ function transactionErrorText(err: unknown): string {
 }
 
 /** Every signature present and not all zeros (this chain checks presence, not the ed25519 signature itself). */
-const signed = (tx: ReturnType<typeof messageOf>["tx"]) => Object.values(tx.signatures).every((s) => s !== null && s.some((b) => b !== 0));
+const signed = (tx: ReturnType<typeof messageOf>["tx"]) => Object.values(tx.signatures).every((s) => s?.some((b) => b !== 0));
 const scratchOf = (chain: SolanaLocalChain): Scratch => ({ svm: loadSvm(chain), created: new Map() });
 const replacementBlockhash = (chain: SolanaLocalChain, msg: ReturnType<typeof messageOf>["msg"]) => ({
   blockhash: [...chain.blockhashes][0] ?? msg.lifetimeToken,
