@@ -79,16 +79,18 @@ export function solanaRpc(): SolanaRpc {
 /** The svm-chain RPC's Jito-Solana methods (same URL as solanaRpc); a JSON-RPC error is thrown as @solana/kit's SolanaError. */
 export function jitoRpc(): Rpc<JitoRpcApi> {
   const url = rpcUrlOf("svm-chain");
-  const api = createJsonRpcApi<JitoRpcApi>({
-    responseTransformer: (response) => {
-      const r = response as { error?: unknown; result?: unknown };
-      if (r.error) throw getSolanaErrorFromJsonRpcError(r.error);
-      return r.result;
-    },
-  });
   const clients = cache();
   clients.jito ??= new Map(); // a process that made its clients before this kind existed (a dev server's reload)
-  return cached(clients.jito, url, () => createRpc({ api, transport: createDefaultRpcTransport({ url }) }));
+  return cached(clients.jito, url, () => {
+    const api = createJsonRpcApi<JitoRpcApi>({
+      responseTransformer: (response) => {
+        const r = response as { error?: unknown; result?: unknown };
+        if (r.error) throw getSolanaErrorFromJsonRpcError(r.error);
+        return r.result;
+      },
+    });
+    return createRpc({ api, transport: createDefaultRpcTransport({ url }) });
+  });
 }
 
 /** An evm-a / evm-b public client (viem), no retries, SVC_RPC_TIMEOUT_MS per request. */
