@@ -2,7 +2,7 @@
 // per read cost a measurable share of a route with stake (the venue index read before its transaction).
 // The URL is looked up on every call, so a changed configuration (tests) gets its own client.
 import { SuiGrpcClient } from "@mysten/sui/grpc";
-import { createSolanaRpc, isSolanaError } from "@solana/kit";
+import { createDefaultRpcTransport, createJsonRpcApi, createRpc, createSolanaRpc, getSolanaErrorFromJsonRpcError, isSolanaError, type Rpc } from "@solana/kit";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { config } from "../config";
 import type { ChainId } from "./address";
@@ -14,12 +14,41 @@ export function rpcUrlOf(chain: ChainId): string {
 
 type SolanaRpc = ReturnType<typeof createSolanaRpc>;
 
+/**
+ * The Jito-Solana RPC method the service asks for (jito-foundation/jito-solana @ b64857b54a020ce7217ef80cabe20bf80aadcc75,
+ * rpc/src/rpc.rs `#[rpc(meta, name = "simulateBundle")]`; request, config and result types in
+ * rpc-client-api/src/bundles.rs: RpcBundleRequest, RpcSimulateBundleConfig, RpcSimulateBundleResult). A plain Solana
+ * RPC answers it -32601 (method not found).
+ */
+export type JitoRpcApi = {
+  simulateBundle(
+    request: { encodedTransactions: string[] },
+    config: {
+      /** One entry per transaction (null: no accounts); the node refuses lengths other than the bundle's. */
+      preExecutionAccountsConfigs: ({ encoding?: "base64"; addresses: string[] } | null)[];
+      postExecutionAccountsConfigs: ({ encoding?: "base64"; addresses: string[] } | null)[];
+      transactionEncoding?: "base64";
+      skipSigVerify?: boolean;
+      /** Only with skipSigVerify (the node refuses it otherwise). */
+      replaceRecentBlockhash?: boolean;
+    },
+  ): {
+    context: { slot: number };
+    value: {
+      /** RpcBundleSimulationSummary: "succeeded", or the first failure (RpcBundleExecutionError) and its transaction's signature. */
+      summary: "succeeded" | { failed: { error: unknown; tx_signature: string | null } };
+      /** In order, up to and including the first that failed (bank.rs simulate_transactions_unchecked_with_pre_accounts stops there). */
+      transactionResults: { err: unknown; logs: string[] | null; unitsConsumed: number | null }[];
+    };
+  };
+};
+
 const holder = globalThis as unknown as {
-  __svcRpcClients?: { sui: Map<string, SuiGrpcClient>; solana: Map<string, SolanaRpc>; evm: Map<string, PublicClient> };
+  __svcRpcClients?: { sui: Map<string, SuiGrpcClient>; solana: Map<string, SolanaRpc>; jito: Map<string, Rpc<JitoRpcApi>>; evm: Map<string, PublicClient> };
 };
 
 function cache() {
-  holder.__svcRpcClients ??= { sui: new Map(), solana: new Map(), evm: new Map() };
+  holder.__svcRpcClients ??= { sui: new Map(), solana: new Map(), jito: new Map(), evm: new Map() };
   return holder.__svcRpcClients;
 }
 
@@ -45,6 +74,23 @@ export function suiRpc(): SuiGrpcClient {
 export function solanaRpc(): SolanaRpc {
   const url = rpcUrlOf("svm-chain");
   return cached(cache().solana, url, () => createSolanaRpc(url));
+}
+
+/** The svm-chain RPC's Jito-Solana methods (same URL as solanaRpc); a JSON-RPC error is thrown as @solana/kit's SolanaError. */
+export function jitoRpc(): Rpc<JitoRpcApi> {
+  const url = rpcUrlOf("svm-chain");
+  const clients = cache();
+  clients.jito ??= new Map(); // a process that made its clients before this kind existed (a dev server's reload)
+  return cached(clients.jito, url, () => {
+    const api = createJsonRpcApi<JitoRpcApi>({
+      responseTransformer: (response) => {
+        const r = response as { error?: unknown; result?: unknown };
+        if (r.error) throw getSolanaErrorFromJsonRpcError(r.error);
+        return r.result;
+      },
+    });
+    return createRpc({ api, transport: createDefaultRpcTransport({ url }) });
+  });
 }
 
 /** An evm-a / evm-b public client (viem), no retries, SVC_RPC_TIMEOUT_MS per request. */

@@ -96,6 +96,11 @@ export interface LocalChain extends ChainTxState, ChainVenues {
    * addressed to them are answered by that node (./evm/executed.ts); empty: the answered EVM answers everything.
    */
   evmExecuted: Map<string, ExecutedEvm>;
+  /**
+   * The Solana RPC is a Jito-Solana node (the default): `simulateBundle` is answered by the same chain as
+   * simulateTransaction. false: a plain Solana RPC, which answers it -32601 Method not found.
+   */
+  solanaJito: boolean;
   /** Gas prices answered by `eth_gasPrice` (wei), Sui `GetEpoch` reference_gas_price (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
@@ -136,6 +141,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N",
     solanaChain: null,
     evmExecuted: new Map(),
+    solanaJito: true,
     gas: { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 },
     close: async () => {},
   };

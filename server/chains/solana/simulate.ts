@@ -10,10 +10,17 @@
 //   failed      → the program's own error (server/chains/solana/program-errors.ts) and the logs.
 //   unavailable → the RPC could not simulate (unreachable, timeout, method refused) and why; the transaction is
 //                 offered as built, without a compute budget.
+// A plan's second and later transactions run on the state the earlier ones leave, which simulateTransaction cannot
+// simulate ahead: a plan of several goes, all at once and in order, to the RPC's `simulateBundle` (Jito-Solana RPC
+// nodes have it: each transaction simulated on the state the ones before it leave, nothing committed; the same probes,
+// sigVerify off as skipSigVerify, replaceRecentBlockhash), and each transaction's result is read as above. The node
+// stops at the first failure: the transactions after it say an earlier one fails. An RPC without the method (a plain
+// Solana RPC answers -32601), or any refusal or timeout: the first transaction is simulated alone as above and the
+// later ones are unavailable, naming simulateBundle and the RPC's answer.
 import { type Address, address, type getBase64EncodedWireTransaction } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction, MAX_COMPUTE_UNIT_LIMIT } from "@solana-program/compute-budget";
 import type { PlanTransaction } from "../transaction";
-import { errorLine, solanaRpc, withRpcTimeout } from "../clients";
+import { errorLine, jitoRpc, solanaRpc, withRpcTimeout } from "../clients";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { compileSolanaPayload, instructionFromJson, type SolanaComputeBudget, type SolanaPayload } from "../solana";
 import { describeSolanaError } from "./program-errors";
@@ -68,42 +75,43 @@ async function priorityFee(p: SolanaPayload): Promise<{ microLamports: bigint; b
   }
 }
 
-async function simulateOne(p: SolanaPayload): Promise<SolanaSimulated> {
-  // A transaction another key already signed (a CCTP event account) cannot be recompiled: it is simulated as built and
-  // offered unchanged, without a compute budget.
-  const probe = p.presigned?.length ? p : withBudget(p, MAX_COMPUTE_UNIT_LIMIT, 0n);
+/** The transaction as it is simulated: behind the maximum unit limit at price 0, as estimateComputeUnitLimit does. A
+ * transaction another key already signed (a CCTP event account) cannot be recompiled: it is simulated as built and
+ * offered unchanged, without a compute budget. */
+function probeOf(p: SolanaPayload): SolanaPayload {
+  return p.presigned?.length ? p : withBudget(p, MAX_COMPUTE_UNIT_LIMIT, 0n);
+}
+
+type PriorityFee = Awaited<ReturnType<typeof priorityFee>>;
+
+/** An RPC call's answer, or the first line of why it gave none. */
+function answered<T>(call: Promise<T>): Promise<{ ok: true; value: T } | { ok: false; reason: string }> {
+  return call.then(
+    (value) => ({ ok: true as const, value }),
+    (e: unknown) => ({ ok: false as const, reason: errorLine(e, 200) }),
+  );
+}
+
+/**
+ * One transaction's simulation result (simulateTransaction's value, or one of simulateBundle's transactionResults: the
+ * same err / logs / unitsConsumed) read as its Simulation and the payload to offer.
+ */
+function fromResult(
+  p: SolanaPayload,
+  probe: SolanaPayload,
+  result: { err: unknown; logs?: readonly string[] | null; unitsConsumed?: bigint | number | null },
+  fee: PriorityFee,
+): SolanaSimulated {
+  const logs = result.logs ? [...result.logs] : null;
   const programs = probe.instructions.map((i) => i.programAddress);
-  const rpc = solanaRpc();
-  const [answer, fee] = await Promise.all([
-    withRpcTimeout((abortSignal) =>
-      rpc
-        .simulateTransaction(probe.transaction as ReturnType<typeof getBase64EncodedWireTransaction>, {
-          encoding: "base64",
-          sigVerify: false,
-          replaceRecentBlockhash: true,
-          commitment: "confirmed",
-        })
-        .send({ abortSignal }),
-    ).then(
-      (r) => ({ ok: true as const, value: r.value }),
-      (e: unknown) => ({ ok: false as const, reason: errorLine(e, 200) }),
-    ),
-    priorityFee(p),
-  ]);
-  if (!answer.ok) return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateTransaction did not answer (${answer.reason}).`), payload: p };
-  const logs = answer.value.logs ? [...answer.value.logs] : null;
   const offset = probe.instructions.length - p.instructions.length;
-  if (answer.value.err) return { simulation: simulationFailed(describeSolanaError(answer.value.err, programs, logs, offset), logs), payload: p };
-  const consumed = answer.value.unitsConsumed;
+  if (result.err) return { simulation: simulationFailed(describeSolanaError(result.err, programs, logs, offset), logs), payload: p };
+  const consumed = result.unitsConsumed;
   if (consumed === undefined || consumed === null) {
     return { simulation: simulationUnavailable("Not simulated: the svm-chain RPC's simulation did not report the compute units consumed."), payload: p };
   }
-  if (p.presigned?.length) {
-    return {
-      simulation: { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString() },
-      payload: p,
-    };
-  }
+  const simulation: Simulation = { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString() };
+  if (p.presigned?.length) return { simulation, payload: p };
   const unitLimit = unitLimitFor(BigInt(consumed));
   const microLamports = "microLamports" in fee ? fee.microLamports : null;
   const computeBudget: SolanaComputeBudget = {
@@ -111,22 +119,69 @@ async function simulateOne(p: SolanaPayload): Promise<SolanaSimulated> {
     microLamportsPerUnit: microLamports === null ? null : microLamports.toString(),
     basis: `Unit limit: ${consumed} compute units consumed in simulation plus ${MARGIN_PCT} %. ${fee.basis}`,
   };
-  return {
-    simulation: { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString() },
-    payload: { ...withBudget(p, unitLimit, microLamports), computeBudget },
-  };
+  return { simulation, payload: { ...withBudget(p, unitLimit, microLamports), computeBudget } };
 }
 
-/**
- * Simulates the plan's svm-chain transactions. The RPC simulates one transaction on the chain as it is now, so only
- * the first is simulated; a later one depends on the state the first leaves and says so.
- */
+async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorityFee(p)): Promise<SolanaSimulated> {
+  const probe = probeOf(p);
+  const rpc = solanaRpc();
+  const [answer, f] = await Promise.all([
+    answered(
+      withRpcTimeout((abortSignal) =>
+        rpc
+          .simulateTransaction(probe.transaction as ReturnType<typeof getBase64EncodedWireTransaction>, {
+            encoding: "base64",
+            sigVerify: false,
+            replaceRecentBlockhash: true,
+            commitment: "confirmed",
+          })
+          .send({ abortSignal }),
+      ),
+    ),
+    fee,
+  ]);
+  if (!answer.ok) return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateTransaction did not answer (${answer.reason}).`), payload: p };
+  return fromResult(p, probe, answer.value.value, f);
+}
+
+/** Simulates the plan's svm-chain transactions: one alone, several in order as one bundle (see the top of this file). */
 export async function simulateSolana(txs: PlanTransaction[]): Promise<SolanaSimulated[]> {
-  return Promise.all(
-    txs.map(async (t, i) => {
-      const p = t.payload as SolanaPayload;
-      if (i > 0) return { simulation: simulationUnavailable("Not simulated: it runs on the state the transaction before it leaves, which the RPC cannot simulate ahead."), payload: p };
-      return simulateOne(p);
-    }),
+  const payloads = txs.map((t) => t.payload as SolanaPayload);
+  const [first, ...later] = payloads;
+  if (!first) return [];
+  if (later.length === 0) return [await simulateOne(first)];
+  const probes = payloads.map(probeOf);
+  const fees = payloads.map(priorityFee);
+  // Jito-Solana's RpcSimulateBundleConfig (rpc-client-api/src/bundles.rs at the commit cited in ../clients.ts): one
+  // accounts config per transaction (none asked), base64, skipSigVerify (the owner has not signed) and
+  // replaceRecentBlockhash (allowed only with skipSigVerify); simulationBank left to its default, the confirmed bank.
+  const none = probes.map(() => null);
+  const bundle = await answered(
+    withRpcTimeout((abortSignal) =>
+      jitoRpc()
+        .simulateBundle(
+          { encodedTransactions: probes.map((q) => q.transaction) },
+          { preExecutionAccountsConfigs: none, postExecutionAccountsConfigs: none, transactionEncoding: "base64", skipSigVerify: true, replaceRecentBlockhash: true },
+        )
+        .send({ abortSignal }),
+    ),
   );
+  if (!bundle.ok) {
+    const reason = `Not simulated: it runs on the state the transactions before it leave, and the svm-chain RPC did not simulate them in order with simulateBundle (${bundle.reason}).`;
+    return [await simulateOne(first, fees[0]), ...later.map((p) => ({ simulation: simulationUnavailable(reason), payload: p }))];
+  }
+  const { summary, transactionResults } = bundle.value.value;
+  const feesRead = await Promise.all(fees);
+  let failedBefore: string | null = null;
+  return payloads.map((p, i) => {
+    const result = transactionResults[i];
+    if (failedBefore !== null) return { simulation: simulationUnavailable(`Not simulated: an earlier transaction of the plan fails (${failedBefore}).`), payload: p };
+    if (!result) {
+      const why = summary === "succeeded" ? "succeeded" : `failed: ${JSON.stringify(summary.failed.error)}`;
+      return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateBundle gave no result for it (summary ${why}).`), payload: p };
+    }
+    const r = fromResult(p, probes[i] as SolanaPayload, result, feesRead[i] as PriorityFee);
+    if (r.simulation.status === "failed") failedBefore = (r.simulation.error ?? "").replace(/\.+$/, "");
+    return r;
+  });
 }

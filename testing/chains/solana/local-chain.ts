@@ -21,6 +21,7 @@ import {
   appendTransactionMessageInstructions,
   compileTransaction,
   createTransactionMessage,
+  getBase58Decoder,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
@@ -90,6 +91,61 @@ export interface SimulateValue {
   replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
 }
 
+/**
+ * simulateBundle's config, as Jito-Solana's RpcSimulateBundleConfig (jito-foundation/jito-solana @
+ * b64857b54a020ce7217ef80cabe20bf80aadcc75, rpc-client-api/src/bundles.rs). The two accounts lists have no serde default:
+ * a config without them does not deserialize.
+ */
+export interface SimulateBundleConfig {
+  preExecutionAccountsConfigs?: ({ encoding?: string; addresses: string[] } | null)[];
+  postExecutionAccountsConfigs?: ({ encoding?: string; addresses: string[] } | null)[];
+  transactionEncoding?: string;
+  simulationBank?: unknown;
+  skipSigVerify?: boolean;
+  replaceRecentBlockhash?: boolean;
+}
+
+/** An account as the node encodes one of pre/postExecutionAccounts (base64; a missing one is the default account). */
+export interface BundleAccount {
+  data: [string, "base64"];
+  executable: boolean;
+  lamports: number;
+  owner: string;
+  rentEpoch: number;
+  space: number;
+}
+
+/** RpcSimulateBundleTransactionResult (same file); what this chain does not model is null. */
+export interface BundleTransactionResult {
+  err: unknown;
+  logs: string[];
+  preExecutionAccounts: BundleAccount[];
+  postExecutionAccounts: BundleAccount[];
+  unitsConsumed: number;
+  loadedAccountsDataSize: null;
+  returnData: null;
+  replacementBlockhash: { blockhash: string; lastValidBlockHeight: number } | null;
+  fee: number | null;
+  preBalances: null;
+  postBalances: null;
+  preTokenBalances: null;
+  postTokenBalances: null;
+  loadedAddresses: { writable: string[]; readonly: string[] };
+}
+
+/** RpcSimulateBundleResult: summary (serde: the variants camelCase, the failed variant's fields as written) and results. */
+export interface SimulateBundleValue {
+  summary: "succeeded" | { failed: { error: { TransactionFailure: [number[], string] }; tx_signature: string | null } };
+  transactionResults: BundleTransactionResult[];
+}
+
+// jito-foundation/jito-solana @ b64857b54a020ce7217ef80cabe20bf80aadcc75, rpc/src/rpc.rs simulate_bundle:
+// `const MAX_BUNDLES_SIMULATED: usize = 20;` (the block engine's limit on a bundle sent to land, 5 transactions —
+// core/src/banking_stage/transaction_scheduler/bam_scheduler.rs MAX_PACKETS_PER_BUNDLE — is not the RPC's).
+export const MAX_BUNDLES_SIMULATED = 20;
+/** The fee per signature (lamports) this chain charges (litesvm's default), answered as a result's `fee`. */
+const LAMPORTS_PER_SIGNATURE = 5000;
+
 interface TokenAccount {
   mint: string;
   owner: string;
@@ -128,6 +184,11 @@ export class SolanaLocalChain {
 
   simulate(wire: string, config: SimulateConfig = {}): Promise<SimulateValue> {
     return simulate(this, wire, config);
+  }
+
+  /** Jito-Solana's simulateBundle: the transactions in order on one scratch copy of this chain, nothing committed. */
+  simulateBundle(wires: string[], config: SimulateBundleConfig | null = null): Promise<SimulateBundleValue> {
+    return simulateBundle(this, wires, config);
   }
 
   /** @internal */
@@ -184,7 +245,16 @@ interface Execution {
   readonly host: ProgramHost;
 }
 
-function execution(chain: SolanaLocalChain, svm: LiteSVM, payer: string): Execution {
+/**
+ * A simulation's own copy of the chain: a litesvm loaded from it and the program accounts programs created (a marginfi
+ * account). Transactions simulated in order (simulateBundle) share one; nothing goes back to the chain.
+ */
+interface Scratch {
+  svm: LiteSVM;
+  created: Map<string, ChainAccount>;
+}
+
+function execution(chain: SolanaLocalChain, { svm, created }: Scratch, payer: string): Execution {
   const ex: Execution = {
     units: 0n,
     logs: [],
@@ -200,13 +270,13 @@ function execution(chain: SolanaLocalChain, svm: LiteSVM, payer: string): Execut
       ex.units += r.computeUnitsConsumed();
       return r.logs();
     },
-    host: programHost(chain, svm, (ixs) => ex.logs.push(...ex.run(ixs))),
+    host: programHost(chain, svm, created, (ixs) => ex.logs.push(...ex.run(ixs))),
   };
   return ex;
 }
 
 /** What the modelled programs see of the chain and do to it; `cpi` runs their SPL Token movements and keeps the logs. */
-function programHost(chain: SolanaLocalChain, svm: LiteSVM, cpi: (ixs: Instruction[]) => void): ProgramHost {
+function programHost(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string, ChainAccount>, cpi: (ixs: Instruction[]) => void): ProgramHost {
   const tokenAccount = (a: string): TokenAccount | null => {
     const acc = svm.getAccount(address(a));
     if (!acc.exists || acc.programAddress !== TOKEN_PROGRAM_ADDRESS || acc.data.length !== 165) return null;
@@ -216,8 +286,7 @@ function programHost(chain: SolanaLocalChain, svm: LiteSVM, cpi: (ixs: Instructi
   // The programs' CPIs: the signer is the owner or the program's authority PDA (no signature is checked here, as on chain a
   // PDA signs through invoke_signed); the movement is SPL Token's own.
   const signer = (a: string) => ({ address: address(a), signTransactions: async () => [] });
-  // Accounts programs create in this transaction (a marginfi account), over the chain's program accounts.
-  const created = new Map<string, ChainAccount>();
+  // `created`: accounts programs created in this simulation (a marginfi account), over the chain's program accounts.
   return {
     account: (a) => {
       const p = created.get(a) ?? chain.state().get(a);
@@ -249,31 +318,140 @@ function programHost(chain: SolanaLocalChain, svm: LiteSVM, cpi: (ixs: Instructi
 async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateConfig): Promise<SimulateValue> {
   if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcRefusal(-32602, "sigVerify may not be used with replaceRecentBlockhash");
   const { tx, msg } = messageOf(wire, config.encoding);
-  const keys = msg.staticAccounts.map(String);
-  const { numSignerAccounts: signers, numReadonlySignerAccounts: roSigners, numReadonlyNonSignerAccounts: roOthers } = msg.header;
-  if (config.sigVerify && Object.values(tx.signatures).some((s) => s === null || s.every((b) => b === 0))) {
-    throw new RpcRefusal(-32003, "Transaction signature verification failure");
-  }
+  if (config.sigVerify && !signed(tx)) throw new RpcRefusal(-32003, "Transaction signature verification failure");
   if (config.accounts && config.accounts.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
-  let after: ((a: string) => SimulatedAccount | null) | null = null;
-  const blank = (err: unknown, logs: string[] = [], units = 0n): SimulateValue => ({
+  const scratch = scratchOf(chain);
+  const { err, logs, units } = await execute(chain, scratch, msg, config.replaceRecentBlockhash === true);
+  return {
     err,
     logs,
     // As the RPC does, the accounts' state is given only for a transaction that succeeded.
-    accounts: config.accounts ? (err === null && after ? config.accounts.addresses.map(after) : config.accounts.addresses.map(() => null)) : null,
+    accounts: config.accounts ? config.accounts.addresses.map((a) => (err === null ? accountAfter(scratch.svm, a) : null)) : null,
     unitsConsumed: Number(units),
     returnData: null,
-    replacementBlockhash: config.replaceRecentBlockhash ? { blockhash: [...chain.blockhashes][0] ?? msg.lifetimeToken, lastValidBlockHeight: 280_000_150 } : null,
-  });
-  if (!config.replaceRecentBlockhash && !chain.blockhashes.has(msg.lifetimeToken)) return blank("BlockhashNotFound");
+    replacementBlockhash: config.replaceRecentBlockhash ? replacementBlockhash(chain, msg) : null,
+  };
+}
+
+/**
+ * The node's simulate_bundle (rpc/src/rpc.rs at the commit above), in its order: its refusals (invalid params, -32602,
+ * with its messages), then bank.rs simulate_transactions_unchecked_with_pre_accounts: each transaction on the state the
+ * ones before it left, the requested accounts read before and after it, stopping after the first that fails; the
+ * summary names that one (RpcBundleExecutionError::TransactionFailure: its signature as serde writes a Signature, a
+ * 64-number array, and the error's Display text) and its signature.
+ */
+async function simulateBundle(chain: SolanaLocalChain, wires: string[], config: SimulateBundleConfig | null): Promise<SimulateBundleValue> {
+  const invalid = (message: string) => new RpcRefusal(-32602, message);
+  if (wires.length > MAX_BUNDLES_SIMULATED) throw invalid(`bundle size too large, max ${MAX_BUNDLES_SIMULATED} transactions`);
+  const c: SimulateBundleConfig = config ?? { preExecutionAccountsConfigs: wires.map(() => null), postExecutionAccountsConfigs: wires.map(() => null) };
+  const { preExecutionAccountsConfigs: pre, postExecutionAccountsConfigs: post } = c;
+  if (!pre) throw invalid("Invalid params: missing field `preExecutionAccountsConfigs`.");
+  if (!post) throw invalid("Invalid params: missing field `postExecutionAccountsConfigs`.");
+  if (pre.length !== wires.length || post.length !== wires.length) {
+    throw invalid("pre/post_execution_accounts_configs must be equal in length to the number of transactions");
+  }
+  if (c.transactionEncoding !== undefined && c.transactionEncoding !== "base64") throw invalid("Base64 is the only supported encoding for transactions");
+  if (pre.some((a) => (a?.encoding ?? "base64") !== "base64")) throw invalid("Base64 is the only supported encoding for pre-execution accounts");
+  if (post.some((a) => (a?.encoding ?? "base64") !== "base64")) throw invalid("Base64 is the only supported encoding for post-execution accounts");
+  const txs = wires.map((w) => messageOf(w, "base64"));
+  const messages = new Set(txs.map(({ tx }) => Buffer.from(tx.messageBytes).toString("base64")));
+  if (messages.size !== txs.length) throw invalid("duplicate transactions");
+  if (c.replaceRecentBlockhash && !c.skipSigVerify) throw invalid("replace_recent_blockhash cannot be used with !skip_sig_verify");
+  // TransactionError::SignatureFailure's Display text (anza-xyz/solana-sdk transaction-error/src/lib.rs).
+  if (!c.skipSigVerify && !txs.every(({ tx }) => signed(tx))) throw invalid("transaction signature is invalid: Transaction did not pass signature verification");
+
+  const scratch = scratchOf(chain);
+  const accounts = (cfg: { addresses: string[] } | null | undefined) => (cfg?.addresses ?? []).map((a) => bundleAccount(chain, scratch, a));
+  const transactionResults: BundleTransactionResult[] = [];
+  for (const [i, { tx, msg }] of txs.entries()) {
+    const before = accounts(pre[i]);
+    const { err, logs, units } = await execute(chain, scratch, msg, c.replaceRecentBlockhash === true);
+    transactionResults.push({
+      err,
+      logs,
+      preExecutionAccounts: before,
+      postExecutionAccounts: accounts(post[i]),
+      unitsConsumed: Number(units),
+      loadedAccountsDataSize: null,
+      returnData: null,
+      replacementBlockhash: c.replaceRecentBlockhash ? replacementBlockhash(chain, msg) : null,
+      fee: err === null ? LAMPORTS_PER_SIGNATURE * Object.keys(tx.signatures).length : null,
+      preBalances: null,
+      postBalances: null,
+      preTokenBalances: null,
+      postTokenBalances: null,
+      loadedAddresses: { writable: [], readonly: [] }, // this chain holds no lookup tables
+    });
+    if (err === null) continue;
+    // tx.signature(): the first signature (all zeros for an unsigned transaction).
+    const first = Object.values(tx.signatures)[0] ?? new Uint8Array(64);
+    return {
+      summary: { failed: { error: { TransactionFailure: [[...first], transactionErrorText(err)] }, tx_signature: getBase58Decoder().decode(first) } },
+      transactionResults,
+    };
+  }
+  return { summary: "succeeded", transactionResults };
+}
+
+/** An account as the node answers it in pre/postExecutionAccounts: the scratch's state, or the default (empty) account. */
+function bundleAccount(chain: SolanaLocalChain, { svm, created }: Scratch, a: string): BundleAccount {
+  const program = created.get(a) ?? chain.state().get(a);
+  const acc = svm.getAccount(address(a));
+  const data = program?.data ?? (acc.exists ? acc.data : new Uint8Array());
+  return {
+    data: [Buffer.from(data).toString("base64"), "base64"],
+    executable: !program && acc.exists && acc.executable,
+    lamports: acc.exists ? Number(acc.lamports) : program ? 60_000_000 : 0,
+    owner: program?.owner ?? (acc.exists ? acc.programAddress : SYSTEM),
+    rentEpoch: 0,
+    space: data.length,
+  };
+}
+
+/**
+ * A TransactionError's Display text (anza-xyz/solana-sdk @ 122f32e571ce39face4beffaccea733e37c207fd,
+ * transaction-error/src/lib.rs and instruction-error/src/lib.rs) for the errors this chain answers: an instruction's
+ * custom program error as the SDK writes it; other errors by their name.
+ */
+function transactionErrorText(err: unknown): string {
+  const named: Record<string, string> = {
+    BlockhashNotFound: "Blockhash not found",
+    AccountNotFound: "Attempt to debit an account but found no record of a prior credit.",
+    ProgramAccountNotFound: "Attempt to load a program that does not exist",
+  };
+  if (typeof err === "string") return named[err] ?? err;
+  const ie = (err as { InstructionError?: [number, unknown] }).InstructionError;
+  if (!ie) return JSON.stringify(err);
+  const [index, detail] = ie;
+  const inner = typeof detail === "object" && detail !== null && "Custom" in detail ? `custom program error: 0x${Number((detail as { Custom: number }).Custom).toString(16)}` : String(detail);
+  return `Error processing Instruction ${index}: ${inner}`;
+}
+
+/** Every signature present and not all zeros (this chain checks presence, not the ed25519 signature itself). */
+const signed = (tx: ReturnType<typeof messageOf>["tx"]) => Object.values(tx.signatures).every((s) => s?.some((b) => b !== 0));
+const scratchOf = (chain: SolanaLocalChain): Scratch => ({ svm: loadSvm(chain), created: new Map() });
+const replacementBlockhash = (chain: SolanaLocalChain, msg: ReturnType<typeof messageOf>["msg"]) => ({
+  blockhash: [...chain.blockhashes][0] ?? msg.lifetimeToken,
+  lastValidBlockHeight: 280_000_150,
+});
+
+/** What one transaction did on a scratch copy: its error (null: it succeeded), its logs and the units it used. */
+interface Outcome {
+  err: unknown;
+  logs: string[];
+  units: bigint;
+}
+
+/** Runs one transaction's instructions on `scratch`, which keeps what they did (for the transactions after it). */
+async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnType<typeof messageOf>["msg"], replaceRecentBlockhash: boolean): Promise<Outcome> {
+  const keys = msg.staticAccounts.map(String);
+  const { numSignerAccounts: signers, numReadonlySignerAccounts: roSigners, numReadonlyNonSignerAccounts: roOthers } = msg.header;
+  if (!replaceRecentBlockhash && !chain.blockhashes.has(msg.lifetimeToken)) return { err: "BlockhashNotFound", logs: [], units: 0n };
   const payer = keys[0] ?? "";
-  if ((chain.lamports.get(payer) ?? 0n) < 5000n) return blank("AccountNotFound");
+  if ((scratch.svm.getBalance(address(payer)) ?? 0n) < 5000n) return { err: "AccountNotFound", logs: [], units: 0n };
 
-  const svm = loadSvm(chain);
-  after = (a: string) => accountAfter(svm, a);
-  const ex = execution(chain, svm, payer);
+  const ex = execution(chain, scratch, payer);
   const { logs } = ex;
-
   const instructions = msg.instructions ?? [];
   for (const [index, ci] of instructions.entries()) {
     const program = keys[ci.programAddressIndex] ?? "";
@@ -295,7 +473,7 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
           if (!(e instanceof ProgramRefusal)) throw e;
           const failed = typeof e.detail === "string" ? e.detail : `custom program error: 0x${e.detail.Custom.toString(16)}`;
           logs.push(...e.logs, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} failed: ${failed}`);
-          return blank({ InstructionError: [index, e.detail] }, logs, ex.units + model.units);
+          return { err: { InstructionError: [index, e.detail] }, logs, units: ex.units + model.units };
         }
       }
       const ix: Instruction = {
@@ -305,11 +483,11 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
       };
       logs.push(...ex.run([ix]));
     } catch (e) {
-      if (e instanceof SvmFailure) return blank(reindex(e.err, index), [...logs, ...e.logs], ex.units + e.units);
+      if (e instanceof SvmFailure) return { err: reindex(e.err, index), logs: [...logs, ...e.logs], units: ex.units + e.units };
       throw e;
     }
   }
-  return blank(null, logs, ex.units);
+  return { err: null, logs, units: ex.units };
 }
 
 class SvmFailure extends Error {

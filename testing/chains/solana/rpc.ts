@@ -7,9 +7,11 @@
 // - sendTransaction, getSignatureStatuses, getTransaction: the chain's transactions;
 // - simulateTransaction: the IDL-checked local chain (./local-chain.ts) for the transaction, or none (method not
 //   found: a plan then says "not simulated");
+// - simulateBundle (Jito-Solana's): the same local chain runs the transactions in order on one scratch copy, or, when the
+//   state says the RPC is a plain Solana one (or gives no chain), -32601 Method not found;
 // - getBlockHeight, getSlot, getMultipleAccounts: answered only when the state gives them (the wallets' book does).
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import type { SimulateConfig, SolanaLocalChain } from "./local-chain";
+import { RpcRefusal, type SimulateBundleConfig, type SimulateConfig, type SolanaLocalChain } from "./local-chain";
 
 /** The `context` of every answer that has one. */
 export const SOLANA_CONTEXT = { apiVersion: "2.2.0", slot: 300000000 };
@@ -46,6 +48,8 @@ export interface SolanaRpcState {
   transaction(signature: string, encoding: string): unknown;
   /** simulateTransaction: the local chain that runs this wire transaction, or null (the method is then not found). */
   simulationChain(wire: string): SolanaLocalChain | null | Promise<SolanaLocalChain | null>;
+  /** Whether the RPC is a Jito-Solana node (answers simulateBundle); false: a plain Solana RPC. */
+  jito(): boolean;
   /** Answered only when given. */
   blockHeight?: number;
   slot?: number;
@@ -134,6 +138,22 @@ export function solanaRpc(state: SolanaRpcState): Map<string, SolanaHandler> {
           const chain = await state.simulationChain(String(wire));
           if (!chain) throw new Error("method simulateTransaction not found");
           return { context: SOLANA_CONTEXT, value: await chain.simulate(String(wire), config as SimulateConfig) };
+        },
+      },
+    ],
+    [
+      "simulateBundle",
+      {
+        async: true,
+        answer: async ([request, config]) => {
+          // The JSON-RPC server's own answer to a method it does not have (jsonrpc-core MethodNotFound).
+          const missing = new RpcRefusal(-32601, "Method not found");
+          if (!state.jito()) throw missing;
+          const wires = (request as { encodedTransactions?: unknown } | null | undefined)?.encodedTransactions;
+          if (!Array.isArray(wires)) throw new RpcRefusal(-32602, "Invalid params: missing field `encodedTransactions`.");
+          const chain = await state.simulationChain(String(wires[0] ?? ""));
+          if (!chain) throw missing;
+          return { context: SOLANA_CONTEXT, value: await chain.simulateBundle(wires.map(String), (config ?? null) as SimulateBundleConfig | null) };
         },
       },
     ],

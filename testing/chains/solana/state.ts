@@ -2,10 +2,11 @@
 // `getTokenAccountsByOwner`), the venues' program accounts (`getAccountInfo` of `solanaAccounts`, written by
 // ./venues/<venue>.ts or the wallets' book, then the Save reserves of `saveReserves`), the transactions of `txs`
 // (`getSignatureStatuses` / `getTransaction`: a scripted record as it says, a landed one "processed" until the book's
-// processingMs passed, then "finalized", shown from its wire bytes), submissions (`sendTransaction`) and
-// `simulateTransaction` by `solanaChain` or the wallets' book. With the wallets' book the chain also moves on (a new
-// blockhash per getLatestBlockhash: two identical deposits never share a signature) and answers what the browser
-// wallets read besides (getBlockHeight, getSlot, getMultipleAccounts).
+// processingMs passed, then "finalized", shown from its wire bytes), submissions (`sendTransaction`),
+// `simulateTransaction` by `solanaChain` or the wallets' book, and `simulateBundle` by the same unless `solanaJito` is
+// off. With the wallets' book the chain also moves on (a new blockhash per getLatestBlockhash: two identical deposits
+// never share a signature) and answers what the browser wallets read besides (getBlockHeight, getSlot,
+// getMultipleAccounts).
 import { createHash } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { type ChainCore, landedFinal } from "../state";
@@ -61,6 +62,7 @@ export function solanaMethods(core: ChainCore, wallets: SolanaWallets | null): M
       };
     },
     simulationChain: (wire) => chain.solanaChain ?? wallets?.simulationChain(core, wire) ?? null,
+    jito: () => chain.solanaJito,
     ...(wallets ? { blockHeight: 280_000_000, slot: WALLET_SLOT, noMultipleAccounts: true } : {}),
   };
   return solanaRpc(state);
