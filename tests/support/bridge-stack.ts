@@ -2,7 +2,6 @@
 // (Circle's attestation service format) and the app pointed at both, plus the CCTP message encoders and a reader of a
 // serialized Sui transaction's Move calls.
 import { Transaction } from "@mysten/sui/transactions";
-import { encodePacked, type Hex, pad } from "viem";
 import { type App, type DbKind, startApp } from "./app";
 import { type FakeIris, startFakeIris } from "./fake-iris";
 import { type FakeRpc, startFakeRpc } from "./fake-rpc";
@@ -35,12 +34,8 @@ export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: 
   };
 }
 
-/** A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0). */
-export const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
-    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
-  );
+/** A CCTP V1 burn message (testing/chains/cctp-message.ts). */
+export { cctpMessageV1 as v1Message, cctpMessageV2 as v2Message } from "../../testing/chains/cctp-message";
 
 /** The Move calls of a serialized Sui transaction: package::module::function. */
 export const suiCalls = (json: string) =>
