@@ -20,6 +20,9 @@ import { broadcastEnabled } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulationUnavailable } from "../chains/simulation";
+import { type Simulated, simulateTransactions } from "../chains/simulate";
+import type { PlanTransaction } from "../chains/transaction";
+import { CHAIN_FAMILY, type ChainFamily } from "../chains/address";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -256,6 +259,16 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
 }
 
 
+/**
+ * How each destination family's receive gets its verdict before the owner signs (contract §8), by chain family; a
+ * family not listed keeps the rail's own verdict or says it is not simulated. A failed simulation blocks the rescue.
+ */
+const RECEIVE_SIMULATION: Partial<Record<ChainFamily, (txs: PlanTransaction[], signer: string) => Promise<Simulated>>> = {
+  // svm-chain: the RPC's simulateTransaction of message_transmitter(_v2) receive_message, which verifies Circle's
+  // attestation and CPIs into the token messenger minter's handle_receive_*_message (the mint to the recipient).
+  solana: (txs, signer) => simulateTransactions(txs, signer),
+};
+
 export async function rescueBridge(db: Db, principal: Principal | null, planId: string, sourceTxId?: string) {
   const p = await loadBridgePlan(db, planId, principal, "owner");
   if ("status" in p) return p;
@@ -270,6 +283,12 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   const mintRecipient = typeof stored === "string" ? stored : null;
   const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await p.rail.rescue(p, mintRecipient, sourceTxId);
   blockers.push(...built.blockers);
+  const simulateReceive = RECEIVE_SIMULATION[CHAIN_FAMILY[p.dest]];
+  if (!blockers.length && simulateReceive && built.transactions.some((t) => !t.simulation)) {
+    const sim = await simulateReceive(built.transactions, p.destAddress);
+    if (sim.blocker) blockers.push(sim.blocker);
+    built.transactions = sim.transactions;
+  }
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,
     status: blockers.length ? ("blocked" as const) : ("prepared" as const),
@@ -291,9 +310,8 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],
-    // Contract §8: every receive carries a simulation. The Sui receive is simulated by the node; the EVM and Solana
-    // receives are not simulated by the service yet (Circle's programs and contracts are not on the local test chains,
-    // so the simulator's answer could not be checked): they say so instead of carrying no verdict.
+    // Contract §8: every receive carries a simulation. The Sui receive is simulated by the node, the Solana receive by
+    // the RPC (RECEIVE_SIMULATION); a receive without a verdict yet says so instead of carrying none.
     transactions: blockers.length
       ? []
       : built.transactions.map((t) => (t.simulation ? t : { ...t, simulation: simulationUnavailable(`The ${p.dest} receive is not simulated by the service yet; your wallet's own preview is the check before signing.`) })),

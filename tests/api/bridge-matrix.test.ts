@@ -7,7 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
-import { decodeFunctionData, encodePacked, type Hex, pad } from "viem";
+import { bytesToHex, decodeFunctionData, type Hex, keccak256, pad, serializeSignature } from "viem";
+import { sign } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainId } from "../../server/chains/address";
 import { USDC } from "../../server/chains/balances";
@@ -17,8 +18,12 @@ import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "../../server/rails/cctp-v1
 import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/sui";
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
+import { attest } from "../../testing/chains/attester";
+import { installSolanaCctp } from "../../testing/chains/solana/cctp";
+import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { SUI_TOKEN_MESSENGER_MINTER } from "../../server/rails/cctp-v1/sui";
 import { dbKinds } from "../support/app";
-import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
+import { type BridgeStack, startBridgeStack, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
@@ -55,31 +60,38 @@ const KEYS = JSON.stringify([
 const SOLANA_TMM = { 1: "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3", 2: "CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe" } as const;
 const SOLANA_MT = { 1: "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd", 2: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC" } as const;
 const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
+const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
+const bytes32 = (solana: string) => bytesToHex(new PublicKey(solana).toBytes());
+/** The ends of a burn message as Circle's programs write them: the source's TokenMessenger and USDC, the destination's TokenMessenger (on Solana the minter program). */
+const ends = (v: 1 | 2, source: ChainId, dest: ChainId) => ({
+  sender: v === 2 ? pad(TOKEN_MESSENGER_V2 as Hex) : source === "move-chain" ? (SUI_TOKEN_MESSENGER_MINTER as Hex) : undefined,
+  recipient: dest === "svm-chain" ? bytes32(SOLANA_TMM[v]) : v === 2 ? pad(TOKEN_MESSENGER_V2 as Hex) : undefined,
+  burnToken: source === "svm-chain" ? bytes32(USDC[source]) : source === "move-chain" ? (USDC[source].split("::")[0] as Hex) : pad(USDC[source] as Hex),
+});
 
 const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
 /** A source transaction id in the source chain's own shape. */
 const sourceTxId = (c: ChainId) => (isEvm(c) ? `0x${randomBytes(32).toString("hex")}` : b58(c === "svm-chain" ? 64 : 32));
 
-/** V2 burn message (MessageV2.sol + BurnMessageV2.sol, version 1); the source's copy has a zero nonce, Iris's the attested one. */
-const v2Message = (src: number, dst: number, nonce: Hex | null, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
-    [1, src, dst, nonce ?? pad("0x"), pad(TOKEN_MESSENGER_V2 as Hex), pad(TOKEN_MESSENGER_V2 as Hex), pad("0x"), 2000, nonce ? 2000 : 0, 1, pad("0x02"), recipient, amount, pad("0x03"), 0n, 0n, 0n],
-  );
 
 describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => {
   let stack: BridgeStack;
   const post = (path: string, body: unknown, key?: string) => call<J>(stack.app.url, "POST", `/api/v1${path}`, { body, key });
 
   beforeAll(async () => {
-    stack = await startBridgeStack(db, KEYS, (rpc) => {
+    stack = await startBridgeStack(db, KEYS, async (rpc) => {
       fundSuiOwner(rpc, SOURCE["move-chain"]);
       fundSuiOwner(rpc, DEST["move-chain"]);
-      // Solana's TokenMessenger V2 account (IDL layout), whose fee_recipient a V2 receive on svm-chain reads.
-      const [tokenMessenger] = PublicKey.findProgramAddressSync([Buffer.from("token_messenger")], new PublicKey(SOLANA_TMM[2]));
-      const feeRecipient = new PublicKey(DEST["svm-chain"]);
-      const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
-      rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: SOLANA_TMM[2], data });
+      // svm-chain simulates on the local chain that runs Circle's CCTP programs (testing/chains/solana/cctp.ts) over
+      // their state: the transmitters trust the local attesters; the minters accept the other chains' burns and hold
+      // USDC in custody; V2's TokenMessenger names the destination as fee recipient (a V2 receive reads it).
+      const chain = new SolanaLocalChain(() => rpc.solanaAccounts);
+      rpc.solanaChain = chain;
+      for (const owner of [SOURCE["svm-chain"], DEST["svm-chain"]]) chain.lamports.set(owner, 1_000_000_000n);
+      const remote = (c: ChainId, v: 1 | 2) => ({ domain: CCTP_DOMAIN[c], tokenMessenger: ends(v, c, "svm-chain").sender as Hex, token: ends(v, c, "svm-chain").burnToken });
+      const remotes = { 1: [remote("move-chain", 1)], 2: [remote("evm-a", 2), remote("evm-b", 2)] } as const;
+      for (const v of [1, 2] as const) await installSolanaCctp(rpc.solanaAccounts, chain, { version: v, remotes: [...remotes[v]], feeRecipient: DEST["svm-chain"], custody: 1_000_000_000n });
+      await chain.setTokenBalance(SOURCE["svm-chain"], USDC["svm-chain"], 1_000_000_000n);
       // The venues a cross-chain deposit continues into read their reserve / market when the plan is built.
       setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
       setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
@@ -124,9 +136,10 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     const tx = sourceTxId(source);
     const nonce = v === 2 ? (`0x${randomBytes(32).toString("hex")}` as Hex) : null;
     const v1Nonce = 7000n + amount % 1000n;
-    const attested = v === 2 ? v2Message(src, dst, nonce, p.mintRecipient, amount) : v1Message(src, dst, v1Nonce, p.mintRecipient, amount);
+    const e = ends(v, source, dest);
+    const attested = v === 2 ? v2Message(src, dst, nonce, p.mintRecipient, amount, e) : v1Message(src, dst, v1Nonce, p.mintRecipient, amount, e);
     if (isEvm(source)) {
-      const emitted = v === 2 ? v2Message(src, dst, null, p.mintRecipient, amount) : attested;
+      const emitted = v === 2 ? v2Message(src, dst, null, p.mintRecipient, amount, e) : attested;
       const emitter = v === 2 ? MESSAGE_TRANSMITTER_V2 : (MESSAGE_TRANSMITTER[source] as string);
       rpc.txs.set(tx, { kind: "evm", from: SOURCE[source], status: "0x1", transfers: [], messagesSent: [{ emitter, message: emitted }] });
     }
@@ -134,25 +147,47 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     expect((await rescue()).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [] });
 
     // 3. Circle attests; the receive is built on the destination for the locked destination to sign.
-    const attestation = `0x${"ab".repeat(v === 2 ? 130 : 65)}` as Hex;
     const key = `${src}/${isEvm(source) ? tx.toLowerCase() : tx}`;
-    if (v === 2) iris.v2.set(key, [{ message: attested, attestation, eventNonce: nonce as string, status: "complete" }]);
-    else iris.messages.set(key, [{ message: attested, attestation, eventNonce: v1Nonce.toString() }]);
+    const attestWith = (attestation: Hex) => {
+      if (v === 2) iris.v2.set(key, [{ message: attested, attestation, eventNonce: nonce as string, status: "complete" }]);
+      else iris.messages.set(key, [{ message: attested, attestation, eventNonce: v1Nonce.toString() }]);
+    };
+    if (dest === "svm-chain") {
+      // Signed by a key the destination's transmitter does not trust: its simulation fails with the program's error.
+      attestWith(serializeSignature(await sign({ hash: keccak256(attested), privateKey: `0x${"c3".repeat(32)}` })));
+      const forged = await rescue();
+      expect(forged.json).toMatchObject({ status: "blocked", transactions: [], blockers: [{ code: "simulation_failed" }] });
+      expect((forged.json.blockers as { message: string }[])[0]?.message).toMatch(/InvalidAttesterSignature/);
+    }
+    const attestation = await attest(attested);
+    attestWith(attestation);
     const ok = await rescue();
     expect(ok.json).toMatchObject({ status: "prepared", destAddress: DEST[dest], burn: { amountMicros: amount.toString(), attestation } });
     const receive = (ok.json.transactions as Tx[]).find((t) => t.kind === "receive");
     expect(receive?.chain).toBe(dest);
-    // Every receive carries a verdict (contract §8): the Sui node simulates it; EVM and Solana receives say they are not simulated.
-    expect(receive?.simulation?.status).toBe(dest === "move-chain" ? "ok" : "unavailable");
+    // Every receive carries a verdict (contract §8): the Sui node and the Solana local chain (Circle's programs) simulate
+    // it; EVM receives say they are not simulated.
+    expect(receive?.simulation?.status).toBe(dest === "move-chain" || dest === "svm-chain" ? "ok" : "unavailable");
     if (isEvm(dest)) {
       const payload = receive?.payload as { to: string; data: Hex };
       expect(payload.to).toBe(v === 2 ? MESSAGE_TRANSMITTER_V2 : MESSAGE_TRANSMITTER[dest]);
       expect(decodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, data: payload.data }).args).toEqual([attested.toLowerCase(), attestation]);
     } else if (dest === "svm-chain") {
-      const ixs = (receive?.payload as { instructions: Ix[] }).instructions;
-      // The owner's USDC account is created (idempotently) before receive_message mints into it.
+      const payload = receive?.payload as { instructions: Ix[]; transaction: string };
+      // The owner's USDC account is created (idempotently) before receive_message mints into it (behind the compute budget the simulation set).
+      const ixs = payload.instructions.filter((i) => i.programAddress !== COMPUTE_BUDGET);
       expect(ixs.map((i) => i.programAddress)).toEqual([ATA_PROGRAM, SOLANA_MT[v]]);
       expect(ixs[1]?.accounts[0]?.address).toBe(DEST[dest]);
+      // Landed on the local chain, the receive releases the amount to the owner's USDC account and uses the nonce:
+      // the same receive is refused afterwards (V2: used_nonce exists; V1: NonceAlreadyUsed).
+      const chain = rpc.solanaChain as SolanaLocalChain;
+      const recipient = new PublicKey(Buffer.from(p.mintRecipient.slice(2), "hex")).toBase58();
+      const before = chain.tokens.get(recipient)?.amount ?? 0n;
+      expect((await chain.execute(payload.transaction)).err).toBeNull();
+      expect(chain.tokens.get(recipient)?.amount).toBe(before + amount);
+      const twice = await rescue();
+      expect(twice.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }] });
+      expect((twice.json.blockers as { message: string }[])[0]?.message).toMatch(v === 2 ? /already in use|ACCOUNT_ALREADY_IN_USE/ : /NonceAlreadyUsed/);
     } else {
       expect(receive).toMatchObject({ encoding: "sui-transaction-json", simulation: { status: "ok" } });
       expect(suiCalls(receive?.payload as string)[0]).toBe(`${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message`);

@@ -14,9 +14,9 @@ export interface BridgeStack {
 }
 
 /** Starts the chain server (prepared by `prepare` before the app starts), Iris and the app with `keys` (SVC_API_KEYS). */
-export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: FakeRpc) => void): Promise<BridgeStack> {
+export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: FakeRpc) => void | Promise<void>): Promise<BridgeStack> {
   const rpc = await startFakeRpc();
-  prepare(rpc);
+  await prepare(rpc);
   const iris = await startFakeIris();
   const app = await startApp({
     db,
