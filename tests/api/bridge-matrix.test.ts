@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
-import { bytesToHex, decodeFunctionData, type Hex, keccak256, pad, serializeSignature } from "viem";
+import { decodeFunctionData, type Hex, keccak256, pad, serializeSignature } from "viem";
 import { sign } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainId } from "../../server/chains/address";
@@ -19,9 +19,8 @@ import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/sui";
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { attest } from "../../testing/chains/attester";
-import { installSolanaCctp } from "../../testing/chains/solana/cctp";
+import { installLocalSolanaCctp, toSolanaEnds } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
-import { SUI_TOKEN_MESSENGER_MINTER } from "../../server/rails/cctp-v1/sui";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
@@ -61,13 +60,12 @@ const SOLANA_TMM = { 1: "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3", 2: "CCTP
 const SOLANA_MT = { 1: "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd", 2: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC" } as const;
 const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
 const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
-const bytes32 = (solana: string) => bytesToHex(new PublicKey(solana).toBytes());
-/** The ends of a burn message as Circle's programs write them: the source's TokenMessenger and USDC, the destination's TokenMessenger (on Solana the minter program). */
-const ends = (v: 1 | 2, source: ChainId, dest: ChainId) => ({
-  sender: v === 2 ? pad(TOKEN_MESSENGER_V2 as Hex) : source === "move-chain" ? (SUI_TOKEN_MESSENGER_MINTER as Hex) : undefined,
-  recipient: dest === "svm-chain" ? bytes32(SOLANA_TMM[v]) : v === 2 ? pad(TOKEN_MESSENGER_V2 as Hex) : undefined,
-  burnToken: source === "svm-chain" ? bytes32(USDC[source]) : source === "move-chain" ? (USDC[source].split("::")[0] as Hex) : pad(USDC[source] as Hex),
-});
+/**
+ * The ends of a burn message: into svm-chain as the local Solana minters know the source (its TokenMessenger and USDC;
+ * recipient the minter program); elsewhere, for V2, TokenMessengerV2 on both ends (fillers otherwise).
+ */
+const ends = (v: 1 | 2, source: ChainId, dest: ChainId) =>
+  dest === "svm-chain" ? toSolanaEnds(v, CCTP_DOMAIN[source]) : v === 2 ? { sender: pad(TOKEN_MESSENGER_V2 as Hex), recipient: pad(TOKEN_MESSENGER_V2 as Hex) } : {};
 
 const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
 /** A source transaction id in the source chain's own shape. */
@@ -88,9 +86,7 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
       const chain = new SolanaLocalChain(() => rpc.solanaAccounts);
       rpc.solanaChain = chain;
       for (const owner of [SOURCE["svm-chain"], DEST["svm-chain"]]) chain.lamports.set(owner, 1_000_000_000n);
-      const remote = (c: ChainId, v: 1 | 2) => ({ domain: CCTP_DOMAIN[c], tokenMessenger: ends(v, c, "svm-chain").sender as Hex, token: ends(v, c, "svm-chain").burnToken });
-      const remotes = { 1: [remote("move-chain", 1)], 2: [remote("evm-a", 2), remote("evm-b", 2)] } as const;
-      for (const v of [1, 2] as const) await installSolanaCctp(rpc.solanaAccounts, chain, { version: v, remotes: [...remotes[v]], feeRecipient: DEST["svm-chain"], custody: 1_000_000_000n });
+      await installLocalSolanaCctp(rpc.solanaAccounts, chain, DEST["svm-chain"]);
       await chain.setTokenBalance(SOURCE["svm-chain"], USDC["svm-chain"], 1_000_000_000n);
       // The venues a cross-chain deposit continues into read their reserve / market when the plan is built.
       setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);

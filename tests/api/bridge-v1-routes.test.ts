@@ -24,7 +24,7 @@ import {
 } from "../../server/rails/cctp-v1/sui";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { attest } from "../../testing/chains/attester";
-import { installSolanaCctp } from "../../testing/chains/solana/cctp";
+import { installLocalSolanaCctp, toSolanaEnds } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
@@ -48,11 +48,7 @@ const usdcMove = USDC["move-chain"];
 const MT_V1_SOLANA = "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd";
 const TMM_V1_SOLANA = "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3";
 /** A Sui burn as Circle's V1 programs write it for Solana: sender Sui's TokenMessengerMinter, recipient Solana's minter program, burn token Sui USDC's package. */
-const SUI_TO_SOLANA = {
-  sender: SUI_TOKEN_MESSENGER_MINTER as Hex,
-  recipient: `0x${Buffer.from(new PublicKey(TMM_V1_SOLANA).toBytes()).toString("hex")}` as Hex,
-  burnToken: usdcMove.split("::")[0] as Hex,
-};
+const SUI_TO_SOLANA = toSolanaEnds(1, 8);
 
 describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   let stack: BridgeStack;
@@ -87,7 +83,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
       chain.solanaChain = solana;
       for (const owner of [SOL, SOL_DEST]) solana.lamports.set(owner, 1_000_000_000n);
       await solana.setTokenBalance(SOL, USDC["svm-chain"], 100_000_000n);
-      await installSolanaCctp(chain.solanaAccounts, solana, { version: 1, remotes: [{ domain: 8, tokenMessenger: SUI_TO_SOLANA.sender, token: SUI_TO_SOLANA.burnToken }], custody: 1_000_000_000n });
+      await installLocalSolanaCctp(chain.solanaAccounts, solana, SOL_DEST);
     });
     ({ rpc, iris } = stack);
   });

@@ -20,8 +20,11 @@ import path from "node:path";
 import { address, getAddressDecoder, getAddressEncoder, getProgramDerivedAddress, getU64Decoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { PublicKey } from "@solana/web3.js";
-import { bytesToHex, type Hex, hexToBytes, keccak256, recoverAddress } from "viem";
+import { bytesToHex, type Hex, hexToBytes, keccak256, pad, recoverAddress } from "viem";
 import { USDC } from "../../../server/chains/balances";
+import { CCTP_DOMAIN } from "../../../server/rails/cctp/domains";
+import { SUI_TOKEN_MESSENGER_MINTER } from "../../../server/rails/cctp-v1/sui";
+import { TOKEN_MESSENGER_V2 } from "../../../server/rails/cctp-v2/evm";
 import { LOCAL_ATTESTERS, LOCAL_SIGNATURE_THRESHOLD } from "../attester";
 import {
   type AnchorContext,
@@ -148,7 +151,11 @@ async function verifyAttestation(c: AnchorContext, mt: Record<string, unknown>, 
 }
 
 /** An EVM attester address as the program stores it in `enabled_attesters`: a Pubkey of 12 zero bytes and the 20. */
-export const attesterKey = (evm: Hex) => getAddressDecoder().decode(hexToBytes(evm, { size: 20 }).reduce((k, b, i) => ((k[12 + i] = b), k), new Uint8Array(32)));
+export function attesterKey(evm: Hex): string {
+  const key = new Uint8Array(32);
+  key.set(hexToBytes(evm, { size: 20 }), 12);
+  return getAddressDecoder().decode(key);
+}
 
 async function receiveMessage(c: AnchorContext, v: Version): Promise<string[]> {
   const programId = IDLS[v].mt.address;
@@ -189,7 +196,7 @@ async function receiveMessage(c: AnchorContext, v: Version): Promise<string[]> {
   // The nonce is used: V2 writes UsedNonce { is_used: true } into the account `init` created; V1 sets its bit in the
   // 6400-nonce set (UsedNonces::use_nonce: NonceAlreadyUsed when set; a set of another domain or range is InvalidUsedNoncesAccount).
   if (v === 2) c.host.setAccount(nonceAccount, { owner: programId, data: encodeAnchorAccount(MT_V2_IDL, "UsedNonce", { is_used: true }) });
-  else c.host.setAccount(nonceAccount, { owner: programId, data: useNonceV1(c, nonceAccount, sourceDomain, v1Nonce) });
+  else c.host.setAccount(nonceAccount, { owner: programId, data: markNonceUsedV1(c, nonceAccount, sourceDomain, v1Nonce) });
   // CPI into the recipient, which must be the receiver (InvalidRecipientProgram), signed by authority_pda.
   if (keyAt(message, L.recipient) !== receiver) c.fail("InvalidRecipientProgram");
   const [, bump] = await pda(programId, "message_transmitter_authority", keyBytes(receiver));
@@ -203,7 +210,7 @@ async function receiveMessage(c: AnchorContext, v: Version): Promise<string[]> {
   return c.host.invoke(receiver, Uint8Array.from(data), metas);
 }
 
-function useNonceV1(c: AnchorContext, at: string, sourceDomain: number, nonce: bigint): Uint8Array {
+function markNonceUsedV1(c: AnchorContext, at: string, sourceDomain: number, nonce: bigint): Uint8Array {
   const first = ((nonce - 1n) / MAX_NONCES) * MAX_NONCES + 1n;
   const existing = c.host.account(at);
   const data = Buffer.alloc(USED_NONCES_BITS_AT + 800);
@@ -419,6 +426,29 @@ export interface SolanaCctpOptions {
 /** Solana's CCTP domain (the local transmitter's `local_domain`). */
 export const SOLANA_DOMAIN = 5;
 
+/**
+ * The remote ends the local Solana minters accept, per version: V1 from Sui (domain 8: its TokenMessengerMinter package
+ * and USDC's package), V2 from the EVM chains (domains 6 and 3: TokenMessengerV2 and each chain's USDC). These are the
+ * other chains' ids as our registry and the tests' burn messages name them; the Solana programs only compare a message
+ * with this state.
+ */
+export const SOLANA_CCTP_REMOTES: Record<Version, CctpRemote[]> = {
+  1: [{ domain: 8, tokenMessenger: SUI_TOKEN_MESSENGER_MINTER as Hex, token: USDC["move-chain"].split("::")[0] as Hex }],
+  2: (["evm-a", "evm-b"] as const).map((c) => ({ domain: CCTP_DOMAIN[c], tokenMessenger: pad(TOKEN_MESSENGER_V2 as Hex), token: pad(USDC[c] as Hex) })),
+};
+
+/** A burn message's ends for a Solana destination: the remote's token messenger and USDC, the local minter program as recipient. */
+export function toSolanaEnds(version: Version, sourceDomain: number): { sender: Hex; recipient: Hex; burnToken: Hex } {
+  const r = SOLANA_CCTP_REMOTES[version].find((x) => x.domain === sourceDomain);
+  if (!r) throw new Error(`the local Solana CCTP V${version} knows no remote domain ${sourceDomain}`);
+  return { sender: r.tokenMessenger, recipient: bytesToHex(keyBytes(IDLS[version].tmm.address)), burnToken: r.token };
+}
+
+/** Both versions' state with SOLANA_CCTP_REMOTES, 1,000 USDC in each custody, V2's fees to `feeRecipient`. */
+export async function installLocalSolanaCctp(accounts: Map<string, ChainAccount>, chain: SolanaLocalChain, feeRecipient: string): Promise<void> {
+  for (const version of [1, 2] as const) await installSolanaCctp(accounts, chain, { version, remotes: SOLANA_CCTP_REMOTES[version], feeRecipient, custody: 1_000_000_000n });
+}
+
 const ADMIN = fixtureAddress("local-cctp-admin");
 
 /** Writes one CCTP version's program accounts into `accounts` and its custody (and fee recipient's) USDC into `chain`. */
@@ -448,7 +478,7 @@ export async function installSolanaCctp(accounts: Map<string, ChainAccount>, cha
   });
   accounts.set(tokenMessenger, {
     owner: tmmProgram,
-    data: encodeAnchorAccount(tmmIdl, "TokenMessenger", { owner: ADMIN, message_body_version: version, authority_bump: authorityBump, ...(o.feeRecipient ? { fee_recipient: o.feeRecipient } : {}) }),
+    data: encodeAnchorAccount(tmmIdl, "TokenMessenger", { owner: ADMIN, message_body_version: version, authority_bump: authorityBump, ...(o.feeRecipient && o.version === 2 ? { fee_recipient: o.feeRecipient } : {}) }),
   });
   accounts.set(tokenMinter, { owner: tmmProgram, data: encodeAnchorAccount(tmmIdl, "TokenMinter", { token_controller: ADMIN, pauser: ADMIN, paused: false, bump: minterBump }) });
   accounts.set(localToken, { owner: tmmProgram, data: encodeAnchorAccount(tmmIdl, "LocalToken", { custody, mint: USDC_MINT, bump: localBump, custody_bump: custodyBump }) });
@@ -464,7 +494,7 @@ export async function installSolanaCctp(accounts: Map<string, ChainAccount>, cha
   }
   if (!chain.mints.has(USDC_MINT)) chain.addMint(USDC_MINT, ADMIN);
   chain.setTokenAccount(custody, tokenMinter, USDC_MINT, o.custody);
-  if (o.feeRecipient) {
+  if (o.feeRecipient && o.version === 2) {
     const [ata] = await findAssociatedTokenPda({ owner: address(o.feeRecipient), mint: address(USDC_MINT), tokenProgram: TOKEN_PROGRAM_ADDRESS });
     if (!chain.tokens.has(ata)) chain.setTokenAccount(ata, o.feeRecipient, USDC_MINT, 0n);
   }
