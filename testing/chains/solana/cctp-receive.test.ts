@@ -3,7 +3,7 @@
 // owner's USDC account (read back from the chain after the transaction); a tampered attestation, a key that is not an
 // attester, a message for another domain or another recipient program, or the wrong token account are refused with
 // the program's own error; a receive that landed (execute) uses its nonce, so the same message is refused afterwards.
-import { address, getAddressEncoder, type Instruction } from "@solana/kit";
+import { AccountRole, address, getAddressEncoder, getProgramDerivedAddress, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getTokenDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex, keccak256, pad, serializeSignature } from "viem";
 import { sign } from "viem/accounts";
@@ -109,6 +109,29 @@ describe("Circle's CCTP receive on the local Solana chain", () => {
     const wrong = await run(await receiveV2(message, await attest(message), await ataOf(OTHER)));
     expect(wrong.err).toEqual(custom(6009));
     expect(wrong.logs.join("\n")).toMatch(/Error Code: InvalidMintRecipient/);
+  });
+
+  it("V2: the accounts as the IDL and the source fix them: off-seed nonce account, read-only custody, a fee above max_fee", async () => {
+    const message = v2(1_000_000n, pad("0x08") as Hex);
+    const attestation = await attest(message);
+    const build = async (edit: (ix: Instruction) => Instruction) =>
+      wire(await withRecipientAccount(OWNER, recipient, edit(await receiveMessageInstruction(OWNER, message, attestation, 6, EVM_USDC, pad("0x08") as Hex, recipient, FEE_RECIPIENT))));
+    const swapAccount = (i: number, to: (a: NonNullable<Instruction["accounts"]>[number]) => NonNullable<Instruction["accounts"]>[number]) => (ix: Instruction) => ({
+      ...ix,
+      accounts: (ix.accounts ?? []).map((a, k) => (k === i ? to(a) : a)),
+    });
+    // used_nonce (account 4) of another nonce: receive_message's seeds [b"used_nonce", message nonce].
+    const [otherNonce] = await getProgramDerivedAddress({ programAddress: address(MT_V2_IDL.address), seeds: [Buffer.from("used_nonce"), new Uint8Array(32)] });
+    expect((await run(await build(swapAccount(4, (a) => ({ ...a, address: otherNonce }))))).err).toEqual(custom(2006));
+    // custody_token_account (the receive's 17th account: 9 of receive_message, then the minter's 8th) passed read-only.
+    const custody = await build(swapAccount(16, (a) => ({ ...a, role: AccountRole.READONLY })));
+    const r = await run(custody);
+    expect(r.err).toEqual(custom(2000));
+    expect(r.logs.join("\n")).toMatch(/caused by account: custody_token_account/);
+    // An executed fee above the burn's max_fee (TokenMessengerError::FeeExceedsMaxFee = 6015).
+    const greedy = v2(1_000_000n, pad("0x09") as Hex, { feeExecuted: 2_000n, maxFee: 1_000n });
+    expect((await run(await receiveV2(greedy, await attest(greedy)))).err).toEqual(custom(6015));
+    expect((await run(await build((ix) => ix))).err).toBeNull();
   });
 
   it("V2: once a receive lands, the same nonce is refused (used_nonce exists); simulating alone uses nothing", async () => {
