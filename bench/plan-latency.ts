@@ -135,7 +135,7 @@ export async function run(): Promise<string> {
     `POST /api/v1/svc/strategies/deposit/plan on the running app (scripts/serve.ts, PGlite), each chain behind a proxy adding ${RTT_MS} ms to every HTTP exchange (testing/latency/rtt-proxy.ts). A wave is one step of the longest chain of exchanges that waited for each other (exchanges that overlap in time, or a JSON-RPC batch, are one wave); no plan can take less than waves × ${RTT_MS} ms. Goal: at most 3 waves. Cold: the first plan on that chain of each of ${APP_STARTS} new app processes (package ids, clients and RPC capabilities unknown), for a new owner, after one plan without an owner warmed the route; warm: ${WARM_PER_START} more per process, each for another new owner.`,
   );
   lines.push("");
-  lines.push("| plan | chain (local) | cold waves | cold ms (median; runs) | warm waves | warm ms (median of " + APP_STARTS * WARM_PER_START + ") | over the waves' floor, warm median |");
+  lines.push(`| plan | chain (local) | cold waves | cold ms (median; runs) | warm waves | warm ms (median of ${APP_STARTS * WARM_PER_START}) | over the waves' floor, warm median |`);
   lines.push("|---|---|---|---|---|---|---|");
   const chainName: Record<LatencyChain, string> = { "move-chain": "Sui gRPC-web node", "svm-chain": "Solana JSON-RPC (litesvm + klend checks)", "evm-a": "EVM JSON-RPC (@ethereumjs/vm, Aave v3 bytecode)" };
   for (const c of CHAINS) {

@@ -3,15 +3,19 @@
 //   1. Burn: the Sui test wallet (dapp-kit's burner) signs deposit_for_burn; the local chain records it.
 //   2. Attestation: the page polls POST /svc/bridge/rescue with backoff; the local Iris (e2e/server.ts, Circle's V1
 //      format) first does not know the burn, then lists it PENDING, then attested. Nothing is offered to sign before.
-//   3. Receive: the service builds Solana's V1 receive_message for the owner-locked destination; the Solana test wallet
-//      (the destination) signs it; the local chain mints to the recipient.
+//   3. Receive: the service builds Solana's V1 receive_message for the owner-locked destination and simulates it on the
+//      local chain (Circle's V1 programs, the local attester's signature); the Solana test wallet (the destination)
+//      signs it; the local chain mints to the recipient.
 //   4. Delivery: the page posts the mint transaction; the service confirms it on chain and credits once.
 // The walk lives in the URL, so a reload mid-way resumes it. Every step's state is asserted in order.
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
-import { encodePacked, type Hex, pad } from "viem";
+import type { Hex } from "viem";
+import { attest } from "../testing/chains/attester";
+import { cctpMessageV1 } from "../testing/chains/cctp-message";
+import { toSolanaEnds } from "../testing/chains/solana/cctp";
 import { allow, expect, test } from "./guarded";
 import { CHAIN_RPC_URL, connectWallet, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
 
@@ -20,12 +24,6 @@ const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase
 const AMOUNT = 4_000_000n;
 const NONCE = 7001n;
 
-/** A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0). */
-const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
-    [0, src, dst, nonce, pad("0x0a"), pad("0x0b"), pad("0x"), 0, pad("0x0c"), recipient, amount, pad("0x0d")],
-  );
 
 // The wallets' mainnet RPC URLs are answered by the local chain (support.ts routeChainRpc): they never leave the machine.
 test.use({ allowedErrors: allow(/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//) });
@@ -106,7 +104,8 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   const owner = { "x-api-key": OWNER_KEY };
   const r0 = await request.post("/api/v1/svc/bridge/rescue", { headers: owner, data: { planId, sourceTxId: burnTx } });
   const { mintRecipient } = (await r0.json()) as { mintRecipient: Hex };
-  const message = v1Message(8, 5, NONCE, mintRecipient, AMOUNT);
+  // The Sui burn as Circle's V1 programs write it for Solana (sender Sui's TokenMessengerMinter, recipient Solana's minter).
+  const message = cctpMessageV1(8, 5, NONCE, mintRecipient, AMOUNT, toSolanaEnds(1, 8));
   const iris = (attested: string) =>
     request.post(`${YIELDS_URL}/__e2e/iris`, { data: { key: `8/${burnTx}`, messages: [{ message, attestation: attested, eventNonce: NONCE.toString() }] } });
   expect((await iris("PENDING")).status()).toBe(200);
@@ -121,14 +120,15 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   await expect(attestation.getByTestId("burn-listed")).toBeVisible({ timeout: 30_000 });
 
   // ---- Circle attests: the receive is built for the locked destination ----
-  expect((await iris(`0x${"ab".repeat(65)}`)).status()).toBe(200);
+  // Signed by the local attester the local chain's MessageTransmitter trusts.
+  expect((await iris(await attest(message))).status()).toBe(200);
   await expect(attestation).toHaveAttribute("data-state", "done", { timeout: 40_000 });
   await expect(attestation).toContainText("Attested by Circle (message nonce 7001, 4 USDC).");
   await expect(receive).toHaveAttribute("data-state", "ready");
   await expect(receive.getByTestId("receive-description")).toContainText(`Mint ${AMOUNT} micro-USDC on svm-chain with CCTP V1 receive_message (nonce ${NONCE})`);
   await expect(receive.getByTestId("locked-destination")).toHaveText(SOL_WALLET);
-  // The service does not simulate the Solana receive: the page says so rather than showing a result.
-  await expect(receive.getByTestId("simulation-unavailable").or(receive.getByText("Not simulated."))).toBeVisible();
+  // The service simulated the Solana receive (Circle's V1 programs on the local chain verified the attestation and released the USDC).
+  await expect(receive.getByTestId("simulation-ok")).toContainText("Simulated by the chain: accepted");
   // The Sui wallet cannot sign a Solana receive: switch to the destination's wallet.
   await expect(receive.getByTestId("sign-receive")).toBeDisabled();
   await expect(receive.getByTestId("receive-sign-reason")).toContainText("connect your Solana wallet");

@@ -20,7 +20,6 @@ import { broadcastEnabled } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulateTransactions } from "../chains/simulate";
-import { simulationUnavailable } from "../chains/simulation";
 import type { PlanTransaction } from "../chains/transaction";
 import { continuationDeposit } from "../plans/bridge";
 import { confirmTx, isTxIdOf } from "./confirm";
@@ -275,18 +274,18 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
 
 /**
  * Contract §8: every receive carries a simulation. The Sui receive comes simulated by its rail (the node's dry run);
- * the EVM receive is simulated here, as the owner-locked destination on the destination chain's RPC, so an attestation
- * the MessageTransmitter would refuse (not its attesters', tampered, a nonce already used) blocks with the contract's
- * own revert reason. The Solana receive is not simulated by the service yet: it says so instead of carrying no verdict.
+ * the EVM and Solana receives are simulated here, as the owner-locked destination on the destination chain's RPC, so
+ * an attestation the MessageTransmitter would refuse (not its attesters', tampered, a nonce already used) blocks with
+ * the contract's revert reason or the program's error name.
  */
-async function simulateReceives(dest: ChainId, destAddress: string, txs: PlanTransaction[]): Promise<PlanTransaction[] | { blocker: Blocker }> {
-  const evm = txs.filter((t) => !t.simulation && t.encoding === "evm-call");
-  const sim = evm.length ? await simulateTransactions(evm, destAddress) : null;
-  if (sim?.blocker) return { blocker: sim.blocker };
+async function simulateReceives(destAddress: string, txs: PlanTransaction[]): Promise<PlanTransaction[] | { blocker: Blocker }> {
+  const pending = txs.filter((t) => !t.simulation);
+  if (pending.length === 0) return txs;
+  const sim = await simulateTransactions(pending, destAddress);
+  if (sim.blocker) return { blocker: sim.blocker };
   return txs.map((t) => {
-    const k = evm.indexOf(t);
-    if (k >= 0) return sim?.transactions[k] ?? t;
-    return t.simulation ? t : { ...t, simulation: simulationUnavailable(`The ${dest} receive is not simulated by the service yet; your wallet's own preview is the check before signing.`) };
+    const k = pending.indexOf(t);
+    return k >= 0 ? (sim.transactions[k] ?? t) : t;
   });
 }
 
@@ -304,7 +303,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   const mintRecipient = typeof stored === "string" ? stored : null;
   const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await p.rail.rescue(p, mintRecipient, sourceTxId);
   blockers.push(...built.blockers);
-  const receives = blockers.length ? [] : await simulateReceives(p.dest, p.destAddress, built.transactions);
+  const receives = blockers.length ? [] : await simulateReceives(p.destAddress, built.transactions);
   if ("blocker" in receives) blockers.push(receives.blocker);
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,

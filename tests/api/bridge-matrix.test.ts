@@ -19,6 +19,8 @@ import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/c
 import { attest } from "../../testing/chains/attester";
 import { erc20Balance } from "../../testing/chains/evm/aave";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
+import { installLocalSolanaCctp } from "../../testing/chains/solana/cctp";
+import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, strangerAttestation, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
@@ -57,6 +59,7 @@ const KEYS = JSON.stringify([
 const SOLANA_TMM = { 1: "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3", 2: "CCTPV2vPZJS2u2BBsUoscuikbYjnpFmbFsvVuJdgUMQe" } as const;
 const SOLANA_MT = { 1: "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd", 2: "CCTPV2Sm4AdWt5296sk4P66VBZ7bEhcARwFaaS9YPbeC" } as const;
 const ATA_PROGRAM = "ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL";
+const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
 
 const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
 /** A source transaction id in the source chain's own shape. */
@@ -67,14 +70,17 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
   const post = (path: string, body: unknown, key?: string) => call<J>(stack.app.url, "POST", `/api/v1${path}`, { body, key });
 
   beforeAll(async () => {
-    stack = await startBridgeStack(db, KEYS, (rpc) => {
+    stack = await startBridgeStack(db, KEYS, async (rpc) => {
       fundSuiOwner(rpc, SOURCE["move-chain"]);
       fundSuiOwner(rpc, DEST["move-chain"]);
-      // Solana's TokenMessenger V2 account (IDL layout), whose fee_recipient a V2 receive on svm-chain reads.
-      const [tokenMessenger] = PublicKey.findProgramAddressSync([Buffer.from("token_messenger")], new PublicKey(SOLANA_TMM[2]));
-      const feeRecipient = new PublicKey(DEST["svm-chain"]);
-      const data = Buffer.concat([Buffer.from([162, 4, 242, 52, 147, 243, 221, 96]), Buffer.alloc(96), Buffer.from([2, 0, 0, 0, 255]), feeRecipient.toBuffer(), Buffer.alloc(36)]);
-      rpc.solanaAccounts.set(tokenMessenger.toBase58(), { owner: SOLANA_TMM[2], data });
+      // svm-chain simulates on the local chain that runs Circle's CCTP programs (testing/chains/solana/cctp.ts) over
+      // their state: the transmitters trust the local attesters; the minters accept the other chains' burns and hold
+      // USDC in custody; V2's TokenMessenger names the destination as fee recipient (a V2 receive reads it).
+      const chain = new SolanaLocalChain(() => rpc.solanaAccounts);
+      rpc.solanaChain = chain;
+      for (const owner of [SOURCE["svm-chain"], DEST["svm-chain"]]) chain.lamports.set(owner, 1_000_000_000n);
+      await installLocalSolanaCctp(rpc.solanaAccounts, chain, DEST["svm-chain"]);
+      await chain.setTokenBalance(SOURCE["svm-chain"], USDC["svm-chain"], 1_000_000_000n);
       // The venues a cross-chain deposit continues into read their reserve / market when the plan is built.
       setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
       setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
@@ -136,11 +142,12 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
       v === 2
         ? iris.v2.set(key, [{ message: attested, attestation, eventNonce: nonce as string, status: "complete" }])
         : iris.messages.set(key, [{ message: attested, attestation, eventNonce: v1Nonce.toString() }]);
-    if (isEvm(dest)) {
+    // A Solana receive runs Circle's receive_message on the local chain: the same stranger is refused by the program.
+    if (dest !== "move-chain") {
       serve(await strangerAttestation(attested));
       const refused = await rescue();
       expect(refused.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
-      expect(JSON.stringify(refused.json.blockers)).toContain("Invalid signature: not attester");
+      expect(JSON.stringify(refused.json.blockers)).toContain(isEvm(dest) ? "Invalid signature: not attester" : "InvalidAttesterSignature");
     }
     const attestation = await attest(attested);
     serve(attestation);
@@ -148,8 +155,8 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     expect(ok.json).toMatchObject({ status: "prepared", destAddress: DEST[dest], burn: { amountMicros: amount.toString(), attestation } });
     const receive = (ok.json.transactions as Tx[]).find((t) => t.kind === "receive");
     expect(receive?.chain).toBe(dest);
-    // Every receive carries a verdict (contract §8): the Sui node and the EVM transmitters simulate it; the Solana receive says it is not simulated.
-    expect(receive?.simulation?.status).toBe(dest === "svm-chain" ? "unavailable" : "ok");
+    // Every receive is simulated (contract §8): by the Sui node, the EVM transmitters' bytecode, the Solana programs.
+    expect(receive?.simulation?.status).toBe("ok");
     if (isEvm(dest)) {
       const payload = receive?.payload as { to: string; data: Hex };
       expect(payload.to).toBe(v === 2 ? MESSAGE_TRANSMITTER_V2 : MESSAGE_TRANSMITTER[dest]);
@@ -164,10 +171,21 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
       expect(again.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
       expect(JSON.stringify(again.json.blockers)).toContain("Nonce already used");
     } else if (dest === "svm-chain") {
-      const ixs = (receive?.payload as { instructions: Ix[] }).instructions;
-      // The owner's USDC account is created (idempotently) before receive_message mints into it.
+      const payload = receive?.payload as { instructions: Ix[]; transaction: string };
+      // The owner's USDC account is created (idempotently) before receive_message mints into it (behind the compute budget the simulation set).
+      const ixs = payload.instructions.filter((i) => i.programAddress !== COMPUTE_BUDGET);
       expect(ixs.map((i) => i.programAddress)).toEqual([ATA_PROGRAM, SOLANA_MT[v]]);
       expect(ixs[1]?.accounts[0]?.address).toBe(DEST[dest]);
+      // Landed on the local chain, the receive releases the amount to the owner's USDC account and uses the nonce:
+      // the same receive is refused afterwards (V2: used_nonce exists; V1: NonceAlreadyUsed).
+      const chain = rpc.solanaChain as SolanaLocalChain;
+      const recipient = new PublicKey(Buffer.from(p.mintRecipient.slice(2), "hex")).toBase58();
+      const before = chain.tokens.get(recipient)?.amount ?? 0n;
+      expect((await chain.execute(payload.transaction)).err).toBeNull();
+      expect(chain.tokens.get(recipient)?.amount).toBe(before + amount);
+      const twice = await rescue();
+      expect(twice.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }] });
+      expect((twice.json.blockers as { message: string }[])[0]?.message).toMatch(v === 2 ? /already in use|ACCOUNT_ALREADY_IN_USE/ : /NonceAlreadyUsed/);
     } else {
       expect(receive).toMatchObject({ encoding: "sui-transaction-json", simulation: { status: "ok" } });
       expect(suiCalls(receive?.payload as string)[0]).toBe(`${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message`);

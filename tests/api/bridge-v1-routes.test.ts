@@ -26,6 +26,8 @@ import {
 import { attest } from "../../testing/chains/attester";
 import { erc20Balance } from "../../testing/chains/evm/aave";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
+import { installLocalSolanaCctp, toSolanaEnds } from "../../testing/chains/solana/cctp";
+import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
 import type { FakeIris } from "../support/fake-iris";
@@ -47,6 +49,8 @@ const evmHash = () => `0x${randomBytes(32).toString("hex")}`;
 const usdcMove = USDC["move-chain"];
 const MT_V1_SOLANA = "CCTPmbSD7gX1bxKPAmg77w8oFzNFpaQiQUWD43TKaecd";
 const TMM_V1_SOLANA = "CCTPiPYPc6AsJuwueEnWgSgucamXDZwBd53dQ11YiKX3";
+/** A Sui burn as Circle's V1 programs write it for Solana: sender Sui's TokenMessengerMinter, recipient Solana's minter program, burn token Sui USDC's package. */
+const SUI_TO_SOLANA = toSolanaEnds(1, 8);
 
 describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   let stack: BridgeStack;
@@ -72,9 +76,16 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   };
 
   beforeAll(async () => {
-    stack = await startBridgeStack(db, KEYS, (chain) => {
+    stack = await startBridgeStack(db, KEYS, async (chain) => {
       fundSuiOwner(chain, SUI);
       fundSuiOwner(chain, SUI_DEST);
+      // svm-chain simulates on the local chain running Circle's V1 programs: the transmitter trusts the local attesters,
+      // the minter accepts Sui's burns (domain 8) and holds USDC in custody.
+      const solana = new SolanaLocalChain(() => chain.solanaAccounts);
+      chain.solanaChain = solana;
+      for (const owner of [SOL, SOL_DEST]) solana.lamports.set(owner, 1_000_000_000n);
+      await solana.setTokenBalance(SOL, USDC["svm-chain"], 100_000_000n);
+      await installLocalSolanaCctp(chain.solanaAccounts, solana, SOL_DEST);
     });
     ({ rpc, iris } = stack);
   });
@@ -82,7 +93,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     await stack?.stop();
   });
 
-  it("move → svm: Sui deposit_for_burn from the owner's coins, simulated; Solana V1 receive_message; credited once", async () => {
+  it("move → svm: Sui deposit_for_burn from the owner's coins, simulated; Solana V1 receive_message simulated; credited once", async () => {
     const p = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "4000000", sourceAddress: SUI, destAddress: SOL_DEST });
     expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, destinationDomain: 5 });
     const [burn] = p.transactions;
@@ -96,16 +107,28 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
 
     const digest = b58(32);
     expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
-    const message = v1Message(8, 5, 7000n, p.mintRecipient, 4_000_000n);
+    const message = v1Message(8, 5, 7000n, p.mintRecipient, 4_000_000n, SUI_TO_SOLANA);
     iris.messages.set(`8/${digest}`, [{ message, attestation: "PENDING", eventNonce: "7000" }]);
     expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
-    const attestation = `0x${"ab".repeat(65)}`;
+    // An attestation of another message (the local attester's signature, but not over this message): Circle's
+    // transmitter recovers another key and refuses it; the rescue is blocked with the program's error.
+    iris.messages.set(`8/${digest}`, [{ message, attestation: await attest(v1Message(8, 5, 7001n, p.mintRecipient, 4_000_000n, SUI_TO_SOLANA)), eventNonce: "7000" }]);
+    const forged = await rescue(p.planId, digest);
+    expect(forged.json).toMatchObject({ status: "blocked", transactions: [], blockers: [{ code: "simulation_failed" }] });
+    expect((forged.json.blockers as { message: string }[])[0]?.message).toMatch(/InvalidAttesterSignature/);
+    // A message whose sender is not the Sui TokenMessengerMinter Solana's minter holds for domain 8: the minter refuses it.
+    const digest2 = b58(32);
+    const impostor = v1Message(8, 5, 7002n, p.mintRecipient, 4_000_000n, { ...SUI_TO_SOLANA, sender: pad("0x0a") });
+    iris.messages.set(`8/${digest2}`, [{ message: impostor, attestation: await attest(impostor), eventNonce: "7002" }]);
+    expect(((await rescue(p.planId, digest2)).json.blockers as { message: string }[])[0]?.message).toMatch(/InvalidTokenMessenger/);
+    const attestation = await attest(message);
     iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: "7000" }]);
     const r = await rescue(p.planId, digest);
     expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", messageTransmitter: MT_V1_SOLANA, burn: { nonce: "7000", amountMicros: "4000000", attestation } });
-    const rx = (r.json.transactions as { payload: { instructions: { programAddress: string; accounts: { address: string }[] }[] } }[])[0];
-    // The owner's USDC account is created idempotently before receive_message mints into it.
-    const [create, ix] = rx?.payload.instructions ?? [];
+    const rx = (r.json.transactions as { simulation: { status: string }; payload: { instructions: { programAddress: string; accounts: { address: string }[] }[] } }[])[0];
+    expect(rx?.simulation.status).toBe("ok");
+    // The owner's USDC account is created idempotently before receive_message mints into it (behind the compute budget).
+    const [create, ix] = rx?.payload.instructions.filter((i) => i.programAddress !== "ComputeBudget111111111111111111111111111111") ?? [];
     expect(create?.programAddress).toBe("ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL");
     expect(create?.accounts[1]?.address).toBe(new PublicKey(Buffer.from(p.mintRecipient.slice(2), "hex")).toBase58());
     expect(ix?.programAddress).toBe(MT_V1_SOLANA);
@@ -126,6 +149,8 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", mintRecipient: SUI_DEST });
     const burnIx = (p.transactions[0]?.payload as { instructions: { programAddress: string }[] }).instructions[0];
     expect(burnIx?.programAddress).toBe(TMM_V1_SOLANA);
+    // Simulated on the local chain: the V1 minter's deposit_for_burn checks the accounts and burns from the owner's USDC.
+    expect(p.transactions[0]?.simulation?.status).toBe("ok");
 
     const sig = b58(64);
     // A burn minting elsewhere is refused; the plan's own is built.

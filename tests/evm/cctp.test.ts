@@ -12,7 +12,8 @@ import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
 import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER, TOKEN_MESSENGER_V2 } from "../../lib/cctp-ids";
 import { attest, LOCAL_ATTESTERS, LOCAL_SIGNATURE_THRESHOLD } from "../../testing/chains/attester";
 import { erc20Balance } from "../../testing/chains/evm/aave";
-import { CCTP_ARTIFACT_ABI, cctpRemoteIds, deployCctp } from "../../testing/chains/evm/cctp/deploy";
+import { cctpRemoteIds } from "../../testing/chains/cctp-message";
+import { CCTP_ARTIFACT_ABI, deployCctp } from "../../testing/chains/evm/cctp/deploy";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { strangerAttestation, v1Message, v2Message } from "../support/bridge-stack";
 

@@ -4,12 +4,11 @@
 // message encoders (the ids each chain's CCTP writes into a message, so the local transmitters accept them) and a
 // reader of a serialized Sui transaction's Move calls.
 import { Transaction } from "@mysten/sui/transactions";
-import { encodePacked, type Hex, keccak256, pad, serializeSignature } from "viem";
+import { type Hex, keccak256, pad, serializeSignature } from "viem";
 import { sign } from "viem/accounts";
-import type { ChainId } from "../../server/chains/address";
-import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
 import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2 } from "../../lib/cctp-ids";
-import { cctpRemoteIds, deployCctp } from "../../testing/chains/evm/cctp/deploy";
+import { burnEnds, type BurnMessageEnds, cctpMessageV1, cctpMessageV2 } from "../../testing/chains/cctp-message";
+import { deployCctp } from "../../testing/chains/evm/cctp/deploy";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { type App, type DbKind, startApp } from "./app";
 import { type FakeIris, startFakeIris } from "./fake-iris";
@@ -45,9 +44,9 @@ export async function startCctpNodes(rpc: FakeRpc): Promise<CctpNodes> {
 export const evmRpcEnv = (rpc: FakeRpc) => ({ SVC_RPC_EVM_A: `${rpc.url}/evm-a`, SVC_RPC_EVM_B: `${rpc.url}/evm-b` });
 
 /** Starts the chain server (prepared by `prepare` before the app starts), Iris and the app with `keys` (SVC_API_KEYS). */
-export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: FakeRpc) => void): Promise<BridgeStack> {
+export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: FakeRpc) => void | Promise<void>): Promise<BridgeStack> {
   const rpc = await startFakeRpc();
-  prepare(rpc);
+  await prepare(rpc);
   const [iris, evm] = await Promise.all([startFakeIris(), startCctpNodes(rpc)]);
   const app = await startApp({
     db,
@@ -68,52 +67,19 @@ export async function startBridgeStack(db: DbKind, keys: string, prepare: (rpc: 
   };
 }
 
-const CHAIN_OF_DOMAIN = new Map(Object.entries(CCTP_DOMAIN).map(([chain, domain]) => [domain, chain as ChainId]));
-/** What the chain of `domain` writes into a message of `version` (its TokenMessenger, its USDC), as bytes32. */
-function idsOf(domain: number, version: 1 | 2) {
-  const chain = CHAIN_OF_DOMAIN.get(domain);
-  const ids = chain ? cctpRemoteIds(chain, version) : null;
-  if (!ids) throw new Error(`no CCTP V${version} on domain ${domain}`);
-  return ids;
-}
-
 /**
- * A CCTP V1 burn message (evm-cctp-contracts Message.sol header + BurnMessage.sol body, message version 0) as the
- * source's CCTP sends it: sender its TokenMessenger, recipient the destination's, burn token the source's USDC.
+ * A CCTP V1 burn message (testing/chains/cctp-message.ts) as the source's CCTP sends it: its ends from `burnEnds`
+ * (sender the source's TokenMessenger, recipient the destination's, burn token the source's USDC) unless overridden.
  */
-export const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32", "uint32", "bytes32", "bytes32", "uint256", "bytes32"],
-    [0, src, dst, nonce, idsOf(src, 1).tokenMessenger, idsOf(dst, 1).tokenMessenger, pad("0x"), 0, idsOf(src, 1).usdc, recipient, amount, pad("0x0d")],
-  );
+export const v1Message = (src: number, dst: number, nonce: bigint, recipient: Hex, amount: bigint, ends: Partial<BurnMessageEnds> = {}) =>
+  cctpMessageV1(src, dst, nonce, recipient, amount, { ...burnEnds(1, src, dst), ...ends });
 
 /**
- * A CCTP V2 burn message (MessageV2.sol header + BurnMessageV2.sol body, version 1), standard finality, any caller:
- * the source chain's copy has no nonce, finality executed or fee (`attested` null); Iris's attested copy has them.
+ * A CCTP V2 burn message, standard finality, any caller: the source chain's copy has no nonce, finality executed or fee
+ * (`attested` null); Iris's attested copy has them.
  */
 export const v2Message = (src: number, dst: number, recipient: Hex, amount: bigint, attested: { nonce: Hex; feeExecuted?: bigint } | null, messageSender: Hex = pad("0x03")) =>
-  encodePacked(
-    ["uint32", "uint32", "uint32", "bytes32", "bytes32", "bytes32", "bytes32", "uint32", "uint32", "uint32", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256", "uint256"],
-    [
-      1,
-      src,
-      dst,
-      attested?.nonce ?? pad("0x"),
-      idsOf(src, 2).tokenMessenger,
-      idsOf(dst, 2).tokenMessenger,
-      pad("0x"),
-      2000,
-      attested ? 2000 : 0,
-      1,
-      idsOf(src, 2).usdc,
-      recipient,
-      amount,
-      messageSender,
-      0n,
-      attested?.feeExecuted ?? 0n,
-      0n,
-    ],
-  );
+  cctpMessageV2(src, dst, attested?.nonce ?? null, recipient, amount, { ...burnEnds(2, src, dst), messageSender }, { feeExecuted: attested?.feeExecuted ?? 0n });
 
 /** An attestation in Circle's format by a key no local transmitter enables (the transmitters refuse it: "not attester"). */
 export const strangerAttestation = async (message: Hex): Promise<Hex> => serializeSignature(await sign({ hash: keccak256(message), privateKey: `0x${"c3".repeat(32)}` }));

@@ -24,6 +24,8 @@ export interface IdlSeed {
   kind: "const" | "account" | "arg";
   value?: number[];
   path?: string;
+  /** For an `account` seed of a field (`local_token.mint`): the account's IDL type. */
+  account?: string;
 }
 export interface IdlAccountItem {
   name: string;
@@ -34,7 +36,7 @@ export interface IdlAccountItem {
   pda?: { seeds: IdlSeed[]; program?: IdlSeed };
   relations?: string[];
 }
-export type IdlType = string | { option: IdlType } | { defined: unknown } | { vec: IdlType } | { array: unknown };
+export type IdlType = string | { option: IdlType } | { defined: { name: string } | string } | { vec: IdlType } | { array: unknown };
 export interface IdlInstruction {
   name: string;
   discriminator: number[];
@@ -46,7 +48,7 @@ export interface AnchorIdl {
   metadata?: { name: string; version?: string };
   instructions: IdlInstruction[];
   accounts?: { name: string; discriminator: number[] }[];
-  types?: unknown[];
+  types?: { name: string; type: { kind: string; fields?: { name: string; type: IdlType }[] } }[];
   errors?: { code: number; name: string; msg?: string }[];
 }
 
@@ -76,10 +78,12 @@ export const ANCHOR = {
   InstructionDidNotDeserialize: [102, "The program could not deserialize the given instruction"],
   ConstraintMut: [2000, "A mut constraint was violated"],
   ConstraintHasOne: [2001, "A has one constraint was violated"],
+  ConstraintRaw: [2003, "A raw constraint was violated"],
   ConstraintSeeds: [2006, "A seeds constraint was violated"],
   ConstraintAddress: [2012, "An address constraint was violated"],
   ConstraintTokenMint: [2014, "A token mint constraint was violated"],
   AccountDiscriminatorMismatch: [3002, "8 byte discriminator did not match what was expected"],
+  AccountDidNotDeserialize: [3003, "Failed to deserialize the account"],
   AccountNotEnoughKeys: [3005, "Not enough account keys given to the instruction"],
   AccountOwnedByWrongProgram: [3007, "The given account is owned by a different program than expected"],
   InvalidProgramId: [3008, "Program ID was not as expected"],
@@ -144,6 +148,10 @@ export interface ProgramHost {
   transfer(from: string, to: string, authority: string, amount: bigint): void;
   mintTo(mint: string, to: string, authority: string, amount: bigint): void;
   burn(account: string, mint: string, authority: string, amount: bigint): void;
+  /** A CPI into another program this chain models, `metas` as the caller passes them; answers the callee's logs. */
+  invoke(program: string, data: Uint8Array, metas: Meta[]): Promise<string[]>;
+  /** The current slot (the Clock sysvar's). */
+  slot(): bigint;
 }
 
 export interface Meta {
@@ -163,7 +171,10 @@ export interface ProgramModel {
 
 /** A typed account the handler loads (`AccountLoader<'info, T>` / `Account<'info, T>`), from the program's source. */
 export interface TypedAccount {
-  /** The IDL account type (its discriminator comes from the IDL's `accounts`). */
+  /**
+   * The IDL account type (its discriminator comes from the IDL's `accounts`), or "TokenAccount" for anchor-spl's
+   * `Account<TokenAccount>` (an SPL Token account, no discriminator; decoded as { mint, owner, amount }).
+   */
   type: string;
   /** The owning program, when not the program itself (a type of another program, as Anchor checks it). */
   owner?: string;
@@ -179,6 +190,12 @@ export interface AnchorProgramSpec {
   typed?: Record<string, TypedAccount>;
   /** Accounts an instruction creates (`init`): they must not exist yet. `<instruction>.<account>`. */
   init?: string[];
+  /** Accounts an instruction creates when absent (`init_if_needed`): typed checks only when they exist. `<instruction>.<account>`. */
+  initIfNeeded?: string[];
+  /** Seeds the program's source gives an account that its IDL does not (`<instruction>.<account>` or account). */
+  seeds?: Record<string, { seeds: IdlSeed[]; program?: IdlSeed }>;
+  /** Errors of the program's source its IDL leaves out (an Anchor IDL keeps one `#[error_code]` enum of several). */
+  errors?: { code: number; name: string; msg: string }[];
   /** Program accounts without an `address` in the IDL (Interface<TokenInterface>, Program<T>): allowed program ids. */
   programs?: Record<string, string[]>;
   /** The error a has_one raises when the source names one (`<account>.<field>` → IDL error name); else ConstraintHasOne. */
@@ -203,28 +220,51 @@ export interface AnchorContext {
 
 const ARG_SIZE: Record<string, number> = { u8: 1, i8: 1, bool: 1, u16: 2, i16: 2, u32: 4, i32: 4, u64: 8, i64: 8, u128: 16, i128: 16, pubkey: 32, publicKey: 32 };
 
-/** Each argument's bytes (null for an absent Option), or null when the data does not deserialize. */
-function readArgs(ix: IdlInstruction, data: Uint8Array): Record<string, Uint8Array | null> | null {
+/**
+ * Each argument's bytes (null for an absent Option), or null when the data does not deserialize (Borsh). A struct
+ * argument (`defined` in the IDL's `types`) also gives each field as `<arg>.<field>`; `bytes` and `vec<u8>` give their
+ * contents (after the u32 length).
+ */
+function readArgs(idl: AnchorIdl, ix: IdlInstruction, data: Uint8Array): Record<string, Uint8Array | null> | null {
   const out: Record<string, Uint8Array | null> = {};
   let at = 8;
-  for (const a of ix.args) {
-    let type = a.type;
+  const read = (name: string, t: IdlType): boolean => {
+    let type = t;
     if (typeof type === "object" && "option" in type) {
       const tag = data[at];
       at += 1;
       if (tag === 0) {
-        out[a.name] = null;
-        continue;
+        out[name] = null;
+        return true;
       }
-      if (tag !== 1) return null;
+      if (tag !== 1) return false;
       type = type.option;
     }
+    const start = at;
+    if (type === "bytes" || (typeof type === "object" && "vec" in type && type.vec === "u8")) {
+      if (at + 4 > data.length) return false;
+      const n = Buffer.from(data.subarray(at, at + 4)).readUInt32LE(0);
+      if (at + 4 + n > data.length) return false;
+      out[name] = data.subarray(at + 4, at + 4 + n);
+      at += 4 + n;
+      return true;
+    }
+    if (typeof type === "object" && "defined" in type) {
+      const typeName = typeof type.defined === "string" ? type.defined : type.defined.name;
+      const def = idl.types?.find((x) => x.name === typeName);
+      if (def?.type.kind !== "struct" || !def.type.fields) throw new Error(`the local chain cannot decode ${typeName} (${ix.name})`);
+      for (const f of def.type.fields) if (!read(`${name}.${f.name}`, f.type)) return false;
+      out[name] = data.subarray(start, at);
+      return true;
+    }
     const size = typeof type === "string" ? ARG_SIZE[type] : undefined;
-    if (size === undefined) throw new Error(`the local chain cannot decode argument ${a.name} of ${ix.name} (${JSON.stringify(a.type)})`);
-    if (at + size > data.length) return null;
-    out[a.name] = data.subarray(at, at + size);
+    if (size === undefined) throw new Error(`the local chain cannot decode argument ${name} of ${ix.name} (${JSON.stringify(t)})`);
+    if (at + size > data.length) return false;
+    out[name] = data.subarray(at, at + size);
     at += size;
-  }
+    return true;
+  };
+  for (const a of ix.args) if (!read(a.name, a.type)) return null;
   return out;
 }
 
@@ -263,10 +303,11 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
   const coder = coderOf(idl);
   const discOf = new Map((idl.accounts ?? []).map((a) => [a.name, Buffer.from(a.discriminator)]));
   const typeOfAccount = (ix: string, name: string) => spec.typed?.[`${ix}.${name}`] ?? spec.typed?.[name];
+  const errors = [...(idl.errors ?? []), ...(spec.errors ?? [])];
 
   const fail = (kind: string, account?: string): never => {
     if (kind in ANCHOR) refuse(kind as AnchorErrorName, account);
-    const e = idl.errors?.find((x) => x.name === kind);
+    const e = errors.find((x) => x.name === kind);
     if (!e) throw new Error(`${spec.name}: no error ${kind} in the IDL`);
     throw anchorError(e.name, e.code, e.msg ?? e.name, account);
   };
@@ -280,7 +321,7 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
       if (!ix || data.length < 8) return refuse("InstructionFallbackNotFound");
       const handler = spec.handlers[ix.name];
       if (!handler) throw new ProgramRefusal({ Custom: 101 }, [`Program log: The local chain does not model ${spec.name}'s ${ix.name}.`]);
-      const args = readArgs(ix, data);
+      const args = readArgs(idl, ix, data);
       if (!args) return refuse("InstructionDidNotDeserialize");
       const required = ix.accounts.filter((a) => !a.optional).length;
       if (metas.length < required) refuse("AccountNotEnoughKeys");
@@ -299,6 +340,13 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
         const hit = decodedCache.get(name);
         if (hit) return hit;
         const type = typeOfAccount(ix.name, name)?.type;
+        if (type === TOKEN_ACCOUNT) {
+          const t = host.token(at(name));
+          if (!t) throw new Error(`${spec.name}: ${name} is not a token account`);
+          const v = { ...t } as Record<string, unknown>;
+          decodedCache.set(name, v);
+          return v;
+        }
         const a = host.account(at(name));
         if (!type || !a || !coder) throw new Error(`${spec.name}: ${name} is not a typed account the IDL decodes`);
         const v = plain(coder.decode(type, Buffer.from(a.data))) as Record<string, unknown>;
@@ -314,11 +362,24 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
         if (spec.init?.includes(`${ix.name}.${a.name}`)) {
           const existing = host.account(m.address);
           // `init` allocates through the System program, which refuses an account in use (SystemError::AccountAlreadyInUse).
-          if (existing && existing.data.length > 0) throw new ProgramRefusal({ Custom: 0 }, [`Program log: Allocate: account Address { address: ${m.address}, base: None } already in use`]);
+          if (existing && existing.data.length > 0) {
+            throw new ProgramRefusal({ Custom: 0 }, [
+              `Program ${SYSTEM_PROGRAM} invoke [2]`,
+              `Allocate: account Address { address: ${m.address}, base: None } already in use`,
+              `Program ${SYSTEM_PROGRAM} failed: custom program error: 0x0`,
+            ]);
+          }
           continue;
         }
         const typed = typeOfAccount(ix.name, a.name);
-        if (typed) {
+        if (typed && spec.initIfNeeded?.includes(`${ix.name}.${a.name}`) && !host.account(m.address)) continue;
+        if (typed?.type === TOKEN_ACCOUNT) {
+          // anchor-spl Account<TokenAccount>: owned by SPL Token and unpacks as a token account.
+          const data = host.account(m.address);
+          if (!data) refuse("AccountNotInitialized", a.name);
+          if (data.owner !== (typed.owner ?? TOKEN_PROGRAM)) refuse("AccountOwnedByWrongProgram", a.name);
+          if (!host.token(m.address)) refuse("AccountDidNotDeserialize", a.name);
+        } else if (typed) {
           const data = host.account(m.address);
           if (!data) refuse("AccountNotInitialized", a.name);
           if (data.owner !== (typed.owner ?? idl.address)) refuse("AccountOwnedByWrongProgram", a.name);
@@ -345,10 +406,14 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
       }
       for (const a of ix.accounts) {
         const seedsIx = spec.seedsFrom?.[a.name];
-        const pda = a.pda ?? (seedsIx ? idl.instructions.find((i) => i.name === seedsIx)?.accounts.find((x) => x.name === a.name)?.pda : undefined);
+        const pda =
+          a.pda ??
+          spec.seeds?.[`${ix.name}.${a.name}`] ??
+          spec.seeds?.[a.name] ??
+          (seedsIx ? idl.instructions.find((i) => i.name === seedsIx)?.accounts.find((x) => x.name === a.name)?.pda : undefined);
         if (!pda || !acc[a.name]) continue;
-        const seeds = pda.seeds.map((s) => seedBytes(s, ix, args, at));
-        const program = pda.program ? seedBytes(pda.program, ix, args, at) : null;
+        const seeds = pda.seeds.map((s) => seedBytes(s, ix, args, at, decoded));
+        const program = pda.program ? seedBytes(pda.program, ix, args, at, decoded) : null;
         const programAddress = program && program.length === 32 ? getAddressDecoder().decode(program) : address(idl.address);
         const [want] = await getProgramDerivedAddress({ programAddress, seeds });
         if (want !== at(a.name)) refuse("ConstraintSeeds", a.name);
@@ -359,14 +424,31 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
   };
 }
 
+const TOKEN_ACCOUNT = "TokenAccount";
+const TOKEN_PROGRAM = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA";
+const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+
 const pascal = (s: string) => s.replace(/(^|_)([a-z])/g, (_, __, c: string) => c.toUpperCase());
 
-function seedBytes(s: IdlSeed, ix: IdlInstruction, args: Record<string, Uint8Array | null>, at: (name: string) => string): Uint8Array {
+function seedBytes(
+  s: IdlSeed,
+  ix: IdlInstruction,
+  args: Record<string, Uint8Array | null>,
+  at: (name: string) => string,
+  decoded: (name: string) => Record<string, unknown>,
+): Uint8Array {
   if (s.kind === "const") return Uint8Array.from(s.value ?? []);
   const path = s.path ?? "";
   if (s.kind === "account") {
-    if (path.includes(".")) throw new Error(`the local chain does not derive seeds from account fields (${path})`);
-    return Uint8Array.from(getAddressEncoder().encode(address(at(path))));
+    // `account.field`: a key field of another (typed) account of the instruction, as stored.
+    const [name = "", field] = path.split(".");
+    const key = field ? decoded(name)[field] : at(name);
+    if (typeof key !== "string") throw new Error(`seed ${path} of ${ix.name} is not a key`);
+    return Uint8Array.from(getAddressEncoder().encode(address(key)));
+  }
+  if (path in args) {
+    const v = args[path];
+    if (v) return v;
   }
   // `name` or `name.unwrap_or(n)` of an Option argument (the IDL writes the seed expression as its path).
   const m = /^(\w+)\.unwrap_or\((\d+)\)$/.exec(path);

@@ -41,14 +41,12 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
 import { type ChainAccount, type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "./anchor-idl";
-import { cctpTokenMessengerMinterV2 } from "./cctp";
+import { CCTP_PROGRAMS } from "./cctp";
 import { SOLANA_VENUE_CHAINS } from "./venues";
 import { klendProgram } from "./venues/kamino";
 
-/** The programs this chain checks and models, by program id: each venue's (./venues/index.ts), then Circle's CCTP burn. */
-export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map(
-  [...SOLANA_VENUE_CHAINS.flatMap((v) => v.programs), cctpTokenMessengerMinterV2].map((p) => [p.programId, p]),
-);
+/** The programs this chain checks and models, by program id: each venue's (./venues/index.ts), then Circle's CCTP programs (./cctp.ts). */
+export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map([...SOLANA_VENUE_CHAINS.flatMap((v) => v.programs), ...CCTP_PROGRAMS].map((p) => [p.programId, p]));
 /** Compute units a klend instruction is charged on this chain (declared; see above). */
 export const KLEND_UNITS = klendProgram.units;
 const SYSTEM = address("11111111111111111111111111111111");
@@ -183,7 +181,16 @@ export class SolanaLocalChain {
   }
 
   simulate(wire: string, config: SimulateConfig = {}): Promise<SimulateValue> {
-    return simulate(this, wire, config);
+    return simulate(this, wire, config, false);
+  }
+
+  /**
+   * Lands the transaction (a wallet's sendTransaction once it is signed): runs it as `simulate` does and, when it
+   * succeeds, keeps what it did: the program accounts the modelled programs wrote (a CCTP used nonce), and the token
+   * accounts and lamports of its accounts. A simulation keeps nothing.
+   */
+  execute(wire: string): Promise<SimulateValue> {
+    return simulate(this, wire, { encoding: "base64", replaceRecentBlockhash: true }, true);
   }
 
   /** Jito-Solana's simulateBundle: the transactions in order on one scratch copy of this chain, nothing committed. */
@@ -243,6 +250,8 @@ interface Execution {
   /** Runs instructions as one litesvm transaction paid by the plan's fee payer; throws the failure. */
   run(ixs: Instruction[]): string[];
   readonly host: ProgramHost;
+  /** Program accounts the modelled programs wrote in this transaction. */
+  readonly created: Map<string, ChainAccount>;
 }
 
 /**
@@ -258,6 +267,7 @@ function execution(chain: SolanaLocalChain, { svm, created }: Scratch, payer: st
   const ex: Execution = {
     units: 0n,
     logs: [],
+    created,
     run: (ixs) => {
       const m = pipe(
         createTransactionMessage({ version: 0 }),
@@ -270,13 +280,28 @@ function execution(chain: SolanaLocalChain, { svm, created }: Scratch, payer: st
       ex.units += r.computeUnitsConsumed();
       return r.logs();
     },
-    host: programHost(chain, svm, created, (ixs) => ex.logs.push(...ex.run(ixs))),
+    host: programHost(
+      chain,
+      svm,
+      created,
+      (ixs) => ex.logs.push(...ex.run(ixs)),
+      (units) => {
+        ex.units += units;
+      },
+    ),
   };
   return ex;
 }
 
-/** What the modelled programs see of the chain and do to it; `cpi` runs their SPL Token movements and keeps the logs. */
-function programHost(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string, ChainAccount>, cpi: (ixs: Instruction[]) => void): ProgramHost {
+/** The runtime's last log line of a failed program (`Program <id> failed: …`). */
+const failedLine = (program: string, detail: ProgramRefusal["detail"]) =>
+  `Program ${program} failed: ${typeof detail === "string" ? detail : `custom program error: 0x${detail.Custom.toString(16)}`}`;
+
+/**
+ * What the modelled programs see of the chain and do to it; `cpi` runs their SPL Token movements and keeps the logs,
+ * `invoke` their CPIs into another modelled program (charged its units through `charge`).
+ */
+function programHost(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string, ChainAccount>, cpi: (ixs: Instruction[]) => void, charge: (units: bigint) => void): ProgramHost {
   const tokenAccount = (a: string): TokenAccount | null => {
     const acc = svm.getAccount(address(a));
     if (!acc.exists || acc.programAddress !== TOKEN_PROGRAM_ADDRESS || acc.data.length !== 165) return null;
@@ -287,7 +312,7 @@ function programHost(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string,
   // PDA signs through invoke_signed); the movement is SPL Token's own.
   const signer = (a: string) => ({ address: address(a), signTransactions: async () => [] });
   // `created`: accounts programs created in this simulation (a marginfi account), over the chain's program accounts.
-  return {
+  const host: ProgramHost = {
     account: (a) => {
       const p = created.get(a) ?? chain.state().get(a);
       if (p) return p;
@@ -300,6 +325,7 @@ function programHost(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string,
     token: (a) => tokenAccount(a),
     tokenMint: (a) => tokenAccount(a)?.mint ?? null,
     executable: (a) => {
+      if (PROGRAMS.has(a)) return true; // a modelled program is deployed here, though not as litesvm bytecode
       const acc = svm.getAccount(address(a));
       return acc.exists && acc.executable;
     },
@@ -312,16 +338,35 @@ function programHost(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string,
     burn: (account, mint, authority, amount) => {
       cpi([getBurnInstruction({ account: address(account), mint: address(mint), authority: signer(authority), amount })]);
     },
+    // A CPI (invoke / invoke_signed) into a modelled program: its logs at stack height 2; its refusal fails the caller
+    // with the callee's error, as the runtime does.
+    invoke: async (program, data, metas) => {
+      const model = PROGRAMS.get(program);
+      if (!model) throw new ProgramRefusal("UnsupportedProgramId", [`Program ${program} is not deployed on this chain`]);
+      charge(model.units);
+      const head = `Program ${program} invoke [2]`;
+      try {
+        const own = await model.run(host, data, metas);
+        return [head, ...own, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} success`];
+      } catch (e) {
+        if (!(e instanceof ProgramRefusal)) throw e;
+        throw new ProgramRefusal(e.detail, [head, ...e.logs, failedLine(program, e.detail)]);
+      }
+    },
+    slot: () => svm.getClock().slot,
   };
+  return host;
 }
 
-async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateConfig): Promise<SimulateValue> {
+async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateConfig, commit: boolean): Promise<SimulateValue> {
   if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcRefusal(-32602, "sigVerify may not be used with replaceRecentBlockhash");
   const { tx, msg } = messageOf(wire, config.encoding);
   if (config.sigVerify && !signed(tx)) throw new RpcRefusal(-32003, "Transaction signature verification failure");
   if (config.accounts && config.accounts.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
   const scratch = scratchOf(chain);
   const { err, logs, units } = await execute(chain, scratch, msg, config.replaceRecentBlockhash === true);
+  // Landed (execute): the chain keeps what a successful transaction did; a simulation keeps nothing.
+  if (commit && err === null) keep(chain, scratch.svm, scratch.created, msg.staticAccounts.map(String));
   return {
     err,
     logs,
@@ -471,8 +516,7 @@ async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnTyp
           continue;
         } catch (e) {
           if (!(e instanceof ProgramRefusal)) throw e;
-          const failed = typeof e.detail === "string" ? e.detail : `custom program error: 0x${e.detail.Custom.toString(16)}`;
-          logs.push(...e.logs, `Program ${program} consumed ${model.units} of ${model.units} compute units`, `Program ${program} failed: ${failed}`);
+          logs.push(...e.logs, `Program ${program} consumed ${model.units} of ${model.units} compute units`, failedLine(program, e.detail));
           return { err: { InstructionError: [index, e.detail] }, logs, units: ex.units + model.units };
         }
       }
@@ -488,6 +532,19 @@ async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnTyp
     }
   }
   return { err: null, logs, units: ex.units };
+}
+
+/** A landed transaction's effects kept by the chain: the programs' accounts, its accounts' tokens and lamports. */
+function keep(chain: SolanaLocalChain, svm: LiteSVM, created: Map<string, ChainAccount>, keys: string[]): void {
+  for (const [a, acc] of created) chain.state().set(a, acc);
+  for (const a of new Set([...keys, ...created.keys(), ...chain.tokens.keys()])) {
+    const acc = svm.getAccount(address(a));
+    if (!acc.exists) continue;
+    if (acc.programAddress === TOKEN_PROGRAM_ADDRESS && acc.data.length === 165) {
+      const t = getTokenDecoder().decode(acc.data);
+      chain.tokens.set(a, { mint: t.mint, owner: t.owner, amount: t.amount });
+    } else if (acc.programAddress === SYSTEM && acc.data.length === 0) chain.lamports.set(a, acc.lamports);
+  }
 }
 
 class SvmFailure extends Error {

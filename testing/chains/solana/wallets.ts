@@ -15,6 +15,7 @@ import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../../../server/rails/cctp-v1/solana";
 import type { ChainCore, ChainTx } from "../state";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "./anchor-idl";
+import { installLocalSolanaCctp } from "./cctp";
 import { SolanaLocalChain } from "./local-chain";
 import { fixtureAddress } from "./venues/encode";
 import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, kaminoReserveAccount } from "./venues/kamino";
@@ -38,6 +39,8 @@ const KAMINO_RESERVE = kamino.onchain.usdcReserve ?? "";
 /** marginfi's production USDC bank (1 USDC per share) and its group, encoded with the SDK's IDL. */
 const MARGINFI_BANK = marginfi.onchain.usdcBank ?? "";
 const MARGINFI_ORACLE = fixtureAddress("e2e-mfi-usdc-oracle"); // a fixture key: the deposit reads no prices
+/** CCTP V2's fee recipient on the local chain (a fixture key). */
+const CCTP_FEE_RECIPIENT = fixtureAddress("e2e-cctp-fee-recipient");
 
 const pdaOf = async (program: string, seed: string, key: string) =>
   getProgramDerivedAddress({ programAddress: address(program), seeds: [getUtf8Encoder().encode(seed), getAddressEncoder().encode(address(key))] });
@@ -71,6 +74,12 @@ export async function solanaWallets(): Promise<SolanaWallets> {
     [marginfi.onchain.group ?? "", { owner: MARGINFI, data: encodeAnchorAccount(idl, "MarginfiGroup", {}) }],
     [SOLANA_OTHER_MINT, { owner: TOKEN_PROGRAM_ADDRESS, data: Uint8Array.from(otherMint) }],
   ];
+  // Circle's CCTP programs' state (./cctp.ts): the transmitters trust the local attesters, the minters hold USDC in
+  // custody for the other chains' burns; their token accounts are put on every simulation's chain below.
+  const cctp = new Map<string, ChainAccount>();
+  const cctpTokens = new SolanaLocalChain(() => cctp);
+  await installLocalSolanaCctp(cctp, cctpTokens, CCTP_FEE_RECIPIENT);
+  accounts.push(...cctp);
   return {
     accounts,
     simulationChain: async (core, wire) => {
@@ -79,6 +88,7 @@ export async function solanaWallets(): Promise<SolanaWallets> {
       chain.addMint(KAMINO_CUSDC_MINT, kaminoAuthority);
       chain.setTokenAccount(KAMINO_USDC_SUPPLY_VAULT, kaminoAuthority, SOLANA_USDC, 1_250_000_000_000n);
       chain.setTokenAccount(liquidityVaultOf(MARGINFI_BANK), bankVaultAuthority, SOLANA_USDC, 310_000_000_000n);
+      for (const [at, t] of cctpTokens.tokens) chain.setTokenAccount(at, t.owner, t.mint, t.amount);
       const payer = VersionedTransaction.deserialize(Buffer.from(wire, "base64")).message.staticAccountKeys[0]?.toBase58() ?? "";
       chain.lamports.set(payer, 1_000_000_000n);
       await chain.setTokenBalance(payer, SOLANA_USDC, core.balance(payer, SOLANA_USDC));

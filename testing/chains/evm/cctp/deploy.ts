@@ -20,14 +20,13 @@
 // read by the tests' message builders too, so a message a test attests is one these contracts accept.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { getAddressEncoder, address as solAddress } from "@solana/kit";
-import { type Abi, bytesToHex, encodeFunctionData, type Hex, keccak256, pad, toBytes } from "viem";
+import { type Abi, encodeFunctionData, type Hex, } from "viem";
 import type { ChainId } from "../../../../server/chains/address";
 import { USDC } from "../../../../server/chains/balances";
 import { CCTP_DOMAIN } from "../../../../server/rails/cctp/domains";
-import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2, SOLANA_CCTP_PROGRAMS, TOKEN_MESSENGER, TOKEN_MESSENGER_V2 } from "../../../../lib/cctp-ids";
+import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER, TOKEN_MESSENGER_V2 } from "../../../../lib/cctp-ids";
 import { LOCAL_ATTESTERS, LOCAL_SIGNATURE_THRESHOLD } from "../../attester";
-import { circleSuiCctp } from "../../sui/cctp-ids";
+import { cctpRemoteIds } from "../../cctp-message";
 import { deployUsdc } from "../aave";
 import { type HardhatArtifact, initcode as linkedInitcode } from "../artifacts";
 import type { EvmNode } from "../node";
@@ -47,42 +46,6 @@ const data = (name: Name, functionName: string, args: readonly unknown[]) => enc
 const MAX_MESSAGE_BODY_SIZE = 8192;
 /** Message and message body versions: V1 0 (src/messages/Message.sol, BurnMessage.sol), V2 1 (the V2 scripts' VERSION / MESSAGE_BODY_VERSION, test/v2). */
 const VERSION = { 1: 0, 2: 1 } as const;
-
-const solanaBytes32 = (a: string): Hex => bytesToHex(new Uint8Array(getAddressEncoder().encode(solAddress(a))));
-/** circlefin/sui-cctp @ 70290f70 packages/message_transmitter/sources/auth.move `auth_caller_identifier<Auth>()` and
- * token_messenger_minter/sources/token_utils.move `calculate_token_id<T>()`: keccak256 of the type's full name (address
- * in 64 hex digits, no 0x, as `type_name::into_string` writes it). */
-const suiTypeId = (type: string): Hex => {
-  const [pkg, ...rest] = type.split("::");
-  return keccak256(toBytes([(pkg as string).replace(/^0x/, "").padStart(64, "0"), ...rest].join("::")));
-};
-
-/**
- * What `chain`'s CCTP of `version` writes into a burn message it sends: the message sender (its TokenMessenger) and the
- * burn token; null where Circle runs no such version (Sui has only V1).
- *  - EVM: the TokenMessenger's address (src/TokenMessenger.sol `_sendDepositForBurnMessage`: the message is sent by
- *    the messenger) and USDC's address, as bytes32;
- *  - Solana: the token_messenger_minter program (solana-cctp-contracts @ 76018c2b programs/message-transmitter/src/
- *    instructions/send_message.rs: the sender is `sender_program.key()`) and the USDC mint (deposit_for_burn.rs
- *    `burn_token: burn_token_mint.key()`);
- *  - Sui: `auth_caller_identifier<token_messenger_minter::message_transmitter_authenticator::MessageTransmitterAuthenticator>()`
- *    (sui-cctp @ 70290f70 send_message.move, deposit_for_burn.move) and `calculate_token_id<USDC>()`, with the
- *    TokenMessengerMinter's original id from Circle's Move.lock (../../sui/cctp-ids.ts).
- */
-export function cctpRemoteIds(chain: ChainId, version: 1 | 2): { tokenMessenger: Hex; usdc: Hex } | null {
-  if (chain === "evm-a" || chain === "evm-b") {
-    const messenger = version === 2 ? TOKEN_MESSENGER_V2 : TOKEN_MESSENGER[chain];
-    if (!messenger) return null;
-    return { tokenMessenger: pad(messenger.toLowerCase() as Hex), usdc: pad(USDC[chain].toLowerCase() as Hex) };
-  }
-  if (chain === "svm-chain") {
-    const program = version === 2 ? SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV2 : SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV1;
-    return { tokenMessenger: solanaBytes32(program), usdc: solanaBytes32(USDC["svm-chain"]) };
-  }
-  if (version === 2) return null;
-  const tmm = circleSuiCctp().tokenMessengerMinter;
-  return { tokenMessenger: suiTypeId(`${tmm}::message_transmitter_authenticator::MessageTransmitterAuthenticator`), usdc: suiTypeId(USDC["move-chain"]) };
-}
 
 const CHAINS = Object.keys(CCTP_DOMAIN) as ChainId[];
 /** The chains whose burns `chain`'s contracts of `version` receive: every other chain running that version. */
