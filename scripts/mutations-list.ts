@@ -148,6 +148,7 @@ export const MUTATIONS: Mutation[] = [
   {
     id: "scallop-redeem-v2",
     kind: "missing function",
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the builder's own template literal, matched as text
     edits: [{ file: "server/venues/scallop/build.ts", find: "target: `${pkg}::${fn}::${fn}`", replace: 'target: `${pkg}::${fn}::${fn === "redeem" ? "redeem_v2" : fn}`' }],
     caughtBy: { files: ["server/venues/scallop/scallop.oracle.test.ts"], test: "the local node simulates both" },
   },

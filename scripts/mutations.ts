@@ -52,7 +52,7 @@ function vitest(dir: string, files: readonly string[], tag: string): VitestJson 
   rmSync(out, { force: true });
   const r = spawnSync(
     process.execPath,
-    [path.join(dir, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "scripts/mutations.vitest.config.ts", "--reporter=json", `--outputFile=${out}`, ...files],
+    [path.join(dir, "node_modules", "vitest", "vitest.mjs"), "run", "--config", "vitest.mutations.config.ts", "--reporter=json", `--outputFile=${out}`, ...files],
     { cwd: dir, encoding: "utf8", env: { ...process.env, SVC_KEEP_BUILD: "1", VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" }, timeout: 10 * 60_000, maxBuffer: 64 << 20 },
   );
   if (!existsSync(out)) return `vitest wrote no report (exit ${r.status ?? r.signal}): ${firstLine(r.stderr) || firstLine(r.stdout)}`;
