@@ -41,7 +41,7 @@ const firstLine = (s: string | undefined, n = 1): string =>
   stripVTControlCharacters(s ?? "")
     .split("\n")
     .map((l) => l.trim())
-    .filter((l) => l !== "")
+    .filter((l) => l !== "" && !l.startsWith("at "))
     .slice(0, n)
     .map((l) => l.slice(0, 200))
     .join(" | ");
