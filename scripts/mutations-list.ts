@@ -75,6 +75,14 @@ export const MUTATIONS: Mutation[] = [
     caughtBy: { files: ["server/venues/compound-v3/compound-v3.evm.test.ts"], test: "Comet, USDC and Configurator of deployments/base/usdc" },
   },
   {
+    id: "morpho-base-vault-is-steakhouse-eth",
+    kind: "wrong-but-valid id",
+    // Steakhouse's ETH vault on Base, a listed MetaMorpho vault of another asset: morpho-org/morpho-blue-api-metadata
+    // be217e4ecd435d9c12e4bdd96c750c15005ed0a3 data/vaults-listing.json (chainId 8453).
+    edits: [{ file: "server/venues/morpho/base.ts", find: `vault: "0xbeeF010f9cb27031ad51e3333f9aF9C6B1228183"`, replace: `vault: "0xbEEf050a7485865A7a8d8Ca0CC5f7536b7a3443e"` }],
+    caughtBy: { files: ["server/venues/morpho/morpho.evm.test.ts"], test: "morpho-base: listed on chain 8453" },
+  },
+  {
     id: "aave-base-pool-is-arbitrums",
     kind: "wrong-but-valid id",
     // Aave v3 Arbitrum's Pool: @bgd-labs/aave-address-book 4.44.22 AaveV3Arbitrum.POOL.
@@ -138,6 +146,18 @@ export const MUTATIONS: Mutation[] = [
     caughtBy: { files: ["server/venues/suilend/suilend.oracle.test.ts"], test: "the local node simulates both" },
   },
   {
+    id: "sui-cctp-burn-domain-recipient-swapped",
+    kind: "swapped arguments",
+    edits: [
+      {
+        file: "server/rails/cctp-v1/sui.ts",
+        find: "      tx.pure.u32(destinationDomain),\n      tx.pure.address(mintRecipient),\n",
+        replace: "      tx.pure.address(mintRecipient),\n      tx.pure.u32(destinationDomain),\n",
+      },
+    ],
+    caughtBy: { files: ["tests/unit/sui-cctp-ids.test.ts"], test: "the builder's burn simulates ok against Circle's objects" },
+  },
+  {
     id: "comet-supply-args-swapped",
     kind: "swapped arguments",
     edits: [{ file: "server/venues/compound-v3/build.ts", find: `COMET_ABI, "supply", [usdc, amountMicros]`, replace: `COMET_ABI, "supply", [amountMicros, usdc]` }],
@@ -157,6 +177,13 @@ export const MUTATIONS: Mutation[] = [
     kind: "missing function",
     edits: [{ file: "server/venues/suilend/build.ts", find: "::lending_market::fulfill_liquidity_request`", replace: "::lending_market::fulfill_liquidity_request_v2`" }],
     caughtBy: { files: ["server/venues/suilend/suilend.oracle.test.ts"], test: "the local node simulates both" },
+  },
+
+  {
+    id: "sui-cctp-deposit-for-burn-v2",
+    kind: "missing function",
+    edits: [{ file: "server/rails/cctp-v1/sui.ts", find: "::deposit_for_burn::deposit_for_burn`", replace: "::deposit_for_burn::deposit_for_burn_v2`" }],
+    caughtBy: { files: ["tests/unit/sui-cctp-ids.test.ts"], test: "the builder's burn simulates ok against Circle's objects" },
   },
 
   // ---- wrong selectors ----
@@ -219,6 +246,20 @@ export const MUTATIONS: Mutation[] = [
     kind: "dropped signer flag",
     edits: [{ file: "server/venues/save/build.ts", find: "const signer = (a: Address) => ({ address: a, role: AccountRole.READONLY_SIGNER });", replace: "const signer = (a: Address) => ({ address: a, role: AccountRole.READONLY });" }],
     caughtBy: { files: ["server/venues/save/save.oracle.test.ts"], test: "deposit: create the owner's cUSDC account, then depositReserveLiquidity" },
+  },
+
+  {
+    id: "solana-cctp-v2-event-account-not-signer",
+    kind: "dropped signer flag",
+    // The fresh MessageSent event account of Circle's V2 deposit_for_burn must sign (token_messenger_minter_v2 IDL).
+    edits: [
+      {
+        file: "server/rails/cctp/idl.ts",
+        find: `{"name":"event_rent_payer","writable":true,"signer":true},{"name":"sender_authority_pda"},{"name":"burn_token_account","writable":true},{"name":"denylist_account"}`,
+        replace: `{"name":"event_rent_payer","writable":true},{"name":"sender_authority_pda"},{"name":"burn_token_account","writable":true},{"name":"denylist_account"}`,
+      },
+    ],
+    caughtBy: { files: ["tests/unit/cctp-solana.test.ts"], test: "accounts: the IDL's order, signer and writable flags" },
   },
 
   // ---- wrong domains ----
