@@ -18,8 +18,11 @@ export const kamino = defineVenue({
     program: "KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD",
     // @kamino-finance/klend-sdk 8.0.2 README.md ("main market address").
     mainMarket: "7u3HeHxYDLhnCoErrtycNokbQYbWGzLs6JSDqGAv5PfF",
-    // Not in the SDK or the program source (the SDK lists reserves from chain / Kamino's API): the reader checks at
-    // plan time that it is a klend-owned Reserve of mainMarket whose liquidity mint is usdcMint, else nothing is built.
+    // Not in the SDK package or the program source (the SDK lists reserves from chain / Kamino's API): Kamino's own
+    // example of a USDC deposit into the main market, Kamino-Finance/klend-sdk cf46535690930a5d1e9d9fab1550a3de59a59fad
+    // examples/klend-examples/example_deposit_in_obligation.ts (`RefreshFarmForObligation[Collateral, res=…]`; checked in
+    // kamino.ids.test.ts). The reader checks at plan time that it is a klend-owned Reserve of mainMarket whose liquidity
+    // mint is usdcMint, else nothing is built.
     usdcReserve: "D6q6wuQSrifJKZYpR1M8R4YawnLDtDsMmWM1NbBmgJ59",
     // Circle's USDC on Solana; USDC_MINT in @kamino-finance/kliquidity-sdk 8.5.10 src/services/JupService.ts.
     usdcMint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",
