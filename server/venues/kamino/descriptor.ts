@@ -22,7 +22,7 @@ export const kamino = defineVenue({
     // it loads MAIN_MARKET's reserve for USDC_MINT (loadReserveData) and its recorded output refreshes
     // `RefreshReserve[D6q6wuQSrifJKZYpR1M8R4YawnLDtDsMmWM1NbBmgJ59]` (lines 47-56). The SDK ships no reserve list (it
     // reads reserves from chain), so the reader also checks at plan time that it is a klend-owned Reserve of mainMarket
-    // whose liquidity mint is usdcMint, else nothing is built.
+    // whose liquidity mint is usdcMint, else nothing is built (kamino.ids.test.ts checks the example).
     usdcReserve: "D6q6wuQSrifJKZYpR1M8R4YawnLDtDsMmWM1NbBmgJ59",
     // Circle's USDC on Solana; USDC_MINT in @kamino-finance/kliquidity-sdk 8.5.10 src/services/JupService.ts.
     usdcMint: "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",

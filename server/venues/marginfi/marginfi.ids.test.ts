@@ -4,7 +4,13 @@
 // and groups come from the SDK's dist/configs.json ("production", and "alpha" for a real other group), USDC from
 // lib/tokens.ts (Circle's). Another real-shaped bank (another group, another mint) put at another address and named by a
 // descriptor copy, and another program's account at the pinned id, each block the plan naming the bank.
+// The pinned bank is not in the SDK (it loads banks from chain): it comes from marginfi's own regression test of a
+// mainnet production-group account (mrgnlabs/marginfi-v2 3031ba3b, programs/marginfi/tests/misc/regression.rs, kept
+// verbatim in tests/fixtures/marginfi/), and the local chain holds the bank there, not at the registry's id: a registry
+// naming the same account's other bank plans nothing (npm run test:mutations, marginfi-bank-sol).
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { USDC } from "../../../lib/tokens";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
@@ -25,7 +31,10 @@ const ALPHA = config("alpha");
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const ONE = 1n << 48n; // I80F48 1.0
 const ORACLE = fixtureAddress("mfi-usdc-pyth-push");
-const PINNED = marginfi.onchain.usdcBank ?? "";
+const REGRESSION = readFileSync(path.join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "marginfi", "regression.rs"), "utf8");
+/** The first `assert_eq!(<field>, pubkey!("…"))` of the regression test (its account sample 1). */
+const asserted = (field: string) => new RegExp(`assert_eq!\\(\\s*${field.replaceAll(".", "\\.")},\\s*pubkey!\\("([1-9A-HJ-NP-Za-km-z]{32,44})"\\)`).exec(REGRESSION)?.[1] ?? "";
+const PINNED = asserted("balance_1.bank_pk");
 const USDC_MINT = USDC["svm-chain"];
 
 describe("marginfi: the USDC bank is proven a production-group bank of USDC before a plan is built", () => {
@@ -43,6 +52,12 @@ describe("marginfi: the USDC bank is proven a production-group bank of USDC befo
     expect([marginfi.onchain.program, marginfi.onchain.group, marginfi.onchain.usdcMint]).toEqual([PRODUCTION.program, PRODUCTION.group, USDC_MINT]);
     forgetProvenIds();
     expect(await ourPlan("marginfi", "deposit", OWNER, 1_000_000n)).toMatchObject({ ok: true });
+  });
+
+  it("the pinned bank is the USDC bank marginfi's own regression test reads (a production-group account's first balance)", () => {
+    expect(asserted("account.group")).toBe(PRODUCTION.group);
+    expect(PINNED).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(marginfi.onchain.usdcBank).toBe(PINNED);
   });
 
   it("a USDC bank of another group (the SDK's alpha group): deposit and withdraw blocked venue_state_unavailable, naming it", async () => {

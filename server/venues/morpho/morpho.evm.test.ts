@@ -10,11 +10,19 @@
 // from metamorpho's source, placed at those addresses) and created the pinned vault, so another real vault put in the
 // descriptor — one of another asset made by the same factory, or a USDC vault no factory made — is blocked
 // venue_state_unavailable naming it.
-import { decodeFunctionData, erc20Abi, type Hex } from "viem";
+//
+// Which listed USDC vault is pinned is our choice (docs/decisions.md); that it is a vault Morpho lists on the chain, for
+// USDC, is checked against Morpho's own listing (morpho-org/morpho-blue-api-metadata at be217e4, kept in
+// tests/fixtures/morpho/): a registry naming another listed vault of another asset fails there (npm run test:mutations,
+// morpho-base-vault-is-steakhouse-eth).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { decodeFunctionData, erc20Abi, getAddress, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { EvmCall } from "../../chains/evm";
 import { resetConfigForTests } from "../../config";
+import { getVenue } from "..";
 import { forgetProvenIds } from "../shared/prove";
 import { morphoVaultAdapter } from "./build";
 import { ERC4626_ABI } from "./abi";
@@ -29,6 +37,27 @@ import { abiCallView, evmCallView, evmVenueChains, expectSameAs, ourBuild as bui
 const OWNER_KEY: Hex = "0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba";
 const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const BORROWER: Hex = `0x${"b0".repeat(20)}`;
+
+interface ListedVault {
+  address: string;
+  chainId: number;
+  description: string;
+  history: { action: string; timestamp: number }[];
+}
+/** Morpho's vault listing (the entries of Base and Arbitrum, unchanged). */
+const LISTING = JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "morpho", "vaults-listing.base-arbitrum.json"), "utf8")) as ListedVault[];
+
+describe("the registry's Morpho vaults are ones Morpho's own listing names, for USDC", () => {
+  it.each(evmVenueChains("morpho"))("%s: listed on chain %i, not removed, described as a USDC vault", (venueId, chainId) => {
+    const vault = getVenue(venueId)?.onchain.vault ?? "";
+    const listed = LISTING.find((v) => v.chainId === chainId && getAddress(v.address) === getAddress(vault));
+    expect(listed, `${vault} is not in Morpho's listing for chain ${chainId}`).toBeDefined();
+    expect(listed?.history.map((h) => h.action)).not.toContain("removed");
+    // The listing names the asset only in words: "The Steakhouse USDC vault aims to optimize yields by lending USDC …".
+    expect(listed?.description).toMatch(/\bUSDC\b/);
+    expect(listed?.description).not.toMatch(/\b(ETH|WETH|EURC|cbBTC)\b/);
+  });
+});
 
 describe.each(evmVenueChains("morpho"))("%s on Morpho Blue + MetaMorpho bytecode (chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;

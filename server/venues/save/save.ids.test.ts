@@ -5,6 +5,12 @@
 // lib/tokens.ts (Circle's). Another real-shaped reserve (another market, another mint) put at another address and named
 // by a descriptor copy, and another program's account at the pinned id, each block the plan naming the reserve; the
 // harvest reader refuses a reserve of another market too.
+// The pinned reserve is not in the SDK (it fetches api.save.finance): it comes from Save's own CLI scripts
+// (solendprotocol/solana-program-library 9ffd16dd token-lending/cli/scripts/withdraw.sh, kept verbatim in
+// tests/fixtures/save/), and the local chain holds the reserve there, not at the registry's id: a registry naming the
+// same script's USDT reserve plans nothing (npm run test:mutations, save-reserve-usdt).
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { USDC } from "../../../lib/tokens";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
@@ -19,7 +25,10 @@ import { save } from "./descriptor";
 import { saveReader } from "./read";
 
 const OWNER = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
-const PINNED = save.onchain.usdcReserve ?? "";
+const SCRIPT = readFileSync(path.join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "save", "withdraw.sh"), "utf8");
+/** A `NAME=<address>` line of the script. */
+const scripted = (name: string) => new RegExp(`^${name}=([1-9A-HJ-NP-Za-km-z]{32,44})$`, "m").exec(SCRIPT)?.[1] ?? "";
+const PINNED = scripted("USDC_RESERVE");
 const USDC_MINT = USDC["svm-chain"];
 const reserve = (lendingMarket: string, liquidityMint: string) => saveReserveAccount(saveFixture({ lendingMarket, liquidityMint }));
 
@@ -39,6 +48,11 @@ describe("Save: the USDC reserve is proven the main market's USDC reserve before
     expect(await ourPlan("save", "deposit", OWNER, 1_000_000n)).toMatchObject({ ok: true });
   });
 
+  it("the pinned reserve is the USDC reserve Save's own scripts name", () => {
+    expect(PINNED).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    expect(save.onchain.usdcReserve).toBe(PINNED);
+  });
+
   it("a USDC reserve of another lending market: deposit and withdraw blocked venue_state_unavailable, naming it", async () => {
     const other = fixtureAddress("save-usdc-reserve-other-market");
     const otherMarket = fixtureAddress("save-other-market");
@@ -51,8 +65,9 @@ describe("Save: the USDC reserve is proven the main market's USDC reserve before
     }
   });
 
-  it("a main-market reserve of another mint: blocked, naming the reserve and its mint", async () => {
-    const other = fixtureAddress("save-reserve-other-mint");
+  it("a main-market reserve of another mint (the script's USDT reserve): blocked, naming the reserve and its mint", async () => {
+    const other = scripted("USDT_RESERVE");
+    expect(other).not.toBe("");
     const otherMint = fixtureAddress("save-other-mint");
     rpc.solanaAccounts.set(other, { owner: SAVE, data: reserve(SAVE_MAIN_MARKET, otherMint) });
     expect(await blocked(other)).toMatchObject({ code: "venue_state_unavailable", message: expect.stringContaining(`Save reserve ${other}'s liquidity mint is ${otherMint}, not USDC ${USDC_MINT}`) });
