@@ -1,5 +1,7 @@
-// POST /svc/strategies/deposit/execute: confirm an owner-executed (or, in broadcast mode, server-submitted)
-// deposit through the chain's RPC, then record it once: position with txId, activity row, deposit.settled.
+// POST /svc/strategies/deposit/execute and /svc/strategies/withdraw/execute: confirm an owner-executed (or, in broadcast
+// mode, server-submitted) deposit or withdraw through the chain's RPC, then record it once with the amounts the chain
+// moved: a deposit stakes the plan's amount (the owner's USDC outflow must cover it); a withdraw unstakes what arrived in
+// the owner's wallet (issue 23: a withdraw signed in the dashboard reaches the ledger like a deposit does).
 // The RPC is read before the transaction; the transaction locks the plan row and writes everything at once.
 import { and, eq } from "drizzle-orm";
 import { type ChainId, normalizeAddress, sameAddress } from "../chains/address";
@@ -9,7 +11,7 @@ import { planExecutions, plans } from "../db/schema";
 import type { z } from "zod";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError, fieldError } from "../http/errors";
-import { recordDeposit } from "../ledger/record";
+import { recordDeposit, recordWithdrawal } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
@@ -60,16 +62,24 @@ function replay(planId: string, row: typeof planExecutions.$inferSelect, digest:
   return blocked(planId, digest, blocker("plan_already_executed", `The plan was already executed by transaction ${row.txId}.`));
 }
 
-export async function executeDeposit(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
+export function executeDeposit(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
+  return executePlan(db, input, "deposit");
+}
+
+export function executeWithdraw(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
+  return executePlan(db, input, "withdraw");
+}
+
+async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withdraw"): Promise<ExecuteReply> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId));
   if (!plan) throw new ApiError("NOT_FOUND", `plan ${input.planId} not found`);
   const chain = plan.chain as ChainId;
   const asked = "digest" in input ? input.digest : null;
-  if (plan.kind !== "deposit" || plan.status !== "prepared" || !plan.strategyId) {
-    return blocked(plan.id, asked, blocker("plan_not_executable", `Plan ${plan.id} is a ${plan.status} ${plan.kind} plan, not a prepared deposit plan.`));
+  if (plan.kind !== kind || plan.status !== "prepared" || !plan.strategyId) {
+    return blocked(plan.id, asked, blocker("plan_not_executable", `Plan ${plan.id} is a ${plan.status} ${plan.kind} plan, not a prepared ${kind} plan.`));
   }
   if (chainLabelOf(chain) === "Map") return blocked(plan.id, asked, blocker("map_chain_prepare_only"));
-  if (!plan.owner) return blocked(plan.id, asked, blocker("owner_required", "The deposit plan has no owner; prepare it again with owner to execute it."));
+  if (!plan.owner) return blocked(plan.id, asked, blocker("owner_required", `The ${kind} plan has no owner; prepare it again with owner to execute it.`));
   if (asked !== null && !isTxIdOf(chain, asked)) {
     throw fieldError("INVALID_REQUEST", "body.digest", `must be a ${chain} transaction id`);
   }
@@ -106,40 +116,48 @@ export async function executeDeposit(db: Db, input: ExecuteInput): Promise<Execu
   if (!c.sender || !sameAddress(c.sender, plan.owner)) {
     return blocked(plan.id, digest, blocker("sender_not_owner", `The transaction's sender ${c.sender ?? "(unknown)"} is not the plan's owner ${plan.owner}.`));
   }
-  const moved = -(c.usdc.get(normalizeAddress(plan.owner)) ?? 0n);
-  if (moved < plan.amountMicros) {
+  // The owner's USDC change, from the confirmed transaction: a deposit's outflow must cover the plan; a withdraw must
+  // bring USDC to the owner, and what arrived is what the ledger records.
+  const change = c.usdc.get(normalizeAddress(plan.owner)) ?? 0n;
+  if (kind === "deposit" && -change < plan.amountMicros) {
     return blocked(
       plan.id,
       digest,
-      blocker("tx_amount_mismatch", `The transaction moves ${moved > 0n ? moved : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}.`),
+      blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}.`),
     );
+  }
+  if (kind === "withdraw" && change <= 0n) {
+    return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));
   }
 
   const strategyId = plan.strategyId;
   const owner = plan.owner;
-  const idx = await readVenueIndex(strategyId);
+  const idx = kind === "deposit" ? await readVenueIndex(strategyId) : null;
   const reply = await db.transaction(async (tx): Promise<ExecuteReply | { rollback: Blocked }> => {
     await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, plan.id)).for("update");
     const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, plan.id));
     if (again) return replay(plan.id, again, digest);
     const inserted = await tx
       .insert(planExecutions)
-      .values({ planId: plan.id, kind: "deposit", chain, txId: digest, status: "settled", result: {} })
+      .values({ planId: plan.id, kind, chain, txId: digest, status: "settled", result: {} })
       .onConflictDoNothing()
       .returning({ planId: planExecutions.planId });
     if (inserted.length === 0) return { rollback: blocked(plan.id, digest, blocker("digest_already_used", `Transaction ${digest} already proves another plan.`)) };
-    const rec = await recordDeposit(tx, {
-      wallet: owner,
-      chain,
-      token: "USDC",
-      venueId: strategyId,
-      amountMicros: plan.amountMicros,
-      planId: plan.id,
-      legIndex: 0,
-      txId: digest,
-      confirmedAt: new Date(),
-      index: idx.ok ? idx.index : null,
-    });
+    const rec =
+      kind === "deposit"
+        ? await recordDeposit(tx, {
+            wallet: owner,
+            chain,
+            token: "USDC",
+            venueId: strategyId,
+            amountMicros: plan.amountMicros,
+            planId: plan.id,
+            legIndex: 0,
+            txId: digest,
+            confirmedAt: new Date(),
+            index: idx?.ok ? idx.index : null,
+          })
+        : await recordWithdrawal(tx, { wallet: owner, chain, token: "USDC", venueId: strategyId, arrivedMicros: change, plannedMicros: plan.amountMicros, planId: plan.id, txId: digest, confirmedAt: new Date() });
     const body: Done["body"] = {
       schemaVersion: SCHEMA,
       status: "done",
@@ -147,6 +165,7 @@ export async function executeDeposit(db: Db, input: ExecuteInput): Promise<Execu
       chain,
       strategyId,
       amountMicros: plan.amountMicros.toString(),
+      settledMicros: (kind === "deposit" ? plan.amountMicros : change).toString(),
       digest,
       submitted,
       settled: true,

@@ -1,7 +1,7 @@
 // POST /svc/strategies/deposit/execute, /svc/bridge/delivery, /svc/bridge/rescue (spec §4.2, §4.4, §3.3; contract §6).
 import { endpoint, publicRoute } from "../http/endpoint";
 import { deliverBridge, rescueBridge } from "./bridge";
-import { executeDeposit } from "./deposit";
+import { executeDeposit, executeWithdraw } from "./deposit";
 import { refuseKeyMaterial } from "./key-material";
 import {
   deliveryBlockedSchema,
@@ -31,6 +31,21 @@ export const executeDepositEndpoint = endpoint({
   example: { body: { planId: "pln_0000000000000000000a", digest: "8Ed8QmJxF3TcHrJ9ZV1wPGvm2fW3UzUqgx1XzG3tjF5E" } },
   responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
   handler: async ({ db, body }) => executeDeposit(db, body),
+});
+
+export const executeWithdrawEndpoint = endpoint({
+  ...publicRoute("executeWithdraw", "POST", "/api/v1/svc/strategies/withdraw/execute", "Record a withdraw plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and record what arrived once", TAGS),
+  description:
+    "Body { planId, digest } after the wallet executed the withdraw plan's transaction, or { planId, signedTransaction, signatures? } (as for deposits). " +
+    "200 done once confirmed and recorded: the venue position gives up the USDC that arrived in the owner's wallet (read from the transaction, `settledMicros`), up to its staked principal, the rest recorded as yield; a repeat with the same digest answers the same and records nothing. " +
+    "202 pending when the RPC is unreachable or the transaction is not final; 422 blocked for a failed transaction, a sender that is not the plan's owner, a transaction that brings the owner no USDC, a plan that is not a prepared withdraw, a Map chain, or a digest used by another plan.",
+  body: executeBody,
+  screen: refuseKeyMaterial,
+  idempotent: true,
+  errors: ["NOT_FOUND"],
+  example: { body: { planId: "pln_0000000000000000000b", digest: "8Ed8QmJxF3TcHrJ9ZV1wPGvm2fW3UzUqgx1XzG3tjF5E" } },
+  responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
+  handler: async ({ db, body }) => executeWithdraw(db, body),
 });
 
 export const bridgeDeliveryEndpoint = endpoint({
@@ -73,4 +88,4 @@ export const bridgeRescueEndpoint = endpoint({
   handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId, body.sourceTxId),
 });
 
-export const executeEndpoints = [executeDepositEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];
+export const executeEndpoints = [executeDepositEndpoint, executeWithdrawEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];

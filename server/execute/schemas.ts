@@ -49,6 +49,9 @@ export const executeDoneSchema = z
     digest: z.string(),
     submitted: z.boolean().meta({ description: "true when this server broadcast the signed bytes; false when the wallet did." }),
     settled: z.literal(true),
+    settledMicros: microsOutput.optional().meta({
+      description: "What the ledger recorded, from the confirmed transaction: a deposit stakes the plan's amount (the owner's outflow covers it); a withdraw records the USDC that arrived in the owner's wallet.",
+    }),
     position: executePosition,
   })
   .meta({ id: "ExecuteDone" });

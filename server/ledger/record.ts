@@ -7,7 +7,7 @@ import { newId } from "../ids";
 import { insertActivity, routingCostOf } from "./activity";
 import { Book, LIQUID } from "./book";
 import { positionEvent } from "./events";
-import { mergedIndex } from "./position";
+import { basisAfter, mergedIndex } from "./position";
 
 export interface RecordDepositInput {
   wallet: string;
@@ -167,4 +167,85 @@ export async function creditLiquid(tx: DbOrTx, c: CreditLiquidInput): Promise<{ 
   const after = book.change(liquid, "credit", c.amountMicros, { actionId, planId: c.planId, legIndex: c.legIndex, txId: c.txId });
   await book.flush(tx, { events: [positionEvent(c.wallet, c.chain, c.token, book, "credit")] });
   return { actionId, liquidMicros: after };
+}
+
+export interface RecordWithdrawalInput {
+  wallet: string;
+  chain: string;
+  token: string;
+  venueId: string;
+  /** What arrived in the owner's wallet, read from the confirmed transaction's balance changes. */
+  arrivedMicros: bigint;
+  /** What the plan asked to withdraw (the activity row's quoted figure). */
+  plannedMicros: bigint;
+  planId: string;
+  txId: string;
+  confirmedAt: Date;
+}
+
+/**
+ * Records a confirmed on-chain withdrawal from a venue (issue 23: a withdraw signed in the dashboard reaches the ledger
+ * like a deposit): the position gives up what arrived, up to its staked principal (cost basis reduced pro rata); what
+ * arrived above the principal is yield (`harvest`); all of it leaves the book to the owner's wallet. Activity row
+ * (kind withdraw, amounts from the chain), withdraw.settled + position.updated.
+ */
+export async function recordWithdrawal(tx: DbOrTx, w: RecordWithdrawalInput): Promise<{ liquidMicros: bigint; stakedMicros: bigint; principalMicros: bigint; yieldMicros: bigint }> {
+  if (w.arrivedMicros <= 0n) throw new RangeError("arrivedMicros must be positive");
+  const actionId = newId("act");
+  const meta = { actionId, planId: w.planId, legIndex: 0, txId: w.txId };
+  const liquid = { chain: w.chain, token: w.token, venueId: LIQUID };
+  const venue = { chain: w.chain, token: w.token, venueId: w.venueId };
+  const book = await Book.lock(tx, w.wallet, [liquid, venue]);
+  const before = book.row(venue);
+  const principal = w.arrivedMicros < before.stakedMicros ? w.arrivedMicros : before.stakedMicros;
+  const earned = w.arrivedMicros - principal;
+  if (principal > 0n) {
+    book.change(venue, "unstake", -principal, meta);
+    book.change(liquid, "unstake", principal, meta);
+    const emptied = principal === before.stakedMicros;
+    book.patch(venue, {
+      costBasisMicros: basisAfter(before.costBasisMicros, before.stakedMicros, principal),
+      indexRef: emptied ? null : before.indexRef,
+      openedAt: emptied ? null : before.openedAt,
+    });
+  }
+  if (earned > 0n) book.change(liquid, "harvest", earned, meta);
+  book.change(liquid, "debit", -w.arrivedMicros, meta);
+  await book.flush(tx, {
+    activity: [
+      {
+        wallet: w.wallet,
+        planId: w.planId,
+        legIndex: 0,
+        kind: "withdraw",
+        chain: w.chain,
+        venueId: w.venueId,
+        token: w.token,
+        txId: w.txId,
+        txConfirmedAt: w.confirmedAt,
+        amountInMicros: w.plannedMicros,
+        amountOutMicros: w.arrivedMicros,
+        quotedAmountOutMicros: w.plannedMicros,
+        status: "settled",
+      },
+    ],
+    events: [
+      {
+        type: "withdraw.settled",
+        wallet: w.wallet,
+        data: {
+          wallet: w.wallet,
+          chain: w.chain,
+          token: w.token,
+          amountMicros: w.arrivedMicros.toString(),
+          unstaked: principal > 0n ? [{ venueId: w.venueId, amountMicros: principal.toString() }] : [],
+          planId: w.planId,
+          legIndex: 0,
+          txId: w.txId,
+        },
+      },
+      positionEvent(w.wallet, w.chain, w.token, book, "withdraw"),
+    ],
+  });
+  return { liquidMicros: book.row(liquid).liquidMicros, stakedMicros: book.row(venue).stakedMicros, principalMicros: principal, yieldMicros: earned };
 }
