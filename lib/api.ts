@@ -371,7 +371,7 @@ export interface SwapRequest {
   chain?: "evm-a" | "evm-b";
 }
 
-/** POST /svc/strategies/deposit/execute: the wallet already executed the transaction; the service confirms it. */
+/** POST /svc/strategies/{deposit,withdraw}/execute: the wallet already executed the transaction; the service confirms it. */
 export interface ExecuteRequest {
   planId: string;
   digest: string;
@@ -387,6 +387,8 @@ export type ExecuteBody =
       submitted: boolean;
       settled: true;
       amountMicros: string;
+      /** What the ledger recorded, from the confirmed transaction (a withdraw: the USDC that arrived). */
+      settledMicros?: string;
       strategyId: string | null;
       position: { liquidMicros: string; stakedMicros: string };
     }

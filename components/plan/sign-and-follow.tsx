@@ -1,6 +1,6 @@
 "use client";
 // "Sign in wallet": hands the plan's transactions to the connected wallet, reports the digest to the service
-// (POST /svc/strategies/deposit/execute { planId, digest }) and follows it until the service confirms it on chain
+// (POST /svc/strategies/{deposit,withdraw}/execute { planId, digest }) and follows it until the service confirms it on chain
 // (200 done; 202 pending means "post again later"). Then the portfolio and activity views are refreshed.
 // On a Map chain (evm-a, evm-b) signing is offered only when the operator listed the chain in SVC_OWNER_SIGNING_CHAINS
 // (the plan's `ownerSigning`, spec §1.2's explicit go): the page then shows each transaction's hash with its explorer
@@ -18,15 +18,17 @@ import { TxLink } from "@/components/ui/tx-link";
 import { formatMicros } from "@/lib/money";
 import { isMapChain, mapChainSignedNote, planChain, signBlockReason } from "./sign-rules";
 
-const EXECUTE_PATH = "/svc/strategies/deposit/execute";
 const POLL_MS = 2000;
 
-/** Only deposits have an execute endpoint (POST /svc/strategies/deposit/execute); other signed plans are not followed,
- * and neither is anything on a Map chain (the endpoint answers map_chain_prepare_only there). */
+/** Deposits and withdraws have an execute endpoint (POST /svc/strategies/{action}/execute); other signed plans are not
+ * followed, and neither is anything on a Map chain (the endpoint answers map_chain_prepare_only there). */
 function reportsTo(plan: Plan): string | null {
   if (isMapChain(planChain(plan))) return null;
-  return plan.schemaVersion === "svc-vault-plan.v1" && plan.action === "deposit" ? EXECUTE_PATH : null;
+  return plan.schemaVersion === "svc-vault-plan.v1" ? `/svc/strategies/${plan.action}/execute` : null;
 }
+
+/** What the signed plan does, for the messages around it. */
+const actionOf = (plan: Plan) => (plan.schemaVersion === "svc-vault-plan.v1" ? plan.action : "deposit");
 
 export function SignAndFollow({
   plan,
@@ -111,10 +113,10 @@ export function SignAndFollow({
       {execute.error &&
         (notLanded ? (
           <p className="error-text small" data-testid="execute-missing">
-            The transaction is on chain, but this server cannot confirm signed deposits yet (no execute endpoint).
+            The transaction is on chain, but this server cannot confirm signed {actionOf(plan)}s yet (no execute endpoint).
           </p>
         ) : (
-          <ErrorBox error={execute.error} title="The service did not record this deposit." onRetry={() => void execute.refetch()} />
+          <ErrorBox error={execute.error} title={`The service did not record this ${actionOf(plan)}.`} onRetry={() => void execute.refetch()} />
         ))}
     </div>
   );
@@ -131,7 +133,7 @@ function useExecute(planId: string, digest: string | null, executePath: string |
   return useQuery({
     queryKey: ["svc", "execute", planId, digest],
     enabled: executePath !== null && digest !== null,
-    queryFn: () => api<ExecuteBody>(executePath ?? EXECUTE_PATH, { method: "POST", body: { planId, digest } }),
+    queryFn: () => api<ExecuteBody>(executePath ?? "", { method: "POST", body: { planId, digest } }),
     refetchInterval: (q) => (q.state.data?.status === "pending" ? POLL_MS : false),
     retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 5,
     retryDelay: POLL_MS,
@@ -154,9 +156,11 @@ function settlement(
     : executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
       ? "The burn is sent. Follow the attestation, the receive and the delivery below."
       : executePath === null
-        ? "This server confirms signed deposits only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
+        ? "This server confirms signed deposits and withdraws only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
         : done
-          ? `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
+          ? actionOf(plan) === "withdraw"
+            ? `Settled: ${formatMicros(done.settledMicros ?? done.amountMicros, 6)} USDC arrived in your wallet from ${done.strategyId ?? "the venue"} (read from the transaction).`
+            : `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
           : execute.data && execute.data.status !== "done"
             ? `Waiting for ${chainName(signedChain)} to confirm it: ${execute.data.reason}`
             : execute.isError

@@ -1,0 +1,88 @@
+// A withdraw signed in the wallet reaches the ledger like a deposit does (issue 23 item 4): POST
+// /svc/strategies/withdraw/execute confirms the transaction on chain and records what arrived in the owner's wallet,
+// read from its balance changes (never the plan's figure): deposit 100, withdraw 50 twice → nothing staked, each
+// withdraw row carrying its transaction; a withdraw that brings the owner nothing, or a digest already used, is refused.
+import { randomBytes } from "node:crypto";
+import { getBase58Decoder } from "@solana/kit";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USDC } from "../../server/chains/balances";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
+import { type App, dbKinds, startApp } from "../support/app";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { call } from "../support/http";
+
+type J = Record<string, unknown>;
+const OWNER = `0x${"5a".repeat(32)}`;
+const digest = () => getBase58Decoder().decode(randomBytes(32));
+
+describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger (%s)", (db) => {
+  let rpc: FakeRpc;
+  let app: App;
+  const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { body });
+  const portfolio = async () => (await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${OWNER}`)).json;
+  const activity = async () => (await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${OWNER}`)).json.activity as J[];
+  /** A confirmed Sui transaction of the owner moving `usdc` (signed micros) in its wallet. */
+  const landed = (usdc: bigint) => {
+    const d = digest();
+    rpc.txs.set(d, { kind: "sui", sender: OWNER, status: "success", balanceChanges: [{ owner: OWNER, coinType: USDC["move-chain"], amount: usdc }] });
+    return d;
+  };
+  const plan = async (action: "deposit" | "withdraw", amount: string) => {
+    const r = await post(`/svc/strategies/${action}/plan`, { strategyId: "scallop", amountMicros: amount, owner: OWNER });
+    expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared", action });
+    return r.json.planId as string;
+  };
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    fundSuiOwner(rpc, OWNER);
+    // The owner holds Scallop market coins for the withdraw plans' simulation; 1.5 USDC per market coin.
+    rpc.set(OWNER, SCALLOP_MARKET_COIN_TYPE, 1_000_000_000n);
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
+    app = await startApp({ db, env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_TIMEOUT_MS: "2000" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await rpc?.close();
+  });
+
+  it("deposit 100, withdraw 50 twice: each withdraw records what arrived, the position ends at 0 staked", async () => {
+    const dep = await plan("deposit", "100000000");
+    expect((await post("/svc/strategies/deposit/execute", { planId: dep, digest: landed(-100_000_000n) })).json).toMatchObject({ status: "done", position: { stakedMicros: "100000000" } });
+
+    expect(JSON.stringify((await portfolio()).positions)).toContain('"scallop"');
+
+    const w1 = await plan("withdraw", "50000000");
+    const d1 = landed(50_000_000n);
+    const first = await post("/svc/strategies/withdraw/execute", { planId: w1, digest: d1 });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ status: "done", settled: true, amountMicros: "50000000", settledMicros: "50000000", position: { stakedMicros: "50000000" } });
+    // A repeat answers the first and records nothing.
+    expect((await post("/svc/strategies/withdraw/execute", { planId: w1, digest: d1 })).json).toEqual(first.json);
+
+    // The second arrives with 0.000123 USDC of yield on top: principal 50 leaves the position, the rest is yield.
+    const w2 = await plan("withdraw", "50000000");
+    const d2 = landed(50_000_123n);
+    expect((await post("/svc/strategies/withdraw/execute", { planId: w2, digest: d2 })).json).toMatchObject({ status: "done", settledMicros: "50000123", position: { stakedMicros: "0" } });
+
+    // Nothing is left staked in the ledger.
+    expect(JSON.stringify((await portfolio()).positions)).not.toContain('"scallop"');
+    const rows = (await activity()).filter((r) => r.kind === "withdraw");
+    expect(rows.map((r) => [r.txId, r.amountOut, r.status])).toEqual(
+      expect.arrayContaining([
+        [d1, "50000000", "settled"],
+        [d2, "50000123", "settled"],
+      ]),
+    );
+  });
+
+  it("a withdraw that brings the owner no USDC is refused, and a deposit's endpoint refuses a withdraw plan", async () => {
+    const w = await plan("withdraw", "1000000");
+    const none = await post("/svc/strategies/withdraw/execute", { planId: w, digest: landed(-1_000_000n) });
+    expect(none.status).toBe(422);
+    expect(none.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_amount_mismatch" }] });
+    const wrong = await post("/svc/strategies/deposit/execute", { planId: w, digest: landed(1_000_000n) });
+    expect(wrong.json).toMatchObject({ status: "blocked", blockers: [{ code: "plan_not_executable" }] });
+  });
+});
