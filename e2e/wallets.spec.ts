@@ -243,7 +243,7 @@ test("a withdraw plan that cannot be built is blocked, in words, and cannot be s
 test.describe(() => {
   // The wallet's chain RPC requests, answered by the local chain RPC (routeChainRpc below).
   test.use({ allowedErrors: allow(...ROUTED_CHAIN_RPC) });
-  test("Solana wallet signs a kamino withdraw sized in cUSDC at the reserve's rate; the page says withdrawals are not followed", async ({ page, request }) => {
+  test("Solana wallet signs a kamino withdraw sized in cUSDC at the reserve's rate; the service records what arrived", async ({ page, request }) => {
     await enableTestWallets(page);
     await routeChainRpc(page);
     await withdrawPlan(page, FAMILIES[1] as Family, "kamino");
@@ -256,7 +256,9 @@ test.describe(() => {
     const sig = (await digest.innerText()).split(/\s/)[0]?.trim() ?? "";
     const seen = await request.post(CHAIN_RPC_URL, { data: { jsonrpc: "2.0", id: 1, method: "getSignatureStatuses", params: [[sig]] } });
     expect(((await seen.json()) as { result: { value: unknown[] } }).result.value[0]).toBeTruthy();
-    await expect(page.getByTestId("settlement")).toContainText("This server confirms signed deposits only");
+    // The signed withdraw reaches the ledger (issue 23): the service confirms it on chain and records the USDC that
+    // arrived, read from the transaction (4,000,000 cUSDC at 1.25).
+    await expect(page.getByTestId("settlement")).toContainText("Settled: 5.000000 USDC arrived in your wallet from kamino (read from the transaction)", { timeout: 30_000 });
     await expectNoSeriousA11y(page);
   });
 });

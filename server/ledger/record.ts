@@ -209,7 +209,9 @@ export async function recordWithdrawal(tx: DbOrTx, w: RecordWithdrawalInput): Pr
       openedAt: emptied ? null : before.openedAt,
     });
   }
-  if (earned > 0n) book.change(liquid, "harvest", earned, meta);
+  // Above the recorded principal: the position's yield; from a position the ledger never recorded, money entering the
+  // book from outside (a credit), never called yield.
+  if (earned > 0n) book.change(liquid, before.stakedMicros > 0n ? "harvest" : "credit", earned, meta);
   book.change(liquid, "debit", -w.arrivedMicros, meta);
   await book.flush(tx, {
     activity: [

@@ -2,7 +2,8 @@
 // wallet starts with 1,000 USDC and 400 of Kamino's cUSDC; Kamino's main-market USDC reserve and market, marginfi's
 // USDC bank and group and an SPL mint the dashboard does not know by name are on chain. Nothing here signs: the wallet
 // in the page signs with its own key. A signed transaction lands by its first signature and moves USDC the way a real
-// receipt shows it: a Kamino `depositReserveLiquidity(u64)` debits its fee payer's USDC by that amount, a CCTP V1
+// receipt shows it: a Kamino `depositReserveLiquidity(u64)` debits its fee payer's USDC by that amount, a
+// `redeemReserveCollateral(u64)` burns that cUSDC and pays its USDC at the reserve's rate, a CCTP V1
 // `receive_message` mints the burn message's amount to it (the pre/post token balances the server reads); every other
 // program's instructions move nothing. simulateTransaction runs on the IDL-checked local chain (./local-chain.ts) over
 // these accounts and the fee payer's balances, so the plan review shows what a chain that checks klend's and
@@ -10,7 +11,9 @@
 import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { DISC } from "../../../server/venues/kamino/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
+import { kaminoRateFromReserve } from "../../../server/venues/kamino/read";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../../../server/rails/cctp-v1/solana";
 import type { ChainCore, ChainTx } from "../state";
@@ -100,7 +103,7 @@ export async function solanaWallets(): Promise<SolanaWallets> {
 
 type UsdcMove = { owner: string; accountIndex: number; pre: bigint; post: bigint } | null;
 
-/** Applies the transaction's USDC effect (Kamino deposits, CCTP V1 receives) to the balances. */
+/** Applies the transaction's USDC effect (Kamino deposits and redeems, CCTP V1 receives) to the balances. */
 function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
   const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
   const payer = keys[0];
@@ -115,7 +118,22 @@ function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
   let accountIndex = 0;
   for (const ix of tx.message.compiledInstructions) {
     if (keys[ix.programIdIndex] !== KLEND_PROGRAM || ix.data.length !== 16) continue;
-    debit += Buffer.from(ix.data).readBigUInt64LE(8);
+    const data = Buffer.from(ix.data);
+    const amount = data.readBigUInt64LE(8);
+    if (data.subarray(0, 8).equals(Buffer.from(DISC.redeemReserveCollateral))) {
+      // redeem_reserve_collateral(collateral): klend pays collateral × the reserve's rate (./venues/kamino.ts's handler,
+      // the rate as the service reads it) into user_destination_liquidity (the IDL's 9th account); the cUSDC is burned.
+      const reserve = core.chain.solanaAccounts.get(KAMINO_RESERVE);
+      if (!reserve) throw new Error("Kamino's reserve is not on this chain");
+      const paid = (amount * kaminoRateFromReserve(reserve.data)) >> 60n;
+      const shares = core.balance(payer, KAMINO_CUSDC_MINT);
+      if (shares < amount) throw new Error("insufficient funds for instruction");
+      core.chain.set(payer, KAMINO_CUSDC_MINT, shares - amount);
+      debit -= paid;
+      accountIndex = ix.accountKeyIndexes[8] ?? 0;
+      continue;
+    }
+    debit += amount;
     accountIndex = ix.accountKeyIndexes[4] ?? 0;
   }
   // Circle's CCTP V1 receive_message (message_transmitter V1): mints the burn message's amount to its mint recipient,
