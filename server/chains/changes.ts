@@ -33,6 +33,8 @@ export interface SimulatedChanges {
   balanceChanges: BalanceChange[] | null;
   /** EVM: the ERC-20 approvals the transaction grants; null on chains without approvals or when unavailable. */
   approvals: Approval[] | null;
+  /** EVM: each ERC-20 transfer as it happened (from, to), which the net changes do not show; absent elsewhere. */
+  transfers?: { token: string; from: string; to: string; amount: string }[];
   /** Where the figures come from (the RPC method and field), or null when unavailable. */
   source: string | null;
   /** Why there are no figures, or null. */
@@ -54,6 +56,10 @@ export const changesSchema = z
       )
       .nullable(),
     approvals: z.array(z.object({ token: z.string(), spender: z.string(), amount: z.string().regex(/^[0-9]+$/) })).nullable(),
+    transfers: z
+      .array(z.object({ token: z.string(), from: z.string(), to: z.string(), amount: z.string().regex(/^[0-9]+$/) }))
+      .optional()
+      .meta({ description: "EVM: each ERC-20 transfer in the order the logs give them (the zero address sends a mint and receives a burn)." }),
     source: z.string().nullable(),
     reason: z.string().nullable(),
   })

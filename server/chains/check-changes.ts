@@ -7,7 +7,7 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { type Blocker, blocker } from "../http/codes";
 import type { ChainId } from "./address";
-import { type BalanceChange, sameSuiCoinType } from "./changes";
+import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
 import type { PlanTransaction } from "./transaction";
 
 export interface ExpectedChanges {
@@ -20,7 +20,11 @@ export interface ExpectedChanges {
   pays?: { to: string; asset: string; amount: bigint }[];
   /** Addresses that may receive any amount (a bridge's owner-locked destination); the owner always may. */
   recipients?: string[];
+  /** The contracts the plan's transactions call: where the owner's spent asset may go and the only spenders it may approve. */
+  venues?: string[];
 }
+
+const ZERO_EVM = "0x0000000000000000000000000000000000000000";
 
 const sameAddress = (chain: ChainId, a: string, b: string) =>
   chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase();
@@ -63,15 +67,42 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     const sample = owned(s.asset)[0]?.change ?? { asset: { chain: expect.chain, id: s.asset, symbol: null, decimals: null } };
     if (simulated !== -s.amount) problems.push(`you send ${inUnits(sample, s.amount)} by the plan, the simulation sends ${inUnits(sample, -simulated)}`);
   }
+  const named = (a: string) => isOwner(a) || [...(expect.recipients ?? []), ...(expect.pays ?? []).map((p) => p.to)].some((r) => sameAddress(expect.chain, r, a));
+  const isVenue = (a: string) => (expect.venues ?? []).some((v) => sameAddress(expect.chain, v, a));
+  const spent = (asset: string) => expect.spends.find((x) => sameAsset(expect.chain, x.asset, asset));
+  // Where the chain lists each transfer (EVM logs): what leaves the owner goes to a contract the plan calls or a
+  // disclosed fee recipient; what is minted goes to the owner (shares credited elsewhere are refused); approvals are
+  // exact, of a spent asset, to a called contract.
+  const transfers = mine.flatMap((t) => t.simulation?.changes?.transfers ?? []);
+  const byTransfers = mine.some((t) => t.simulation?.changes?.transfers !== undefined);
+  const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
+  for (const t of transfers) {
+    const amount = BigInt(t.amount);
+    if (isOwner(t.from) && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which the plan does not call`);
+    if (sameAddress(expect.chain, t.from, ZERO_EVM) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
+  }
+  for (const t of mine) {
+    for (const a of t.simulation?.changes?.approvals ?? []) {
+      const amount = BigInt(a.amount);
+      if (amount === 0n) continue;
+      const s = spent(a.token);
+      if (!s || !isVenue(a.spender) || amount !== s.amount) {
+        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${s ? inUnits(unit(a.token), s.amount) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
+      }
+    }
+  }
   for (const { change, amount } of net.values()) {
     if (amount === 0n) continue;
     const asset = change.asset.id;
+    if (sameAddress(expect.chain, change.owner, ZERO_EVM)) continue; // mints and burns: judged by the transfers above
     if (isOwner(change.owner)) {
       if (amount > 0n || expect.spends.some((s) => sameAsset(expect.chain, s.asset, asset))) continue;
       if (asset === "native" && -amount <= gasCharged) continue;
       problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend`);
       continue;
     }
+    // With each transfer listed, a venue's own accounts moving the spent asset among themselves is the venue at work.
+    if (byTransfers && !named(change.owner)) continue;
     if (amount < 0n) {
       problems.push(`${inUnits(change, -amount)} leaves ${change.owner}, which the plan does not name`);
       continue;
@@ -85,4 +116,10 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   }
   if (problems.length === 0) return null;
   return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);
+}
+
+/** The asset `token` as a reported change names it (else as the service knows it), for amounts in token units. */
+function changedAssetLike(chain: ChainId, token: string, net: Map<string, { change: BalanceChange }>): ChangedAsset {
+  for (const { change } of net.values()) if (sameAsset(chain, change.asset.id, token)) return change.asset;
+  return changedAsset(chain, token);
 }

@@ -15,6 +15,7 @@ import { opportunityIdOf, resolveVenue } from "../venues";
 import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
+import { checkChanges } from "../chains/check-changes";
 import { insertPlan } from "./store";
 
 export interface VaultPlanInput {
@@ -50,7 +51,14 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       // (eth_feeHistory) is asked at the same time, so it adds no round trip.
       const [sim, quote] = await Promise.all([simulateTransactions(built.transactions, owner), isEvmChain(chain) ? evmFeeQuoteFor(chain) : null]);
       feeQuote = quote;
+      // A deposit's simulated changes must be the plan: exactly `amount` USDC leaves the owner, only to the contracts the
+      // plan calls, approvals exact, shares minted to the owner (withdraws: issue 23, next).
+      const mismatch =
+        action === "deposit"
+          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: sim.transactions.flatMap((t) => (t.encoding === "evm-call" ? [(t.payload as { to: string }).to] : [])) })
+          : null;
       if (sim.blocker) blockers.push(sim.blocker);
+      else if (mismatch) blockers.push(mismatch);
       else transactions = quote ? withStepFees(sim.transactions, quote) : sim.transactions;
     }
   }

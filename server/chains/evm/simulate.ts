@@ -9,11 +9,15 @@
 // A revert is `failed` with the decoded reason (Error(string), Panic(uint256), or a custom error of the venues' ABIs);
 // an unreachable RPC, a timeout, or an RPC that offers neither eth_simulateV1 nor eth_estimateGas is `unavailable` with
 // the reason, and no gas figure is invented.
-import { type Abi, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256, parseAbi, toHex } from "viem";
+// Balance changes (issue 23): on the eth_simulateV1 path, from the ERC-20 Transfer and Approval logs each call emitted
+// (asked with traceTransfers); the per-step path's eth_call returns no logs, so there they are `unavailable`.
+import { type Abi, decodeEventLog, getAddress, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256, parseAbi, toHex } from "viem";
 import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import { type EvmCall, isEvmChain } from "../evm";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
+import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedChanges } from "../changes";
+import type { ChainId } from "../address";
 import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
 
 /**
@@ -86,7 +90,42 @@ function approvalOf(call: EvmCall): Approval | null {
 
 const txOf = (from: Hex, c: EvmCall) => ({ from, to: c.to, data: c.data, value: toHex(BigInt(c.value)) });
 
-const ok = (gas: bigint): Simulation => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: new Date().toISOString() });
+const NO_LOGS = changesUnavailable("The RPC has no eth_simulateV1; eth_call returns no logs, so the balance changes are not known.");
+const ok = (gas: bigint, changes: SimulatedChanges = NO_LOGS): Simulation => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: new Date().toISOString(), changes });
+
+type EvmLog = { address: string; topics: Hex[]; data: Hex };
+
+/**
+ * One call's ERC-20 effects from its logs: each Transfer is a change for its sender and its receiver (a mint's sender
+ * and a burn's receiver are the zero address) and a transfer listed as it happened; each Approval an approval.
+ */
+export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
+  const net = new Map<string, BalanceChange & { sum: bigint }>();
+  const transfers: { token: string; from: string; to: string; amount: string }[] = [];
+  const approvals: { token: string; spender: string; amount: string }[] = [];
+  const add = (owner: string, token: string, amount: bigint) => {
+    const key = `${owner}|${token}`;
+    const prior = net.get(key) ?? { owner, asset: changedAsset(chain, token), amount: "0", sum: 0n };
+    prior.sum += amount;
+    net.set(key, prior);
+  };
+  for (const log of logs) {
+    let ev: ReturnType<typeof decodeEventLog<typeof erc20Abi>>;
+    try {
+      ev = decodeEventLog({ abi: erc20Abi, topics: log.topics as [Hex, ...Hex[]], data: log.data });
+    } catch {
+      continue; // not an ERC-20 Transfer/Approval (a venue's own event)
+    }
+    const token = getAddress(log.address);
+    if (ev.eventName === "Transfer") {
+      transfers.push({ token, from: ev.args.from, to: ev.args.to, amount: ev.args.value.toString() });
+      add(ev.args.from, token, -ev.args.value);
+      add(ev.args.to, token, ev.args.value);
+    } else if (ev.eventName === "Approval") approvals.push({ token, spender: ev.args.spender, amount: ev.args.value.toString() });
+  }
+  const balanceChanges = [...net.values()].filter((c) => c.sum !== 0n).map(({ sum, ...c }) => ({ ...c, amount: sum.toString() }));
+  return { status: "ok", balanceChanges, approvals, transfers, source: "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs", reason: null };
+}
 
 /** RPC URLs that answered "no such method" to eth_simulateV1: asked once, then the per-step path directly. */
 const noSimulateV1 = new Set<string>();
@@ -95,24 +134,24 @@ const hasSimulateV1 = new Set<string>();
 
 const simulateV1Call = (from: Hex, calls: EvmCall[]): RpcCall => ({
   method: "eth_simulateV1",
-  params: [{ blockStateCalls: [{ calls: calls.map((c) => txOf(from, c)) }], validation: false }, "latest"],
+  params: [{ blockStateCalls: [{ calls: calls.map((c) => txOf(from, c)) }], validation: false, traceTransfers: true }, "latest"],
 });
 
 /** eth_simulateV1's answer read as one Simulation per call, or null to fall back to the per-step path. */
-function readSimulateV1(url: string, r: RpcReply | undefined, count: number): Simulation[] | null {
+function readSimulateV1(url: string, chain: ChainId, r: RpcReply | undefined, count: number): Simulation[] | null {
   if (!r || isMethodMissing(r)) {
     noSimulateV1.add(url);
     return null;
   }
   if (!r.ok) return null; // any other refusal: fall back to the per-step path, which says why if it also fails
-  const block = (r.result as { calls?: { status: string; gasUsed: string; returnData?: string; error?: { message?: string; data?: string } }[] }[])[0];
+  const block = (r.result as { calls?: { status: string; gasUsed: string; returnData?: string; logs?: EvmLog[]; error?: { message?: string; data?: string } }[] }[])[0];
   const results = block?.calls ?? [];
   if (results.length !== count) return null;
   hasSimulateV1.add(url);
   let failedBefore: string | null = null;
   return results.map((c) => {
     if (failedBefore) return simulationUnavailable(`Not simulated: an earlier step of the plan fails (${failedBefore}).`);
-    if (c.status === "0x1") return ok(BigInt(c.gasUsed));
+    if (c.status === "0x1") return ok(BigInt(c.gasUsed), c.logs ? evmChanges(chain, c.logs) : changesUnavailable("The RPC's eth_simulateV1 answer has no logs."));
     const reason = decodeRevert(c.error?.data ?? c.returnData ?? null, c.error?.message ?? "execution reverted");
     failedBefore = reason;
     return simulationFailed(`eth_simulateV1: ${reason}`);
@@ -207,7 +246,7 @@ export async function simulateEvm(txs: PlanTransaction[], signer: string): Promi
       const probeCalls = probes.flatMap((p) => (p ? [p.call] : []));
       const replies = await rpcBatch(url, [...(askV1 ? [simulateV1Call(from, calls)] : []), ...(probeNow ? probeCalls : [])], signal);
       if (askV1) {
-        const sims = readSimulateV1(url, replies[0], calls.length);
+        const sims = readSimulateV1(url, chain, replies[0], calls.length);
         if (sims) return sims;
       }
       const probeReplies = probeNow ? replies.slice(askV1 ? 1 : 0) : await rpcBatch(url, probeCalls, signal);

@@ -320,7 +320,7 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
     for (const bsc of req.blockStateCalls) {
       await applyOverride(chain.vm, bsc.stateOverrides);
       const calls = [];
-      for (const c of bsc.calls) calls.push(simulatedCall(await execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT)));
+      for (const c of bsc.calls) calls.push(simulatedCall(await execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT), head(chain).number + 1n));
       out.push({ number: qty(head(chain).number + 1n), hash: `0x${"0".repeat(64)}`, timestamp: qty(head(chain).timestamp + 1n), gasLimit: qty(BLOCK_GAS_LIMIT), gasUsed: "0x0", baseFeePerGas: qty(BASE_FEE_WEI), calls });
     }
     return out;
@@ -329,15 +329,30 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
   }
 }
 
-/** One call's result in eth_simulateV1's answer. */
-function simulatedCall(r: Awaited<ReturnType<typeof execAsTx>>) {
+/**
+ * One call's result in eth_simulateV1's answer: the logs the bytecode emitted (none for a failed call), in geth's shape.
+ * traceTransfers' synthetic ETH-transfer logs (ERC-7528 address) are not produced: no plan call here carries value.
+ */
+function simulatedCall(r: Awaited<ReturnType<typeof execAsTx>>, blockNumber: bigint) {
   const e = r.result.exceptionError;
   const ret = r.result.returnValue;
   return {
     status: e ? "0x0" : "0x1",
     gasUsed: qty(r.gasUsed),
     returnData: hexOf(ret),
-    logs: [],
+    logs: e
+      ? []
+      : (r.result.logs ?? []).map(([address, topics, data], logIndex) => ({
+          address: getAddress(hexOf(address)),
+          topics: topics.map((t) => hexOf(t)),
+          data: hexOf(data),
+          blockNumber: qty(blockNumber),
+          transactionHash: `0x${"0".repeat(64)}`,
+          transactionIndex: "0x0",
+          blockHash: `0x${"0".repeat(64)}`,
+          logIndex: qty(BigInt(logIndex)),
+          removed: false,
+        })),
     ...(e ? { error: { code: e.error === "revert" ? 3 : -32015, message: e.error === "revert" ? revertMessage(ret) : e.error, data: hexOf(ret) } } : {}),
   };
 }

@@ -404,24 +404,37 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
           if (field !== at(a.name)) fail(spec.hasOneErrors?.[`${holder}.${a.name}`] ?? "ConstraintHasOne", holder);
         }
       }
-      for (const a of ix.accounts) {
-        const seedsIx = spec.seedsFrom?.[a.name];
-        const pda =
-          a.pda ??
-          spec.seeds?.[`${ix.name}.${a.name}`] ??
-          spec.seeds?.[a.name] ??
-          (seedsIx ? idl.instructions.find((i) => i.name === seedsIx)?.accounts.find((x) => x.name === a.name)?.pda : undefined);
-        if (!pda || !acc[a.name]) continue;
-        const seeds = pda.seeds.map((s) => seedBytes(s, ix, args, at, decoded));
-        const program = pda.program ? seedBytes(pda.program, ix, args, at, decoded) : null;
-        const programAddress = program && program.length === 32 ? getAddressDecoder().decode(program) : address(idl.address);
-        const [want] = await getProgramDerivedAddress({ programAddress, seeds });
-        if (want !== at(a.name)) refuse("ConstraintSeeds", a.name);
-      }
+      await checkSeeds(spec, ix, args, (name) => acc[name] !== undefined, at, decoded);
       const ctx: AnchorContext = { ix, host, args, at, decoded, remaining: metas.slice(ix.accounts.length), fail };
       return [`Program log: Instruction: ${pascal(ix.name)}`, ...(await handler(ctx))];
     },
   };
+}
+
+/** The `seeds` constraints, in field order: each PDA account (the IDL's, the spec's, or another instruction's) re-derived. */
+async function checkSeeds(
+  spec: AnchorProgramSpec,
+  ix: AnchorProgramSpec["idl"]["instructions"][number],
+  args: Parameters<typeof seedBytes>[2],
+  given: (name: string) => boolean,
+  at: (name: string) => string,
+  decoded: Parameters<typeof seedBytes>[4],
+): Promise<void> {
+  const { idl } = spec;
+  for (const a of ix.accounts) {
+    const seedsIx = spec.seedsFrom?.[a.name];
+    const pda =
+      a.pda ??
+      spec.seeds?.[`${ix.name}.${a.name}`] ??
+      spec.seeds?.[a.name] ??
+      (seedsIx ? idl.instructions.find((i) => i.name === seedsIx)?.accounts.find((x) => x.name === a.name)?.pda : undefined);
+    if (!pda || !given(a.name)) continue;
+    const seeds = pda.seeds.map((s) => seedBytes(s, ix, args, at, decoded));
+    const program = pda.program ? seedBytes(pda.program, ix, args, at, decoded) : null;
+    const programAddress = program && program.length === 32 ? getAddressDecoder().decode(program) : address(idl.address);
+    const [want] = await getProgramDerivedAddress({ programAddress, seeds });
+    if (want !== at(a.name)) refuse("ConstraintSeeds", a.name);
+  }
 }
 
 const TOKEN_ACCOUNT = "TokenAccount";

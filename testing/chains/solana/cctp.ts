@@ -39,7 +39,6 @@ import {
   ProgramRefusal,
   refuse,
 } from "./anchor-idl";
-import type { SolanaLocalChain } from "./local-chain";
 import { fixtureAddress } from "./venues/encode";
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "..", "tests", "fixtures", "cctp", `${name}.json`), "utf8")) as AnchorIdl;
@@ -452,14 +451,22 @@ export function toSolanaEnds(version: Version, sourceDomain: number): { sender: 
 }
 
 /** Both versions' state with SOLANA_CCTP_REMOTES, 1,000 USDC in each custody, V2's fees to `feeRecipient`. */
-export async function installLocalSolanaCctp(accounts: Map<string, ChainAccount>, chain: SolanaLocalChain, feeRecipient: string): Promise<void> {
+/** The token state the install writes on a simulation chain (a SolanaLocalChain's mints and token accounts). */
+interface TokenState {
+  mints: Map<string, unknown>;
+  tokens: Map<string, unknown>;
+  addMint(mint: string, authority: string): void;
+  setTokenAccount(at: string, owner: string, mint: string, amount: bigint): void;
+}
+
+export async function installLocalSolanaCctp(accounts: Map<string, ChainAccount>, chain: TokenState, feeRecipient: string): Promise<void> {
   for (const version of [1, 2] as const) await installSolanaCctp(accounts, chain, { version, remotes: SOLANA_CCTP_REMOTES[version], feeRecipient, custody: 1_000_000_000n });
 }
 
 const ADMIN = fixtureAddress("local-cctp-admin");
 
 /** Writes one CCTP version's program accounts into `accounts` and its custody (and fee recipient's) USDC into `chain`. */
-export async function installSolanaCctp(accounts: Map<string, ChainAccount>, chain: SolanaLocalChain, o: SolanaCctpOptions) {
+export async function installSolanaCctp(accounts: Map<string, ChainAccount>, chain: TokenState, o: SolanaCctpOptions) {
   const { mt: mtIdl, tmm: tmmIdl } = IDLS[o.version];
   const [mtProgram, tmmProgram] = [mtIdl.address, tmmIdl.address];
   const version = o.messageVersion ?? (o.version === 2 ? 1 : 0);
