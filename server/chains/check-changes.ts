@@ -20,7 +20,7 @@ export interface ExpectedChanges {
   pays?: { to: string; asset: string; amount: bigint }[];
   /** Addresses that may receive any amount (a bridge's owner-locked destination); the owner always may. */
   recipients?: string[];
-  /** The contracts the plan's transactions call: where the owner's spent asset may go and the only spenders it may approve. */
+  /** The contracts the plan calls or its venue cites: where the owner's spent asset may go and the only spenders it may approve. */
   venues?: string[];
 }
 
@@ -78,7 +78,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
   for (const t of transfers) {
     const amount = BigInt(t.amount);
-    if (isOwner(t.from) && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which the plan does not call`);
+    if (isOwner(t.from) && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
     if (sameAddress(expect.chain, t.from, ZERO_EVM) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
   for (const t of mine) {

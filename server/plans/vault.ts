@@ -24,6 +24,12 @@ export interface VaultPlanInput {
   owner?: string;
 }
 
+/** The contracts a plan may pay or approve: the ones its transactions call and the EVM contracts its venue's descriptor cites (an Aave aToken takes the supplied USDC). */
+function venueContracts(onchain: Readonly<Record<string, string | undefined>>, txs: PlanTransaction[]): string[] {
+  const cited = Object.values(onchain).filter((v): v is string => typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v));
+  return [...cited, ...txs.flatMap((t) => (t.encoding === "evm-call" ? [(t.payload as { to: string }).to] : []))];
+}
+
 export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: VaultPlanInput) {
   const venue = resolveVenue(input.strategyId);
   const owner = input.owner ?? null;
@@ -55,7 +61,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       // plan calls, approvals exact, shares minted to the owner (withdraws: issue 23, next).
       const mismatch =
         action === "deposit"
-          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: sim.transactions.flatMap((t) => (t.encoding === "evm-call" ? [(t.payload as { to: string }).to] : [])) })
+          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: venueContracts(venue.onchain, sim.transactions) })
           : null;
       if (sim.blocker) blockers.push(sim.blocker);
       else if (mismatch) blockers.push(mismatch);

@@ -1,0 +1,74 @@
+// Balance changes from the chain before signing, on EVM (issue 23 items 1 and 2): an Aave v3 deposit simulated with
+// eth_simulateV1 on Aave's real bytecode reports the owner's USDC outflow, the aUSDC minted to the owner and the exact
+// approval, from the calls' own Transfer and Approval logs; the checker passes it and refuses the same plan altered
+// after building (an unlimited approval, shares credited to someone else, ten times the amount), in token units.
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { checkChanges, type ExpectedChanges } from "../../server/chains/check-changes";
+import type { EvmCall } from "../../server/chains/evm";
+import { simulateTransactions } from "../../server/chains/simulate";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { getVenue } from "../../server/venues";
+import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";
+import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import { ourBuild, useLocalChain } from "../../testing/oracle";
+
+// A throw-away key for the local chain only (anvil's second default account).
+const OWNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d").address;
+const OTHER: Hex = "0x000000000000000000000000000000000000bEEF";
+const AMOUNT = 3_000_000n;
+
+describe("EVM balance changes from eth_simulateV1 logs, checked against the plan (Aave v3 on Base's bytecode)", () => {
+  let node: EvmNode;
+  let aave: AaveDeployment;
+  const v = getVenue("aave-v3-base")?.onchain ?? {};
+  useLocalChain(["SVC_RPC_EVM_A"], async () => {
+    node = await startEvmNode({ chainId: 8453 });
+    // An RPC with eth_simulateV1 (geth ≥ 1.14.9, most providers): its calls' logs are the balance changes.
+    node.methods.simulateV1 = true;
+    aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", aUsdc: v.aUsdc });
+    await mintUsdc(node, aave.usdc, OWNER, 100_000_000n);
+    await node.setBalance(OWNER, 10n ** 18n);
+    return node;
+  });
+  const expected = (): ExpectedChanges => ({ chain: "evm-a", owner: OWNER, spends: [{ asset: aave.usdc, amount: AMOUNT }], venues: [aave.pool, aave.aToken] });
+  /** The plan's transactions with the calls replaced (index → data), as a builder that went wrong would send them. */
+  const altered = (txs: PlanTransaction[], data: Record<number, Hex>) => txs.map((t, i) => (data[i] ? { ...t, payload: { ...(t.payload as EvmCall), data: data[i] } } : t));
+  const supply = (amount: bigint, onBehalfOf: Hex) => encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "supply", args: [aave.usdc as Hex, amount, onBehalfOf, 0] });
+  const approve = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [aave.pool as Hex, amount] });
+
+  it("the plan's approve + supply: the approval, 3 USDC out of the owner's wallet into the pool's aToken, 3 aUSDC minted to the owner", async () => {
+    const txs = await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT);
+    const sim = await simulateTransactions(txs, OWNER);
+    const [appr, dep] = sim.transactions.map((t) => t.simulation?.changes);
+    expect(appr).toMatchObject({ status: "ok", approvals: [{ token: aave.usdc, spender: aave.pool, amount: AMOUNT.toString() }], balanceChanges: [] });
+    expect(dep?.source).toMatch(/eth_simulateV1/);
+    const of = (owner: string, token: string) => dep?.balanceChanges?.find((c) => c.owner.toLowerCase() === owner.toLowerCase() && c.asset.id.toLowerCase() === token.toLowerCase());
+    expect(of(OWNER, aave.usdc)).toMatchObject({ amount: (-AMOUNT).toString(), asset: { symbol: "USDC", decimals: 6 } });
+    expect(of(aave.aToken, aave.usdc)?.amount).toBe(AMOUNT.toString());
+    expect(of(OWNER, aave.aToken)?.amount).toBe(AMOUNT.toString());
+    expect(checkChanges(sim.transactions, expected())?.message ?? null).toBeNull();
+  });
+
+  it("an unlimited approval is refused", async () => {
+    const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(maxUint256) });
+    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
+    expect(b?.code).toBe("simulation_mismatch");
+    expect(b?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
+    expect(b?.message).toContain("the plan approves 3.000000 USDC of it to the contract it calls");
+  });
+
+  it("a supply that credits the shares to someone else is refused, naming them", async () => {
+    const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 1: supply(AMOUNT, OTHER) });
+    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
+    expect(b?.code).toBe("simulation_mismatch");
+    expect(b?.message).toContain(`is minted to ${OTHER}, not to you`);
+  });
+
+  it("ten times the amount (approval and supply) is refused, naming both amounts in USDC", async () => {
+    const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
+    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
+    expect(b?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+});
