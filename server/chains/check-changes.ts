@@ -22,6 +22,11 @@ export interface ExpectedChanges {
   recipients?: string[];
   /** The contracts the plan calls or its venue cites: where the owner's spent asset may go and the only spenders it may approve. */
   venues?: string[];
+  /**
+   * Where only net changes are known (Sui, Solana): the spent asset arriving at an address other than the owner's is the
+   * venue taking it (a reserve's vault, owned by the program's authority), as for a deposit; false for a burn.
+   */
+  venueTakesSpent?: boolean;
 }
 
 const ZERO_EVM = "0x0000000000000000000000000000000000000000";
@@ -97,7 +102,9 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     if (sameAddress(expect.chain, change.owner, ZERO_EVM)) continue; // mints and burns: judged by the transfers above
     if (isOwner(change.owner)) {
       if (amount > 0n || expect.spends.some((s) => sameAsset(expect.chain, s.asset, asset))) continue;
-      if (asset === "native" && -amount <= gasCharged) continue;
+      // The native asset pays the network: on Sui and EVM at most the simulation's gas; on svm-chain the fee and the
+      // rent of accounts the transaction opens (compute units are not lamports), shown but not bounded here.
+      if (asset === "native" && (expect.chain === "svm-chain" || -amount <= gasCharged)) continue;
       problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend`);
       continue;
     }
@@ -108,11 +115,17 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
       continue;
     }
     if ((expect.recipients ?? []).some((r) => sameAddress(expect.chain, r, change.owner))) continue;
+    if (expect.venueTakesSpent && spent(asset) && !(expect.pays ?? []).some((p) => sameAddress(expect.chain, p.to, change.owner))) continue;
     const fee = (expect.pays ?? []).find((p) => sameAddress(expect.chain, p.to, change.owner) && sameAsset(expect.chain, p.asset, asset));
     if (fee && fee.amount === amount) continue;
     problems.push(
       fee ? `${change.owner} receives ${inUnits(change, amount)}; the plan discloses ${inUnits(change, fee.amount)}` : `${inUnits(change, amount)} goes to ${change.owner}, which the plan does not name`,
     );
+  }
+  // A disclosed fee its recipient does not receive at all (paid elsewhere, or not taken).
+  for (const fee of expect.pays ?? []) {
+    const got = [...net.values()].find((n) => sameAddress(expect.chain, n.change.owner, fee.to) && sameAsset(expect.chain, n.change.asset.id, fee.asset));
+    if (!got || got.amount === 0n) problems.push(`the plan pays ${inUnits(unit(fee.asset), fee.amount)} to ${fee.to}, who receives nothing`);
   }
   if (problems.length === 0) return null;
   return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);

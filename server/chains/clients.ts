@@ -38,7 +38,14 @@ export type JitoRpcApi = {
       /** RpcBundleSimulationSummary: "succeeded", or the first failure (RpcBundleExecutionError) and its transaction's signature. */
       summary: "succeeded" | { failed: { error: unknown; tx_signature: string | null } };
       /** In order, up to and including the first that failed (bank.rs simulate_transactions_unchecked_with_pre_accounts stops there). */
-      transactionResults: { err: unknown; logs: string[] | null; unitsConsumed: number | null }[];
+      transactionResults: {
+        err: unknown;
+        logs: string[] | null;
+        unitsConsumed: number | null;
+        /** The requested accounts before and after the transaction (RpcSimulateBundleTransactionResult), base64 as asked. */
+        preExecutionAccounts?: ({ owner: string; lamports: number; data: [string, string] } | null)[] | null;
+        postExecutionAccounts?: ({ owner: string; lamports: number; data: [string, string] } | null)[] | null;
+      }[];
     };
   };
 };

@@ -61,7 +61,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       // plan calls, approvals exact, shares minted to the owner (withdraws: issue 23, next).
       const mismatch =
         action === "deposit"
-          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: venueContracts(venue.onchain, sim.transactions) })
+          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: venueContracts(venue.onchain, sim.transactions), venueTakesSpent: true })
           : null;
       if (sim.blocker) blockers.push(sim.blocker);
       else if (mismatch) blockers.push(mismatch);

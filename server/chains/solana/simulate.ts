@@ -24,6 +24,8 @@ import { errorLine, jitoRpc, solanaRpc, withRpcTimeout } from "../clients";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { compileSolanaPayload, instructionFromJson, type SolanaComputeBudget, type SolanaPayload } from "../solana";
 import { describeSolanaError } from "./program-errors";
+import { changesUnavailable, type SimulatedChanges } from "../changes";
+import { MAX_WATCHED, type RpcAccountState, solanaChanges } from "./changes";
 
 /** What the Solana simulator gives back per transaction: its simulation and, when simulated, the budgeted payload. */
 export interface SolanaSimulated {
@@ -101,6 +103,7 @@ function fromResult(
   probe: SolanaPayload,
   result: { err: unknown; logs?: readonly string[] | null; unitsConsumed?: bigint | number | null },
   fee: PriorityFee,
+  changes: SimulatedChanges,
 ): SolanaSimulated {
   const logs = result.logs ? [...result.logs] : null;
   const programs = probe.instructions.map((i) => i.programAddress);
@@ -110,7 +113,7 @@ function fromResult(
   if (consumed === undefined || consumed === null) {
     return { simulation: simulationUnavailable("Not simulated: the svm-chain RPC's simulation did not report the compute units consumed."), payload: p };
   }
-  const simulation: Simulation = { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString() };
+  const simulation: Simulation = { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString(), changes };
   if (p.presigned?.length) return { simulation, payload: p };
   const unitLimit = unitLimitFor(BigInt(consumed));
   const microLamports = "microLamports" in fee ? fee.microLamports : null;
@@ -122,10 +125,15 @@ function fromResult(
   return { simulation, payload: { ...withBudget(p, unitLimit, microLamports), computeBudget } };
 }
 
+/** The accounts whose states give a transaction's balance changes: its writable ones (the RPC takes at most 100). */
+const watchedOf = (p: SolanaPayload) => writableAccounts(p).slice(0, MAX_WATCHED);
+
 async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorityFee(p)): Promise<SolanaSimulated> {
   const probe = probeOf(p);
   const rpc = solanaRpc();
-  const [answer, f] = await Promise.all([
+  const watched = watchedOf(p);
+  // The watched accounts now and after the simulated transaction, asked at the same time.
+  const [answer, before, f] = await Promise.all([
     answered(
       withRpcTimeout((abortSignal) =>
         rpc
@@ -134,14 +142,22 @@ async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorit
             sigVerify: false,
             replaceRecentBlockhash: true,
             commitment: "confirmed",
+            accounts: { encoding: "base64", addresses: watched },
           })
           .send({ abortSignal }),
       ),
     ),
+    answered(withRpcTimeout((abortSignal) => rpc.getMultipleAccounts(watched, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal }))),
     fee,
   ]);
   if (!answer.ok) return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateTransaction did not answer (${answer.reason}).`), payload: p };
-  return fromResult(p, probe, answer.value.value, f);
+  const after = answer.value.value.accounts;
+  const changes = !before.ok
+    ? changesUnavailable(`The svm-chain RPC's getMultipleAccounts did not answer (${before.reason}), so the accounts' states before the transaction are not known.`)
+    : !after
+      ? changesUnavailable("The svm-chain RPC's simulation gave no accounts' states after the transaction.")
+      : solanaChanges(watched, before.value.value as (RpcAccountState | null)[], after as (RpcAccountState | null)[], p.feePayer, "svm-chain RPC: simulateTransaction accounts (after) against getMultipleAccounts (before)");
+  return fromResult(p, probe, answer.value.value, f, changes);
 }
 
 /** Simulates the plan's svm-chain transactions: one alone, several in order as one bundle (see the top of this file). */
@@ -155,13 +171,15 @@ export async function simulateSolana(txs: PlanTransaction[]): Promise<SolanaSimu
   // Jito-Solana's RpcSimulateBundleConfig (rpc-client-api/src/bundles.rs at the commit cited in ../clients.ts): one
   // accounts config per transaction (none asked), base64, skipSigVerify (the owner has not signed) and
   // replaceRecentBlockhash (allowed only with skipSigVerify); simulationBank left to its default, the confirmed bank.
-  const none = probes.map(() => null);
+  // Each transaction's watched accounts before and after it: its balance changes on the state the earlier ones leave.
+  const watched = payloads.map(watchedOf);
+  const configs = watched.map((addresses) => ({ addresses, encoding: "base64" as const }));
   const bundle = await answered(
     withRpcTimeout((abortSignal) =>
       jitoRpc()
         .simulateBundle(
           { encodedTransactions: probes.map((q) => q.transaction) },
-          { preExecutionAccountsConfigs: none, postExecutionAccountsConfigs: none, transactionEncoding: "base64", skipSigVerify: true, replaceRecentBlockhash: true },
+          { preExecutionAccountsConfigs: configs, postExecutionAccountsConfigs: configs, transactionEncoding: "base64", skipSigVerify: true, replaceRecentBlockhash: true },
         )
         .send({ abortSignal }),
     ),
@@ -180,7 +198,13 @@ export async function simulateSolana(txs: PlanTransaction[]): Promise<SolanaSimu
       const why = summary === "succeeded" ? "succeeded" : `failed: ${JSON.stringify(summary.failed.error)}`;
       return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateBundle gave no result for it (summary ${why}).`), payload: p };
     }
-    const r = fromResult(p, probes[i] as SolanaPayload, result, feesRead[i] as PriorityFee);
+    const pre = result.preExecutionAccounts as (RpcAccountState | null)[] | null | undefined;
+    const post = result.postExecutionAccounts as (RpcAccountState | null)[] | null | undefined;
+    const changes =
+      pre && post
+        ? solanaChanges(watched[i] ?? [], pre, post, p.feePayer, "svm-chain RPC: simulateBundle pre- and postExecutionAccounts")
+        : changesUnavailable("The svm-chain RPC's simulateBundle gave no accounts' states for it.");
+    const r = fromResult(p, probes[i] as SolanaPayload, result, feesRead[i] as PriorityFee, changes);
     if (r.simulation.status === "failed") failedBefore = (r.simulation.error ?? "").replace(/\.+$/, "");
     return r;
   });

@@ -2,6 +2,7 @@
 import { address, createNoopSigner, } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkChanges, type ExpectedChanges } from "../../../server/chains/check-changes";
 import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simulate";
 import type { SolanaPayload } from "../../../server/chains/solana";
 import { resetConfigForTests } from "../../../server/config";
@@ -70,6 +71,30 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     expect(BigInt(again.unitsConsumed)).toBeLessThanOrEqual(BigInt(p.computeBudget?.unitLimit ?? 0));
     // klend's two token movements ran as SPL Token instructions (the transfer in, the cUSDC minted).
     expect(again.logs.filter((l) => l === `Program ${TOKEN_PROGRAM_ADDRESS} success`)).toHaveLength(2);
+  });
+
+  it("balance changes from the chain's account states: the deposit's USDC out and cUSDC in; the checker refuses 3 × the amount", async () => {
+    const tx = await build("deposit", 3_000_000n);
+    const [r] = await simulateSolana([tx]);
+    const changes = r?.simulation.changes;
+    expect(changes).toMatchObject({ status: "ok", source: expect.stringMatching(/getMultipleAccounts/) });
+    const of = (owner: string, asset: string) => changes?.balanceChanges?.find((c) => c.owner === owner && c.asset.id === asset)?.amount;
+    expect(of(OWNER, ids.usdcMint)).toBe("-3000000");
+    expect(of(OWNER, KAMINO_CUSDC_MINT)).toBe("2000000"); // 3 USDC at 1.5 USDC per cUSDC
+    const expected: ExpectedChanges = { chain: "svm-chain", owner: OWNER, spends: [{ asset: ids.usdcMint, amount: 3_000_000n }], venueTakesSpent: true };
+    const simulated = { ...tx, simulation: r?.simulation };
+    expect(checkChanges([simulated], expected)?.message ?? null).toBeNull();
+    // The deposit instruction's amount (u64 after the discriminator) made 3 × (the owner holds 10 USDC): the chain moves 9 USDC.
+    const p = tx.payload as SolanaPayload;
+    const tenfold = variant(p, (ixs) => {
+      const ix = ixs[ixs.length - 1];
+      if (!ix) return;
+      const data = Buffer.from(ix.data, "base64");
+      data.writeBigUInt64LE(9_000_000n, 8);
+      ix.data = data.toString("base64");
+    });
+    const [bad] = await simulateSolana([{ ...tx, payload: tenfold }]);
+    expect(checkChanges([{ ...tx, simulation: bad?.simulation }], expected)?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 9.000000 USDC");
   });
 
   it("a Kamino withdraw plan simulates ok (redeem of the cUSDC it sized)", async () => {

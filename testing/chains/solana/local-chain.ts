@@ -193,6 +193,16 @@ export class SolanaLocalChain {
     return simulate(this, wire, { encoding: "base64", replaceRecentBlockhash: true }, true);
   }
 
+  /** getMultipleAccounts (base64): the accounts as this chain holds them now, as the simulation loads them. */
+  accounts(addresses: string[]): (SimulatedAccount | null)[] {
+    const svm = loadSvm(this);
+    return addresses.map((a) => {
+      const program = this.state().get(a);
+      if (program) return { lamports: 60_000_000, owner: program.owner, data: [Buffer.from(program.data).toString("base64"), "base64"], executable: false, rentEpoch: 0, space: program.data.length };
+      return accountAfter(svm, a);
+    });
+  }
+
   /** Jito-Solana's simulateBundle: the transactions in order on one scratch copy of this chain, nothing committed. */
   simulateBundle(wires: string[], config: SimulateBundleConfig | null = null): Promise<SimulateBundleValue> {
     return simulateBundle(this, wires, config);

@@ -55,6 +55,8 @@ export interface SolanaRpcState {
   slot?: number;
   /** getMultipleAccounts answers null for every address (the e2e stack's wallets read nothing through it). */
   noMultipleAccounts?: boolean;
+  /** getMultipleAccounts from the simulation chain's state, or null when there is none (the method is then not found). */
+  multipleAccounts?: (addresses: string[]) => unknown[] | null;
 }
 
 /** A method's handler; `async` ones are answered through the asynchronous envelope (an error's numeric code is kept). */
@@ -163,6 +165,23 @@ export function solanaRpc(state: SolanaRpcState): Map<string, SolanaHandler> {
   if (slot !== undefined) methods.push(["getSlot", { answer: () => slot }]);
   if (state.noMultipleAccounts) {
     methods.push(["getMultipleAccounts", { answer: ([addresses]) => ({ context: SOLANA_CONTEXT, value: ((addresses as unknown[]) ?? []).map(() => null) }) }]);
+  } else if (state.multipleAccounts) {
+    const read = state.multipleAccounts;
+    methods.push([
+      "getMultipleAccounts",
+      {
+        async: true,
+        answer: ([addresses, config]) => {
+          const list = ((addresses as unknown[]) ?? []).map(String);
+          // The node's limit (rpc.rs MAX_MULTIPLE_ACCOUNTS) and its only encoding here.
+          if (list.length > 100) throw new RpcRefusal(-32602, "Too many inputs provided; max 100");
+          if ((config as { encoding?: string } | undefined)?.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
+          const value = read(list);
+          if (!value) throw new RpcRefusal(-32601, "Method not found");
+          return { context: SOLANA_CONTEXT, value };
+        },
+      },
+    ]);
   }
   return new Map(methods);
 }

@@ -62,6 +62,7 @@ export function solanaMethods(core: ChainCore, wallets: SolanaWallets | null): M
       };
     },
     simulationChain: (wire) => chain.solanaChain ?? wallets?.simulationChain(core, wire) ?? null,
+    multipleAccounts: (addresses) => chain.solanaChain?.accounts(addresses) ?? null,
     jito: () => chain.solanaJito,
     ...(wallets ? { blockHeight: 280_000_000, slot: WALLET_SLOT, noMultipleAccounts: true } : {}),
   };
