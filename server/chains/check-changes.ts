@@ -27,6 +27,10 @@ export interface ExpectedChanges {
    * venue taking it (a reserve's vault, owned by the program's authority), as for a deposit; false for a burn.
    */
   venueTakesSpent?: boolean;
+  /** What the owner must receive at least, per asset (a withdraw: the USDC it asks for; the builders round shares up). */
+  receives?: { asset: string; atLeast: bigint }[];
+  /** A withdraw: the owner's venue shares may leave (redeemed, burned), any asset but the ones it receives. */
+  sharesMayLeave?: boolean;
 }
 
 const ZERO_EVM = "0x0000000000000000000000000000000000000000";
@@ -83,7 +87,8 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
   for (const t of transfers) {
     const amount = BigInt(t.amount);
-    if (isOwner(t.from) && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
+    const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, ZERO_EVM) && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, t.token));
+    if (isOwner(t.from) && !burned && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
     if (sameAddress(expect.chain, t.from, ZERO_EVM) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
   for (const t of mine) {
@@ -102,6 +107,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     if (sameAddress(expect.chain, change.owner, ZERO_EVM)) continue; // mints and burns: judged by the transfers above
     if (isOwner(change.owner)) {
       if (amount > 0n || expect.spends.some((s) => sameAsset(expect.chain, s.asset, asset))) continue;
+      if (expect.sharesMayLeave && asset !== "native" && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset))) continue;
       // The native asset pays the network: on Sui and EVM at most the simulation's gas; on svm-chain the fee and the
       // rent of accounts the transaction opens (compute units are not lamports), shown but not bounded here.
       if (asset === "native" && (expect.chain === "svm-chain" || -amount <= gasCharged)) continue;
@@ -110,6 +116,8 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     }
     // With each transfer listed, a venue's own accounts moving the spent asset among themselves is the venue at work.
     if (byTransfers && !named(change.owner)) continue;
+    // The venue paying out what the owner receives (a withdraw's reserve vault).
+    if (amount < 0n && (expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset))) continue;
     if (amount < 0n) {
       problems.push(`${inUnits(change, -amount)} leaves ${change.owner}, which the plan does not name`);
       continue;
@@ -121,6 +129,10 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     problems.push(
       fee ? `${change.owner} receives ${inUnits(change, amount)}; the plan discloses ${inUnits(change, fee.amount)}` : `${inUnits(change, amount)} goes to ${change.owner}, which the plan does not name`,
     );
+  }
+  for (const r of expect.receives ?? []) {
+    const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
+    if (got < r.atLeast) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
   }
   // A disclosed fee its recipient does not receive at all (paid elsewhere, or not taken).
   for (const fee of expect.pays ?? []) {

@@ -57,12 +57,14 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       // (eth_feeHistory) is asked at the same time, so it adds no round trip.
       const [sim, quote] = await Promise.all([simulateTransactions(built.transactions, owner), isEvmChain(chain) ? evmFeeQuoteFor(chain) : null]);
       feeQuote = quote;
-      // A deposit's simulated changes must be the plan: exactly `amount` USDC leaves the owner, only to the contracts the
-      // plan calls, approvals exact, shares minted to the owner (withdraws: issue 23, next).
+      // The simulated changes must be the plan: a deposit sends exactly `amount` USDC, only to the venue's contracts,
+      // approvals exact, shares minted to the owner; a withdraw brings the owner at least `amount` USDC and spends only
+      // the venue's shares.
+      const venues = venueContracts(venue.onchain, sim.transactions);
       const mismatch =
         action === "deposit"
-          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: venueContracts(venue.onchain, sim.transactions), venueTakesSpent: true })
-          : null;
+          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues, venueTakesSpent: true })
+          : checkChanges(sim.transactions, { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true });
       if (sim.blocker) blockers.push(sim.blocker);
       else if (mismatch) blockers.push(mismatch);
       else transactions = quote ? withStepFees(sim.transactions, quote) : sim.transactions;

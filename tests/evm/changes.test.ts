@@ -12,10 +12,12 @@ import type { PlanTransaction } from "../../server/chains/transaction";
 import { getVenue } from "../../server/venues";
 import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import { signAndSend } from "../../testing/chains/evm/wallet";
 import { ourBuild, useLocalChain } from "../../testing/oracle";
 
 // A throw-away key for the local chain only (anvil's second default account).
-const OWNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d").address;
+const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const OTHER: Hex = "0x000000000000000000000000000000000000bEEF";
 const AMOUNT = 3_000_000n;
 
@@ -70,5 +72,20 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
     expect(b?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("a withdraw: at least the asked USDC arrives and only aUSDC leaves (burned); one paying someone else is refused", async () => {
+    const deposit = await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT);
+    expect((await signAndSend(node.url, OWNER_KEY, deposit.map((t) => t.payload as EvmCall))).map((r) => r.status)).toEqual(["success", "success"]);
+    const txs = await ourBuild("aave-v3-base", "withdraw", OWNER, 1_000_000n);
+    const withdraw: ExpectedChanges = { chain: "evm-a", owner: OWNER, spends: [], venues: [aave.pool, aave.aToken], receives: [{ asset: aave.usdc, atLeast: 1_000_000n }], sharesMayLeave: true };
+    const sim = await simulateTransactions(txs, OWNER);
+    const changes = sim.transactions.at(-1)?.simulation?.changes;
+    const of = (owner: string, token: string) => changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === owner.toLowerCase() && c.asset.id.toLowerCase() === token.toLowerCase())?.amount;
+    expect([of(OWNER, aave.usdc), of(OWNER, aave.aToken)]).toEqual(["1000000", "-1000000"]);
+    expect(checkChanges(sim.transactions, withdraw)?.message ?? null).toBeNull();
+    const elsewhere = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 1_000_000n, OTHER] });
+    const b = checkChanges((await simulateTransactions(altered(txs, { [txs.length - 1]: elsewhere }), OWNER)).transactions, withdraw);
+    expect(b?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });

@@ -97,10 +97,19 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     expect(checkChanges([{ ...tx, simulation: bad?.simulation }], expected)?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 9.000000 USDC");
   });
 
-  it("a Kamino withdraw plan simulates ok (redeem of the cUSDC it sized)", async () => {
-    const [r] = await simulateSolana([await build("withdraw", 2_000_000n)]);
+  it("a Kamino withdraw plan simulates ok (redeem of the cUSDC it sized): at least the USDC asked arrives, only cUSDC leaves", async () => {
+    const tx = await build("withdraw", 2_000_000n);
+    const [r] = await simulateSolana([tx]);
     expect(r?.simulation).toMatchObject({ status: "ok" });
     expect(r?.simulation.logs).toEqual(expect.arrayContaining(["Program log: Instruction: RedeemReserveCollateral"]));
+    const of = (asset: string) => r?.simulation.changes?.balanceChanges?.find((c) => c.owner === OWNER && c.asset.id === asset)?.amount;
+    // ceil(2 / 1.5) cUSDC redeemed, paying floor(1,333,334 × 1.5) micro-USDC.
+    expect([of(KAMINO_CUSDC_MINT), of(ids.usdcMint)]).toEqual(["-1333334", "2000001"]);
+    const withdraw: ExpectedChanges = { chain: "svm-chain", owner: OWNER, spends: [], receives: [{ asset: ids.usdcMint, atLeast: 2_000_000n }], sharesMayLeave: true };
+    expect(checkChanges([{ ...tx, simulation: r?.simulation }], withdraw)?.message ?? null).toBeNull();
+    expect(checkChanges([{ ...tx, simulation: r?.simulation }], { ...withdraw, receives: [{ asset: ids.usdcMint, atLeast: 3_000_000n }] })?.message).toContain(
+      "you receive 3.000000 USDC by the plan, the simulation gives you 2.000001 USDC",
+    );
   });
 
   it("refuses one account swapped, a signer or writable flag dropped, a reserve owned by another program", async () => {
