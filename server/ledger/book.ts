@@ -50,7 +50,7 @@ export interface EntryMeta {
   txId?: string | null;
 }
 
-type Patch = Partial<Pick<BalanceRow, "costBasisMicros" | "realizedYieldMicros" | "indexRef" | "txId" | "txConfirmedAt" | "openedAt">>;
+type Patch = Partial<Pick<BalanceRow, "costBasisMicros" | "realizedYieldMicros" | "confirmedMicros" | "indexRef" | "txId" | "txConfirmedAt" | "openedAt">>;
 
 export class Book {
   private readonly rows = new Map<string, BalanceRow>();
@@ -111,7 +111,11 @@ export class Book {
     const after = before + amount;
     if (after < 0n) throw new InsufficientFunds(bucket, { ...k, wallet: this.wallet }, before, -amount);
     if (bucket === "liquid") r.liquidMicros = after;
-    else r.stakedMicros = after;
+    else {
+      r.stakedMicros = after;
+      // What leaves a position leaves its confirmed part last only as far as the rest allows: never above what is staked.
+      if (r.confirmedMicros > after) r.confirmedMicros = after;
+    }
     this.dirty.add(keyOf(r));
     this.entries.push({
       actionId: meta.actionId,
@@ -201,6 +205,7 @@ const WRITTEN = [
   balances.stakedMicros,
   balances.costBasisMicros,
   balances.realizedYieldMicros,
+  balances.confirmedMicros,
   balances.indexRef,
   balances.txId,
   balances.txConfirmedAt,

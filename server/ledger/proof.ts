@@ -8,6 +8,8 @@ export interface Proof {
   confirmed: boolean;
   confirmedAt: string | null;
   note: string;
+  /** Positions: how much of the staked amount confirmed transactions put there (micros). */
+  confirmedMicros?: bigint;
 }
 
 export function proofOf(txId: string | null, chain: string, confirmedAt: Date | null): Proof {
@@ -21,4 +23,21 @@ export function proofOf(txId: string | null, chain: string, confirmedAt: Date | 
 /** The chain an activity row's transaction is on: a bridge leg's is the delivery on the destination chain. */
 export function txChainOf(row: { kind: string; chain: string; destChain: string | null }): string {
   return row.kind === "bridge" && row.destChain ? row.destChain : row.chain;
+}
+
+/**
+ * A position's proof: confirmed only when confirmed transactions put all of its stake there. A position mixing
+ * confirmed deposits with ledger credits or unchecked ids says how much is confirmed, and never lends the latest
+ * transaction's confirmation to the rest (issue 23).
+ */
+export function positionProof(r: { txId: string | null; chain: string; txConfirmedAt: Date | null; stakedMicros: bigint; confirmedMicros: bigint }): Proof {
+  const base = proofOf(r.txId, r.chain, r.txConfirmedAt);
+  const confirmedMicros = r.confirmedMicros < r.stakedMicros ? r.confirmedMicros : r.stakedMicros;
+  if (!base.confirmed || confirmedMicros === r.stakedMicros) return { ...base, confirmedMicros };
+  return {
+    ...base,
+    confirmed: false,
+    confirmedMicros,
+    note: `Confirmed through the chain's RPC for ${confirmedMicros} of the ${r.stakedMicros} micros staked; the rest came from ledger credits or ids not checked on chain.`,
+  };
 }

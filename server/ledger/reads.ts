@@ -8,7 +8,7 @@ import { microsToUnits } from "../money/amount";
 import { getVenue, opportunityIdOf } from "../venues";
 import { type BalanceRow, LIQUID, walletRows } from "./book";
 import { roiPct } from "./position";
-import { proofOf, txChainOf } from "./proof";
+import { positionProof, proofOf, txChainOf } from "./proof";
 
 const YEAR_MS = 365n * 24n * 3600n * 1000n;
 
@@ -61,7 +61,7 @@ export async function portfolio(db: DbOrTx, wallet: string) {
       realizedYieldMicros: r.realizedYieldMicros,
       roiPct: r.stakedMicros > 0n ? roiPct(r.stakedMicros, r.costBasisMicros) : null,
       txId: r.txId,
-      proof: proofOf(r.txId, r.chain, r.txConfirmedAt),
+      proof: positionProof(r),
       openedAt: r.openedAt?.toISOString() ?? null,
     }));
   const p = positionOf(wallet, rows);
@@ -147,7 +147,7 @@ export async function publicPortfolio(db: DbOrTx, wallet: string) {
       currentMicros: r.stakedMicros,
       roiPct: roiPct(r.stakedMicros, r.costBasisMicros),
       txId: r.txId as string,
-      proof: proofOf(r.txId, r.chain, r.txConfirmedAt),
+      proof: positionProof(r),
     };
   });
   return {

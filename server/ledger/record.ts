@@ -54,6 +54,8 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
   const basis = before.costBasisMicros + d.amountMicros + routing;
   book.patch(venue, { costBasisMicros: basis, indexRef: index, txId: d.txId, txConfirmedAt: d.confirmedAt ?? null, openedAt: before.openedAt ?? new Date() });
   const staked = book.change(venue, "stake", d.amountMicros, meta);
+  // A deposit the chain's RPC confirmed adds to the position's confirmed part; an unchecked id or none does not.
+  if (d.confirmedAt) book.patch(venue, { confirmedMicros: book.row(venue).confirmedMicros + d.amountMicros });
   const {
     activityIds: [activityId = ""],
   } = await book.flush(tx, {

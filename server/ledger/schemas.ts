@@ -17,6 +17,7 @@ export const proofSchema = z
     confirmed: z.boolean().meta({ description: "true only when the service confirmed the transaction through the chain's RPC (execute, bridge delivery); an id given to route is false." }),
     confirmedAt: isoTime.nullable(),
     note: z.string(),
+    confirmedMicros: microsOutput.optional().meta({ description: "Positions: how much of the staked amount transactions confirmed on chain put there; `confirmed` is true only when that is all of it." }),
   })
   .meta({ id: "Proof", description: "On-chain proof of a position or activity leg, and whether it was checked." });
 

@@ -85,4 +85,16 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
     const wrong = await post("/svc/strategies/deposit/execute", { planId: w, digest: landed(1_000_000n) });
     expect(wrong.json).toMatchObject({ status: "blocked", blockers: [{ code: "plan_not_executable" }] });
   });
+
+  it("a position mixing a confirmed deposit with a ledger credit says how much is confirmed, never lending the proof to all of it", async () => {
+    const dep = await plan("deposit", "100000000");
+    const digest = landed(-100_000_000n);
+    expect((await post("/svc/strategies/deposit/execute", { planId: dep, digest })).json).toMatchObject({ status: "done" });
+    // 30 USDC routed and staked with no transaction: a ledger credit.
+    const routed = await post(`/wallets/${OWNER}/route`, { amountMicros: "30000000", stake: true, chain: "move-chain", strategyId: "scallop" });
+    expect(routed.json, JSON.stringify(routed.json)).toMatchObject({ status: "done" });
+    const position = ((await portfolio()).positions as J[]).find((p) => p.venueId === "scallop") as J;
+    expect(position).toMatchObject({ txId: digest, proof: { txId: digest, confirmed: false, confirmedMicros: "100000000" } });
+    expect((position.proof as J).note).toMatch(/for 100000000 of the 130000000 micros staked/);
+  });
 });

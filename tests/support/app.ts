@@ -84,6 +84,12 @@ async function waitReady(url: string, child: ChildProcess, output: () => string,
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output()}`);
+    // Only this child's own answer counts: another server may hold the port it was given (a free port is picked, then
+    // bound by the child later), and that server's 200 would send the test to the wrong app.
+    if (!output().includes(`svc listening on ${url}`)) {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
     try {
       const r = await fetch(`${url}/api/v1/svc/status`);
       if (r.status === 200) return;
@@ -103,7 +109,7 @@ export interface StartOptions {
   port?: number;
 }
 
-export async function startApp(opts: StartOptions = {}): Promise<App> {
+export async function startApp(opts: StartOptions = {}, attempt = 1): Promise<App> {
   const db = opts.db ?? "pglite";
   const port = opts.port ?? (await freePort());
   const { env: dbEnv, drop: cleanup } = opts.reuseEnv ? { env: {}, drop: async () => {} } : await freshDatabase(db, "svc-app-");
@@ -161,6 +167,8 @@ export async function startApp(opts: StartOptions = {}): Promise<App> {
   } catch (e) {
     await stopWith("SIGKILL");
     await cleanup();
+    // Another process took the free port between its pick and this child's bind: pick another.
+    if (opts.port === undefined && attempt < 3 && /EADDRINUSE/.test(out)) return startApp(opts, attempt + 1);
     throw e;
   }
   return {

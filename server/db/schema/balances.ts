@@ -23,6 +23,11 @@ export const balances = pgTable(
     realizedYieldMicros: micros().notNull().default(sql`0`),
     /** The venue reader's index (supply index, share price) that `stakedMicros` is worth 1:1 at; null when unknown. */
     indexRef: numeric({ precision: 78, scale: 0, mode: "bigint" }),
+    /**
+     * How much of `stakedMicros` transactions confirmed through the chain's RPC put there (execute, bridge delivery); the
+     * rest came from ledger credits or ids only given with a request. Never above the staked amount.
+     */
+    confirmedMicros: micros().notNull().default(sql`0`),
     /** On-chain proof of the latest proven deposit into this position; null when none was given. */
     txId: text(),
     /** When `txId` was confirmed through the chain's RPC (execute, bridge delivery); null when it was only given (route). */
@@ -38,5 +43,6 @@ export const balances = pgTable(
     check("balances_staked_nonneg", sql`${t.stakedMicros} >= 0`),
     check("balances_cost_basis_nonneg", sql`${t.costBasisMicros} >= 0`),
     check("balances_liquid_row_unstaked", sql`${t.venueId} <> '' or ${t.stakedMicros} = 0`),
+    check("balances_confirmed_within_staked", sql`${t.confirmedMicros} >= 0 and ${t.confirmedMicros} <= ${t.stakedMicros}`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "balances" ADD COLUMN "confirmed_micros" numeric(78, 0) DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "balances" ADD CONSTRAINT "balances_confirmed_within_staked" CHECK ("balances"."confirmed_micros" >= 0 and "balances"."confirmed_micros" <= "balances"."staked_micros");
