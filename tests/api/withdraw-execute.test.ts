@@ -15,11 +15,12 @@ import { call } from "../support/http";
 type J = Record<string, unknown>;
 const OWNER = `0x${"5a".repeat(32)}`;
 const digest = () => getBase58Decoder().decode(randomBytes(32));
+const OWNER_KEY = "withdraw-execute-owner-key-01";
 
 describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger (%s)", (db) => {
   let rpc: FakeRpc;
   let app: App;
-  const post = (path: string, body: unknown) => call<J>(app.url, "POST", `/api/v1${path}`, { body });
+  const post = (path: string, body: unknown, key?: string) => call<J>(app.url, "POST", `/api/v1${path}`, { body, key });
   const portfolio = async () => (await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${OWNER}`)).json;
   const activity = async () => (await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${OWNER}`)).json.activity as J[];
   /** A confirmed Sui transaction of the owner moving `usdc` (signed micros) in its wallet. */
@@ -40,7 +41,8 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
     // The owner holds Scallop market coins for the withdraw plans' simulation; 1.5 USDC per market coin.
     rpc.set(OWNER, SCALLOP_MARKET_COIN_TYPE, 1_000_000_000n);
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
-    app = await startApp({ db, env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_TIMEOUT_MS: "2000" } });
+    const keys = JSON.stringify([{ key: OWNER_KEY, role: "owner", wallets: [OWNER] }]);
+    app = await startApp({ db, env: { SVC_RPC_MOVE: rpc.url, SVC_RPC_TIMEOUT_MS: "2000", SVC_API_KEYS: keys } });
   });
   afterAll(async () => {
     await app?.stop();
@@ -91,7 +93,7 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
     const digest = landed(-100_000_000n);
     expect((await post("/svc/strategies/deposit/execute", { planId: dep, digest })).json).toMatchObject({ status: "done" });
     // 30 USDC routed and staked with no transaction: a ledger credit.
-    const routed = await post(`/wallets/${OWNER}/route`, { amountMicros: "30000000", stake: true, chain: "move-chain", strategyId: "scallop" });
+    const routed = await post(`/wallets/${OWNER}/route`, { amountMicros: "30000000", stake: true, chain: "move-chain", strategyId: "scallop" }, OWNER_KEY);
     expect(routed.json, JSON.stringify(routed.json)).toMatchObject({ status: "done" });
     const position = ((await portfolio()).positions as J[]).find((p) => p.venueId === "scallop") as J;
     expect(position).toMatchObject({ txId: digest, proof: { txId: digest, confirmed: false, confirmedMicros: "100000000" } });
