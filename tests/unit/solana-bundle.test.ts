@@ -1,28 +1,21 @@
-// A plan's second and later svm-chain transactions, simulated in order (server/chains/solana/simulate.ts: Jito-Solana's
-// simulateBundle) through the plan layer's simulateTransactions, on the local Solana chain: a Kamino withdraw, then a
-// CCTP V2 burn of the USDC it pays out (the burn presigned by its event account). The burn simulates ok only because
-// the withdraw before it pays the USDC (alone it fails); a burn of more than that blocks the plan simulation_failed
-// naming it, and what comes after it is not simulated; an RPC without simulateBundle leaves the later ones unavailable,
-// naming simulateBundle and the RPC's answer.
-// No plan builds two svm-chain transactions today (every venue builder and the CCTP burn build one), so this is the
-// plan layer's entry point with real builders' transactions rather than an HTTP plan.
-import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+
+import { beforeEach, describe, expect, it } from "vitest";
 import type { SolanaPayload } from "../../server/chains/solana";
 import { simulateTransactions } from "../../server/chains/simulate";
-import { resetConfigForTests } from "../../server/config";
 import { solanaBurnV2 } from "../../server/rails/cctp-v2/solana";
 import { builderFor } from "../../server/venues/adapters";
 import { kamino } from "../../server/venues/kamino/descriptor";
 import type { PlanTransaction } from "../../server/venues/shared/build";
-import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
+import { kaminoSimulationChain } from "../../testing/chains/solana/kamino-simulation";
+import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { KAMINO_CUSDC_MINT, } from "../../testing/chains/solana/venues/kamino";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+import { useLocalChain } from "../../testing/oracle";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
 const SPONSOR = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const RECIPIENT = `0x${"00".repeat(12)}${"22".repeat(20)}` as const;
-const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcMint", string>;
+const _ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcMint", string>;
 const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
 
 async function withdraw(amountMicros: bigint): Promise<PlanTransaction> {
@@ -42,30 +35,16 @@ describe("svm-chain plans of several transactions: simulated in order with simul
   let rpc: FakeRpc;
   let chain: SolanaLocalChain;
 
-  beforeAll(async () => {
+  useLocalChain(["SVC_RPC_SVM"], async () => {
     rpc = await startFakeRpc();
-    process.env.SVC_RPC_SVM = rpc.url;
-    resetConfigForTests();
-  });
-  afterAll(async () => {
-    delete process.env.SVC_RPC_SVM;
-    resetConfigForTests();
-    await rpc.close();
+    return rpc;
   });
   beforeEach(async () => {
     // Kamino's USDC reserve: 3,000 USDC for 2,000 cUSDC (1.5 USDC each). The owner holds 5 cUSDC and no USDC at all.
-    setKaminoUsdc(rpc, 3_000_000_000n, 2_000_000_000n);
-    const [authority, bump] = await getProgramDerivedAddress({ programAddress: address(ids.program), seeds: [getUtf8Encoder().encode("lma"), getAddressEncoder().encode(address(ids.mainMarket))] });
-    rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data: kaminoMarketAccount(bump) });
+    chain = await kaminoSimulationChain(rpc, SPONSOR);
     rpc.set(OWNER, KAMINO_CUSDC_MINT, 5_000_000n);
-    chain = new SolanaLocalChain(() => rpc.solanaAccounts);
-    chain.blockhashes.add(rpc.blockhash);
     chain.lamports.set(OWNER, 1_000_000_000n);
-    chain.addMint(ids.usdcMint, SPONSOR);
-    chain.addMint(KAMINO_CUSDC_MINT, authority);
     await chain.setTokenBalance(OWNER, KAMINO_CUSDC_MINT, 5_000_000n);
-    chain.setTokenAccount(KAMINO_USDC_SUPPLY_VAULT, authority, ids.usdcMint, 3_000_000_000n);
-    rpc.solanaChain = chain;
     rpc.solanaJito = true;
     rpc.calls.length = 0;
   });

@@ -17,6 +17,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { contractOf, type Solc, solcCompile } from "../solc";
 
 const CCTP_COMMIT = "4061786a5726bc05f99fcdb53b0985599f0dbaf7";
 const OZ_COMMIT = "8e0296096449d9b1cd7c5631e917330635244c37";
@@ -48,7 +49,7 @@ const read = (p: string): string => {
 };
 
 const require = createRequire(import.meta.url);
-const solc = require("solc-0.7.6") as { version(): string; compile(input: string, callbacks: { import: (p: string) => { contents: string } | { error: string } }): string };
+const solc = require("solc-0.7.6") as Solc;
 if (!solc.version().startsWith("0.7.6+")) throw new Error(`solc ${solc.version()} is not the pinned 0.7.6`);
 const input = {
   language: "Solidity",
@@ -56,19 +57,10 @@ const input = {
   // foundry.toml at CCTP_COMMIT: optimizer_runs = 100000 (the optimizer on, as Circle's deployments are built).
   settings: { remappings: REMAPPINGS, optimizer: { enabled: true, runs: 100000 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object", "evm.bytecode.linkReferences"] } } },
 };
-const findImports = (p: string) => {
-  try {
-    return { contents: read(p) };
-  } catch {
-    return { error: `not found: ${p}` };
-  }
-};
-const out = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
-const errors = (out.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
-if (errors.length) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
+const out = solcCompile(solc, input, read);
 const artifacts = Object.fromEntries(
   Object.entries(CCTP_CONTRACTS).map(([name, file]) => {
-    const c = out.contracts[file][name];
+    const c = contractOf(out, file, name);
     return [name, { contractName: name, abi: c.abi, bytecode: `0x${c.evm.bytecode.object}`, linkReferences: c.evm.bytecode.linkReferences }];
   }),
 );

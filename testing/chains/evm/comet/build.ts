@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import solc from "solc";
+import { contractOf, solcCompile } from "../solc";
 
 const COMMIT = "d5a30b0aaeff7755f1431e87f818990902237b03";
 const CONTRACTS = {
@@ -38,19 +39,10 @@ const input = {
     outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
   },
 };
-const findImports = (p: string) => {
-  try {
-    return { contents: show(p) };
-  } catch {
-    return { error: `not found: ${p}` };
-  }
-};
-const out = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
-const errors = (out.errors ?? []).filter((e: { severity: string }) => e.severity === "error");
-if (errors.length) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join("\n"));
+const out = solcCompile(solc, input, show);
 const artifacts = Object.fromEntries(
   Object.entries(CONTRACTS).map(([name, file]) => {
-    const c = out.contracts[file][name];
+    const c = contractOf(out, file, name);
     return [name, { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` }];
   }),
 );

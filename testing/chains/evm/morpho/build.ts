@@ -23,6 +23,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import solc19 from "solc-0.8.19";
 import solc21 from "solc-0.8.21";
+import { type Solc, type SolcOut, solcCompile } from "../solc";
 
 const METAMORPHO_COMMIT = "163eb2ae022629d4c35e598a668a30451af25f44";
 const MORPHO_BLUE_COMMIT = "e701e7ea524633682f81e355bec0d7c88fe02f65";
@@ -38,8 +39,6 @@ if (ozVersion !== "5.0.0") throw new Error(`@openzeppelin/contracts ${ozVersion}
 const gitShow = (dir: string, commit: string, p: string) =>
   execFileSync("git", ["-C", dir, "show", `${commit}:${p}`], { encoding: "utf8" });
 
-type SolcOut = { errors?: { severity: string; formattedMessage: string }[]; contracts: Record<string, Record<string, { abi: unknown; evm: { bytecode: { object: string } } }>> };
-type Solc = { version(): string; compile(input: string, cb: { import: (p: string) => { contents: string } | { error: string } }): string };
 
 function compile(solc: Solc, want: string, sources: Record<string, string>, settings: object, read: (p: string) => string): SolcOut {
   if (!solc.version().startsWith(`${want}+`)) throw new Error(`solc ${solc.version()} is not the pinned ${want}`);
@@ -48,17 +47,7 @@ function compile(solc: Solc, want: string, sources: Record<string, string>, sett
     sources: Object.fromEntries(Object.entries(sources).map(([p, content]) => [p, { content }])),
     settings: { ...settings, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
   };
-  const findImports = (p: string) => {
-    try {
-      return { contents: read(p) };
-    } catch {
-      return { error: `not found: ${p}` };
-    }
-  };
-  const out: SolcOut = JSON.parse(solc.compile(JSON.stringify(input), { import: findImports }));
-  const errors = (out.errors ?? []).filter((e) => e.severity === "error");
-  if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join("\n"));
-  return out;
+  return solcCompile(solc, input, read);
 }
 
 const BLUE_SETTINGS = { viaIR: true, optimizer: { enabled: true, runs: 999999 }, evmVersion: "paris", metadata: { bytecodeHash: "none" } };
