@@ -5,6 +5,7 @@
 // deposit legs), EVM destination confirmation, and rescue (CCTP receiveMessage from the burn receipt and a local
 // attestation service) locked to the destination.
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair, PublicKey } from "@solana/web3.js";
@@ -40,6 +41,8 @@ const KEYS = JSON.stringify([
 ]);
 
 const b58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes);
+/** A throw-away Sui key for the local node only: broadcast-mode bytes are signed by it, as a wallet would. */
+const SIGNER = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(0x5e));
 const suiDigest = () => b58(randomBytes(32));
 const solSig = () => b58(randomBytes(64));
 const usdcMove = USDC["move-chain"];
@@ -87,6 +90,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     // Sui deposit plans are simulated before they are returned: the owners' gas and USDC, and Scallop's market.
     fundSuiOwner(rpc, SUI);
     fundSuiOwner(rpc, SUI_OTHER);
+    fundSuiOwner(rpc, SIGNER.toSuiAddress());
     setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
     iris = await startFakeIris();
     evm = await startCctpNodes(rpc);
@@ -215,15 +219,23 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(r.json).toMatchObject({ status: "prepared", submitted: false, settled: false, broadcastEnabled: false });
     expect(rpc.submitted.length).toBe(before);
 
-    const livePlan = await suiPlan(live, SUI_OTHER, "4000000");
+    // The node verifies the signature (testing/chains/sui/node.ts): the bytes are signed by their sender's key.
+    const signer = SIGNER.toSuiAddress();
+    const livePlan = await suiPlan(live, signer, "4000000");
     const digest = suiDigest();
-    rpc.onSubmit = { digest, tx: { kind: "sui", sender: SUI_OTHER, status: "success", balanceChanges: [{ owner: SUI_OTHER, coinType: usdcMove, amount: -4_000_000n }] } };
-    const otherBytes = await signedSuiBytes(SUI_OTHER);
-    const notOwner = await post(live, "/svc/strategies/deposit/execute", { planId: await suiPlan(live, SUI, "1000000"), signedTransaction: otherBytes, signatures: ["AAAA"] });
+    rpc.onSubmit = { digest, tx: { kind: "sui", sender: signer, status: "success", balanceChanges: [{ owner: signer, coinType: usdcMove, amount: -4_000_000n }] } };
+    const otherBytes = await signedSuiBytes(signer);
+    const { signature } = await SIGNER.signTransaction(Buffer.from(otherBytes, "base64"));
+    const notOwner = await post(live, "/svc/strategies/deposit/execute", { planId: await suiPlan(live, SUI, "1000000"), signedTransaction: otherBytes, signatures: [signature] });
     expect(notOwner.json).toMatchObject({ blockers: [{ code: "sender_not_owner" }] });
     expect(rpc.submitted.length).toBe(before);
 
-    const sent = await post(live, "/svc/strategies/deposit/execute", { planId: livePlan, signedTransaction: otherBytes, signatures: ["AAAA"] });
+    // A signature that does not verify is refused by the node, as a validator refuses it; nothing is recorded.
+    const forged = await post(live, "/svc/strategies/deposit/execute", { planId: await suiPlan(live, signer, "1000000"), signedTransaction: otherBytes, signatures: ["AAAA"] });
+    expect(forged.json).toMatchObject({ status: "blocked", blockers: [{ code: "submit_rejected" }] });
+    expect(JSON.stringify(forged.json)).toContain("Invalid user signature");
+
+    const sent = await post(live, "/svc/strategies/deposit/execute", { planId: livePlan, signedTransaction: otherBytes, signatures: [signature] });
     expect(sent.status).toBe(200);
     expect(sent.json).toMatchObject({ status: "done", submitted: true, digest, position: { stakedMicros: "4000000" } });
     expect(rpc.submitted.at(-1)).toEqual({ method: "ExecuteTransaction", bytes: otherBytes });

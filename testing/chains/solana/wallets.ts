@@ -8,6 +8,7 @@
 // program's instructions move nothing. simulateTransaction runs on the IDL-checked local chain (./local-chain.ts) over
 // these accounts and the fee payer's balances, so the plan review shows what a chain that checks klend's and
 // marginfi's interfaces said before the wallet opens.
+import { createPublicKey, verify } from "node:crypto";
 import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
@@ -150,12 +151,24 @@ function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
   return debit === 0n ? null : move(accountIndex, -debit);
 }
 
+/** The DER prefix of an ed25519 SubjectPublicKeyInfo (RFC 8410): a 32-byte public key follows it. */
+const ED25519_SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
+
 /** sendTransaction of a wallet-signed transaction: lands it by its first signature (once), moving its USDC. */
 export function landSolana(core: ChainCore, data: string, encoding: string | undefined): string {
   const raw = (encoding ?? "base58") === "base64" ? Buffer.from(data, "base64") : Buffer.from(getBase58Encoder().encode(data));
   const tx = VersionedTransaction.deserialize(raw);
   const first = tx.signatures[0];
   if (!first || first.every((b) => b === 0)) throw new Error("transaction is not signed");
+  // As the cluster does (sigverify): each required signer's ed25519 signature verifies over the message bytes.
+  const message = tx.message.serialize();
+  tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures).forEach((key, i) => {
+    const sig = tx.signatures[i];
+    const spki = Buffer.concat([ED25519_SPKI_PREFIX, key.toBuffer()]);
+    if (!sig || !verify(null, message, createPublicKey({ key: spki, format: "der", type: "spki" }), sig)) {
+      throw new Error("Transaction signature verification failure");
+    }
+  });
   const sig = getBase58Decoder().decode(first);
   if (core.chain.txs.has(sig)) return sig;
   const usdc = applyUsdc(core, tx);

@@ -6,7 +6,8 @@
 // simulation (./simulate.ts) that refuses what the chain refuses.
 import type { JsonValue } from "@protobuf-ts/runtime";
 import { bcs } from "@mysten/sui/bcs";
-import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
+import { fromBase64, normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
+import { verifyTransactionSignature } from "@mysten/sui/verify";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { CLOCK, simulateHandler } from "./simulate";
 import { MAINNET_CHAIN_ID, sameAddress, sameType, type SuiObject, type SuiOwner, type SuiTxRecord, type SuiWorld, ZERO_DIGEST } from "./world";
@@ -169,11 +170,24 @@ export function readHandlers(world: SuiWorld): Record<string, Handler> {
       return { transaction: executedJson(t) };
     },
     SimulateTransaction: simulateHandler(world),
-    ExecuteTransaction: (r) => {
+    ExecuteTransaction: async (r) => {
       const bytes = str((r.transaction as { bcs?: { value?: string } } | undefined)?.bcs?.value);
       const sigs = ((r.signatures as { bcs?: { value?: string } }[] | undefined) ?? []).map((s) => str(s.bcs?.value)).filter(Boolean);
       if (!bytes) throw new GrpcError(Code.INVALID_ARGUMENT, "missing transaction bcs");
       if (sigs.length === 0) throw new GrpcError(Code.INVALID_ARGUMENT, "transaction is not signed");
+      // As a validator does: every signature verifies over the transaction's intent message, and one is the sender's.
+      const data = fromBase64(bytes);
+      const sender = bcs.TransactionData.parse(data).V1.sender;
+      const signers = await Promise.all(
+        sigs.map((sig) =>
+          verifyTransactionSignature(data, sig).then(
+            (key) => key.toSuiAddress(),
+            () => null,
+          ),
+        ),
+      );
+      if (signers.some((a) => a === null)) throw new GrpcError(Code.INVALID_ARGUMENT, "Invalid user signature: the signature does not verify over the transaction");
+      if (!signers.some((a) => a !== null && sameAddress(a, sender))) throw new GrpcError(Code.INVALID_ARGUMENT, `Invalid user signature: no signature of the sender ${sender}`);
       let digest: string;
       try {
         digest = world.execute(bytes, sigs);
