@@ -20,7 +20,7 @@
 import { type Address, address, type getBase64EncodedWireTransaction } from "@solana/kit";
 import { getSetComputeUnitLimitInstruction, getSetComputeUnitPriceInstruction, MAX_COMPUTE_UNIT_LIMIT } from "@solana-program/compute-budget";
 import type { PlanTransaction } from "../transaction";
-import { errorLine, jitoRpc, solanaRpc, withRpcTimeout } from "../clients";
+import { errorLine, jitoRpc, rpcUrlOf, solanaRpc, withRpcTimeout } from "../clients";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { compileSolanaPayload, instructionFromJson, type SolanaComputeBudget, type SolanaPayload } from "../solana";
 import { describeSolanaError } from "./program-errors";
@@ -160,12 +160,18 @@ async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorit
   return fromResult(p, probe, answer.value.value, f, changes);
 }
 
+/** RPC URLs that answered simulateBundle with "method not found" (a plain Solana RPC). */
+const noBundle = new Set<string>();
+
 /** Simulates the plan's svm-chain transactions: one alone, several in order as one bundle (see the top of this file). */
 export async function simulateSolana(txs: PlanTransaction[]): Promise<SolanaSimulated[]> {
   const payloads = txs.map((t) => t.payload as SolanaPayload);
   const [first, ...later] = payloads;
   if (!first) return [];
-  if (later.length === 0) return [await simulateOne(first)];
+  // One transaction goes through simulateBundle too where the RPC has it: its pre- and post-execution accounts are read
+  // on the one bank it runs on (the balance changes' "before" at the same state); otherwise simulateTransaction beside
+  // getMultipleAccounts. An RPC that answered "no such method" is not asked again.
+  if (later.length === 0 && noBundle.has(rpcUrlOf("svm-chain"))) return [await simulateOne(first)];
   const probes = payloads.map(probeOf);
   const fees = payloads.map(priorityFee);
   // Jito-Solana's RpcSimulateBundleConfig (rpc-client-api/src/bundles.rs at the commit cited in ../clients.ts): one
@@ -185,6 +191,8 @@ export async function simulateSolana(txs: PlanTransaction[]): Promise<SolanaSimu
     ),
   );
   if (!bundle.ok) {
+    if (/-32601|method not found/i.test(bundle.reason)) noBundle.add(rpcUrlOf("svm-chain"));
+    if (later.length === 0) return [await simulateOne(first, fees[0])];
     const reason = `Not simulated: it runs on the state the transactions before it leave, and the svm-chain RPC did not simulate them in order with simulateBundle (${bundle.reason}).`;
     return [await simulateOne(first, fees[0]), ...later.map((p) => ({ simulation: simulationUnavailable(reason), payload: p }))];
   }

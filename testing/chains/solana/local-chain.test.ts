@@ -77,7 +77,7 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     const tx = await build("deposit", 3_000_000n);
     const [r] = await simulateSolana([tx]);
     const changes = r?.simulation.changes;
-    expect(changes).toMatchObject({ status: "ok", source: expect.stringMatching(/getMultipleAccounts/) });
+    expect(changes).toMatchObject({ status: "ok", source: expect.stringMatching(/simulateBundle pre- and postExecutionAccounts/) });
     const of = (owner: string, asset: string) => changes?.balanceChanges?.find((c) => c.owner === owner && c.asset.id === asset)?.amount;
     expect(of(OWNER, ids.usdcMint)).toBe("-3000000");
     expect(of(OWNER, KAMINO_CUSDC_MINT)).toBe("2000000"); // 3 USDC at 1.5 USDC per cUSDC
@@ -95,6 +95,19 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     });
     const [bad] = await simulateSolana([{ ...tx, payload: tenfold }]);
     expect(checkChanges([{ ...tx, simulation: bad?.simulation }], expected)?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 9.000000 USDC");
+  });
+
+  it("an RPC without simulateBundle: the changes come from simulateTransaction's accounts against getMultipleAccounts", async () => {
+    // The service remembers an RPC without simulateBundle for the rest of the process: the tests after this one take the
+    // simulateTransaction path.
+    rpc.solanaJito = false;
+    try {
+      const [r] = await simulateSolana([await build("deposit", 3_000_000n)]);
+      expect(r?.simulation.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/simulateTransaction accounts \(after\) against getMultipleAccounts/) });
+      expect(r?.simulation.changes?.balanceChanges?.find((c) => c.owner === OWNER && c.asset.id === ids.usdcMint)?.amount).toBe("-3000000");
+    } finally {
+      rpc.solanaJito = true;
+    }
   });
 
   it("a Kamino withdraw plan simulates ok (redeem of the cUSDC it sized): at least the USDC asked arrives, only cUSDC leaves", async () => {
