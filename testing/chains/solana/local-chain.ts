@@ -197,9 +197,12 @@ export class SolanaLocalChain {
   accounts(addresses: string[]): (SimulatedAccount | null)[] {
     const svm = loadSvm(this);
     return addresses.map((a) => {
+      const inSvm = accountAfter(svm, a);
+      // A token account's state is the svm's (SPL Token moves it), not a copy among the program accounts.
+      if (inSvm?.owner === TOKEN_PROGRAM_ADDRESS) return inSvm;
       const program = this.state().get(a);
       if (program) return { lamports: 60_000_000, owner: program.owner, data: [Buffer.from(program.data).toString("base64"), "base64"], executable: false, rentEpoch: 0, space: program.data.length };
-      return accountAfter(svm, a);
+      return inSvm;
     });
   }
 
@@ -450,8 +453,11 @@ async function simulateBundle(chain: SolanaLocalChain, wires: string[], config: 
 
 /** An account as the node answers it in pre/postExecutionAccounts: the scratch's state, or the default (empty) account. */
 function bundleAccount(chain: SolanaLocalChain, { svm, created }: Scratch, a: string): BundleAccount {
-  const program = created.get(a) ?? chain.state().get(a);
   const acc = svm.getAccount(address(a));
+  // A token account lives in the svm (SPL Token moves it); a copy among the program accounts (what the app reads) is
+  // not its state.
+  const inSvm = acc.exists && acc.programAddress === TOKEN_PROGRAM_ADDRESS;
+  const program = inSvm ? undefined : (created.get(a) ?? chain.state().get(a));
   const data = program?.data ?? (acc.exists ? acc.data : new Uint8Array());
   return {
     data: [Buffer.from(data).toString("base64"), "base64"],
