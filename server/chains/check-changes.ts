@@ -5,6 +5,7 @@
 // owner-locked destination or a disclosed fee recipient, and only as much as disclosed. A transaction whose chain
 // cannot report changes is not checked here (its `changes` says unavailable, with the reason).
 import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { zeroAddress } from "viem";
 import { type Blocker, blocker } from "../http/codes";
 import type { ChainId } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
@@ -33,7 +34,6 @@ export interface ExpectedChanges {
   sharesMayLeave?: boolean;
 }
 
-const ZERO_EVM = "0x0000000000000000000000000000000000000000";
 
 const sameAddress = (chain: ChainId, a: string, b: string) =>
   chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase();
@@ -87,9 +87,9 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
   for (const t of transfers) {
     const amount = BigInt(t.amount);
-    const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, ZERO_EVM) && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, t.token));
+    const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, zeroAddress) && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, t.token));
     if (isOwner(t.from) && !burned && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
-    if (sameAddress(expect.chain, t.from, ZERO_EVM) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
+    if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
   for (const t of mine) {
     for (const a of t.simulation?.changes?.approvals ?? []) {
@@ -104,7 +104,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   for (const { change, amount } of net.values()) {
     if (amount === 0n) continue;
     const asset = change.asset.id;
-    if (sameAddress(expect.chain, change.owner, ZERO_EVM)) continue; // mints and burns: judged by the transfers above
+    if (sameAddress(expect.chain, change.owner, zeroAddress)) continue; // mints and burns: judged by the transfers above
     if (isOwner(change.owner)) {
       if (amount > 0n || expect.spends.some((s) => sameAsset(expect.chain, s.asset, asset))) continue;
       if (expect.sharesMayLeave && asset !== "native" && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset))) continue;

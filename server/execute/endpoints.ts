@@ -1,4 +1,5 @@
 // POST /svc/strategies/deposit/execute, /svc/bridge/delivery, /svc/bridge/rescue (spec §4.2, §4.4, §3.3; contract §6).
+import { getBase58Decoder } from "@solana/kit";
 import { endpoint, publicRoute } from "../http/endpoint";
 import { deliverBridge, rescueBridge } from "./bridge";
 import { executeDeposit, executeWithdraw } from "./deposit";
@@ -17,36 +18,42 @@ import {
 
 const TAGS = ["execute"];
 
-export const executeDepositEndpoint = endpoint({
-  ...publicRoute("executeDeposit", "POST", "/api/v1/svc/strategies/deposit/execute", "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once", TAGS),
-  description:
-    "Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). " +
+/**
+ * The execute endpoint of a plan action: same body, screening and answers; the action's own words and runner. The
+ * example digest only has a Sui digest's shape (base58, 32 bytes); it names no transaction.
+ */
+function executeEndpoint(action: "deposit" | "withdraw", summary: string, description: string, run: typeof executeDeposit) {
+  return endpoint({
+    ...publicRoute(action === "deposit" ? "executeDeposit" : "executeWithdraw", "POST", `/api/v1/svc/strategies/${action}/execute`, summary, TAGS),
+    description,
+    body: executeBody,
+    screen: refuseKeyMaterial,
+    idempotent: true,
+    errors: ["NOT_FOUND"],
+    example: { body: { planId: "pln_0000000000000000000a", digest: getBase58Decoder().decode(new Uint8Array(32).fill(7)) } },
+    responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
+    handler: async ({ db, body }) => run(db, body),
+  });
+}
+
+export const executeDepositEndpoint = executeEndpoint(
+  "deposit",
+  "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once",
+  "Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). " +
     "200 done once confirmed and recorded (a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); " +
     "422 blocked for a failed transaction, a sender that is not the plan's owner, a plan that is not a prepared deposit, a Map chain, or a digest used by another plan. " +
     "Private keys, secret keys and mnemonics are refused with 400 whatever field carries them, and never logged.",
-  body: executeBody,
-  screen: refuseKeyMaterial,
-  idempotent: true,
-  errors: ["NOT_FOUND"],
-  example: { body: { planId: "pln_0000000000000000000a", digest: "8Ed8QmJxF3TcHrJ9ZV1wPGvm2fW3UzUqgx1XzG3tjF5E" } },
-  responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
-  handler: async ({ db, body }) => executeDeposit(db, body),
-});
+  executeDeposit,
+);
 
-export const executeWithdrawEndpoint = endpoint({
-  ...publicRoute("executeWithdraw", "POST", "/api/v1/svc/strategies/withdraw/execute", "Record a withdraw plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and record what arrived once", TAGS),
-  description:
-    "Body { planId, digest } after the wallet executed the withdraw plan's transaction, or { planId, signedTransaction, signatures? } (as for deposits). " +
+export const executeWithdrawEndpoint = executeEndpoint(
+  "withdraw",
+  "Record a withdraw plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and record what arrived once",
+  "Body { planId, digest } after the wallet executed the withdraw plan's transaction, or { planId, signedTransaction, signatures? } (as for deposits). " +
     "200 done once confirmed and recorded: the venue position gives up the USDC that arrived in the owner's wallet (read from the transaction, `settledMicros`), up to its staked principal, the rest recorded as yield; a repeat with the same digest answers the same and records nothing. " +
     "202 pending when the RPC is unreachable or the transaction is not final; 422 blocked for a failed transaction, a sender that is not the plan's owner, a transaction that brings the owner no USDC, a plan that is not a prepared withdraw, a Map chain, or a digest used by another plan.",
-  body: executeBody,
-  screen: refuseKeyMaterial,
-  idempotent: true,
-  errors: ["NOT_FOUND"],
-  example: { body: { planId: "pln_0000000000000000000b", digest: "8Ed8QmJxF3TcHrJ9ZV1wPGvm2fW3UzUqgx1XzG3tjF5E" } },
-  responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
-  handler: async ({ db, body }) => executeWithdraw(db, body),
-});
+  executeWithdraw,
+);
 
 export const bridgeDeliveryEndpoint = endpoint({
   operationId: "deliverBridge",

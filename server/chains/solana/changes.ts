@@ -5,10 +5,9 @@
 // included). A closed account gives up what it held; an opened one starts from 0.
 import { getAddressDecoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedChanges } from "../changes";
 
-/** SPL Token-2022 (solana-program/token-2022 program id). */
-const TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb";
 /** getMultipleAccounts and simulateTransaction take at most 100 addresses. */
 export const MAX_WATCHED = 100;
 
@@ -26,7 +25,7 @@ interface Holding {
 }
 
 function holdingOf(a: RpcAccountState | null | undefined): Holding | null {
-  if (!a || (a.owner !== TOKEN_PROGRAM_ADDRESS && a.owner !== TOKEN_2022)) return null;
+  if (!a || (a.owner !== TOKEN_PROGRAM_ADDRESS && a.owner !== TOKEN_2022_PROGRAM_ADDRESS)) return null;
   const bytes = Buffer.from(String(a.data[0] ?? ""), "base64");
   if (bytes.length < 165) return null;
   const addr = getAddressDecoder();

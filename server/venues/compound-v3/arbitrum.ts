@@ -15,8 +15,8 @@ export const compoundV3Arbitrum = defineVenue({
   onchain: {
     // compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, deployments/arbitrum/usdc/roots.json "comet".
     cUSDCv3: "0x9c4ec768c28520B50860ea7a15bd7213a9fF58bf",
-    // compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, deployments/arbitrum/usdc/roots.json "configurator" (the
-    // ConfiguratorProxy whose getConfiguration(comet).baseToken proves the Comet is the market's).
+    // The ConfiguratorProxy whose getConfiguration(comet).baseToken proves the Comet is the market's:
+    // compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, deployments/arbitrum/usdc/roots.json "configurator".
     configurator: "0xb21b06D71c75973babdE35b49fFDAc3F82Ad3775",
     // compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03, deployments/arbitrum/usdc/configuration.json "baseTokenAddress".
     usdc: "0xaf88d065e77c8cC2239327C5EDb3A432268e5831",

@@ -147,7 +147,7 @@ export async function ours(action: "deposit" | "withdraw", amountMicros: bigint)
  */
 function sdkAmount(amountMicros: bigint): number {
   if (amountMicros > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${amountMicros} micros is beyond what the NAVI SDK's number amount holds exactly`);
-  return Number(amountMicros);
+  return Number(amountMicros); // the SDK's own `amount: number`, exact: bounded by MAX_SAFE_INTEGER just above
 }
 
 /** The SDK's transaction (its own @mysten/sui 1.45.2), read back with ours. */

@@ -18,12 +18,13 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { kamino } from "../../../../server/venues/kamino/descriptor";
 import { type AnchorContext, anchorProgram, fromLegacyIdl, type IdlType } from "../anchor-idl";
 import { anchorDiscriminator, pubkey, type SolanaAccounts, type SolanaVenueChain, SYSTEM, u8, u64, u128, zeros } from "./encode";
+// Interface<TokenInterface> accepts SPL Token or Token-2022 (the program id from @solana-program/token-2022 0.5.0).
+import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 
 const require = createRequire(import.meta.url);
 const legacy = require("@kamino-finance/klend-sdk/dist/idl/klend.json") as Parameters<typeof fromLegacyIdl>[0] & { instructions: { args: { type: IdlType }[] }[] };
 
 export const KLEND = address("KLend2g3cP87fffoy8q1mQqGKjrxjC8boSyAYavgmjD"); // klend lib.rs declare_id! @ edd5ff5
-const TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EN5Tb3tQpXfYz1gV9ruy"; // Interface<TokenInterface>: SPL Token or Token-2022
 const SYSVAR_INSTRUCTIONS = "Sysvar1nstructions1111111111111111111111111";
 
 const pubkeyAt = (d: Uint8Array, at: number) => getAddressDecoder().decode(d.subarray(at, at + 32));
@@ -66,7 +67,7 @@ export const klendProgram = anchorProgram({
   units: 45_000n,
   // AccountLoader<'info, Reserve> / AccountLoader<'info, LendingMarket> in both handlers' Accounts structs.
   typed: { reserve: { type: "Reserve" }, lending_market: { type: "LendingMarket" } },
-  programs: { collateral_token_program: [TOKEN_PROGRAM_ADDRESS], liquidity_token_program: [TOKEN_PROGRAM_ADDRESS, TOKEN_2022] },
+  programs: { collateral_token_program: [TOKEN_PROGRAM_ADDRESS], liquidity_token_program: [TOKEN_PROGRAM_ADDRESS, TOKEN_2022_PROGRAM_ADDRESS] },
   handlers: {
     async deposit_reserve_liquidity(c) {
       const r = await reserveAccounts(c);

@@ -18,12 +18,13 @@ import { address, getAddressEncoder, getU64Decoder } from "@solana/kit";
 import { marginfi } from "../../../../server/venues/marginfi/descriptor";
 import { type AnchorIdl, anchorProgram } from "../anchor-idl";
 import { anchorDiscriminator, pubkey, type SolanaAccounts, type SolanaVenueChain, u8, u128, zeros } from "./encode";
+// Interface<TokenInterface> accepts SPL Token or Token-2022 (the program id from @solana-program/token-2022 0.5.0).
+import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 
 const require = createRequire(import.meta.url);
 const sdk = createRequire(require.resolve("@mrgnlabs/marginfi-client-v2"));
 const mfi = sdk("@mrgnlabs/marginfi-client-v2") as { MARGINFI_IDL: AnchorIdl; getConfig(env: string): { programId: { toBase58(): string } } };
 const TOKEN = "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"; // Interface<TokenInterface>: SPL Token
-const TOKEN_2022 = "TokenzQdBNbLqP5VEhdkAS6EN5Tb3tQpXfYz1gV9ruy"; // or Token-2022
 
 /** The marginfi program's id: the shipped IDL leaves `address` empty; the SDK's getConfig("production") (dist/configs.json,
  *  label "production") names it, and MarginfiClient sets it on the IDL as done here. */
@@ -43,7 +44,7 @@ export const marginfiProgram = anchorProgram({
     bank: { type: "Bank" },
   },
   init: ["marginfi_account_initialize_pda.marginfi_account"],
-  programs: { token_program: [TOKEN, TOKEN_2022] },
+  programs: { token_program: [TOKEN, TOKEN_2022_PROGRAM_ADDRESS] },
   hasOneErrors: {
     "marginfi_account.group": "InvalidGroup",
     "bank.group": "InvalidGroup",
