@@ -256,7 +256,9 @@ function signerOf(plan: Plan): (chain: ChainId) => string | null {
   return () => owner;
 }
 
-const sameOwner = (a: string, b: string | null) => b !== null && a.toLowerCase().replace(/^0x0*/, "") === b.toLowerCase().replace(/^0x0*/, "");
+/** Hex addresses (EVM, Sui: any case, leading zeros) compare by value; base58 (Solana) exactly, its case matters. */
+const ownerKey = (a: string) => (a.startsWith("0x") ? a.toLowerCase().replace(/^0x0*/, "0x") : a);
+const sameOwner = (a: string, b: string | null) => b !== null && ownerKey(a) === ownerKey(b);
 const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
 /** The simulation's balance changes in token units: what leaves the signer's wallet, what arrives and where. */

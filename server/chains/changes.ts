@@ -2,7 +2,7 @@
 // approvals) a chain's simulation reports before signing, or its executed transaction after. Never computed from the
 // plan: a chain that cannot say leaves `unavailable` with the reason. Amounts are signed integer base units of the
 // asset (a string); symbol and decimals are given only for assets the service knows (USDC, the native asset).
-import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { normalizeStructTag } from "@mysten/sui/utils";
 import { z } from "zod";
 import type { ChainId } from "./address";
 import { USDC } from "./balances";
@@ -84,13 +84,14 @@ export function changedAsset(chain: ChainId, id: string): ChangedAsset {
   return same ? { chain, id, symbol: "USDC", decimals: 6 } : { chain, id, symbol: null, decimals: null };
 }
 
-/** Sui coin types compared with their package addresses normalized (0x2::sui::SUI = 0x000…002::sui::SUI). */
+/** Sui coin types compared in normal form (0x2::sui::SUI = 0x000…002::sui::SUI), as the SDK normalizes struct tags. */
 export function sameSuiCoinType(a: string, b: string): boolean {
-  const norm = (t: string) => {
-    const [pkg = "", ...rest] = t.split("::");
-    return [normalizeSuiAddress(pkg), ...rest].join("::");
-  };
-  return norm(a) === norm(b);
+  if (a === b) return true;
+  try {
+    return normalizeStructTag(a) === normalizeStructTag(b);
+  } catch {
+    return false; // not a struct tag ("native")
+  }
 }
 
 /** SUI's coin type as the node reports it. */

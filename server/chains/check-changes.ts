@@ -7,7 +7,7 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { zeroAddress } from "viem";
 import { type Blocker, blocker } from "../http/codes";
-import type { ChainId } from "./address";
+import { type ChainId, sameAddress as sameWallet } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
 import type { PlanTransaction } from "./transaction";
 
@@ -35,9 +35,9 @@ export interface ExpectedChanges {
 }
 
 
-const sameAddress = (chain: ChainId, a: string, b: string) =>
-  chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase();
-const sameAsset = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
+// Sui addresses compare in their long form (0x2 = 0x0…02); the others as the service compares addresses.
+const sameAddress = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : sameWallet(a, b));
+const sameAsset = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : sameWallet(a, b));
 
 /** A change in the asset's own units when known ("5.000000 USDC"), else base units with the asset id. */
 export function inUnits(c: Pick<BalanceChange, "asset">, amount: bigint): string {
@@ -79,6 +79,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const named = (a: string) => isOwner(a) || [...(expect.recipients ?? []), ...(expect.pays ?? []).map((p) => p.to)].some((r) => sameAddress(expect.chain, r, a));
   const isVenue = (a: string) => (expect.venues ?? []).some((v) => sameAddress(expect.chain, v, a));
   const spent = (asset: string) => expect.spends.find((x) => sameAsset(expect.chain, x.asset, asset));
+  const received = (asset: string) => (expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset));
   // Where the chain lists each transfer (EVM logs): what leaves the owner goes to a contract the plan calls or a
   // disclosed fee recipient; what is minted goes to the owner (shares credited elsewhere are refused); approvals are
   // exact, of a spent asset, to a called contract.
@@ -87,7 +88,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
   for (const t of transfers) {
     const amount = BigInt(t.amount);
-    const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, zeroAddress) && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, t.token));
+    const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, zeroAddress) && !received(t.token);
     if (isOwner(t.from) && !burned && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
     if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
@@ -106,8 +107,8 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     const asset = change.asset.id;
     if (sameAddress(expect.chain, change.owner, zeroAddress)) continue; // mints and burns: judged by the transfers above
     if (isOwner(change.owner)) {
-      if (amount > 0n || expect.spends.some((s) => sameAsset(expect.chain, s.asset, asset))) continue;
-      if (expect.sharesMayLeave && asset !== "native" && !(expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset))) continue;
+      if (amount > 0n || spent(asset)) continue;
+      if (expect.sharesMayLeave && asset !== "native" && !received(asset)) continue;
       // The native asset pays the network: on Sui and EVM at most the simulation's gas; on svm-chain the fee and the
       // rent of accounts the transaction opens (compute units are not lamports), shown but not bounded here.
       if (asset === "native" && (expect.chain === "svm-chain" || -amount <= gasCharged)) continue;
@@ -117,7 +118,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     // With each transfer listed, a venue's own accounts moving the spent asset among themselves is the venue at work.
     if (byTransfers && !named(change.owner)) continue;
     // The venue paying out what the owner receives (a withdraw's reserve vault).
-    if (amount < 0n && (expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset))) continue;
+    if (amount < 0n && received(asset)) continue;
     if (amount < 0n) {
       problems.push(`${inUnits(change, -amount)} leaves ${change.owner}, which the plan does not name`);
       continue;
