@@ -7,7 +7,7 @@ import { CHAIN_FAMILY } from "../chains/address";
 import type { VenueProgram } from "../chains/solana/program-errors";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import type { VenueAdapter } from "./shared/build";
-import type { VenueReader } from "./shared/read";
+import type { VenueReader, VenueWorth } from "./shared/read";
 import type { VenueDescriptor } from "./types";
 
 export type VenueSpec = Omit<VenueDescriptor, "family" | "label" | "broadcastEnabled" | "kind" | "token">;
@@ -41,6 +41,8 @@ export interface Venue {
   readonly read?: VenueReader;
   /** Why there is no reader, when the reason is more than "not written yet". */
   readonly noReader?: string;
+  /** The reader of one owner's position worth on chain (share balance × rate); absent: current worth is unavailable. */
+  readonly worth?: VenueWorth;
   /** The deposit and withdraw builders; absent (or an action absent): plans are blocked with adapter_not_ready. */
   readonly build?: VenueAdapter;
   /** Solana: the venue's program as a failed simulation names it, with its error table when known. */
@@ -52,7 +54,7 @@ export interface Venue {
 /** A venue module; its reader and builders must be this venue's (a mismatch is a programming error, thrown at load). */
 export function venueModule(m: Venue): Venue {
   const id = m.descriptor.id;
-  for (const part of [m.read, m.build]) {
+  for (const part of [m.read, m.build, m.worth]) {
     if (part && part.venueId !== id) throw new Error(`venue module ${id} holds a part of ${part.venueId}`);
   }
   return m;

@@ -6,11 +6,12 @@ import { venueModule } from "../define";
 import { kaminoAdapter } from "./build";
 import { kamino } from "./descriptor";
 import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS } from "./errors";
-import { kaminoReader } from "./read";
+import { kaminoReader, kaminoWorth } from "./read";
 
 export const kaminoVenue = venueModule({
   descriptor: kamino,
   read: kaminoReader,
+  worth: kaminoWorth,
   build: kaminoAdapter,
   programErrors: {
     program: kamino.onchain.program ?? "",

@@ -24,7 +24,8 @@ import { KLEND_IDL } from "./idl";
 import { kamino } from "./descriptor";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
-import type { VenueReader } from "../shared/read";
+import { solanaTokenBalance } from "../../chains/balances";
+import type { VenueReader, VenueWorth } from "../shared/read";
 
 export const KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from(KLEND_IDL.accounts.Reserve);
 /** Byte offsets of the Reserve fields we read, computed from the IDL's types (scripts/solana-idl/generate.ts; the same
@@ -86,4 +87,19 @@ export const kaminoReader: VenueReader = {
   venueId: kamino.id,
   what: "Kamino Lend USDC reserve collateral exchange rate",
   readIndex: async (signal) => (await readKaminoReserve(signal)).rate,
+};
+
+/**
+ * The owner's Kamino position now: its cUSDC (the reserve's collateral mint, across its token accounts, as the withdraw
+ * builder counts them) times the reserve's exchange rate, floored as klend's redeem floors
+ * (`collateral_to_liquidity` in reserve.rs).
+ */
+export const kaminoWorth: VenueWorth = {
+  venueId: kamino.id,
+  what: "Kamino cUSDC balance × USDC reserve exchange rate",
+  readWorth: async (owner, signal) => {
+    const r = await readKaminoReserve(signal);
+    const held = await solanaTokenBalance(owner, r.collateralMint, signal);
+    return (held * r.rate) >> 60n;
+  },
 };
