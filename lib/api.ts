@@ -413,9 +413,18 @@ export interface Position {
   chain: string;
   token: string;
   depositedMicros: string;
-  currentMicros: string;
+  /** Worth now on chain (share balance × the venue's rate); null when unreadable, `currentReason` says why. */
+  currentMicros: string | null;
+  currentAsOf: string | null;
+  currentSource: string | null;
+  currentReason: string | null;
+  /** The ledger's figure, shown beside the chain's as "recorded". */
+  recordedMicros: string;
   roiPct: number | null;
   txId: string;
+  proof: { confirmed: boolean; confirmedMicros?: string; note: string };
+  /** The last reconciliation's finding when the chain differed from the ledger; null when it agreed or never ran. */
+  drift?: { driftMicros: string; chainMicros: string; expectedMicros: string; checkedAt: string } | null;
 }
 
 export interface PortfolioBody {
@@ -425,7 +434,10 @@ export interface PortfolioBody {
   positions: Position[];
   /** USD as decimal strings (USDC at 1:1). */
   totalDepositedUsd: string;
-  totalCurrentUsd: string;
+  /** null when any position's worth could not be read from the chain (`totalCurrentReason`). */
+  totalCurrentUsd: string | null;
+  totalCurrentReason: string | null;
+  totalRecordedUsd: string;
 }
 
 export interface ActivityRow {

@@ -7,7 +7,7 @@ import { fieldError } from "../http/errors";
 import { microsToUnits } from "../money/amount";
 import { getVenue, opportunityIdOf } from "../venues";
 import { type BalanceRow, LIQUID, walletRows } from "./book";
-import { roiPct } from "./position";
+import { currentOf, totalUsd } from "./current";
 import { positionProof, proofOf, txChainOf } from "./proof";
 
 const YEAR_MS = 365n * 24n * 3600n * 1000n;
@@ -49,21 +49,23 @@ export async function positions(db: DbOrTx, wallets: string[]) {
 export async function portfolio(db: DbOrTx, wallet: string) {
   const rows = await walletRows(db, wallet);
   const balances = rows.filter((r) => r.venueId === LIQUID).map((r) => ({ chain: r.chain, token: r.token, liquidMicros: r.liquidMicros }));
-  const venues = rows
-    .filter((r) => r.venueId !== LIQUID && (r.stakedMicros > 0n || r.realizedYieldMicros > 0n))
-    .map((r) => ({
-      venueId: r.venueId,
-      ...venueInfo(r.venueId),
-      chain: r.chain,
-      token: r.token,
-      stakedMicros: r.stakedMicros,
-      costBasisMicros: r.costBasisMicros,
-      realizedYieldMicros: r.realizedYieldMicros,
-      roiPct: r.stakedMicros > 0n ? roiPct(r.stakedMicros, r.costBasisMicros) : null,
-      txId: r.txId,
-      proof: positionProof(r),
-      openedAt: r.openedAt?.toISOString() ?? null,
-    }));
+  const venues = await Promise.all(
+    rows
+      .filter((r) => r.venueId !== LIQUID && (r.stakedMicros > 0n || r.realizedYieldMicros > 0n))
+      .map(async (r) => ({
+        venueId: r.venueId,
+        ...venueInfo(r.venueId),
+        chain: r.chain,
+        token: r.token,
+        stakedMicros: r.stakedMicros,
+        costBasisMicros: r.costBasisMicros,
+        realizedYieldMicros: r.realizedYieldMicros,
+        ...(await currentOf(wallet, r)),
+        txId: r.txId,
+        proof: positionProof(r),
+        openedAt: r.openedAt?.toISOString() ?? null,
+      })),
+  );
   const p = positionOf(wallet, rows);
   return { wallet, liquidMicros: p.liquidMicros, stakedMicros: p.stakedMicros, balances, venues };
 }
@@ -126,37 +128,40 @@ export async function funding(db: DbOrTx, wallet: string) {
 }
 
 /**
- * Public portfolio (spec §2.4): the wallet's own positions that carry a transaction id; `proof.confirmed` says
- * whether that id was confirmed on chain (execute, bridge delivery) or only given with a route.
+ * Public portfolio (spec §2.4): the wallet's own positions that carry a transaction id, a closed one (withdrawn to 0)
+ * included so its last transaction and what the chain still holds stay visible; `proof.confirmed` says whether that id
+ * was confirmed on chain (execute, bridge delivery) or only given with a route. `currentMicros` is the chain's figure
+ * (null with the reason when unreadable), `recordedMicros` the ledger's.
  */
 export async function publicPortfolio(db: DbOrTx, wallet: string) {
-  const rows = (await walletRows(db, wallet)).filter((r) => r.venueId !== LIQUID && r.stakedMicros > 0n && r.txId !== null);
-  let deposited = 0n;
-  let current = 0n;
-  const list = rows.map((r) => {
-    deposited += r.costBasisMicros;
-    current += r.stakedMicros;
-    const info = venueInfo(r.venueId);
-    return {
-      opportunityId: info.opportunityId ?? r.venueId,
-      protocol: info.protocol,
-      venueId: r.venueId,
-      chain: r.chain,
-      token: r.token,
-      depositedMicros: r.costBasisMicros,
-      currentMicros: r.stakedMicros,
-      roiPct: roiPct(r.stakedMicros, r.costBasisMicros),
-      txId: r.txId as string,
-      proof: positionProof(r),
-    };
-  });
+  const rows = (await walletRows(db, wallet)).filter((r) => r.venueId !== LIQUID && r.txId !== null);
+  const list = await Promise.all(
+    rows.map(async (r) => {
+      const info = venueInfo(r.venueId);
+      return {
+        opportunityId: info.opportunityId ?? r.venueId,
+        protocol: info.protocol,
+        venueId: r.venueId,
+        chain: r.chain,
+        token: r.token,
+        depositedMicros: r.costBasisMicros,
+        ...(await currentOf(wallet, r)),
+        txId: r.txId as string,
+        proof: positionProof(r),
+      };
+    }),
+  );
+  const current = list.map((p) => p.currentMicros);
+  const unknown = list.filter((p) => p.currentMicros === null).map((p) => `${p.venueId}: ${p.currentReason}`);
   return {
     schemaVersion: "svc-wallet-portfolio.v1" as const,
     wallet,
     count: list.length,
     positions: list,
-    totalDepositedUsd: microsToUnits(deposited),
-    totalCurrentUsd: microsToUnits(current),
+    totalDepositedUsd: microsToUnits(list.reduce((a, p) => a + p.depositedMicros, 0n)),
+    totalCurrentUsd: totalUsd(current),
+    totalCurrentReason: unknown.length ? `Not read from the chain: ${unknown.join("; ")}` : null,
+    totalRecordedUsd: microsToUnits(list.reduce((a, p) => a + p.recordedMicros, 0n)),
   };
 }
 

@@ -130,7 +130,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const pf = await portfolio(SUI);
     const positions = pf.positions as J[];
     expect(positions).toHaveLength(1);
-    expect(positions[0]).toMatchObject({ txId: digest, depositedMicros: "5000000", currentMicros: "5000000" });
+    expect(positions[0]).toMatchObject({ txId: digest, depositedMicros: "5000000", recordedMicros: "5000000" });
     // Confirmed through the chain's RPC: the proof says so.
     expect(positions[0]?.proof).toMatchObject({ txId: digest, chain: "move-chain", confirmed: true, confirmedAt: expect.any(String) });
     const rows = (await activity(SUI)).filter((r) => r.planId === planId);
@@ -184,7 +184,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(reused.json).toMatchObject({ blockers: [{ code: "digest_already_used" }] });
     const second = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI, 1_000_000n) });
     expect(second.json).toMatchObject({ blockers: [{ code: "plan_already_executed" }] });
-    expect(((await portfolio(SUI)).positions as J[])[0]).toMatchObject({ currentMicros: "8000000" });
+    expect(((await portfolio(SUI)).positions as J[])[0]).toMatchObject({ recordedMicros: "8000000" });
   });
 
   it("Solana: a confirmed signature from the owner records the Kamino deposit; evm plans are prepare only; unknown plan 404", async () => {
@@ -418,7 +418,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const positions = (await portfolio(dest)).positions as J[];
     expect(positions).toHaveLength(1);
     // Cost basis takes the routing legs' cost (none here): the 10 000 000 that left the source.
-    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: destTxId, depositedMicros: "10000000", currentMicros: "10000000" });
+    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: destTxId, depositedMicros: "10000000", recordedMicros: "10000000" });
 
     const forPlan = async (type: string) => (await events(type)).filter((e) => (e.data as J).planId === planId);
     expect(await forPlan("bridge.delivered")).toHaveLength(1);
@@ -431,7 +431,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const other = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(dest, 10_000_000n) }, OWNER);
     expect(other.json).toMatchObject({ credited: false, destTxId });
     expect((await activity(dest)).filter((r) => r.planId === planId)).toHaveLength(3);
-    expect(((await portfolio(dest)).positions as J[])[0]).toMatchObject({ depositedMicros: "10000000", currentMicros: "10000000" });
+    expect(((await portfolio(dest)).positions as J[])[0]).toMatchObject({ depositedMicros: "10000000", recordedMicros: "10000000" });
     expect(await forPlan("deposit.settled")).toHaveLength(1);
   });
 

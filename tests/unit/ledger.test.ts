@@ -194,7 +194,10 @@ describe.each(dbKinds())("ledger on %s", (kind) => {
     });
     const pf = await publicPortfolio(h.db, w);
     expect(pf.count).toBe(1);
-    expect(pf.positions[0]).toMatchObject({ depositedMicros: 10_100_000n, currentMicros: 10_000_000n, roiPct: -0.99, txId: "D9" });
+    expect(pf.positions[0]).toMatchObject({ depositedMicros: 10_100_000n, recordedMicros: 10_000_000n, txId: "D9" });
+    // No chain to read here: the worth now is unknown, with its reason, and so is the ROI (never the ledger's figure).
+    expect(pf.positions[0]).toMatchObject({ currentMicros: null, currentReason: expect.any(String), roiPct: null });
+    expect(pf).toMatchObject({ totalRecordedUsd: "10", totalCurrentUsd: null, totalCurrentReason: expect.stringContaining("navi: ") });
     const act = await publicActivity(h.db, w, undefined, 50);
     expect(act.activity.map((a) => `${a.legIndex}:${a.kind}:${a.status}`)).toEqual(["0:bridge:settled", "1:swap:settled", "2:deposit:settled", "3:bridge:failed"]);
     expect(act.activity[0]).toMatchObject({ amountOut: 10_050_000n, quotedAmountOut: 10_060_000n, destChain: "move-chain" });

@@ -8,7 +8,7 @@ import { ErrorBox, NotYet, errorMessage, isNotFound } from "@/components/ui/erro
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
-import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type PortfolioBody, api } from "@/lib/api";
+import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type PortfolioBody, type Position, api } from "@/lib/api";
 import { chainName, explorerTxUrl, formatPct } from "@/lib/format";
 import { formatMicros, microsToUnits } from "@/lib/money";
 import { TableWrap } from "@/components/ui/table-wrap";
@@ -93,6 +93,38 @@ function Balances({ address, family }: { address: string; family: WalletFamily }
   );
 }
 
+/** The chain's figure for a position, when it was read and from what; "—" with the reason when unreadable; a badge
+ * when the last reconciliation found the chain differing from the ledger. */
+function OnChain({ p }: { p: Position }) {
+  if (p.currentMicros === null)
+    return (
+      <span data-testid="position-current-missing">
+        <Missing reason={`Not read from the chain: ${p.currentReason ?? "unknown reason"}.`} />
+        <span className="small muted">
+          <br />
+          {p.currentReason}
+        </span>
+      </span>
+    );
+  return (
+    <>
+      <span title={p.currentSource ?? undefined}>{formatMicros(p.currentMicros)} USDC</span>
+      <span className="small muted">
+        <br />
+        from the chain, {p.currentAsOf ? new Date(p.currentAsOf).toLocaleTimeString() : ""}
+      </span>
+      {p.drift && (
+        <>
+          <br />
+          <span className="badge badge-warn" data-testid="position-drift" title={`Checked ${p.drift.checkedAt}: the ledger expects ${formatMicros(p.drift.expectedMicros)} USDC`}>
+            differs from chain by {formatMicros(p.drift.driftMicros)} USDC
+          </span>
+        </>
+      )}
+    </>
+  );
+}
+
 function Positions({ address }: { address: string }) {
   const q = useQuery({
     queryKey: ["svc", "portfolio", address],
@@ -111,21 +143,36 @@ function Positions({ address }: { address: string }) {
               <th scope="col">Protocol</th>
               <th scope="col">Chain</th>
               <th scope="col" className="num">Deposited</th>
-              <th scope="col" className="num">Current</th>
+              <th scope="col" className="num">Recorded</th>
+              <th scope="col" className="num">On chain now</th>
               <th scope="col" className="num">ROI</th>
               <th scope="col">Proof</th>
             </tr>
           </thead>
           <tbody>
-            {q.isPending && <SkeletonRows rows={2} cols={6} />}
+            {q.isPending && <SkeletonRows rows={2} cols={7} />}
             {q.data?.positions.map((p) => (
               <tr key={`${p.opportunityId}-${p.txId}`} data-testid="position-row">
                 <td>{p.protocol}</td>
                 <td>{chainName(p.chain)}</td>
                 <td className="num">{formatMicros(p.depositedMicros)} USDC</td>
-                <td className="num">{formatMicros(p.currentMicros)} USDC</td>
-                <td className="num">
-                  <OrMissing value={formatPct(p.roiPct)} reason="Unknown: no price or no cost basis yet." />
+                <td className="num" data-testid="position-recorded">
+                  {formatMicros(p.recordedMicros)} USDC
+                  {!p.proof.confirmed && (
+                    <span className="small muted" data-testid="position-unconfirmed">
+                      <br />
+                      {p.proof.note}
+                    </span>
+                  )}
+                </td>
+                <td className="num" data-testid="position-current">
+                  <OnChain p={p} />
+                </td>
+                <td className="num" data-testid="position-roi">
+                  <OrMissing
+                    value={formatPct(p.roiPct)}
+                    reason={p.currentMicros === null ? `Unknown: the position's worth was not read from the chain (${p.currentReason}).` : "Unknown: no cost basis yet."}
+                  />
                 </td>
                 <td className="small">
                   {explorerTxUrl(p.chain, p.txId) ? (
@@ -144,7 +191,8 @@ function Positions({ address }: { address: string }) {
       {q.data && q.data.positions.length === 0 && <p className="empty">No positions for this wallet yet.</p>}
       {q.data && q.data.positions.length > 0 && (
         <p className="small" data-testid="portfolio-totals">
-          Deposited {q.data.totalDepositedUsd} USD · now {q.data.totalCurrentUsd} USD
+          Deposited {q.data.totalDepositedUsd} USD · recorded {q.data.totalRecordedUsd} USD · on chain now{" "}
+          <OrMissing value={q.data.totalCurrentUsd === null ? null : `${q.data.totalCurrentUsd} USD`} reason={q.data.totalCurrentReason} />
         </p>
       )}
     </div>
