@@ -95,6 +95,8 @@ export const configSchema = z.object({
   SVC_APY_MAX_AGE_S: intIn("SVC_APY_MAX_AGE_S", 1, 31_536_000).default(3600),
   /** How often the background job fetches GET {SVC_YIELDS_API_URL}/pools. */
   SVC_YIELDS_REFRESH_S: intIn("SVC_YIELDS_REFRESH_S", 1, 86_400).default(300),
+  /** How often the reconciliation job compares every position with the chain (issue 23); 0 turns the job off. */
+  SVC_RECONCILE_INTERVAL_S: intIn("SVC_RECONCILE_INTERVAL_S", 0, 86_400).default(900),
   /** Upper bound on one upstream yields request (pools or chart), connection to last byte. */
   SVC_YIELDS_TIMEOUT_MS: intIn("SVC_YIELDS_TIMEOUT_MS", 100, 600_000).default(20_000),
   /** Upper bound on one chain RPC read (wallet balances). */

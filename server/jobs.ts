@@ -2,6 +2,8 @@
 // Each domain adds its starter here; a starter returns a stop function.
 import { yieldsRefreshJob } from "./catalog/refresh";
 import type { Db } from "./db/client";
+import { config } from "./config";
+import { reconcileJob } from "./ledger/reconcile";
 import { startWebhookWorker } from "./webhooks/worker";
 
 export type JobStarter = (db: Db) => () => void;
@@ -9,4 +11,5 @@ export type JobStarter = (db: Db) => () => void;
 export const JOBS: Record<string, JobStarter> = {
   "yields-refresh": yieldsRefreshJob,
   webhooks: (db) => startWebhookWorker(db),
+  reconcile: (db) => reconcileJob(config().SVC_RECONCILE_INTERVAL_S)(db),
 };

@@ -1,4 +1,4 @@
-// The seven webhook event types (spec §6).
+// The webhook event types: the seven of spec §6 and position.drift (contract §11).
 export const EVENT_TYPES = [
   "deposit.settled",
   "withdraw.settled",
@@ -7,5 +7,6 @@ export const EVENT_TYPES = [
   "bridge.failed",
   "position.updated",
   "apy.updated",
+  "position.drift",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];

@@ -8,6 +8,7 @@ import { microsToUnits } from "../money/amount";
 import { getVenue, opportunityIdOf } from "../venues";
 import { type BalanceRow, LIQUID, walletRows } from "./book";
 import { currentOf, totalUsd } from "./current";
+import { driftsOf } from "./reconcile";
 import { positionProof, proofOf, txChainOf } from "./proof";
 
 const YEAR_MS = 365n * 24n * 3600n * 1000n;
@@ -49,6 +50,7 @@ export async function positions(db: DbOrTx, wallets: string[]) {
 export async function portfolio(db: DbOrTx, wallet: string) {
   const rows = await walletRows(db, wallet);
   const balances = rows.filter((r) => r.venueId === LIQUID).map((r) => ({ chain: r.chain, token: r.token, liquidMicros: r.liquidMicros }));
+  const drifts = await driftsOf(db, wallet);
   const venues = await Promise.all(
     rows
       .filter((r) => r.venueId !== LIQUID && (r.stakedMicros > 0n || r.realizedYieldMicros > 0n))
@@ -63,6 +65,7 @@ export async function portfolio(db: DbOrTx, wallet: string) {
         ...(await currentOf(wallet, r)),
         txId: r.txId,
         proof: positionProof(r),
+        drift: drifts.get(`${r.chain}|${r.token}|${r.venueId}`) ?? null,
         openedAt: r.openedAt?.toISOString() ?? null,
       })),
   );
@@ -135,6 +138,7 @@ export async function funding(db: DbOrTx, wallet: string) {
  */
 export async function publicPortfolio(db: DbOrTx, wallet: string) {
   const rows = (await walletRows(db, wallet)).filter((r) => r.venueId !== LIQUID && r.txId !== null);
+  const drifts = await driftsOf(db, wallet);
   const list = await Promise.all(
     rows.map(async (r) => {
       const info = venueInfo(r.venueId);
@@ -148,6 +152,7 @@ export async function publicPortfolio(db: DbOrTx, wallet: string) {
         ...(await currentOf(wallet, r)),
         txId: r.txId as string,
         proof: positionProof(r),
+        drift: drifts.get(`${r.chain}|${r.token}|${r.venueId}`) ?? null,
       };
     }),
   );

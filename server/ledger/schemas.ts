@@ -130,6 +130,10 @@ export const portfolioSchema = z
         roiPct: z.number().nullable().meta({ description: "ROI of currentMicros over the cost basis; null when unknown (chain unreadable, no cost basis); 0 is break-even." }),
         txId: z.string().nullable(),
         proof: proofSchema,
+        drift: z
+          .object({ driftMicros: z.string().regex(/^-?[0-9]+$/), chainMicros: microsOutput, expectedMicros: microsOutput, checkedAt: isoTime })
+          .nullable()
+          .meta({ description: "The last reconciliation's finding when the chain differed from what the ledger expects (driftMicros = chain − expected, signed); null when it agreed or was not checked. The ledger is never changed by it." }),
         openedAt: isoTime.nullable(),
       }),
     ),
@@ -284,6 +288,10 @@ export const publicPortfolioSchema = z
         roiPct: z.number().nullable().meta({ description: "ROI of currentMicros over the cost basis; null when unknown (chain unreadable, no cost basis); 0 is break-even." }),
         txId: z.string().meta({ description: "The position's latest transaction id; see proof.confirmed before taking it as proof." }),
         proof: proofSchema,
+        drift: z
+          .object({ driftMicros: z.string().regex(/^-?[0-9]+$/), chainMicros: microsOutput, expectedMicros: microsOutput, checkedAt: isoTime })
+          .nullable()
+          .meta({ description: "The last reconciliation's finding when the chain differed from what the ledger expects (driftMicros = chain − expected, signed); null when it agreed or was not checked. The ledger is never changed by it." }),
       }),
     ),
     totalDepositedUsd: z.string().meta({ description: "USD as a decimal string (USDC at 1:1)." }),

@@ -16,6 +16,8 @@ export const EVENT_DESCRIPTIONS: Record<(typeof EVENT_TYPES)[number], string> = 
   "bridge.failed": "A bridge delivery was reported failed.",
   "position.updated": "A wallet's position changed (route, withdraw, harvest).",
   "apy.updated": "A venue's live APY changed (sent to every subscription that asks for it).",
+  "position.drift":
+    "Reconciliation found a position's worth on chain (share balance × the venue's rate) differing from what the ledger expects; data: venueId, chain, recordedMicros, expectedMicros, chainMicros, driftMicros (chain − expected), source, checkedAt. The ledger is not changed.",
 };
 
 export const createWebhookBody = z

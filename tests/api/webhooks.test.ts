@@ -78,7 +78,7 @@ describe.each(dbKinds())("webhooks API on %s", (db) => {
     return ids;
   }
 
-  it("lists the seven event types publicly", async () => {
+  it("lists the seven event types of the spec and position.drift publicly", async () => {
     const r = await call<{ types: Array<{ type: string; description: string }> }>(app.url, "GET", `${P}/events/types`);
     expect(r.status).toBe(200);
     expect(r.json.types.map((t) => t.type).sort()).toEqual(
@@ -88,6 +88,7 @@ describe.each(dbKinds())("webhooks API on %s", (db) => {
         "bridge.failed",
         "deposit.settled",
         "harvest.completed",
+        "position.drift",
         "position.updated",
         "withdraw.settled",
       ].sort(),

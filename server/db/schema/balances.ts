@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, numeric, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
-
-const micros = () => numeric({ precision: 78, scale: 0, mode: "bigint" });
+import { createdAt, updatedAt, micros } from "./columns";
 
 // One row per wallet/chain/token/venue. The row with venue_id '' holds the chain's liquid balance; a
 // venue row holds what is staked there, its cost basis and the venue index at stake time.

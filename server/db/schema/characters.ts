@@ -1,8 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, numeric, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
-
-const micros = () => numeric({ precision: 78, scale: 0, mode: "bigint" });
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, micros } from "./columns";
 
 /** A conditioned tranche of the character's balance: `stakeable: false` keeps it out of stake. */
 export interface StoredTranche {

@@ -18,3 +18,4 @@ export * from "./autopilot-settings";
 export * from "./autopilot-decisions";
 export * from "./wallet-auto-yield";
 export * from "./characters";
+export * from "./position-checks";
