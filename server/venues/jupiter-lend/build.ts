@@ -30,6 +30,7 @@ import { JUP_LENDING_IDL } from "./idl";
 import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 
+export type JupiterLendOnchain = Ids;
 type Ids = Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
 const ids = jupiterLend.onchain as Ids;
 export const JUP_LENDING_PROGRAM = address(ids.lendingProgram);
@@ -44,6 +45,23 @@ export const JUP_EXCHANGE_PRICE_PRECISION = 10n ** 12n;
 /** The fewest jlUSDC a `withdraw(amount)` can burn at `price` (1e12 scale) or above: ceil(amount × 1e12 / price). */
 export function jlUsdcFor(amountMicros: bigint, price: bigint): bigint {
   return (amountMicros * JUP_EXCHANGE_PRICE_PRECISION + price - 1n) / price;
+}
+
+/**
+ * What `shares` jlUSDC pay at `price` (1e12 scale): floor(shares × price / 1e12). The most a `withdraw(amount)` can take
+ * from them, since it burns ceil(amount × 1e12 / price) (see above), and what the withdraw builder offers when shares fall short.
+ */
+export function jlUsdcWorth(shares: bigint, price: bigint): bigint {
+  return (shares * price) / JUP_EXCHANGE_PRICE_PRECISION;
+}
+
+/**
+ * The owner's jlUSDC (across its token accounts of the mint; the withdraw burns from the associated one) and what it
+ * pays at the lending's price read now: the read the withdraw builder and the worth reader (./worth.ts) both make.
+ */
+export async function jupiterLendHolding(owner: string, jlUsdcMint: string, s: JupiterLendState, signal: AbortSignal): Promise<{ held: bigint; micros: bigint }> {
+  const held = await solanaTokenBalance(owner, jlUsdcMint, signal);
+  return { held, micros: jlUsdcWorth(held, s.tokenExchangePrice) };
 }
 
 export interface JupiterLendState {
@@ -162,9 +180,8 @@ export function jupiterLendAdapterOf(v: VenueDescriptor): VenueAdapter {
       const s = await lendState();
       const a = await accountsFor(ids, owner);
       const needed = jlUsdcFor(amountMicros, s.tokenExchangePrice);
-      // The owner's jlUSDC across its token accounts of the mint (the withdraw burns from the associated one).
-      const held = await readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal));
-      requireShares("jlUSDC", needed, held, (held * s.tokenExchangePrice) / JUP_EXCHANGE_PRICE_PRECISION);
+      const h = await readForPlan("The owner's jlUSDC balance", (signal) => jupiterLendHolding(owner, a.fTokenMint, s, signal));
+      requireShares("jlUSDC", needed, h.held, h.micros);
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
       // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
       const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };

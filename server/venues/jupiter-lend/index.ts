@@ -5,10 +5,12 @@ import { venueModule } from "../define";
 import { jupiterLendAdapter } from "./build";
 import { jupiterLend } from "./descriptor";
 import { jupiterLendReader } from "./read";
+import { jupiterLendWorth } from "./worth";
 
 export const jupiterLendVenue = venueModule({
   descriptor: jupiterLend,
   read: jupiterLendReader,
+  worth: jupiterLendWorth,
   build: jupiterLendAdapter,
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: () => null },

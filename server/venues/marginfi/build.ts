@@ -92,9 +92,9 @@ export function parseMarginfiBank(at: string, data: Uint8Array): MarginfiBank {
 /** The active balances of a MarginfiAccount, checked to be the owner's account in the production group. */
 export function parseMarginfiAccount(data: Uint8Array, owner: string): MarginfiBalance[] {
   const L = MARGINFI_LAYOUT.account;
-  if (data.length < L.length || !bytesEqual(data.subarray(0, 8), MARGINFI_ACCOUNT_DISCRIMINATOR)) throw new Error("the owner's marginfi account address holds another kind of account");
-  if (pubkeyAt(data, L.group) !== ids.group) throw new Error("the owner's marginfi account belongs to another group");
-  if (pubkeyAt(data, L.authority) !== owner) throw new Error("the marginfi account at the owner's address has another authority");
+  if (data.length < L.length || !bytesEqual(data.subarray(0, 8), MARGINFI_ACCOUNT_DISCRIMINATOR)) throw new AccountMismatch("the owner's marginfi account address holds another kind of account");
+  if (pubkeyAt(data, L.group) !== ids.group) throw new AccountMismatch("the owner's marginfi account belongs to another group");
+  if (pubkeyAt(data, L.authority) !== owner) throw new AccountMismatch("the marginfi account at the owner's address has another authority");
   const out: MarginfiBalance[] = [];
   for (let i = 0; i < L.balanceCount; i++) {
     const at = L.balances + i * L.balanceSize;
@@ -104,9 +104,20 @@ export function parseMarginfiAccount(data: Uint8Array, owner: string): MarginfiB
   return out;
 }
 
-/** USDC the shares are worth: floor(shares × share value), both I80F48. */
+/**
+ * USDC the shares are worth: floor(shares × share value), both I80F48, as the program pays a withdrawal of all of them
+ * (mrgnlabs/marginfi-v2 @ 8100d13939699a5dc6e5ad509ebb1ada074d76b9, tag mrgn-0.1.7a: programs/marginfi/src/state/
+ * marginfi_account.rs BankAccountWrapper::withdraw_all → bank.get_asset_amount(shares) (bank.rs: shares.checked_mul(
+ * asset_share_value)), then checked_floor()).
+ */
 export function marginfiSharesWorth(shares: bigint, shareValue: bigint): bigint {
   return (shares * shareValue) >> 96n;
+}
+
+/** What the account's balance in `bank` pays now (0n without an account or a balance there): its asset shares × the bank's asset share value. */
+export function marginfiHeldIn(balances: MarginfiBalance[] | null, bank: MarginfiBank): bigint {
+  const b = balances?.find((x) => x.bank === bank.address);
+  return b ? marginfiSharesWorth(b.assetShares, bank.assetShareValue) : 0n;
 }
 
 const utf8 = getUtf8Encoder();
@@ -128,6 +139,7 @@ export async function marginfiVaultAuthority(bank: Address): Promise<Address> {
   return a;
 }
 
+export type MarginfiOnchain = Ids;
 type Ids = Record<"program" | "group" | "usdcBank" | "usdcMint", string>;
 
 /** A bank of the cited group (owner, type and group checked; AccountMismatch naming it otherwise). */
@@ -139,18 +151,18 @@ async function readBank(at: string, signal: AbortSignal, v: Ids = ids): Promise<
 }
 
 /** The cited USDC bank, proven a bank of the cited group whose mint is USDC (issue 24: another real bank would simulate). */
-async function readUsdcBank(v: Ids, signal: AbortSignal): Promise<MarginfiBank> {
+export async function readUsdcBank(v: Ids, signal: AbortSignal): Promise<MarginfiBank> {
   const bank = await readBank(v.usdcBank, signal, v);
   if (bank.mint !== v.usdcMint) throw new AccountMismatch(`marginfi bank ${v.usdcBank}'s mint is ${bank.mint}, not USDC ${v.usdcMint}`);
   return bank;
 }
 
 /** The owner's marginfi account and its active balances, or null when it does not exist yet. */
-async function readOwnerAccount(owner: string, signal: AbortSignal): Promise<{ address: Address; balances: MarginfiBalance[] | null }> {
+export async function readOwnerAccount(owner: string, signal: AbortSignal): Promise<{ address: Address; balances: MarginfiBalance[] | null }> {
   const at = await marginfiAccountAddress(owner);
   const res = await solanaRpc().getAccountInfo(at, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
   if (!res.value) return { address: at, balances: null };
-  if (res.value.owner !== ids.program) throw new Error(`the owner's marginfi account address ${at} is not owned by ${ids.program}`);
+  if (res.value.owner !== ids.program) throw new AccountMismatch(`the owner's marginfi account address ${at} is not owned by ${ids.program}`);
   return { address: at, balances: parseMarginfiAccount(Buffer.from(res.value.data[0], "base64"), owner) };
 }
 
@@ -253,8 +265,7 @@ export function marginfiAdapterOf(v: VenueDescriptor): VenueAdapter {
     withdraw: async ({ owner, amountMicros }) => {
       const bank = await usdcBankNow();
       const account = await ownerAccountNow(owner);
-      const usdc = account.balances?.find((b) => b.bank === bank.address);
-      const held = usdc ? marginfiSharesWorth(usdc.assetShares, bank.assetShareValue) : 0n;
+      const held = marginfiHeldIn(account.balances, bank);
       if (held < amountMicros) {
         throw new BuildBlocked(
           "insufficient_balance",

@@ -4,10 +4,12 @@ import { venueModule } from "../define";
 import { marginfiAdapter } from "./build";
 import { marginfi } from "./descriptor";
 import { marginfiReader } from "./read";
+import { marginfiWorth } from "./worth";
 
 export const marginfiVenue = venueModule({
   descriptor: marginfi,
   read: marginfiReader,
+  worth: marginfiWorth,
   build: marginfiAdapter,
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: marginfi.onchain.program ?? "", name: "marginfi", custom: () => null },

@@ -26,6 +26,7 @@ import { readForPlan, requireShares } from "../shared/plan-reads";
 import type { VenueAdapter } from "../shared/build";
 import { SAVE_TAG } from "./tags";
 
+export type SaveOnchain = Ids;
 type Ids = Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
 const ids = save.onchain as Ids;
 export const SAVE_PROGRAM = address(ids.program);
@@ -112,6 +113,16 @@ export function saveCollateralFor(amountMicros: bigint, collateralRate: bigint):
 /** What `collateral` cTokens pay at `collateralRate` (floored, as the program pays). */
 export function saveLiquidityFor(collateral: bigint, collateralRate: bigint): bigint {
   return (collateral * WAD) / collateralRate;
+}
+
+/**
+ * The owner's cUSDC (across its token accounts of the reserve's collateral mint; the redeem burns from the associated
+ * one) and what it pays at the reserve's rate read now: the read the withdraw builder and the worth reader (./worth.ts)
+ * both make.
+ */
+export async function saveHolding(owner: string, r: SaveReserve, signal: AbortSignal): Promise<{ held: bigint; micros: bigint }> {
+  const held = await solanaTokenBalance(owner, r.collateralMint, signal);
+  return { held, micros: saveLiquidityFor(held, r.collateralRate) };
 }
 
 export async function readSaveReserve(signal: AbortSignal, v: Ids = ids): Promise<SaveReserve> {
@@ -206,8 +217,8 @@ export function saveAdapterOf(v: VenueDescriptor): VenueAdapter {
       const r = await reserveNow();
       const collateral = saveCollateralFor(amountMicros, r.collateralRate);
       const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
-      const held = await readForPlan("The owner's Save cUSDC balance", (signal) => solanaTokenBalance(owner, r.collateralMint, signal));
-      requireShares("Save cUSDC", collateral, held, saveLiquidityFor(held, r.collateralRate));
+      const h = await readForPlan("The owner's Save cUSDC balance", (signal) => saveHolding(owner, r, signal));
+      requireShares("Save cUSDC", collateral, h.held, h.micros);
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
       const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
       return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]));

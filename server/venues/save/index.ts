@@ -5,10 +5,12 @@ import { venueModule } from "../define";
 import { saveAdapter } from "./build";
 import { save } from "./descriptor";
 import { saveReader } from "./read";
+import { saveWorth } from "./worth";
 
 export const saveVenue = venueModule({
   descriptor: save,
   read: saveReader,
+  worth: saveWorth,
   build: saveAdapter,
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: save.onchain.program ?? "", name: "Save", custom: () => null },
