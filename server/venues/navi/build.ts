@@ -32,7 +32,7 @@ import { newSuiTransaction, suiPlanTransaction } from "../../chains/sui";
 import { startCoinReads } from "../../chains/sui/coin-reads";
 import { latestPackageVersion } from "../../chains/sui/package-versions";
 import { navi } from "./descriptor";
-import { naviSuppliedMicros, readNaviScaledSupply, readNaviUsdcReserve } from "./read";
+import { readNaviSuppliedMicros } from "./read";
 import { type NaviOracleState, naviPriceFresh, naviSourceFresh, readNaviOracleState } from "./oracle";
 import { addPythUpdate, fetchHermesUpdate, type HermesUpdate, type PythSuiState, readPythSuiState } from "./pyth";
 import { errorLine, withRpcTimeout } from "../../chains/clients";
@@ -76,7 +76,6 @@ export function naviObjectTypes(o: NaviIds, action: "deposit" | "withdraw"): Sui
 /** NAVI's call package: the newest version of its lending package, as the chain lists it. */
 export const naviCallPackage = () => readForPlan("NAVI's current lending package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.lendingPackage, signal));
 
-/** The owner's supplied USDC on NAVI now, in micros (floored). */
 /** NAVI's oracle call package: the newest version of its oracle package, as the chain lists it. */
 export const naviOraclePackage = () => readForPlan("NAVI's current oracle package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.oraclePackage, signal));
 
@@ -178,11 +177,8 @@ function priceUpdates(s: NaviOracleState, hermesDown: string | null, callsOnly =
   return calls;
 }
 
-export const naviSupplied = (owner: string) =>
-  readForPlan("The owner's NAVI USDC supply balance", async (signal) => {
-    const reserve = await readNaviUsdcReserve(signal);
-    return naviSuppliedMicros(await readNaviScaledSupply(reserve, owner, signal), reserve.supplyIndex);
-  });
+/** The owner's supplied USDC on NAVI now, in micros (floored). */
+export const naviSupplied = (owner: string) => readForPlan("The owner's NAVI USDC supply balance", (signal) => readNaviSuppliedMicros(owner, signal));
 
 export const naviAdapter: VenueAdapter = {
   venueId: navi.id,

@@ -58,6 +58,12 @@ export async function readNaviScaledSupply(reserve: NaviUsdcReserve, owner: stri
   return u(fieldsOf(field.json).value);
 }
 
+/** The owner's supplied USDC on NAVI now, in micros (floored): its scaled balance × the reserve's supply index. */
+export async function readNaviSuppliedMicros(owner: string, signal: AbortSignal): Promise<bigint> {
+  const reserve = await readNaviUsdcReserve(signal);
+  return naviSuppliedMicros(await readNaviScaledSupply(reserve, owner, signal), reserve.supplyIndex);
+}
+
 export const naviReader: VenueReader = {
   venueId: navi.id,
   what: "NAVI Storage USDC reserve current_supply_index",

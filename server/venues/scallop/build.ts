@@ -39,6 +39,15 @@ export function scallopSharesFor(amountMicros: bigint, rate: bigint): bigint {
   return (amountMicros * WAD + rate - 1n) / rate;
 }
 
+/** The owner's sUSDC: its MarketCoin<USDC> balance (coin objects plus address balance), what a redeem takes. */
+export const scallopMarketCoinsHeld = (owner: string, signal: AbortSignal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal);
+
+/**
+ * What `marketCoins` redeem for at `rate` (underlying per market coin, 1e18), floored as redeem's mul_div floors; the
+ * rate itself is floored to 1e-18, so this is never above what the redeem pays.
+ */
+export const scallopMarketCoinsPay = (marketCoins: bigint, rate: bigint): bigint => (marketCoins * rate) / WAD;
+
 /** The protocol's current package (Scallop's address book `core.packages.protocol.id`), from its UpgradeCap. */
 export const scallopCallPackage = () => readForPlan("Scallop's current protocol package (its UpgradeCap)", (signal) => currentPackage(ids.protocolUpgradeCap, signal));
 
@@ -77,11 +86,11 @@ export const scallopAdapter: VenueAdapter = {
       Promise.all([
         scallopCallPackage(),
         venueRate(scallopReader),
-        readForPlan("The owner's sUSDC market coin balance", (signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal)),
+        readForPlan("The owner's sUSDC market coin balance", (signal) => scallopMarketCoinsHeld(owner, signal)),
       ]),
     );
     const shares = scallopSharesFor(amountMicros, index);
-    requireShares("sUSDC market coins", shares, held, (held * index) / WAD);
+    requireShares("sUSDC market coins", shares, held, scallopMarketCoinsPay(held, index));
     const tx = scallopCoinCall(owner, pkg, "redeem", SCALLOP_MARKET_COIN_TYPE, shares);
     return suiPlanTransaction("withdraw", `Redeem ${shares} sUSDC market coins on Scallop (redeem::redeem) for at least ${amountMicros} micro-USDC at the market's rate now`, tx);
   },

@@ -7,6 +7,7 @@
 // (another protocol's, another struct of the same protocol, a market of another pool) blocks the plan
 // `venue_state_unavailable` naming the id and the type the chain reports (../shared/prove.ts).
 import { normalizeStructTag, normalizeSuiAddress, parseStructTag } from "@mysten/sui/utils";
+import { AccountMismatch } from "../../chains/solana/accounts";
 import { readObjectType } from "../../chains/sui/objects";
 import { readPackageVersions } from "../../chains/sui/package-versions";
 import { type IdProof, proveIds } from "./prove";
@@ -55,6 +56,25 @@ export function proveSuiObjectTypes(protocol: string, objects: readonly SuiObjec
  */
 export async function afterSuiObjectTypes<T>(protocol: string, objects: readonly SuiObjectType[], reads: Promise<T>): Promise<T> {
   const [proof, out] = await Promise.allSettled([proveSuiObjectTypes(protocol, objects), reads]);
+  if (proof.status === "rejected") throw proof.reason;
+  if (out.status === "rejected") throw out.reason;
+  return out.value;
+}
+
+/**
+ * For a reader outside a plan (a position's worth): `reads` (started by the caller) once the objects are checked now to
+ * be of their types. One that is not throws AccountMismatch naming it and what the chain says it is; the check's
+ * failure is the one reported when both fail, as in afterSuiObjectTypes.
+ */
+export async function readAfterSuiObjectTypes<T>(protocol: string, objects: readonly SuiObjectType[], signal: AbortSignal, reads: Promise<T>): Promise<T> {
+  const proofs = suiObjectTypeProofs(protocol, objects);
+  const check = Promise.all(
+    proofs.map(async (p) => {
+      const mismatch = await p.check(signal);
+      if (mismatch !== null) throw new AccountMismatch(`${p.what}: it is not (${mismatch})`);
+    }),
+  );
+  const [proof, out] = await Promise.allSettled([check, reads]);
   if (proof.status === "rejected") throw proof.reason;
   if (out.status === "rejected") throw out.reason;
   return out.value;

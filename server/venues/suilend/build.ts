@@ -37,6 +37,16 @@ export function suilendCtokensFor(amountMicros: bigint, rate: bigint): bigint {
   return (amountMicros * WAD + rate - 1n) / rate;
 }
 
+/** The owner's Suilend USDC cTokens (coin objects plus address balance), what a redeem takes. */
+export const suilendCtokensHeld = (owner: string, signal: AbortSignal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal);
+
+/**
+ * What `ctokens` redeem for at `rate` (USDC per cToken, 1e18): `floor(mul(decimal::from(ctokens), ctoken_ratio))`, the
+ * ratio a Decimal (1e18) as `rate` is (suilend/suilend contracts/suilend/sources/reserve.move `redeem_ctokens`, commit
+ * 37fbbb312ea7f1c8c942a50e8430fc2b83b85e5f).
+ */
+export const suilendCtokensPay = (ctokens: bigint, rate: bigint): bigint => (ctokens * rate) / WAD;
+
 /** The shared object Suilend's calls take and the type it must have: a LendingMarket of the cited pool type. */
 export const suilendObjectTypes = (o: { package: string; lendingMarket: string; lendingMarketType: string }): SuiObjectType[] => [
   { id: o.lendingMarket, name: "LendingMarket", type: `${o.package}::lending_market::LendingMarket<${o.lendingMarketType}>` },
@@ -76,11 +86,11 @@ export const suilendAdapter: VenueAdapter = {
       Promise.all([
         suilendCallPackage(),
         usdcReserve(),
-        readForPlan("The owner's Suilend USDC cToken balance", (signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal)),
+        readForPlan("The owner's Suilend USDC cToken balance", (signal) => suilendCtokensHeld(owner, signal)),
       ]),
     );
     const ctokenAmount = suilendCtokensFor(amountMicros, rate);
-    requireShares("Suilend USDC cTokens", ctokenAmount, held, (held * rate) / WAD);
+    requireShares("Suilend USDC cTokens", ctokenAmount, held, suilendCtokensPay(held, rate));
     const tx = newSuiTransaction(owner);
     const ctokens = tx.add(coinWithBalance({ type: SUILEND_CTOKEN_TYPE, balance: ctokenAmount }));
     // No rate-limiter exemption: Option<RateLimiterExemption> is a struct option, made by 0x1::option::none.
