@@ -20,10 +20,16 @@ test("positions, balances and the activity log grouped by plan", async ({ page, 
   await expect(page.getByTestId("portfolio-wallet")).toHaveText(wallet);
   const position = page.getByTestId("position-row").filter({ hasText: /kamino/i });
   await expect(position).toContainText("Solana (svm-chain)");
-  await expect(position).toContainText("25.00 USDC");
-  // ROI is a number or "—" (unknown), never an invented 0 for unknown.
-  await expect(position.locator("td").nth(4)).toHaveText(/^(-?\d+\.\d{2}%|—.*)$/);
+  // The ledger's figure, labeled recorded, and said to be unchecked: the route only gave an id.
+  await expect(position.getByTestId("position-recorded")).toContainText("25.00 USDC");
+  await expect(position.getByTestId("position-unconfirmed")).toContainText("not checked on chain");
+  // What the chain says: this new wallet holds no Kamino cUSDC on the local chain, so 0.00, read from the chain.
+  await expect(position.getByTestId("position-current")).toContainText("0.00 USDC");
+  await expect(position.getByTestId("position-current")).toContainText("from the chain");
+  // ROI is taken against the chain's figure: a number or "—" (unknown), never an invented 0 for unknown.
+  await expect(position.getByTestId("position-roi")).toHaveText(/^(-?\d+\.\d{2}%|—.*)$/);
   await expect(page.getByTestId("portfolio-totals")).toContainText("Deposited 25");
+  await expect(page.getByTestId("portfolio-totals")).toContainText("recorded 25");
 
   const group = page.getByTestId("activity-group").filter({ hasText: route.actionId });
   const row = group.getByTestId("activity-row").first();

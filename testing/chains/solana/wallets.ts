@@ -14,7 +14,6 @@ import { VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { DISC } from "../../../server/venues/kamino/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
-import { kaminoRateFromReserve } from "../../../server/venues/kamino/read";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../../../server/rails/cctp-v1/solana";
 import type { ChainCore, ChainTx } from "../state";
@@ -22,7 +21,7 @@ import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "./anchor
 import { installLocalSolanaCctp } from "./cctp";
 import { SolanaLocalChain } from "./local-chain";
 import { fixtureAddress } from "./venues/encode";
-import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, kaminoReserveAccount } from "./venues/kamino";
+import { KAMINO_CUSDC_MINT, KAMINO_USDC_SUPPLY_VAULT, kaminoMarketAccount, kaminoMinted, kaminoPaid, kaminoReserveAccount, kaminoReserveAmounts } from "./venues/kamino";
 import { liquidityVaultOf, MARGINFI, marginfiBank, mfiRequire } from "./venues/marginfi";
 
 /** Kamino Lend's program (server/venues/kamino/descriptor.ts) and Solana USDC (server/chains/balances.ts). */
@@ -121,19 +120,23 @@ function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
     if (keys[ix.programIdIndex] !== KLEND_PROGRAM || ix.data.length !== 16) continue;
     const data = Buffer.from(ix.data);
     const amount = data.readBigUInt64LE(8);
+    const reserve = core.chain.solanaAccounts.get(KAMINO_RESERVE);
+    if (!reserve) throw new Error("Kamino's reserve is not on this chain");
+    const amounts = kaminoReserveAmounts(reserve.data);
+    const shares = core.balance(payer, KAMINO_CUSDC_MINT);
     if (data.subarray(0, 8).equals(Buffer.from(DISC.redeemReserveCollateral))) {
-      // redeem_reserve_collateral(collateral): klend pays collateral × the reserve's rate (./venues/kamino.ts's handler,
-      // the rate as the service reads it) into user_destination_liquidity (the IDL's 9th account); the cUSDC is burned.
-      const reserve = core.chain.solanaAccounts.get(KAMINO_RESERVE);
-      if (!reserve) throw new Error("Kamino's reserve is not on this chain");
-      const paid = (amount * kaminoRateFromReserve(reserve.data)) >> 60n;
-      const shares = core.balance(payer, KAMINO_CUSDC_MINT);
+      // redeem_reserve_collateral(collateral): klend pays collateral at the reserve's rate (./venues/kamino.ts's handler)
+      // into user_destination_liquidity (the IDL's 9th account); the cUSDC is burned.
       if (shares < amount) throw new Error("insufficient funds for instruction");
       core.chain.set(payer, KAMINO_CUSDC_MINT, shares - amount);
-      debit -= paid;
+      debit -= kaminoPaid(amount, amounts);
       accountIndex = ix.accountKeyIndexes[8] ?? 0;
       continue;
     }
+    if (!data.subarray(0, 8).equals(Buffer.from(DISC.depositReserveLiquidity))) continue;
+    // deposit_reserve_liquidity(liquidity): the USDC leaves the owner and the cUSDC the handler mints arrives, so the
+    // owner's position is on the chain as the venue's reader sees it.
+    core.chain.set(payer, KAMINO_CUSDC_MINT, shares + kaminoMinted(amount, amounts));
     debit += amount;
     accountIndex = ix.accountKeyIndexes[4] ?? 0;
   }

@@ -53,11 +53,28 @@ async function reserveAccounts(c: AnchorContext) {
     if (m === null) c.fail("AccountNotInitialized", name);
     if (m !== want) c.fail("ConstraintTokenMint", name);
   };
-  // Collateral exchange rate as klend computes it with no borrows or fees: cToken supply / liquidity available.
-  const liquidity = u64At(reserve, R.available) + (u128At(reserve, R.borrowedSf) >> 60n);
-  const cSupply = u64At(reserve, R.collateralSupply);
   const amount = u64At(c.args.liquidity_amount ?? c.args.collateral_amount ?? new Uint8Array(8), 0);
-  return { authority, mint, cMint, tokenOf, liquidity, cSupply, amount };
+  return { authority, mint, cMint, tokenOf, ...kaminoReserveAmounts(reserve), amount };
+}
+
+/** The reserve's liquidity and cToken supply, as klend's exchange rate takes them (no fees in this model). */
+export function kaminoReserveAmounts(reserve: Uint8Array): KaminoAmounts {
+  return { liquidity: u64At(reserve, R.available) + (u128At(reserve, R.borrowedSf) >> 60n), cSupply: u64At(reserve, R.collateralSupply) };
+}
+
+export interface KaminoAmounts {
+  liquidity: bigint;
+  cSupply: bigint;
+}
+
+/** cUSDC a deposit of `amount` USDC mints: amount × cToken supply / liquidity, floored (the whole amount on an empty reserve). */
+export function kaminoMinted(amount: bigint, a: KaminoAmounts): bigint {
+  return a.liquidity === 0n ? amount : (amount * a.cSupply) / a.liquidity;
+}
+
+/** USDC a redeem of `amount` cUSDC pays: amount × liquidity / cToken supply, floored. */
+export function kaminoPaid(amount: bigint, a: KaminoAmounts): bigint {
+  return a.cSupply === 0n ? 0n : (amount * a.liquidity) / a.cSupply;
 }
 
 /** klend: the generic Anchor checker fed with klend-sdk's IDL, and the two handlers our builders call. */
@@ -73,7 +90,7 @@ export const klendProgram = anchorProgram({
       const r = await reserveAccounts(c);
       r.tokenOf("user_source_liquidity", r.mint);
       r.tokenOf("user_destination_collateral", r.cMint);
-      const minted = r.liquidity === 0n ? r.amount : (r.amount * r.cSupply) / r.liquidity;
+      const minted = kaminoMinted(r.amount, r);
       c.host.transfer(c.at("user_source_liquidity"), c.at("reserve_liquidity_supply"), c.at("owner"), r.amount);
       c.host.mintTo(r.cMint, c.at("user_destination_collateral"), r.authority, minted);
       return [`Program log: pnl: Depositing in reserve ${c.at("reserve")} liquidity ${r.amount}`];
@@ -82,7 +99,7 @@ export const klendProgram = anchorProgram({
       const r = await reserveAccounts(c);
       r.tokenOf("user_source_collateral", r.cMint);
       r.tokenOf("user_destination_liquidity", r.mint);
-      const paid = r.cSupply === 0n ? 0n : (r.amount * r.liquidity) / r.cSupply;
+      const paid = kaminoPaid(r.amount, r);
       c.host.burn(c.at("user_source_collateral"), r.cMint, c.at("owner"), r.amount);
       c.host.transfer(c.at("reserve_liquidity_supply"), c.at("user_destination_liquidity"), r.authority, paid);
       return [`Program log: pnl: Redeeming reserve collateral ${paid}`];
