@@ -3,9 +3,10 @@
 // balanceOf says (scaled balance × the reserve's normalized income), after a supply signed through our own plan, after
 // the liquidity index grows (a flash loan's premium, the local market enabling no borrows) and after a withdraw; 0 for
 // an owner holding no aUSDC; an unreachable RPC answers a reason, never a number.
-import type { Hex } from "viem";
+import { encodeFunctionData, getAddress, type Hex, stringToHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { beforeEach, describe, expect, it } from "vitest";
+import { aaveArtifact } from "../../../testing/chains/evm/artifacts";
 import { type AaveDeployment, deployAaveV3, erc20Balance, flashLoanPremium, mintUsdc } from "../../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { ourBuild as build, signPlan, useLocalChain } from "../../../testing/oracle";
@@ -71,6 +72,25 @@ describe.each([
     forgetProvenIds();
     const swapped = aaveV3Worth({ ...d, onchain: { ...d.onchain, aUsdc: aave.usdc } });
     await expect(swapped.readWorth(OWNER, new AbortController().signal)).rejects.toThrow(`the Pool's USDC reserve names aToken ${aave.aToken}`);
+  });
+
+  it("the provider names another Pool (a governance change): the worth is refused with the reason, not read from the old Pool's aToken", async () => {
+    // PoolAddressesProvider.setAddress(POOL, …) by its owner (`@aave/core-v3` 1.19.3
+    // contracts/protocol/configuration/PoolAddressesProvider.sol: `bytes32 private constant POOL = 'POOL'`).
+    const providerAbi = aaveArtifact("protocol/configuration/PoolAddressesProvider.sol/PoolAddressesProvider").abi;
+    const setPool = (to: string) => node.exec(aave.admin, aave.poolAddressesProvider, encodeFunctionData({ abi: providerAbi, functionName: "setAddress", args: [stringToHex("POOL", { size: 32 }), to] }));
+    await setPool(NOBODY);
+    forgetProvenIds();
+    try {
+      expect(await readPositionWorth(venueId, OWNER)).toEqual({
+        ok: false,
+        reason: `${WHAT}: Aave v3 Pool ${getAddress(aave.pool)} is PoolAddressesProvider ${getAddress(aave.poolAddressesProvider)}'s getPool(): it is not (the provider's getPool() is ${getAddress(NOBODY)}). Nothing is read against this id`,
+      });
+    } finally {
+      await setPool(aave.pool);
+      forgetProvenIds();
+    }
+    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true, micros: 2_002_700n });
   });
 
   it("an unreachable RPC: ok false with the reason, never a number; the chain back, a number again", async () => {
