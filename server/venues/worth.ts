@@ -8,6 +8,7 @@ import { errorLine, withRpcTimeout } from "../chains/clients";
 import { AccountMismatch } from "../chains/solana/accounts";
 import { config } from "../config";
 import { VENUE_MODULES } from "./list";
+import { BuildBlocked } from "./shared/build";
 import type { WorthRead } from "./shared/read";
 
 export type { WorthRead } from "./shared/read";
@@ -19,6 +20,8 @@ const kept = new Map<string, { at: number; read: Promise<WorthRead> }>();
 
 function failure(e: unknown): string {
   if (e instanceof AccountMismatch) return `${e.message}; nothing is read against this id`;
+  // A venue's id proof (./shared/prove.ts, the builders' own) that failed or could not be read says which, in words.
+  if (e instanceof BuildBlocked) return e.message.replace(/ Nothing is built against this id\.$/, " Nothing is read against this id").replace(/\.$/, "");
   const msg = e instanceof Error ? e.message : String(e);
   if (/abort|timeout|timed out/i.test(msg)) return `the chain's RPC did not answer within ${config().SVC_RPC_TIMEOUT_MS} ms`;
   return `the chain's RPC read failed: ${errorLine(e)}`;

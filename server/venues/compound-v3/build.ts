@@ -47,12 +47,21 @@ export function proveCometIds(v: VenueDescriptor, chain: EvmChain): Promise<void
   ]);
 }
 
+/**
+ * The owner's supplied base balance (micro-USDC) now: Comet `balanceOf(owner)`, the principal's present value at the
+ * supply index accrued to the block, 0 for a borrower (compound-finance/comet d5a30b0aaeff7755f1431e87f818990902237b03,
+ * contracts/Comet.sol `balanceOf`); exactly what `withdraw(usdc, type(uint256).max)` takes (`withdrawInternal`). Read
+ * by the withdraw builder (its cap) and the worth reader (./read.ts); throws when the chain cannot answer.
+ */
+export function cometBalanceOf(v: VenueDescriptor, owner: string): Promise<bigint> {
+  const comet = getAddress(v.onchain.cUSDCv3 ?? "");
+  return evmRpc(v.chain).readContract({ address: comet, abi: COMET_ABI, functionName: "balanceOf", args: [getAddress(owner)] });
+}
+
 /** The owner's supplied base balance (micro-USDC) now, read through the chain's RPC; unreadable blocks the plan. */
 export async function cometSuppliedBalance(v: VenueDescriptor, owner: string): Promise<bigint> {
   const comet = getAddress(v.onchain.cUSDCv3 ?? "");
-  return readForPlan(`The owner's Compound v3 supplied balance (Comet ${comet} balanceOf)`, () =>
-    evmRpc(v.chain).readContract({ address: comet, abi: COMET_ABI, functionName: "balanceOf", args: [getAddress(owner)] }),
-  );
+  return readForPlan(`The owner's Compound v3 supplied balance (Comet ${comet} balanceOf)`, () => cometBalanceOf(v, owner));
 }
 
 export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {

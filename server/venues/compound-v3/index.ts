@@ -1,23 +1,26 @@
 // Compound v3 (Base, Arbitrum): the whole protocol as the rest of the service sees it, one venue per chain (the USDC
-// Comet). base.ts and arbitrum.ts: each chain's ids (cited); read.ts: the Comet's supply index accrued to the block;
-// build.ts: approve + supply and withdraw; errors.ts: Comet's custom errors (decoded by server/chains/evm/simulate.ts);
-// compound-v3.evm.test.ts: our plans mined against Comet's own bytecode.
+// Comet). base.ts and arbitrum.ts: each chain's ids (cited); read.ts: the Comet's supply index accrued to the block, and
+// the owner's position worth (balanceOf); build.ts: approve + supply and withdraw; errors.ts: Comet's custom errors
+// (decoded by server/chains/evm/simulate.ts); compound-v3.evm.test.ts: our plans mined against Comet's own bytecode;
+// compound-v3.worth.test.ts: the worth reader on it.
 import { venueModule } from "../define";
 import { compoundV3Arbitrum } from "./arbitrum";
 import { compoundV3Base } from "./base";
 import { compoundV3Adapter } from "./build";
 import { COMET_ERRORS } from "./errors";
-import { compoundV3ArbitrumReader, compoundV3BaseReader } from "./read";
+import { compoundV3ArbitrumReader, compoundV3ArbitrumWorth, compoundV3BaseReader, compoundV3BaseWorth } from "./read";
 
 export const compoundV3BaseVenue = venueModule({
   descriptor: compoundV3Base,
   read: compoundV3BaseReader,
+  worth: compoundV3BaseWorth,
   build: compoundV3Adapter(compoundV3Base),
   revertErrors: COMET_ERRORS,
 });
 export const compoundV3ArbitrumVenue = venueModule({
   descriptor: compoundV3Arbitrum,
   read: compoundV3ArbitrumReader,
+  worth: compoundV3ArbitrumWorth,
   build: compoundV3Adapter(compoundV3Arbitrum),
   revertErrors: COMET_ERRORS,
 });

@@ -16,9 +16,11 @@ import type { ChainId } from "../../chains/address";
 import { compoundV3Arbitrum } from "./arbitrum";
 import { compoundV3Base } from "./base";
 import type { VenueDescriptor } from "../types";
-import type { VenueReader } from "../shared/read";
+import type { VenueReader, VenueWorth } from "../shared/read";
 import { evmRpc } from "../../chains/clients";
+import { evmVenueIds } from "../shared/evm";
 import { COMET_ABI } from "./abi";
+import { cometBalanceOf, proveCometIds } from "./build";
 
 const FACTOR_SCALE = 10n ** 18n;
 
@@ -51,3 +53,23 @@ function cometReader(venue: VenueDescriptor): VenueReader {
 
 export const compoundV3BaseReader = cometReader(compoundV3Base);
 export const compoundV3ArbitrumReader = cometReader(compoundV3Arbitrum);
+
+/**
+ * The owner's Compound v3 position now: Comet `balanceOf(owner)` (./build.ts `cometBalanceOf`, the read the withdraw
+ * builder caps with), the supplied principal at the supply index accrued to the block: what withdrawing it all pays.
+ * Read only against a Comet proven the USDC market's (`proveCometIds`, the builders' proof), both at once.
+ */
+export function compoundV3Worth(venue: VenueDescriptor): VenueWorth {
+  const { chain } = evmVenueIds(venue, "cUSDCv3", "comet");
+  return {
+    venueId: venue.id,
+    what: "Compound v3 Comet balanceOf (USDC supplied at the accrued supply index)",
+    readWorth: async (owner) => {
+      const [, supplied] = await Promise.all([proveCometIds(venue, chain), cometBalanceOf(venue, owner)]);
+      return supplied;
+    },
+  };
+}
+
+export const compoundV3BaseWorth = compoundV3Worth(compoundV3Base);
+export const compoundV3ArbitrumWorth = compoundV3Worth(compoundV3Arbitrum);

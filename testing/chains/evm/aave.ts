@@ -165,3 +165,19 @@ export async function mintUsdc(node: EvmNode, usdc: string, to: string, amount: 
 export async function erc20Balance(node: EvmNode, token: string, owner: string): Promise<bigint> {
   return view<bigint>(node, token, A.erc20.abi, "balanceOf", [owner]);
 }
+
+/**
+ * Yield to the USDC reserve's suppliers on a market that enables no borrowing: a flash loan of `amount` USDC, repaid
+ * with its premium by Aave's own MockFlashLoanSimpleReceiver (`@aave/core-v3` 1.19.3 contracts/mocks/flashloan/
+ * MockSimpleFlashLoanReceiver.sol, which mints the premium it repays). The Pool adds the premium (none of it to the
+ * protocol: FLASHLOAN_PREMIUM_TO_PROTOCOL stays 0) to the reserve's liquidity index
+ * (contracts/protocol/libraries/logic/FlashLoanLogic.sol `_handleFlashLoanRepayment` → `cumulateToLiquidityIndex`), so
+ * every aToken balance grows by its share of it. Flash loans and the premium (`premiumBps`) are enabled by the pool
+ * admin first (PoolConfigurator `setReserveFlashLoaning`, `updateFlashloanPremiumTotal`). Set-up only.
+ */
+export async function flashLoanPremium(node: EvmNode, d: AaveDeployment, amount: bigint, premiumBps: bigint): Promise<void> {
+  await call(node, d.admin, d.configurator, A.configurator.abi, "setReserveFlashLoaning", [d.usdc, true]);
+  await call(node, d.admin, d.configurator, A.configurator.abi, "updateFlashloanPremiumTotal", [premiumBps]);
+  const receiver = await node.deploy(initcode(aaveArtifact("mocks/flashloan/MockSimpleFlashLoanReceiver.sol/MockFlashLoanSimpleReceiver"), [d.poolAddressesProvider]), d.admin);
+  await call(node, d.admin, d.pool, A.pool.abi, "flashLoanSimple", [receiver, d.usdc, amount, "0x", 0]);
+}
