@@ -15,10 +15,12 @@ export async function landed(request: APIRequestContext, apiPath: string, init?:
 }
 
 /** Exposes the test wallets (wagmi mock connector, dApp Kit's burner, Wallet Standard Solana wallet) in this page. */
-export async function enableTestWallets(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    (window as Window & { __SVC_TEST_WALLETS__?: boolean }).__SVC_TEST_WALLETS__ = true;
-  });
+export async function enableTestWallets(page: Page, opts: { solanaSeed?: number } = {}): Promise<void> {
+  await page.addInitScript((seed) => {
+    const w = window as Window & { __SVC_TEST_WALLETS__?: boolean; __SVC_TEST_WALLET_SEED__?: number };
+    w.__SVC_TEST_WALLETS__ = true;
+    if (seed !== null) w.__SVC_TEST_WALLET_SEED__ = seed;
+  }, opts.solanaSeed ?? null);
 }
 
 /**

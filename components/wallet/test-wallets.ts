@@ -14,8 +14,9 @@ let registered = false;
 export function registerSolanaTestWallet(): void {
   if (registered) return;
   registered = true;
-  // A fixed seed: the e2e suite knows the address it will see.
-  const key = Keypair.fromSeed(new Uint8Array(32).fill(7));
+  // A fixed seed: the e2e suite knows the address it will see (a test may pick another byte for a wallet of its own).
+  const seed = window.__SVC_TEST_WALLET_SEED__;
+  const key = Keypair.fromSeed(new Uint8Array(32).fill(typeof seed === "number" && seed >= 0 && seed <= 255 ? seed : 7));
   const account: WalletAccount = {
     address: key.publicKey.toBase58(),
     publicKey: key.publicKey.toBytes(),

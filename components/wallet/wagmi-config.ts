@@ -13,6 +13,8 @@ declare global {
     /** Set by Playwright only: the test wallets refuse as a user who clicks "Reject" would (EVM: the connection;
      * Solana: signing, test-wallets.ts). */
     __SVC_TEST_WALLET_REJECTS__?: boolean;
+    /** Set by Playwright only: the Solana test wallet's key seed byte (default 7), for a test that needs a wallet of its own. */
+    __SVC_TEST_WALLET_SEED__?: number;
   }
 }
 

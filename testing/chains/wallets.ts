@@ -2,7 +2,7 @@
 // it: what every wallet starts with (./solana/wallets.ts, ./sui/wallets.ts), the program accounts they deposit into,
 // and how long a landed transaction stays unfinal (PROCESSING_MS: the reporter sees 202 pending first).
 import type { WalletBook } from "./state";
-import { type SolanaWallets, SOLANA_WALLET_START, solanaWallets } from "./solana/wallets";
+import { type SolanaWallets, solanaWalletStart, solanaWallets } from "./solana/wallets";
 import { SUI_WALLET_START } from "./sui/wallets";
 
 /** How long a new transaction stays "processed" (Solana) / outside a checkpoint (Sui) before it is final. */
@@ -13,7 +13,7 @@ export async function walletBook(): Promise<WalletBook & { solana: SolanaWallets
     processingMs: PROCESSING_MS,
     // Sui's "native" is SUI for a Sui address only; a Solana wallet holds no lamports here.
     start: (owner, asset) =>
-      SOLANA_WALLET_START.get(asset) ?? (asset !== "native" || /^0x[0-9a-f]{64}$/i.test(owner) ? SUI_WALLET_START.get(asset) : undefined),
+      solanaWalletStart(owner, asset) ?? (asset !== "native" || /^0x[0-9a-f]{64}$/i.test(owner) ? SUI_WALLET_START.get(asset) : undefined),
     solana: await solanaWallets(),
   };
 }

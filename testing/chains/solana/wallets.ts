@@ -10,7 +10,7 @@
 // marginfi's interfaces said before the wallet opens.
 import { createPublicKey, verify } from "node:crypto";
 import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
-import { VersionedTransaction } from "@solana/web3.js";
+import { Keypair, VersionedTransaction } from "@solana/web3.js";
 import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { DISC } from "../../../server/venues/kamino/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
@@ -34,6 +34,18 @@ export const SOLANA_WALLET_START = new Map<string, bigint>([
   [SOLANA_USDC, 1_000_000_000n],
   [KAMINO_CUSDC_MINT, 400_000_000n],
 ]);
+/**
+ * The Solana test wallet of seed byte 9 (components/wallet/test-wallets.ts, window.__SVC_TEST_WALLET_SEED__ = 9): it
+ * starts with USDC and no cUSDC, so a walk through deposit and withdraws ends at nothing on chain.
+ */
+export const FRESH_SOLANA_WALLET_SEED = 9;
+export const FRESH_SOLANA_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(FRESH_SOLANA_WALLET_SEED)).publicKey.toBase58();
+
+/** What `owner` starts with of `asset` on the local Solana chain; undefined when the book gives nothing. */
+export function solanaWalletStart(owner: string, asset: string): bigint | undefined {
+  if (owner === FRESH_SOLANA_WALLET && asset === KAMINO_CUSDC_MINT) return 0n;
+  return SOLANA_WALLET_START.get(asset);
+}
 /** The slot a landed transaction is in. */
 export const WALLET_SLOT = 300_000_000;
 
