@@ -22,6 +22,7 @@ import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulateTransactions } from "../chains/simulate";
 import type { PlanTransaction } from "../chains/transaction";
 import { continuationDeposit } from "../plans/bridge";
+import { forgetWorth } from "../venues/worth";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -210,7 +211,14 @@ class Rollback extends Error {
  * the pass-through swap), then stake the continuing amount into the venue with recordDeposit (deposit leg 2; its
  * cost basis takes the settled routing legs' cost), and emit bridge.delivered.
  */
-function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
+async function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
+  const reply = await settleInOne(db, p, dest, txId, minted, index);
+  // The destination's venue position changed: the next portfolio read asks the chain again.
+  if (p.strategyId) forgetWorth(p.strategyId, dest);
+  return reply;
+}
+
+function settleInOne(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
   return db.transaction(async (tx): Promise<DeliveryReply> => {
     await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, p.row.id)).for("update");
     const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));

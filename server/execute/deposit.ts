@@ -15,6 +15,7 @@ import { recordDeposit, recordWithdrawal } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
+import { forgetWorth } from "../venues/worth";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { executeDoneSchema, executeWaitingSchema } from "./schemas";
@@ -175,6 +176,8 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
     return { status: 200, body };
   });
   if ("rollback" in reply) return reply.rollback;
+  // The position moved on chain: the next portfolio read asks the chain again instead of a kept figure.
+  forgetWorth(strategyId, owner);
   if (reply.status === 200) nudgeWebhookWorker();
   return reply;
 }
