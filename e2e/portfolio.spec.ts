@@ -3,7 +3,7 @@
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
 import { expect, test } from "./guarded";
-import { OWNER_KEY } from "./support";
+import { KEEPER_KEY, OWNER_KEY } from "./support";
 
 test("positions, balances and the activity log grouped by plan", async ({ page, request }) => {
   const wallet = Keypair.generate().publicKey.toBase58();
@@ -31,6 +31,15 @@ test("positions, balances and the activity log grouped by plan", async ({ page, 
   await expect(position.getByTestId("position-roi")).toHaveText(/^(-?\d+\.\d{2}%|—.*)$/);
   await expect(page.getByTestId("portfolio-totals")).toContainText("Deposited 25");
   await expect(page.getByTestId("portfolio-totals")).toContainText("recorded 25");
+  // No reconciliation yet: no badge. A keeper's reconciliation finds the chain holding 500 where the ledger expects 25:
+  // the position says it differs from the chain, and the ledger keeps its 25.
+  await expect(position.getByTestId("position-drift")).toHaveCount(0);
+  const rec = await request.post("/api/v1/svc/reconcile", { headers: { "x-api-key": KEEPER_KEY }, data: { wallet } });
+  expect(rec.status(), await rec.text()).toBe(200);
+  expect(await rec.json()).toMatchObject({ drifts: 1, findings: [{ venueId: "kamino", status: "drift", recordedMicros: "25000000", chainMicros: "500000000", notified: true }] });
+  await page.reload();
+  await expect(position.getByTestId("position-drift")).toHaveText("differs from chain by 475.00 USDC");
+  await expect(position.getByTestId("position-recorded")).toHaveText(/^25\.00 USDC/);
 
   const group = page.getByTestId("activity-group").filter({ hasText: route.actionId });
   const row = group.getByTestId("activity-row").first();

@@ -118,7 +118,11 @@ async function main(): Promise<void> {
     // Circle's attestation and fee API: the local Iris (never iris-api.circle.com).
     SVC_CCTP_ATTESTATION_URL: iris.url,
     ...quoteEnv(quotes.url),
-    SVC_API_KEYS: JSON.stringify([{ key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] }]),
+    SVC_API_KEYS: JSON.stringify([
+      { key: "e2e-owner-key-0123456789", role: "owner", wallets: ["*"] },
+      // e2e/support.ts KEEPER_KEY: reconciliation on demand (the background job's interval is not waited for).
+      { key: "e2e-keeper-key-0123456789", role: "keeper", wallets: ["*"] },
+    ]),
   };
   // The end-to-end suite always runs on the embedded database, never on the DATABASE_URL of the integration tests.
   delete env.DATABASE_URL;

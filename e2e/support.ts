@@ -109,6 +109,8 @@ export async function routeChainRpc(page: Page): Promise<void> {
 export const YIELDS_URL = `http://127.0.0.1:${Number(process.env.E2E_YIELDS_PORT ?? Number(process.env.E2E_PORT ?? 3410) + 1)}`;
 
 export const OWNER_KEY = "e2e-owner-key-0123456789";
+/** The e2e server's keeper key (e2e/server.ts). */
+export const KEEPER_KEY = "e2e-keeper-key-0123456789";
 
 let characterSeq = 0;
 
