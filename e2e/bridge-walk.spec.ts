@@ -62,6 +62,10 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   await expect(changes).toContainText("You send 4 USDC");
   await expect(changes).toContainText(/You send 0\.\d+ SUI/);
   await expect(changes).toContainText("from the chain’s simulation at");
+  // What leaves now and what arrives after the receive (an estimate until the receive can be simulated).
+  await expect(bridge.getByTestId("bridge-leaves-now")).toContainText("4.000000 USDC from Sui");
+  await expect(bridge.getByTestId("bridge-arrives-later")).toContainText(/USDC on Solana|—/);
+  await expect(bridge.getByTestId("bridge-arrives-later")).toContainText("once Circle attests the burn");
   await expect(bridge.getByTestId("bridge-walk")).toHaveCount(0);
   await bridge.getByTestId("sign").click();
 
@@ -129,6 +133,8 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   await expect(receive.getByTestId("locked-destination")).toHaveText(SOL_WALLET);
   // The service simulated the Solana receive (Circle's V1 programs on the local chain verified the attestation and released the USDC).
   await expect(receive.getByTestId("simulation-ok")).toContainText("Simulated by the chain: accepted");
+  // What arrives with the receive, from that simulation: the locked destination (the wallet about to sign) gets 4 USDC.
+  await expect(receive.getByTestId("balance-changes")).toContainText(/You receive 4(\.0+)? USDC/);
   // The Sui wallet cannot sign a Solana receive: switch to the destination's wallet.
   await expect(receive.getByTestId("sign-receive")).toBeDisabled();
   await expect(receive.getByTestId("receive-sign-reason")).toContainText("connect your Solana wallet");

@@ -15,7 +15,7 @@ import { type UseMutationResult, useMutation, useQuery, useQueryClient } from "@
 import Link from "next/link";
 import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
-import { SimulationLine } from "@/components/plan/plan-summary";
+import { BalanceChanges, SimulationLine } from "@/components/plan/plan-summary";
 import { ErrorBox } from "@/components/ui/error-box";
 import { UseWalletButton } from "@/components/wallet/use-wallet-button";
 import { WalletErrorBox } from "@/components/wallet/wallet-error";
@@ -259,7 +259,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
           <div className="small">
             {destAddress && destChain && <LockedDestination destChain={destChain} destAddress={destAddress} />}
             <ReceiveStatus destChain={destChain} delivered={delivered} provenTx={provenTx} mintTx={mintTx} mintRefused={mintRefused} delivery={delivery} receiveTx={receiveTx} />
-            {showSign && receiveTx && <SignReceive receiveTx={receiveTx} signReason={signReason} needed={needed} sign={sign} hintId={hintId} />}
+            {showSign && receiveTx && <SignReceive receiveTx={receiveTx} signReason={signReason} needed={needed} sign={sign} hintId={hintId} destAddress={destAddress} />}
           </div>
         </Step>
 
@@ -495,15 +495,24 @@ interface SignReceiveProps {
   needed: Family | null;
   sign: UseMutationResult<string, Error, void>;
   hintId: string;
+  /** The owner-locked destination: the receive's signer and the one its simulated changes call "You". */
+  destAddress: string | null;
 }
 
 /** Step 3's signing: what the receive does, its simulation, and the button for the destination wallet. */
-function SignReceive({ receiveTx, signReason, needed, sign, hintId }: SignReceiveProps) {
+function SignReceive({ receiveTx, signReason, needed, sign, hintId, destAddress }: SignReceiveProps) {
   return (
     <>
       <p data-testid="receive-description">{receiveTx.description}</p>
       <p>
         <SimulationLine sim={receiveTx.simulation} chain={receiveTx.chain} />
+        {receiveTx.simulation?.status === "ok" && receiveTx.simulation.changes && (
+          <>
+            <br />
+            {/* What arrives with the receive, from the destination chain's simulation of it. */}
+            <BalanceChanges changes={receiveTx.simulation.changes} signer={destAddress} at={receiveTx.simulation.at} />
+          </>
+        )}
       </p>
       {signReason && needed && <UseWalletButton family={needed} />}{" "}
       <button

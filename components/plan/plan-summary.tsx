@@ -186,9 +186,17 @@ function BridgeTerms({ plan }: { plan: BridgePlan }) {
       <dl className="kv">
         <dt>Rail</dt>
         <dd>{plan.rail}</dd>
-        <dt>Expected to receive (estimate)</dt>
-        <dd>
-          {plan.expectedReceivedMicros === null ? <Missing reason={plan.expectedReceivedReason} /> : <>{formatMicros(plan.expectedReceivedMicros, 6)} USDC</>}
+        <dt>Leaves now</dt>
+        <dd data-testid="bridge-leaves-now">
+          {formatMicros(plan.amountMicros, 6)} USDC from {chainName(plan.sourceChain)}: the burn below, its balance changes from the chain’s simulation
+        </dd>
+        <dt>Arrives after the receive (estimate)</dt>
+        <dd data-testid="bridge-arrives-later">
+          {plan.expectedReceivedMicros === null ? <Missing reason={plan.expectedReceivedReason} /> : <>{formatMicros(plan.expectedReceivedMicros, 6)} USDC</>} on{" "}
+          {chainName(plan.destChain)}{" "}
+          <span className="muted small">
+            (the receive can be built and simulated only once Circle attests the burn; its simulated changes are shown when you sign it)
+          </span>
         </dd>
         <dt>Destination (locked to you)</dt>
         <dd className="mono">{plan.destAddress}</dd>
