@@ -15,3 +15,5 @@ CREATE TABLE "position_checks" (
 	CONSTRAINT "position_checks_wallet_chain_token_venue_id_pk" PRIMARY KEY("wallet","chain","token","venue_id"),
 	CONSTRAINT "position_checks_drift_has_figures" CHECK ("position_checks"."status" <> 'drift' or ("position_checks"."chain_micros" is not null and "position_checks"."drift_micros" is not null))
 );
+--> statement-breakpoint
+ALTER TABLE "activity" ADD COLUMN "out_token" text;

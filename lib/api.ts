@@ -390,7 +390,10 @@ export type ExecuteBody =
       /** What the ledger recorded, from the confirmed transaction (a withdraw: the USDC that arrived). */
       settledMicros?: string;
       strategyId: string | null;
-      position: { liquidMicros: string; stakedMicros: string };
+      /** null for a swap (the ledger holds no swapped tokens). */
+      position: { liquidMicros: string; stakedMicros: string } | null;
+      /** A swap's settled amounts in base units, read from the transaction. */
+      swap?: { inputToken: string; outputToken: string; amountIn: string; amountOut: string; quotedAmountOut: string | null; minAmountOut: string | null };
     }
   | {
       schemaVersion: "svc-execute.v1";
@@ -448,7 +451,10 @@ export interface ActivityRow {
   chain: string;
   destChain: string | null;
   venueId: string | null;
+  /** The asset of amountIn: USDC, or a swap's input token id. */
   token: string;
+  /** A swap's output token id (the asset of amountOut); null: the same as token. */
+  outToken: string | null;
   txId: string | null;
   amountIn: string;
   /** Settled amount from the receipt; null when not settled. */

@@ -41,6 +41,9 @@ export const NATIVE: Record<ChainId, { symbol: "SUI" | "SOL" | "ETH"; decimals: 
 /** A Move coin type: 0x<address>::<module>::<NAME> (address of 1–64 hex digits). */
 export const SUI_COIN_TYPE = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** Wrapped SOL's mint: @solana/spl-token 0.4.15 lib/esm/constants.js NATIVE_MINT (SPL token program/src/native_mint.rs). */
+export const WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
+
 const usdc = (chain: ChainId): TokenInfo => ({ chain, address: USDC[chain], symbol: "USDC", name: "USD Coin (Circle)", decimals: 6 });
 
 export const KNOWN_TOKENS: Record<ChainId, readonly TokenInfo[]> = {
@@ -51,8 +54,8 @@ export const KNOWN_TOKENS: Record<ChainId, readonly TokenInfo[]> = {
   ],
   "svm-chain": [
     usdc("svm-chain"),
-    // @solana/spl-token 0.4.15 lib/esm/constants.js NATIVE_MINT; 9 decimals (SPL token/program native_mint.rs DECIMALS).
-    { chain: "svm-chain", address: "So11111111111111111111111111111111111111112", symbol: "SOL", name: "Wrapped SOL", decimals: 9 },
+    // 9 decimals (SPL token/program native_mint.rs DECIMALS).
+    { chain: "svm-chain", address: WRAPPED_SOL_MINT, symbol: "SOL", name: "Wrapped SOL", decimals: 9 },
   ],
   "evm-a": [usdc("evm-a")],
   "evm-b": [usdc("evm-b")],

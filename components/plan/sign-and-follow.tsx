@@ -12,19 +12,30 @@ import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useWallet, walletStore } from "@/components/wallet/store";
 import { WalletErrorBox } from "@/components/wallet/wallet-error";
-import { ApiError, type ExecuteBody, type Plan, api } from "@/lib/api";
+import { ApiError, type ChainId, type ExecuteBody, type Plan, api } from "@/lib/api";
 import { chainName } from "@/lib/format";
 import { TxLink } from "@/components/ui/tx-link";
-import { formatMicros } from "@/lib/money";
+import { formatMicros, formatTokenAmount } from "@/lib/money";
+import { knownToken } from "@/lib/tokens";
 import { isMapChain, mapChainSignedNote, planChain, signBlockReason } from "./sign-rules";
 
 const POLL_MS = 2000;
 
-/** Deposits and withdraws have an execute endpoint (POST /svc/strategies/{action}/execute); other signed plans are not
- * followed, and neither is anything on a Map chain (the endpoint answers map_chain_prepare_only there). */
+/** Deposits, withdraws and swaps have an execute endpoint (POST /svc/strategies/{action}/execute, /svc/swap/execute); a
+ * bridge is followed by its walk, and nothing on a Map chain is reported (the endpoint answers map_chain_prepare_only). */
 function reportsTo(plan: Plan): string | null {
   if (isMapChain(planChain(plan))) return null;
+  if (plan.schemaVersion === "svc-swap-plan.v1") return "/svc/swap/execute";
   return plan.schemaVersion === "svc-vault-plan.v1" ? `/svc/strategies/${plan.action}/execute` : null;
+}
+
+/** A settled swap in the tokens' own units (base units with the token id when the dashboard does not know it). */
+function swapSettled(chain: string, swap: NonNullable<Extract<ExecuteBody, { status: "done" }>["swap"]>): string {
+  const amount = (base: string, id: string) => {
+    const t = knownToken(chain as ChainId, id);
+    return t ? formatTokenAmount(base, t) : `${base} base units of ${id}`;
+  };
+  return `Settled: swapped ${amount(swap.amountIn, swap.inputToken)} for ${amount(swap.amountOut, swap.outputToken)} (read from the transaction).`;
 }
 
 /** What the signed plan does, for the messages around it. */
@@ -156,9 +167,11 @@ function settlement(
     : executePath === null && plan.schemaVersion === "svc-bridge-plan.v1"
       ? "The burn is sent. Follow the attestation, the receive and the delivery below."
       : executePath === null
-        ? "This server confirms signed deposits and withdraws only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
+        ? "This server confirms signed deposits, withdraws and swaps only: this transaction is on chain, but it will not appear in your portfolio or activity here until the service can confirm it."
         : done
-          ? actionOf(plan) === "withdraw"
+          ? done.swap
+            ? swapSettled(done.chain, done.swap)
+            : actionOf(plan) === "withdraw"
             ? `Settled: ${formatMicros(done.settledMicros ?? done.amountMicros, 6)} USDC arrived in your wallet from ${done.strategyId ?? "the venue"} (read from the transaction).`
             : `Settled: ${formatMicros(done.amountMicros, 6)} USDC deposited into ${done.strategyId ?? "the venue"}.`
           : execute.data && execute.data.status !== "done"

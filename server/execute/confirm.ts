@@ -4,12 +4,28 @@
 // getSignatureStatuses (confirmed or finalized) then getTransaction jsonParsed (token balances). EVM:
 // eth_getTransactionReceipt (status 0x1, USDC Transfer logs).
 import { base58Decode, type ChainId, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
+import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { USDC } from "../chains/balances";
+import { normalizeStructTag } from "@mysten/sui/utils";
 import { suiCall } from "../chains/sui/calls";
 import { rpcCall } from "../chains/rpc";
 
+/** What a confirmed transaction moved: per normalized owner address, per asset id (Sui coin type, Solana mint, ERC-20). */
+export type AssetChanges = Map<string, Map<string, bigint>>;
+
 export type Confirmation =
-  | { state: "final"; sender: string | null; /** USDC change per normalized owner address. */ usdc: Map<string, bigint> }
+  | {
+      state: "final";
+      sender: string | null;
+      /** USDC change per normalized owner address. */
+      usdc: Map<string, bigint>;
+      /**
+       * Every asset's change per owner, the network fee added back to the sender's native asset (SUI; on Solana the
+       * sender's lamports count as wrapped SOL, So111…112, as Jupiter wraps and unwraps them), so a swap's figures are
+       * the swap's. EVM: ERC-20 Transfer logs only.
+       */
+      assets: AssetChanges;
+    }
   | { state: "pending"; reason: string }
   | { state: "failed"; reason: string };
 
@@ -19,6 +35,14 @@ function add(m: Map<string, bigint>, owner: string, d: bigint): void {
   const k = normalizeAddress(owner);
   m.set(k, (m.get(k) ?? 0n) + d);
 }
+
+function addAsset(m: AssetChanges, owner: string, asset: string, d: bigint): void {
+  const k = normalizeAddress(owner);
+  const per = m.get(k) ?? new Map<string, bigint>();
+  per.set(asset, (per.get(asset) ?? 0n) + d);
+  m.set(k, per);
+}
+
 
 function pendingFrom(r: { unreachable: boolean; message: string }): Confirmation {
   return { state: "pending", reason: r.unreachable ? `rpc_unavailable: ${r.message}` : `not_found_yet: ${r.message}` };
@@ -34,11 +58,19 @@ async function confirmSui(digest: string): Promise<Confirmation> {
   if (!tx.status.success) return { state: "failed", reason: `the transaction failed on move-chain: ${String(tx.status.error?.message ?? "failure").slice(0, 200)}` };
   if (tx.checkpoint === null) return { state: "pending", reason: "not_final: the transaction is not in a checkpoint yet" };
   const usdc = new Map<string, bigint>();
+  const assets: AssetChanges = new Map();
   for (const c of tx.balanceChanges ?? []) {
-    if (!c.address || c.coinType !== USDC["move-chain"] || !/^-?[0-9]+$/.test(c.amount ?? "")) continue;
-    add(usdc, c.address, BigInt(c.amount));
+    if (!c.address || !/^-?[0-9]+$/.test(c.amount ?? "")) continue;
+    addAsset(assets, c.address, normalizeStructTag(c.coinType), BigInt(c.amount));
+    if (c.coinType === USDC["move-chain"]) add(usdc, c.address, BigInt(c.amount));
   }
-  return { state: "final", sender: tx.transaction?.sender ?? null, usdc };
+  const sender = tx.transaction?.sender ?? null;
+  const gas = tx.effects?.gasUsed;
+  if (sender && gas) {
+    const net = BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0");
+    addAsset(assets, sender, normalizeStructTag("0x2::sui::SUI"), net);
+  }
+  return { state: "final", sender, usdc, assets };
 }
 
 interface SolStatus {
@@ -51,7 +83,7 @@ interface SolTokenBalance {
   accountIndex?: number;
 }
 interface SolTx {
-  meta?: { err: unknown; preTokenBalances?: SolTokenBalance[]; postTokenBalances?: SolTokenBalance[] } | null;
+  meta?: { err: unknown; fee?: number; preBalances?: number[]; postBalances?: number[]; preTokenBalances?: SolTokenBalance[]; postTokenBalances?: SolTokenBalance[] } | null;
   transaction?: { message?: { accountKeys?: ({ pubkey?: string; signer?: boolean } | string)[] } };
 }
 
@@ -74,17 +106,24 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   const first = t.result.transaction?.message?.accountKeys?.[0];
   const sender = typeof first === "string" ? first : (first?.pubkey ?? null);
   const usdc = new Map<string, bigint>();
+  const assets: AssetChanges = new Map();
   const mint = USDC["svm-chain"];
+  const meta = t.result.meta;
   for (const [list, sign] of [
-    [t.result.meta.preTokenBalances ?? [], -1n],
-    [t.result.meta.postTokenBalances ?? [], 1n],
+    [meta.preTokenBalances ?? [], -1n],
+    [meta.postTokenBalances ?? [], 1n],
   ] as const) {
     for (const b of list) {
-      if (b.mint !== mint || !b.owner || !/^[0-9]+$/.test(b.uiTokenAmount?.amount ?? "")) continue;
-      add(usdc, b.owner, sign * BigInt(b.uiTokenAmount?.amount as string));
+      if (!b.mint || !b.owner || !/^[0-9]+$/.test(b.uiTokenAmount?.amount ?? "")) continue;
+      addAsset(assets, b.owner, b.mint, sign * BigInt(b.uiTokenAmount?.amount as string));
+      if (b.mint === mint) add(usdc, b.owner, sign * BigInt(b.uiTokenAmount?.amount as string));
     }
   }
-  return { state: "final", sender, usdc };
+  // The fee payer's lamports, net of the network fee, count as wrapped SOL (a SOL swap wraps and unwraps them).
+  const pre = meta.preBalances?.[0];
+  const post = meta.postBalances?.[0];
+  if (sender && pre !== undefined && post !== undefined) addAsset(assets, sender, WRAPPED_SOL_MINT, BigInt(post) - BigInt(pre) + BigInt(meta.fee ?? 0));
+  return { state: "final", sender, usdc, assets };
 }
 
 interface EvmReceipt {
@@ -100,13 +139,18 @@ async function confirmEvm(chain: ChainId, hash: string): Promise<Confirmation> {
   if (r.result.status !== "0x1") return { state: "failed", reason: `the transaction reverted on ${chain}` };
   const token = (USDC as Record<ChainId, string>)[chain].toLowerCase();
   const usdc = new Map<string, bigint>();
+  const assets: AssetChanges = new Map();
   for (const l of r.result.logs ?? []) {
-    if (l.address?.toLowerCase() !== token || l.topics?.[0]?.toLowerCase() !== TRANSFER_TOPIC || l.topics.length < 3) continue;
+    if (!l.address || l.topics?.[0]?.toLowerCase() !== TRANSFER_TOPIC || l.topics.length !== 3) continue;
     const value = BigInt(l.data && l.data !== "0x" ? l.data : "0x0");
-    add(usdc, `0x${(l.topics[1] ?? "").slice(-40)}`, -value);
-    add(usdc, `0x${(l.topics[2] ?? "").slice(-40)}`, value);
+    const [from, to] = [`0x${(l.topics[1] ?? "").slice(-40)}`, `0x${(l.topics[2] ?? "").slice(-40)}`];
+    addAsset(assets, from, l.address.toLowerCase(), -value);
+    addAsset(assets, to, l.address.toLowerCase(), value);
+    if (l.address.toLowerCase() !== token) continue;
+    add(usdc, from, -value);
+    add(usdc, to, value);
   }
-  return { state: "final", sender: r.result.from ?? null, usdc };
+  return { state: "final", sender: r.result.from ?? null, usdc, assets };
 }
 
 export function confirmTx(chain: ChainId, txId: string): Promise<Confirmation> {

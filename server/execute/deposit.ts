@@ -3,6 +3,7 @@
 // moved: a deposit stakes the plan's amount (the owner's USDC outflow must cover it); a withdraw unstakes what arrived in
 // the owner's wallet (issue 23: a withdraw signed in the dashboard reaches the ledger like a deposit does).
 // The RPC is read before the transaction; the transaction locks the plan row and writes everything at once.
+import { normalizeStructTag } from "@mysten/sui/utils";
 import { and, eq } from "drizzle-orm";
 import { type ChainId, normalizeAddress, sameAddress } from "../chains/address";
 import { config } from "../config";
@@ -11,13 +12,13 @@ import { planExecutions, plans } from "../db/schema";
 import type { z } from "zod";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError, fieldError } from "../http/errors";
-import { recordDeposit, recordWithdrawal } from "../ledger/record";
+import { recordDeposit, recordLegs, recordWithdrawal } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import { readVenueIndex } from "../venues/readers";
 import { forgetWorth } from "../venues/worth";
 import { nudgeWebhookWorker } from "../webhooks/worker";
-import { confirmTx, isTxIdOf } from "./confirm";
+import { type AssetChanges, confirmTx, isTxIdOf } from "./confirm";
 import type { executeDoneSchema, executeWaitingSchema } from "./schemas";
 import { senderOfSigned, submitSigned } from "./submit";
 
@@ -67,16 +68,21 @@ export function executeDeposit(db: Db, input: ExecuteInput): Promise<ExecuteRepl
   return executePlan(db, input, "deposit");
 }
 
+/** POST /svc/swap/execute: a swap signed by its owner, confirmed on chain and written to the activity log (issue 23). */
+export function executeSwap(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
+  return executePlan(db, input, "swap");
+}
+
 export function executeWithdraw(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
   return executePlan(db, input, "withdraw");
 }
 
-async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withdraw"): Promise<ExecuteReply> {
+async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withdraw" | "swap"): Promise<ExecuteReply> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, input.planId));
   if (!plan) throw new ApiError("NOT_FOUND", `plan ${input.planId} not found`);
   const chain = plan.chain as ChainId;
   const asked = "digest" in input ? input.digest : null;
-  if (plan.kind !== kind || plan.status !== "prepared" || !plan.strategyId) {
+  if (plan.kind !== kind || plan.status !== "prepared" || (kind !== "swap" && !plan.strategyId)) {
     return blocked(plan.id, asked, blocker("plan_not_executable", `Plan ${plan.id} is a ${plan.status} ${plan.kind} plan, not a prepared ${kind} plan.`));
   }
   if (chainLabelOf(chain) === "Map") return blocked(plan.id, asked, blocker("map_chain_prepare_only"));
@@ -117,6 +123,7 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
   if (!c.sender || !sameAddress(c.sender, plan.owner)) {
     return blocked(plan.id, digest, blocker("sender_not_owner", `The transaction's sender ${c.sender ?? "(unknown)"} is not the plan's owner ${plan.owner}.`));
   }
+  if (kind === "swap") return settleSwap(db, plan, plan.owner, digest, submitted, c.assets);
   // The owner's USDC change, from the confirmed transaction: a deposit's outflow must cover the plan; a withdraw must
   // bring USDC to the owner, and what arrived is what the ledger records.
   const change = c.usdc.get(normalizeAddress(plan.owner)) ?? 0n;
@@ -131,7 +138,7 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
     return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));
   }
 
-  const strategyId = plan.strategyId;
+  const strategyId = plan.strategyId ?? "";
   const owner = plan.owner;
   const idx = kind === "deposit" ? await readVenueIndex(strategyId) : null;
   const reply = await db.transaction(async (tx): Promise<ExecuteReply | { rollback: Blocked }> => {
@@ -180,4 +187,60 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
   forgetWorth(strategyId, owner);
   if (reply.status === 200) nudgeWebhookWorker();
   return reply;
+}
+
+/** An asset id as the confirmation keys it: Sui coin types in long form, EVM addresses lower-cased, Solana mints as is. */
+function assetKey(chain: ChainId, id: string): string {
+  if (chain === "move-chain") return normalizeStructTag(id);
+  return id.startsWith("0x") ? id.toLowerCase() : id;
+}
+
+/**
+ * A confirmed swap: what left the owner of the input token and arrived of the output token, read from the transaction
+ * (never the quote), must stay within the plan (no more than amountIn out; at least minAmountOut in); the activity log
+ * gets one settled swap leg with those amounts and the quote beside them. The ledger's USDC balances are not touched:
+ * the swapped tokens are in the owner's wallet, not in the service's book.
+ */
+async function settleSwap(db: Db, plan: PlanRow, owner: string, digest: string, submitted: boolean, assets: AssetChanges): Promise<ExecuteReply> {
+  const chain = plan.chain as ChainId;
+  const p = plan.payload as { inputToken: string; outputToken: string; minAmountOut: string | null; quote: { outAmount: string } | null };
+  const mine = assets.get(normalizeAddress(owner)) ?? new Map<string, bigint>();
+  const sent = -(mine.get(assetKey(chain, p.inputToken)) ?? 0n);
+  const got = mine.get(assetKey(chain, p.outputToken)) ?? 0n;
+  const min = p.minAmountOut === null ? null : BigInt(p.minAmountOut);
+  const wrong =
+    sent <= 0n || sent > plan.amountMicros
+      ? `The transaction moves ${sent > 0n ? sent : 0n} base units of ${p.inputToken} out of the owner's wallet; the plan swaps ${plan.amountMicros}.`
+      : got <= 0n || (min !== null && got < min)
+        ? `The transaction brings ${got > 0n ? got : 0n} base units of ${p.outputToken} to the owner's wallet; the plan's minimum is ${min ?? "above 0"}.`
+        : null;
+  if (wrong) return blocked(plan.id, digest, blocker("tx_amount_mismatch", wrong));
+  const reply = await db.transaction(async (tx): Promise<ExecuteReply | { rollback: Blocked }> => {
+    await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, plan.id)).for("update");
+    const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, plan.id));
+    if (again) return replay(plan.id, again, digest);
+    const inserted = await tx.insert(planExecutions).values({ planId: plan.id, kind: "swap", chain, txId: digest, status: "settled", result: {} }).onConflictDoNothing().returning({ planId: planExecutions.planId });
+    if (inserted.length === 0) return { rollback: blocked(plan.id, digest, blocker("digest_already_used", `Transaction ${digest} already proves another plan.`)) };
+    const quoted = p.quote ? BigInt(p.quote.outAmount) : null;
+    await recordLegs(tx, [
+      { wallet: owner, planId: plan.id, legIndex: 0, kind: "swap", chain, txId: digest, confirmedAt: new Date(), amountInMicros: sent, amountOutMicros: got, quotedAmountOutMicros: quoted, status: "settled", token: p.inputToken, outToken: p.outputToken },
+    ]);
+    const body: Done["body"] = {
+      schemaVersion: SCHEMA,
+      status: "done",
+      planId: plan.id,
+      chain,
+      strategyId: null,
+      amountMicros: plan.amountMicros.toString(),
+      settledMicros: sent.toString(),
+      digest,
+      submitted,
+      settled: true,
+      position: null,
+      swap: { inputToken: p.inputToken, outputToken: p.outputToken, amountIn: sent.toString(), amountOut: got.toString(), quotedAmountOut: quoted === null ? null : quoted.toString(), minAmountOut: p.minAmountOut },
+    };
+    await tx.update(planExecutions).set({ result: body, updatedAt: new Date() }).where(eq(planExecutions.planId, plan.id));
+    return { status: 200, body };
+  });
+  return "rollback" in reply ? reply.rollback : reply;
 }

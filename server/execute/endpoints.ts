@@ -2,7 +2,7 @@
 import { getBase58Decoder } from "@solana/kit";
 import { endpoint, publicRoute } from "../http/endpoint";
 import { deliverBridge, rescueBridge } from "./bridge";
-import { executeDeposit, executeWithdraw } from "./deposit";
+import { executeDeposit, executeSwap, executeWithdraw } from "./deposit";
 import { refuseKeyMaterial } from "./key-material";
 import {
   deliveryBlockedSchema,
@@ -22,9 +22,11 @@ const TAGS = ["execute"];
  * The execute endpoint of a plan action: same body, screening and answers; the action's own words and runner. The
  * example digest only has a Sui digest's shape (base58, 32 bytes); it names no transaction.
  */
-function executeEndpoint(action: "deposit" | "withdraw", summary: string, description: string, run: typeof executeDeposit) {
+function executeEndpoint(action: "deposit" | "withdraw" | "swap", summary: string, description: string, run: typeof executeDeposit) {
+  const operationId = { deposit: "executeDeposit", withdraw: "executeWithdraw", swap: "executeSwap" }[action];
+  const path = action === "swap" ? "/api/v1/svc/swap/execute" : `/api/v1/svc/strategies/${action}/execute`;
   return endpoint({
-    ...publicRoute(action === "deposit" ? "executeDeposit" : "executeWithdraw", "POST", `/api/v1/svc/strategies/${action}/execute`, summary, TAGS),
+    ...publicRoute(operationId, "POST", path, summary, TAGS),
     description,
     body: executeBody,
     screen: refuseKeyMaterial,
@@ -53,6 +55,15 @@ export const executeWithdrawEndpoint = executeEndpoint(
     "200 done once confirmed and recorded: the venue position gives up the USDC that arrived in the owner's wallet (read from the transaction, `settledMicros`), up to its staked principal, the rest recorded as yield; a repeat with the same digest answers the same and records nothing. " +
     "202 pending when the RPC is unreachable or the transaction is not final; 422 blocked for a failed transaction, a sender that is not the plan's owner, a transaction that brings the owner no USDC, a plan that is not a prepared withdraw, a Map chain, or a digest used by another plan.",
   executeWithdraw,
+);
+
+export const executeSwapEndpoint = executeEndpoint(
+  "swap",
+  "Record a swap plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and write the settled swap leg once",
+  "Body { planId, digest } after the wallet executed the swap plan's transaction, or { planId, signedTransaction, signatures? } (as for deposits). " +
+    "200 done once confirmed: what left the owner's wallet of the input token and arrived of the output token, read from the transaction (`swap.amountIn`, `swap.amountOut`; never the quote), is written to the activity log as a settled swap leg beside the quote; the ledger's USDC balances are not changed. " +
+    "202 pending when the RPC is unreachable or the transaction is not final; 422 blocked for a failed transaction, a sender that is not the plan's owner, a transaction that takes more than the plan's amount or brings less than its minimum (tx_amount_mismatch), a plan that is not a prepared swap, a Map chain, or a digest used by another plan.",
+  executeSwap,
 );
 
 export const bridgeDeliveryEndpoint = endpoint({
@@ -95,4 +106,4 @@ export const bridgeRescueEndpoint = endpoint({
   handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId, body.sourceTxId),
 });
 
-export const executeEndpoints = [executeDepositEndpoint, executeWithdrawEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];
+export const executeEndpoints = [executeDepositEndpoint, executeWithdrawEndpoint, executeSwapEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];

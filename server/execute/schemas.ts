@@ -52,7 +52,18 @@ export const executeDoneSchema = z
     settledMicros: microsOutput.optional().meta({
       description: "What the ledger recorded, from the confirmed transaction: a deposit stakes the plan's amount (the owner's outflow covers it); a withdraw records the USDC that arrived in the owner's wallet.",
     }),
-    position: executePosition,
+    position: executePosition.nullable().meta({ description: "The wallet's ledger position after the deposit or withdraw; null for a swap (the ledger holds no swapped tokens)." }),
+    swap: z
+      .object({
+        inputToken: z.string(),
+        outputToken: z.string(),
+        amountIn: z.string().regex(/^[0-9]+$/).meta({ description: "Base units of inputToken that left the owner's wallet, read from the transaction." }),
+        amountOut: z.string().regex(/^[0-9]+$/).meta({ description: "Base units of outputToken that arrived in the owner's wallet, read from the transaction (never the quote)." }),
+        quotedAmountOut: z.string().nullable(),
+        minAmountOut: z.string().nullable(),
+      })
+      .optional()
+      .meta({ description: "A swap's settled amounts (POST /svc/swap/execute)." }),
   })
   .meta({ id: "ExecuteDone" });
 

@@ -213,6 +213,7 @@ export async function publicActivity(db: DbOrTx, wallet: string, cursor: string 
       destChain: r.destChain,
       venueId: r.venueId,
       token: r.token,
+      outToken: r.outToken,
       txId: r.txId,
       proof: proofOf(r.txId, txChainOf(r), r.txConfirmedAt),
       amountIn: r.amountInMicros,

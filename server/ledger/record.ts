@@ -104,8 +104,10 @@ export interface LegInput {
   quotedAmountOutMicros: bigint | null;
   status: "settled" | "failed" | "pending";
   error?: string | null;
-  /** Token of the amounts (default USDC). */
+  /** Token of the amounts (default USDC); a swap's input token. */
   token?: string;
+  /** A swap's output token, the asset of amountOut and quotedAmountOut. */
+  outToken?: string | null;
 }
 
 /**
@@ -124,6 +126,7 @@ export async function recordLegs(tx: DbOrTx, legs: LegInput[]): Promise<string[]
       chain: l.chain,
       destChain: l.destChain ?? null,
       token: l.token ?? "USDC",
+      outToken: l.outToken ?? null,
       txId: l.txId,
       txConfirmedAt: l.confirmedAt ?? null,
       amountInMicros: l.amountInMicros,
@@ -135,6 +138,8 @@ export async function recordLegs(tx: DbOrTx, legs: LegInput[]): Promise<string[]
   );
   for (const l of legs) {
     if (l.kind !== "swap" && l.kind !== "bridge") continue;
+    // A swap between two assets costs nothing in one unit: only a USDC pass-through's cost is counted.
+    if (l.outToken) continue;
     if (l.status !== "settled" || l.amountOutMicros === null || l.amountInMicros <= l.amountOutMicros) continue;
     const [dep] = await tx
       .select({ chain: activity.chain, token: activity.token, venueId: activity.venueId })

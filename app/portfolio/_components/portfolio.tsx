@@ -8,9 +8,10 @@ import { ErrorBox, NotYet, errorMessage, isNotFound } from "@/components/ui/erro
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
-import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type PortfolioBody, type Position, api } from "@/lib/api";
+import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type ChainId, type PortfolioBody, type Position, api } from "@/lib/api";
 import { chainName, explorerTxUrl, formatPct } from "@/lib/format";
-import { formatMicros, microsToUnits } from "@/lib/money";
+import { formatMicros, formatTokenAmount, microsToUnits } from "@/lib/money";
+import { knownToken } from "@/lib/tokens";
 import { TableWrap } from "@/components/ui/table-wrap";
 
 function familyOfAddress(a: string): WalletFamily | null {
@@ -199,6 +200,14 @@ function Positions({ address }: { address: string }) {
   );
 }
 
+/** A leg's amount: USDC micros as before; a swap's other token in its own units, or base units with its id when unknown. */
+function legAmount(chain: string, token: string, amount: string | null): string | null {
+  if (amount === null) return null;
+  if (token === "USDC") return formatMicros(amount);
+  const t = knownToken(chain as ChainId, token);
+  return t ? formatTokenAmount(amount, t) : `${amount} base units of ${token}`;
+}
+
 function groupByPlan(rows: ActivityRow[]): [string, ActivityRow[]][] {
   const groups = new Map<string, ActivityRow[]>();
   for (const r of rows) {
@@ -262,13 +271,13 @@ function Activity({ address }: { address: string }) {
                         {l.destChain && ` → ${chainName(l.destChain)}`}
                       </td>
                       <td className="num">
-                        <OrMissing value={formatMicros(l.amountIn)} />
+                        <OrMissing value={legAmount(l.chain, l.token, l.amountIn)} />
                       </td>
                       <td className="num">
-                        <OrMissing value={formatMicros(l.quotedAmountOut)} reason="No quote for this leg." />
+                        <OrMissing value={legAmount(l.chain, l.outToken ?? l.token, l.quotedAmountOut)} reason="No quote for this leg." />
                       </td>
                       <td className="num">
-                        <OrMissing value={formatMicros(l.amountOut)} reason="Not settled yet." />
+                        <OrMissing value={legAmount(l.chain, l.outToken ?? l.token, l.amountOut)} reason="Not settled yet." />
                       </td>
                       <td>
                         {l.status}

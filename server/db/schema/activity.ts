@@ -23,7 +23,10 @@ export const activity = pgTable(
     chain: text().notNull(),
     destChain: text(),
     venueId: text(),
+    /** The asset of amountIn: "USDC", or a swap's input token id (coin type, mint, ERC-20 address). */
     token: text().notNull().default("USDC"),
+    /** A swap's output token id, the asset of amountOut and quotedAmountOut; null: the same as `token`. */
+    outToken: text(),
     txId: text(),
     /** When `txId` was confirmed through the chain's RPC; null when it was only given (route, withdraw) or failed. */
     txConfirmedAt: timestamp({ withTimezone: true, mode: "date" }),

@@ -8,7 +8,7 @@ export const planExecutions = pgTable(
   "plan_executions",
   {
     planId: text().primaryKey(),
-    kind: text({ enum: ["deposit", "withdraw", "bridge"] }).notNull(),
+    kind: text({ enum: ["deposit", "withdraw", "bridge", "swap"] }).notNull(),
     /** The chain the proof transaction is on (the plan's chain for deposits, the destination for bridges). */
     chain: text({ enum: ["move-chain", "svm-chain", "evm-a", "evm-b"] }).notNull(),
     /** The proof: deposit digest or bridge destination transaction; null for a reported failure without one. */
