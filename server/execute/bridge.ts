@@ -11,18 +11,17 @@ import type { Principal } from "../http/auth";
 import { inScope } from "../http/auth";
 import { type Blocker, blocker } from "../http/codes";
 import { ApiError, fieldError } from "../http/errors";
-import { creditLiquid, type LegInput, recordDeposit, recordLegs } from "../ledger/record";
+import { creditLiquid, type LegInput, recordLegs } from "../ledger/record";
 import { isEvmChain } from "../chains/evm";
 import type { PlanRow } from "../plans/store";
 import { type RegisteredRail, storedRail } from "../rails/registry";
 import type { RescueBuild } from "../rails/types";
 import { broadcastEnabled } from "../chains/launch";
-import { readVenueIndex } from "../venues/readers";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulateTransactions } from "../chains/simulate";
 import type { PlanTransaction } from "../chains/transaction";
 import { continuationDeposit } from "../plans/bridge";
-import { forgetWorth } from "../venues/worth";
+import { upsertPlan } from "../plans/store";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -73,15 +72,9 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
   return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail };
 }
 
-interface Continued {
-  strategyId: string;
-  stakedMicros: bigint;
-  positionStakedMicros: bigint;
-}
-
 function answer(
   p: BridgePlan,
-  x: { status: Body["status"]; destTxId: string | null; credited: boolean; creditedMicros: bigint | null; liquid: bigint | null; error?: string | null; reason?: string | null; deposit?: Continued | null },
+  x: { status: Body["status"]; destTxId: string | null; credited: boolean; creditedMicros: bigint | null; liquid: bigint | null; error?: string | null; reason?: string | null },
 ): Body {
   return {
     schemaVersion: SCHEMA,
@@ -97,9 +90,8 @@ function answer(
     quotedAmountOutMicros: p.quoted.toString(),
     liquidMicros: x.liquid === null ? null : x.liquid.toString(),
     continueTo: p.strategyId,
-    deposit: x.deposit
-      ? { strategyId: x.deposit.strategyId, stakedMicros: x.deposit.stakedMicros.toString(), positionStakedMicros: x.deposit.positionStakedMicros.toString(), txId: x.destTxId as string }
-      : null,
+    // A delivery stakes nothing: the continuing deposit is its own transaction (continuation.planId).
+    deposit: null,
     error: x.error ?? null,
     reason: x.reason ?? null,
   };
@@ -158,7 +150,7 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
     .from(planExecutions)
     .where(or(eq(planExecutions.planId, p.row.id), and(eq(planExecutions.chain, p.dest), eq(planExecutions.txId, txId))));
   const prior = rows.find((r) => r.planId === p.row.id);
-  if (prior?.status === "settled") return withContinuation(p, repeat(prior));
+  if (prior?.status === "settled") return withContinuation(db, p, repeat(prior));
   const used = rows.find((r) => r.planId !== p.row.id);
   if (used) return blocked(p.row.id, blocker("digest_already_used", `Transaction ${txId} already proves plan ${used.planId}.`));
 
@@ -172,31 +164,50 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
   }
 
   const dest = normalizeAddress(p.destAddress);
-  // The continuing venue's index is a network read: before the transaction, never under the row locks.
-  const index = p.strategyId ? await readVenueIndex(p.strategyId) : null;
   let reply: DeliveryReply;
   try {
-    reply = await settleDelivery(db, p, dest, txId, minted, index?.ok ? index.index : null);
+    reply = await settleDelivery(db, p, dest, txId, minted);
   } catch (e) {
     if (e instanceof Rollback) return e.reply;
     throw e;
   }
   if (reply.status === 200 && reply.body.credited) nudgeWebhookWorker();
-  return reply.status === 200 ? withContinuation(p, reply) : reply;
+  return reply.status === 200 ? withContinuation(db, p, reply) : reply;
+}
+
+/** The id of a bridge plan's continuation deposit plan: one per bridge, so it can be executed (and staked) once. */
+export function continuationPlanId(bridgePlanId: string): string {
+  return `${bridgePlanId}-deposit`;
 }
 
 /**
  * A delivered cross-chain deposit's answer with its continuation (contract §8: every transaction simulated): the
- * destination deposit rebuilt for the continuing amount and simulated now, on the chain that holds the minted USDC.
- * Built per answer, never stored: a repeat gets a fresh build and verdict.
+ * destination deposit rebuilt for the continuing amount and simulated now, on the chain that holds the minted USDC, and
+ * stored as a deposit plan (`continuation.planId`, one per bridge, replaced by each rebuild until executed) that the
+ * owner-locked destination signs and reports like any deposit; that execution stakes it (deposit leg 2 of the bridge
+ * plan). Once executed, the answer names the deposit's transaction and offers nothing more to sign.
  */
-async function withContinuation(p: BridgePlan, reply: { status: 200; body: Body }): Promise<{ status: 200; body: Body }> {
-  const d = reply.body.deposit;
-  if (reply.body.status !== "delivered" || !d || d.stakedMicros === "0") return { ...reply, body: { ...reply.body, continuation: null } };
-  const amount = BigInt(d.stakedMicros);
-  const built = await continuationDeposit(d.strategyId, p.destAddress, amount);
-  const continuation = { strategyId: d.strategyId, amountMicros: d.stakedMicros, transactions: built.transactions, blockers: built.blocker ? [built.blocker] : [] };
-  return { ...reply, body: { ...reply.body, continuation } };
+async function withContinuation(db: Db, p: BridgePlan, reply: { status: 200; body: Body }): Promise<{ status: 200; body: Body }> {
+  const minted = reply.body.creditedMicros === null ? 0n : BigInt(reply.body.creditedMicros);
+  const amount = minted < p.quotedDeposit ? minted : p.quotedDeposit;
+  if (reply.body.status !== "delivered" || !p.strategyId || amount <= 0n) return { ...reply, body: { ...reply.body, continuation: null } };
+  const planId = continuationPlanId(p.row.id);
+  const base = { planId, strategyId: p.strategyId, amountMicros: amount.toString() };
+  const [done] = await db.select().from(planExecutions).where(eq(planExecutions.planId, planId));
+  if (done) return { ...reply, body: { ...reply.body, continuation: { ...base, depositTxId: done.txId, transactions: [], blockers: [] } } };
+  const built = await continuationDeposit(p.strategyId, p.destAddress, amount);
+  const blockers = built.blocker ? [built.blocker] : [];
+  await upsertPlan(db, {
+    id: planId,
+    kind: "deposit",
+    status: blockers.length ? "blocked" : "prepared",
+    chain: p.dest,
+    owner: p.destAddress,
+    strategyId: p.strategyId,
+    amountMicros: amount,
+    payload: { continuationOf: p.row.id, legIndex: 2, quotedDeposit: p.quotedDeposit.toString(), transactions: built.transactions, blockers },
+  });
+  return { ...reply, body: { ...reply.body, continuation: { ...base, depositTxId: null, transactions: built.transactions, blockers } } };
 }
 
 /** Thrown inside the transaction to undo it and answer `reply`. */
@@ -206,19 +217,7 @@ class Rollback extends Error {
   }
 }
 
-/**
- * One transaction: credit the minted USDC to the locked destination, write the legs (bridge; with a continuation
- * the pass-through swap), then stake the continuing amount into the venue with recordDeposit (deposit leg 2; its
- * cost basis takes the settled routing legs' cost), and emit bridge.delivered.
- */
-async function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
-  const reply = await settleInOne(db, p, dest, txId, minted, index);
-  // The destination's venue position changed: the next portfolio read asks the chain again.
-  if (p.strategyId) forgetWorth(p.strategyId, dest);
-  return reply;
-}
-
-function settleInOne(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint, index: bigint | null): Promise<DeliveryReply> {
+function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minted: bigint): Promise<DeliveryReply> {
   return db.transaction(async (tx): Promise<DeliveryReply> => {
     await tx.select({ id: plans.id }).from(plans).where(eq(plans.id, p.row.id)).for("update");
     const [again] = await tx.select().from(planExecutions).where(eq(planExecutions.planId, p.row.id));
@@ -251,27 +250,10 @@ function settleInOne(db: Db, p: BridgePlan, dest: string, txId: string, minted: 
       });
     }
     await recordLegs(tx, legs);
-    let liquid = credit.liquidMicros;
-    let deposit: Continued | null = null;
-    if (p.strategyId && continuing > 0n) {
-      const rec = await recordDeposit(tx, {
-        wallet: dest,
-        chain: p.dest,
-        token: "USDC",
-        venueId: p.strategyId,
-        amountMicros: continuing,
-        planId: p.row.id,
-        legIndex: 2,
-        txId,
-        confirmedAt,
-        quotedAmountOutMicros: p.quotedDeposit,
-        index,
-        fromLiquid: true,
-      });
-      liquid = rec.liquidMicros;
-      deposit = { strategyId: p.strategyId, stakedMicros: continuing, positionStakedMicros: rec.stakedMicros };
-    }
-    const body = answer(p, { status: "delivered", destTxId: txId, credited: true, creditedMicros: minted, liquid, deposit });
+    // The continuing deposit is not staked here: the USDC is liquid in the destination wallet until the owner signs the
+    // continuation's deposit and it is confirmed on chain (POST /svc/strategies/deposit/execute with its planId).
+    const liquid = credit.liquidMicros;
+    const body = answer(p, { status: "delivered", destTxId: txId, credited: true, creditedMicros: minted, liquid });
     await tx.update(planExecutions).set({ result: body, updatedAt: new Date() }).where(eq(planExecutions.planId, p.row.id));
     const data = { planId: p.row.id, sourceChain: p.source, destChain: p.dest, destAddress: p.destAddress, amountMicros: p.row.amountMicros.toString(), creditedMicros: minted.toString(), destTxId: txId };
     await emitEvents(tx, [{ type: "bridge.delivered", wallet: dest, data }]);

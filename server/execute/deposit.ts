@@ -159,11 +159,10 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
             token: "USDC",
             venueId: strategyId,
             amountMicros: plan.amountMicros,
-            planId: plan.id,
-            legIndex: 0,
             txId: digest,
             confirmedAt: new Date(),
             index: idx?.ok ? idx.index : null,
+            ...continuationLeg(plan),
           })
         : await recordWithdrawal(tx, { wallet: owner, chain, token: "USDC", venueId: strategyId, arrivedMicros: change, plannedMicros: plan.amountMicros, planId: plan.id, txId: digest, confirmedAt: new Date() });
     const body: Done["body"] = {
@@ -187,6 +186,16 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
   forgetWorth(strategyId, owner);
   if (reply.status === 200) nudgeWebhookWorker();
   return reply;
+}
+
+/**
+ * Where a deposit's leg goes: its own plan's leg 0, or, for a bridge's continuation (server/execute/bridge.ts), leg 2 of
+ * the bridge plan, staked from the liquid USDC the delivery credited (never credited twice).
+ */
+function continuationLeg(plan: PlanRow): { planId: string; legIndex: number; fromLiquid?: boolean; quotedAmountOutMicros?: bigint } {
+  const p = plan.payload as { continuationOf?: string; legIndex?: number; quotedDeposit?: string };
+  if (!p.continuationOf) return { planId: plan.id, legIndex: 0 };
+  return { planId: p.continuationOf, legIndex: p.legIndex ?? 2, fromLiquid: true, quotedAmountOutMicros: p.quotedDeposit ? BigInt(p.quotedDeposit) : undefined };
 }
 
 /** An asset id as the confirmation keys it: Sui coin types in long form, EVM addresses lower-cased, Solana mints as is. */

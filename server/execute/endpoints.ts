@@ -73,7 +73,7 @@ export const bridgeDeliveryEndpoint = endpoint({
   summary: "Credit a bridge plan's owner-locked destination once, only with the destination chain's proof",
   description:
     "Body { planId, destTxId }: the destination transaction is confirmed through the destination chain's RPC and must mint USDC to the locked destination; then, in one transaction, the destination's liquid balance is credited with the minted amount, the bridge leg is written and bridge.delivered emitted. " +
-    "When the plan continues into a venue (continueTo), the same transaction also writes the pass-through swap leg (legIndex 1) and stakes the continuing amount into the venue (deposit leg, legIndex 2; deposit.settled, position.updated), with the destination transaction as the position's proof and a cost basis that includes the settled routing legs' cost. " +
+    "When the plan continues into a venue (continueTo), the same transaction also writes the pass-through swap leg (legIndex 1); the continuing amount stays liquid, and the answer's `continuation` carries the destination deposit, built and simulated now, as a deposit plan (`continuation.planId`) for the locked destination to sign and report with POST /svc/strategies/deposit/execute: that stakes it (deposit leg 2 of the bridge plan; deposit.settled, position.updated) with its own transaction as the position's proof and a cost basis that includes the settled routing legs' cost. " +
     "A second delivery answers the first result with credited false. Body { planId, status: \"failed\", error } records a failed bridge leg and emits bridge.failed (no credit). " +
     "The key's scope must hold the plan's owner or its destination wallet.",
   tags: TAGS,

@@ -118,16 +118,20 @@ export const deliverySchema = z
     deposit: z
       .object({
         strategyId: z.string(),
-        stakedMicros: microsOutput.meta({ description: "Staked into the venue by this delivery (deposit leg, legIndex 2)." }),
+        stakedMicros: microsOutput.meta({ description: "Staked into the venue (deposit leg, legIndex 2). A delivery no longer stakes: see continuation." }),
         positionStakedMicros: microsOutput.meta({ description: "The venue position's staked amount after it." }),
         txId: z.string().meta({ description: "The destination transaction recorded as the position's proof." }),
       })
       .nullable()
-      .meta({ description: "The continuation's deposit, when the plan continues into a venue and the delivery is settled; else null." }),
+      .meta({ description: "Always null since a delivery credits the destination's liquid balance only; the continuing deposit is staked when its own transaction is executed (continuation.planId)." }),
     continuation: z
       .object({
+        planId: z.string().meta({
+          description: "The continuation's deposit plan: sign its transactions with the locked destination, then report them with POST /svc/strategies/deposit/execute { planId, digest }; that stakes it (deposit leg 2 of this bridge plan).",
+        }),
         strategyId: z.string(),
-        amountMicros: microsOutput.meta({ description: "What the deposit deposits: the continuing amount (deposit.stakedMicros)." }),
+        amountMicros: microsOutput.meta({ description: "What the deposit deposits: the minted amount, at most the quoted arrival; it stays liquid on destChain until the deposit is executed." }),
+        depositTxId: z.string().nullable().meta({ description: "The continuation deposit's transaction once executed and recorded (then nothing more is offered to sign); null before." }),
         transactions: z.array(planTransaction).meta({
           description: "The destination deposit for the owner-locked destination to sign, built for this answer and simulated now that the minted USDC is on destChain (each with its simulation).",
         }),

@@ -41,6 +41,23 @@ export async function insertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
   });
 }
 
+/** Writes a plan whose id is derived from another's (a bridge's continuation): a later build replaces the earlier one. */
+export async function upsertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
+  const row = {
+    id: p.id,
+    kind: p.kind,
+    status: p.status,
+    chain: p.chain,
+    owner: p.owner === null ? null : normalizeAddress(p.owner),
+    strategyId: p.strategyId ?? null,
+    amountMicros: p.amountMicros,
+    destChain: p.destChain ?? null,
+    destAddress: p.destAddress === undefined || p.destAddress === null ? null : normalizeAddress(p.destAddress),
+    payload: jsonSafe(p.payload),
+  };
+  await db.insert(plans).values(row).onConflictDoUpdate({ target: plans.id, set: { status: row.status, amountMicros: row.amountMicros, payload: row.payload } });
+}
+
 export async function getPlan(db: DbOrTx, id: string): Promise<PlanRow | undefined> {
   const [row] = await db.select().from(plans).where(eq(plans.id, id));
   return row;

@@ -72,13 +72,14 @@ describe.each(dbKinds())("a cross-chain deposit's continuation after delivery (%
 
   it("svm-chain → Kamino: the delivered answer carries the deposit rebuilt and simulated ok on the chain that now holds the USDC", async () => {
     const { first, minted, mint, planId } = await deliver("svm-chain", SOL_FUNDED, "kamino", true);
-    expect(first.json).toMatchObject({ status: "delivered", credited: true, deposit: { strategyId: "kamino", stakedMicros: minted.toString() } });
+    // Nothing is staked by the delivery: the minted USDC is liquid until the continuation's own deposit is executed.
+    expect(first.json).toMatchObject({ status: "delivered", credited: true, deposit: null, liquidMicros: minted.toString() });
     const c = first.json.continuation as Continuation;
     expect(c, JSON.stringify(c.transactions.map((t) => t.simulation))).toMatchObject({ strategyId: "kamino", amountMicros: minted.toString(), blockers: [] });
     expect(c.transactions.map((t) => [t.chain, t.kind, t.simulation?.status]), JSON.stringify(c.transactions.map((t) => t.simulation?.error))).toEqual([["svm-chain", "deposit", "ok"]]);
     // A repeat answers the first delivery (crediting nothing) with a fresh build and verdict.
     const again = await post("/svc/bridge/delivery", { planId, destTxId: mint }, KEEPER);
-    expect(again.json).toMatchObject({ status: "delivered", credited: false, continuation: { strategyId: "kamino", amountMicros: minted.toString(), blockers: [] } });
+    expect(again.json).toMatchObject({ status: "delivered", credited: false, continuation: { planId: expect.stringMatching(/-deposit$/), strategyId: "kamino", amountMicros: minted.toString(), depositTxId: null, blockers: [] } });
   });
 
   it("svm-chain → Kamino when the destination holds no USDC on chain: the continuation's simulation fails and says why", async () => {

@@ -376,7 +376,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
   const evmHash = () => `0x${randomBytes(32).toString("hex")}`;
 
-  it("cross-chain deposit: delivery credits, writes bridge, swap and deposit legs and stakes into the venue once", async () => {
+  it("cross-chain deposit: delivery credits liquid and writes bridge and swap legs; the continuation stakes only once its own transaction is confirmed", async () => {
     const dest = SOL_CC;
     const plan = await post(app, "/svc/bridge/plan", {
       sourceChain: "evm-a",
@@ -392,45 +392,63 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const destTxId = mintTx(dest, 10_000_000n);
     const first = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
     expect(first.status).toBe(200);
+    // The minted USDC is in the destination wallet, not in Kamino: liquid, nothing staked, the deposit offered to sign.
     expect(first.json).toMatchObject({
       status: "delivered",
       credited: true,
       creditedMicros: "10000000",
-      liquidMicros: "0",
+      liquidMicros: "10000000",
       continueTo: "kamino",
-      deposit: { strategyId: "kamino", stakedMicros: "10000000", positionStakedMicros: "10000000", txId: destTxId },
+      deposit: null,
+      continuation: { planId: `${planId}-deposit`, strategyId: "kamino", amountMicros: "10000000", depositTxId: null },
     });
+    const continuation = first.json.continuation as J;
+    expect((continuation.transactions as J[]).map((t) => t.kind)).toEqual(["deposit"]);
 
-    const rows = (await activity(dest)).filter((r) => r.planId === planId);
-    expect(rows.map((r) => [r.legIndex, r.kind])).toEqual([
+    const legs = async () => (await activity(dest)).filter((r) => r.planId === planId);
+    expect((await legs()).map((r) => [r.legIndex, r.kind])).toEqual([
       [0, "bridge"],
       [1, "swap"],
-      [2, "deposit"],
     ]);
+    const rows = await legs();
     expect(rows[0]).toMatchObject({ chain: "evm-a", destChain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
     // The bridge leg's proof is the delivery, on the destination chain, confirmed there.
     expect(rows[0]?.proof).toMatchObject({ txId: destTxId, chain: "svm-chain", confirmed: true });
     expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
-    expect(rows[2]).toMatchObject({ chain: "svm-chain", txId: destTxId, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
-    // The source owner's log shows the bridge leg once.
+    // The source owner's log shows the bridge leg once; no position yet (no venue transaction exists).
     expect((await activity(EVM)).filter((r) => r.planId === planId).map((r) => r.kind)).toEqual(["bridge"]);
+    expect((await portfolio(dest)).positions as J[]).toHaveLength(0);
 
+    // The destination signs the continuation's deposit; its confirmed transaction stakes it, as leg 2 of the bridge plan.
+    const depositSig = solSig();
+    rpc.txs.set(depositSig, { kind: "solana", feePayer: dest, confirmationStatus: "confirmed", tokenBalances: [{ owner: dest, mint: usdcSvm, pre: 10_000_000n, post: 0n }] });
+    const staked = await post(app, "/svc/strategies/deposit/execute", { planId: continuation.planId, digest: depositSig });
+    expect(staked.json).toMatchObject({ status: "done", strategyId: "kamino", position: { liquidMicros: "0", stakedMicros: "10000000" } });
+    const all = await legs();
+    expect(all.map((r) => [r.legIndex, r.kind])).toEqual([
+      [0, "bridge"],
+      [1, "swap"],
+      [2, "deposit"],
+    ]);
+    expect(all[2]).toMatchObject({ chain: "svm-chain", txId: depositSig, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
     const positions = (await portfolio(dest)).positions as J[];
     expect(positions).toHaveLength(1);
-    // Cost basis takes the routing legs' cost (none here): the 10 000 000 that left the source.
-    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: destTxId, depositedMicros: "10000000", recordedMicros: "10000000" });
+    // The position's proof is the transaction that moved its money; cost basis takes the routing legs' cost (none here).
+    expect(positions[0]).toMatchObject({ protocol: "kamino", txId: depositSig, depositedMicros: "10000000", recordedMicros: "10000000", proof: { confirmed: true } });
 
     const forPlan = async (type: string) => (await events(type)).filter((e) => (e.data as J).planId === planId);
     expect(await forPlan("bridge.delivered")).toHaveLength(1);
     expect(await forPlan("deposit.settled")).toHaveLength(1);
     expect((await events("position.updated")).filter((e) => e.wallet === dest).length).toBeGreaterThan(0);
 
-    // A second delivery (same proof or another mint) credits nothing and stakes nothing.
+    // A second delivery (same proof or another mint) credits nothing; the continuation is done and offers nothing to sign.
     const again = await post(app, "/svc/bridge/delivery", { planId, destTxId }, KEEPER);
-    expect(again.json).toMatchObject({ credited: false, deposit: { stakedMicros: "10000000" } });
+    expect(again.json).toMatchObject({ credited: false, continuation: { depositTxId: depositSig, transactions: [] } });
     const other = await post(app, "/svc/bridge/delivery", { planId, destTxId: mintTx(dest, 10_000_000n) }, OWNER);
     expect(other.json).toMatchObject({ credited: false, destTxId });
-    expect((await activity(dest)).filter((r) => r.planId === planId)).toHaveLength(3);
+    // The continuation's deposit cannot be executed twice, with this or another transaction.
+    expect((await post(app, "/svc/strategies/deposit/execute", { planId: continuation.planId, digest: depositSig })).json).toEqual(staked.json);
+    expect((await legs()).length).toBe(3);
     expect(((await portfolio(dest)).positions as J[])[0]).toMatchObject({ depositedMicros: "10000000", recordedMicros: "10000000" });
     expect(await forPlan("deposit.settled")).toHaveLength(1);
   });
