@@ -62,3 +62,24 @@ test("balances of a chain whose RPC fails show N/A with the reason, never a numb
   await expect(base).not.toContainText(/\d+(\.\d+)? (ETH|USDC)/);
   await expect(page.getByText("No positions for this wallet yet.")).toBeVisible();
 });
+
+test("a position whose worth the chain cannot give: on chain and ROI show — with the reason, the recorded figure stays", async ({ page, request }) => {
+  // A Sui wallet with a NAVI position in the ledger; the e2e chain holds no NAVI storage, so its worth cannot be read.
+  const wallet = `0x${Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("hex")}`;
+  const txId = getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(32)));
+  const r = await request.post(`/api/v1/wallets/${wallet}/route`, {
+    headers: { "x-api-key": OWNER_KEY },
+    data: { amountMicros: "12000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "navi", txId },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  await page.goto(`/portfolio?wallet=${wallet}`);
+  const position = page.getByTestId("position-row").filter({ hasText: /navi/i });
+  await expect(position.getByTestId("position-recorded")).toHaveText(/^12\.00 USDC/);
+  const current = position.getByTestId("position-current");
+  await expect(current.getByTestId("position-current-missing")).toBeVisible();
+  await expect(current).not.toContainText(/\d+\.\d{2} USDC/);
+  // The reason is written out beside the dash, not only in a tooltip.
+  await expect(current).toContainText(/NAVI/);
+  await expect(position.getByTestId("position-roi")).toHaveText(/^—/);
+  await expect(page.getByTestId("portfolio-totals")).toContainText("recorded 12 USD · on chain now —");
+});
