@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { HSTS, SECURITY_HEADERS } from "./lib/security-headers";
 
 // No network at build or run: no Google fonts (local/system fonts only), telemetry off via env.
 const nextConfig: NextConfig = {
@@ -14,6 +15,15 @@ const nextConfig: NextConfig = {
   // SVC_TEST_LAZY_PAGES=1 (tests/support/app.ts) to load a page's code on its first request instead (~2 s less per
   // start). Read when the server starts, not at build.
   experimental: { preloadEntriesOnStart: process.env.SVC_TEST_LAZY_PAGES !== "1" },
+  // Issue 29, first part (docs/security.md): headers every answer carries. The script policy with a per-request nonce
+  // comes with the proxy; until then the CSP carries only the directives that cannot break a script.
+  async headers() {
+    return [
+      { source: "/:path*", headers: [...SECURITY_HEADERS] },
+      // HSTS only where the answer went out over https (a TLS proxy in front says so); plain local http never gets it.
+      { source: "/:path*", has: [{ type: "header", key: "x-forwarded-proto", value: "https" }], headers: [HSTS] },
+    ];
+  },
 };
 
 export default nextConfig;

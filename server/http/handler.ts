@@ -6,6 +6,7 @@ import { ensureBooted } from "../boot";
 import { config } from "../config";
 import type { DbHandle } from "../db/client";
 import { newId } from "../ids";
+import { HSTS, SECURITY_HEADERS } from "../../lib/security-headers";
 import { log } from "../log";
 import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
@@ -328,6 +329,8 @@ export async function handleApi(def: AnyEndpoint | undefined, allow: string | nu
       reply = errorReply(new ApiError("INTERNAL", "Internal error; report the requestId"), requestId);
     }
   }
+  for (const h of SECURITY_HEADERS) reply.headers[h.key] = h.value;
+  if (req.header("x-forwarded-proto") === "https") reply.headers[HSTS.key] = HSTS.value;
   const logger = log();
   if (logger.isLevelEnabled("info")) {
     logger.info({ requestId, method: req.method, path: pathname, status: reply.status, ms: Math.round(performance.now() - started) }, "request");

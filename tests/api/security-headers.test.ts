@@ -1,0 +1,49 @@
+// Security headers on every answer (issue 29 item 2, first part; contract §11): pages and API answers say nosniff, a
+// strict referrer policy, deny what the app never uses, cannot be framed by any site (X-Frame-Options and CSP
+// frame-ancestors), and keep wallet pop-ups' opener only; HSTS only when the answer went out over https; wallet-scoped
+// API answers are not stored by any cache.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type App, startApp } from "../support/app";
+import { call } from "../support/http";
+
+const PATHS = ["/", "/portfolio", "/swap", "/docs", "/api/v1/svc/status", "/api/v1/svc/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "/api/v1/nope"];
+
+describe("security headers on every page and API answer", () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ db: "pglite" });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  for (const path of PATHS) {
+    it(`${path}: nosniff, referrer policy, permissions denied, no framing, opener kept for pop-ups only`, async () => {
+      const r = await call(app.url, "GET", path);
+      expect(r.status).toBeLessThan(500);
+      const h = (k: string) => r.headers.get(k);
+      expect(h("x-content-type-options")).toBe("nosniff");
+      expect(h("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()"]) expect(h("permissions-policy")).toContain(feature);
+      expect(h("x-frame-options")).toBe("DENY");
+      const csp = h("content-security-policy") ?? "";
+      for (const d of ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'"]) expect(csp).toContain(d);
+      expect(h("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
+      // Plain http (local): no HSTS, which would pin a browser to an https this server does not serve.
+      expect(h("strict-transport-security")).toBeNull();
+    });
+  }
+
+  it("HSTS when a TLS proxy in front says the answer goes out over https", async () => {
+    for (const path of ["/", "/api/v1/svc/status"]) {
+      const r = await call(app.url, "GET", path, { headers: { "x-forwarded-proto": "https" } });
+      expect(r.headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
+    }
+  });
+
+  it("wallet-scoped API answers are never stored by a cache", async () => {
+    const r = await call(app.url, "GET", "/api/v1/svc/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("cache-control")).toBe("no-store");
+  });
+});
