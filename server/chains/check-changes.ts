@@ -104,9 +104,13 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
   for (const t of mine) {
+    // The owner grants an ERC-20 allowance only by calling the token (approve, increaseAllowance): an Approval event of a
+    // call to another contract is an allowance being spent: OpenZeppelin's ERC20 transferFrom emits the remainder as an
+    // Approval (@aave/core-v3 contracts/dependencies/openzeppelin/contracts/ERC20.sol transferFrom → _approve).
+    const target = t.encoding === "evm-call" ? (t.payload as { to?: string }).to : undefined;
     for (const a of t.simulation?.changes?.approvals ?? []) {
       const amount = BigInt(a.amount);
-      if (amount === 0n) continue;
+      if (amount === 0n || (target !== undefined && !sameAddress(expect.chain, target, a.token))) continue;
       const s = spent(a.token);
       if (!s || !isVenue(a.spender) || amount !== s.amount) {
         problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${s ? inUnits(unit(a.token), s.amount) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
