@@ -4,9 +4,11 @@
 // eth_simulateV1; the plan is prepared only when the simulated changes are the plan (exact base units), and a quote
 // server answering a transaction that pulls 10 × the amount, sends the output elsewhere, or names another spender makes
 // it blocked `simulation_mismatch`, in token units; an altered approval (unlimited, foreign) is refused by the same
-// check. Cetus (move-chain) and Jupiter (svm-chain): the local chains cannot follow the swap's coins (the Cetus router's
-// context, a routing program the local Solana chain does not run), so the plan carries `unavailable` with the reason and
-// the checker does not block it; likewise 0x through an RPC without eth_simulateV1.
+// check. Cetus (move-chain): the local Sui node follows the router's coins as its published code moves them
+// (testing/chains/sui/cetus-flow.ts): exact changes, and a PTB altered after building (10 × the amount, another
+// recipient) refused by the checker. Jupiter (svm-chain): the local Solana chain does not run a routing program, so the
+// plan carries `unavailable` with the reason and the checker does not block it; likewise 0x through an RPC without
+// eth_simulateV1.
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
@@ -96,6 +98,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
   }, 120_000);
   afterAll(async () => {
     delete process.env.SVC_RPC_EVM_A;
+    delete process.env.SVC_RPC_MOVE;
     resetConfigForTests();
     await app?.stop();
     await quotes?.close();
@@ -191,14 +194,82 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
     if (!foreign.blocker) expect(checked?.message).toContain(`to ${OTHER}`);
   });
 
-  it("Cetus (move-chain): the node cannot follow the coin into the router, so changes are unavailable with the reason and the plan is prepared", async () => {
-    const r = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: SUI, slippageBps: 50 });
-    expect(r.json.blockers).toBeUndefined();
-    expect(r.json.status).toBe("prepared");
-    const changes = r.json.transactions[0]?.simulation?.changes;
-    expect(r.json.transactions[0]?.simulation?.status).toBe("ok");
-    expect(changes).toMatchObject({ status: "unavailable", balanceChanges: null, reason: expect.any(String) });
-    expect(changes?.reason?.length).toBeGreaterThan(10);
+  describe("Cetus (move-chain): the router's coin flow on the local Sui node", () => {
+    const CETUS_IN = 2_000_000n;
+    const cetus = () => post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: CETUS_IN.toString(), owner: SUI, slippageBps: 50 });
+    const expectedSui = (plan: SwapPlan): ExpectedChanges => ({
+      chain: "move-chain",
+      owner: SUI,
+      spends: [{ asset: USDC["move-chain"], amount: BigInt(plan.amountIn) }],
+      venueTakesSpent: true,
+      receives: [{ asset: "native", atLeast: BigInt(plan.minAmountOut ?? "0") }],
+    });
+    /** The swap's PTB with each pure input equal to `from` (BCS bytes) replaced by `to`, and the coin intent's balance set. */
+    const altered = (payload: string, pure: [Uint8Array, Uint8Array][], balance?: bigint): string => {
+      const data = JSON.parse(payload) as { inputs: { Pure?: { bytes: string } }[]; commands: { $Intent?: { data: { balance: string } } }[] };
+      for (const [from, to] of pure) {
+        const hits = data.inputs.filter((i) => i.Pure && Buffer.from(i.Pure.bytes, "base64").equals(Buffer.from(from)));
+        expect(hits.length).toBeGreaterThan(0);
+        for (const h of hits) if (h.Pure) h.Pure.bytes = Buffer.from(to).toString("base64");
+      }
+      const intent = data.commands[0]?.$Intent;
+      if (balance !== undefined && intent) intent.data.balance = balance.toString();
+      return JSON.stringify(data);
+    };
+    const u64 = (n: bigint) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64LE(n);
+      return b;
+    };
+    const addr = (a: string) => Buffer.from(a.slice(2).padStart(64, "0"), "hex");
+    const inSui = async (txs: PlanTransaction[]) => {
+      process.env.SVC_RPC_MOVE = rpc.url;
+      resetConfigForTests();
+      return simulateTransactions(txs, SUI);
+    };
+
+    it("the simulated changes are the plan: 2 USDC out, the pool's SUI in (less gas), and the plan is prepared", async () => {
+      const r = await cetus();
+      expect(r.json.blockers).toBeUndefined();
+      expect(r.json.status).toBe("prepared");
+      const sim = r.json.transactions[0]?.simulation;
+      expect(sim?.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/balance_changes/) });
+      const of = (symbol: string) => sim?.changes?.balanceChanges?.find((c) => c.owner === SUI && c.asset.symbol === symbol)?.amount;
+      expect(of("USDC")).toBe((-CETUS_IN).toString());
+      const out = (CETUS_IN * 995n) / 1000n; // the local pool's rate, as the quote
+      const gas = out - BigInt(of("SUI") ?? "0");
+      expect(gas > 0n && gas <= BigInt(sim?.gasEstimate ?? "0")).toBe(true);
+      expect(sim?.changes?.balanceChanges).toHaveLength(2);
+    });
+
+    it("the PTB altered to swap 10 × the amount is blocked, naming both amounts in USDC", async () => {
+      const r = await cetus();
+      const tx = r.json.transactions[0] as Tx;
+      // The coin, the router's max_amount_in/quote_amount_in and the adapter's amount_in, all 10 ×: the router accepts it.
+      const payload = altered(tx.payload as string, [[u64(CETUS_IN), u64(CETUS_IN * 10n)]], CETUS_IN * 10n);
+      const sim = await inSui([{ ...tx, payload }]);
+      expect(sim.blocker).toBeNull();
+      const b = checkChanges(sim.transactions, expectedSui(r.json));
+      expect(b?.code).toBe("simulation_mismatch");
+      expect(b?.message).toContain("you send 2.000000 USDC by the plan, the simulation sends 20.000000 USDC");
+    });
+
+    it("the PTB altered to send the output to another address is blocked, naming that address and what the owner gets", async () => {
+      const r = await cetus();
+      const tx = r.json.transactions[0] as Tx;
+      const other = `0x${"0d".repeat(32)}`;
+      const sim = await inSui([{ ...tx, payload: altered(tx.payload as string, [[addr(SUI), addr(other)]]) }]);
+      const b = checkChanges(sim.transactions, expectedSui(r.json));
+      expect(b?.code).toBe("simulation_mismatch");
+      expect(b?.message).toContain(`goes to ${other}, which the plan does not name`);
+      expect(b?.message).toMatch(/you receive 0\.\d{9} SUI by the plan, the simulation gives you -0\.\d{9} SUI/);
+    });
+
+    it("the untouched PTB agrees with the plan", async () => {
+      const r = await cetus();
+      const sim = await inSui(r.json.transactions);
+      expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
+    });
   });
 
   it("Jupiter (svm-chain): an RPC that cannot simulate the route leaves changes unavailable with the reason, the plan not blocked by the check", async () => {
