@@ -9,8 +9,13 @@
 // recipient) refused by the checker. Jupiter (svm-chain): the local Solana chain does not run a routing program, so the
 // plan carries `unavailable` with the reason and the checker does not block it; likewise 0x through an RPC without
 // eth_simulateV1.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlanSummary } from "../../components/plan/plan-summary";
+import { signBlockReason } from "../../components/plan/sign-rules";
+import type { Plan } from "../../lib/api";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges, type ExpectedChanges } from "../../server/chains/check-changes";
 import type { EvmCall } from "../../server/chains/evm";
@@ -270,6 +275,30 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       const sim = await inSui(r.json.transactions);
       expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
     });
+  });
+
+  it("the dashboard's swap review (the same plan summary as deposits) lists the simulated changes; a mismatch shows both sides and Sign is disabled", async () => {
+    const review = (plan: SwapPlan) => renderToStaticMarkup(createElement(PlanSummary, { plan: plan as unknown as Plan }));
+    const sui = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: SUI, slippageBps: 50 });
+    const suiHtml = review(sui.json);
+    expect(suiHtml).toContain('data-testid="balance-changes">You send 2 USDC');
+    expect(suiHtml).toContain("from the chain’s simulation at");
+    expect(signBlockReason(sui.json as unknown as Plan, "sui")).toBeNull();
+    const evm = review((await zeroEx(OWNER)).json);
+    expect(evm).toContain('data-testid="balance-changes">You send 1 USDC');
+    quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
+    quotes.zerox.pullTimes = 10n;
+    try {
+      const blocked = (await zeroEx(APPROVED)).json;
+      const html = review(blocked);
+      expect(html).toContain('data-testid="blockers"');
+      expect(html).toContain("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC");
+      expect(html).not.toContain('data-testid="transactions"');
+      expect(signBlockReason({ ...(blocked as unknown as Plan), ownerSigning: true } as Plan, "evm")).toBe("The plan is blocked; fix what is listed above first.");
+    } finally {
+      quotes.zerox.pullTimes = 1n;
+      quotes.allowances.clear();
+    }
   });
 
   it("Jupiter (svm-chain): an RPC that cannot simulate the route leaves changes unavailable with the reason, the plan not blocked by the check", async () => {
