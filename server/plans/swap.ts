@@ -29,6 +29,8 @@ import { cetusSwapPayload } from "../quotes/cetus";
 import { quoterFor } from "../quotes/registry";
 import type { FeeRequest, Quote, QuoteResult } from "../quotes/types";
 import { simulateTransactions } from "../chains/simulate";
+import { checkChanges, type ExpectedChanges } from "../chains/check-changes";
+import { SUI_COIN_TYPE, sameSuiCoinType } from "../chains/changes";
 import { insertPlan } from "./store";
 
 export const DEFAULT_SLIPPAGE_BPS = 100;
@@ -187,6 +189,31 @@ async function swapFee(
   }
 }
 
+/** An asset as the chain's change reader names it: SUI's coin type is the native asset on move-chain (../chains/sui/simulate.ts). */
+const changeId = (chain: ChainId, token: string) => (chain === "move-chain" && sameSuiCoinType(token, SUI_COIN_TYPE) ? "native" : token);
+
+/**
+ * What a swap's simulation must show: the owner spends exactly `amount` of the input (the service fee, split off or
+ * taken by the aggregator, is part of it) and receives at least `minAmountOut` of the output; the input may go to the
+ * router's pools (not named by the quote), the service fee only to its recipient (on svm-chain the recipient's token
+ * account, whose owner the changes name), and an EVM approval only to the contract the swap calls: 0x's AllowanceHolder
+ * flow is both the spender and the `transaction.to` (an answer naming another spender fails this check).
+ */
+export function swapExpectation(chain: ChainId, owner: string, inputToken: string, outputToken: string, amount: bigint, minAmountOut: bigint, quote: Quote, fee: ServiceFee, request: FeeRequest | null): ExpectedChanges {
+  const input = changeId(chain, inputToken);
+  const paid = request && fee.collected ? (quote.serviceFee?.amount ?? request.amount) : 0n;
+  return {
+    chain,
+    owner,
+    spends: [{ asset: input, amount }],
+    pays: paid > 0n && fee.recipient ? [{ to: fee.recipient, asset: input, amount: paid }] : [],
+    venues: quote.evm ? [quote.evm.to] : [],
+    venueTakesSpent: true,
+    spentToAnyAddress: true,
+    receives: [{ asset: changeId(chain, outputToken), atLeast: minAmountOut }],
+  };
+}
+
 export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   const owner = input.owner ?? null;
   const family = CHAIN_FAMILY[chain];
@@ -245,7 +272,12 @@ export async function swapPlan(db: Db, chain: ChainId, input: SwapInput) {
   }
 
   const sim = await simulateTransactions(transactions.splice(0), owner ?? "");
+  // The simulated changes must be the plan (issue 23): exactly amountIn of the input leaves the owner (the service fee
+  // and the pool fees are inside it), the disclosed service fee reaches its recipient, the output reaches the owner at
+  // least minAmountOut, approvals are exact and only to the spender the quote names.
+  const mismatch = owner !== null && quote && minAmountOut !== null ? checkChanges(sim.transactions, swapExpectation(chain, owner, inputToken, outputToken, amount, minAmountOut, quote, serviceFee, feeRequest)) : null;
   if (sim.blocker) blockers.push(sim.blocker);
+  else if (mismatch) blockers.push(mismatch);
   else transactions.push(...sim.transactions);
   const planId = newId("pln");
   const status = blockers.length ? ("blocked" as const) : ("prepared" as const);

@@ -12,6 +12,7 @@
 //   (docs.0x.org api-reference allowanceholder-getquote); the fee is answered as fees.integratorFee { amount, token,
 //   type: "volume" } and the buy amount is net of it.
 import { createServer, type Server } from "node:http";
+import { encodeAbiParameters, encodeFunctionData, parseAbi, zeroAddress } from "viem";
 import { getBase58Decoder } from "@solana/kit";
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { USDC } from "../../server/chains/balances";
@@ -43,6 +44,13 @@ export const JUP_FAKE = {
 /** The 0x AllowanceHolder address the fake answers as spender and entry point (the fake's own value). */
 export const FAKE_ALLOWANCE_HOLDER = "0x0000000000001ff3684f28c67538d4d072c22734";
 
+/**
+ * AllowanceHolder.exec as 0x's transaction calls it (0xProject/0x-settler src/allowanceholder/IAllowanceHolder.sol:
+ * `exec(address operator, address token, uint256 amount, address payable target, bytes calldata data)`, selector
+ * 0x2213bc0b as the default answer below sends).
+ */
+export const ALLOWANCE_HOLDER_EXEC_ABI = parseAbi(["function exec(address operator, address token, uint256 amount, address target, bytes data) payable returns (bytes)"]);
+
 export interface FakeQuotes {
   url: string;
   /** When set, every request answers 503. */
@@ -58,6 +66,13 @@ export interface FakeQuotes {
    * adapter and the local node's USDC/SUI pool; see testing/chains/sui/cetus-aggregator.ts) and the provider it routes through.
    */
   cetus: { aggregatorV3: string; publishedAt: string; pool: string; provider: string };
+  /**
+   * 0x: `exec` on: the answer's transaction is a full AllowanceHolder.exec call whose `data` the local exchange
+   * (testing/chains/evm/zerox-exchange.ts) runs: pull `amount` × `pullTimes` of the sell token from the taker, pay the
+   * integrator fee, send the buy amount to `recipient` (the taker when null). `spender`: the allowance target answered
+   * (FAKE_ALLOWANCE_HOLDER when null). Off: the bare selector, as the answer has always been.
+   */
+  zerox: { exec: boolean; pullTimes: bigint; recipient: string | null; spender: string | null };
   requests: { url: URL; headers: Record<string, string | string[] | undefined> }[];
   close: () => Promise<void>;
 }
@@ -69,6 +84,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
   const tokenAccounts = new Map<string, { mint: string; owner: string }>();
   const cetus = { aggregatorV3: CETUS_AGGREGATOR_V3, publishedAt: CETUS_ADAPTER_V3, pool: LOCAL_CETUS_USDC_SUI_POOL, provider: "CETUS" };
   const requests: FakeQuotes["requests"] = [];
+  const zerox: FakeQuotes["zerox"] = { exec: false, pullTimes: 1n, recipient: null, spender: null };
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     requests.push({ url, headers: req.headers });
@@ -174,6 +190,13 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
       const integratorFee = feeRecipient ? { amount: (onSell ? sellFee : buyFee).toString(), token: onSell ? sellToken : buyToken, type: "volume" } : null;
       const slip = BigInt(q.get("slippageBps") ?? "100");
       const taker = q.get("taker")?.toLowerCase();
+      const execData = (pull: bigint) => {
+        const order = encodeAbiParameters(
+          [{ type: "address" }, { type: "uint256" }, { type: "address" }, { type: "address" }, { type: "uint256" }],
+          [buyToken as `0x${string}`, out, (zerox.recipient ?? taker ?? zeroAddress) as `0x${string}`, (feeRecipient ?? zeroAddress) as `0x${string}`, sellFee],
+        );
+        return encodeFunctionData({ abi: ALLOWANCE_HOLDER_EXEC_ABI, functionName: "exec", args: [FAKE_ALLOWANCE_HOLDER, sellToken as `0x${string}`, pull, FAKE_ALLOWANCE_HOLDER, order] });
+      };
       const actual = taker ? (allowances.get(taker) ?? 0n) : 0n;
       return send(200, {
         liquidityAvailable: true,
@@ -185,12 +208,12 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
         route: { fills: [{ from: q.get("sellToken"), to: q.get("buyToken"), source: "Uniswap_V3", proportionBps: "10000" }], tokens: [] },
         fees: { integratorFee, zeroExFee: { amount: "150", token: q.get("sellToken"), type: "volume" }, gasFee: null },
         issues: {
-          allowance: taker && actual < amount ? { actual: actual.toString(), spender: FAKE_ALLOWANCE_HOLDER } : null,
+          allowance: taker && actual < amount ? { actual: actual.toString(), spender: zerox.spender ?? FAKE_ALLOWANCE_HOLDER } : null,
           balance: null,
           simulationIncomplete: false,
           invalidSourcesPassed: [],
         },
-        transaction: { to: FAKE_ALLOWANCE_HOLDER, data: "0x2213bc0b", gas: "250000", gasPrice: "12000000", value: "0" },
+        transaction: { to: FAKE_ALLOWANCE_HOLDER, data: zerox.exec ? execData(amount * zerox.pullTimes) : "0x2213bc0b", gas: "250000", gasPrice: "12000000", value: "0" },
       });
     }
     send(404, { error: "not found" });
@@ -205,6 +228,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
     allowances,
     tokenAccounts,
     cetus,
+    zerox,
     requests,
     close: async () => {
       server.closeAllConnections();

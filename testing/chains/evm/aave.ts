@@ -152,9 +152,14 @@ async function initUsdcReserve(node: EvmNode, r: { pool: string; configurator: H
 
 /** The USDC stand-in (6 decimals, open mint) at `address`, unless a contract is already there (Aave and Comet share it). */
 export async function deployUsdc(node: EvmNode, address: string, admin: string): Promise<void> {
+  await deployMintableToken(node, address, admin, "USD Coin", "USDC", 6);
+}
+
+/** Aave's MintableERC20 (open mint) named `name`/`symbol` with `decimals` at `address`, unless a contract is already there. */
+export async function deployMintableToken(node: EvmNode, address: string, admin: string, name: string, symbol: string, decimals: number): Promise<void> {
   const code = await node.request("eth_getCode", [address, "latest"]);
   if (code !== "0x") return;
-  await node.deployAt(address, initcode(A.erc20, ["USD Coin", "USDC", 6]), admin);
+  await node.deployAt(address, initcode(A.erc20, [name, symbol, decimals]), admin);
 }
 
 /** Mints `amount` of the USDC stand-in to `to` (the mock's open mint). */

@@ -29,6 +29,11 @@ export const CETUS_GLOBAL_CONFIG = "0xdaa46292632c3c4d8f31f23ea0f9b36a28ff3677e9
 export const CETUS_PARTNER = "0x639b5e433da31739e800cd085f356e64cae222966d0f1b11bd9dc76b322ff58b";
 /** This node's USDC/SUI CLMM pool (a local id, not a mainnet pool): coin A USDC, coin B SUI. */
 export const LOCAL_CETUS_USDC_SUI_POOL = normalizeSuiAddress(`0x${"c7".repeat(32)}`);
+/**
+ * What this node's pool pays per unit it takes (./cetus-flow.ts): a stand-in for Cetus CLMM's price math, which this
+ * node does not run, equal to the local quote server's default rate (tests/support/fake-quotes.ts: 995/1000).
+ */
+export const LOCAL_CETUS_POOL_RATE = { num: 995n, den: 1000n };
 const SUI_TYPE = "0x0000000000000000000000000000000000000000000000000000000000000002::sui::SUI";
 
 /**

@@ -5,7 +5,7 @@
 // model (a venue's deposit call, a Move vector), the changes are not known and none are reported, rather than a partial
 // list; the gas (computation + storage − rebate, SUI) is charged to the gas owner.
 import { normalizeSuiAddress } from "@mysten/sui/utils";
-import type { SuiObject } from "./world";
+import type { CallModel, SuiObject } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -37,6 +37,7 @@ export function coinFlow(
   objectOf: (id: string) => SuiObject | undefined,
   burns: (pkg: string, module: string, fn: string) => boolean,
   gasCharged: bigint,
+  modelOf: (pkg: string, module: string, fn: string) => CallModel | undefined = () => undefined,
 ): CoinFlowResult {
   const held = new Map<string, Held>();
   const changes = new Map<string, bigint>();
@@ -119,6 +120,17 @@ export function coinFlow(
       if (burns(String(call.package), String(call.module), String(call.function))) {
         const h = take(args[0]);
         if (h) change(sender, h.coinType, -h.value);
+        continue;
+      }
+      const model = modelOf(String(call.package), String(call.module), String(call.function));
+      if (model) {
+        const typeArguments = ((call as { typeArguments?: unknown[] }).typeArguments ?? []).map(String);
+        const objectIdOf = (a: Json | undefined) => (a?.kind === "INPUT" ? ((inputs[Number(a.input)]?.objectId as string | undefined) ?? null) : null);
+        const give = (key: string, coinType: string, value: bigint) => {
+          for (const k of [key, `${key}.0`]) held.set(k, { coinType, value });
+        };
+        const aborted = model({ index: i, args, typeArguments, take, pureOf, objectIdOf, resultKey: (a) => keyOf(a)?.replace(/\.0$/, "") ?? null, give, change, sender });
+        if (aborted) return { balanceChanges: null, failure: { command: i, description: aborted } };
         continue;
       }
       // A coin passed by value into a call this node does not model: where it goes is not known here.

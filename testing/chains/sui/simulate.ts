@@ -76,7 +76,9 @@ export function simulateHandler(world: SuiWorld): Handler {
     };
     const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
     const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalPackage(world, pkg), module, fn)) ?? false;
-    const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged);
+    const models = world.coinModels?.();
+    const modelOf = (pkg: string, module: string, fn: string) => models?.get(functionKey(originalPackage(world, pkg), module, fn));
+    const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged, modelOf);
     const status = effectsStatus(mismatch, flow, failure);
     const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
     return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges } };

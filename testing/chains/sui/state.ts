@@ -10,6 +10,7 @@ import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
 import { cctpBurnFunctions, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
+import { cetusFlowModels } from "./cetus-flow";
 import { suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
 import { upgradeCapObject } from "./venues/move";
 import { SUI_WALLET_START, landSui, SUI_USDC } from "./wallets";
@@ -96,6 +97,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
     functions: new Map([...cetusFunctions().map(([key, params]): [string, MoveFunctionSig] => [key, { params }]), ...CCTP_MODULES.flatMap((m) => m.functions), ...suiVenueFunctions()]),
     wholeModules: new Set([...CCTP_MODULES.map((m) => moduleKey(m.package, m.module)), ...suiVenueWholeModules()]),
     burnsCoin: new Set(cctpBurnFunctions()),
+    coinModels: cetusFlowModels,
     transaction,
     execute: (bytes) =>
       core.submit("ExecuteTransaction", bytes, () =>

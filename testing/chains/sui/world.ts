@@ -68,7 +68,31 @@ export interface SuiWorld {
   wholeModules?: Set<string>;
   /** Move functions (by original package id, module and function) that burn their first argument, a coin (./coin-flow.ts). */
   burnsCoin?: Set<string>;
+  /** Move calls whose coin movements a model follows (./cetus-flow.ts), fresh per simulated PTB, by original package::module::function. */
+  coinModels?: () => Map<string, CallModel>;
 }
+
+/** What a modelled call sees of the PTB being followed (./coin-flow.ts). */
+export interface FlowStep {
+  index: number;
+  args: Record<string, unknown>[];
+  typeArguments: string[];
+  /** Removes and answers the coin an argument names, or null (the flow is then unknown). */
+  take: (a: Record<string, unknown> | undefined) => { coinType: string; value: bigint } | null;
+  /** A pure argument's bytes. */
+  pureOf: (a: Record<string, unknown> | undefined) => Uint8Array | null;
+  /** The resolved input an argument names (an object's id), or null. */
+  objectIdOf: (a: Record<string, unknown> | undefined) => string | null;
+  /** The key of a command's result (`r3`), as later arguments name it. */
+  resultKey: (a: Record<string, unknown> | undefined) => string | null;
+  /** A coin this call returns, now held in the PTB. */
+  give: (key: string, coinType: string, value: bigint) => void;
+  change: (address: string, coinType: string, amount: bigint) => void;
+  sender: string;
+}
+
+/** A modelled call: null when followed, else the abort that ends the transaction. */
+export type CallModel = (step: FlowStep) => string | null;
 
 /** A Move call of a simulated transaction, as a protocol rule sees it. */
 export interface MoveCallSeen {

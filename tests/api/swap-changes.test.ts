@@ -1,0 +1,329 @@
+// Swap plans checked against the chain's simulated balance changes before signing (issue 23 items 1 and 2), per
+// provider. 0x on evm-a: the local quote server answers 0x's wire format with a full AllowanceHolder.exec call that the
+// local exchange (testing/chains/evm/zerox-exchange.ts, at the answered AllowanceHolder address) runs on a real EVM with
+// eth_simulateV1; the plan is prepared only when the simulated changes are the plan (exact base units), and a quote
+// server answering a transaction that pulls 10 × the amount, sends the output elsewhere, or names another spender makes
+// it blocked `simulation_mismatch`, in token units; an altered approval (unlimited, foreign) is refused by the same
+// check. Cetus (move-chain): the local Sui node follows the router's coins as its published code moves them
+// (testing/chains/sui/cetus-flow.ts): exact changes, and a PTB altered after building (10 × the amount, another
+// recipient) refused by the checker. Jupiter (svm-chain): the local Solana chain does not run a routing program, so the
+// plan carries `unavailable` with the reason and the checker does not block it; likewise 0x through an RPC without
+// eth_simulateV1.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PlanSummary } from "../../components/plan/plan-summary";
+import { signBlockReason } from "../../components/plan/sign-rules";
+import type { Plan } from "../../lib/api";
+import { USDC } from "../../server/chains/balances";
+import { checkChanges, type ExpectedChanges } from "../../server/chains/check-changes";
+import type { EvmCall } from "../../server/chains/evm";
+import { simulateTransactions } from "../../server/chains/simulate";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { resetConfigForTests } from "../../server/config";
+import { deployMintableToken, deployUsdc, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
+import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import { deployZeroExExchange } from "../../testing/chains/evm/zerox-exchange";
+import { type App, startApp } from "../support/app";
+import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { call } from "../support/http";
+import { SOL, SUI } from "../support/wallets";
+
+type Change = { owner: string; asset: { chain: string; id: string; symbol: string | null; decimals: number | null }; amount: string };
+type Changes = { status: string; balanceChanges: Change[] | null; approvals: { token: string; spender: string; amount: string }[] | null; source: string | null; reason: string | null };
+type Tx = PlanTransaction & { simulation?: { status: string; gasEstimate: string | null; changes?: Changes } };
+type SwapPlan = {
+  status: string;
+  amountIn: string;
+  minAmountOut: string | null;
+  blockers?: { code: string; message: string }[];
+  fees: { kind: string; amountMicros: string | null }[];
+  transactions: Tx[];
+};
+
+const USDC_BASE = USDC["evm-a"];
+/** Base's WETH9 predeploy (ethereum-optimism/optimism packages/contracts-bedrock/src/libraries/Predeploys.sol, commit e48ad8dea2ee4a7752465d27b8bc971ce0f89a23: WETH9). */
+const WETH_BASE = "0x4200000000000000000000000000000000000006";
+const OWNER = "0x2222222222222222222222222222222222222222";
+/** An owner who approved the exchange without limit before (a standing allowance a drained swap would use). */
+const APPROVED = "0x5555555555555555555555555555555555555555";
+const FEE_EVM = `0x${"fe".repeat(20)}`;
+const OTHER = "0x000000000000000000000000000000000000bEEF";
+const AMOUNT = 1_000_000n; // 1 USDC
+const SLIPPAGE = 100;
+const ADMIN = "0x1111111111111111111111111111111111111111";
+
+describe("swap plans: the chain's simulated changes checked against the plan", () => {
+  let node: EvmNode;
+  let quotes: FakeQuotes;
+  let rpc: FakeRpc;
+  let app: App;
+  const post = (path: string, body: unknown) => call<SwapPlan>(app.url, "POST", `/api/v1${path}`, { body });
+  const zeroEx = (owner: string) => post("/svc/evm/swap/plan", { chain: "evm-a", inputToken: "USDC", outputToken: WETH_BASE, amountIn: AMOUNT.toString(), slippageBps: SLIPPAGE, owner });
+  /** What the plan says, as the owner reads it: amountIn leaves, the service fee line to its recipient, at least minAmountOut arrives; approvals to the contract the swap calls. */
+  const expectedOf = (plan: SwapPlan, owner: string): ExpectedChanges => {
+    const fee = BigInt(plan.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
+    const swap = plan.transactions.find((t) => t.kind === "swap")?.payload as EvmCall;
+    return {
+      chain: "evm-a",
+      owner,
+      spends: [{ asset: USDC_BASE, amount: BigInt(plan.amountIn) }],
+      pays: fee > 0n ? [{ to: FEE_EVM, asset: USDC_BASE, amount: fee }] : [],
+      venues: [swap.to],
+      venueTakesSpent: true,
+      spentToAnyAddress: true,
+      receives: [{ asset: WETH_BASE, atLeast: BigInt(plan.minAmountOut ?? "0") }],
+    };
+  };
+
+  beforeAll(async () => {
+    node = await startEvmNode({ chainId: 8453 });
+    // An RPC with eth_simulateV1: its calls' Transfer and Approval logs are the balance changes.
+    node.methods.simulateV1 = true;
+    await deployUsdc(node, USDC_BASE, ADMIN);
+    await deployMintableToken(node, WETH_BASE, ADMIN, "Wrapped Ether", "WETH", 18);
+    await deployZeroExExchange(node, FAKE_ALLOWANCE_HOLDER, ADMIN);
+    // The pools' side: the exchange holds the output it pays.
+    await mintUsdc(node, WETH_BASE, FAKE_ALLOWANCE_HOLDER, 10n ** 24n);
+    for (const o of [OWNER, APPROVED]) {
+      await mintUsdc(node, USDC_BASE, o, 100_000_000n);
+      await node.setBalance(o, 10n ** 18n);
+    }
+    await node.exec(APPROVED, USDC_BASE, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [FAKE_ALLOWANCE_HOLDER, maxUint256] }));
+    quotes = await startFakeQuotes();
+    quotes.zerox.exec = true;
+    rpc = await startFakeRpc();
+    fundSuiOwner(rpc, SUI);
+    app = await startApp({
+      db: "pglite",
+      env: { SVC_RPC_EVM_A: node.url, SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_TIMEOUT_MS: "30000", SVC_FEE_RECIPIENT_EVM_A: FEE_EVM, ...quoteEnv(quotes.url) },
+    });
+  }, 120_000);
+  afterAll(async () => {
+    delete process.env.SVC_RPC_EVM_A;
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
+    await app?.stop();
+    await quotes?.close();
+    await rpc?.close();
+    await node?.close();
+  });
+
+  it("0x: the approve and the swap as simulated are the plan to the base unit, and the plan is prepared", async () => {
+    const r = await zeroEx(OWNER);
+    expect(r.json.blockers).toBeUndefined();
+    expect(r.json.status).toBe("prepared");
+    const fee = BigInt(r.json.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
+    expect(fee > 0n).toBe(true);
+    const out = ((AMOUNT - fee) * 995n) / 1000n; // the quote server's rate on what is left after the fee
+    const [approve, swap] = r.json.transactions;
+    expect(approve?.kind).toBe("approve");
+    expect(approve?.simulation?.changes).toMatchObject({ status: "ok", approvals: [{ token: getAddress(USDC_BASE), spender: getAddress(FAKE_ALLOWANCE_HOLDER), amount: AMOUNT.toString() }], balanceChanges: [] });
+    const changes = swap?.simulation?.changes;
+    expect(changes?.source).toMatch(/eth_simulateV1/);
+    const of = (owner: string, token: string) => changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === owner.toLowerCase() && c.asset.id.toLowerCase() === token.toLowerCase())?.amount;
+    expect(of(OWNER, USDC_BASE)).toBe((-AMOUNT).toString());
+    expect(of(FEE_EVM, USDC_BASE)).toBe(fee.toString());
+    expect(of(FAKE_ALLOWANCE_HOLDER, USDC_BASE)).toBe((AMOUNT - fee).toString());
+    expect(of(OWNER, WETH_BASE)).toBe(out.toString());
+    expect(of(FAKE_ALLOWANCE_HOLDER, WETH_BASE)).toBe((-out).toString());
+    expect(changes?.balanceChanges).toHaveLength(5);
+    expect(BigInt(r.json.minAmountOut ?? "0")).toBe((out * BigInt(10_000 - SLIPPAGE)) / 10_000n);
+    // Nothing was sent: a plan is prepared, never executed.
+    expect(await erc20Balance(node, USDC_BASE, OWNER)).toBe(100_000_000n);
+  });
+
+  it("0x: a quote server answering a swap that pulls 10 × the amount through a standing allowance is blocked, in USDC", async () => {
+    quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
+    quotes.zerox.pullTimes = 10n;
+    try {
+      const r = await zeroEx(APPROVED);
+      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC") }]);
+      // The same quote without the alteration is prepared: the block is the amount, not the standing allowance.
+      quotes.zerox.pullTimes = 1n;
+      const plain = await zeroEx(APPROVED);
+      expect(plain.json.blockers).toBeUndefined();
+      expect(plain.json.status).toBe("prepared");
+    } finally {
+      quotes.zerox.pullTimes = 1n;
+      quotes.allowances.clear();
+    }
+  });
+
+  it("0x: a quote server answering a swap that sends the output to another address is blocked, naming what the owner gets", async () => {
+    quotes.zerox.recipient = OTHER;
+    try {
+      const r = await zeroEx(OWNER);
+      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(r.json.blockers?.[0]?.code).toBe("simulation_mismatch");
+      expect(r.json.blockers?.[0]?.message).toMatch(/you receive \d+ base units of 0x4200000000000000000000000000000000000006 by the plan, the simulation gives you 0 base units/);
+    } finally {
+      quotes.zerox.recipient = null;
+    }
+  });
+
+  it("0x: a quote naming another spender than the contract the swap calls is blocked (the owner would approve a foreign spender)", async () => {
+    // The owner's standing allowance lets the swap itself succeed, so only the approval differs from the plan.
+    quotes.allowances.set(APPROVED.toLowerCase(), 0n);
+    quotes.zerox.spender = OTHER;
+    try {
+      const r = await zeroEx(APPROVED);
+      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining(`an approval of 1.000000 USDC to ${OTHER}; the plan approves 1.000000 USDC of it to the contract it calls`) }]);
+    } finally {
+      quotes.zerox.spender = null;
+      quotes.allowances.clear();
+    }
+  });
+
+  it("0x: the plan's approval altered after building (unlimited, or to another spender) is refused by the same check", async () => {
+    const r = await zeroEx(OWNER);
+    expect(r.json.status).toBe("prepared");
+    process.env.SVC_RPC_EVM_A = node.url;
+    resetConfigForTests();
+    const expected = expectedOf(r.json, OWNER);
+    const approveTo = (spender: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender as Hex, amount] });
+    const withApprove = (data: Hex) => r.json.transactions.map((t, i) => (i === 0 ? { ...t, payload: { ...(t.payload as EvmCall), data } } : t));
+    const untouched = await simulateTransactions(r.json.transactions, OWNER);
+    expect(checkChanges(untouched.transactions, expected)).toBeNull();
+    const unlimited = checkChanges((await simulateTransactions(withApprove(approveTo(FAKE_ALLOWANCE_HOLDER, maxUint256)), OWNER)).transactions, expected);
+    expect(unlimited?.code).toBe("simulation_mismatch");
+    expect(unlimited?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
+    // Approving a foreign spender instead: the swap then cannot pull the USDC, and the chain refuses it.
+    const foreign = await simulateTransactions(withApprove(approveTo(OTHER, AMOUNT)), OWNER);
+    const checked = checkChanges(foreign.transactions, expected);
+    expect(foreign.blocker?.code ?? checked?.code).toMatch(/simulation_failed|simulation_mismatch/);
+    if (!foreign.blocker) expect(checked?.message).toContain(`to ${OTHER}`);
+  });
+
+  describe("Cetus (move-chain): the router's coin flow on the local Sui node", () => {
+    const CETUS_IN = 2_000_000n;
+    const cetus = () => post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: CETUS_IN.toString(), owner: SUI, slippageBps: 50 });
+    const expectedSui = (plan: SwapPlan): ExpectedChanges => ({
+      chain: "move-chain",
+      owner: SUI,
+      spends: [{ asset: USDC["move-chain"], amount: BigInt(plan.amountIn) }],
+      venueTakesSpent: true,
+      receives: [{ asset: "native", atLeast: BigInt(plan.minAmountOut ?? "0") }],
+    });
+    /** The swap's PTB with each pure input equal to `from` (BCS bytes) replaced by `to`, and the coin intent's balance set. */
+    const altered = (payload: string, pure: [Uint8Array, Uint8Array][], balance?: bigint): string => {
+      const data = JSON.parse(payload) as { inputs: { Pure?: { bytes: string } }[]; commands: { $Intent?: { data: { balance: string } } }[] };
+      for (const [from, to] of pure) {
+        const hits = data.inputs.filter((i) => i.Pure && Buffer.from(i.Pure.bytes, "base64").equals(Buffer.from(from)));
+        expect(hits.length).toBeGreaterThan(0);
+        for (const h of hits) if (h.Pure) h.Pure.bytes = Buffer.from(to).toString("base64");
+      }
+      const intent = data.commands[0]?.$Intent;
+      if (balance !== undefined && intent) intent.data.balance = balance.toString();
+      return JSON.stringify(data);
+    };
+    const u64 = (n: bigint) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64LE(n);
+      return b;
+    };
+    const addr = (a: string) => Buffer.from(a.slice(2).padStart(64, "0"), "hex");
+    const inSui = async (txs: PlanTransaction[]) => {
+      process.env.SVC_RPC_MOVE = rpc.url;
+      resetConfigForTests();
+      return simulateTransactions(txs, SUI);
+    };
+
+    it("the simulated changes are the plan: 2 USDC out, the pool's SUI in (less gas), and the plan is prepared", async () => {
+      const r = await cetus();
+      expect(r.json.blockers).toBeUndefined();
+      expect(r.json.status).toBe("prepared");
+      const sim = r.json.transactions[0]?.simulation;
+      expect(sim?.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/balance_changes/) });
+      const of = (symbol: string) => sim?.changes?.balanceChanges?.find((c) => c.owner === SUI && c.asset.symbol === symbol)?.amount;
+      expect(of("USDC")).toBe((-CETUS_IN).toString());
+      const out = (CETUS_IN * 995n) / 1000n; // the local pool's rate, as the quote
+      const gas = out - BigInt(of("SUI") ?? "0");
+      expect(gas > 0n && gas <= BigInt(sim?.gasEstimate ?? "0")).toBe(true);
+      expect(sim?.changes?.balanceChanges).toHaveLength(2);
+    });
+
+    it("the PTB altered to swap 10 × the amount is blocked, naming both amounts in USDC", async () => {
+      const r = await cetus();
+      const tx = r.json.transactions[0] as Tx;
+      // The coin, the router's max_amount_in/quote_amount_in and the adapter's amount_in, all 10 ×: the router accepts it.
+      const payload = altered(tx.payload as string, [[u64(CETUS_IN), u64(CETUS_IN * 10n)]], CETUS_IN * 10n);
+      const sim = await inSui([{ ...tx, payload }]);
+      expect(sim.blocker).toBeNull();
+      const b = checkChanges(sim.transactions, expectedSui(r.json));
+      expect(b?.code).toBe("simulation_mismatch");
+      expect(b?.message).toContain("you send 2.000000 USDC by the plan, the simulation sends 20.000000 USDC");
+    });
+
+    it("the PTB altered to send the output to another address is blocked, naming that address and what the owner gets", async () => {
+      const r = await cetus();
+      const tx = r.json.transactions[0] as Tx;
+      const other = `0x${"0d".repeat(32)}`;
+      const sim = await inSui([{ ...tx, payload: altered(tx.payload as string, [[addr(SUI), addr(other)]]) }]);
+      const b = checkChanges(sim.transactions, expectedSui(r.json));
+      expect(b?.code).toBe("simulation_mismatch");
+      expect(b?.message).toContain(`goes to ${other}, which the plan does not name`);
+      expect(b?.message).toMatch(/you receive 0\.\d{9} SUI by the plan, the simulation gives you -0\.\d{9} SUI/);
+    });
+
+    it("the untouched PTB agrees with the plan", async () => {
+      const r = await cetus();
+      const sim = await inSui(r.json.transactions);
+      expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
+    });
+  });
+
+  it("the dashboard's swap review (the same plan summary as deposits) lists the simulated changes; a mismatch shows both sides and Sign is disabled", async () => {
+    const review = (plan: SwapPlan) => renderToStaticMarkup(createElement(PlanSummary, { plan: plan as unknown as Plan }));
+    const sui = await post("/svc/swap-move/plan", { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "2000000", owner: SUI, slippageBps: 50 });
+    const suiHtml = review(sui.json);
+    expect(suiHtml).toContain('data-testid="balance-changes">You send 2 USDC');
+    expect(suiHtml).toContain("from the chain’s simulation at");
+    expect(signBlockReason(sui.json as unknown as Plan, "sui")).toBeNull();
+    const evm = review((await zeroEx(OWNER)).json);
+    expect(evm).toContain('data-testid="balance-changes">You send 1 USDC');
+    quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
+    quotes.zerox.pullTimes = 10n;
+    try {
+      const blocked = (await zeroEx(APPROVED)).json;
+      const html = review(blocked);
+      expect(html).toContain('data-testid="blockers"');
+      expect(html).toContain("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC");
+      expect(html).not.toContain('data-testid="transactions"');
+      expect(signBlockReason({ ...(blocked as unknown as Plan), ownerSigning: true } as Plan, "evm")).toBe("The plan is blocked; fix what is listed above first.");
+    } finally {
+      quotes.zerox.pullTimes = 1n;
+      quotes.allowances.clear();
+    }
+  });
+
+  it("Jupiter (svm-chain): an RPC that cannot simulate the route leaves changes unavailable with the reason, the plan not blocked by the check", async () => {
+    const r = await post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: "So11111111111111111111111111111111111111112", amountIn: "1000000", owner: SOL, slippageBps: 30 });
+    expect(r.json.blockers ?? []).not.toContainEqual(expect.objectContaining({ code: "simulation_mismatch" }));
+    expect(r.json.status).toBe("prepared");
+    const sim = r.json.transactions[0]?.simulation as { status: string; reason?: string | null; changes?: Changes } | undefined;
+    expect(sim?.status).toBe("unavailable");
+    expect(sim?.changes?.status ?? "unavailable").toBe("unavailable");
+  });
+
+  // Last: the app remembers an RPC without eth_simulateV1 for the rest of its life.
+  it("0x through an RPC without eth_simulateV1: changes unavailable with its reason, and the plan is prepared", async () => {
+    node.methods.simulateV1 = false;
+    quotes.zerox.pullTimes = 10n; // even an altered swap is not caught here: nothing to compare with (the wallet's own check remains)
+    quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
+    try {
+      const r = await zeroEx(APPROVED);
+      expect(r.json.blockers).toBeUndefined();
+      expect(r.json.status).toBe("prepared");
+      expect(r.json.transactions[0]?.simulation?.changes).toMatchObject({ status: "unavailable", reason: "The RPC has no eth_simulateV1; eth_call returns no logs, so the balance changes are not known." });
+    } finally {
+      node.methods.simulateV1 = true;
+      quotes.zerox.pullTimes = 1n;
+      quotes.allowances.clear();
+    }
+  });
+});
