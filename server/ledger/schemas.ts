@@ -10,6 +10,16 @@ const token = z.enum(["USDC"]).meta({ description: "Token of the amounts; USDC (
 const txId = z.string().min(1).max(200).meta({ description: "On-chain proof (transaction digest / signature / hash)." });
 const nullableMicros = microsOutput.nullable();
 
+/** A position's worth now from the chain beside the ledger's figure (issue 23 item 5), in both portfolios. */
+const currentFields = {
+  currentMicros: nullableMicros.meta({ description: "Worth now on chain: the owner's share balance times the venue's rate; null when the chain could not be read (currentReason says why)." }),
+  currentAsOf: isoTime.nullable().meta({ description: "When currentMicros was read from the chain." }),
+  currentSource: z.string().nullable().meta({ description: "The chain and what was read, e.g. `chain:svm-chain Kamino cUSDC balance × USDC reserve exchange rate`." }),
+  currentReason: z.string().nullable().meta({ description: "Why currentMicros is null; null when it was read." }),
+  recordedMicros: microsOutput.meta({ description: "The ledger's figure for the position (staked principal), shown beside the chain's." }),
+  roiPct: z.number().nullable().meta({ description: "ROI of currentMicros over the cost basis; null when unknown (chain unreadable, no cost basis); 0 is break-even." }),
+};
+
 export const proofSchema = z
   .object({
     txId: z.string().nullable().meta({ description: "null: a ledger credit with no on-chain transaction." }),
@@ -122,12 +132,7 @@ export const portfolioSchema = z
         stakedMicros: microsOutput,
         costBasisMicros: microsOutput,
         realizedYieldMicros: microsOutput,
-        currentMicros: nullableMicros.meta({ description: "Worth now on chain: the owner's share balance times the venue's rate; null when the chain could not be read (currentReason says why)." }),
-        currentAsOf: isoTime.nullable().meta({ description: "When currentMicros was read from the chain." }),
-        currentSource: z.string().nullable().meta({ description: "The chain and what was read, e.g. `chain:svm-chain Kamino cUSDC balance × USDC reserve exchange rate`." }),
-        currentReason: z.string().nullable().meta({ description: "Why currentMicros is null; null when it was read." }),
-        recordedMicros: microsOutput.meta({ description: "The ledger's figure for the position (staked principal), shown beside the chain's." }),
-        roiPct: z.number().nullable().meta({ description: "ROI of currentMicros over the cost basis; null when unknown (chain unreadable, no cost basis); 0 is break-even." }),
+        ...currentFields,
         txId: z.string().nullable(),
         proof: proofSchema,
         drift: z
@@ -280,12 +285,7 @@ export const publicPortfolioSchema = z
         chain: z.string(),
         token: z.string(),
         depositedMicros: microsOutput.meta({ description: "Cost basis: principal in plus swap and bridge leg costs." }),
-        currentMicros: nullableMicros.meta({ description: "Worth now on chain: the owner's share balance times the venue's rate; null when the chain could not be read (currentReason says why)." }),
-        currentAsOf: isoTime.nullable().meta({ description: "When currentMicros was read from the chain." }),
-        currentSource: z.string().nullable().meta({ description: "The chain and what was read, e.g. `chain:svm-chain Kamino cUSDC balance × USDC reserve exchange rate`." }),
-        currentReason: z.string().nullable().meta({ description: "Why currentMicros is null; null when it was read." }),
-        recordedMicros: microsOutput.meta({ description: "The ledger's figure for the position (staked principal), shown beside the chain's." }),
-        roiPct: z.number().nullable().meta({ description: "ROI of currentMicros over the cost basis; null when unknown (chain unreadable, no cost basis); 0 is break-even." }),
+        ...currentFields,
         txId: z.string().meta({ description: "The position's latest transaction id; see proof.confirmed before taking it as proof." }),
         proof: proofSchema,
         drift: z

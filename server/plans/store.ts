@@ -26,24 +26,9 @@ function jsonSafe(v: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x)));
 }
 
-export async function insertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
-  await db.insert(plans).values({
-    id: p.id,
-    kind: p.kind,
-    status: p.status,
-    chain: p.chain,
-    owner: p.owner === null ? null : normalizeAddress(p.owner),
-    strategyId: p.strategyId ?? null,
-    amountMicros: p.amountMicros,
-    destChain: p.destChain ?? null,
-    destAddress: p.destAddress === undefined || p.destAddress === null ? null : normalizeAddress(p.destAddress),
-    payload: jsonSafe(p.payload),
-  });
-}
-
-/** Writes a plan whose id is derived from another's (a bridge's continuation): a later build replaces the earlier one. */
-export async function upsertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
-  const row = {
+/** The row a new plan is stored as: addresses normalized, the payload's bigints as strings. */
+function rowOf(p: NewPlan) {
+  return {
     id: p.id,
     kind: p.kind,
     status: p.status,
@@ -55,6 +40,15 @@ export async function upsertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
     destAddress: p.destAddress === undefined || p.destAddress === null ? null : normalizeAddress(p.destAddress),
     payload: jsonSafe(p.payload),
   };
+}
+
+export async function insertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
+  await db.insert(plans).values(rowOf(p));
+}
+
+/** Writes a plan whose id is derived from another's (a bridge's continuation): a later build replaces the earlier one. */
+export async function upsertPlan(db: DbOrTx, p: NewPlan): Promise<void> {
+  const row = rowOf(p);
   await db.insert(plans).values(row).onConflictDoUpdate({ target: plans.id, set: { status: row.status, amountMicros: row.amountMicros, payload: row.payload } });
 }
 

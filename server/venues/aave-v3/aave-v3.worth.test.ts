@@ -10,7 +10,7 @@ import { aaveArtifact } from "../../../testing/chains/evm/artifacts";
 import { type AaveDeployment, deployAaveV3, erc20Balance, flashLoanPremium, mintUsdc } from "../../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../../testing/chains/evm/node";
 import { ourBuild as build, signPlan, useLocalChain } from "../../../testing/oracle";
-import { whileDown } from "../../../testing/swapped-ids";
+import { rpcDownWorthCases } from "../../../testing/worth-cases";
 import { getVenue } from "..";
 import { forgetProvenIds } from "../shared/prove";
 import { forgetWorth, readPositionWorth } from "../worth";
@@ -93,21 +93,5 @@ describe.each([
     expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true, micros: 2_002_700n });
   });
 
-  it("an unreachable RPC: ok false with the reason, never a number; the chain back, a number again", async () => {
-    // Read once while up (the ids proven and remembered), so what fails below is the balance read itself.
-    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true });
-    forgetWorth();
-    const down = await whileDown(node, () => readPositionWorth(venueId, OWNER));
-    expect(down).toEqual({ ok: false, reason: `${WHAT}: the chain's RPC read failed: HTTP request failed` });
-    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true, micros: 2_002_700n });
-  });
-
-  it("an unreachable RPC before the ids are proven: ok false, the reason says the chain's RPC could not be read", async () => {
-    forgetProvenIds();
-    forgetWorth();
-    const down = await whileDown(node, () => readPositionWorth(venueId, OWNER));
-    expect(down).toMatchObject({ ok: false });
-    expect(!down.ok && down.reason.startsWith(`${WHAT}: `)).toBe(true);
-    expect(!down.ok && down.reason).toMatch(/could not be read from the chain's RPC|the chain's RPC read failed/);
-  });
+  rpcDownWorthCases(() => node, () => venueId, WHAT, OWNER, { ok: true, micros: 2_002_700n });
 });

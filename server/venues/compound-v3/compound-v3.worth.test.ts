@@ -10,7 +10,7 @@ import { allocate, type CometDeployment, cometView, deployComet } from "../../..
 import { cometMarket } from "../../../testing/chains/evm/comet-deployments";
 import type { EvmNode } from "../../../testing/chains/evm/node";
 import { evmVenueChains, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
-import { whileDown } from "../../../testing/swapped-ids";
+import { rpcDownWorthCases } from "../../../testing/worth-cases";
 import { forgetWorth, readPositionWorth } from "../worth";
 import { getVenue } from "..";
 import { forgetProvenIds } from "../shared/prove";
@@ -92,21 +92,5 @@ describe.each(evmVenueChains("compound-v3"))("%s: a position's current worth is 
     await expect(swapped.readWorth(OWNER, new AbortController().signal)).rejects.toThrow("the Configurator's baseToken for it is 0x0000000000000000000000000000000000000000");
   });
 
-  it("an unreachable RPC: ok false with the reason, never a number; the chain back, a number again", async () => {
-    // Read once while up (the ids proven and remembered), so what fails below is the balance read itself.
-    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true });
-    forgetWorth();
-    const down = await whileDown(node, () => readPositionWorth(venueId, OWNER));
-    expect(down).toEqual({ ok: false, reason: `${WHAT}: the chain's RPC read failed: HTTP request failed` });
-    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true });
-  });
-
-  it("an unreachable RPC before the ids are proven: ok false, the reason says the chain's RPC could not be read", async () => {
-    forgetProvenIds();
-    forgetWorth();
-    const down = await whileDown(node, () => readPositionWorth(venueId, OWNER));
-    expect(down).toMatchObject({ ok: false });
-    expect(!down.ok && down.reason.startsWith(`${WHAT}: `)).toBe(true);
-    expect(!down.ok && down.reason).toMatch(/could not be read from the chain's RPC|the chain's RPC read failed/);
-  });
+  rpcDownWorthCases(() => node, () => venueId, WHAT, OWNER, { ok: true });
 });

@@ -10,7 +10,7 @@ import { erc20Balance, mintUsdc } from "../../../testing/chains/evm/aave";
 import { borrow, deployMorpho, deployVaultOutsideFactory, type MorphoDeployment, vaultView } from "../../../testing/chains/evm/morpho";
 import type { EvmNode } from "../../../testing/chains/evm/node";
 import { evmVenueChains, ourBuild as build, signPlan, useVenueEvm } from "../../../testing/oracle";
-import { whileDown } from "../../../testing/swapped-ids";
+import { rpcDownWorthCases } from "../../../testing/worth-cases";
 import { getVenue } from "..";
 import { forgetProvenIds } from "../shared/prove";
 import { forgetWorth, readPositionWorth } from "../worth";
@@ -83,21 +83,5 @@ describe.each(evmVenueChains("morpho"))("%s: a position's current worth is the v
     await expect(swapped.readWorth(OWNER, new AbortController().signal)).rejects.toThrow(`isMetaMorpho(${outside}) is false`);
   });
 
-  it("an unreachable RPC: ok false with the reason, never a number; the chain back, a number again", async () => {
-    // Read once while up (the ids proven and remembered), so what fails below is the balance read itself.
-    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true });
-    forgetWorth();
-    const down = await whileDown(node, () => readPositionWorth(venueId, OWNER));
-    expect(down).toEqual({ ok: false, reason: `${WHAT}: the chain's RPC read failed: HTTP request failed` });
-    expect(await readPositionWorth(venueId, OWNER)).toMatchObject({ ok: true });
-  });
-
-  it("an unreachable RPC before the ids are proven: ok false, the reason says the chain's RPC could not be read", async () => {
-    forgetProvenIds();
-    forgetWorth();
-    const down = await whileDown(node, () => readPositionWorth(venueId, OWNER));
-    expect(down).toMatchObject({ ok: false });
-    expect(!down.ok && down.reason.startsWith(`${WHAT}: `)).toBe(true);
-    expect(!down.ok && down.reason).toMatch(/could not be read from the chain's RPC|the chain's RPC read failed/);
-  });
+  rpcDownWorthCases(() => node, () => venueId, WHAT, OWNER, { ok: true });
 });

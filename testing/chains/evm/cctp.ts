@@ -14,6 +14,7 @@ import { TOKEN_MESSENGER_V2_ABI } from "../../../server/rails/cctp/abi";
 import { TOKEN_MESSENGER_V2 } from "../../../server/rails/cctp-v2/evm";
 import { signatureDiff } from "./abi-diff";
 import type { EvmNode } from "./node";
+import { compileOne, type Solc } from "./solc";
 
 const SOURCE = `// SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.15;
@@ -30,22 +31,11 @@ contract TokenMessengerV2StandIn {
 
 /** The stand-in's creation code and ABI; refused unless its depositForBurn has TokenMessengerV2's signature. */
 function compile(): { abi: Abi; bytecode: Hex } {
-  const input = {
-    language: "Solidity",
-    sources: { "TokenMessengerV2StandIn.sol": { content: SOURCE } },
-    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const error = out.errors?.find((e) => e.severity === "error");
-  if (error) throw new Error(error.formattedMessage);
-  const c = out.contracts["TokenMessengerV2StandIn.sol"]?.TokenMessengerV2StandIn;
-  if (!c?.evm.bytecode.object) throw new Error("solc gave no bytecode for the TokenMessengerV2 stand-in");
-  const differs = signatureDiff(TOKEN_MESSENGER_V2_ABI, c.abi);
+  const c = compileOne(solc as unknown as Solc, "TokenMessengerV2StandIn.sol", "TokenMessengerV2StandIn", SOURCE);
+  const abi = c.abi as Abi;
+  const differs = signatureDiff(TOKEN_MESSENGER_V2_ABI, abi);
   if (differs.length) throw new Error(`the TokenMessengerV2 stand-in is not TokenMessengerV2: ${differs.join("; ")}`);
-  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+  return { abi, bytecode: c.bytecode };
 }
 
 /** Places the stand-in at TokenMessengerV2's address. */

@@ -26,3 +26,10 @@ export function contractOf(out: SolcOut, file: string, name: string) {
   if (!c?.evm.bytecode.object) throw new Error(`solc gave no bytecode for ${file}:${name}`);
   return c;
 }
+
+/** One self-contained Solidity source (no imports) compiled with the `solc` devDependency: the contract's ABI and creation code. */
+export function compileOne(solc: Solc, file: string, name: string, content: string): { abi: unknown; bytecode: `0x${string}` } {
+  const input = { language: "Solidity", sources: { [file]: { content } }, settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } } };
+  const c = contractOf(solcCompile(solc, input, (p) => { throw new Error(`no imports in ${file}: ${p}`); }), file, name);
+  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+}

@@ -11,6 +11,7 @@
 import solc from "solc";
 import { type Abi, encodeDeployData, type Hex } from "viem";
 import type { EvmNode } from "./node";
+import { compileOne, type Solc } from "./solc";
 
 const SOURCE = `// SPDX-License-Identifier: UNLICENSED
 pragma solidity ^0.8.15;
@@ -29,20 +30,8 @@ contract LocalZeroExExchange {
 }`;
 
 function compile(): { abi: Abi; bytecode: Hex } {
-  const input = {
-    language: "Solidity",
-    sources: { "LocalZeroExExchange.sol": { content: SOURCE } },
-    settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
-  };
-  const out = JSON.parse(solc.compile(JSON.stringify(input))) as {
-    errors?: { severity: string; formattedMessage: string }[];
-    contracts: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string } } }>>;
-  };
-  const error = out.errors?.find((e) => e.severity === "error");
-  if (error) throw new Error(error.formattedMessage);
-  const c = out.contracts["LocalZeroExExchange.sol"]?.LocalZeroExExchange;
-  if (!c?.evm.bytecode.object) throw new Error("solc gave no bytecode for the local 0x exchange");
-  return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
+  const c = compileOne(solc as unknown as Solc, "LocalZeroExExchange.sol", "LocalZeroExExchange", SOURCE);
+  return { abi: c.abi as Abi, bytecode: c.bytecode };
 }
 
 /** Places the local exchange at `address` (the quote server's AllowanceHolder). */
