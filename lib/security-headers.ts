@@ -1,6 +1,6 @@
 // The security headers every answer carries, pages (next.config.ts `headers()`) and API (server/http/handler.ts) alike
-// (issue 29, contract §11; docs/security.md says why each). The script policy with a per-request nonce is issue 29's
-// next part; until then the CSP carries only the directives that cannot break a script.
+// (issue 29, contract §11; docs/security.md says why each). The Content-Security-Policy differs: pages get theirs, with
+// a per-request nonce, from proxy.ts (lib/csp.ts); API answers get API_CSP.
 export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
@@ -8,10 +8,15 @@ export const SECURITY_HEADERS: readonly { key: string; value: string }[] = [
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), display-capture=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=()" },
   // No site may frame the pages where people sign (clickjacking a "Sign" click): the old header and the CSP form.
   { key: "X-Frame-Options", value: "DENY" },
-  { key: "Content-Security-Policy", value: "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'" },
   // Wallet pop-ups (WalletConnect, Coinbase) keep their opener; any other cross-origin window gets none.
   { key: "Cross-Origin-Opener-Policy", value: "same-origin-allow-popups" },
 ];
 
 /** Sent only when the answer went out over https (a TLS proxy in front says so with X-Forwarded-Proto). */
 export const HSTS = { key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" } as const;
+
+/** What every page's policy ends with (lib/csp.ts): the CSP form of X-Frame-Options, no <base>, no plugins, forms only here. */
+export const PAGE_CSP_FIXED = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'";
+
+/** A JSON answer loads nothing and is never framed. */
+export const API_CSP = { key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'" } as const;

@@ -5,14 +5,9 @@
 import { createDAppKit, DAppKitProvider } from "@mysten/dapp-kit-react";
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { type ReactNode, useState } from "react";
+import { WALLET_RPC } from "@/lib/wallet-rpc";
 
-/**
- * The public Sui mainnet full node, as Mysten documents it for SuiGrpcClient (dApp Kit's docs: `new SuiGrpcClient({
- * network: 'mainnet', baseUrl: 'https://fullnode.mainnet.sui.io:443' })`; the server's SVC_RPC_MOVE default is the
- * same). @mysten/sui exports no gRPC URL helper; its only URL helper is the deprecated JSON-RPC one.
- */
-export const SUI_MAINNET_GRPC_URL = "https://fullnode.mainnet.sui.io:443";
-const MOVE_RPC = process.env.NEXT_PUBLIC_SVC_RPC_MOVE || SUI_MAINNET_GRPC_URL;
+const MOVE_RPC = WALLET_RPC.move;
 
 export function makeSuiKit(test: boolean) {
   return createDAppKit({

@@ -2,6 +2,7 @@
 import { http } from "viem";
 import { createConfig, injected, mock } from "wagmi";
 import { arbitrum, base } from "wagmi/chains";
+import { WALLET_RPC } from "@/lib/wallet-rpc";
 
 /** The well-known first Hardhat/Anvil account: only ever used by the test connector. */
 export const TEST_EVM_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" as const;
@@ -31,8 +32,8 @@ export function makeWagmiConfig(test: boolean) {
     chains: [base, arbitrum],
     connectors: test ? [injected(), mock({ accounts: [TEST_EVM_ACCOUNT], ...(rejects ? { features: { connectError: true } } : {}) })] : [injected()],
     transports: {
-      [base.id]: http(process.env.NEXT_PUBLIC_SVC_RPC_EVM_A || undefined),
-      [arbitrum.id]: http(process.env.NEXT_PUBLIC_SVC_RPC_EVM_B || undefined),
+      [base.id]: http(WALLET_RPC.evmA),
+      [arbitrum.id]: http(WALLET_RPC.evmB),
     },
     ssr: true,
   });

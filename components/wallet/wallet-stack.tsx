@@ -10,8 +10,9 @@ import { SuiKitProvider } from "./sui-kit";
 import { WalletBridge } from "./wallet-bridge";
 import { makeWagmiConfig, testWalletsEnabled } from "./wagmi-config";
 import { walletStore } from "./store";
+import { WALLET_RPC } from "@/lib/wallet-rpc";
 
-const SVM_RPC = process.env.NEXT_PUBLIC_SVC_RPC_SVM || "https://api.mainnet-beta.solana.com";
+const SVM_RPC = WALLET_RPC.svm;
 
 let wagmiConfig: ReturnType<typeof makeWagmiConfig> | null = null;
 

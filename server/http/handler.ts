@@ -6,7 +6,7 @@ import { ensureBooted } from "../boot";
 import { config } from "../config";
 import type { DbHandle } from "../db/client";
 import { newId } from "../ids";
-import { HSTS, SECURITY_HEADERS } from "../../lib/security-headers";
+import { API_CSP, HSTS, SECURITY_HEADERS } from "../../lib/security-headers";
 import { log } from "../log";
 import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
@@ -330,6 +330,7 @@ export async function handleApi(def: AnyEndpoint | undefined, allow: string | nu
     }
   }
   for (const h of SECURITY_HEADERS) reply.headers[h.key] = h.value;
+  reply.headers[API_CSP.key] = API_CSP.value;
   if (req.header("x-forwarded-proto") === "https") reply.headers[HSTS.key] = HSTS.value;
   const logger = log();
   if (logger.isLevelEnabled("info")) {

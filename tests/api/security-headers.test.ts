@@ -27,7 +27,23 @@ describe("security headers on every page and API answer", () => {
       for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=()"]) expect(h("permissions-policy")).toContain(feature);
       expect(h("x-frame-options")).toBe("DENY");
       const csp = h("content-security-policy") ?? "";
-      for (const d of ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'"]) expect(csp).toContain(d);
+      if (path.startsWith("/api/")) {
+        // A JSON answer loads nothing and is never framed.
+        expect(csp).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      } else {
+        for (const d of ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'", "default-src 'self'"]) expect(csp).toContain(d);
+        // Scripts only with this answer's nonce (and what they load), never inline or eval'd code in production.
+        const script = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+        expect(script).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/);
+        expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+        // Next.js's own scripts carry the nonce, and it is new on every answer.
+        const nonce = /'nonce-([^']+)'/.exec(script)?.[1] ?? "";
+        expect(r.text).toContain(`nonce="${nonce}"`);
+        const again = (await call(app.url, "GET", path)).headers.get("content-security-policy") ?? "";
+        expect(again).not.toContain(nonce);
+        // The chain RPCs the wallet stack talks to are allowed to be called, nothing else outside this origin.
+        expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self' https://fullnode.mainnet.sui.io https://api.mainnet-beta.solana.com https://mainnet.base.org https://arb1.arbitrum.io");
+      }
       expect(h("cross-origin-opener-policy")).toBe("same-origin-allow-popups");
       // Plain http (local): no HSTS, which would pin a browser to an https this server does not serve.
       expect(h("strict-transport-security")).toBeNull();
