@@ -14,7 +14,7 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { coinFlow } from "./coin-flow";
 import { type ArgError, signatureMismatch } from "./signature-check";
-import { functionKey, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
+import { type CoinCallSeen, functionKey, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -76,8 +76,12 @@ export function simulateHandler(world: SuiWorld): Handler {
     };
     const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
     const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalPackage(world, pkg), module, fn)) ?? false;
-    const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged);
-    const status = effectsStatus(mismatch, flow, failure);
+    const coinCall = (call: CoinCallSeen) => world.coinCall?.({ ...call, package: normalizeSuiAddress(originalPackage(world, call.package)) });
+    const gasCoinValue = payment.reduce((sum, ref) => sum + (world.object(String(ref.objectId ?? ""))?.balance ?? 0n), 0n);
+    const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], { objectOf, burns, coinCall, gasCharged: charged, gasCoinValue });
+    // A protocol's abort the coin rules raise (a redeem the reserve's cash cannot pay) is an abort like the others.
+    const abort = failure ?? (flow.failure?.abort ? { ...flow.failure.abort, command: flow.failure.command } : null);
+    const status = effectsStatus(mismatch, flow, abort);
     const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
     return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges } };
   };
@@ -169,7 +173,7 @@ function gasPayment(world: SuiWorld, sender: string, given: Json[], doGasSelecti
 function effectsStatus(mismatch: ArgError | null, flow: ReturnType<typeof coinFlow>, failure: Abort | null) {
   return mismatch
     ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: mismatch.kind } }
-    : flow.failure && !failure
+    : flow.failure && !failure && !flow.failure.abort
     ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
     : failure
     ? {

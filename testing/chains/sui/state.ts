@@ -10,7 +10,7 @@ import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
 import { cctpBurnFunctions, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
-import { suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
+import { suiVenueCoinCall, suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
 import { upgradeCapObject } from "./venues/move";
 import { SUI_WALLET_START, landSui, SUI_USDC } from "./wallets";
 import { moduleKey, type MoveFunctionSig, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "./world";
@@ -107,6 +107,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
       return chain.gas.suiMist;
     },
     moveCallAbort: (call, ctx) => cctpMoveCallAbort(call) ?? suiVenueMoveCallAbort(chain, call, ctx),
+    coinCall: (call) => suiVenueCoinCall(chain, call),
   };
   return world;
 }

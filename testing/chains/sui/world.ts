@@ -68,7 +68,32 @@ export interface SuiWorld {
   wholeModules?: Set<string>;
   /** Move functions (by original package id, module and function) that burn their first argument, a coin (./coin-flow.ts). */
   burnsCoin?: Set<string>;
+  /**
+   * What a protocol's Move call does with the coins and balances it is given (./coin-flow.ts), as the protocol's
+   * published source computes it from this world's state: the arguments it takes by value and the values it returns;
+   * undefined for a call this world does not model.
+   */
+  coinCall?(call: CoinCallSeen): CoinCallResult | undefined;
 }
+
+/** A value a PTB command holds by value: a coin or balance of a coin type, or a protocol's receipt of one (a hot potato). */
+export type FlowValue = { kind: "coin" | "balance"; coinType: string; value: bigint } | { kind: "receipt"; name: string; coinType: string; value: bigint; fee: bigint };
+
+/** A Move call as a coin rule sees it: the package's original id, and each argument's input object, pure bytes or held value. */
+export interface CoinCallSeen {
+  package: string;
+  module: string;
+  function: string;
+  typeArguments: string[];
+  sender: string;
+  args: ({ object: string } | { pure: Uint8Array } | { held: FlowValue } | null)[];
+}
+
+/**
+ * A coin rule's answer: the arguments (by position) the call takes by value, what it returns (null: a value no coin
+ * rule reads), and coins it sends back to the sender; or the abort the protocol's code raises.
+ */
+export type CoinCallResult = { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[] } | { abort: MoveAbortSeen };
 
 /** A Move call of a simulated transaction, as a protocol rule sees it. */
 export interface MoveCallSeen {
