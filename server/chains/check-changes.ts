@@ -134,6 +134,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   for (const r of expect.receives ?? []) {
     const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
     if (got < r.atLeast) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
+    else if (expect.sharesMayLeave && got > 0n) problems.push(...overRedeemed(expect, [...net.values()].filter((n) => isOwner(n.change.owner)), r, got, inUnits(unit(r.asset), r.atLeast)));
   }
   // A disclosed fee its recipient does not receive at all (paid elsewhere, or not taken).
   for (const fee of expect.pays ?? []) {
@@ -142,6 +143,25 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   }
   if (problems.length === 0) return null;
   return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);
+}
+
+/**
+ * A withdraw redeems no more of a share than the amount needs: with `got` of the received asset for S shares leaving,
+ * the simulation's own rate is got / S, and the fewest shares that pay the amount at it are ceil(atLeast × S / got)
+ * (the venue's rate only grows, so the builder's count at the rate it read is never above that). A margin of 1 bp
+ * plus one share covers the rate moving between the read and the simulation; 10 × the shares redeemed is refused.
+ */
+function overRedeemed(expect: ExpectedChanges, owners: { change: BalanceChange; amount: bigint }[], r: { asset: string; atLeast: bigint }, got: bigint, asked: string): string[] {
+  const sameAs = (a: string, b: string) => (expect.chain === "move-chain" ? sameSuiCoinType(a, b) : sameWallet(a, b));
+  const out: string[] = [];
+  for (const { change, amount } of owners) {
+    const asset = change.asset.id;
+    if (amount >= 0n || asset === "native" || sameAs(asset, r.asset) || expect.spends.some((x) => sameAs(x.asset, asset))) continue;
+    const shares = -amount;
+    const needed = (r.atLeast * shares + got - 1n) / got;
+    if (shares > needed + needed / 10_000n + 1n) out.push(`${inUnits(change, shares)} leave your wallet; at the simulation's rate ${inUnits(change, needed)} pay the ${asked} the plan withdraws`);
+  }
+  return out;
 }
 
 /** The asset `token` as a reported change names it (else as the service knows it), for amounts in token units. */
