@@ -150,17 +150,21 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
  * the simulation's own rate is got / S, and the fewest shares that pay the amount at it are ceil(atLeast × S / got)
  * (the venue's rate only grows, so the builder's count at the rate it read is never above that). A margin of 1 bp
  * plus one share covers the rate moving between the read and the simulation; 10 × the shares redeemed is refused.
+ * Where no share leaves, more than the amount (beyond the margin) arriving is refused.
  */
 function overRedeemed(expect: ExpectedChanges, owners: { change: BalanceChange; amount: bigint }[], r: { asset: string; atLeast: bigint }, got: bigint, asked: string): string[] {
   const sameAs = (a: string, b: string) => (expect.chain === "move-chain" ? sameSuiCoinType(a, b) : sameWallet(a, b));
   const out: string[] = [];
-  for (const { change, amount } of owners) {
-    const asset = change.asset.id;
-    if (amount >= 0n || asset === "native" || sameAs(asset, r.asset) || expect.spends.some((x) => sameAs(x.asset, asset))) continue;
+  const left = owners.filter(({ change, amount }) => amount < 0n && change.asset.id !== "native" && !sameAs(change.asset.id, r.asset) && !expect.spends.some((x) => sameAs(x.asset, change.asset.id)));
+  for (const { change, amount } of left) {
     const shares = -amount;
     const needed = (r.atLeast * shares + got - 1n) / got;
     if (shares > needed + needed / 10_000n + 1n) out.push(`${inUnits(change, shares)} leave your wallet; at the simulation's rate ${inUnits(change, needed)} pay the ${asked} the plan withdraws`);
   }
+  // No share leaves the wallet (the venue keeps the position: NAVI's Storage, a marginfi account): the venue pays the
+  // amount asked, so more than it (beyond the same margin) is another withdrawal than the plan's.
+  const got1 = owners.find(({ change }) => sameAs(change.asset.id, r.asset))?.change;
+  if (left.length === 0 && got > r.atLeast + r.atLeast / 10_000n + 1n && got1) out.push(`you withdraw ${asked} by the plan, the simulation withdraws ${inUnits(got1, got)}`);
   return out;
 }
 

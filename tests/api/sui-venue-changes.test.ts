@@ -3,8 +3,7 @@
 // compute them (testing/chains/sui/venues/*.ts), so each plan's simulation carries the owner's balance changes and the
 // service's one checker runs on them: the untouched plan is prepared with changes equal to it in exact base units, and a
 // transaction altered after building (10 × the amount sent, a tenth or 10 × the shares redeemed, the USDC sent to
-// another address) is refused `simulation_mismatch` through the service's own simulate path. Not refused: a NAVI
-// withdraw altered to 10 × its amount (no share leaves the wallet; NAVI pays up to the owner's supply to the owner).
+// another address) is refused `simulation_mismatch` through the service's own simulate path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges } from "../../server/chains/check-changes";
@@ -158,7 +157,7 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         expect(changes).toHaveLength(c.share ? 3 : 2);
       });
 
-      it("withdraw altered after building (a tenth redeemed; 10 × the shares redeemed; the USDC sent to another address): refused simulation_mismatch", async () => {
+      it("withdraw altered after building (a tenth redeemed; 10 × redeemed; the USDC sent to another address): refused simulation_mismatch", async () => {
         const r = await plan("withdraw", c.venue);
         const tx = r.json.transactions[0] as Tx;
         expect(await check("withdraw", c.venue, [tx])).toBeNull();
@@ -167,13 +166,13 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         const tenth = await check("withdraw", c.venue, [altered(tx, figure, figure / 10n)]);
         expect(tenth?.code).toBe("simulation_mismatch");
         expect(tenth?.message).toMatch(/you receive 5\.000000 USDC by the plan, the simulation gives you 0\.[45]\d{5} USDC/);
-        if (c.share) {
-          // 10 × the shares redeemed: 10 × the USDC arrives, but more shares leave than the amount needs at the
-          // simulation's own rate.
-          const more = await check("withdraw", c.venue, [altered(tx, figure, figure * 10n)]);
-          expect(more?.code).toBe("simulation_mismatch");
-          expect(more?.message).toMatch(/leave your wallet; at the simulation's rate .* pay the 5\.000000 USDC the plan withdraws/);
-        }
+        // 10 × the figure: more shares leave than the amount needs at the simulation's own rate (Scallop, Suilend);
+        // NAVI pays the owner 10 USDC of its supply (min(50, 10)), not the 5 asked.
+        const more = await check("withdraw", c.venue, [altered(tx, figure, figure * 10n)]);
+        expect(more?.code).toBe("simulation_mismatch");
+        expect(more?.message).toMatch(
+          c.share ? /leave your wallet; at the simulation's rate .* pay the 5\.000000 USDC the plan withdraws/ : /you withdraw 5\.000000 USDC by the plan, the simulation withdraws 10\.000000 USDC/,
+        );
         const elsewhere = await check("withdraw", c.venue, [sentTo(tx, OWNER, OTHER)]);
         expect(elsewhere?.code).toBe("simulation_mismatch");
         expect(elsewhere?.message).toContain(`USDC goes to ${OTHER}, which the plan does not name`);
