@@ -150,6 +150,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
     const gas = native(r.asset) && expect.chain !== "svm-chain" ? gasCharged : 0n;
     if (got + gas < r.atLeast) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
+    else if (expect.sharesMayLeave && got > 0n) problems.push(...overRedeemed(expect, [...net.values()].filter((n) => isOwner(n.change.owner)), r, got, inUnits(unit(r.asset), r.atLeast)));
   }
   // A disclosed fee its recipient does not receive at all (paid elsewhere, or not taken).
   for (const fee of expect.pays ?? []) {
@@ -158,6 +159,29 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   }
   if (problems.length === 0) return null;
   return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);
+}
+
+/**
+ * A withdraw redeems no more of a share than the amount needs: with `got` of the received asset for S shares leaving,
+ * the simulation's own rate is got / S, and the fewest shares that pay the amount at it are ceil(atLeast × S / got)
+ * (the venue's rate only grows, so the builder's count at the rate it read is never above that). A margin of 1 bp
+ * plus one share covers the rate moving between the read and the simulation; 10 × the shares redeemed is refused.
+ * Where no share leaves, more than the amount (beyond the margin) arriving is refused.
+ */
+function overRedeemed(expect: ExpectedChanges, owners: { change: BalanceChange; amount: bigint }[], r: { asset: string; atLeast: bigint }, got: bigint, asked: string): string[] {
+  const sameAs = (a: string, b: string) => (expect.chain === "move-chain" ? sameSuiCoinType(a, b) : sameWallet(a, b));
+  const out: string[] = [];
+  const left = owners.filter(({ change, amount }) => amount < 0n && change.asset.id !== "native" && !sameAs(change.asset.id, r.asset) && !expect.spends.some((x) => sameAs(x.asset, change.asset.id)));
+  for (const { change, amount } of left) {
+    const shares = -amount;
+    const needed = (r.atLeast * shares + got - 1n) / got;
+    if (shares > needed + needed / 10_000n + 1n) out.push(`${inUnits(change, shares)} leave your wallet; at the simulation's rate ${inUnits(change, needed)} pay the ${asked} the plan withdraws`);
+  }
+  // No share leaves the wallet (the venue keeps the position: NAVI's Storage, a marginfi account): the venue pays the
+  // amount asked, so more than it (beyond the same margin) is another withdrawal than the plan's.
+  const got1 = owners.find(({ change }) => sameAs(change.asset.id, r.asset))?.change;
+  if (left.length === 0 && got > r.atLeast + r.atLeast / 10_000n + 1n && got1) out.push(`you withdraw ${asked} by the plan, the simulation withdraws ${inUnits(got1, got)}`);
+  return out;
 }
 
 /** The asset `token` as a reported change names it (else as the service knows it), for amounts in token units. */

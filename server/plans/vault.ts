@@ -15,7 +15,7 @@ import { opportunityIdOf, resolveVenue } from "../venues";
 import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
-import { checkChanges } from "../chains/check-changes";
+import { checkChanges, type ExpectedChanges } from "../chains/check-changes";
 import { insertPlan } from "./store";
 
 export interface VaultPlanInput {
@@ -28,6 +28,25 @@ export interface VaultPlanInput {
 function venueContracts(onchain: Readonly<Record<string, string | undefined>>, txs: PlanTransaction[]): string[] {
   const cited = Object.values(onchain).filter((v): v is string => typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v));
   return [...cited, ...txs.flatMap((t) => (t.encoding === "evm-call" ? [(t.payload as { to: string }).to] : []))];
+}
+
+/**
+ * What the chain's simulation of a vault plan must show (issue 23 item 2): a deposit sends exactly `amount` USDC, only
+ * to the venue's contracts, approvals exact, shares minted to the owner; a withdraw brings the owner at least `amount`
+ * USDC and spends only the venue's shares.
+ */
+export function vaultExpectedChanges(
+  action: "deposit" | "withdraw",
+  venue: { chain: ExpectedChanges["chain"]; onchain: Readonly<Record<string, string | undefined>> },
+  owner: string,
+  amount: bigint,
+  txs: PlanTransaction[],
+): ExpectedChanges {
+  const { chain } = venue;
+  const venues = venueContracts(venue.onchain, txs);
+  return action === "deposit"
+    ? { chain, owner, spends: [{ asset: USDC[chain], amount }], venues, venueTakesSpent: true }
+    : { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true };
 }
 
 export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: VaultPlanInput) {
@@ -57,14 +76,8 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       // (eth_feeHistory) is asked at the same time, so it adds no round trip.
       const [sim, quote] = await Promise.all([simulateTransactions(built.transactions, owner), isEvmChain(chain) ? evmFeeQuoteFor(chain) : null]);
       feeQuote = quote;
-      // The simulated changes must be the plan: a deposit sends exactly `amount` USDC, only to the venue's contracts,
-      // approvals exact, shares minted to the owner; a withdraw brings the owner at least `amount` USDC and spends only
-      // the venue's shares.
-      const venues = venueContracts(venue.onchain, sim.transactions);
-      const mismatch =
-        action === "deposit"
-          ? checkChanges(sim.transactions, { chain, owner, spends: [{ asset: USDC[chain], amount }], venues, venueTakesSpent: true })
-          : checkChanges(sim.transactions, { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true });
+      // The simulated changes must be the plan (vaultExpectedChanges).
+      const mismatch = checkChanges(sim.transactions, vaultExpectedChanges(action, venue, owner, amount, sim.transactions));
       if (sim.blocker) blockers.push(sim.blocker);
       else if (mismatch) blockers.push(mismatch);
       else transactions = quote ? withStepFees(sim.transactions, quote) : sim.transactions;

@@ -56,6 +56,23 @@ describe("Sui simulation through the local gRPC node", () => {
     }
   });
 
+  it("a Scallop redeem the market's cash cannot pay aborts as reserve.move does (reserve_not_enough_error 0x14004 = 81924, located in the original package's reserve module)", async () => {
+    const txs = await plan("scallop", "withdraw", 2_000_000n);
+    // The same rate (cash + debt = 3,000 over 2,000 market coins), but only 1 USDC of cash: the redeem pays 2.000001.
+    const market = rpc.scallopMarkets.get(scallop.onchain.market ?? "");
+    const sheet = market?.sheets.get(USDC);
+    if (!sheet) throw new Error("no Scallop USDC sheet");
+    const kept = { ...sheet };
+    Object.assign(sheet, { cash: 1_000_000n, debt: 2_999_000_000n });
+    try {
+      const [sim] = await simulateSuiTransactions(txs);
+      expect(sim).toMatchObject({ status: "failed", error: expect.stringMatching(new RegExp(`abort code: 81924, in '${scallop.onchain.protocolPackage}::reserve::redeem_underlying_coin'`)) });
+    } finally {
+      Object.assign(sheet, kept);
+    }
+    expect((await simulateSuiTransactions(txs))[0]?.status).toBe("ok");
+  });
+
   it("today's plans with the ORIGINAL package ids are refused: the superseded package's version check aborts", async () => {
     const scallopTx = new Transaction();
     scallopTx.setSender(OWNER);

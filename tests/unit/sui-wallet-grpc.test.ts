@@ -12,7 +12,10 @@ import { coinWithBalance, Transaction } from "@mysten/sui/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChainRpc, startChainRpc, SUI_USDC } from "../../e2e/chain-rpc";
 import { resetConfigForTests } from "../../server/config";
+import { normalizeStructTag } from "@mysten/sui/utils";
 import { builderFor } from "../../server/venues/adapters";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 
 const key = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(9));
 const OWNER = key.toSuiAddress();
@@ -75,6 +78,32 @@ describe("the dashboard's Sui wallet over gRPC against the e2e chain", () => {
     await expect(
       client.core.executeTransaction({ transaction: second, signatures: [(await key.signTransaction(second)).signature] }),
     ).rejects.toThrow(/not available for consumption/);
+  });
+
+  it("with Scallop's market on the chain, an executed deposit moves what the simulation said: USDC out, sUSDC minted at the market's rate, gas", async () => {
+    // 1.5 USDC per sUSDC: cash 2,000 + debt 1,000 over 2,000 market coins.
+    setScallopUsdc(chain, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
+    try {
+      const owner = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(12));
+      const me = owner.toSuiAddress();
+      const bytes = await walletBytes(client, await depositPayload(me, 3_000_000n));
+      const r = await client.core.executeTransaction({ transaction: bytes, signatures: [(await owner.signTransaction(bytes)).signature], include: { effects: true } });
+      const digest = (r.Transaction ?? r.FailedTransaction)?.digest ?? "";
+      const landed = chain.txs.get(digest);
+      const changes = landed?.kind === "sui" ? landed.balanceChanges : [];
+      const of = (coinType: string) => changes.find((c) => c.owner === me && c.coinType === coinType)?.amount;
+      expect(of(SUI_USDC)).toBe(-3_000_000n);
+      // mint_market_coin: floor(3 × 2,000 / 3,000) = 2 sUSDC.
+      expect(of(SCALLOP_MARKET_COIN_TYPE)).toBe(2_000_000n);
+      expect((of(normalizeStructTag("0x2::sui::SUI")) ?? 0n) < 0n).toBe(true);
+      // The wallet now holds them, as the chain answers its balance.
+      const { balance } = await client.core.getBalance({ owner: me, coinType: SCALLOP_MARKET_COIN_TYPE });
+      expect(balance.balance).toBe("2000000");
+      const got = await client.core.getTransaction({ digest, include: { balanceChanges: true } });
+      expect((got.Transaction ?? got.FailedTransaction)?.balanceChanges?.find((c) => c.coinType === SCALLOP_MARKET_COIN_TYPE)?.amount).toBe("2000000");
+    } finally {
+      chain.scallopMarkets.clear();
+    }
   });
 
   it("refuses, at resolution, a coin the sender does not own", async () => {

@@ -14,7 +14,7 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { coinFlow } from "./coin-flow";
 import { type ArgError, signatureMismatch } from "./signature-check";
-import { functionKey, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
+import { type CoinCallSeen, functionKey, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -74,15 +74,27 @@ export function simulateHandler(world: SuiWorld): Handler {
       },
       expiration: tx.expiration ?? { kind: "NONE" },
     };
-    const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
-    const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalPackage(world, pkg), module, fn)) ?? false;
-    const models = world.coinModels?.();
-    const modelOf = (pkg: string, module: string, fn: string) => models?.get(functionKey(originalPackage(world, pkg), module, fn));
-    const flow = coinFlow(sender, inputs, (ptb.commands as Json[] | undefined) ?? [], objectOf, burns, charged, modelOf);
-    const status = effectsStatus(mismatch, flow, failure);
+    const flow = ptbCoinFlow(world, sender, inputs, (ptb.commands as Json[] | undefined) ?? [], payment);
+    // A protocol's abort the coin rules raise (a redeem the reserve's cash cannot pay) is an abort like the others.
+    const abort = failure ?? (flow.failure?.abort ? { ...flow.failure.abort, command: flow.failure.command } : null);
+    const status = effectsStatus(mismatch, flow, abort);
     const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
     return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges } };
   };
+}
+
+/**
+ * The coin flow of a PTB (./coin-flow.ts) in `world`, the sender paying with the gas coins `payment` (object refs) the
+ * gas this node charges; a call's package is matched by its original id. The simulation and the wallets' execution
+ * (./wallets.ts) both report these changes.
+ */
+export function ptbCoinFlow(world: SuiWorld, sender: string, inputs: Json[], commands: Json[], payment: Json[]) {
+  const objectOf = (id: string) => (isClock(id) ? CLOCK : world.object(id));
+  const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
+  const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalPackage(world, pkg), module, fn)) ?? false;
+  const coinCall = (call: CoinCallSeen) => world.coinCall?.({ ...call, package: normalizeSuiAddress(originalPackage(world, call.package)) });
+  const gasCoinValue = payment.reduce((sum, ref) => sum + (world.object(String(ref.objectId ?? ""))?.balance ?? 0n), 0n);
+  return coinFlow(sender, inputs, commands, { objectOf, burns, coinCall, gasCharged: charged, gasCoinValue });
 }
 
 /** An input as the node resolves it: an object given by id becomes a shared or owned reference from its owner; refused as the chain refuses. */
@@ -171,7 +183,7 @@ function gasPayment(world: SuiWorld, sender: string, given: Json[], doGasSelecti
 function effectsStatus(mismatch: ArgError | null, flow: ReturnType<typeof coinFlow>, failure: Abort | null) {
   return mismatch
     ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: mismatch.kind } }
-    : flow.failure && !failure
+    : flow.failure && !failure && !flow.failure.abort
     ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
     : failure
     ? {

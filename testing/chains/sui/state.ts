@@ -10,8 +10,8 @@ import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
 import { cctpBurnFunctions, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
-import { cetusFlowModels } from "./cetus-flow";
-import { suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
+import { cetusCoinCall } from "./cetus-flow";
+import { suiVenueCoinCall, suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
 import { upgradeCapObject } from "./venues/move";
 import { SUI_WALLET_START, landSui, SUI_USDC } from "./wallets";
 import { moduleKey, type MoveFunctionSig, sameAddress, type SuiObject, type SuiTxRecord, type SuiWorld } from "./world";
@@ -97,7 +97,6 @@ export function suiWorld(core: ChainCore): SuiWorld {
     functions: new Map([...cetusFunctions().map(([key, params]): [string, MoveFunctionSig] => [key, { params }]), ...CCTP_MODULES.flatMap((m) => m.functions), ...suiVenueFunctions()]),
     wholeModules: new Set([...CCTP_MODULES.map((m) => moduleKey(m.package, m.module)), ...suiVenueWholeModules()]),
     burnsCoin: new Set(cctpBurnFunctions()),
-    coinModels: cetusFlowModels,
     transaction,
     execute: (bytes) =>
       core.submit("ExecuteTransaction", bytes, () =>
@@ -109,6 +108,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
       return chain.gas.suiMist;
     },
     moveCallAbort: (call, ctx) => cctpMoveCallAbort(call) ?? suiVenueMoveCallAbort(chain, call, ctx),
+    coinCall: (call) => cetusCoinCall(call) ?? suiVenueCoinCall(chain, call),
   };
   return world;
 }

@@ -1,12 +1,14 @@
 // The Sui part of the wallets' book (../wallets.ts: the local chain as the e2e stack's browser wallets use it). Every
 // wallet starts with 1,000 USDC and 10 SUI (one coin each, listed by the node and then found by id). A signed
-// transaction is checked as execution checks it (./state.ts coins and objects), lands by its digest, debits the
-// sender's USDC by what it splits from its USDC coin (how CoinWithBalance resolves) and bumps the coins' version.
+// transaction is checked as execution checks it (./state.ts coins and objects), lands by its digest, moves the balances
+// as the node's simulation reports them (landSui) and bumps the coins' version.
 import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import type { ChainCore } from "../state";
-import { CLOCK } from "./simulate";
+import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { ptbJson } from "./ptb-json";
+import { CLOCK, ptbCoinFlow } from "./simulate";
 import type { SuiWorld } from "./world";
-import { sameAddress } from "./world";
+import { sameAddress, sameType } from "./world";
 
 /** Sui USDC (server/chains/balances.ts). */
 export const SUI_USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
@@ -61,22 +63,34 @@ function checkSuiInputs(world: SuiWorld, bytes: Uint8Array): void {
   }
 }
 
-/** ExecuteTransaction of wallet-signed bytes (base64): checked, landed once by digest, the sender's USDC debited; `bump` moves the coins' version on. */
+/**
+ * ExecuteTransaction of wallet-signed bytes (base64): checked, landed once by digest; `bump` moves the coins' version on.
+ * The balances move as the simulation says they do (./simulate.ts ptbCoinFlow: the venues' mint, redeem, deposit and
+ * withdraw, the gas), recorded as the transaction's balance changes; where the node cannot follow a coin (a swap
+ * router's call), only the sender's USDC split from its USDC coin is debited, as CoinWithBalance resolves it.
+ */
 export function landSui(core: ChainCore, world: SuiWorld, b64: string, usdcCoin: (sender: string) => string, bump: () => void): string {
   const bytes = Buffer.from(b64, "base64");
   const digest = TransactionDataBuilder.getDigestFromBytes(bytes);
   if (core.chain.txs.has(digest)) return digest;
   checkSuiInputs(world, bytes);
+  const data = Transaction.from(bytes).getData();
+  const { inputs, commands, payment } = ptbJson(data);
   const { sender, moved } = suiUsdcMoved(bytes, usdcCoin);
-  const before = core.balance(sender, SUI_USDC);
-  if (moved > before) throw new Error("InsufficientCoinBalance");
-  core.chain.set(sender, SUI_USDC, before - moved);
+  const flow = ptbCoinFlow(world, normalizeSuiAddress(sender), inputs, commands, payment);
+  if (flow.failure) throw new Error(flow.failure.description);
+  const changes = flow.balanceChanges?.map((c) => ({ owner: c.address, coinType: c.coinType, amount: BigInt(c.amount) })) ?? (moved > 0n ? [{ owner: sender, coinType: SUI_USDC, amount: -moved }] : []);
+  if (!flow.balanceChanges && moved > core.balance(sender, SUI_USDC)) throw new Error("InsufficientCoinBalance");
+  for (const c of changes) {
+    const asset = sameType(c.coinType, "0x2::sui::SUI") ? "native" : c.coinType;
+    core.chain.set(c.owner, asset, core.balance(c.owner, asset) + c.amount);
+  }
   bump();
   core.chain.txs.set(digest, {
     kind: "sui",
     sender,
     status: "success",
-    balanceChanges: moved > 0n ? [{ owner: sender, coinType: SUI_USDC, amount: -moved }] : [],
+    balanceChanges: changes,
     landed: { at: Date.now(), slot: 0, blockTime: Math.floor(Date.now() / 1000) },
   });
   return digest;

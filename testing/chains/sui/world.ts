@@ -68,31 +68,37 @@ export interface SuiWorld {
   wholeModules?: Set<string>;
   /** Move functions (by original package id, module and function) that burn their first argument, a coin (./coin-flow.ts). */
   burnsCoin?: Set<string>;
-  /** Move calls whose coin movements a model follows (./cetus-flow.ts), fresh per simulated PTB, by original package::module::function. */
-  coinModels?: () => Map<string, CallModel>;
+  /**
+   * What a protocol's Move call does with the coins and balances it is given (./coin-flow.ts), as the protocol's
+   * published source computes it from this world's state: the arguments it takes by value and the values it returns;
+   * undefined for a call this world does not model.
+   */
+  coinCall?(call: CoinCallSeen): CoinCallResult | undefined;
 }
 
-/** What a modelled call sees of the PTB being followed (./coin-flow.ts). */
-export interface FlowStep {
-  index: number;
-  args: Record<string, unknown>[];
+/** A value a PTB command holds by value: a coin or balance of a coin type, or a protocol's receipt of one (a hot potato). */
+export type FlowValue = { kind: "coin" | "balance"; coinType: string; value: bigint } | { kind: "receipt"; name: string; coinType: string; value: bigint; fee: bigint };
+
+/** A Move call as a coin rule sees it: the package's original id, and each argument's input object, pure bytes or held value. */
+export interface CoinCallSeen {
+  package: string;
+  module: string;
+  function: string;
   typeArguments: string[];
-  /** Removes and answers the coin an argument names, or null (the flow is then unknown). */
-  take: (a: Record<string, unknown> | undefined) => { coinType: string; value: bigint } | null;
-  /** A pure argument's bytes. */
-  pureOf: (a: Record<string, unknown> | undefined) => Uint8Array | null;
-  /** The resolved input an argument names (an object's id), or null. */
-  objectIdOf: (a: Record<string, unknown> | undefined) => string | null;
-  /** The key of a command's result (`r3`), as later arguments name it. */
-  resultKey: (a: Record<string, unknown> | undefined) => string | null;
-  /** A coin this call returns, now held in the PTB. */
-  give: (key: string, coinType: string, value: bigint) => void;
-  change: (address: string, coinType: string, amount: bigint) => void;
   sender: string;
+  args: ({ object: string } | { pure: Uint8Array } | { held: FlowValue } | null)[];
 }
 
-/** A modelled call: null when followed, else the abort that ends the transaction. */
-export type CallModel = (step: FlowStep) => string | null;
+/**
+ * A coin rule's answer: the arguments (by position) the call takes by value, what it returns (null: a value no coin
+ * rule reads), coins it sends back to the sender and coins it sends to other addresses (`sends`: an aggregator's fee to
+ * its recipient); or the abort the protocol's code raises (`fails`: one this node names without its abort code, as
+ * ./cetus-flow.ts does for the Cetus router's checks).
+ */
+export type CoinCallResult =
+  | { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[]; sends?: { to: string; value: FlowValue }[] }
+  | { abort: MoveAbortSeen }
+  | { fails: string };
 
 /** A Move call of a simulated transaction, as a protocol rule sees it. */
 export interface MoveCallSeen {

@@ -3,7 +3,7 @@
 // ../../state.ts, served by ../../server.ts) derives its venue packages, UpgradeCaps, objects and aborts from these
 // parts, served in the venue list's order and checked against it (../../venue-parts.ts: every Sui venue with builders
 // has one): adding a Sui venue's local-chain part is its file and its state slice here.
-import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type MoveFunctionSig, moduleKey, type SuiObject } from "../world";
+import { type CoinCallResult, type CoinCallSeen, type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type MoveFunctionSig, moduleKey, type SuiObject } from "../world";
 import { partsInListOrder } from "../../venue-parts";
 import type { SuiVenueChain } from "./move";
 import { type NaviChainState, naviChain } from "./navi";
@@ -44,6 +44,15 @@ export function suiVenueMoveCallAbort(state: SuiVenueState, call: MoveCallSeen, 
   for (const c of SUI_VENUE_CHAINS) {
     const abort = c.moveCallAbort?.(state, call, ctx);
     if (abort) return abort;
+  }
+  return undefined;
+}
+
+/** What a venue's call does with the coins it takes and returns (the first venue that models it), or undefined. */
+export function suiVenueCoinCall(state: SuiVenueState, call: CoinCallSeen): CoinCallResult | undefined {
+  for (const c of SUI_VENUE_CHAINS) {
+    const r = c.coinCall?.(state, call);
+    if (r) return r;
   }
   return undefined;
 }

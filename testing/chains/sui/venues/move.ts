@@ -6,7 +6,7 @@ import type { JsonValue } from "@protobuf-ts/runtime";
 import { bcs } from "@mysten/sui/bcs";
 import { deriveDynamicFieldID } from "@mysten/sui/utils";
 import type { MoveModuleSignatures } from "../move-source";
-import type { MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
+import type { CoinCallResult, CoinCallSeen, MoveAbortSeen, MoveCallContext, MoveCallSeen, SuiObject } from "../world";
 
 /**
  * One Sui venue's part of the local chain, over the state slice `S` it owns: its packages (the original, then the
@@ -31,7 +31,22 @@ export interface SuiVenueChain<S> {
    * function the module does not declare fails FunctionNotFound.
    */
   moveModules: readonly MoveModuleSignatures[];
+  /**
+   * What the venue's calls do with the coins they take and return (../coin-flow.ts), computed as the venue's published
+   * Move source computes it over its state slice; `call.package` is the original id. Undefined for a call it does not model.
+   */
+  coinCall?: (state: S, call: CoinCallSeen) => CoinCallResult | undefined;
 }
+
+/** A pure u64 argument (little-endian), or null. */
+export function u64Arg(a: CoinCallSeen["args"][number] | undefined): bigint | null {
+  return a && "pure" in a && a.pure.length === 8 ? Buffer.from(a.pure).readBigUInt64LE(0) : null;
+}
+
+/** An abort raised in `module::fn` of `pkg` with `code`, in the node's words. */
+export const abortIn = (pkg: string, module: string, fn: string, code: bigint) => ({
+  abort: { package: pkg, module, functionName: fn, code, description: `MoveAbort in ${pkg}::${module}::${fn}, abort code: ${code}` },
+});
 
 /** A test-only package id for type strings the readers do not depend on. */
 export const X_PKG = `0x${"77".repeat(32)}`;

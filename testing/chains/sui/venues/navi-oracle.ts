@@ -7,7 +7,7 @@ import { navi } from "../../../../server/venues/navi/descriptor";
 import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "../move-source";
 import { parseAccumulatorMessage } from "../pyth";
 import { CLOCK } from "../simulate";
-import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
+import { type CoinCallResult, type CoinCallSeen, type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
 import { dynamicField, moveObject } from "./move";
 
 /** NAVI's PriceOracle: `update_interval` (ms) and the price of each oracle id (oracle.move `PriceOracle`, `Price`). */
@@ -179,6 +179,17 @@ export const PYTH_PACKAGE_VERSIONS: [string, string[]][] = [
   [`0x${"9a".repeat(32)}`, [`0x${"9a".repeat(32)}`, `0x${"9b".repeat(32)}`]],
 ];
 export const PYTH_CURRENT_PACKAGE = `0x${"8c".repeat(32)}`;
+
+/**
+ * Pyth's update fee as pyth.move update_single_price_feed takes it (pyth-crosschain @ 7c915eb10e457166b9d0f2ca05132eae10542e0f
+ * target_chains/sui/contracts/sources/pyth.move): `fee: Coin<SUI>` (argument 3) by value, kept in the PriceInfoObject
+ * (price_info::deposit_fee_coins), so it leaves the sender; E_INSUFFICIENT_FEE below the base fee is not modelled.
+ */
+export function pythCoinCall(call: CoinCallSeen): CoinCallResult | undefined {
+  if (!sameAddress(call.package, PYTH_PKG) || call.module !== "pyth" || call.function !== "update_single_price_feed") return undefined;
+  const fee = call.args[3];
+  return fee && "held" in fee && fee.held.kind === "coin" ? { takes: [3], returns: [null] } : undefined;
+}
 export const WORMHOLE_CURRENT_PACKAGE = `0x${"9b".repeat(32)}`;
 const WORMHOLE_PKG = `0x${"9a".repeat(32)}`;
 

@@ -5,10 +5,11 @@
 // collateral prices are stale, as its Move code raises it.
 import { bcs } from "@mysten/sui/bcs";
 import { navi } from "../../../../server/venues/navi/descriptor";
-import { type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress } from "../world";
+import { normalizeStructTag } from "@mysten/sui/utils";
+import { type CoinCallResult, type CoinCallSeen, type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress, sameType } from "../world";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
-import { dynamicField, moveObject, noPrefix, type SuiVenueChain, X_PKG } from "./move";
-import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythModules, pythMoveCall, refreshed } from "./navi-oracle";
+import { abortIn, dynamicField, moveObject, noPrefix, type SuiVenueChain, u64Arg, X_PKG } from "./move";
+import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythCoinCall, pythModules, pythMoveCall, refreshed } from "./navi-oracle";
 
 export interface NaviReserveState {
   coinType: string;
@@ -188,6 +189,55 @@ const naviModules = () => {
   return [...["incentive_v3.move", "oracle_pro.move"].map((f) => moveModuleSignatures(moveFixture("navi", f), addresses)), ...pythModules()];
 };
 
+const RAY = 10n ** 27n;
+/** NAVI's amounts have 9 decimals (pool.move normal_amount / unnormal_amount, convert_amount by powers of ten); USDC 6. */
+const USDC_TO_NORMAL = 1000n;
+
+/**
+ * NAVI's deposit and withdraw as its published source runs them (naviprotocol/navi-smart-contracts @
+ * 473b0934235d6dc1357fa4309308167c6d175fd1, lending_core/sources):
+ * - incentive_v3.move entry_deposit<T>(clock, storage, pool, asset, deposit_coin, amount, …) → lending.move deposit_coin
+ *   → utils.move split_coin_to_balance: the coin (argument 4) is taken, `amount` of it goes into the Pool (a shared
+ *   object: no address's balance) and the rest is transferred back to the sender; abort 46000 for a zero amount, 46001
+ *   when the coin holds less (UTILS_AMOUNT_ZERO, UTILS_INSUFFICIENT_FUNDS). Nothing comes back: the supply is kept in
+ *   Storage for the sender.
+ * - incentive_v3.move withdraw_v2<T>(clock, oracle, storage, pool, asset, amount, …) → lending.move base_withdraw_v2 →
+ *   logic.move execute_withdraw: abort 1601 (error.move user_have_no_collateral) without a supply; pays
+ *   min(normal_amount(amount), user_collateral_balance) with user_collateral_balance = ray_math::ray_mul(scaled,
+ *   current_supply_index) (half up), back in the coin's decimals (floored): a `Balance<T>`.
+ * The local reserve's index is as served (no interest model on the local chain).
+ */
+function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | undefined {
+  const pyth = pythCoinCall(call);
+  if (pyth) return pyth;
+  if (!sameAddress(call.package, NAVI_PKG) || call.module !== "incentive_v3") return undefined;
+  const [t] = call.typeArguments;
+  if (!t) return undefined;
+  if (call.function === "entry_deposit") {
+    const coin = call.args[4];
+    const amount = u64Arg(call.args[5]);
+    if (!coin || !("held" in coin) || coin.held.kind !== "coin" || amount === null) return undefined;
+    if (amount === 0n) return abortIn(call.package, "utils", "split_coin", 46000n);
+    if (coin.held.value < amount) return abortIn(call.package, "utils", "split_coin", 46001n);
+    const rest = coin.held.value - amount;
+    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [] };
+  }
+  if (call.function !== "withdraw_v2") return undefined;
+  const storage = call.args[2];
+  const asset = call.args[4];
+  const amount = u64Arg(call.args[5]);
+  const st = storage && "object" in storage ? [...v.naviStorages].find(([id]) => sameAddress(id, storage.object))?.[1] : undefined;
+  const assetId = asset && "pure" in asset && asset.pure.length === 1 ? (asset.pure[0] ?? -1) : -1;
+  const reserve = st?.reserves.get(assetId);
+  if (!reserve || amount === null || !sameType(reserve.coinType, t)) return undefined;
+  const scaled = [...(reserve.suppliers ?? [])].find(([owner]) => sameAddress(owner, call.sender))?.[1] ?? 0n;
+  const collateral = scaled === 0n ? 0n : (scaled * reserve.supplyIndex + RAY / 2n) / RAY;
+  if (collateral === 0n) return abortIn(call.package, "logic", "execute_withdraw", 1601n);
+  const normal = amount * USDC_TO_NORMAL;
+  const paid = (normal < collateral ? normal : collateral) / USDC_TO_NORMAL;
+  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: paid }] };
+}
+
 export const naviChain: SuiVenueChain<NaviChainState> = {
   venue: "navi",
   packageVersions: [
@@ -199,6 +249,7 @@ export const naviChain: SuiVenueChain<NaviChainState> = {
   upgradeCaps: [],
   objects: naviObjects,
   moveModules: naviModules(),
+  coinCall: naviCoinCall,
   entryObjects: [],
   moveCallAbort: naviMoveCallAbort,
 };

@@ -4,8 +4,9 @@
 // (cash + debt) / market coins).
 import { scallop } from "../../../../server/venues/scallop/descriptor";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
-import type { SuiObject } from "../world";
-import { dynamicField, moveObject, noPrefix, type SuiVenueChain, typeNameBcs, X_PKG } from "./move";
+import { normalizeStructTag } from "@mysten/sui/utils";
+import { type CoinCallResult, type CoinCallSeen, type SuiObject, sameAddress, sameType } from "../world";
+import { abortIn, dynamicField, moveObject, noPrefix, type SuiVenueChain, typeNameBcs, X_PKG } from "./move";
 
 export interface ScallopSheet {
   cash: bigint;
@@ -102,6 +103,48 @@ const scallopModules = () => {
   return ["mint.move", "redeem.move"].map((f) => moveModuleSignatures(moveFixture("scallop", f), addresses));
 };
 
+/** The protocol package's original id, its contracts/protocol/Move.toml `[addresses] protocol` (tests/fixtures/scallop/). */
+const protocolAddress = () => publishedAddress(moveFixture("scallop", "protocol.Move.toml"), { addresses: "protocol" });
+
+/**
+ * Scallop's mint and redeem as its published source computes them (scallop-io/sui-lending-protocol @
+ * 54fc1ea6d8573c54d17b7754a7e081b4b8be423b): mint.move `mint<T>(version, market, coin, clock)` and redeem.move
+ * `redeem<T>(version, market, coin, clock)` take the coin (argument 2) by value and return a Coin, through
+ * market.move handle_mint / handle_redeem to contracts/protocol/sources/market/reserve.move:
+ * - mint_market_coin: mint_amount = u64::mul_div(underlying, market_coin_supply, cash + debt − revenue) (the underlying
+ *   itself while the supply is 0), aborting error.move mint_market_coin_too_small_error (0x801) when 0; the result is
+ *   `Coin<MarketCoin<T>>`, MarketCoin defined in `protocol::reserve`;
+ * - redeem_underlying_coin: redeem_amount = u64::mul_div(market coins, cash + debt − revenue, market_coin_supply),
+ *   aborting redeem_market_coin_too_small_error (0x802) when 0 and reserve_not_enough_error (0x14004) above the cash.
+ * (contracts/libs/math/sources/u64.move mul_div: a × b / c in u128, floored.) Both accrue interest first (accrue_all_interests); the local market holds no interest model, so its balance sheet as
+ * served is the one the call computes with.
+ */
+function scallopCoinCall(v: ScallopChainState, call: CoinCallSeen): CoinCallResult | undefined {
+  const protocol = protocolAddress();
+  if (!sameAddress(call.package, protocol) || call.module !== call.function || (call.module !== "mint" && call.module !== "redeem")) return undefined;
+  const [t] = call.typeArguments;
+  const market = call.args[1];
+  const coin = call.args[2];
+  if (!t || !market || !("object" in market) || !coin || !("held" in coin) || coin.held.kind !== "coin") return undefined;
+  const m = [...v.scallopMarkets].find(([id]) => sameAddress(id, market.object))?.[1];
+  const sheet = m && [...m.sheets].find(([k]) => sameType(k.startsWith("0x") ? k : `0x${k}`, t))?.[1];
+  if (!sheet) return undefined;
+  const assets = sheet.cash + sheet.debt - sheet.revenue;
+  const value = coin.held.value;
+  const marketCoin = normalizeStructTag(`${protocol}::reserve::MarketCoin<${t}>`);
+  if (call.module === "mint") {
+    if (!sameType(coin.held.coinType, t)) return undefined;
+    const minted = sheet.marketCoinSupply > 0n ? (value * sheet.marketCoinSupply) / assets : value;
+    if (minted === 0n) return abortIn(call.package, "reserve", "mint_market_coin", 0x801n);
+    return { takes: [2], returns: [{ kind: "coin", coinType: marketCoin, value: minted }] };
+  }
+  if (!sameType(coin.held.coinType, marketCoin)) return undefined;
+  const paid = (value * assets) / sheet.marketCoinSupply;
+  if (paid === 0n) return abortIn(call.package, "reserve", "redeem_underlying_coin", 0x802n);
+  if (paid > sheet.cash) return abortIn(call.package, "reserve", "redeem_underlying_coin", 0x14004n);
+  return { takes: [2], returns: [{ kind: "coin", coinType: normalizeStructTag(t), value: paid }] };
+}
+
 export const scallopChain: SuiVenueChain<ScallopChainState> = {
   venue: "scallop",
   // The original package, then the upgrade its UpgradeCap points at.
@@ -109,6 +152,7 @@ export const scallopChain: SuiVenueChain<ScallopChainState> = {
   upgradeCaps: [[scallop.onchain.protocolUpgradeCap ?? "", SCALLOP_CURRENT_PACKAGE]],
   objects: scallopObjects,
   moveModules: scallopModules(),
+  coinCall: scallopCoinCall,
   entryObjects: [
     { id: scallop.onchain.version ?? "", type: `${original}::version::Version` },
     { id: scallop.onchain.market ?? "", type: `${original}::market::Market` },

@@ -2,8 +2,9 @@
 // LendingMarket objects holding reserves (available amount, cToken supply, borrowed and unclaimed fees as Decimals).
 import { suilend } from "../../../../server/venues/suilend/descriptor";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
-import type { SuiObject } from "../world";
-import { rendered, type SuiVenueChain } from "./move";
+import { normalizeStructTag } from "@mysten/sui/utils";
+import { type CoinCallResult, type CoinCallSeen, type SuiObject, sameAddress, sameType } from "../world";
+import { abortIn, rendered, type SuiVenueChain, u64Arg } from "./move";
 
 export interface SuilendReserveState {
   coinType: string;
@@ -64,6 +65,62 @@ const suilendModules = () => {
   return [moveModuleSignatures(moveFixture("suilend", "lending_market.move"), addresses)];
 };
 
+const WAD = 10n ** 18n;
+
+/** The package's original id, its contracts/suilend/Published.toml `[published.mainnet] original-id` (tests/fixtures/suilend/). */
+const suilendAddress = () => publishedAddress(moveFixture("suilend", "Published.toml"), { publishedEnv: "mainnet" });
+
+/**
+ * Suilend's cToken calls as its published source computes them (suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca),
+ * Decimal a u256 scaled by WAD = 1e18 (contracts/suilend/sources/decimal.move: from(v) = v × WAD, mul = a × b / WAD,
+ * div = a × WAD / b, floor = value / WAD):
+ * - lending_market.move deposit_liquidity_and_mint_ctokens<P, T>(market, reserve_array_index, clock, deposit) takes the
+ *   coin (argument 3) and returns `Coin<CToken<P, T>>` (reserve.move `CToken<phantom P, phantom T>`): reserve.move
+ *   deposit_liquidity_and_mint_ctokens mints from(liquidity).mul(from(ctoken_supply)).div(total_supply()).floor() (the
+ *   liquidity itself while the supply is 0), total_supply = from(available_amount) + borrowed_amount −
+ *   unclaimed_spread_fees; lending_market.move aborts ETooSmall (2) for none, EWrongType (3) for another coin type;
+ * - redeem_ctokens_and_withdraw_liquidity_request<P, T>(market, index, clock, ctokens, exemption) takes the cTokens
+ *   (argument 3) and returns a LiquidityRequest { amount: floor(from(ctokens).mul(ctoken_ratio)), fee: 0 }
+ *   (reserve.move redeem_ctokens; ctoken_ratio = total_supply.div(from(ctoken_supply)));
+ * - fulfill_liquidity_request<P, T>(market, index, request) takes it (argument 2) and returns `Coin<T>` of amount − fee
+ *   (reserve.move fulfill_liquidity_request).
+ * Interest compounds first (reserve::compound_interest); the local reserves' cumulative borrow rate stays 1 with no
+ * rate model, so the reserve as served is the one the call computes with. The rate limiter is not modelled.
+ */
+function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResult | undefined {
+  const pkg = suilendAddress();
+  if (!sameAddress(call.package, pkg) || call.module !== "lending_market") return undefined;
+  const [p, t] = call.typeArguments;
+  const market = call.args[0];
+  const index = u64Arg(call.args[1]);
+  const reserves = market && "object" in market ? [...v.suilendMarkets].find(([id]) => sameAddress(id, market.object))?.[1] : undefined;
+  const r = index !== null ? reserves?.[Number(index)] : undefined;
+  if (!p || !t || !r) return undefined;
+  const ctokenType = normalizeStructTag(`${pkg}::reserve::CToken<${p}, ${t}>`);
+  if (!sameType(r.coinType.startsWith("0x") ? r.coinType : `0x${r.coinType}`, t)) return abortIn(call.package, "lending_market", call.function, 3n);
+  const totalWad = r.available * WAD + r.borrowedWad - r.unclaimedWad;
+  const arg = call.args[call.function === "fulfill_liquidity_request" ? 2 : 3];
+  const held = arg && "held" in arg ? arg.held : undefined;
+  if (!held) return undefined;
+  if (call.function === "deposit_liquidity_and_mint_ctokens" && held.kind === "coin" && sameType(held.coinType, t)) {
+    if (held.value === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
+    const minted = r.ctokens === 0n ? held.value : (((held.value * WAD * (r.ctokens * WAD)) / WAD) * WAD) / totalWad / WAD;
+    if (minted === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
+    return { takes: [3], returns: [{ kind: "coin", coinType: ctokenType, value: minted }] };
+  }
+  if (call.function === "redeem_ctokens_and_withdraw_liquidity_request" && held.kind === "coin" && sameType(held.coinType, ctokenType)) {
+    if (held.value === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
+    const ratio = r.ctokens === 0n ? WAD : (totalWad * WAD) / (r.ctokens * WAD);
+    const amount = (held.value * WAD * ratio) / WAD / WAD;
+    if (amount === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
+    return { takes: [3], returns: [{ kind: "receipt", name: "LiquidityRequest", coinType: normalizeStructTag(t), value: amount, fee: 0n }] };
+  }
+  if (call.function === "fulfill_liquidity_request" && held.kind === "receipt" && sameType(held.coinType, t)) {
+    return { takes: [2], returns: [{ kind: "coin", coinType: normalizeStructTag(t), value: held.value - held.fee }] };
+  }
+  return undefined;
+}
+
 export const suilendChain: SuiVenueChain<SuilendChainState> = {
   venue: "suilend",
   // The original package, then the upgrade its UpgradeCap points at.
@@ -71,5 +128,6 @@ export const suilendChain: SuiVenueChain<SuilendChainState> = {
   upgradeCaps: [[suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE]],
   objects: (v) => [...v.suilendMarkets].map(([id, r]) => suilendMarket(id, r)),
   moveModules: suilendModules(),
+  coinCall: suilendCoinCall,
   entryObjects: [{ id: suilend.onchain.lendingMarket ?? "", type: `${original}::lending_market::LendingMarket<${suilend.onchain.lendingMarketType}>` }],
 };

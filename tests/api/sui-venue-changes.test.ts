@@ -1,0 +1,182 @@
+// Balance changes from the chain before signing for the Sui venues (issue 23 items 1, 2 and 7): the local Sui node runs
+// Scallop's mint/redeem, Suilend's cToken deposit/redeem and NAVI's deposit/withdraw as their published Move sources
+// compute them (testing/chains/sui/venues/*.ts), so each plan's simulation carries the owner's balance changes and the
+// service's one checker runs on them: the untouched plan is prepared with changes equal to it in exact base units, and a
+// transaction altered after building (10 × the amount sent, a tenth or 10 × the shares redeemed, the USDC sent to
+// another address) is refused `simulation_mismatch` through the service's own simulate path.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USDC } from "../../server/chains/balances";
+import { checkChanges } from "../../server/chains/check-changes";
+import { simulateTransactions } from "../../server/chains/simulate";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { resetConfigForTests } from "../../server/config";
+import { vaultExpectedChanges } from "../../server/plans/vault";
+import { resolveVenue } from "../../server/venues";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
+import { suilend } from "../../server/venues/suilend/descriptor";
+import { navi } from "../../server/venues/navi/descriptor";
+import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
+import { type App, startApp } from "../support/app";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { call } from "../support/http";
+
+type Change = { owner: string; asset: { chain: string; id: string; symbol: string | null; decimals: number | null }; amount: string };
+type Tx = PlanTransaction & { simulation?: { status: string; fee?: { amount: string }; changes?: { status: string; balanceChanges: Change[] | null; source: string | null } } };
+type Plan = { status: string; blockers?: { code: string; message: string }[]; transactions: Tx[] };
+
+const OWNER = `0x${"3c".repeat(32)}`;
+const OTHER = `0x${"0d".repeat(32)}`;
+const SUI_USDC = USDC["move-chain"];
+const AMOUNT = 5_000_000n; // 5 USDC
+const WAD = 10n ** 18n;
+
+/**
+ * What each venue's plan moves for the owner, worked out by hand from the local chain's state below and the venue's
+ * Move formula: the owner's share-token change on deposit, and on withdraw the shares redeemed and the USDC paid.
+ */
+const CASES = [
+  // Scallop: cash 2,000 + debt 1,000 USDC over 2,000 sUSDC. mint: floor(5 × 2,000 / 3,000) sUSDC; the withdraw
+  // redeems ceil(5 / 1.5) = 3.333334 sUSDC, paying floor(3.333334 × 3,000 / 2,000) = 5.000001 USDC.
+  { venue: "scallop", share: SCALLOP_MARKET_COIN_TYPE, minted: 3_333_333n, redeemed: 3_333_334n, paid: 5_000_001n },
+  // Suilend: 1,000 USDC available + 250 borrowed over 1,000 cTokens (1.25). deposit: floor(5 × 1,000 / 1,250) = 4
+  // cTokens; the withdraw redeems ceil(5 / 1.25) = 4 cTokens for 4 × 1.25 = 5 USDC.
+  { venue: "suilend", share: SUILEND_CTOKEN_TYPE, minted: 4_000_000n, redeemed: 4_000_000n, paid: 5_000_000n },
+  // NAVI: no token; the supply is kept in its Storage. The withdraw pays min(5, supplied 10) USDC.
+  { venue: "navi", share: null, minted: 0n, redeemed: 0n, paid: 5_000_000n },
+] as const;
+
+/** The plan's PTB (JSON) with the CoinWithBalance intents' balances and every pure u64 equal to `from` set to `to`. */
+function altered(tx: Tx, from: bigint, to: bigint): Tx {
+  const data = JSON.parse(tx.payload as string) as { inputs: { Pure?: { bytes: string } }[]; commands: { $Intent?: { data: { balance?: string } } }[] };
+  const le = (n: bigint) => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(n);
+    return b;
+  };
+  let n = 0;
+  for (const c of data.commands) {
+    if (c.$Intent?.data.balance === from.toString()) {
+      c.$Intent.data.balance = to.toString();
+      n++;
+    }
+  }
+  for (const input of data.inputs) {
+    if (input.Pure && Buffer.from(input.Pure.bytes, "base64").equals(le(from))) {
+      input.Pure.bytes = le(to).toString("base64");
+      n++;
+    }
+  }
+  expect(n).toBeGreaterThan(0);
+  return { ...tx, payload: JSON.stringify(data) };
+}
+
+/** The plan's PTB with the one pure address `from` (the transfer's recipient) set to `to`. */
+function sentTo(tx: Tx, from: string, to: string): Tx {
+  const data = JSON.parse(tx.payload as string) as { inputs: { Pure?: { bytes: string } }[] };
+  const hits = data.inputs.filter((i) => i.Pure && Buffer.from(i.Pure.bytes, "base64").equals(Buffer.from(from.slice(2), "hex")));
+  expect(hits).toHaveLength(1);
+  for (const h of hits) if (h.Pure) h.Pure.bytes = Buffer.from(to.slice(2), "hex").toString("base64");
+  return { ...tx, payload: JSON.stringify(data) };
+}
+
+const changeOf = (changes: Change[], owner: string, id: string) => changes.filter((c) => c.owner === owner && c.asset.id === id).reduce((s, c) => s + BigInt(c.amount), 0n);
+
+describe("the Sui venues' simulated balance changes, checked against the plan", () => {
+  let rpc: FakeRpc;
+  let app: App;
+  const plan = (action: "deposit" | "withdraw", strategyId: string, amount = AMOUNT) =>
+    call<Plan>(app.url, "POST", `/api/v1/svc/strategies/${action}/plan`, { body: { strategyId, amountMicros: amount.toString(), owner: OWNER } });
+  /** The service's own simulate path and checker, as vaultPlan runs them, on `txs` for a plan of `amount`. */
+  const check = async (action: "deposit" | "withdraw", venueId: string, txs: Tx[]) => {
+    const sim = await simulateTransactions(txs, OWNER);
+    expect(sim.blocker).toBeNull();
+    return checkChanges(sim.transactions, vaultExpectedChanges(action, resolveVenue(venueId), OWNER, AMOUNT, sim.transactions));
+  };
+
+  beforeAll(async () => {
+    rpc = await startFakeRpc();
+    fundSuiOwner(rpc, OWNER); // 5 SUI, 1,000 USDC
+    rpc.set(OWNER, SCALLOP_MARKET_COIN_TYPE, 100_000_000n);
+    rpc.set(OWNER, SUILEND_CTOKEN_TYPE, 100_000_000n);
+    setScallopUsdc(rpc, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
+    rpc.suilendMarkets.set(suilend.onchain.lendingMarket ?? "", [
+      { coinType: "0x2::sui::SUI", available: 1n, ctokens: 1n, borrowedWad: 0n, unclaimedWad: 0n },
+      { coinType: SUI_USDC, available: 1_000_000_000n, ctokens: 1_000_000_000n, borrowedWad: 250_000_000n * WAD, unclaimedWad: 0n },
+    ]);
+    // The owner has 10 USDC supplied to NAVI (scaled at index 1.0, NAVI's 9-decimal amounts); prices fresh.
+    rpc.naviStorages.set(navi.onchain.storage ?? "", {
+      reservesTable: `0x${"e6".repeat(32)}`,
+      reserves: new Map([[10, { coinType: SUI_USDC, supplyIndex: 10n ** 27n, suppliers: new Map([[OWNER, 10_000_000_000n]]) }]]),
+    });
+    app = await startApp({ db: "pglite", env: { SVC_RPC_MOVE: rpc.url } });
+    // The altered transactions are simulated in this process against the same node.
+    process.env.SVC_RPC_MOVE = rpc.url;
+    resetConfigForTests();
+  });
+  afterAll(async () => {
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
+    await app?.stop();
+    await rpc?.close();
+  });
+
+  for (const c of CASES) {
+    describe(c.venue, () => {
+      it("deposit: prepared; the node's changes are the plan's: exactly 5 USDC out, the venue's shares in, gas in SUI, nothing else", async () => {
+        const r = await plan("deposit", c.venue);
+        expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared" });
+        const tx = r.json.transactions[0];
+        expect(tx?.simulation?.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/balance_changes/) });
+        const changes = tx?.simulation?.changes?.balanceChanges ?? [];
+        expect(changeOf(changes, OWNER, SUI_USDC)).toBe(-AMOUNT);
+        expect(changes.find((x) => x.asset.id === "native")?.amount).toBe(`-${tx?.simulation?.fee?.amount}`);
+        if (c.share) expect(changeOf(changes, OWNER, c.share)).toBe(c.minted);
+        expect(changes).toHaveLength(c.share ? 3 : 2);
+        expect(changes.every((x) => x.owner === OWNER)).toBe(true);
+      });
+
+      it("deposit altered after building to send 10 × the amount: refused simulation_mismatch, naming both amounts in USDC", async () => {
+        const r = await plan("deposit", c.venue);
+        const tx = r.json.transactions[0] as Tx;
+        expect(await check("deposit", c.venue, [tx])).toBeNull();
+        const b = await check("deposit", c.venue, [altered(tx, AMOUNT, AMOUNT * 10n)]);
+        expect(b?.code).toBe("simulation_mismatch");
+        expect(b?.message).toContain("you send 5.000000 USDC by the plan, the simulation sends 50.000000 USDC");
+      });
+
+      it("withdraw: prepared; the node's changes: at least 5 USDC in, the shares redeemed out, gas in SUI", async () => {
+        const r = await plan("withdraw", c.venue);
+        expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared" });
+        const tx = r.json.transactions[0];
+        const changes = tx?.simulation?.changes?.balanceChanges ?? [];
+        expect(tx?.simulation?.changes?.status).toBe("ok");
+        expect(changeOf(changes, OWNER, SUI_USDC)).toBe(c.paid);
+        if (c.share) expect(changeOf(changes, OWNER, c.share)).toBe(-c.redeemed);
+        expect(changes.find((x) => x.asset.id === "native")?.amount).toBe(`-${tx?.simulation?.fee?.amount}`);
+        expect(changes).toHaveLength(c.share ? 3 : 2);
+      });
+
+      it("withdraw altered after building (a tenth redeemed; 10 × redeemed; the USDC sent to another address): refused simulation_mismatch", async () => {
+        const r = await plan("withdraw", c.venue);
+        const tx = r.json.transactions[0] as Tx;
+        expect(await check("withdraw", c.venue, [tx])).toBeNull();
+        // The builder's own figure in the PTB: the shares redeemed (Scallop, Suilend) or NAVI's amount.
+        const figure = c.share ? c.redeemed : AMOUNT;
+        const tenth = await check("withdraw", c.venue, [altered(tx, figure, figure / 10n)]);
+        expect(tenth?.code).toBe("simulation_mismatch");
+        expect(tenth?.message).toMatch(/you receive 5\.000000 USDC by the plan, the simulation gives you 0\.[45]\d{5} USDC/);
+        // 10 × the figure: more shares leave than the amount needs at the simulation's own rate (Scallop, Suilend);
+        // NAVI pays the owner 10 USDC of its supply (min(50, 10)), not the 5 asked.
+        const more = await check("withdraw", c.venue, [altered(tx, figure, figure * 10n)]);
+        expect(more?.code).toBe("simulation_mismatch");
+        expect(more?.message).toMatch(
+          c.share ? /leave your wallet; at the simulation's rate .* pay the 5\.000000 USDC the plan withdraws/ : /you withdraw 5\.000000 USDC by the plan, the simulation withdraws 10\.000000 USDC/,
+        );
+        const elsewhere = await check("withdraw", c.venue, [sentTo(tx, OWNER, OTHER)]);
+        expect(elsewhere?.code).toBe("simulation_mismatch");
+        expect(elsewhere?.message).toContain(`USDC goes to ${OTHER}, which the plan does not name`);
+      });
+    });
+  }
+});
