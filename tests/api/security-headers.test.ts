@@ -57,6 +57,22 @@ describe("security headers on every page and API answer", () => {
     }
   });
 
+  it("CORS: no other origin may read an API answer from a browser, with or without credentials (no Access-Control-* at all)", async () => {
+    const origin = "https://evil.example";
+    const read = await call(app.url, "GET", "/api/v1/svc/status", { headers: { origin } });
+    expect(read.status).toBe(200);
+    const preflight = await fetch(`${app.url}/api/v1/wallets/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/route`, {
+      method: "OPTIONS",
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "x-api-key, content-type" },
+    });
+    for (const h of [read.headers, preflight.headers]) {
+      for (const k of ["access-control-allow-origin", "access-control-allow-credentials", "access-control-allow-headers", "access-control-allow-methods"]) expect(h.get(k)).toBeNull();
+    }
+    // The preflight answer approves no origin, method or header, so a browser never sends the cross-origin POST with a
+    // key (whatever its status: without Access-Control-Allow-Origin the preflight fails in the browser).
+    expect(preflight.status).toBeLessThan(500);
+  });
+
   it("wallet-scoped API answers are never stored by a cache", async () => {
     const r = await call(app.url, "GET", "/api/v1/svc/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(r.status).toBe(200);
