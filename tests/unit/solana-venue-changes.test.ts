@@ -3,7 +3,8 @@
 // accounts' states before, from getMultipleAccounts, and after, from simulateTransaction's `accounts`) against the local
 // Solana chain running the venue's program model, checked with the plan's own expectation (vaultExpectedChanges +
 // checkChanges): untouched, the changes are exact and pass; the instruction's amount × 10 (its data re-encoded by the
-// IDL layout) is refused `simulation_mismatch` naming both amounts.
+// IDL layout) is refused `simulation_mismatch` naming both amounts; on Kamino also the receipt redirected to another
+// wallet's token account (the IDL's account by name).
 import { createRequire } from "node:module";
 import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
@@ -66,6 +67,22 @@ function scaled(txs: PlanTransaction[], program: string, discriminator: readonly
   });
   expect(found).toBe(1);
   return out;
+}
+
+/** The plan with account `name` (by the IDL's account list) of `program`'s instruction `ix` replaced by `to`, recompiled. */
+function redirected(txs: PlanTransaction[], program: string, ix: { discriminator: readonly number[]; accounts: readonly { name: string }[] }, name: string, to: string): PlanTransaction[] {
+  const at = ix.accounts.findIndex((a) => a.name === name);
+  expect(at).toBeGreaterThanOrEqual(0);
+  return txs.map((t) => {
+    const p = t.payload as SolanaPayload;
+    const instructions = p.instructions.map((i) => {
+      const data = Buffer.from(i.data, "base64");
+      if (i.programAddress !== program || !ix.discriminator.every((b, k) => data[k] === b)) return i;
+      return { ...i, accounts: i.accounts.map((a, k) => (k === at ? { ...a, address: to } : a)) };
+    });
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
+  });
 }
 
 async function pda(program: string, ...seeds: (string | Uint8Array)[]): Promise<string> {
@@ -133,6 +150,18 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     const ten = await check(kamino, "withdraw", scaled(txs, KLEND, redeem.discriminator, 0, 10n), 3_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain(`20000000 base units of ${KAMINO_CUSDC_MINT} leave your wallet; at the simulation's rate 2000000 base units of ${KAMINO_CUSDC_MINT} pay the 3.000000 USDC the plan withdraws`);
+  });
+
+  it("the cUSDC minted, or the USDC paid out, into someone else's account is refused, naming them", async () => {
+    const [otherCusdc, otherUsdc] = [await chain.setTokenBalance(SPONSOR, KAMINO_CUSDC_MINT, 0n), await chain.setTokenBalance(SPONSOR, USDC, 0n)];
+    const dep = redirected(await build("kamino", "deposit", 3_000_000n), KLEND, deposit, "userDestinationCollateral", otherCusdc);
+    const d = await check(kamino, "deposit", dep, 3_000_000n);
+    expect(d.blocker?.code).toBe("simulation_mismatch");
+    expect(d.blocker?.message).toContain(`2000000 base units of ${KAMINO_CUSDC_MINT} goes to ${SPONSOR}, which the plan does not name`);
+    const wd = redirected(await build("kamino", "withdraw", 3_000_000n), KLEND, redeem, "userDestinationLiquidity", otherUsdc);
+    const w = await check(kamino, "withdraw", wd, 3_000_000n);
+    expect(w.blocker?.code).toBe("simulation_mismatch");
+    expect(w.blocker?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });
 
