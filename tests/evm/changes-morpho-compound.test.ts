@@ -1,0 +1,140 @@
+// Balance changes from the chain before signing, on EVM (issue 23 items 1 and 2), for the Morpho vault and Compound v3:
+// each deposit and withdraw the real builder makes, simulated with eth_simulateV1 on the venue's real bytecode, agrees
+// with the plan's expectation (vaultExpectedChanges, as the plan route builds it) in exact base units; the same plan
+// altered after building (ten times the amount, the shares or the base balance credited to someone else, an unlimited
+// approval, a withdraw paid to someone else) is refused `simulation_mismatch`, in token units.
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { checkChanges } from "../../server/chains/check-changes";
+import type { EvmCall } from "../../server/chains/evm";
+import { simulateTransactions } from "../../server/chains/simulate";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { vaultExpectedChanges } from "../../server/plans/vault";
+import { getVenue } from "../../server/venues";
+import { mintUsdc } from "../../testing/chains/evm/aave";
+import { COMET_FULL_ABI, deployComet } from "../../testing/chains/evm/comet";
+import { cometMarket } from "../../testing/chains/evm/comet-deployments";
+import { deployMorpho, METAMORPHO_ABI } from "../../testing/chains/evm/morpho";
+import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import { signAndSend } from "../../testing/chains/evm/wallet";
+import { ourBuild, useLocalChain } from "../../testing/oracle";
+
+// A throw-away key for the local chain only (anvil's second default account).
+const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
+const OWNER = privateKeyToAccount(OWNER_KEY).address;
+const OTHER: Hex = "0x000000000000000000000000000000000000bEEF";
+const AMOUNT = 3_000_000n;
+
+interface Venue {
+  id: "morpho-base" | "compound-v3-base";
+  /** The contract the deposit approves and calls. */
+  target: () => Hex;
+  /** The deposit call crediting `to` with `amount`. */
+  deposit: (amount: bigint, to: Hex) => Hex;
+  /** The withdraw call paying `to` (the last transaction of the withdraw plan, re-encoded). */
+  withdrawTo: (built: EvmCall, to: Hex) => Hex;
+  /** How the simulation says the credit went elsewhere. */
+  elsewhere: string;
+}
+
+const onchain = (id: Venue["id"]) => getVenue(id)?.onchain ?? {};
+const usdc = () => (onchain("morpho-base").usdc ?? "") as Hex;
+const VENUES: Venue[] = [
+  {
+    id: "morpho-base",
+    target: () => onchain("morpho-base").vault as Hex,
+    deposit: (amount, to) => encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "deposit", args: [amount, to] }),
+    // redeem(shares, receiver, owner): the builder's shares, the assets to `to`.
+    withdrawTo: (built, to) => {
+      const shares = BigInt(`0x${built.data.slice(10, 74)}`);
+      return encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "redeem", args: [shares, to, OWNER] });
+    },
+    elsewhere: `is minted to ${OTHER}, not to you`,
+  },
+  {
+    id: "compound-v3-base",
+    target: () => onchain("compound-v3-base").cUSDCv3 as Hex,
+    // supplyTo(dst, asset, amount): Comet credits dst's base balance (compound-finance/comet contracts/Comet.sol).
+    deposit: (amount, to) =>
+      to === OWNER
+        ? encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supply", args: [usdc(), amount] } as Parameters<typeof encodeFunctionData>[0])
+        : encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supplyTo", args: [to, usdc(), amount] } as Parameters<typeof encodeFunctionData>[0]),
+    withdrawTo: (_built, to) => encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "withdrawTo", args: [to, usdc(), 1_000_000n] } as Parameters<typeof encodeFunctionData>[0]),
+    elsewhere: `is minted to ${OTHER}, not to you`,
+  },
+];
+
+describe("EVM balance changes from eth_simulateV1 logs, checked against the plan (Morpho vault and Compound v3 on their bytecode)", () => {
+  let node: EvmNode;
+  useLocalChain(["SVC_RPC_EVM_A"], async () => {
+    node = await startEvmNode({ chainId: 8453 });
+    node.methods.simulateV1 = true;
+    const m = onchain("morpho-base");
+    expect(m.usdc?.toLowerCase()).toBe(onchain("compound-v3-base").usdc?.toLowerCase());
+    const c = cometMarket("base", "usdc");
+    await deployComet(node, { comet: c.comet, usdc: c.baseToken, configurator: c.configurator });
+    await deployMorpho(node, { morphoBlue: m.morphoBlue ?? "", vault: m.vault ?? "", usdc: m.usdc ?? "" });
+    await mintUsdc(node, usdc(), OWNER, 100_000_000n);
+    await node.setBalance(OWNER, 10n ** 18n);
+    return node;
+  });
+  const venueOf = (id: Venue["id"]) => ({ chain: "evm-a" as const, onchain: onchain(id) });
+  const altered = (txs: PlanTransaction[], data: Record<number, Hex>) => txs.map((t, i) => (data[i] ? { ...t, payload: { ...(t.payload as EvmCall), data: data[i] } } : t));
+  const approve = (v: Venue, amount: bigint, spender = v.target()) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
+  const check = async (v: Venue, action: "deposit" | "withdraw", txs: PlanTransaction[], amount = AMOUNT) => {
+    const sim = await simulateTransactions(txs, OWNER);
+    return { sim, blocker: checkChanges(sim.transactions, vaultExpectedChanges(action, venueOf(v.id), OWNER, amount, sim.transactions)) };
+  };
+
+  describe.each(VENUES)("$id", (v) => {
+    it("the plan's approve + deposit: the exact approval, exactly 3 USDC out of the owner's wallet to the venue; the checker passes", async () => {
+      const { sim, blocker } = await check(v, "deposit", await ourBuild(v.id, "deposit", OWNER, AMOUNT));
+      const [appr, dep] = sim.transactions.map((t) => t.simulation?.changes);
+      expect(appr).toMatchObject({ status: "ok", approvals: [{ token: usdc(), spender: v.target(), amount: AMOUNT.toString() }] });
+      const owner = dep?.balanceChanges?.find((c) => c.owner.toLowerCase() === OWNER.toLowerCase() && c.asset.id.toLowerCase() === usdc().toLowerCase());
+      expect(owner).toMatchObject({ amount: (-AMOUNT).toString(), asset: { symbol: "USDC", decimals: 6 } });
+      expect(blocker?.message ?? null).toBeNull();
+    });
+
+    it("ten times the amount (approval and deposit) is refused, naming both amounts in USDC", async () => {
+      const txs = altered(await ourBuild(v.id, "deposit", OWNER, AMOUNT), { 0: approve(v, AMOUNT * 10n), 1: v.deposit(AMOUNT * 10n, OWNER) });
+      const { blocker } = await check(v, "deposit", txs);
+      expect(blocker?.code).toBe("simulation_mismatch");
+      expect(blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+    });
+
+    it("a deposit crediting someone else is refused, naming them", async () => {
+      const txs = altered(await ourBuild(v.id, "deposit", OWNER, AMOUNT), { 1: v.deposit(AMOUNT, OTHER) });
+      const { blocker } = await check(v, "deposit", txs);
+      expect(blocker?.code).toBe("simulation_mismatch");
+      expect(blocker?.message).toContain(v.elsewhere);
+    });
+
+    it("an unlimited approval is refused, and so is an exact approval to another spender", async () => {
+      const txs = await ourBuild(v.id, "deposit", OWNER, AMOUNT);
+      const unlimited = await check(v, "deposit", altered(txs, { 0: approve(v, maxUint256) }));
+      expect(unlimited.blocker?.code).toBe("simulation_mismatch");
+      expect(unlimited.blocker?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
+      const foreign = await check(v, "deposit", altered(txs, { 0: approve(v, AMOUNT, OTHER) }));
+      expect(foreign.blocker?.code).toBe("simulation_mismatch");
+      expect(foreign.blocker?.message).toContain(`an approval of 3.000000 USDC to ${OTHER}`);
+    });
+
+    it("a withdraw: at least the asked USDC arrives at the owner and the checker passes; one paying someone else is refused", async () => {
+      const deposit = await ourBuild(v.id, "deposit", OWNER, AMOUNT);
+      expect((await signAndSend(node.url, OWNER_KEY, deposit.map((t) => t.payload as EvmCall))).map((r) => r.status)).toEqual(["success", "success"]);
+      const txs = await ourBuild(v.id, "withdraw", OWNER, 1_000_000n);
+      const { sim, blocker } = await check(v, "withdraw", txs, 1_000_000n);
+      const got = sim.transactions
+        .at(-1)
+        ?.simulation?.changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === OWNER.toLowerCase() && c.asset.id.toLowerCase() === usdc().toLowerCase())?.amount;
+      expect(got).toBe("1000000");
+      expect(blocker?.message ?? null).toBeNull();
+      const last = txs.length - 1;
+      const paidElsewhere = await check(v, "withdraw", altered(txs, { [last]: v.withdrawTo(txs[last]?.payload as EvmCall, OTHER) }), 1_000_000n);
+      expect(paidElsewhere.blocker?.code).toBe("simulation_mismatch");
+      expect(paidElsewhere.blocker?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    });
+  });
+});

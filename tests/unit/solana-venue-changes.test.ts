@@ -1,0 +1,316 @@
+// Balance changes from the chain before signing, on svm-chain (issue 23 items 1 and 2), per Solana venue: the real
+// builder's deposit and withdraw, simulated through the service's simulate path (simulateTransactions: the watched
+// accounts' states before, from getMultipleAccounts, and after, from simulateTransaction's `accounts`) against the local
+// Solana chain running the venue's program model, checked with the plan's own expectation (vaultExpectedChanges +
+// checkChanges): untouched, the changes are exact and pass; the instruction's amount × 10 (its data re-encoded by the
+// IDL layout) is refused `simulation_mismatch` naming both amounts; on Kamino also the receipt redirected to another
+// wallet's token account (the IDL's account by name).
+import { createRequire } from "node:module";
+import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { checkChanges } from "../../server/chains/check-changes";
+import { compileSolanaPayload, instructionFromJson, type SolanaPayload } from "../../server/chains/solana";
+import { simulateTransactions } from "../../server/chains/simulate";
+import { resetConfigForTests } from "../../server/config";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { vaultExpectedChanges } from "../../server/plans/vault";
+import { builderFor } from "../../server/venues/adapters";
+import type { VenueDescriptor } from "../../server/venues/types";
+import { kamino } from "../../server/venues/kamino/descriptor";
+import { KLEND_IDL } from "../../server/venues/kamino/idl";
+import { jupiterLend } from "../../server/venues/jupiter-lend/descriptor";
+import { JUP_LENDING_IDL } from "../../server/venues/jupiter-lend/idl";
+import { marginfi } from "../../server/venues/marginfi/descriptor";
+import { MARGINFI_IDL } from "../../server/venues/marginfi/idl";
+import { save } from "../../server/venues/save/descriptor";
+import { SAVE_TAG } from "../../server/venues/save/tags";
+import { type AnchorIdl, encodeAnchorAccount } from "../../testing/chains/solana/anchor-idl";
+import { kaminoSimulationChain } from "../../testing/chains/solana/kamino-simulation";
+import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { fixtureAddress } from "../../testing/chains/solana/venues/encode";
+import { jupiterLendingAccount, LENDING_IDL } from "../../testing/chains/solana/venues/jupiter-lend";
+import { liquidityVaultOf, MARGINFI, marginfiAccount, mfiRequire, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
+import { saveFixture, setSaveUsdc } from "../../testing/chains/solana/venues/save";
+import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
+import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
+
+const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
+const SPONSOR = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
+const USDC = (kamino.onchain as Record<"usdcMint", string>).usdcMint;
+const KLEND = (kamino.onchain as Record<"program", string>).program;
+
+async function build(venue: string, action: "deposit" | "withdraw", amountMicros: bigint): Promise<PlanTransaction[]> {
+  const b = builderFor(venue, action);
+  if (!("build" in b)) throw new Error(b.reason);
+  return b.build({ owner: OWNER, amountMicros });
+}
+
+/**
+ * The plan with the u64 argument at `at` (bytes after the discriminator or tag, by the IDL's args) of `program`'s
+ * instruction starting with `discriminator` multiplied by `factor`, recompiled as the builder would have sent it.
+ */
+function scaled(txs: PlanTransaction[], program: string, discriminator: readonly number[], at: number, factor: bigint): PlanTransaction[] {
+  let found = 0;
+  const out = txs.map((t) => {
+    const p = t.payload as SolanaPayload;
+    const instructions = p.instructions.map((ix) => {
+      const data = Buffer.from(ix.data, "base64");
+      if (ix.programAddress !== program || !discriminator.every((b, i) => data[i] === b)) return ix;
+      found++;
+      const o = discriminator.length + at;
+      data.writeBigUInt64LE(data.readBigUInt64LE(o) * factor, o);
+      return { ...ix, data: data.toString("base64") };
+    });
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
+  });
+  expect(found).toBe(1);
+  return out;
+}
+
+/** The plan with account `name` (by the IDL's account list) of `program`'s instruction `ix` replaced by `to`, recompiled. */
+function redirected(txs: PlanTransaction[], program: string, ix: { discriminator: readonly number[]; accounts: readonly { name: string }[] }, name: string, to: string): PlanTransaction[] {
+  const at = ix.accounts.findIndex((a) => a.name === name);
+  expect(at).toBeGreaterThanOrEqual(0);
+  return txs.map((t) => {
+    const p = t.payload as SolanaPayload;
+    const instructions = p.instructions.map((i) => {
+      const data = Buffer.from(i.data, "base64");
+      if (i.programAddress !== program || !ix.discriminator.every((b, k) => data[k] === b)) return i;
+      return { ...i, accounts: i.accounts.map((a, k) => (k === at ? { ...a, address: to } : a)) };
+    });
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
+  });
+}
+
+async function pda(program: string, ...seeds: (string | Uint8Array)[]): Promise<string> {
+  const [a] = await getProgramDerivedAddress({
+    programAddress: address(program),
+    seeds: seeds.map((x) => (typeof x === "string" ? (x.length >= 32 ? getAddressEncoder().encode(address(x)) : getUtf8Encoder().encode(x)) : x)),
+  });
+  return a;
+}
+
+const ownerChange = (txs: PlanTransaction[], asset: string) =>
+  txs.flatMap((t) => t.simulation?.changes?.balanceChanges ?? []).filter((c) => c.owner === OWNER && c.asset.id === asset).reduce((s, c) => s + BigInt(c.amount), 0n);
+
+let rpc: FakeRpc;
+beforeAll(async () => {
+  rpc = await startFakeRpc();
+  process.env.SVC_RPC_SVM = rpc.url;
+  resetConfigForTests();
+});
+afterAll(async () => {
+  delete process.env.SVC_RPC_SVM;
+  resetConfigForTests();
+  await rpc.close();
+});
+const check = async (venue: VenueDescriptor, action: "deposit" | "withdraw", txs: PlanTransaction[], amount: bigint) => {
+  const sim = await simulateTransactions(txs, OWNER);
+  expect(sim.blocker).toBeNull();
+  expect(sim.transactions.map((t) => t.simulation?.changes?.status)).toEqual(txs.map(() => "ok"));
+  return { sim, blocker: checkChanges(sim.transactions, vaultExpectedChanges(action, venue, OWNER, amount, sim.transactions)) };
+};
+
+describe("svm-chain balance changes checked against the plan: Kamino (klend's program model: 3,000 USDC for 2,000 cUSDC, 1.5 USDC each)", () => {
+  let chain: SolanaLocalChain;
+  beforeEach(async () => {
+    chain = await kaminoSimulationChain(rpc, SPONSOR);
+    chain.lamports.set(OWNER, 1_000_000_000n);
+    // The owner holds 100 USDC and 90 cUSDC (enough for ten times either plan).
+    rpc.set(OWNER, USDC, 100_000_000n);
+    rpc.set(OWNER, KAMINO_CUSDC_MINT, 90_000_000n);
+    await chain.setTokenBalance(OWNER, USDC, 100_000_000n);
+    await chain.setTokenBalance(OWNER, KAMINO_CUSDC_MINT, 90_000_000n);
+  });
+  const deposit = KLEND_IDL.instructions.depositReserveLiquidity;
+  const redeem = KLEND_IDL.instructions.redeemReserveCollateral;
+
+  it("deposit 3 USDC: exactly 3 USDC leaves the owner, 2 cUSDC arrive; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
+    const txs = await build("kamino", "deposit", 3_000_000n);
+    const { sim, blocker } = await check(kamino, "deposit", txs, 3_000_000n);
+    expect([ownerChange(sim.transactions, USDC), ownerChange(sim.transactions, KAMINO_CUSDC_MINT)]).toEqual([-3_000_000n, 2_000_000n]);
+    expect(blocker?.message ?? null).toBeNull();
+    // liquidityAmount: the only arg (u64) of depositReserveLiquidity.
+    expect(deposit.args).toEqual([{ name: "liquidityAmount", type: "u64" }]);
+    const ten = await check(kamino, "deposit", scaled(txs, KLEND, deposit.discriminator, 0, 10n), 3_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("withdraw 3 USDC: 2 cUSDC redeemed, exactly 3 USDC arrives; the checker passes; × 10 the cUSDC is refused naming both", async () => {
+    const txs = await build("kamino", "withdraw", 3_000_000n);
+    const { sim, blocker } = await check(kamino, "withdraw", txs, 3_000_000n);
+    expect([ownerChange(sim.transactions, USDC), ownerChange(sim.transactions, KAMINO_CUSDC_MINT)]).toEqual([3_000_000n, -2_000_000n]);
+    expect(blocker?.message ?? null).toBeNull();
+    // collateralAmount: the only arg (u64) of redeemReserveCollateral.
+    expect(redeem.args).toEqual([{ name: "collateralAmount", type: "u64" }]);
+    const ten = await check(kamino, "withdraw", scaled(txs, KLEND, redeem.discriminator, 0, 10n), 3_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain(`20000000 base units of ${KAMINO_CUSDC_MINT} leave your wallet; at the simulation's rate 2000000 base units of ${KAMINO_CUSDC_MINT} pay the 3.000000 USDC the plan withdraws`);
+  });
+
+  it("the cUSDC minted, or the USDC paid out, into someone else's account is refused, naming them", async () => {
+    const [otherCusdc, otherUsdc] = [await chain.setTokenBalance(SPONSOR, KAMINO_CUSDC_MINT, 0n), await chain.setTokenBalance(SPONSOR, USDC, 0n)];
+    const dep = redirected(await build("kamino", "deposit", 3_000_000n), KLEND, deposit, "userDestinationCollateral", otherCusdc);
+    const d = await check(kamino, "deposit", dep, 3_000_000n);
+    expect(d.blocker?.code).toBe("simulation_mismatch");
+    expect(d.blocker?.message).toContain(`2000000 base units of ${KAMINO_CUSDC_MINT} goes to ${SPONSOR}, which the plan does not name`);
+    const wd = redirected(await build("kamino", "withdraw", 3_000_000n), KLEND, redeem, "userDestinationLiquidity", otherUsdc);
+    const w = await check(kamino, "withdraw", wd, 3_000_000n);
+    expect(w.blocker?.code).toBe("simulation_mismatch");
+    expect(w.blocker?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+  });
+});
+
+/** A fresh local chain over the RPC's program accounts: the owner and a sponsor with SOL. */
+const freshChain = () => {
+  const c = new SolanaLocalChain(() => rpc.solanaAccounts);
+  c.blockhashes.add(rpc.blockhash);
+  c.lamports.set(OWNER, 1_000_000_000n);
+  c.lamports.set(SPONSOR, 1_000_000_000n);
+  rpc.solanaChain = c;
+  return c;
+};
+
+describe("svm-chain balance changes checked against the plan: marginfi (the SDK's IDL; 1.25 USDC per share; the model moves the tokens, not the account's shares)", () => {
+  const ids = marginfi.onchain as Record<"program" | "group" | "usdcBank" | "usdcMint", string>;
+  const ONE = 1n << 48n; // I80F48 1.0
+  beforeEach(async () => {
+    setMarginfiBank(rpc, ids.usdcBank, { assetShareValue: (5n * ONE) / 4n, oracle: fixtureAddress("mfi-usdc-pyth-push") });
+    const idl = { ...(mfiRequire("@mrgnlabs/marginfi-client-v2") as { MARGINFI_IDL: AnchorIdl }).MARGINFI_IDL, address: MARGINFI };
+    rpc.solanaAccounts.set(ids.group, { owner: ids.program, data: encodeAnchorAccount(idl, "MarginfiGroup", { admin: SPONSOR }) });
+    // The owner's marginfi account (seeds of MarginfiAccountInitializePda, account_index 0, no third party) with 40 shares (50 USDC).
+    const account = await pda(ids.program, "marginfi_account", ids.group, OWNER, Uint8Array.of(0, 0), Uint8Array.of(0, 0));
+    rpc.solanaAccounts.set(account, { owner: ids.program, data: marginfiAccount(OWNER, [{ bank: ids.usdcBank, assetShares: 40_000_000n * ONE }]) });
+    const chain = freshChain();
+    chain.addMint(ids.usdcMint, SPONSOR);
+    await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
+    chain.setTokenAccount(liquidityVaultOf(ids.usdcBank), await pda(ids.program, "liquidity_vault_auth", ids.usdcBank), ids.usdcMint, 1_000_000_000n);
+  });
+  const deposit = MARGINFI_IDL.instructions.lending_account_deposit;
+  const withdraw = MARGINFI_IDL.instructions.lending_account_withdraw;
+
+  it("deposit 3 USDC: exactly 3 USDC leaves the owner; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
+    const txs = await build("marginfi", "deposit", 3_000_000n);
+    const { sim, blocker } = await check(marginfi, "deposit", txs, 3_000_000n);
+    expect(ownerChange(sim.transactions, USDC)).toBe(-3_000_000n);
+    expect(blocker?.message ?? null).toBeNull();
+    // amount: the first arg (u64) of lending_account_deposit.
+    expect(deposit.args[0]).toEqual({ name: "amount", type: "u64" });
+    const ten = await check(marginfi, "deposit", scaled(txs, ids.program, deposit.discriminator, 0, 10n), 3_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("withdraw 3 USDC: exactly 3 USDC arrives; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
+    const txs = await build("marginfi", "withdraw", 3_000_000n);
+    const { sim, blocker } = await check(marginfi, "withdraw", txs, 3_000_000n);
+    expect(ownerChange(sim.transactions, USDC)).toBe(3_000_000n);
+    expect(blocker?.message ?? null).toBeNull();
+    expect(withdraw.args[0]).toEqual({ name: "amount", type: "u64" });
+    const ten = await check(marginfi, "withdraw", scaled(txs, ids.program, withdraw.discriminator, 0, 10n), 3_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain("you withdraw 3.000000 USDC by the plan, the simulation withdraws 30.000000 USDC");
+  });
+});
+
+describe("svm-chain balance changes checked against the plan: Save (the SDK's instruction layout; 3,000 USDC for 2,000 collateral, 1.5 USDC each)", () => {
+  const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+  const f = saveFixture();
+  beforeEach(async () => {
+    setSaveUsdc(rpc, f);
+    const sdk = createRequire(createRequire(import.meta.url).resolve("@solendprotocol/solend-sdk"));
+    const { LendingMarketLayout } = sdk("./state/lendingMarket") as { LendingMarketLayout: { span: number; decode(b: Buffer): Record<string, unknown>; encode(v: unknown, b: Buffer): number } };
+    const { PublicKey } = sdk("@solana/web3.js") as { PublicKey: (new (v: string) => { toBuffer(): Buffer }) & { findProgramAddressSync(s: Buffer[], p: unknown): [{ toBase58(): string }, number] } };
+    const [authority, bump] = PublicKey.findProgramAddressSync([new PublicKey(ids.mainMarket).toBuffer()], new PublicKey(ids.program));
+    const m = LendingMarketLayout.decode(Buffer.alloc(LendingMarketLayout.span));
+    Object.assign(m, { version: 1, bumpSeed: bump, owner: new PublicKey(SPONSOR), tokenProgramId: new PublicKey(TOKEN_PROGRAM_ADDRESS) });
+    const data = Buffer.alloc(LendingMarketLayout.span);
+    LendingMarketLayout.encode(m, data);
+    rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data });
+    const chain = freshChain();
+    chain.addMint(ids.usdcMint, SPONSOR);
+    chain.addMint(f.collateralMint, authority.toBase58());
+    await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
+    await chain.setTokenBalance(OWNER, f.collateralMint, 90_000_000n);
+    rpc.set(OWNER, f.collateralMint, 90_000_000n);
+    chain.setTokenAccount(f.liquiditySupply, authority.toBase58(), ids.usdcMint, 3_000_000_000n);
+  });
+
+  it("deposit 3 USDC: exactly 3 USDC leaves the owner, 2 collateral arrive; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
+    const txs = await build("save", "deposit", 3_000_000n);
+    const { sim, blocker } = await check(save, "deposit", txs, 3_000_000n);
+    expect([ownerChange(sim.transactions, USDC), ownerChange(sim.transactions, f.collateralMint)]).toEqual([-3_000_000n, 2_000_000n]);
+    expect(blocker?.message ?? null).toBeNull();
+    // DepositReserveLiquidity { liquidity_amount: u64 } after its one-byte tag.
+    const ten = await check(save, "deposit", scaled(txs, ids.program, [SAVE_TAG.depositReserveLiquidity], 0, 10n), 3_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("withdraw 3 USDC: 2 collateral redeemed, exactly 3 USDC arrives; the checker passes; × 10 the collateral is refused naming both", async () => {
+    const txs = await build("save", "withdraw", 3_000_000n);
+    const { sim, blocker } = await check(save, "withdraw", txs, 3_000_000n);
+    expect([ownerChange(sim.transactions, USDC), ownerChange(sim.transactions, f.collateralMint)]).toEqual([3_000_000n, -2_000_000n]);
+    expect(blocker?.message ?? null).toBeNull();
+    // RedeemReserveCollateral { collateral_amount: u64 } after its one-byte tag.
+    const ten = await check(save, "withdraw", scaled(txs, ids.program, [SAVE_TAG.redeemReserveCollateral], 0, 10n), 3_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain(`20000000 base units of ${f.collateralMint} leave your wallet; at the simulation's rate 2000000 base units of ${f.collateralMint} pay the 3.000000 USDC the plan withdraws`);
+  });
+});
+
+describe("svm-chain balance changes checked against the plan: Jupiter Lend (the lending IDL @jup-ag/lend ships; 1.25 USDC per jlUSDC)", () => {
+  const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
+  const liquidityVault = async () => (await findAssociatedTokenPda({ owner: address(await pda(ids.liquidityProgram, "liquidity")), mint: address(ids.usdcMint), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  beforeEach(async () => {
+    const idl = LENDING_IDL;
+    const mint = ids.usdcMint;
+    const reserve = await pda(ids.liquidityProgram, "reserve", mint);
+    const position = await pda(ids.liquidityProgram, "user_supply_position", mint, ids.usdcLending);
+    const rewards = await pda(ids.rewardsRateModelProgram, "lending_rewards_rate_model", mint);
+    const admin = await pda(ids.lendingProgram, "lending_admin");
+    rpc.solanaAccounts.set(ids.usdcLending, {
+      owner: ids.lendingProgram,
+      data: jupiterLendingAccount({ mint, fTokenMint: ids.jlUsdcMint, tokenExchangePrice: 1_250_000_000_000n, rewardsRateModel: rewards, tokenReservesLiquidity: reserve, supplyPositionOnLiquidity: position }),
+    });
+    rpc.solanaAccounts.set(admin, { owner: ids.lendingProgram, data: encodeAnchorAccount(idl, "LendingAdmin", { authority: SPONSOR, liquidity_program: ids.liquidityProgram, rebalancer: SPONSOR, bump: 255 }) });
+    rpc.solanaAccounts.set(rewards, { owner: ids.rewardsRateModelProgram, data: encodeAnchorAccount(idl, "LendingRewardsRateModel", { mint }) });
+    rpc.solanaAccounts.set(reserve, { owner: ids.liquidityProgram, data: encodeAnchorAccount(idl, "TokenReserve", { mint, vault: await liquidityVault() }) });
+    rpc.solanaAccounts.set(position, { owner: ids.liquidityProgram, data: encodeAnchorAccount(idl, "UserSupplyPosition", { protocol: ids.usdcLending, mint }) });
+    const chain = freshChain();
+    chain.addMint(mint, SPONSOR);
+    chain.addMint(ids.jlUsdcMint, ids.usdcLending);
+    await chain.setTokenBalance(OWNER, mint, 100_000_000n);
+    await chain.setTokenBalance(OWNER, ids.jlUsdcMint, 80_000_000n);
+    rpc.set(OWNER, ids.jlUsdcMint, 80_000_000n);
+    chain.setTokenAccount(await liquidityVault(), await pda(ids.liquidityProgram, "liquidity"), mint, 1_000_000_000n);
+  });
+  const deposit = JUP_LENDING_IDL.instructions.deposit;
+  const withdraw = JUP_LENDING_IDL.instructions.withdraw;
+
+  it("deposit 5 USDC: exactly 5 USDC leaves the owner, 4 jlUSDC arrive; the checker passes; × 10 is refused naming 5 and 50 USDC", async () => {
+    const txs = await build("jupiter-lend", "deposit", 5_000_000n);
+    const { sim, blocker } = await check(jupiterLend, "deposit", txs, 5_000_000n);
+    expect([ownerChange(sim.transactions, USDC), ownerChange(sim.transactions, ids.jlUsdcMint)]).toEqual([-5_000_000n, 4_000_000n]);
+    expect(blocker?.message ?? null).toBeNull();
+    expect(deposit.args).toEqual([{ name: "assets", type: "u64" }]);
+    const ten = await check(jupiterLend, "deposit", scaled(txs, ids.lendingProgram, deposit.discriminator, 0, 10n), 5_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain("you send 5.000000 USDC by the plan, the simulation sends 50.000000 USDC");
+  });
+
+  it("withdraw 5 USDC: 4 jlUSDC burned, exactly 5 USDC arrives; the checker passes; × 10 is refused naming the jlUSDC", async () => {
+    const txs = await build("jupiter-lend", "withdraw", 5_000_000n);
+    const { sim, blocker } = await check(jupiterLend, "withdraw", txs, 5_000_000n);
+    expect([ownerChange(sim.transactions, USDC), ownerChange(sim.transactions, ids.jlUsdcMint)]).toEqual([5_000_000n, -4_000_000n]);
+    expect(blocker?.message ?? null).toBeNull();
+    expect(withdraw.args).toEqual([{ name: "amount", type: "u64" }]);
+    const ten = await check(jupiterLend, "withdraw", scaled(txs, ids.lendingProgram, withdraw.discriminator, 0, 10n), 5_000_000n);
+    expect(ten.blocker?.code).toBe("simulation_mismatch");
+    expect(ten.blocker?.message).toContain(`40000000 base units of ${ids.jlUsdcMint} leave your wallet; at the simulation's rate 4000000 base units of ${ids.jlUsdcMint} pay the 5.000000 USDC the plan withdraws`);
+  });
+});
