@@ -6,10 +6,8 @@
 import { PAGE_CSP_FIXED } from "./security-headers";
 import { WALLET_RPC } from "./wallet-rpc";
 
-/** The origins of the browser's chain RPCs. */
-export function walletRpcOrigins(): string[] {
-  return [...new Set(Object.values(WALLET_RPC).map((u) => new URL(u).origin))];
-}
+/** The origins of the browser's chain RPCs (fixed at build: computed once, not per page request). */
+const WALLET_RPC_ORIGINS = [...new Set(Object.values(WALLET_RPC).map((u) => new URL(u).origin))].join(" ");
 
 export function pageCsp(nonce: string, dev = process.env.NODE_ENV !== "production"): string {
   return [
@@ -20,7 +18,7 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV !== "productio
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self' ${walletRpcOrigins().join(" ")}`,
+    `connect-src 'self' ${WALLET_RPC_ORIGINS}`,
     "worker-src 'self' blob:",
     "manifest-src 'self'",
     PAGE_CSP_FIXED,

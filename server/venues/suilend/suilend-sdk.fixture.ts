@@ -1,15 +1,18 @@
 // Suilend's main LendingMarket as @suilend/sdk 3.0.3 reads it from the chain (its BCS, in the SDK's generated layout),
 // for the tests that drive the SDK against the local Sui node (suilend.oracle.test.ts, suilend.worth.test.ts).
 import { normalizeStructTag } from "@mysten/sui/utils";
+import { PACKAGE_ID as SUILEND_PACKAGE_ID } from "@suilend/sdk/_generated/suilend";
 import { LendingMarket } from "@suilend/sdk/_generated/suilend/lending-market/structs";
 import { Reserve } from "@suilend/sdk/_generated/suilend/reserve/structs";
 import type { SuilendReserveState } from "../../../testing/chains/sui/venues/suilend";
 
 // Suilend's main market, its type and its UpgradeCap: @suilend/sdk 3.0.3 client.js LENDING_MARKET_ID, LENDING_MARKET_TYPE,
-// SUILEND_UPGRADE_CAP_ID (mainnet branch); the original package that defines the types: _generated/suilend/index.js PACKAGE_ID.
+// SUILEND_UPGRADE_CAP_ID (mainnet branch).
 export const MARKET = "0x84030d26d85eaa7035084a057f2f11f701b7e2e4eda87551becbc7c97505ece1";
-export const ORIGINAL = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
+// The original package that defines the types, imported from @suilend/sdk 3.0.3 (_generated/suilend/index.js PACKAGE_ID).
+export const ORIGINAL = SUILEND_PACKAGE_ID;
 export const MAIN_POOL = `${ORIGINAL}::suilend::MAIN_POOL`;
+// source: @suilend/sdk 3.0.3 client.js SUILEND_UPGRADE_CAP_ID, mainnet branch (not exported by the SDK, so copied here).
 export const UPGRADE_CAP = "0x3d4ef1859c3ee9fc72858f588b56a09da5466e64f8cc4e90a7b3b909fba8a7ae";
 // Circle's native USDC on Sui (@suilend/sui-fe 3.0.2 lib/coinType.js NORMALIZED_USDC_COINTYPE).
 export const USDC = "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC";
