@@ -21,7 +21,7 @@ export const EVENT_DESCRIPTIONS: Record<(typeof EVENT_TYPES)[number], string> = 
 };
 
 export const createWebhookBody = z
-  .object({
+  .strictObject({
     url: z.string().max(2048).meta({ description: "https:// URL of a public address", example: "https://example.com/hooks/svc" }),
     events: z.array(eventType).min(1).max(EVENT_TYPES.length),
   })

@@ -158,6 +158,7 @@ describe.each(dbKinds())("webhooks API on %s", (db) => {
       { url: "ftp://example.com/x", events: ["apy.updated"] },
       { url: "not a url", events: ["apy.updated"] },
       { url: 42, events: ["apy.updated"] },
+      { url: rx.url, events: ["apy.updated"], hmacKey: "whsec_chosen_by_the_caller" },
     ]) {
       const r = await call(app.url, "POST", P, { key: KEYS.ownerA, body });
       expect({ body, status: r.status, code: r.json.code }).toEqual({ body, status: 400, code: "INVALID_REQUEST" });
