@@ -197,8 +197,9 @@ function bareItem(s: string, i: number): { token: string | null; end: number } {
     return { token: null, end: i + 2 };
   }
   if (c === "-" || /[0-9]/.test(c)) {
-    const m = /^-?[0-9]{1,15}(\.[0-9]{1,3})?/.exec(s.slice(i));
-    if (!m || (m[1] && m[0].replace("-", "").split(".")[0]?.length > 12)) throw new Error("bad number");
+    // An integer of up to 15 digits, or a decimal of up to 12 before the point and 3 after.
+    const m = /^-?(?:[0-9]{1,12}\.[0-9]{1,3}|[0-9]{1,15}(?![0-9.]))/.exec(s.slice(i));
+    if (!m) throw new Error("bad number");
     return { token: null, end: i + m[0].length };
   }
   if (!/[A-Za-z*]/.test(c)) throw new Error("bad item");

@@ -114,7 +114,9 @@ function parsedPolicies(httpPolicies: string[], equivPolicies: string[]): { csp:
   return { csp, headerOnly: safe(() => parseCsp(httpPolicies)), meta: safe(() => parseCspMeta(equivPolicies)) };
 }
 
-export function contentSecurityPolicyTest(r: ObsRequests): ObsOutput & { policy: CspPolicy | null; numPolicies: number } {
+export type CspOutput = ObsOutput & { data: Record<string, string[]> | null; http: boolean; meta: boolean; policy: CspPolicy | null; numPolicies: number };
+
+export function contentSecurityPolicyTest(r: ObsRequests): CspOutput {
   const out = { result: null as string | null, pass: false, data: null as Record<string, string[]> | null, http: false, meta: false, policy: null as CspPolicy | null, numPolicies: 0 };
   const response = r.auto;
   const url = r.sessionUrl;
@@ -420,7 +422,7 @@ export function xFrameOptionsTest(r: ObsRequests): ObsOutput {
   }
   // frame-ancestors in the CSP makes the header unnecessary.
   const csp = contentSecurityPolicyTest(r);
-  if ((csp.data as Record<string, string[]> | null)?.["frame-ancestors"]) result = "x-frame-options-implemented-via-csp";
+  if (csp.data?.["frame-ancestors"]) result = "x-frame-options-implemented-via-csp";
   const pass = ["x-frame-options-allow-from-origin", "x-frame-options-sameorigin-or-deny", "x-frame-options-implemented-via-csp"].includes(result);
   return { result, pass, data };
 }
