@@ -34,6 +34,7 @@ async function main(): Promise<void> {
   const { config } = await import("../server/config");
   const { allEndpoints } = await import("../server/api");
   const { apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
+  const { httpsRedirectHeaders, httpsRedirectLocation } = await import("../server/http/https-redirect");
   const { shutdown } = await import("../server/boot");
   const { default: next } = await import("next");
 
@@ -44,8 +45,17 @@ async function main(): Promise<void> {
   const nextHandle = app.getRequestHandler();
   const api = apiDispatcher(allEndpoints());
 
+  // Behind a TLS front that forwards plain http too (SVC_HTTPS_REDIRECT=1): such a request goes to https first.
+  const redirectToHttps = config().SVC_HTTPS_REDIRECT;
+
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
+    const toHttps = redirectToHttps ? httpsRedirectLocation(req.headers, url) : null;
+    if (toHttps) {
+      res.writeHead(308, httpsRedirectHeaders(toHttps));
+      res.end();
+      return;
+    }
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
     // HEAD and OPTIONS (answered by Next.js from the route files' exports) and trailing-slash redirects stay

@@ -163,6 +163,11 @@ export const configSchema = z.object({
     .string()
     .transform((v) => v.split(",").map((x) => x.trim().toLowerCase()).filter(Boolean))
     .optional(),
+  /**
+   * Behind a TLS front: answer a request the front says came over plain http (X-Forwarded-Proto: http) with 308 to the
+   * same URL over https (server/http/https-redirect.ts; docs/security.md). Off by default: local http is served as is.
+   */
+  SVC_HTTPS_REDIRECT: flag("SVC_HTTPS_REDIRECT").default(false),
   /** Set by tests and start scripts to skip background jobs (yields refresh, webhook worker). */
   SVC_DISABLE_JOBS: flag("SVC_DISABLE_JOBS").default(false),
 });

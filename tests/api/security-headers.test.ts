@@ -77,5 +77,20 @@ describe("security headers on every page and API answer", () => {
     const r = await call(app.url, "GET", "/api/v1/svc/portfolio?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("no-store");
+    // A wallet's activity, and a keyed wallet read refused without a key: not stored either (errors included).
+    const activity = await call(app.url, "GET", "/api/v1/svc/activity?wallet=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    expect(activity.status).toBe(200);
+    expect(activity.headers.get("cache-control")).toBe("no-store");
+    const keyed = await call(app.url, "GET", "/api/v1/wallets/0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266/autopilot/history");
+    expect(keyed.status).toBe(401);
+    expect(keyed.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("without SVC_HTTPS_REDIRECT (local http), a request marked X-Forwarded-Proto: http is served, not redirected", async () => {
+    for (const path of ["/", "/api/v1/svc/status"]) {
+      const r = await fetch(`${app.url}${path}`, { headers: { "x-forwarded-proto": "http" }, redirect: "manual" });
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get("location"), path).toBeNull();
+    }
   });
 });
