@@ -23,15 +23,14 @@ export function currentRequestId(): string | undefined {
   return scope.getStore()?.requestId;
 }
 
-const NONE = {};
-
 export function log(): pino.Logger {
   holder.__svcLog ??= pino({
     level: process.env.SVC_LOG_LEVEL || "info",
     base: { svc: "svc" },
+    // A fresh object each time: pino merges the line's fields into what mixin returns.
     mixin: () => {
       const s = scope.getStore();
-      return s ? { requestId: s.requestId } : NONE;
+      return s ? { requestId: s.requestId } : {};
     },
     redact: {
       paths: [

@@ -46,7 +46,7 @@ describe.each(dbKinds())("SIGTERM on %s", (db) => {
     });
     const sub = await call(app.url, "POST", "/api/v1/svc/webhooks", { key: OWNER, body: { url: rx.url, events: ["position.updated"] } });
     expect(sub.status, sub.text).toBe(201);
-    const routed = await call(app.url, "POST", `/api/v1/wallets/${SUI}/route`, { key: OWNER, body: { amountMicros: "1000000", token: "USDC", stake: false } });
+    const routed = await call(app.url, "POST", `/api/v1/wallets/${SUI}/route`, { key: OWNER, body: { amountMicros: "1000000", token: "USDC", stake: false, chain: "move-chain" } });
     expect(routed.status, routed.text).toBe(200);
     await rx.waitFor((all) => all.length >= 1, 20_000);
 
