@@ -79,3 +79,17 @@ export function noteWebhookAttempt(outcome: "delivered" | "retry" | "failed" | "
 export function noteAutopilotDecision(action: string, trigger: string): void {
   metrics().autopilotDecisions.inc({ action, trigger });
 }
+
+/** `fetch` that notes each call's outcome for `upstream` (no answer or HTTP 5xx: an error), for SDK clients that take one. */
+export function countedFetch(upstream: string): typeof fetch {
+  return async (input, init) => {
+    try {
+      const res = await fetch(input, init);
+      noteUpstream(upstream, res.status < 500);
+      return res;
+    } catch (e) {
+      noteUpstream(upstream, false);
+      throw e;
+    }
+  };
+}

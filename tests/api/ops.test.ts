@@ -105,6 +105,15 @@ describe.each(dbKinds())("operations endpoints on %s", (db) => {
     expect(sample(after.text, "svc_webhook_queue_depth", { state: "due" })).toBe(0);
   });
 
+  it("an RPC that does not answer is counted as an upstream error of its chain", async () => {
+    const errors = async () => sample((await call(app.url, "GET", "/api/v1/metrics", { key: KEYS.keeper })).text, "svc_upstream_errors_total", { upstream: "rpc:move-chain" });
+    const before = await errors();
+    // A deposit plan with an owner reads the chain (Sui gRPC) to build the transaction; the RPC is a closed port here.
+    const plan = await call(app.url, "POST", "/api/v1/svc/strategies/deposit/plan", { body: { strategyId: "scallop", amountMicros: "5000000", owner: `0x${"3".repeat(64)}` } });
+    expect(plan.status, plan.text).toBe(200);
+    expect(await errors()).toBeGreaterThan(before);
+  });
+
   it("every answer carries X-Request-Id; an error body's requestId is the same id", async () => {
     const ok = await call(app.url, "GET", "/api/v1/svc/status");
     expect(ok.headers.get("x-request-id")).toMatch(REQ_ID);
