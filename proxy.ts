@@ -4,6 +4,17 @@
 // API answers (/api) carry their own headers (server/http/handler.ts); static files need no script policy.
 import { type NextRequest, NextResponse } from "next/server";
 import { pageCsp } from "./lib/csp";
+import { ID_ALPHABET, ID_CHARS, isIdOf } from "./lib/ids";
+
+/** The request id of a page answer (contract §10): the one the production server made (scripts/serve.ts), else a new one. */
+function requestIdOf(request: NextRequest): string {
+  const given = request.headers.get("x-request-id");
+  if (given && isIdOf("req", given)) return given;
+  const bytes = crypto.getRandomValues(new Uint8Array(ID_CHARS));
+  let id = "req_";
+  for (const b of bytes) id += ID_ALPHABET[b & 31];
+  return id;
+}
 
 export function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
@@ -13,6 +24,7 @@ export function proxy(request: NextRequest) {
   headers.set("Content-Security-Policy", csp);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
+  response.headers.set("x-request-id", requestIdOf(request));
   return response;
 }
 

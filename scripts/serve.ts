@@ -35,7 +35,8 @@ async function main(): Promise<void> {
   const { allEndpoints } = await import("../server/api");
   const { apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
   const { httpsRedirectHeaders, httpsRedirectLocation } = await import("../server/http/https-redirect");
-  const { shutdown } = await import("../server/boot");
+  const { shutdown, stopJobs } = await import("../server/boot");
+  const { newId } = await import("../server/ids");
   const { default: next } = await import("next");
 
   const port = config().PORT;
@@ -47,21 +48,31 @@ async function main(): Promise<void> {
 
   // Behind a TLS front that forwards plain http too (SVC_HTTPS_REDIRECT=1): such a request goes to https first.
   const redirectToHttps = config().SVC_HTTPS_REDIRECT;
-
+  let stopping = false;
   const server = createServer((req, res) => {
     const url = req.url ?? "/";
     const toHttps = redirectToHttps ? httpsRedirectLocation(req.headers, url) : null;
     if (toHttps) {
+      res.setHeader("x-request-id", newId("req"));
       res.writeHead(308, httpsRedirectHeaders(toHttps));
       res.end();
       return;
     }
     const q = url.indexOf("?");
     const pathname = q === -1 ? url : url.slice(0, q);
+    // A request that arrives on an open keep-alive connection while stopping is served, then its connection closed.
+    if (stopping) res.setHeader("connection", "close");
     // HEAD and OPTIONS (answered by Next.js from the route files' exports) and trailing-slash redirects stay
     // with Next.js; they are rare and keep their exact behaviour.
     const ours =
       isRouteMethod(req.method) && (pathname === "/openapi.json" || (pathname.startsWith("/api/") && !pathname.endsWith("/")));
+    // Pages, assets and Next.js's own 404s carry a request id too (contract §10); the API wrapper sets its own. The
+    // client's header is replaced, so a log's id is always one this server made (proxy.ts passes it to the page).
+    if (!ours) {
+      const id = newId("req");
+      req.headers["x-request-id"] = id;
+      res.setHeader("x-request-id", id);
+    }
     const done = ours ? api(req, res) : nextHandle(req, res);
     done.catch((e: unknown) => {
       process.stderr.write(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
@@ -71,17 +82,34 @@ async function main(): Promise<void> {
   });
   server.keepAliveTimeout = 65_000;
 
-  let stopping = false;
-  const stop = async () => {
+  // Graceful stop (contract §10: within 10 s): stop accepting at once; let requests in flight finish (up to
+  // DRAIN_MS); meanwhile stop the jobs (the webhook worker aborts its sends and releases their claims); then close
+  // Next.js and the database and exit 0. Past the hard limit the process exits 1 whatever is left.
+  const DRAIN_MS = 7_000;
+  const HARD_LIMIT_MS = 9_500;
+  const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+  const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    server.close();
+    setTimeout(() => {
+      process.stderr.write(`svc: not stopped within ${HARD_LIMIT_MS} ms; exiting\n`);
+      process.exit(1);
+    }, HARD_LIMIT_MS).unref();
+    process.stdout.write(`svc stopping (${signal}): no new connections; finishing requests in flight\n`);
+    const closed = new Promise<boolean>((r) => server.close(() => r(true)));
     server.closeIdleConnections();
-    const timeout = new Promise((r) => setTimeout(r, 5_000).unref());
-    await Promise.race([Promise.allSettled([app.close(), shutdown()]), timeout]);
+    // A connection turns idle when its last request ends: close it then (keep-alive would hold it open for 65 s).
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const jobs = stopJobs();
+    const drained = await Promise.race([closed, sleep(DRAIN_MS).then(() => false)]);
+    clearInterval(sweep);
+    if (!drained) server.closeAllConnections();
+    await Promise.race([Promise.allSettled([jobs, app.close()]), sleep(1_000)]);
+    await Promise.race([shutdown(), sleep(1_000)]);
+    process.stdout.write(`svc stopped${drained ? "" : " (requests still in flight were cut off)"}\n`);
     process.exit(0);
   };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => void stop());
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => void stop(sig));
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

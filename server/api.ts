@@ -12,12 +12,13 @@ import { CAPABILITIES } from "./http/roles";
 import { ledgerEndpoints } from "./ledger/endpoints";
 import { postReconcile } from "./ledger/reconcile-endpoint";
 import { buildDocument } from "./openapi/document";
+import { opsEndpoints } from "./ops/endpoints";
 import { planEndpoints } from "./plans/endpoints";
 import { svcEndpoints } from "./svc/endpoints";
 import { webhookEndpoints } from "./webhooks/endpoints";
 
 export function allEndpoints(): AnyEndpoint[] {
-  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...executeEndpoints, ...ledgerEndpoints, postReconcile, ...autopilotEndpoints, ...characterEndpoints, ...webhookEndpoints, ...openapiEndpoints];
+  return [...svcEndpoints, ...catalogEndpoints, ...planEndpoints, ...executeEndpoints, ...ledgerEndpoints, postReconcile, ...autopilotEndpoints, ...characterEndpoints, ...webhookEndpoints, ...opsEndpoints, ...openapiEndpoints];
 }
 
 const holder = globalThis as unknown as { __svcOpenapi?: string };

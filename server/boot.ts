@@ -6,7 +6,7 @@ import { loadBootstrapKeys } from "./http/auth";
 import { JOBS } from "./jobs";
 import { log } from "./log";
 
-const holder = globalThis as unknown as { __svcBoot?: Promise<DbHandle>; __svcJobStops?: Array<() => void> };
+const holder = globalThis as unknown as { __svcBoot?: Promise<DbHandle>; __svcJobStops?: Array<() => void | Promise<void>> };
 
 async function boot(): Promise<DbHandle> {
   const cfg = config();
@@ -32,14 +32,17 @@ export function ensureBooted(): Promise<DbHandle> {
   return holder.__svcBoot;
 }
 
-export function stopJobs(): void {
-  for (const stop of holder.__svcJobStops ?? []) stop();
+/** Stops every job and waits for their work in flight (the webhook worker releases its claims: webhooks/worker.ts). */
+export async function stopJobs(): Promise<void> {
+  const stops = holder.__svcJobStops ?? [];
   holder.__svcJobStops = [];
+  const results = await Promise.allSettled(stops.map((stop) => stop()));
+  for (const r of results) if (r.status === "rejected") log().warn({ err: String(r.reason) }, "a job did not stop cleanly");
 }
 
-/** Stops jobs and closes the database (graceful shutdown; tests switching databases in one process). */
+/** Stops jobs, then closes the database (graceful shutdown; tests switching databases in one process). */
 export async function shutdown(): Promise<void> {
-  stopJobs();
+  await stopJobs();
   holder.__svcBoot = undefined;
   await closeDb();
 }

@@ -6,7 +6,8 @@ import { config } from "./config";
 import { reconcileJob } from "./ledger/reconcile";
 import { startWebhookWorker } from "./webhooks/worker";
 
-export type JobStarter = (db: Db) => () => void;
+/** Starts a job; returns its stop, which resolves once the job's work in flight has ended (graceful shutdown). */
+export type JobStarter = (db: Db) => () => void | Promise<void>;
 
 export const JOBS: Record<string, JobStarter> = {
   "yields-refresh": yieldsRefreshJob,

@@ -5,6 +5,7 @@ import type { DbOrTx } from "../db/client";
 import { autopilotDecisions, autopilotSettings } from "../db/schema";
 import { fieldError } from "../http/errors";
 import { newId } from "../ids";
+import { noteAutopilotDecision } from "../metrics";
 import type { Decision, SwitchPlan } from "./decision";
 
 export type SettingsRow = typeof autopilotSettings.$inferSelect;
@@ -65,6 +66,7 @@ export async function recordDecision(db: DbOrTx, d: Decision, trigger: "tick" | 
     .values({ id: newId("apd"), ...decisionFields(d, trigger, d.asOf, d.plan ? { ...d.plan } : null), decidedAt: at })
     .returning();
   if (!row) throw new Error("decision insert returned nothing");
+  noteAutopilotDecision(d.action, trigger);
   return row;
 }
 

@@ -7,6 +7,7 @@ import type { Db } from "../db/client";
 import { type StoredPool, venueApys, yieldSnapshots } from "../db/schema";
 import { emitEvents, type NewEvent } from "../events/outbox";
 import { log } from "../log";
+import { noteUpstream } from "../metrics";
 import { opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
 import { invalidateSnapshot } from "./snapshot";
 import { fetchPools, SOURCE, UpstreamError } from "./upstream";
@@ -106,7 +107,11 @@ export async function refreshYields(db: Db): Promise<RefreshResult> {
   const cfg = config();
   const started = Date.now();
   try {
-    const { pools, upstreamRows } = await fetchPools(cfg.SVC_YIELDS_API_URL, cfg.SVC_YIELDS_TIMEOUT_MS);
+    const { pools, upstreamRows } = await fetchPools(cfg.SVC_YIELDS_API_URL, cfg.SVC_YIELDS_TIMEOUT_MS).catch((e: unknown) => {
+      noteUpstream("yields", false);
+      throw e;
+    });
+    noteUpstream("yields", true);
     const events = await storeSnapshot(db, pools, upstreamRows, new Date());
     invalidateSnapshot();
     return { ok: true, pools: pools.length, upstreamRows, events, ms: Date.now() - started };

@@ -2,9 +2,10 @@
 // per read cost a measurable share of a route with stake (the venue index read before its transaction).
 // The URL is looked up on every call, so a changed configuration (tests) gets its own client.
 import { SuiGrpcClient } from "@mysten/sui/grpc";
-import { createDefaultRpcTransport, createJsonRpcApi, createRpc, createSolanaRpc, getSolanaErrorFromJsonRpcError, isSolanaError, type Rpc } from "@solana/kit";
+import { createDefaultRpcTransport, createJsonRpcApi, createRpc, createSolanaRpcFromTransport, getSolanaErrorFromJsonRpcError, isSolanaError, type Rpc, type RpcTransport } from "@solana/kit";
 import { createPublicClient, http, type PublicClient } from "viem";
 import { config } from "../config";
+import { countedFetch, noteUpstream } from "../metrics";
 import type { ChainId } from "./address";
 
 export function rpcUrlOf(chain: ChainId): string {
@@ -12,7 +13,22 @@ export function rpcUrlOf(chain: ChainId): string {
   return { "move-chain": cfg.SVC_RPC_MOVE, "svm-chain": cfg.SVC_RPC_SVM, "evm-a": cfg.SVC_RPC_EVM_A, "evm-b": cfg.SVC_RPC_EVM_B }[chain];
 }
 
-type SolanaRpc = ReturnType<typeof createSolanaRpc>;
+type SolanaRpc = ReturnType<typeof createSolanaRpcFromTransport<RpcTransport>>;
+
+/** The svm-chain transport, noting each call's outcome for the metrics (a transport throws only when no answer came). */
+function countedTransport(url: string): RpcTransport {
+  const base = createDefaultRpcTransport({ url });
+  return (async (...args: Parameters<RpcTransport>) => {
+    try {
+      const r = await base(...args);
+      noteUpstream("rpc:svm-chain", true);
+      return r;
+    } catch (e) {
+      noteUpstream("rpc:svm-chain", false);
+      throw e;
+    }
+  }) as RpcTransport;
+}
 
 /**
  * The Jito-Solana RPC method the service asks for (jito-foundation/jito-solana @ b64857b54a020ce7217ef80cabe20bf80aadcc75,
@@ -74,13 +90,13 @@ function cached<T>(map: Map<string, T>, key: string, make: () => T): T {
  */
 export function suiRpc(): SuiGrpcClient {
   const url = rpcUrlOf("move-chain").replace(/\/+$/, "");
-  return cached(cache().sui, url, () => new SuiGrpcClient({ network: "mainnet", baseUrl: url }));
+  return cached(cache().sui, url, () => new SuiGrpcClient({ network: "mainnet", baseUrl: url, fetch: countedFetch("rpc:move-chain") }));
 }
 
 /** The svm-chain RPC (@solana/kit). Pass an abort signal to each `.send()`. */
 export function solanaRpc(): SolanaRpc {
   const url = rpcUrlOf("svm-chain");
-  return cached(cache().solana, url, () => createSolanaRpc(url));
+  return cached(cache().solana, url, () => createSolanaRpcFromTransport(countedTransport(url)));
 }
 
 /** The svm-chain RPC's Jito-Solana methods (same URL as solanaRpc); a JSON-RPC error is thrown as @solana/kit's SolanaError. */
@@ -96,7 +112,7 @@ export function jitoRpc(): Rpc<JitoRpcApi> {
         return r.result;
       },
     });
-    return createRpc({ api, transport: createDefaultRpcTransport({ url }) });
+    return createRpc({ api, transport: countedTransport(url) });
   });
 }
 
@@ -104,7 +120,7 @@ export function jitoRpc(): Rpc<JitoRpcApi> {
 export function evmRpc(chain: ChainId): PublicClient {
   const url = rpcUrlOf(chain);
   const timeout = config().SVC_RPC_TIMEOUT_MS;
-  return cached(cache().evm, `${url}|${timeout}`, () => createPublicClient({ transport: http(url, { timeout, retryCount: 0 }) }));
+  return cached(cache().evm, `${chain}|${url}|${timeout}`, () => createPublicClient({ transport: http(url, { timeout, retryCount: 0, fetchFn: countedFetch(`rpc:${chain}`) }) }));
 }
 
 /**

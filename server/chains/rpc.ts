@@ -2,11 +2,19 @@
 // "the node answered with an error", because only the first leaves a deposit pending for a retry.
 import type { ChainId } from "./address";
 import { config } from "../config";
+import { noteUpstream } from "../metrics";
 import { rpcUrlOf } from "./clients";
 
 export type RpcResult<T> = { ok: true; result: T } | { ok: false; unreachable: boolean; message: string };
 
 export async function rpcCall<T>(chain: ChainId, method: string, params: unknown[]): Promise<RpcResult<T>> {
+  const r = await rpcCallOnce<T>(chain, method, params);
+  // An error answer is still an answer: only "could not reach the node" counts as an upstream error.
+  noteUpstream(`rpc:${chain}`, r.ok || !r.unreachable);
+  return r;
+}
+
+async function rpcCallOnce<T>(chain: ChainId, method: string, params: unknown[]): Promise<RpcResult<T>> {
   const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
   let res: Response;
   try {

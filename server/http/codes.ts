@@ -27,6 +27,10 @@ export const ERROR_CODES = {
   RATE_LIMITED: { statuses: [429], meaning: "Over the per-key (or per-client-address) rate limit; see Retry-After and RateLimit headers." },
   INTERNAL: { statuses: [500], meaning: "Unexpected server fault. Never returned for bad input; the body carries the requestId to report." },
   UPSTREAM_UNAVAILABLE: { statuses: [503], meaning: "A required dependency (database) is not reachable right now." },
+  NOT_READY: {
+    statuses: [503],
+    meaning: "GET /api/v1/readyz: this instance should not take traffic now (database unreachable or migrations not applied); details.checks names each check.",
+  },
 } as const satisfies Record<string, { statuses: readonly number[]; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -65,6 +65,17 @@ export interface EndpointDef<
   missing?: (db: Db, params: Out<P>) => Promise<string | null>;
   /** Honors the Idempotency-Key header (contract §4). */
   idempotent?: boolean;
+  /**
+   * A health probe (healthz, readyz): answered without start-up, key, rate limit or input, so it answers while
+   * the database does not. Its handler gets no `ctx.db` (reading it throws): it reaches the database itself,
+   * bounded in time. Public only.
+   */
+  probe?: boolean;
+  /**
+   * The media type of the 2xx answers when not JSON (the metrics exposition): the handler's body is a string,
+   * written as it is. Errors stay JSON.
+   */
+  produces?: string;
   handler: (ctx: Ctx<P, Q, B>) => Promise<ReplyOf<R>>;
 }
 

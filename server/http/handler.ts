@@ -4,21 +4,25 @@ import { performance } from "node:perf_hooks";
 import type { z } from "zod";
 import { ensureBooted } from "../boot";
 import { config } from "../config";
-import type { DbHandle } from "../db/client";
+import type { Db, DbHandle } from "../db/client";
 import { newId } from "../ids";
 import { API_CSP, HSTS, SECURITY_HEADERS } from "../../lib/security-headers";
-import { log } from "../log";
+import { inRequest, log } from "../log";
+import { observeRequest } from "../metrics";
 import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
 import { ERROR_CODES, type ErrorCode, uncatalogued } from "./codes";
 import { ApiError, fieldMessage } from "./errors";
+import { bodyBytes, toJson } from "./json";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
 import { consumeRate } from "./rate-limit";
 import { roleMay } from "./roles";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+// Where they always were, for the domains that cache a body (catalog) and the tests.
+export { cacheJson, toJson } from "./json";
 
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type NextHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
@@ -46,31 +50,6 @@ export interface ApiReply {
   headers: Record<string, string>;
   /** null for 204. A Buffer is the cached bytes of a body serialized once (see `cacheJson`). */
   body: string | Buffer | null;
-}
-
-const serialized = new WeakMap<object, Buffer>();
-
-/**
- * Serializes a response body once and keeps its bytes beside it: every later answer with this same object
- * (a memoized read) writes the cached bytes instead of running JSON.stringify again. The body must not be
- * changed afterwards (memoized bodies are shared by every request anyway).
- */
-export function cacheJson<T extends object>(body: T): T {
-  serialized.set(body, Buffer.from(toJson(body), "utf8"));
-  return body;
-}
-
-/** bigint never reaches JSON.stringify as a number: it is written as its decimal string. */
-export function toJson(body: unknown): string {
-  return JSON.stringify(body, (_k, v) => (typeof v === "bigint" ? v.toString() : v));
-}
-
-function bodyBytes(body: unknown): string | Buffer {
-  if (body !== null && typeof body === "object") {
-    const cached = serialized.get(body);
-    if (cached) return cached;
-  }
-  return toJson(body);
 }
 
 function jsonReply(status: number, body: string | Buffer, requestId: string, extra?: Record<string, string>): ApiReply {
@@ -240,12 +219,31 @@ function splitUrl(url: string): { pathname: string; search: string } {
   return q === -1 ? { pathname: url, search: "" } : { pathname: url.slice(0, q), search: url.slice(q + 1) };
 }
 
+/** A probe's ctx.db: probes reach the database themselves, bounded (see EndpointDef.probe). */
+const NO_DB = new Proxy({} as Db, {
+  get: () => {
+    throw new Error("a probe has no ctx.db: it reaches the database itself, bounded in time");
+  },
+});
+
+async function serveProbe(def: AnyEndpoint, requestId: string): Promise<ApiReply> {
+  const r = await def.handler({ requestId, db: NO_DB, principal: null, params: undefined, query: undefined, body: undefined });
+  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, r.headers);
+}
+
+/** A 2xx of an endpoint that `produces` another media type: its string body as it is. */
+function textReply(def: AnyEndpoint, r: { status: number; body: unknown; headers?: Record<string, string> }, requestId: string, extra: Record<string, string>): ApiReply | null {
+  if (!def.produces || r.status >= 300 || typeof r.body !== "string") return null;
+  return { status: r.status, headers: { "content-type": def.produces, "cache-control": "no-store", "x-request-id": requestId, ...extra, ...r.headers }, body: r.body };
+}
+
 async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search: string, requestId: string): Promise<ApiReply> {
+  if (def.probe) return serveProbe(def, requestId);
   let handle: DbHandle;
   try {
     handle = await ensureBooted();
   } catch (e) {
-    log().error({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
+    log().error({ err: e instanceof Error ? e.message : String(e) }, "database unavailable");
     throw new ApiError("UPSTREAM_UNAVAILABLE", "The database is not available; retry shortly");
   }
   const db = handle.db;
@@ -301,6 +299,8 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
     return jsonReply(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
   }
   const r = await def.handler(ctx);
+  const text = textReply(def, r, requestId, rate.headers);
+  if (text) return text;
   return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
 }
 
@@ -308,9 +308,14 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
  * Answers one API request: the endpoint for its method (undefined: 405 with `allow`, or, when `allow` is
  * null, a JSON 404 for an unknown path). Never throws: every error becomes its catalogued JSON answer.
  */
-export async function handleApi(def: AnyEndpoint | undefined, allow: string | null, req: ApiRequest): Promise<ApiReply> {
-  const started = performance.now();
+export function handleApi(def: AnyEndpoint | undefined, allow: string | null, req: ApiRequest): Promise<ApiReply> {
   const requestId = newId("req");
+  // Every log line written while this request is served carries its id (server/log.ts).
+  return inRequest(requestId, () => answer(def, allow, req, requestId));
+}
+
+async function answer(def: AnyEndpoint | undefined, allow: string | null, req: ApiRequest, requestId: string): Promise<ApiReply> {
+  const started = performance.now();
   const { pathname, search } = splitUrl(req.url);
   let reply: ApiReply;
   try {
@@ -325,16 +330,19 @@ export async function handleApi(def: AnyEndpoint | undefined, allow: string | nu
     if (e instanceof ApiError) {
       reply = errorReply(e, requestId);
     } else {
-      log().error({ requestId, err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, "unhandled error");
+      log().error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, "unhandled error");
       reply = errorReply(new ApiError("INTERNAL", "Internal error; report the requestId"), requestId);
     }
   }
   for (const h of SECURITY_HEADERS) reply.headers[h.key] = h.value;
   reply.headers[API_CSP.key] = API_CSP.value;
   if (req.header("x-forwarded-proto") === "https") reply.headers[HSTS.key] = HSTS.value;
+  const seconds = (performance.now() - started) / 1000;
+  // Unknown paths and methods share one label: a scanner's paths must not grow the series without bound.
+  observeRequest(def?.operationId ?? (allow === null ? "not_found" : "method_not_allowed"), reply.status, seconds);
   const logger = log();
   if (logger.isLevelEnabled("info")) {
-    logger.info({ requestId, method: req.method, path: pathname, status: reply.status, ms: Math.round(performance.now() - started) }, "request");
+    logger.info({ method: req.method, path: pathname, status: reply.status, ms: Math.round(seconds * 1000) }, "request");
   }
   return reply;
 }

@@ -24,7 +24,7 @@ export const CAPABILITIES = {
   "events.read": ["owner", "agent"],
   /** keeper harvest plans (owner may dry-run too). */
   "harvest.plan": ["owner", "keeper"],
-  /** keeper operations: harvest batch, survival, ops health, map and stats refresh. */
+  /** keeper operations: harvest batch, survival, ops health, map and stats refresh, the Prometheus metrics (GET /metrics). */
   "keeper.ops": ["keeper"],
 } as const satisfies Record<string, readonly Role[]>;
 

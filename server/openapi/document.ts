@@ -15,7 +15,8 @@ import { errorBody } from "../http/schemas";
 /** Error codes any endpoint of this shape can answer with. */
 export function errorCodesOf(def: AnyEndpoint): ErrorCode[] {
   // Every route refuses a body over MAX_BODY_BYTES, whether it takes one or not.
-  const codes = new Set<ErrorCode>(["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"]);
+  // A probe is answered before key, rate limit and database (handler.ts): only its own errors and these two.
+  const codes = new Set<ErrorCode>(def.probe ? ["PAYLOAD_TOO_LARGE", "INTERNAL"] : ["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"]);
   if (def.params || def.query || def.body) codes.add("INVALID_REQUEST");
   if (def.body) codes.add("UNSUPPORTED_MEDIA_TYPE");
   if (def.access !== "public" && def.access !== "permissionless") {
@@ -43,7 +44,7 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   for (const [status, schema] of Object.entries(def.responses as Record<string, z.ZodType>)) {
     responses[status] = {
       description: STATUS_TEXT[Number(status)] ?? "OK",
-      content: { "application/json": { schema } },
+      content: { [Number(status) < 300 && def.produces ? def.produces : "application/json"]: { schema } },
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();

@@ -17,6 +17,8 @@ export interface SendInput {
   secret: string;
   allowInsecure: boolean;
   timeoutMs?: number;
+  /** Aborts the attempt (the worker stopping at shutdown). */
+  signal?: AbortSignal;
 }
 
 export interface SendResult {
@@ -75,7 +77,9 @@ export function sendDelivery(input: SendInput): Promise<SendResult> {
         method: "POST",
         agent: secure ? agents().https : agents().http,
         lookup: input.allowInsecure ? undefined : safeLookup,
-        signal: AbortSignal.timeout(input.timeoutMs ?? DELIVERY_TIMEOUT_MS),
+        signal: input.signal
+          ? AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs ?? DELIVERY_TIMEOUT_MS)])
+          : AbortSignal.timeout(input.timeoutMs ?? DELIVERY_TIMEOUT_MS),
         headers: {
           "content-type": "application/json",
           "content-length": String(body.byteLength),

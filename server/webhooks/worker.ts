@@ -1,11 +1,15 @@
 // The delivery worker, one per server process (safe with several): fan out new events, claim due
 // deliveries with FOR UPDATE SKIP LOCKED (the claim pushes nextAttemptAt out as a lease), send them
 // outside any transaction, then record each attempt and the next state in one short transaction.
+// Stopping (graceful shutdown) aborts the sends in flight and releases their claims: due again at once,
+// the interrupted attempt not counted, so another instance (or this one restarted) sends them without
+// waiting for the lease to run out.
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from "../db/schema";
 import { log } from "../log";
+import { noteWebhookAttempt } from "../metrics";
 import { ensureCursor, fanOut, newFanoutState } from "./fanout";
 import { openKey } from "./secret";
 import { DELIVERY_TIMEOUT_MS, type SendResult, sendDelivery } from "./send";
@@ -25,6 +29,8 @@ export interface WorkerOptions {
   lanes: number;
   /** How long a claim holds a delivery (default timeout + 15 s); only a crashed holder's claim runs out. */
   leaseMs?: number;
+  /** Set by startWebhookWorker: aborted when the worker stops; the sends it interrupts are released, not recorded. */
+  stopSignal?: AbortSignal;
 }
 
 const MAX_DELAY_MS = 6 * 3600_000;
@@ -135,12 +141,31 @@ export async function deliverDue(db: Db, opts: WorkerOptions): Promise<number> {
         secret,
         allowInsecure: opts.allowInsecure,
         timeoutMs: opts.timeoutMs,
+        signal: opts.stopSignal,
       });
       return { d, at, result };
     }),
   );
-  await record(db, opts, outcomes);
+  // A send cut short by the stop never reached an answer: release its claim instead of counting an attempt.
+  const interrupted = opts.stopSignal?.aborted ? outcomes.filter((o) => !o.cancelled && o.result !== null && o.result.status === null) : [];
+  const finished = interrupted.length ? outcomes.filter((o) => !interrupted.includes(o)) : outcomes;
+  if (finished.length) await record(db, opts, finished);
+  if (interrupted.length) await release(db, interrupted.map((o) => o.d));
   return claimed.length;
+}
+
+/** Gives claims back: due now, attempt count as before the claim (only while this claim still holds them). */
+async function release(db: Db, list: Claimed[]): Promise<void> {
+  const values = sql.join(
+    list.map((c) => sql`(${c.id}, ${c.attempts}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update ${webhookDeliveries} as d set attempts = d.attempts - 1, next_attempt_at = now(), updated_at = now()
+    from (values ${values}) as v(id, attempts)
+    where d.id = v.id and d.attempts = v.attempts and d.state = 'pending'`);
+  noteWebhookAttempt("released", list.length);
+  log().info({ deliveries: list.length }, "webhook worker: claims released at shutdown");
 }
 
 type Settle = { id: string; attempts: number; state: "pending" | "delivered" | "failed" | "cancelled"; delayMs: number };
@@ -157,6 +182,7 @@ function settlementOf(o: Outcome, opts: WorkerOptions): Settle {
 /** Records the attempts and settles every claimed delivery in one short transaction (two statements). */
 async function record(db: Db, opts: WorkerOptions, outcomes: Outcome[]): Promise<void> {
   const settles = outcomes.map((o) => settlementOf(o, opts));
+  for (const x of settles) noteWebhookAttempt(x.state === "pending" ? "retry" : x.state);
   const gone = [...new Set(outcomes.filter((o) => o.result?.status === 410).map((o) => o.d.subscriptionId))];
   const values = sql.join(
     settles.map((x) => sql`(${x.id}, ${x.attempts}::int, ${x.state}, ${x.delayMs}::int)`),
@@ -238,7 +264,8 @@ class Waiter {
  * overlap. The returned function stops them and resolves when the rounds in flight have finished.
  */
 export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {}): () => Promise<void> {
-  const opts = { ...workerOptionsFromConfig(), ...overrides };
+  const stopping = new AbortController();
+  const opts = { ...workerOptionsFromConfig(), ...overrides, stopSignal: stopping.signal };
   const state = newFanoutState();
   let stopped = false;
   const fanWaiter = new Waiter();
@@ -288,6 +315,7 @@ export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {
 
   return async () => {
     stopped = true;
+    stopping.abort();
     wakers().delete(wakeAll);
     wakeAll();
     await Promise.all([fanLoop, ...laneLoops]);

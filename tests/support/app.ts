@@ -22,6 +22,8 @@ export interface App {
   stop: () => Promise<void>;
   /** SIGKILL: a crash, leaving the database as it is. */
   kill: () => Promise<void>;
+  /** Sends SIGTERM (a graceful stop), leaving the database; resolves with the exit code once the process has ended. */
+  terminate: () => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -182,6 +184,11 @@ export async function startApp(opts: StartOptions = {}, attempt = 1): Promise<Ap
       await cleanup();
     },
     kill: () => stopWith("SIGKILL"),
+    terminate: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+      await exited;
+      return { code: child.exitCode, signal: child.signalCode };
+    },
   };
 }
 

@@ -88,14 +88,14 @@ function circles(graph: Map<string, string[]>): string[][] {
 const under = (file: string, dir: string) => file === `${dir}.ts` || file.startsWith(`${dir}/`);
 
 /** The layers below the HTTP plumbing: what server/http and server/openapi may import besides each other. */
-const BELOW_HTTP = ["server/db", "server/chains", "server/money", "server/config", "server/ids", "server/log"];
+const BELOW_HTTP = ["server/db", "server/chains", "server/money", "server/config", "server/ids", "server/log", "server/metrics"];
 // The one exception: the request handler starts the service on the first request (server/boot.ts, then jobs).
 const HTTP_EXCEPTIONS = ["server/boot.ts"];
 
 /** The protocol layer: one module per venue, rail, quote provider, and the fee policy they apply. */
 const PROTOCOL_LAYER = ["server/venues", "server/rails", "server/quotes", "server/fees"];
 /** The product domains above it: what the endpoints serve. */
-const PRODUCT_DOMAINS = ["server/plans", "server/execute", "server/ledger", "server/autopilot", "server/characters", "server/catalog", "server/svc", "server/webhooks", "server/jobs", "server/api"];
+const PRODUCT_DOMAINS = ["server/plans", "server/execute", "server/ledger", "server/autopilot", "server/characters", "server/catalog", "server/svc", "server/webhooks", "server/ops", "server/jobs", "server/api"];
 /** Test code kept beside what it tests: a venue's oracle test and its SDK fixture. */
 const isTestCode = (file: string) => /\.(test|fixture)\.tsx?$/.test(file);
 

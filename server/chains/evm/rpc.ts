@@ -1,6 +1,7 @@
 // Raw Ethereum JSON-RPC for simulation: one HTTP request carrying a batch, each reply kept as the node sent it (code,
 // message, revert data), because simulation must tell "this call reverts" from "this node does not offer the method"
 // from "the node did not answer", and an SDK's error classes blur those.
+import { noteUpstream } from "../../metrics";
 import { errorLine } from "../clients";
 
 export interface RpcCall {
@@ -25,6 +26,17 @@ export class RpcUnreachable extends Error {}
 /** Sends `calls` as one JSON-RPC batch; replies in the order of `calls`. Transport failures throw RpcUnreachable. */
 export async function rpcBatch(url: string, calls: RpcCall[], signal: AbortSignal): Promise<RpcReply[]> {
   if (calls.length === 0) return [];
+  try {
+    const replies = await rpcBatchOnce(url, calls, signal);
+    noteUpstream("rpc:evm", true);
+    return replies;
+  } catch (e) {
+    if (e instanceof RpcUnreachable) noteUpstream("rpc:evm", false);
+    throw e;
+  }
+}
+
+async function rpcBatchOnce(url: string, calls: RpcCall[], signal: AbortSignal): Promise<RpcReply[]> {
   let res: Response;
   try {
     res = await fetch(url, {
