@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   await startServer();
   const { config } = await import("../server/config");
   const { allEndpoints } = await import("../server/api");
-  const { apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
+  const { answerClientError, apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
   const { shutdown } = await import("../server/boot");
   const { default: next } = await import("next");
 
@@ -60,6 +60,8 @@ async function main(): Promise<void> {
     });
   });
   server.keepAliveTimeout = 65_000;
+  // A request Node.js refuses itself (headers over its limit, not HTTP) still gets a JSON answer with a catalogued code.
+  server.on("clientError", answerClientError);
 
   let stopping = false;
   const stop = async () => {
