@@ -52,7 +52,19 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
     for (const status of ERROR_CODES[code].statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of byStatus) {
-    if (responses[String(status)]) continue;
+    const own = responses[String(status)];
+    const others = codes.filter((c) => c !== "BLOCKED");
+    if (own && others.length > 0) {
+      // The handler's own answer with this status (a blocked 422), or the wrapper's error with it (an Idempotency-Key
+      // reused with another body is 422 too): both bodies are declared.
+      const schema = def.responses[status as keyof typeof def.responses] as z.ZodType;
+      responses[String(status)] = {
+        description: `${own.description}; or Error: ${[...new Set(others)].join(", ")}`,
+        content: { "application/json": { schema: z.union([schema, errorBody]) } },
+      };
+      continue;
+    }
+    if (own) continue;
     const limit = status === 413 ? ` (a request body over ${MAX_BODY_BYTES} bytes; the connection is closed after the answer)` : "";
     responses[String(status)] = {
       description: `Error: ${[...new Set(codes)].join(", ")}${limit}`,

@@ -8,6 +8,8 @@ import { allEndpoints } from "../../server/api";
 import { ROLES, type Role } from "../../server/http/roles";
 import { type DbKind, dbKinds, useSharedApp } from "../support/app";
 import { call } from "../support/http";
+import type { OpenApiDoc } from "../fuzz/arbitrary";
+import { DocValidator, operationsOf } from "../fuzz/checks";
 
 type J = Record<string, unknown>;
 const SUI = `0x${"a1".repeat(32)}`;
@@ -439,6 +441,27 @@ describe.each(dbKinds())("a request line and headers over Node's limit, or not H
     expect(answer).toContain("content-type: application/json; charset=utf-8");
     expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "INVALID_REQUEST", message: "Malformed HTTP request", requestId: expect.any(String) });
     expect((await call(app.url, "GET", "/api/v1/svc/status")).status).toBe(200);
+  });
+});
+
+// ---- A reused Idempotency-Key's 422 is declared beside the blocked 422 (found by tests/fuzz) ----
+
+describe.each(dbKinds())("an idempotent operation's 422 bodies match its declared 422 schema (%s)", (db) => {
+  const app = appOn(db);
+
+  it("route: blocked, then the same Idempotency-Key with another body (IDEMPOTENCY_KEY_REUSED): both valid against the document", async () => {
+    const doc = await call<OpenApiDoc>(app.url, "GET", "/api/v1/openapi.json");
+    const validator = new DocValidator(doc.json);
+    const op = operationsOf(doc.json).find((o) => o.operationId === "routeWalletMoney");
+    const schema = op?.responses["422"]?.content?.["application/json"]?.schema;
+    expect(schema).toBeDefined();
+    const path = `/api/v1/wallets/${SUI}/route`;
+    const headers = { "Idempotency-Key": `reused-422-${db}` };
+    const blocked = await call<J>(app.url, "POST", path, { key: OWNER, headers, body: { amountMicros: "0", chain: "move-chain" } });
+    expect(blocked.json).toMatchObject({ code: "BLOCKED", status: "blocked" });
+    const reused = await call<J>(app.url, "POST", path, { key: OWNER, headers, body: { amountMicros: "1", chain: "move-chain" } });
+    expect([reused.status, reused.json.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
+    for (const r of [blocked, reused]) expect(validator.problem(schema ?? {}, r.json), r.text).toBeNull();
   });
 });
 
