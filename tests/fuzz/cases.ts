@@ -197,12 +197,13 @@ export function expectationOf(v: DocValidator, op: Operation, c: Case): Expectat
 }
 
 /**
- * The wrapper decides the key before anything else of the request but the body limit (server/http/handler.ts): no key
+ * The wrapper decides the key before anything else of the request but its size (server/http/handler.ts): no key
  * on a role-gated operation is 401 (404 first when the path names a resource that does not exist, 400 when that name is
  * malformed), an unknown key 401 everywhere, a role the operation does not name 403.
  */
 function authRule(op: Operation, c: Case): Expectation["auth"] {
-  const tooLarge = c.body.kind === "raw" && c.body.text === OVERSIZED ? [413] : [];
+  // Size is refused before the key is read: a body over 1 MiB (413), a request line and headers over 16 KiB (431).
+  const tooLarge = [413, 431];
   const named = op.parameters.some((p) => p.in === "path") ? [400, 404] : [];
   if (c.auth === "unknown") return { statuses: [401, ...tooLarge], why: "to an unknown X-API-Key" };
   if (op.roles.length === 0) return null;

@@ -47,10 +47,15 @@ describe.each(DBS)("fuzzed from the served OpenAPI document (%s)", (db) => {
     expect(ops.length, ONLY_OP ? `no operation ${ONLY_OP}` : "operations in the document").toBeGreaterThan(0);
     const failures: string[] = [];
     let sent = 0;
+    /** Statuses answered, by operation: printed at the end, so a run shows which operations it reached past validation. */
+    const statuses = new Map<string, Map<number, number>>();
     for (const op of ops) {
       const property = fc.asyncProperty(cases.cases(op), async (c: Case) => {
         sent += 1;
         const answer = await send(stack.app.url, op, c);
+        const seen = statuses.get(op.operationId) ?? new Map<number, number>();
+        seen.set(answer.status, (seen.get(answer.status) ?? 0) + 1);
+        statuses.set(op.operationId, seen);
         const problems = checkAnswer(validator, op, answer, expectationOf(validator, op, c), catalog);
         if (problems.length > 0) {
           throw new Error(`${problems.join("; ")}\n    request: ${describeCase(op, c)}\n    answer: ${answer.status} ${answer.text.slice(0, 400)}`);
@@ -70,6 +75,10 @@ describe.each(DBS)("fuzzed from the served OpenAPI document (%s)", (db) => {
           `${op.operationId} (${op.method} ${op.path}): ${error}\n    replay: FUZZ_SEED=${run.seed} FUZZ_OP=${op.operationId} FUZZ_PATH=${run.counterexamplePath ?? ""} FUZZ_DB=${db} npm run test:fuzz`,
         );
       }
+    }
+    if (process.env.FUZZ_STATS === "1") {
+      const line = (id: string, m: Map<number, number>) => `${id}: ${[...m].sort(([a], [b]) => a - b).map(([k, n]) => `${k}×${n}`).join(" ")}`;
+      console.log(`\nfuzz (${db}, seed ${SEED}): ${sent} requests\n${[...statuses].map(([id, m]) => line(id, m)).join("\n")}`);
     }
     if (failures.length > 0) console.error(`\nfuzz failures (${db}, seed ${SEED}):\n${failures.join("\n\n")}`);
     expect(failures).toEqual([]);
