@@ -103,10 +103,23 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
     op.requestBody = {
       required: true,
       description: `JSON, at most ${MAX_BODY_BYTES} bytes (1 MiB); larger is 413 PAYLOAD_TOO_LARGE.`,
-      content: { "application/json": { schema: def.body as z.ZodType } },
+      content: { "application/json": { schema: def.body as z.ZodType, ...(def.example?.body === undefined ? {} : { example: def.example.body }) } },
     };
   }
   return op;
+}
+
+type Parameter = { name: string; in: string; example?: unknown };
+
+/** The endpoints' own valid requests (the ones the contract tests send) as the document's parameter examples. */
+function addParameterExamples(paths: Record<string, Record<string, { parameters?: Parameter[] }> | undefined>, endpoints: AnyEndpoint[]): void {
+  for (const def of endpoints) {
+    const params = paths[def.path]?.[def.method.toLowerCase()]?.parameters ?? [];
+    for (const p of params) {
+      const value = p.in === "path" ? def.example?.params?.[p.name] : p.in === "query" ? def.example?.query?.[p.name] : undefined;
+      if (value !== undefined) p.example = value;
+    }
+  }
 }
 
 export function buildDocument(endpoints: AnyEndpoint[]) {
@@ -115,7 +128,7 @@ export function buildDocument(endpoints: AnyEndpoint[]) {
     paths[def.path] ??= {};
     (paths[def.path] as Record<string, ZodOpenApiOperationObject>)[def.method.toLowerCase()] = operation(def);
   }
-  return createDocument({
+  const doc = createDocument({
     openapi: "3.1.0",
     info: {
       title: "svc yield routing API",
@@ -129,4 +142,6 @@ export function buildDocument(endpoints: AnyEndpoint[]) {
     },
     paths,
   });
+  addParameterExamples(doc.paths as Parameters<typeof addParameterExamples>[0], endpoints);
+  return doc;
 }
