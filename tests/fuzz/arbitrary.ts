@@ -167,8 +167,23 @@ export class SchemaGen {
     return isSchema(s.example) && depth === 0 ? fc.oneof(generated, fc.constant(s.example)) : generated;
   }
 
-  /** A value made from a valid one by one of the mutations a careless or hostile client makes. */
-  invalid(schema: unknown, depth = 0): fc.Arbitrary<Mutated> {
+  /**
+   * Valid values around the document's example of a request body (its media type `example`): the example itself, the
+   * example with one field drawn anew from its schema, or a value drawn from the schema alone. Requests close to a
+   * working one get past validation into the handlers.
+   */
+  validNear(schema: unknown, example: unknown): fc.Arbitrary<unknown> {
+    const s = this.resolve(schema);
+    const props = isSchema(s.properties) ? s.properties : {};
+    if (!isSchema(example) || Object.keys(props).length === 0) return example === undefined ? this.valid(s) : fc.oneof(fc.constant(example), this.valid(s));
+    const field = fc
+      .constantFrom(...Object.keys(props))
+      .chain((k) => this.valid(props[k], 1).map((v) => ({ ...example, [k]: v })));
+    return fc.oneof({ weight: 3, arbitrary: fc.constant(example) }, { weight: 4, arbitrary: field }, { weight: 2, arbitrary: this.valid(s) });
+  }
+
+  /** A value made from a valid one (`near`: around this example) by one of the mutations a careless or hostile client makes. */
+  invalid(schema: unknown, depth = 0, near?: unknown): fc.Arbitrary<Mutated> {
     const s = this.resolve(schema);
     const options: fc.Arbitrary<Mutated>[] = [this.wrongType(s)];
     const types = this.types(s);
@@ -176,7 +191,7 @@ export class SchemaGen {
     if (types.includes("string")) options.push(...this.badStrings(s));
     if (types.includes("integer") || types.includes("number")) options.push(...this.badNumbers(s));
     if (types.includes("array")) options.push(...this.badArrays(s, depth));
-    if (types.includes("object") && depth <= MAX_DEPTH) options.push(...this.badObjects(s, depth));
+    if (types.includes("object") && depth <= MAX_DEPTH) options.push(...this.badObjects(s, depth, near));
     return fc.oneof(...options);
   }
 
@@ -232,10 +247,11 @@ export class SchemaGen {
     return out;
   }
 
-  private badObjects(s: Schema, depth: number): fc.Arbitrary<Mutated>[] {
+  private badObjects(s: Schema, depth: number, near: unknown): fc.Arbitrary<Mutated>[] {
     const props = isSchema(s.properties) ? s.properties : {};
     const required = (Array.isArray(s.required) ? (s.required as string[]) : []).filter((k) => k in props);
-    const base = this.valid(s, depth) as fc.Arbitrary<Record<string, unknown>>;
+    const drawn = near === undefined ? this.valid(s, depth) : this.validNear(s, near);
+    const base = drawn.map((v) => (isSchema(v) ? v : {}));
     const out: fc.Arbitrary<Mutated>[] = [
       base.map((v) => ({ value: { ...v, fuzzExtraField: "x" }, mutation: "extra field" })),
       base.map((v) => ({ value: { ...v, ["x".repeat(1000)]: 1, constructor: { prototype: 1 }, ["__proto__"]: { admin: true } }, mutation: "odd field names" })),

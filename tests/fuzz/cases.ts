@@ -43,11 +43,13 @@ export class CaseGen {
 
   private param(op: Operation, p: Operation["parameters"][number]): { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<Mutated> } {
     const seeded = p.in === "path" ? this.seeded(op.path, p.name) : [];
-    const fromSchema = this.gen.valid(p.schema).map(wire);
-    const example = p.schema?.example ?? p.example;
-    const options = [seeded.length ? fc.constantFrom(...seeded) : fromSchema];
-    if (typeof example === "string" && !looksLikeAddress(example) && seeded.length === 0) options.push(fc.constant(example));
-    if (seeded.length === 0) options.push(fromSchema);
+    const options: fc.WeightedArbitrary<string>[] = [{ weight: 1, arbitrary: this.gen.valid(p.schema).map(wire) }];
+    // Resources that exist first, then the operation's own example, then the schema's (an address example is only a
+    // shape: the schema's draw gives addresses of every family).
+    if (seeded.length) options.push({ weight: 4, arbitrary: fc.constantFrom(...seeded) });
+    if (p.example !== undefined) options.push({ weight: seeded.length ? 1 : 3, arbitrary: fc.constant(wire(p.example)) });
+    const schemaExample = p.schema?.example;
+    if (schemaExample !== undefined && !looksLikeAddress(schemaExample)) options.push({ weight: 1, arbitrary: fc.constant(wire(schemaExample)) });
     const invalid = this.gen.invalid(p.schema).map((m) => ({ value: wire(m.value), mutation: `${p.in}.${p.name}: ${m.mutation}` }));
     return { valid: fc.oneof(...options), invalid };
   }
@@ -79,10 +81,10 @@ export class CaseGen {
 
   private body(op: Operation): fc.Arbitrary<Body> {
     if (!op.requestSchema) return fc.constant({ kind: "none" });
-    const valid = this.gen.valid(op.requestSchema);
+    const valid = this.gen.validNear(op.requestSchema, op.requestExample);
     return fc.oneof(
-      { weight: 4, arbitrary: valid.map((value): Body => ({ kind: "json", value, mutation: null })) },
-      { weight: 6, arbitrary: this.gen.invalid(op.requestSchema).map((m): Body => ({ kind: "json", value: m.value, mutation: m.mutation })) },
+      { weight: 5, arbitrary: valid.map((value): Body => ({ kind: "json", value, mutation: null })) },
+      { weight: 5, arbitrary: this.gen.invalid(op.requestSchema, 0, op.requestExample).map((m): Body => ({ kind: "json", value: m.value, mutation: m.mutation })) },
       { weight: 1, arbitrary: fc.constantFrom(...INVALID_JSON).map((text): Body => ({ kind: "raw", text, contentType: "application/json", why: "invalid JSON" })) },
       {
         weight: 1,
@@ -102,11 +104,11 @@ export class CaseGen {
     const path: Record<string, string> = {};
     const query: Record<string, string> = {};
     for (const p of op.parameters) {
-      const example = p.schema?.example ?? p.example;
+      const example = p.example ?? p.schema?.example;
       if (p.in === "path") path[p.name] = this.seeded(op.path, p.name)[0] ?? wire(example ?? "x");
-      if (p.in === "query" && p.required) query[p.name] = wire(example ?? "");
+      if (p.in === "query" && (p.required || p.example !== undefined)) query[p.name] = wire(example ?? "");
     }
-    const example = op.requestSchema ? this.gen.resolve(op.requestSchema).example : undefined;
+    const example = op.requestExample ?? (op.requestSchema ? this.gen.resolve(op.requestSchema).example : undefined);
     const json: Body = op.requestSchema ? { kind: "json", value: example ?? {}, mutation: null } : { kind: "none" };
     const base: Case = { auth: "role", path, query, headers: {}, body: json, paramMutation: null };
     const out: Case[] = [base, { ...base, auth: "unknown" }];

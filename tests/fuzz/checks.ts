@@ -15,6 +15,8 @@ export interface Operation {
   roles: string[];
   parameters: { name: string; in: string; required?: boolean; schema?: Schema; example?: unknown }[];
   requestSchema: Schema | null;
+  /** The document's example of the request body (its media type `example`), if any. */
+  requestExample: unknown;
   responses: Record<string, { content?: Record<string, { schema?: Schema }> }>;
 }
 
@@ -39,7 +41,8 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
     for (const [method, raw] of Object.entries(item)) {
       if (!["get", "post", "put", "patch", "delete"].includes(method)) continue;
       const op = raw as Record<string, unknown>;
-      const body = (op.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.["application/json"]?.schema;
+      const media = (op.requestBody as { content?: Record<string, { schema?: Schema; example?: unknown }> } | undefined)?.content?.["application/json"];
+      const body = media?.schema;
       out.push({
         method: method.toUpperCase(),
         path,
@@ -47,6 +50,7 @@ export function operationsOf(doc: OpenApiDoc): Operation[] {
         roles: (op["x-svc-roles"] as string[] | undefined) ?? [],
         parameters: (op.parameters as Operation["parameters"] | undefined) ?? [],
         requestSchema: body ?? null,
+        requestExample: media?.example,
         responses: op.responses as Operation["responses"],
       });
     }
