@@ -26,6 +26,8 @@ export interface Case {
 
 /** A body one byte over the 1 MiB limit (server/http/handler.ts MAX_BODY_BYTES). */
 export const OVERSIZED = JSON.stringify({ pad: "x".repeat(1024 * 1024) });
+/** Nesting depth of the deep JSON bodies (200 kB, under the body limit). */
+const DEEP = 100_000;
 
 const INVALID_JSON = ["{", '{"amountMicros":', "[1,", "nul", "{'a':1}", '{"a":1,}', '{"a":1}{"b":2}', "\u0000", "{\"a\":\"\\x\"}"];
 const WRONG_TYPES = ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", "text/json"];
@@ -93,7 +95,24 @@ export class CaseGen {
         ),
       },
       { weight: 1, arbitrary: fc.constant<Body>({ kind: "raw", text: OVERSIZED, contentType: "application/json", why: "body over 1 MiB" }) },
+      { weight: 1, arbitrary: fc.constantFrom(...this.oddJson(op)) },
     );
+  }
+
+  /** JSON that JSON.stringify never writes: nesting 100,000 deep (beside the example's fields, or alone) and numbers
+   * past a double (1e400 parses to Infinity) in the example's numeric fields. */
+  private oddJson(op: Operation): Body[] {
+    const example = op.requestExample;
+    const text = JSON.stringify(example ?? {});
+    const deep = `${"[".repeat(DEEP)}${"]".repeat(DEEP)}`;
+    const beside = text.startsWith("{") ? `${text.slice(0, -1)}${text.length > 2 ? "," : ""}"fuzzDeep":${deep}}` : deep;
+    const out: Body[] = [
+      { kind: "raw", text: deep, contentType: "application/json", why: `JSON nested ${DEEP} deep` },
+      { kind: "raw", text: beside, contentType: "application/json", why: `a field nested ${DEEP} deep` },
+    ];
+    const numeric = typeof example === "object" && example !== null ? Object.keys(example).filter((k) => typeof (example as Record<string, unknown>)[k] === "number") : [];
+    for (const k of numeric) out.push({ kind: "raw", text: text.replace(new RegExp(`"${k}":-?[0-9.eE+-]+`), `"${k}":1e400`), contentType: "application/json", why: `${k}: 1e400` });
+    return out;
   }
 
   /**
@@ -189,13 +208,26 @@ export async function send(base: string, op: Operation, c: Case): Promise<Answer
 /** What the answer to `c` must be: refused when the request breaks the document, 401 when it has no key. */
 export function expectationOf(v: DocValidator, op: Operation, c: Case): Expectation {
   let invalid = v.paramsProblem(op, { path: c.path, query: c.query, header: c.headers });
-  if (!invalid && c.body.kind === "raw") invalid = c.body.why;
+  if (!invalid && c.body.kind === "raw") invalid = rawProblem(v, op, c.body);
   if (!invalid && c.body.kind === "none" && op.requestSchema) invalid = "no body";
   if (!invalid && c.body.kind === "json" && op.requestSchema) {
     const p = v.problem(op.requestSchema, c.body.value);
     if (p) invalid = `body ${p}`;
   }
   return { invalid, auth: authRule(op, c) };
+}
+
+/** Why a raw body breaks the document: not JSON, not sent as JSON, over the limit, or parsed and invalid (null: valid). */
+function rawProblem(v: DocValidator, op: Operation, body: Extract<Body, { kind: "raw" }>): string | null {
+  if (body.contentType !== "application/json" || body.text === OVERSIZED) return body.why;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.text);
+  } catch {
+    return body.why;
+  }
+  const p = op.requestSchema ? v.problem(op.requestSchema, parsed) : null;
+  return p ? `${body.why}: ${p}` : null;
 }
 
 /**
