@@ -120,6 +120,8 @@ export class DocValidator {
   }
 }
 
+const isJson = (type: string) => type === "application/json" || type.endsWith("+json");
+
 /** What is wrong with `answer` to a request to `op` (empty: nothing). `catalog`: error code → its statuses. */
 export function checkAnswer(v: DocValidator, op: Operation, answer: Answer, expect: Expectation, catalog: ReadonlyMap<string, readonly number[]>): string[] {
   const problems: string[] = [];
@@ -133,6 +135,8 @@ export function checkAnswer(v: DocValidator, op: Operation, answer: Answer, expe
   const types = Object.keys(declared?.content ?? {});
   const base = answer.contentType?.split(";")[0]?.trim().toLowerCase() ?? null;
   if (declared && !types.includes(base ?? "")) problems.push(`content type ${base ?? "(none)"} is not declared for ${status} (${types.join(", ") || "none"})`);
+  // A declared non-JSON answer (Prometheus text, say) is checked for its status and content type only.
+  if (base !== null && types.includes(base) && !isJson(base)) return problems;
   let body: unknown;
   try {
     body = JSON.parse(answer.text);

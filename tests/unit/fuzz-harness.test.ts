@@ -56,6 +56,12 @@ describe("the fuzz checks (tests/fuzz/checks.ts)", () => {
     expect(check({ status: 200, contentType: json, text: "<html>" }).join()).toMatch(/body is not JSON/);
   });
 
+  it("check a declared non-JSON answer for its status and content type only", () => {
+    const text = { ...op, responses: { "200": { content: { "text/plain": { schema: { type: "string" } } } } } };
+    expect(checkAnswer(v, text, { status: 200, contentType: "text/plain; version=0.0.4", text: "# HELP up 1\nup 1\n" }, fine, catalog)).toEqual([]);
+    expect(checkAnswer(v, text, { status: 200, contentType: json, text: "{}" }, fine, catalog).join()).toMatch(/content type application\/json is not declared/);
+  });
+
   it("flag an invalid request accepted, a 4xx code the catalog does not list for its status, a key rule broken", () => {
     expect(check({ status: 200, contentType: json, text: '{"at":"2026-11-27T02:00:00.000Z"}' }, { invalid: "body /amountMicros must match pattern", auth: null }).join()).toMatch(/accepted an invalid request/);
     expect(check({ status: 400, contentType: json, text: '{"code":"NOPE","message":"m"}' }).join()).toMatch(/4xx code NOPE is not catalogued for 400/);
