@@ -91,9 +91,12 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   if (def.query) requestParams.query = def.query as z.ZodObject;
   if (def.idempotent) {
     requestParams.header = z.object({
+      // As the wrapper checks it (server/http/idempotency.ts validateIdempotencyKey): 1 to 255 visible ASCII characters.
       "Idempotency-Key": z
         .string()
+        .min(1)
         .max(255)
+        .regex(/^[\x21-\x7e]+$/)
         .optional()
         .meta({ description: "Replays return the first answer; kept 24 hours, scoped to the API key." }),
     });

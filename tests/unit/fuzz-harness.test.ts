@@ -96,6 +96,13 @@ describe("the fuzz generator on the service's own document (tests/fuzz/arbitrary
     expect(refused).toEqual([]);
   });
 
+  it("declares the Idempotency-Key the server takes: 1 to 255 visible ASCII characters", () => {
+    const route = operationsOf(doc).find((op) => op.operationId === "routeWalletMoney");
+    const header = (value: string) => v.paramsProblem(route as Operation, { path: { address: ADDRESSES[0] }, query: {}, header: { "Idempotency-Key": value } });
+    expect(header("order-1")).toBeNull();
+    for (const bad of ["", "a b", "k".repeat(256)]) expect(header(bad), JSON.stringify(bad)).toMatch(/header.Idempotency-Key/);
+  });
+
   it("draws invalid request bodies the validator refuses, for every operation that takes one (most draws)", () => {
     const accepted: string[] = [];
     let drawn = 0;
