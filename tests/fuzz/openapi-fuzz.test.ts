@@ -16,7 +16,7 @@ import { ADDRESSES, type FuzzStack, seededValues, startFuzzStack } from "./stack
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126);
 /** Generated requests per operation, after its fixed ones. */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20);
 const ONLY_OP = process.env.FUZZ_OP;
 const REPLAY_PATH = process.env.FUZZ_PATH;
 /** Each operation's whole budget, shrinking included. */
