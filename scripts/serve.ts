@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   await startServer();
   const { config } = await import("../server/config");
   const { allEndpoints } = await import("../server/api");
-  const { apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
+  const { answerClientError, apiDispatcher, isRouteMethod } = await import("../server/http/node-bridge");
   const { httpsRedirectHeaders, httpsRedirectLocation } = await import("../server/http/https-redirect");
   const { shutdown, stopJobs } = await import("../server/boot");
   const { newId } = await import("../server/ids");
@@ -81,6 +81,8 @@ async function main(): Promise<void> {
     });
   });
   server.keepAliveTimeout = 65_000;
+  // A request Node.js refuses itself (headers over its limit, not HTTP) still gets a JSON answer with a catalogued code.
+  server.on("clientError", answerClientError);
 
   // Graceful stop (contract §10: within 10 s): stop accepting at once; let requests in flight finish (up to
   // DRAIN_MS); meanwhile stop the jobs (the webhook worker aborts its sends and releases their claims); then close

@@ -3,6 +3,9 @@ import { z } from "zod";
 
 const ROLES = ["owner", "agent", "keeper"] as const;
 
+/** The highest discovery TVL floor, in USD, the service and a character's risk envelope take. */
+export const MAX_MIN_TVL_USD = 1_000_000_000_000;
+
 const intIn = (name: string, min: number, max: number) =>
   z
     .string()
@@ -149,7 +152,7 @@ export const configSchema = z.object({
     })
     .default("info"),
   /** Character auto-yield discovery (spec §2.8): TVL floor in USD, allowed chains, optional venue and project allowlists (comma lists). */
-  SVC_AUTO_YIELD_MIN_TVL_USD: intIn("SVC_AUTO_YIELD_MIN_TVL_USD", 0, 1_000_000_000_000).default(50_000_000),
+  SVC_AUTO_YIELD_MIN_TVL_USD: intIn("SVC_AUTO_YIELD_MIN_TVL_USD", 0, MAX_MIN_TVL_USD).default(50_000_000),
   SVC_AUTO_YIELD_CHAINS: z
     .string()
     .transform((v) => v.split(",").map((x) => x.trim()).filter(Boolean))

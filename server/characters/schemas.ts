@@ -5,6 +5,7 @@ import { harvestSchema } from "../ledger/schemas";
 import { blockedEnvelope, blockerSchema, isoTime } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId } from "../svc/schemas";
+import { MAX_MIN_TVL_USD } from "../config";
 
 export const WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
 export const CHARACTER_EXAMPLE = "chr_0000000000000000example";
@@ -52,7 +53,8 @@ export const putAutoYieldBody = z
     target_venue: venueInput.nullable().optional(),
     max_stake_micros: maxStake.optional(),
     allowed_venues: z.array(venueInput).max(50).nullable().optional(),
-    min_tvl_usd: z.number().int().min(0).nullable().optional(),
+    // The bound SVC_AUTO_YIELD_MIN_TVL_USD has (server/config.ts), and what the column holds (bigint).
+    min_tvl_usd: z.number().int().min(0).max(MAX_MIN_TVL_USD).nullable().optional(),
   })
   .meta({ id: "CharacterAutoYieldRequest" });
 

@@ -25,6 +25,10 @@ export const ERROR_CODES = {
     meaning: "A money action cannot be done: beside code and message the body has status \"blocked\" and blockers[] with blocker codes. Plan endpoints answer a blocked plan with 200 instead.",
   },
   RATE_LIMITED: { statuses: [429], meaning: "Over the per-key (or per-client-address) rate limit; see Retry-After and RateLimit headers." },
+  HEADERS_TOO_LARGE: {
+    statuses: [431],
+    meaning: "The request line and headers are over 16 KiB (16384 bytes, Node.js's limit), e.g. a query string or header value far past every declared limit; the connection is closed after the answer.",
+  },
   INTERNAL: { statuses: [500], meaning: "Unexpected server fault. Never returned for bad input; the body carries the requestId to report." },
   UPSTREAM_UNAVAILABLE: { statuses: [503], meaning: "A required dependency (database) is not reachable right now." },
   NOT_READY: {

@@ -62,7 +62,7 @@ function jsonReply(status: number, body: string | Buffer, requestId: string, ext
   return { status, headers, body: status === 204 ? null : body };
 }
 
-function errorReply(err: ApiError, requestId: string): ApiReply {
+export function errorReply(err: ApiError, requestId: string): ApiReply {
   const body: Record<string, unknown> = { code: err.code, message: err.message, requestId };
   if (err.details !== undefined) body.details = err.details;
   return jsonReply(err.status, toJson(body), requestId, err.headers);

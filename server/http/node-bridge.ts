@@ -2,10 +2,14 @@
 // headers and body read straight from IncomingMessage, the reply written with one writeHead/end (no Web
 // Request/Response objects on this path). Used by the production server (scripts/serve.ts) to answer /api
 // without the Next.js pipeline, and by tests/support/serve.ts to serve endpoints made by a test.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { type IncomingMessage, maxHeaderSize, type ServerResponse, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
+import { API_CSP, SECURITY_HEADERS } from "../../lib/security-headers";
+import { newId } from "../ids";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
-import { type ApiReply, type ApiRequest, checkDeclaredLength, handleApi, MAX_BODY_BYTES, methodTable, tooLarge } from "./handler";
+import { ApiError } from "./errors";
+import { type ApiReply, type ApiRequest, checkDeclaredLength, errorReply, handleApi, MAX_BODY_BYTES, methodTable, tooLarge } from "./handler";
 
 /** Reads a node:http request body up to MAX_BODY_BYTES (413 past it, leaving the rest unread). */
 function readNodeBody(req: IncomingMessage): Promise<string> {
@@ -180,4 +184,27 @@ function safeDecode(s: string): string {
   } catch {
     return s;
   }
+}
+
+/**
+ * The server's `clientError` listener: a request Node.js refuses before any handler sees it (request line and headers
+ * over its maxHeaderSize, or not HTTP) is answered as every other error, JSON with a catalogued code, a request id and
+ * the API's headers: 431 HEADERS_TOO_LARGE or 400 INVALID_REQUEST. Node's own answer has no body at all.
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const error =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? new ApiError("HEADERS_TOO_LARGE", `The request line and headers are over ${maxHeaderSize} bytes`)
+      : new ApiError("INVALID_REQUEST", "Malformed HTTP request");
+  const reply = errorReply(error, newId("req"));
+  for (const h of SECURITY_HEADERS) reply.headers[h.key] = h.value;
+  reply.headers[API_CSP.key] = API_CSP.value;
+  const body = Buffer.from(typeof reply.body === "string" ? reply.body : (reply.body ?? ""));
+  const headers = { ...reply.headers, connection: "close", "content-length": String(body.byteLength) };
+  const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ""}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n");
+  socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body]));
 }

@@ -15,8 +15,13 @@ import { errorBody } from "../http/schemas";
 /** Error codes any endpoint of this shape can answer with. */
 export function errorCodesOf(def: AnyEndpoint): ErrorCode[] {
   // Every route refuses a body over MAX_BODY_BYTES, whether it takes one or not.
-  // A probe is answered before key, rate limit and database (handler.ts): only its own errors and these two.
-  const codes = new Set<ErrorCode>(def.probe ? ["PAYLOAD_TOO_LARGE", "INTERNAL"] : ["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"]);
+  // A probe is answered before key, rate limit and database (handler.ts): only its own errors and these.
+  // Every route refuses a request line and headers over Node.js's limit, whatever it declares (node-bridge.ts).
+  const codes = new Set<ErrorCode>(
+    def.probe
+      ? ["PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE", "INTERNAL"]
+      : ["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"],
+  );
   if (def.params || def.query || def.body) codes.add("INVALID_REQUEST");
   if (def.body) codes.add("UNSUPPORTED_MEDIA_TYPE");
   if (def.access !== "public" && def.access !== "permissionless") {
@@ -52,7 +57,19 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
     for (const status of ERROR_CODES[code].statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   for (const [status, codes] of byStatus) {
-    if (responses[String(status)]) continue;
+    const own = responses[String(status)];
+    const others = codes.filter((c) => c !== "BLOCKED");
+    if (own && others.length > 0) {
+      // The handler's own answer with this status (a blocked 422), or the wrapper's error with it (an Idempotency-Key
+      // reused with another body is 422 too): both bodies are declared.
+      const schema = def.responses[status as keyof typeof def.responses] as z.ZodType;
+      responses[String(status)] = {
+        description: `${own.description}; or Error: ${[...new Set(others)].join(", ")}`,
+        content: { "application/json": { schema: z.union([schema, errorBody]) } },
+      };
+      continue;
+    }
+    if (own) continue;
     const limit = status === 413 ? ` (a request body over ${MAX_BODY_BYTES} bytes; the connection is closed after the answer)` : "";
     responses[String(status)] = {
       description: `Error: ${[...new Set(codes)].join(", ")}${limit}`,
@@ -79,9 +96,12 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   if (def.query) requestParams.query = def.query as z.ZodObject;
   if (def.idempotent) {
     requestParams.header = z.object({
+      // As the wrapper checks it (server/http/idempotency.ts validateIdempotencyKey): 1 to 255 visible ASCII characters.
       "Idempotency-Key": z
         .string()
+        .min(1)
         .max(255)
+        .regex(/^[\x21-\x7e]+$/)
         .optional()
         .meta({ description: "Replays return the first answer; kept 24 hours, scoped to the API key." }),
     });
@@ -91,10 +111,23 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
     op.requestBody = {
       required: true,
       description: `JSON, at most ${MAX_BODY_BYTES} bytes (1 MiB); larger is 413 PAYLOAD_TOO_LARGE.`,
-      content: { "application/json": { schema: def.body as z.ZodType } },
+      content: { "application/json": { schema: def.body as z.ZodType, ...(def.example?.body === undefined ? {} : { example: def.example.body }) } },
     };
   }
   return op;
+}
+
+type Parameter = { name: string; in: string; example?: unknown };
+
+/** The endpoints' own valid requests (the ones the contract tests send) as the document's parameter examples. */
+function addParameterExamples(paths: Record<string, Record<string, { parameters?: Parameter[] }> | undefined>, endpoints: AnyEndpoint[]): void {
+  for (const def of endpoints) {
+    const params = paths[def.path]?.[def.method.toLowerCase()]?.parameters ?? [];
+    for (const p of params) {
+      const value = p.in === "path" ? def.example?.params?.[p.name] : p.in === "query" ? def.example?.query?.[p.name] : undefined;
+      if (value !== undefined) p.example = value;
+    }
+  }
 }
 
 export function buildDocument(endpoints: AnyEndpoint[]) {
@@ -103,7 +136,7 @@ export function buildDocument(endpoints: AnyEndpoint[]) {
     paths[def.path] ??= {};
     (paths[def.path] as Record<string, ZodOpenApiOperationObject>)[def.method.toLowerCase()] = operation(def);
   }
-  return createDocument({
+  const doc = createDocument({
     openapi: "3.1.0",
     info: {
       title: "svc yield routing API",
@@ -117,4 +150,6 @@ export function buildDocument(endpoints: AnyEndpoint[]) {
     },
     paths,
   });
+  addParameterExamples(doc.paths as Parameters<typeof addParameterExamples>[0], endpoints);
+  return doc;
 }

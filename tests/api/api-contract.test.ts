@@ -8,6 +8,8 @@ import { allEndpoints } from "../../server/api";
 import { ROLES, type Role } from "../../server/http/roles";
 import { type DbKind, dbKinds, useSharedApp } from "../support/app";
 import { call } from "../support/http";
+import type { OpenApiDoc } from "../fuzz/arbitrary";
+import { DocValidator, operationsOf } from "../fuzz/checks";
 
 type J = Record<string, unknown>;
 const SUI = `0x${"a1".repeat(32)}`;
@@ -391,6 +393,75 @@ describe.each(dbKinds())("a body over the limit gets its 413 (%s)", (db) => {
       }
     }
     expect(n).toBeGreaterThan(50);
+  });
+});
+
+// ---- Requests Node.js refuses before the wrapper: still JSON with a catalogued code (found by tests/fuzz) ----
+
+/** Raw bytes over a fresh connection; the whole answer as text. */
+function rawExchange(base: string, bytes: string): Promise<string> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const s = connect(Number(port), "127.0.0.1");
+    const chunks: Buffer[] = [];
+    s.on("error", reject);
+    s.on("data", (c: Buffer) => chunks.push(c));
+    s.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    s.on("connect", () => s.write(bytes));
+  });
+}
+
+describe.each(dbKinds())("a request line and headers over Node's limit, or not HTTP, get JSON (%s)", (db) => {
+  const app = appOn(db);
+
+  it("a 20 kB query string or header value: 431 HEADERS_TOO_LARGE {code, message, requestId}, declared on every operation", async () => {
+    const cases: { path: string; headers: Record<string, string> }[] = [
+      { path: `/api/v1/svc/venues?live=${"x".repeat(20_000)}`, headers: {} },
+      { path: "/api/v1/svc/status", headers: { "idempotency-key": "k".repeat(20_000) } },
+    ];
+    for (const opts of cases) {
+      const r = await call<J>(app.url, "GET", opts.path, { headers: opts.headers });
+      expect(r.status).toBe(431);
+      expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(r.json).toMatchObject({ code: "HEADERS_TOO_LARGE", message: "The request line and headers are over 16384 bytes", requestId: expect.any(String) });
+      expect(r.headers.get("x-request-id")).toBe(r.json.requestId);
+      expect(r.headers.get("x-content-type-options")).toBe("nosniff");
+    }
+    const errors = await call<{ errors: { code: string; statuses: number[] }[] }>(app.url, "GET", "/api/v1/svc/errors");
+    expect(errors.json.errors.find((e) => e.code === "HEADERS_TOO_LARGE")?.statuses).toEqual([431]);
+    const doc = await call<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(app.url, "GET", "/api/v1/openapi.json");
+    const undeclared = Object.entries(doc.json.paths).flatMap(([path, item]) => Object.entries(item).filter(([, op]) => !op.responses["431"]).map(([m]) => `${m} ${path}`));
+    expect(undeclared).toEqual([]);
+    expect((await call(app.url, "GET", "/api/v1/svc/status")).status).toBe(200);
+  });
+
+  it("bytes that are not HTTP: 400 INVALID_REQUEST as JSON, and the server goes on", async () => {
+    const answer = await rawExchange(app.url, "NOT HTTP AT ALL\r\n\r\n");
+    expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 400 Bad Request");
+    expect(answer).toContain("content-type: application/json; charset=utf-8");
+    expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toMatchObject({ code: "INVALID_REQUEST", message: "Malformed HTTP request", requestId: expect.any(String) });
+    expect((await call(app.url, "GET", "/api/v1/svc/status")).status).toBe(200);
+  });
+});
+
+// ---- A reused Idempotency-Key's 422 is declared beside the blocked 422 (found by tests/fuzz) ----
+
+describe.each(dbKinds())("an idempotent operation's 422 bodies match its declared 422 schema (%s)", (db) => {
+  const app = appOn(db);
+
+  it("route: blocked, then the same Idempotency-Key with another body (IDEMPOTENCY_KEY_REUSED): both valid against the document", async () => {
+    const doc = await call<OpenApiDoc>(app.url, "GET", "/api/v1/openapi.json");
+    const validator = new DocValidator(doc.json);
+    const op = operationsOf(doc.json).find((o) => o.operationId === "routeWalletMoney");
+    const schema = op?.responses["422"]?.content?.["application/json"]?.schema;
+    expect(schema).toBeDefined();
+    const path = `/api/v1/wallets/${SUI}/route`;
+    const headers = { "Idempotency-Key": `reused-422-${db}` };
+    const blocked = await call<J>(app.url, "POST", path, { key: OWNER, headers, body: { amountMicros: "0", chain: "move-chain" } });
+    expect(blocked.json).toMatchObject({ code: "BLOCKED", status: "blocked" });
+    const reused = await call<J>(app.url, "POST", path, { key: OWNER, headers, body: { amountMicros: "1", chain: "move-chain" } });
+    expect([reused.status, reused.json.code]).toEqual([422, "IDEMPOTENCY_KEY_REUSED"]);
+    for (const r of [blocked, reused]) expect(validator.problem(schema ?? {}, r.json), r.text).toBeNull();
   });
 });
 

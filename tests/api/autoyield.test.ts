@@ -223,6 +223,17 @@ describe.each(dbKinds())("autopilot, auto-yield and characters (%s)", (db) => {
     expect((d.json.plan as J).blockers).toEqual(expect.arrayContaining([expect.objectContaining({ code: "stakeable_zero" }), expect.objectContaining({ code: "auto_yield_disabled" })]));
   });
 
+  it("the risk envelope's TVL floor takes billions (a 500 past 2^31-1 before, found by tests/fuzz), up to 10^12; past it 400", async () => {
+    const big = await put(`/api/characters/${chr}/auto-yield`, KEYS.owner, { min_tvl_usd: 3_000_000_000 });
+    expect(big.status, big.text).toBe(200);
+    expect((await get(`/api/characters/${chr}/auto-yield`, KEYS.agent)).json).toMatchObject({ risk_envelope: { min_tvl_usd: 3_000_000_000 } });
+    const max = await put(`/api/characters/${chr}/auto-yield`, KEYS.owner, { min_tvl_usd: 1_000_000_000_000 });
+    expect(max.status, max.text).toBe(200);
+    const over = await put(`/api/characters/${chr}/auto-yield`, KEYS.owner, { min_tvl_usd: 1_000_000_000_001 });
+    expect([over.status, over.json.code]).toEqual([400, "INVALID_REQUEST"]);
+    expect((await put(`/api/characters/${chr}/auto-yield`, KEYS.owner, { min_tvl_usd: null })).status).toBe(200);
+  });
+
   it("stake is blocked while off; stakeable = liquid − liability − non-stakeable tranches; amount capped at min(stakeable, max)", async () => {
     await post(`/api/v1/wallets/${CW}/route`, KEYS.owner, { amountMicros: "10000000", chain: "move-chain", stake: false });
     const off = await post(`/api/characters/${chr}/auto-yield/stake`, KEYS.owner, { amountMicros: "1000000" });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, micros } from "./columns";
 
 /** A conditioned tranche of the character's balance: `stakeable: false` keeps it out of stake. */
@@ -27,7 +27,8 @@ export const characters = pgTable(
     maxStakeMicros: micros(),
     /** Risk envelope: venues the owner allows (null = the service allowlist) and a TVL floor above the service's. */
     allowedVenues: jsonb().$type<string[]>(),
-    minTvlUsd: integer(),
+    // bigint: a floor of billions of USD is a real one (pools hold more); the request schema bounds it at 10^12.
+    minTvlUsd: bigint({ mode: "number" }),
     enabledAt: timestamp({ withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,0 +1,1 @@
+ALTER TABLE "characters" ALTER COLUMN "min_tvl_usd" SET DATA TYPE bigint;
