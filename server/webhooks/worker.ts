@@ -250,8 +250,9 @@ export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {
     for (const w of laneWaiters) w.notify();
   };
   wakers().add(wakeAll);
-  // Woken by every commit that wrote events, in this process and (PostgreSQL LISTEN) in every other instance.
-  const unsubscribe = onSignal(db, OUTBOX_CHANNEL, wakeAll);
+  // The fan-out is woken by every commit that wrote events, in this process and (PostgreSQL LISTEN) in every other
+  // instance; it wakes the lanes when it has fanned something out.
+  const unsubscribe = onSignal(db, OUTBOX_CHANNEL, () => fanWaiter.notify());
   const warn = (what: string, e: unknown) => {
     if (!stopped) log().warn({ err: e instanceof Error ? e.message : String(e) }, `webhook worker: ${what} failed`);
   };
