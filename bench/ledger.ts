@@ -218,6 +218,12 @@ interface RouteRound {
 }
 
 let sent = 0;
+const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+/** A well-formed Sui digest (base58 of 32 bytes; the route checks the form only) that varies with n. */
+function digestOf(n: number): string {
+  return `4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkL${B58[n % 58]}${B58[Math.floor(n / 58) % 58]}`;
+}
+
 async function routeRound(port: number, pid: number | undefined, seconds: number): Promise<RouteRound> {
   const nodeMeter = cpuMeter(() => (pid ? [pid] : []));
   const mainMeter = cpuMeter(() => (pid ? [pid] : []), true);
@@ -238,7 +244,7 @@ async function routeRound(port: number, pid: number | undefined, seconds: number
             ...req,
             path: `/api/v1/wallets/${wallet(sent % 5000)}/route`,
             headers: { "content-type": "application/json", "x-api-key": KEY },
-            body: JSON.stringify({ amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: `bench-${sent}` }),
+            body: JSON.stringify({ amountMicros: "1000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: digestOf(sent) }),
           };
         },
       },
