@@ -127,17 +127,19 @@ describe.skipIf(!process.env.DATABASE_URL)("two instances on one PostgreSQL", ()
     // about twice that. Guarded, at most one run per 0.9 interval (server/db/job-lock.ts), plus one at the window's edge.
     const windowS = 4;
     const before = await runs();
-    const hitsBefore = yields.hits["/pools"] ?? 0;
+    const t0 = Date.now();
     await new Promise((r) => setTimeout(r, windowS * 1000));
     const after = await runs();
-    const most = Math.floor(windowS / (0.9 * EVERY_S)) + 1;
+    const most = Math.floor((Date.now() - t0) / 1000 / (0.9 * EVERY_S)) + 1;
     for (const job of ["yields-refresh", "reconcile"]) {
       const ran = (after.get(job) ?? 0) - (before.get(job) ?? 0);
       expect(ran, job).toBeGreaterThanOrEqual(windowS - 1);
       expect(ran, job).toBeLessThanOrEqual(most);
     }
-    // Every upstream fetch was a claimed run: the upstream was asked exactly as often as runs were recorded.
-    expect((yields.hits["/pools"] ?? 0) - hitsBefore).toBe((after.get("yields-refresh") ?? 0) - (before.get("yields-refresh") ?? 0));
-    expect(yields.hits["/pools"]).toBe(after.get("yields-refresh"));
+    // Every upstream fetch was a claimed run: the upstream was asked as often as runs were recorded (one fewer while a
+    // run that has claimed its tick has not fetched yet).
+    const claimed = after.get("yields-refresh") ?? 0;
+    expect(yields.hits["/pools"] ?? 0).toBeLessThanOrEqual(claimed);
+    expect(yields.hits["/pools"] ?? 0).toBeGreaterThanOrEqual(claimed - 1);
   });
 });
