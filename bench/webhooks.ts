@@ -1,7 +1,9 @@
 // Webhook delivery benchmark: 1,000 events to a local receiver on 127.0.0.1, through the real outbox,
 // fan-out, worker and HTTP. Reports deliveries per second and p50/p99 from event commit to receipt,
-// for a burst (1,000 events in one transaction) and a paced stream (10 events every 40 ms).
-// PGlite always; PostgreSQL too when DATABASE_URL is set (on a fresh database, dropped afterwards).
+// for a burst (1,000 events in one transaction) and a paced stream (10 events every 40 ms). The worker is woken by
+// each commit (server/db/signal.ts); the poll is only the safety net. PGlite always; PostgreSQL too when DATABASE_URL
+// is set (on a fresh database, dropped afterwards), where the paced stream also runs committed by a second database
+// handle without a worker (another instance): its commits reach the worker through LISTEN/NOTIFY.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -94,17 +96,25 @@ async function emitBatch(h: DbHandle, list: NewEvent[], commits: Map<string, num
   for (const id of ids) commits.set(id, t);
 }
 
-async function measure(h: DbHandle): Promise<Scenario[]> {
-  const cold = await scenario(h, "burst, cold", (c) => emitBatch(h, events(N, 0), c));
-  const warm = await scenario(h, "burst, warm", (c) => emitBatch(h, events(N, N), c));
-  const paced = await scenario(h, "paced", async (c) => {
+function paced(writer: DbHandle, from: number) {
+  return async (c: Map<string, number>) => {
     for (let i = 0; i < N / 10; i++) {
       const next = performance.now() + 40;
-      await emitBatch(h, events(10, i * 10), c);
+      await emitBatch(writer, events(10, from + i * 10), c);
       await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
     }
-  });
-  return [cold, warm, paced];
+  };
+}
+
+/** `other`: a second handle on the same database (another instance, no worker), PostgreSQL only. */
+async function measure(h: DbHandle, other?: DbHandle): Promise<Scenario[]> {
+  const cold = await scenario(h, "burst, cold", (c) => emitBatch(h, events(N, 0), c));
+  const warm = await scenario(h, "burst, warm", (c) => emitBatch(h, events(N, N), c));
+  const local = await scenario(h, "paced", paced(h, 2 * N));
+  if (!other) return [cold, warm, local];
+  const across = await scenario(h, "paced, committed by another instance", paced(other, 3 * N));
+  const burst = await scenario(h, "burst, committed by another instance", (c) => emitBatch(other, events(N, 4 * N), c));
+  return [cold, warm, local, across, burst];
 }
 
 async function onPglite(): Promise<Scenario[]> {
@@ -125,9 +135,11 @@ async function onPostgres(base: string): Promise<Scenario[]> {
   const u = new URL(base);
   u.pathname = `/${name}`;
   const h = await openDatabase({ DATABASE_URL: u.toString(), SVC_DATA_DIR: "memory://" });
+  const other = await openDatabase({ DATABASE_URL: u.toString(), SVC_DATA_DIR: "memory://" });
   try {
-    return await measure(h);
+    return await measure(h, other);
   } finally {
+    await other.close();
     await h.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);
     await admin.end();
@@ -152,7 +164,8 @@ export async function run(): Promise<string> {
     `${N} events (deposit.settled, one subscription) to a receiver on 127.0.0.1 answering 200. Latency is from the commit of the event's transaction to its receipt.`,
     "Burst: all events in one transaction; cold = the first 1,000 after the worker and database start (JIT and",
     "PGlite caches cold), warm = the next 1,000. Paced: 10 events every 40 ms (250/s), so it lasts at least 4 s by design.",
-    "The receiver runs in the same process as the worker. No nudge after commit: the worker finds events by polling.",
+    "The receiver runs in the same process as the worker. The worker is woken by each commit (server/db/signal.ts); the poll is only the safety net.",
+    "On PostgreSQL, \"committed by another instance\": a second database handle without a worker writes the events, so the worker learns of them by LISTEN/NOTIFY.",
     "",
     "| Database | Scenario | All delivered in | Deliveries/s | p50 | p99 | max |",
     "|---|---|---|---|---|---|---|",
@@ -162,7 +175,16 @@ export async function run(): Promise<string> {
       lines.push(`| ${db} | ${s.name} | ${ms(s.totalMs)} | ${Math.round(s.perSecond)} | ${ms(s.p50)} | ${ms(s.p99)} | ${ms(s.max)} |`);
     }
   }
-  lines.push("", "Goal: 1,000 events delivered in under 5 s, p99 under 1 s.", "");
+  const all = results.flatMap(([, list]) => list);
+  const p50Met = all.filter((s) => s.name.startsWith("paced")).every((s) => s.p50 < 25);
+  const burstMet = all.filter((s) => s.name.startsWith("burst")).every((s) => s.totalMs < 1000);
+  lines.push(
+    "",
+    `Goal (issue 26): commit-to-receipt p50 under 25 ms (paced: ${p50Met ? "met" : "NOT met"}); 1,000 events delivered in under 1 s (bursts: ${burstMet ? "met" : "NOT met"}).`,
+    "A burst's p50 counts the queue: its last events wait behind the first ones' sends, so the paced stream is the latency figure.",
+    "Before the wake on commit (2026-11-24, polling every 250 ms): PGlite paced p50 148 ms, p99 275 ms.",
+    "",
+  );
   return lines.join("\n");
 }
 

@@ -2,7 +2,7 @@
 // agent). Within one chain only; a decision records a pick and, for a switch, a rebalance plan the owner signs.
 import { CHAIN_FAMILY, type ChainId, isAddressOf, normalizeAddress, mustBeAddressOf } from "../chains/address";
 import { allLiveApys } from "../catalog/apy";
-import type { Db } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import { blocker } from "../http/codes";
 import { endpoint, ok } from "../http/endpoint";
 import { fieldError } from "../http/errors";
@@ -10,7 +10,7 @@ import { walletRead, walletRoute } from "../http/wallet-routes";
 import { AUTOPILOT, getVenue, opportunityIdOf } from "../venues";
 import { computeDecision, MONTH_MS, pickOn } from "./decide";
 import { autopilotSchema, chainBody, historyQuery, historySchema, optionalChainBody, runSchema } from "./schemas";
-import { type DecisionRow, decisionWire, dryDecisionWire, history, lastDecision, recordDecision, setEnabled, settingsOf } from "./store";
+import { type DecisionRow, decisionWire, dryDecisionWire, history, lastDecision, lockTick, recordDecision, setEnabled, settingsOf } from "./store";
 
 const TAGS = ["autopilot"];
 const WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
@@ -144,38 +144,45 @@ function run(kind: "preview" | "decide" | "tick") {
     handler: async ({ db, params: p, body }) => {
       const wallet = normalizeAddress(p.address);
       const chain = await chainFor(db, wallet, body?.chain);
-      const now = new Date();
-      const last = await lastDecision(db, wallet, chain);
-      const dueAt = last ? monthAfter(last.decidedAt) : now;
-      const due = now.getTime() >= dueAt.getTime();
-      const out = { schemaVersion: "svc-autopilot-run.v1" as const, wallet, chain, due, blockers: [] as ReturnType<typeof blocker>[] };
-      if (kind === "tick") {
-        const s = await settingsOf(db, wallet);
-        if (!s?.enabled || s.chain !== chain) {
-          return ok({
-            ...out,
-            dryRun: false,
-            recorded: false,
-            nextTickDueAt: null,
-            decision: lastWire(last),
-            blockers: [blocker("autopilot_disabled", `The autopilot is not enabled on ${chain} for this wallet`)],
-          });
-        }
-        if (!due) return ok({ ...out, dryRun: false, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: lastWire(last) });
-      }
-      const d = await computeDecision(db, wallet, chain);
-      if (kind === "preview") {
-        return ok({ ...out, dryRun: true, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: dryDecisionWire(d, "preview", now) });
-      }
-      const row = await recordDecision(db, d, kind, now);
-      return ok({
-        ...out,
-        dryRun: false,
-        recorded: true,
-        nextTickDueAt: monthAfter(now).toISOString(),
-        decision: decisionWire(row),
-      });
+      return ok(await runOnce(db, kind, wallet, chain));
     },
+  });
+}
+
+type Kind = "preview" | "decide" | "tick";
+
+/** Where a run stands on `q`: the last decision, whether one is due, and for a tick the answer when it stops here. */
+async function gate(q: DbOrTx, kind: Kind, wallet: string, chain: ChainId, now: Date) {
+  const last = await lastDecision(q, wallet, chain);
+  const dueAt = last ? monthAfter(last.decidedAt) : now;
+  const due = now.getTime() >= dueAt.getTime();
+  const out = { schemaVersion: "svc-autopilot-run.v1" as const, wallet, chain, due, blockers: [] as ReturnType<typeof blocker>[] };
+  if (kind !== "tick") return { out, dueAt, stop: null };
+  const s = await settingsOf(q, wallet);
+  if (!s?.enabled || s.chain !== chain) {
+    const blockers = [blocker("autopilot_disabled", `The autopilot is not enabled on ${chain} for this wallet`)];
+    return { out, dueAt, stop: { ...out, dryRun: false, recorded: false, nextTickDueAt: null, decision: lastWire(last), blockers } };
+  }
+  if (!due) return { out, dueAt, stop: { ...out, dryRun: false, recorded: false, nextTickDueAt: dueAt.toISOString(), decision: lastWire(last) } };
+  return { out, dueAt, stop: null };
+}
+
+async function runOnce(db: Db, kind: Kind, wallet: string, chain: ChainId) {
+  const now = new Date();
+  const g = await gate(db, kind, wallet, chain, now);
+  if (g.stop) return g.stop;
+  const d = await computeDecision(db, wallet, chain);
+  if (kind === "preview") {
+    return { ...g.out, dryRun: true, recorded: false, nextTickDueAt: g.dueAt.toISOString(), decision: dryDecisionWire(d, "preview", now) };
+  }
+  const recorded = (row: DecisionRow) => ({ ...g.out, dryRun: false, recorded: true, nextTickDueAt: monthAfter(now).toISOString(), decision: decisionWire(row) });
+  if (kind === "decide") return recorded(await recordDecision(db, d, kind, now));
+  // Two ticks of one wallet and chain at once (two instances, a retried request) record one decision: each re-checks
+  // under a lock held to its commit, so the second finds the first's decision and is not due.
+  return db.transaction(async (tx) => {
+    await lockTick(tx, wallet, chain);
+    const again = await gate(tx, kind, wallet, chain, now);
+    return again.stop ?? recorded(await recordDecision(tx, d, kind, now));
   });
 }
 

@@ -1,5 +1,5 @@
 // Autopilot settings and decisions in the database.
-import { and, desc, eq, lt } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { ChainId } from "../chains/address";
 import type { DbOrTx } from "../db/client";
 import { autopilotDecisions, autopilotSettings } from "../db/schema";
@@ -26,6 +26,14 @@ export async function setEnabled(db: DbOrTx, wallet: string, chain: ChainId, ena
     .returning();
   if (!row) throw new Error("autopilot settings upsert returned nothing");
   return row;
+}
+
+/** pg_advisory_xact_lock(int4, int4) namespace of autopilot ticks: one tick per wallet and chain at a time. */
+const TICK_LOCK_SPACE = 7_340_223;
+
+/** Inside a transaction: waits until no other tick of this wallet and chain runs, in any instance; held until commit. */
+export async function lockTick(tx: DbOrTx, wallet: string, chain: ChainId): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${TICK_LOCK_SPACE}, hashtext(${`${wallet}|${chain}`}))`);
 }
 
 export async function lastDecision(db: DbOrTx, wallet: string, chain?: ChainId): Promise<DecisionRow | null> {

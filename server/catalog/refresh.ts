@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { config } from "../config";
 import type { Db } from "../db/client";
+import { runScheduled } from "../db/job-lock";
 import { type StoredPool, venueApys, yieldSnapshots } from "../db/schema";
 import { emitEvents, type NewEvent } from "../events/outbox";
 import { log } from "../log";
@@ -127,22 +128,30 @@ export async function refreshYields(db: Db): Promise<RefreshResult> {
   }
 }
 
-/** JOBS entry (server/jobs.ts): a refresh at start, then every SVC_YIELDS_REFRESH_S; never two at once. Returns its stop. */
+/**
+ * JOBS entry (server/jobs.ts): a refresh at start, then every SVC_YIELDS_REFRESH_S; never two at once, and with several
+ * instances on one database one refresh per interval among them all (runScheduled). Returns its stop.
+ */
 export const yieldsRefreshJob = (db: Db): (() => void) => {
+  const everyMs = config().SVC_YIELDS_REFRESH_S * 1000;
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const r = await refreshYields(db);
-      if (r.ok) log().info({ job: "yields-refresh", ...r }, "yields snapshot stored");
-      else log().warn({ job: "yields-refresh", ...r }, "yields refresh failed; last good snapshot kept");
+      await runScheduled(db, "yields-refresh", everyMs, async () => {
+        const r = await refreshYields(db);
+        if (r.ok) log().info({ job: "yields-refresh", ...r }, "yields snapshot stored");
+        else log().warn({ job: "yields-refresh", ...r }, "yields refresh failed; last good snapshot kept");
+      });
+    } catch (e) {
+      log().warn({ job: "yields-refresh", err: e instanceof Error ? e.message : String(e) }, "yields refresh not run: database unavailable");
     } finally {
       running = false;
     }
   };
   void tick();
-  const timer = setInterval(() => void tick(), config().SVC_YIELDS_REFRESH_S * 1000);
+  const timer = setInterval(() => void tick(), everyMs);
   timer.unref?.();
   return () => clearInterval(timer);
 };

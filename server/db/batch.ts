@@ -11,6 +11,7 @@ import { type Column, getTableColumns, getTableName, is, Placeholder, type Query
 import { CasingCache } from "drizzle-orm/casing";
 import { type PgColumn, PgDialect, type PgTable, type PreparedQueryConfig, type SelectedFieldsOrdered } from "drizzle-orm/pg-core";
 import { CASING, type DbOrTx, writeAtCommit } from "./client";
+import { signalOnCommit } from "./signal";
 
 const casing = new CasingCache(CASING);
 const dialect = new PgDialect({ casing: CASING });
@@ -92,6 +93,13 @@ const rendered = new Map<string, Query>();
 
 export class Batch {
   private readonly parts: Part[] = [];
+  private readonly channels = new Set<string>();
+
+  /** Fires `channel` once the batch's writes are committed (server/db/signal.ts): e.g. the outbox wakes its worker. */
+  signalOnCommit(channel: string): this {
+    this.channels.add(channel);
+    return this;
+  }
 
   get empty(): boolean {
     return this.parts.length === 0;
@@ -221,8 +229,8 @@ export class Batch {
     const prepared = tx._.session.prepareQuery(query, undefined, "svc_batch", false);
     const values = this.values();
     // Nothing waits for a batch's answer: in a transaction on PostgreSQL it travels with COMMIT.
-    if (writeAtCommit(tx, () => prepared.execute(values))) return;
-    await prepared.execute(values);
+    if (!writeAtCommit(tx, () => prepared.execute(values))) await prepared.execute(values);
+    for (const ch of this.channels) signalOnCommit(tx, ch);
   }
 }
 

@@ -12,6 +12,7 @@ import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { type Config, config } from "../config";
 import * as schema from "./schema";
+import { localSignals, postgresSignals, withSignals } from "./signal";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -46,13 +47,16 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
       // bigint columns come back as bigint, never as a JS number.
       types: { bigint: postgres.BigInt },
     });
-    const db = drizzlePostgres({ client: pipelinedBegin(client), schema, casing: CASING }) as unknown as Db;
     const countersClient = postgres(cfg.DATABASE_URL, {
       max: 4,
       onnotice: () => {},
       connect_timeout: 10,
       connection: { synchronous_commit: "off" },
     });
+    const db = withSignals(
+      drizzlePostgres({ client: pipelinedBegin(client), schema, casing: CASING }) as unknown as Db,
+      postgresSignals(client, countersClient),
+    );
     const countersDb = drizzlePostgres({ client: countersClient, schema, casing: CASING }) as unknown as Db;
     // One connection holds a session advisory lock while it migrates: one migrator at a time.
     const migrator = postgres(cfg.DATABASE_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
@@ -87,7 +91,7 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
     client = new PGlite(dataDir);
     const c = client;
     await c.waitReady;
-    const db = drizzlePglite({ client: c, schema, casing: CASING }) as unknown as Db;
+    const db = withSignals(drizzlePglite({ client: c, schema, casing: CASING }) as unknown as Db, localSignals());
     await migratePglite(drizzlePglite({ client: c, casing: CASING }), { migrationsFolder: MIGRATIONS });
     return {
       db,
@@ -99,7 +103,7 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
     };
   }
   await client.waitReady;
-  const db = drizzlePglite({ client, schema, casing: CASING }) as unknown as Db;
+  const db = withSignals(drizzlePglite({ client, schema, casing: CASING }) as unknown as Db, localSignals());
   await migratePglite(drizzlePglite({ client, casing: CASING }), { migrationsFolder: MIGRATIONS });
   return { db, kind: "pglite", close: () => client.close() };
 }

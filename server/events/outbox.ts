@@ -9,6 +9,9 @@ import type { EventType } from "./types";
 
 export { EVENT_TYPES, type EventType } from "./types";
 
+/** Fired after every commit that wrote events (server/db/signal.ts): the webhook worker listens on it. */
+export const OUTBOX_CHANNEL = "svc_outbox";
+
 export interface NewEvent {
   type: EventType;
   /** The wallet the event is about; null for global events such as apy.updated. */
@@ -21,6 +24,7 @@ export function addEvents(batch: Batch, list: NewEvent[]): string[] {
   if (list.length === 0) return [];
   const rows = list.map((e) => ({ id: newId("evt"), type: e.type, wallet: e.wallet, data: e.data }));
   batch.insert(events, rows);
+  batch.signalOnCommit(OUTBOX_CHANNEL);
   return rows.map((r) => r.id);
 }
 

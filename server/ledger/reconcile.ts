@@ -5,6 +5,7 @@
 // when its amount changes. The ledger itself is never rewritten here: a drift is for a person to look at.
 import { and, asc, eq, gt, ne, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
+import { runScheduled } from "../db/job-lock";
 import { balances, positionChecks } from "../db/schema";
 import { emitEvents } from "../events/outbox";
 import { log } from "../log";
@@ -144,8 +145,11 @@ export function reconcileJob(intervalS: number) {
       if (running) return;
       running = true;
       try {
-        const r = await reconcileAll(db);
-        (r.drifts > 0 ? log().warn : log().info).call(log(), { job: "reconcile", ...r }, "ledger reconciled with the chains");
+        // One pass per interval among all instances on one database (server/db/job-lock.ts).
+        await runScheduled(db, "reconcile", intervalS * 1000, async () => {
+          const r = await reconcileAll(db);
+          (r.drifts > 0 ? log().warn : log().info).call(log(), { job: "reconcile", ...r }, "ledger reconciled with the chains");
+        });
       } catch (e) {
         log().error({ job: "reconcile", err: e instanceof Error ? e.message : String(e) }, "reconciliation pass failed");
       } finally {

@@ -12,7 +12,7 @@ import { log } from "../log";
 import { rowsOf } from "./sql";
 
 const CURSOR = "fanout";
-const GAP_MIN_MS = 200;
+export const GAP_MIN_MS = 200;
 const GAP_GIVE_UP_MS = 60_000;
 
 interface Gap {

@@ -8,9 +8,11 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { events, webhookAttempts, webhookDeliveries, webhookSubscriptions } from "../db/schema";
+import { onSignal } from "../db/signal";
+import { OUTBOX_CHANNEL } from "../events/outbox";
 import { log } from "../log";
 import { noteWebhookAttempt } from "../metrics";
-import { ensureCursor, fanOut, newFanoutState } from "./fanout";
+import { ensureCursor, fanOut, GAP_MIN_MS, newFanoutState } from "./fanout";
 import { openKey } from "./secret";
 import { DELIVERY_TIMEOUT_MS, type SendResult, sendDelivery } from "./send";
 import { cancelPending } from "./subscriptions";
@@ -275,6 +277,9 @@ export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {
     for (const w of laneWaiters) w.notify();
   };
   wakers().add(wakeAll);
+  // The fan-out is woken by every commit that wrote events, in this process and (PostgreSQL LISTEN) in every other
+  // instance; it wakes the lanes when it has fanned something out.
+  const unsubscribe = onSignal(db, OUTBOX_CHANNEL, () => fanWaiter.notify());
   const warn = (what: string, e: unknown) => {
     if (!stopped) log().warn({ err: e instanceof Error ? e.message : String(e) }, `webhook worker: ${what} failed`);
   };
@@ -294,7 +299,8 @@ export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {
       } catch (e) {
         warn("fan-out", e);
       }
-      if (!more && !stopped) await fanWaiter.sleep(opts.pollMs);
+      // Stopped at a gap: a rollback leaves no commit to wake on, so look again once the gap may be judged.
+      if (!more && !stopped) await fanWaiter.sleep(state.gaps.size > 0 ? Math.min(opts.pollMs, GAP_MIN_MS) : opts.pollMs);
     }
   })();
 
@@ -316,6 +322,7 @@ export function startWebhookWorker(db: Db, overrides: Partial<WorkerOptions> = {
   return async () => {
     stopped = true;
     stopping.abort();
+    unsubscribe();
     wakers().delete(wakeAll);
     wakeAll();
     await Promise.all([fanLoop, ...laneLoops]);

@@ -19,3 +19,4 @@ export * from "./autopilot-decisions";
 export * from "./wallet-auto-yield";
 export * from "./characters";
 export * from "./position-checks";
+export * from "./job-runs";
