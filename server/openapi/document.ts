@@ -49,7 +49,8 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   for (const [status, schema] of Object.entries(def.responses as Record<string, z.ZodType>)) {
     responses[status] = {
       description: STATUS_TEXT[Number(status)] ?? "OK",
-      content: { [Number(status) < 300 && def.produces ? def.produces : "application/json"]: { schema } },
+      // The media type without its parameters (text/plain, not "text/plain; version=0.0.4"): what a client matches on.
+      content: { [Number(status) < 300 && def.produces ? (def.produces.split(";")[0] ?? def.produces).trim() : "application/json"]: { schema } },
     };
   }
   const byStatus = new Map<number, ErrorCode[]>();

@@ -233,13 +233,14 @@ function rawProblem(v: DocValidator, op: Operation, body: Extract<Body, { kind: 
 /**
  * The wrapper decides the key before anything else of the request but its size (server/http/handler.ts): no key
  * on a role-gated operation is 401 (404 first when the path names a resource that does not exist, 400 when that name is
- * malformed), an unknown key 401 everywhere, a role the operation does not name 403.
+ * malformed), an unknown key 401 wherever the operation declares 401, a role the operation does not name 403.
  */
 function authRule(op: Operation, c: Case): Expectation["auth"] {
   // Size is refused before the key is read: a body over 1 MiB (413), a request line and headers over 16 KiB (431).
   const tooLarge = [413, 431];
   const named = op.parameters.some((p) => p.in === "path") ? [400, 404] : [];
-  if (c.auth === "unknown") return { statuses: [401, ...tooLarge], why: "to an unknown X-API-Key" };
+  // A probe (healthz, readyz) ignores any key and declares no 401: an unknown key there is not refused.
+  if (c.auth === "unknown") return op.responses["401"] ? { statuses: [401, ...tooLarge], why: "to an unknown X-API-Key" } : null;
   if (op.roles.length === 0) return null;
   if (c.auth === "none") return { statuses: [401, ...named, ...tooLarge], why: `without an X-API-Key to an operation for ${op.roles.join(", ")}` };
   if (c.auth === "wrong-role" && keyFor(op, c.auth) !== undefined) return { statuses: [403, ...tooLarge], why: `to a key whose role is not ${op.roles.join(", ")}` };
