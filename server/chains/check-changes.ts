@@ -5,7 +5,8 @@
 // owner-locked destination or a disclosed fee recipient, and only as much as disclosed. A transaction whose chain
 // cannot report changes is not checked here (its `changes` says unavailable, with the reason).
 import { normalizeSuiAddress } from "@mysten/sui/utils";
-import { zeroAddress } from "viem";
+import { getAddressDecoder } from "@solana/kit";
+import { type Hex, hexToBytes, zeroAddress } from "viem";
 import { type Blocker, blocker } from "../http/codes";
 import { type ChainId, sameAddress as sameWallet } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
@@ -38,6 +39,16 @@ export interface ExpectedChanges {
   receives?: { asset: string; atLeast: bigint }[];
   /** A withdraw: the owner's venue shares may leave (redeemed, burned), any asset but the ones it receives. */
   sharesMayLeave?: boolean;
+  /**
+   * A CCTP burn: the one burn message the transaction must send, of exactly `amount` of `asset`, minting to the
+   * owner-locked `mintRecipient` (bytes32) on `destinationDomain`. Where the chain's reader lists the burn messages
+   * (EVM, svm-chain) any other is refused; the burned asset may pass through the contract that burns it.
+   */
+  burn?: { asset: string; amount: bigint; destinationDomain: number; mintRecipient: string };
+  /** A receive: exactly what the owner must receive (the attested amount less the executed fee), nothing more. */
+  receivesExactly?: boolean;
+  /** A receive: the executed fee the rail's fee recipient (not named in the plan) is minted or paid, exactly. */
+  railFee?: { asset: string; amount: bigint };
 }
 
 
@@ -96,12 +107,19 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const transfers = mine.flatMap((t) => t.simulation?.changes?.transfers ?? []);
   const byTransfers = mine.some((t) => t.simulation?.changes?.transfers !== undefined);
   const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
+  // A burn's asset passes through the contract that burns it (CCTP V1/V2: transferFrom to the TokenMinter, then burn).
+  const burnsIt = (at: string, token: string) =>
+    expect.burn !== undefined && sameAsset(expect.chain, token, expect.burn.asset) && transfers.some((u) => sameAddress(expect.chain, u.from, at) && sameAddress(expect.chain, u.to, zeroAddress) && sameAsset(expect.chain, u.token, token));
+  // A receive's executed fee, to the rail's own fee recipient: exactly the fee, of the received asset.
+  const railFeeOf = (asset: string, amount: bigint) => expect.railFee !== undefined && expect.railFee.amount > 0n && amount === expect.railFee.amount && sameAsset(expect.chain, asset, expect.railFee.asset);
+  const burn = expect.burn;
+  if (burn) problems.push(...burnProblems(mine, expect, burn, (a) => inUnits(unit(burn.asset), a)));
   for (const t of transfers) {
     const amount = BigInt(t.amount);
     const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, zeroAddress) && !received(t.token);
-    const anywhere = expect.spentToAnyAddress && spent(t.token);
+    const anywhere = (expect.spentToAnyAddress && spent(t.token)) || burnsIt(t.to, t.token);
     if (isOwner(t.from) && !burned && !anywhere && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
-    if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
+    if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to) && !railFeeOf(t.token, amount)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
   for (const t of mine) {
     // The owner grants an ERC-20 allowance only by calling the token (approve, increaseAllowance): an Approval event of a
@@ -112,8 +130,10 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
       const amount = BigInt(a.amount);
       if (amount === 0n || (target !== undefined && !sameAddress(expect.chain, target, a.token))) continue;
       const s = spent(a.token);
-      if (!s || !isVenue(a.spender) || amount !== s.amount) {
-        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${s ? inUnits(unit(a.token), s.amount) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
+      // A burn approves the burned amount only (a disclosed fee is paid by its own transfer).
+      const approves = burn && s && sameAsset(expect.chain, a.token, burn.asset) ? burn.amount : s?.amount;
+      if (!s || !isVenue(a.spender) || amount !== approves) {
+        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${approves !== undefined ? inUnits(unit(a.token), approves) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
       }
     }
   }
@@ -139,6 +159,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
       continue;
     }
     if ((expect.recipients ?? []).some((r) => sameAddress(expect.chain, r, change.owner))) continue;
+    if (railFeeOf(asset, amount)) continue;
     if (expect.venueTakesSpent && spent(asset) && !(expect.pays ?? []).some((p) => sameAddress(expect.chain, p.to, change.owner))) continue;
     const fee = (expect.pays ?? []).find((p) => sameAddress(expect.chain, p.to, change.owner) && sameAsset(expect.chain, p.asset, asset));
     if (fee && fee.amount === amount) continue;
@@ -149,7 +170,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   for (const r of expect.receives ?? []) {
     const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
     const gas = native(r.asset) && expect.chain !== "svm-chain" ? gasCharged : 0n;
-    if (got + gas < r.atLeast) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
+    if (got + gas < r.atLeast || (expect.receivesExactly && got !== r.atLeast)) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
     else if (expect.sharesMayLeave && got > 0n) problems.push(...overRedeemed(expect, [...net.values()].filter((n) => isOwner(n.change.owner)), r, got, inUnits(unit(r.asset), r.atLeast)));
   }
   // A disclosed fee its recipient does not receive at all (paid elsewhere, or not taken).
@@ -182,6 +203,27 @@ function overRedeemed(expect: ExpectedChanges, owners: { change: BalanceChange; 
   const got1 = owners.find(({ change }) => sameAs(change.asset.id, r.asset))?.change;
   if (left.length === 0 && got > r.atLeast + r.atLeast / 10_000n + 1n && got1) out.push(`you withdraw ${asked} by the plan, the simulation withdraws ${inUnits(got1, got)}`);
   return out;
+}
+
+/**
+ * The plan's one burn against the burn messages the simulation reports: none is checked where the chain's reader does
+ * not list them (`burns` absent); else exactly one, of the plan's amount, to the owner-locked recipient and domain.
+ */
+function burnProblems(mine: PlanTransaction[], expect: ExpectedChanges, burn: NonNullable<ExpectedChanges["burn"]>, units: (a: bigint) => string): string[] {
+  if (!mine.some((t) => t.simulation?.changes?.burns !== undefined)) return [];
+  const burns = mine.flatMap((t) => t.simulation?.changes?.burns ?? []);
+  const ok = (b: (typeof burns)[number]) =>
+    BigInt(b.amount) === burn.amount && b.destinationDomain === burn.destinationDomain && b.mintRecipient.toLowerCase() === burn.mintRecipient.toLowerCase() && sameAsset(expect.chain, burnTokenOf(expect.chain, b.burnToken), burn.asset);
+  if (burns.length === 1 && burns.every(ok)) return [];
+  const plan = `the plan burns ${units(burn.amount)} minted to the owner-locked destination ${burn.mintRecipient} on domain ${burn.destinationDomain}`;
+  if (burns.length === 0) return [`${plan}; the simulation sends no burn message`];
+  return [`${plan}; the simulation's burn message${burns.length > 1 ? "s" : ""}: ${burns.map((b) => `${units(BigInt(b.amount))} minted to ${b.mintRecipient} on domain ${b.destinationDomain}`).join(", ")}`];
+}
+
+/** A burn message's bytes32 burn token as the chain names the asset (EVM: the last 20 bytes; svm-chain: the base58 mint). */
+function burnTokenOf(chain: ChainId, bytes32: string): string {
+  if (chain === "svm-chain") return getAddressDecoder().decode(hexToBytes(bytes32 as Hex));
+  return chain === "move-chain" ? bytes32 : `0x${bytes32.slice(-40)}`;
 }
 
 /** The asset `token` as a reported change names it (else as the service knows it), for amounts in token units. */

@@ -10,7 +10,6 @@ import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } 
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges } from "../../server/chains/check-changes";
-import { compileSolanaPayload, instructionFromJson, type SolanaPayload } from "../../server/chains/solana";
 import { simulateTransactions } from "../../server/chains/simulate";
 import { resetConfigForTests } from "../../server/config";
 import type { PlanTransaction } from "../../server/chains/transaction";
@@ -33,6 +32,7 @@ import { jupiterLendingAccount, LENDING_IDL } from "../../testing/chains/solana/
 import { liquidityVaultOf, MARGINFI, marginfiAccount, mfiRequire, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
 import { saveFixture, setSaveUsdc } from "../../testing/chains/solana/venues/save";
 import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
+import { redirected, scaled } from "../support/altered";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
@@ -44,45 +44,6 @@ async function build(venue: string, action: "deposit" | "withdraw", amountMicros
   const b = builderFor(venue, action);
   if (!("build" in b)) throw new Error(b.reason);
   return b.build({ owner: OWNER, amountMicros });
-}
-
-/**
- * The plan with the u64 argument at `at` (bytes after the discriminator or tag, by the IDL's args) of `program`'s
- * instruction starting with `discriminator` multiplied by `factor`, recompiled as the builder would have sent it.
- */
-function scaled(txs: PlanTransaction[], program: string, discriminator: readonly number[], at: number, factor: bigint): PlanTransaction[] {
-  let found = 0;
-  const out = txs.map((t) => {
-    const p = t.payload as SolanaPayload;
-    const instructions = p.instructions.map((ix) => {
-      const data = Buffer.from(ix.data, "base64");
-      if (ix.programAddress !== program || !discriminator.every((b, i) => data[i] === b)) return ix;
-      found++;
-      const o = discriminator.length + at;
-      data.writeBigUInt64LE(data.readBigUInt64LE(o) * factor, o);
-      return { ...ix, data: data.toString("base64") };
-    });
-    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
-    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
-  });
-  expect(found).toBe(1);
-  return out;
-}
-
-/** The plan with account `name` (by the IDL's account list) of `program`'s instruction `ix` replaced by `to`, recompiled. */
-function redirected(txs: PlanTransaction[], program: string, ix: { discriminator: readonly number[]; accounts: readonly { name: string }[] }, name: string, to: string): PlanTransaction[] {
-  const at = ix.accounts.findIndex((a) => a.name === name);
-  expect(at).toBeGreaterThanOrEqual(0);
-  return txs.map((t) => {
-    const p = t.payload as SolanaPayload;
-    const instructions = p.instructions.map((i) => {
-      const data = Buffer.from(i.data, "base64");
-      if (i.programAddress !== program || !ix.discriminator.every((b, k) => data[k] === b)) return i;
-      return { ...i, accounts: i.accounts.map((a, k) => (k === at ? { ...a, address: to } : a)) };
-    });
-    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
-    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
-  });
 }
 
 async function pda(program: string, ...seeds: (string | Uint8Array)[]): Promise<string> {
