@@ -78,7 +78,7 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
     .map((c) => ({ owner: c.owner, asset: changedAsset("svm-chain", c.asset), amount: c.sum.toString() }));
   // A burn's message: the MessageSent event account the transaction opens (watched: it is writable).
   const burns = after.flatMap((a, i) => {
-    const b = before[i] ? null : burnOfAccount(a);
+    const b = burnOfAccount(before[i]) ? null : burnOfAccount(a);
     return b ? [b] : [];
   });
   return { status: "ok", balanceChanges, approvals: null, burns, source, reason: null };
