@@ -137,6 +137,7 @@ const freshChain = () => {
 };
 
 describe("svm-chain balance changes checked against the plan: marginfi (the SDK's IDL; 1.25 USDC per share; the model moves the tokens, not the account's shares)", () => {
+  let chain: SolanaLocalChain;
   const ids = marginfi.onchain as Record<"program" | "group" | "usdcBank" | "usdcMint", string>;
   const ONE = 1n << 48n; // I80F48 1.0
   beforeEach(async () => {
@@ -146,7 +147,7 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     // The owner's marginfi account (seeds of MarginfiAccountInitializePda, account_index 0, no third party) with 40 shares (50 USDC).
     const account = await pda(ids.program, "marginfi_account", ids.group, OWNER, Uint8Array.of(0, 0), Uint8Array.of(0, 0));
     rpc.solanaAccounts.set(account, { owner: ids.program, data: marginfiAccount(OWNER, [{ bank: ids.usdcBank, assetShares: 40_000_000n * ONE }]) });
-    const chain = freshChain();
+    chain = freshChain();
     chain.addMint(ids.usdcMint, SPONSOR);
     await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
     chain.setTokenAccount(liquidityVaultOf(ids.usdcBank), await pda(ids.program, "liquidity_vault_auth", ids.usdcBank), ids.usdcMint, 1_000_000_000n);
@@ -176,9 +177,24 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain("you withdraw 3.000000 USDC by the plan, the simulation withdraws 30.000000 USDC");
   });
+  it("the USDC withdrawn into someone else's account is refused naming them; a deposit credited to someone else's marginfi account is refused by the program", async () => {
+    const otherUsdc = await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n);
+    const w = await check(marginfi, "withdraw", redirected(await build("marginfi", "withdraw", 3_000_000n), ids.program, withdraw, "destination_token_account", otherUsdc), 3_000_000n);
+    expect(w.blocker?.code).toBe("simulation_mismatch");
+    expect(w.blocker?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    expect(w.blocker?.message).toContain(`3.000000 USDC goes to ${SPONSOR}, which the plan does not name`);
+    // A marginfi deposit credits the owner's marginfi account, not a token: another wallet's account is the only other
+    // recipient, and the program refuses it (is_signer_authorized → Unauthorized), so the plan is blocked simulation_failed.
+    const theirs = await pda(ids.program, "marginfi_account", ids.group, SPONSOR, Uint8Array.of(0, 0), Uint8Array.of(0, 0));
+    rpc.solanaAccounts.set(theirs, { owner: ids.program, data: marginfiAccount(SPONSOR, []) });
+    const d = await simulateTransactions(redirected(await build("marginfi", "deposit", 3_000_000n), ids.program, deposit, "marginfi_account", theirs), OWNER);
+    expect(d.blocker?.code).toBe("simulation_failed");
+    expect(d.blocker?.message).toContain("Unauthorized");
+  });
 });
 
 describe("svm-chain balance changes checked against the plan: Save (the SDK's instruction layout; 3,000 USDC for 2,000 collateral, 1.5 USDC each)", () => {
+  let chain: SolanaLocalChain;
   const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
   const f = saveFixture();
   beforeEach(async () => {
@@ -192,7 +208,7 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     const data = Buffer.alloc(LendingMarketLayout.span);
     LendingMarketLayout.encode(m, data);
     rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data });
-    const chain = freshChain();
+    chain = freshChain();
     chain.addMint(ids.usdcMint, SPONSOR);
     chain.addMint(f.collateralMint, authority.toBase58());
     await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
@@ -222,9 +238,22 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain(`20000000 base units of ${f.collateralMint} leave your wallet; at the simulation's rate 2000000 base units of ${f.collateralMint} pay the 3.000000 USDC the plan withdraws`);
   });
+  it("the collateral minted, or the USDC redeemed, into someone else's account is refused, naming them", async () => {
+    // DepositReserveLiquidity and RedeemReserveCollateral (solend token-lending instruction.rs): account 0 the source, 1 the destination.
+    const depositIx = { discriminator: [SAVE_TAG.depositReserveLiquidity], accounts: [{ name: "source_liquidity" }, { name: "destination_collateral" }] };
+    const redeemIx = { discriminator: [SAVE_TAG.redeemReserveCollateral], accounts: [{ name: "source_collateral" }, { name: "destination_liquidity" }] };
+    const [otherCollateral, otherUsdc] = [await chain.setTokenBalance(SPONSOR, f.collateralMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
+    const d = await check(save, "deposit", redirected(await build("save", "deposit", 3_000_000n), ids.program, depositIx, "destination_collateral", otherCollateral), 3_000_000n);
+    expect(d.blocker?.code).toBe("simulation_mismatch");
+    expect(d.blocker?.message).toContain(`2000000 base units of ${f.collateralMint} goes to ${SPONSOR}, which the plan does not name`);
+    const w = await check(save, "withdraw", redirected(await build("save", "withdraw", 3_000_000n), ids.program, redeemIx, "destination_liquidity", otherUsdc), 3_000_000n);
+    expect(w.blocker?.code).toBe("simulation_mismatch");
+    expect(w.blocker?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+  });
 });
 
 describe("svm-chain balance changes checked against the plan: Jupiter Lend (the lending IDL @jup-ag/lend ships; 1.25 USDC per jlUSDC)", () => {
+  let chain: SolanaLocalChain;
   const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
   const liquidityVault = async () => (await findAssociatedTokenPda({ owner: address(await pda(ids.liquidityProgram, "liquidity")), mint: address(ids.usdcMint), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
   beforeEach(async () => {
@@ -242,7 +271,7 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     rpc.solanaAccounts.set(rewards, { owner: ids.rewardsRateModelProgram, data: encodeAnchorAccount(idl, "LendingRewardsRateModel", { mint }) });
     rpc.solanaAccounts.set(reserve, { owner: ids.liquidityProgram, data: encodeAnchorAccount(idl, "TokenReserve", { mint, vault: await liquidityVault() }) });
     rpc.solanaAccounts.set(position, { owner: ids.liquidityProgram, data: encodeAnchorAccount(idl, "UserSupplyPosition", { protocol: ids.usdcLending, mint }) });
-    const chain = freshChain();
+    chain = freshChain();
     chain.addMint(mint, SPONSOR);
     chain.addMint(ids.jlUsdcMint, ids.usdcLending);
     await chain.setTokenBalance(OWNER, mint, 100_000_000n);
@@ -273,5 +302,15 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     const ten = await check(jupiterLend, "withdraw", scaled(txs, ids.lendingProgram, withdraw.discriminator, 0, 10n), 5_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain(`40000000 base units of ${ids.jlUsdcMint} leave your wallet; at the simulation's rate 4000000 base units of ${ids.jlUsdcMint} pay the 5.000000 USDC the plan withdraws`);
+  });
+
+  it("the jlUSDC minted, or the USDC withdrawn, into someone else's account is refused, naming them", async () => {
+    const [otherJl, otherUsdc] = [await chain.setTokenBalance(SPONSOR, ids.jlUsdcMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
+    const d = await check(jupiterLend, "deposit", redirected(await build("jupiter-lend", "deposit", 5_000_000n), ids.lendingProgram, deposit, "recipient_token_account", otherJl), 5_000_000n);
+    expect(d.blocker?.code).toBe("simulation_mismatch");
+    expect(d.blocker?.message).toContain(`4000000 base units of ${ids.jlUsdcMint} goes to ${SPONSOR}, which the plan does not name`);
+    const w = await check(jupiterLend, "withdraw", redirected(await build("jupiter-lend", "withdraw", 5_000_000n), ids.lendingProgram, withdraw, "recipient_token_account", otherUsdc), 5_000_000n);
+    expect(w.blocker?.code).toBe("simulation_mismatch");
+    expect(w.blocker?.message).toContain("you receive 5.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });
