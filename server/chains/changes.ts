@@ -52,6 +52,11 @@ export interface SimulatedChanges {
    * chain's reader does not read burn messages; empty when it does and the transaction sends none.
    */
   burns?: SimulatedBurn[];
+  /**
+   * svm-chain: lamports the transaction locks as rent in the accounts with data it opens, each at most the rent-exempt
+   * minimum of its size (yours to reclaim when they close); absent elsewhere.
+   */
+  rent?: string;
   /** Where the figures come from (the RPC method and field), or null when unavailable. */
   source: string | null;
   /** Why there are no figures, or null. */
@@ -81,6 +86,7 @@ export const changesSchema = z
       .array(z.object({ transmitter: z.string(), destinationDomain: z.number().int(), mintRecipient: z.string(), burnToken: z.string(), amount: z.string().regex(/^[0-9]+$/) }))
       .optional()
       .meta({ description: "The CCTP burns the transaction sends, read from the burn message its chain's MessageTransmitter writes (EVM MessageSent log, svm-chain MessageSent account): destination domain, mint recipient (bytes32) and amount." }),
+    rent: z.string().regex(/^[0-9]+$/).optional().meta({ description: "svm-chain: lamports locked as rent in the accounts with data the transaction opens (each at most its rent-exempt minimum), which close to you." }),
     source: z.string().nullable(),
     reason: z.string().nullable(),
   })

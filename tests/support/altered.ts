@@ -1,5 +1,6 @@
 // A plan's transactions altered after building, as a builder that went wrong (or a tampered answer) would send them:
 // the mismatch tests simulate these and expect the one checker to refuse them `simulation_mismatch`.
+import type { Instruction } from "@solana/kit";
 import type { Hex } from "viem";
 import { expect } from "vitest";
 import type { EvmCall } from "../../server/chains/evm";
@@ -54,3 +55,11 @@ export function redirected(txs: PlanTransaction[], program: string, ix: { discri
   expect(at).toBeGreaterThanOrEqual(0);
   return editedInstruction(txs, program, ix.discriminator, (i) => ({ ...i, accounts: i.accounts.map((a, k) => (k === at ? { ...a, address: to } : a)) }));
 }
+
+/** svm-chain: `extra` appended to each transaction's instructions, recompiled. */
+export const appended = (txs: PlanTransaction[], extra: Instruction): PlanTransaction[] =>
+  txs.map((t) => {
+    const p = t.payload as SolanaPayload;
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    return { ...t, payload: compileSolanaPayload(p.feePayer, [...p.instructions.map(instructionFromJson), extra], lh, p.lookupTables) };
+  });

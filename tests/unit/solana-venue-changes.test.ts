@@ -6,11 +6,13 @@
 // IDL layout) is refused `simulation_mismatch` naming both amounts; on Kamino also the receipt redirected to another
 // wallet's token account (the IDL's account by name).
 import { createRequire } from "node:module";
-import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges } from "../../server/chains/check-changes";
 import { simulateTransactions } from "../../server/chains/simulate";
+import type { SolanaPayload } from "../../server/chains/solana";
 import { resetConfigForTests } from "../../server/config";
 import type { PlanTransaction } from "../../server/chains/transaction";
 import { vaultExpectedChanges } from "../../server/plans/vault";
@@ -32,7 +34,7 @@ import { jupiterLendingAccount, LENDING_IDL } from "../../testing/chains/solana/
 import { liquidityVaultOf, MARGINFI, marginfiAccount, mfiRequire, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
 import { saveFixture, setSaveUsdc } from "../../testing/chains/solana/venues/save";
 import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
-import { redirected, scaled } from "../support/altered";
+import { appended, redirected, scaled } from "../support/altered";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
@@ -111,6 +113,25 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     const ten = await check(kamino, "withdraw", scaled(txs, KLEND, redeem.discriminator, 0, 10n), 3_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain(`20000000 base units of ${KAMINO_CUSDC_MINT} leave your wallet; at the simulation's rate 2000000 base units of ${KAMINO_CUSDC_MINT} pay the 3.000000 USDC the plan withdraws`);
+  });
+
+  it("the SOL the owner pays is bounded by the network fee the simulation discloses and the rent of accounts it opens: a SOL transfer slipped in is refused", async () => {
+    const txs = await build("kamino", "deposit", 3_000_000n);
+    const { sim, blocker } = await check(kamino, "deposit", txs, 3_000_000n);
+    expect(blocker?.message ?? null).toBeNull();
+    const fee = sim.transactions[0]?.simulation?.fee;
+    // One signature (5000 lamports) and the priority fee of the offered compute budget (unit limit × price, rounded up).
+    const budget = (sim.transactions[0]?.payload as SolanaPayload).computeBudget;
+    const priority = (BigInt(budget?.unitLimit ?? 0) * BigInt(budget?.microLamportsPerUnit ?? "0") + 999_999n) / 1_000_000n;
+    expect(priority).toBeGreaterThan(0n);
+    expect(fee).toEqual({ amount: (5000n + priority).toString(), asset: "SOL", decimals: 9 });
+    // The local chain charges the base fee once per transaction, as the chain does (no priority fee charged there).
+    expect(ownerChange(sim.transactions, "native")).toBe(-5000n);
+    const transfer = getTransferSolInstruction({ source: createNoopSigner(address(OWNER)), destination: address(SPONSOR), amount: 1_000_000n });
+    const slipped = await check(kamino, "deposit", appended(txs, transfer), 3_000_000n);
+    expect(slipped.blocker?.code).toBe("simulation_mismatch");
+    expect(slipped.blocker?.message).toContain("0.001005000 SOL leaves your wallet that the plan does not spend; the plan discloses 0.00000");
+    expect(slipped.blocker?.message).toContain("SOL of network fee and rent");
   });
 
   it("the cUSDC minted, or the USDC paid out, into someone else's account is refused, naming them", async () => {

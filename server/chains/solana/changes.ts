@@ -56,6 +56,13 @@ function burnOfAccount(a: RpcAccountState | null | undefined): SimulatedBurn | n
   return b && { transmitter: a.owner, destinationDomain: b.destinationDomain, mintRecipient: b.mintRecipient, burnToken: b.burnToken, amount: b.amount.toString() };
 }
 
+/**
+ * The rent-exempt minimum of an account of `dataLen` bytes at the default rent: (128 + dataLen) × 6960 lamports
+ * (solana-program rent.rs: ACCOUNT_STORAGE_OVERHEAD 128, DEFAULT_LAMPORTS_PER_BYTE_YEAR 3480 × DEFAULT_EXEMPTION_THRESHOLD
+ * 2.0; SIMD-0194's DEFAULT_LAMPORTS_PER_BYTE 6960 × 1.0 is the same). A cluster that lowers rent only loosens the bound.
+ */
+const rentExempt = (dataLen: number) => (128n + BigInt(dataLen)) * 6960n;
+
 /** The changes between `before` and `after` (one entry per watched address, in order); `feePayer`'s lamports as SOL. */
 export function solanaChanges(addresses: readonly string[], before: readonly (RpcAccountState | null)[], after: readonly (RpcAccountState | null)[], feePayer: string, source: string): SimulatedChanges {
   if (before.length !== addresses.length || after.length !== addresses.length) return changesUnavailable("The svm-chain RPC did not give every watched account's state before and after.");
@@ -81,5 +88,13 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
     const b = burnOfAccount(before[i]) ? null : burnOfAccount(a);
     return b ? [b] : [];
   });
-  return { status: "ok", balanceChanges, approvals: null, burns, source, reason: null };
+  // Rent: what the accounts with data the transaction opens hold, each at most its rent-exempt minimum.
+  const rent = after.reduce((sum, a, i) => {
+    const len = a ? Buffer.from(String(a.data[0] ?? ""), "base64").length : 0;
+    const opened = a && len > 0 && !(before[i] && BigInt(before[i]?.lamports ?? 0) > 0n);
+    if (!a || !opened) return sum;
+    const held = BigInt(a.lamports);
+    return sum + (held < rentExempt(len) ? held : rentExempt(len));
+  }, 0n);
+  return { status: "ok", balanceChanges, approvals: null, burns, rent: rent.toString(), source, reason: null };
 }
