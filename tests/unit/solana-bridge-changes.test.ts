@@ -9,13 +9,12 @@
 import { address, getAddressEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex, pad } from "viem";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges } from "../../server/chains/check-changes";
 import { solanaPayload } from "../../server/chains/solana";
 import { simulateTransactions } from "../../server/chains/simulate";
 import type { PlanTransaction } from "../../server/chains/transaction";
-import { resetConfigForTests } from "../../server/config";
 import type { ServiceFee } from "../../server/fees/recipient";
 import { burnExpectation, receiveExpectation } from "../../server/plans/bridge-changes";
 import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
@@ -27,6 +26,7 @@ import { burnEnds, cctpMessageV2, cctpRemoteIds } from "../../testing/chains/cct
 import { installSolanaCctp, TMM_V2_IDL } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { fixtureAddress } from "../../testing/chains/solana/venues/encode";
+import { useLocalChain } from "../../testing/oracle";
 import { rewritten, scaled } from "../support/altered";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { SOL as OWNER, SOL_DEST as DEST } from "../support/wallets";
@@ -45,15 +45,9 @@ const ataOf = async (owner: string) => (await findAssociatedTokenPda({ owner: ad
 
 let rpc: FakeRpc;
 let chain: SolanaLocalChain;
-beforeAll(async () => {
+useLocalChain(["SVC_RPC_SVM"], async () => {
   rpc = await startFakeRpc();
-  process.env.SVC_RPC_SVM = rpc.url;
-  resetConfigForTests();
-});
-afterAll(async () => {
-  delete process.env.SVC_RPC_SVM;
-  resetConfigForTests();
-  await rpc.close();
+  return rpc;
 });
 beforeEach(async () => {
   chain = new SolanaLocalChain(() => rpc.solanaAccounts);

@@ -77,6 +77,13 @@ const check = async (venue: VenueDescriptor, action: "deposit" | "withdraw", txs
   return { sim, blocker: checkChanges(sim.transactions, vaultExpectedChanges(action, venue, OWNER, amount, sim.transactions)) };
 };
 
+/** The plan of `action` with account `name` of `ix` redirected to `to`: refused simulation_mismatch, the message saying `says`. */
+const refusedRedirected = async (venue: VenueDescriptor, action: "deposit" | "withdraw", amount: bigint, at: { program: string; ix: Parameters<typeof redirected>[2]; name: string; to: string }, says: string) => {
+  const r = await check(venue, action, redirected(await build(venue.id, action, amount), at.program, at.ix, at.name, at.to), amount);
+  expect(r.blocker?.code).toBe("simulation_mismatch");
+  expect(r.blocker?.message).toContain(says);
+};
+
 describe("svm-chain balance changes checked against the plan: Kamino (klend's program model: 3,000 USDC for 2,000 cUSDC, 1.5 USDC each)", () => {
   let chain: SolanaLocalChain;
   beforeEach(async () => {
@@ -264,12 +271,8 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     const depositIx = { discriminator: [SAVE_TAG.depositReserveLiquidity], accounts: [{ name: "source_liquidity" }, { name: "destination_collateral" }] };
     const redeemIx = { discriminator: [SAVE_TAG.redeemReserveCollateral], accounts: [{ name: "source_collateral" }, { name: "destination_liquidity" }] };
     const [otherCollateral, otherUsdc] = [await chain.setTokenBalance(SPONSOR, f.collateralMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
-    const d = await check(save, "deposit", redirected(await build("save", "deposit", 3_000_000n), ids.program, depositIx, "destination_collateral", otherCollateral), 3_000_000n);
-    expect(d.blocker?.code).toBe("simulation_mismatch");
-    expect(d.blocker?.message).toContain(`2000000 base units of ${f.collateralMint} goes to ${SPONSOR}, which the plan does not name`);
-    const w = await check(save, "withdraw", redirected(await build("save", "withdraw", 3_000_000n), ids.program, redeemIx, "destination_liquidity", otherUsdc), 3_000_000n);
-    expect(w.blocker?.code).toBe("simulation_mismatch");
-    expect(w.blocker?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    await refusedRedirected(save, "deposit", 3_000_000n, { program: ids.program, ix: depositIx, name: "destination_collateral", to: otherCollateral }, `2000000 base units of ${f.collateralMint} goes to ${SPONSOR}, which the plan does not name`);
+    await refusedRedirected(save, "withdraw", 3_000_000n, { program: ids.program, ix: redeemIx, name: "destination_liquidity", to: otherUsdc }, "you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });
 
@@ -327,11 +330,7 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
 
   it("the jlUSDC minted, or the USDC withdrawn, into someone else's account is refused, naming them", async () => {
     const [otherJl, otherUsdc] = [await chain.setTokenBalance(SPONSOR, ids.jlUsdcMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
-    const d = await check(jupiterLend, "deposit", redirected(await build("jupiter-lend", "deposit", 5_000_000n), ids.lendingProgram, deposit, "recipient_token_account", otherJl), 5_000_000n);
-    expect(d.blocker?.code).toBe("simulation_mismatch");
-    expect(d.blocker?.message).toContain(`4000000 base units of ${ids.jlUsdcMint} goes to ${SPONSOR}, which the plan does not name`);
-    const w = await check(jupiterLend, "withdraw", redirected(await build("jupiter-lend", "withdraw", 5_000_000n), ids.lendingProgram, withdraw, "recipient_token_account", otherUsdc), 5_000_000n);
-    expect(w.blocker?.code).toBe("simulation_mismatch");
-    expect(w.blocker?.message).toContain("you receive 5.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    await refusedRedirected(jupiterLend, "deposit", 5_000_000n, { program: ids.lendingProgram, ix: deposit, name: "recipient_token_account", to: otherJl }, `4000000 base units of ${ids.jlUsdcMint} goes to ${SPONSOR}, which the plan does not name`);
+    await refusedRedirected(jupiterLend, "withdraw", 5_000_000n, { program: ids.lendingProgram, ix: withdraw, name: "recipient_token_account", to: otherUsdc }, "you receive 5.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });
