@@ -128,4 +128,16 @@ describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 byteco
     const ten = await checkReceive(alteredCalls(txs, { 0: await dataOf(message(MINT_RECIPIENT, 30_000_000n, "b3")) }), { amount: 3_000_000n, fee: 0n });
     expect(ten?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 30.000000 USDC");
   });
+
+  // Last: once an RPC answers that it has no eth_simulateV1, this process asks it no more.
+  it("an RPC without eth_simulateV1: the burn's changes are unavailable with the reason, and nothing is checked from the plan", async () => {
+    node.methods.simulateV1 = false;
+    const sim = await simulateTransactions(await burnTxs(), OWNER);
+    const [approve, fee, burn] = sim.transactions.map((t) => t.simulation);
+    const noLogs = { status: "unavailable", balanceChanges: null, approvals: null, source: null, reason: "The RPC has no eth_simulateV1; eth_call returns no logs, so the balance changes are not known." };
+    expect([approve?.changes, fee?.changes]).toEqual([noLogs, noLogs]);
+    // The burn needs the approval applied first; without eth_simulateV1 it is simulated alone, so it says why it is not.
+    expect(burn?.status === "unavailable" ? burn.error : burn?.changes?.reason).toMatch(/^Not simulated: |no eth_simulateV1/);
+    expect(checkChanges(sim.transactions, expected())).toBeNull();
+  });
 });
