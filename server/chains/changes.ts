@@ -28,6 +28,17 @@ export interface Approval {
   amount: string;
 }
 
+export interface SimulatedBurn {
+  /** The MessageTransmitter (EVM contract, Solana program) that wrote the message. */
+  transmitter: string;
+  destinationDomain: number;
+  /** bytes32 hex, as the message carries it. */
+  mintRecipient: string;
+  burnToken: string;
+  /** Base units burned (the mint on the destination is this less any rail fee it executes). */
+  amount: string;
+}
+
 export interface SimulatedChanges {
   status: "ok" | "unavailable";
   balanceChanges: BalanceChange[] | null;
@@ -35,6 +46,17 @@ export interface SimulatedChanges {
   approvals: Approval[] | null;
   /** EVM: each ERC-20 transfer as it happened (from, to), which the net changes do not show; absent elsewhere. */
   transfers?: { token: string; from: string; to: string; amount: string }[];
+  /**
+   * The CCTP burns the transaction sends, from the burn message its chain's MessageTransmitter writes (EVM: the
+   * MessageSent log; svm-chain: the MessageSent event account after it): where they mint and how much. Absent where this
+   * chain's reader does not read burn messages; empty when it does and the transaction sends none.
+   */
+  burns?: SimulatedBurn[];
+  /**
+   * svm-chain: lamports the transaction locks as rent in the accounts with data it opens, each at most the rent-exempt
+   * minimum of its size (yours to reclaim when they close); absent elsewhere.
+   */
+  rent?: string;
   /** Where the figures come from (the RPC method and field), or null when unavailable. */
   source: string | null;
   /** Why there are no figures, or null. */
@@ -60,6 +82,11 @@ export const changesSchema = z
       .array(z.object({ token: z.string(), from: z.string(), to: z.string(), amount: z.string().regex(/^[0-9]+$/) }))
       .optional()
       .meta({ description: "EVM: each ERC-20 transfer in the order the logs give them (the zero address sends a mint and receives a burn)." }),
+    burns: z
+      .array(z.object({ transmitter: z.string(), destinationDomain: z.number().int(), mintRecipient: z.string(), burnToken: z.string(), amount: z.string().regex(/^[0-9]+$/) }))
+      .optional()
+      .meta({ description: "The CCTP burns the transaction sends, read from the burn message its chain's MessageTransmitter writes (EVM MessageSent log, svm-chain MessageSent account): destination domain, mint recipient (bytes32) and amount." }),
+    rent: z.string().regex(/^[0-9]+$/).optional().meta({ description: "svm-chain: lamports locked as rent in the accounts with data the transaction opens (each at most its rent-exempt minimum), which close to you." }),
     source: z.string().nullable(),
     reason: z.string().nullable(),
   })

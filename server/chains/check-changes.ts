@@ -5,7 +5,8 @@
 // owner-locked destination or a disclosed fee recipient, and only as much as disclosed. A transaction whose chain
 // cannot report changes is not checked here (its `changes` says unavailable, with the reason).
 import { normalizeSuiAddress } from "@mysten/sui/utils";
-import { zeroAddress } from "viem";
+import { getAddressDecoder } from "@solana/kit";
+import { type Hex, hexToBytes, zeroAddress } from "viem";
 import { type Blocker, blocker } from "../http/codes";
 import { type ChainId, sameAddress as sameWallet } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
@@ -38,6 +39,16 @@ export interface ExpectedChanges {
   receives?: { asset: string; atLeast: bigint }[];
   /** A withdraw: the owner's venue shares may leave (redeemed, burned), any asset but the ones it receives. */
   sharesMayLeave?: boolean;
+  /**
+   * A CCTP burn: the one burn message the transaction must send, of exactly `amount` of `asset`, minting to the
+   * owner-locked `mintRecipient` (bytes32) on `destinationDomain`. Where the chain's reader lists the burn messages
+   * (EVM, svm-chain) any other is refused; the burned asset may pass through the contract that burns it.
+   */
+  burn?: { asset: string; amount: bigint; destinationDomain: number; mintRecipient: string };
+  /** A receive: exactly what the owner must receive (the attested amount less the executed fee), nothing more. */
+  receivesExactly?: boolean;
+  /** A receive: the executed fee the rail's fee recipient (not named in the plan) is minted or paid, exactly. */
+  railFee?: { asset: string; amount: bigint };
 }
 
 
@@ -78,12 +89,15 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const isOwner = (a: string) => sameAddress(expect.chain, a, expect.owner);
   const owned = (asset: string) => [...net.values()].filter((n) => isOwner(n.change.owner) && sameAsset(expect.chain, n.change.asset.id, asset));
   // The native asset also pays the network: a native spend or receipt may differ from the plan by the simulation's gas
-  // (Sui, EVM); on svm-chain the fee and the rent are lamports this check does not bound (see below), so at least the amount leaves.
+  // (Sui, EVM); on svm-chain by the network fee the simulation discloses (lamports) and the rent of the accounts with data
+  // the transaction opens (unbounded only where a simulation disclosed no fee).
   const native = (asset: string) => asset === "native";
+  const svmCost = expect.chain === "svm-chain" && mine.every((t) => t.simulation?.fee) ? mine.reduce((sum, t) => sum + BigInt(t.simulation?.fee?.amount ?? "0") + BigInt(t.simulation?.changes?.rent ?? "0"), 0n) : null;
+  const networkCost = expect.chain === "svm-chain" ? svmCost : gasCharged;
   for (const s of expect.spends) {
     const simulated = owned(s.asset).reduce((sum, n) => sum + n.amount, 0n);
     const sample = owned(s.asset)[0]?.change ?? { asset: changedAsset(expect.chain, s.asset) };
-    const agrees = !native(s.asset) ? simulated === -s.amount : simulated <= -s.amount && (expect.chain === "svm-chain" || simulated >= -s.amount - gasCharged);
+    const agrees = !native(s.asset) ? simulated === -s.amount : simulated <= -s.amount && (networkCost === null || simulated >= -s.amount - networkCost);
     if (!agrees) problems.push(`you send ${inUnits(sample, s.amount)}${native(s.asset) ? " and the network fee" : ""} by the plan, the simulation sends ${inUnits(sample, -simulated)}`);
   }
   const named = (a: string) => isOwner(a) || [...(expect.recipients ?? []), ...(expect.pays ?? []).map((p) => p.to)].some((r) => sameAddress(expect.chain, r, a));
@@ -96,12 +110,19 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const transfers = mine.flatMap((t) => t.simulation?.changes?.transfers ?? []);
   const byTransfers = mine.some((t) => t.simulation?.changes?.transfers !== undefined);
   const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, net) });
+  // A burn's asset passes through the contract that burns it (CCTP V1/V2: transferFrom to the TokenMinter, then burn).
+  const burnsIt = (at: string, token: string) =>
+    expect.burn !== undefined && sameAsset(expect.chain, token, expect.burn.asset) && transfers.some((u) => sameAddress(expect.chain, u.from, at) && sameAddress(expect.chain, u.to, zeroAddress) && sameAsset(expect.chain, u.token, token));
+  // A receive's executed fee, to the rail's own fee recipient: exactly the fee, of the received asset.
+  const railFeeOf = (asset: string, amount: bigint) => expect.railFee !== undefined && expect.railFee.amount > 0n && amount === expect.railFee.amount && sameAsset(expect.chain, asset, expect.railFee.asset);
+  const burn = expect.burn;
+  if (burn) problems.push(...burnProblems(mine, expect, burn, (a) => inUnits(unit(burn.asset), a)));
   for (const t of transfers) {
     const amount = BigInt(t.amount);
     const burned = expect.sharesMayLeave && sameAddress(expect.chain, t.to, zeroAddress) && !received(t.token);
-    const anywhere = expect.spentToAnyAddress && spent(t.token);
+    const anywhere = (expect.spentToAnyAddress && spent(t.token)) || burnsIt(t.to, t.token);
     if (isOwner(t.from) && !burned && !anywhere && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
-    if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
+    if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to) && !railFeeOf(t.token, amount)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
   for (const t of mine) {
     // The owner grants an ERC-20 allowance only by calling the token (approve, increaseAllowance): an Approval event of a
@@ -112,8 +133,10 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
       const amount = BigInt(a.amount);
       if (amount === 0n || (target !== undefined && !sameAddress(expect.chain, target, a.token))) continue;
       const s = spent(a.token);
-      if (!s || !isVenue(a.spender) || amount !== s.amount) {
-        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${s ? inUnits(unit(a.token), s.amount) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
+      // A burn approves the burned amount only (a disclosed fee is paid by its own transfer).
+      const approves = burn && s && sameAsset(expect.chain, a.token, burn.asset) ? burn.amount : s?.amount;
+      if (!s || !isVenue(a.spender) || amount !== approves) {
+        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${approves !== undefined ? inUnits(unit(a.token), approves) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
       }
     }
   }
@@ -124,10 +147,11 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     if (isOwner(change.owner)) {
       if (amount > 0n || spent(asset)) continue;
       if (expect.sharesMayLeave && asset !== "native" && !received(asset)) continue;
-      // The native asset pays the network: on Sui and EVM at most the simulation's gas; on svm-chain the fee and the
-      // rent of accounts the transaction opens (compute units are not lamports), shown but not bounded here.
-      if (asset === "native" && (expect.chain === "svm-chain" || -amount <= gasCharged)) continue;
-      problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend`);
+      // The native asset pays the network: on Sui and EVM at most the simulation's gas; on svm-chain at most the network
+      // fee the simulation discloses and the rent of the accounts the transaction opens.
+      if (asset === "native" && (networkCost === null || -amount <= networkCost)) continue;
+      const disclosed = asset === "native" && networkCost !== null ? `; the plan discloses ${inUnits(change, networkCost)} of network fee${expect.chain === "svm-chain" ? " and rent" : ""}` : "";
+      problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend${disclosed}`);
       continue;
     }
     // With each transfer listed, a venue's own accounts moving the spent asset among themselves is the venue at work.
@@ -139,6 +163,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
       continue;
     }
     if ((expect.recipients ?? []).some((r) => sameAddress(expect.chain, r, change.owner))) continue;
+    if (railFeeOf(asset, amount)) continue;
     if (expect.venueTakesSpent && spent(asset) && !(expect.pays ?? []).some((p) => sameAddress(expect.chain, p.to, change.owner))) continue;
     const fee = (expect.pays ?? []).find((p) => sameAddress(expect.chain, p.to, change.owner) && sameAsset(expect.chain, p.asset, asset));
     if (fee && fee.amount === amount) continue;
@@ -149,7 +174,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   for (const r of expect.receives ?? []) {
     const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
     const gas = native(r.asset) && expect.chain !== "svm-chain" ? gasCharged : 0n;
-    if (got + gas < r.atLeast) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
+    if (got + gas < r.atLeast || (expect.receivesExactly && got !== r.atLeast)) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
     else if (expect.sharesMayLeave && got > 0n) problems.push(...overRedeemed(expect, [...net.values()].filter((n) => isOwner(n.change.owner)), r, got, inUnits(unit(r.asset), r.atLeast)));
   }
   // A disclosed fee its recipient does not receive at all (paid elsewhere, or not taken).
@@ -182,6 +207,27 @@ function overRedeemed(expect: ExpectedChanges, owners: { change: BalanceChange; 
   const got1 = owners.find(({ change }) => sameAs(change.asset.id, r.asset))?.change;
   if (left.length === 0 && got > r.atLeast + r.atLeast / 10_000n + 1n && got1) out.push(`you withdraw ${asked} by the plan, the simulation withdraws ${inUnits(got1, got)}`);
   return out;
+}
+
+/**
+ * The plan's one burn against the burn messages the simulation reports: none is checked where the chain's reader does
+ * not list them (`burns` absent); else exactly one, of the plan's amount, to the owner-locked recipient and domain.
+ */
+function burnProblems(mine: PlanTransaction[], expect: ExpectedChanges, burn: NonNullable<ExpectedChanges["burn"]>, units: (a: bigint) => string): string[] {
+  if (!mine.some((t) => t.simulation?.changes?.burns !== undefined)) return [];
+  const burns = mine.flatMap((t) => t.simulation?.changes?.burns ?? []);
+  const ok = (b: (typeof burns)[number]) =>
+    BigInt(b.amount) === burn.amount && b.destinationDomain === burn.destinationDomain && b.mintRecipient.toLowerCase() === burn.mintRecipient.toLowerCase() && sameAsset(expect.chain, burnTokenOf(expect.chain, b.burnToken), burn.asset);
+  if (burns.length === 1 && burns.every(ok)) return [];
+  const plan = `the plan burns ${units(burn.amount)} minted to the owner-locked destination ${burn.mintRecipient} on domain ${burn.destinationDomain}`;
+  if (burns.length === 0) return [`${plan}; the simulation sends no burn message`];
+  return [`${plan}; the simulation's burn message${burns.length > 1 ? "s" : ""}: ${burns.map((b) => `${units(BigInt(b.amount))} minted to ${b.mintRecipient} on domain ${b.destinationDomain}`).join(", ")}`];
+}
+
+/** A burn message's bytes32 burn token as the chain names the asset (EVM: the last 20 bytes; svm-chain: the base58 mint). */
+function burnTokenOf(chain: ChainId, bytes32: string): string {
+  if (chain === "svm-chain") return getAddressDecoder().decode(hexToBytes(bytes32 as Hex));
+  return chain === "move-chain" ? bytes32 : `0x${bytes32.slice(-40)}`;
 }
 
 /** The asset `token` as a reported change names it (else as the service knows it), for amounts in token units. */

@@ -21,6 +21,8 @@ import { nudgeWebhookWorker } from "../webhooks/worker";
 import { simulateTransactions } from "../chains/simulate";
 import type { PlanTransaction } from "../chains/transaction";
 import { continuationDeposit } from "../plans/bridge";
+import { receiveExpectation } from "../plans/bridge-changes";
+import { checkChanges } from "../chains/check-changes";
 import { upsertPlan } from "../plans/store";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
@@ -295,6 +297,9 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   blockers.push(...built.blockers);
   const receives = blockers.length ? [] : await simulateReceives(p.destAddress, built.transactions);
   if ("blocker" in receives) blockers.push(receives.blocker);
+  // The receive's simulated changes: the destination receives exactly what the attested message mints to it.
+  const mismatch = "blocker" in receives || !built.mint ? null : checkChanges(receives, receiveExpectation(p.dest, p.destAddress, built.mint));
+  if (mismatch) blockers.push(mismatch);
   const body = {
     schemaVersion: "svc-bridge-rescue.v1" as const,
     status: blockers.length ? ("blocked" as const) : ("prepared" as const),

@@ -23,6 +23,7 @@ import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../ven
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
 import { checkChanges } from "../chains/check-changes";
+import { burnExpectation } from "./bridge-changes";
 import { assertRecipient, destinationCodeBlocker } from "./recipient";
 import { insertPlan } from "./store";
 
@@ -121,14 +122,10 @@ export async function bridgePlan(db: Db, input: BridgeInput) {
     if (!burn.ok) blockers.push(burn.blocker);
     else {
       const burnSim = await simulateTransactions(burn.transactions, sourceAddress);
-      // The owner's USDC leaves exactly as the plan says: the amount (the burn plus the disclosed service fee, which
-      // only its recipient receives); nothing else leaves but gas.
-      const mismatch = checkChanges(burnSim.transactions, {
-        chain: sourceChain,
-        owner: sourceAddress,
-        spends: [{ asset: USDC[sourceChain], amount }],
-        pays: serviceFee.collected ? [{ to: serviceFee.recipient, asset: USDC[sourceChain], amount: serviceFee.amount }] : [],
-      });
+      // The owner's USDC leaves exactly as the plan says (the burn and the disclosed service fee), and the chain's burn
+      // message mints the burned amount to the owner-locked destination (bridge-changes.ts).
+      const leg = { source: sourceChain, owner: sourceAddress, amount, burnAmount, serviceFee, destinationDomain: rail.domain(destChain), mintRecipient, burner: rail.burner(sourceChain) };
+      const mismatch = checkChanges(burnSim.transactions, burnExpectation(leg));
       if (burnSim.blocker) blockers.push(burnSim.blocker);
       else if (mismatch) blockers.push(mismatch);
       else transactions.push(...burnSim.transactions, ...continuation);

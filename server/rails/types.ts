@@ -51,6 +51,8 @@ export interface RescueBuild {
   blockers: Blocker[];
   transactions: PlanTransaction[];
   burn: { sourceTxId: string; nonce: string; amountMicros: string; mintRecipient: string; message: string; attestation: string | null } | null;
+  /** With a receive built: what it mints to the destination (`amount`) and the fee it executes to the rail's fee recipient. */
+  mint?: { amount: bigint; fee: bigint };
 }
 
 export interface Rail {
@@ -82,4 +84,6 @@ export interface Rail {
   rescue(route: RescueRoute, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild>;
   /** The contract or program the receive is sent to on `dest`, or null. */
   receiver(dest: ChainId): string | null;
+  /** The contract the owner's burn on `source` approves (EVM TokenMessenger), or null where the burn approves nothing. */
+  burner(source: ChainId): string | null;
 }

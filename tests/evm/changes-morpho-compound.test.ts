@@ -17,6 +17,7 @@ import { COMET_FULL_ABI, deployComet } from "../../testing/chains/evm/comet";
 import { cometMarket } from "../../testing/chains/evm/comet-deployments";
 import { deployMorpho, METAMORPHO_ABI } from "../../testing/chains/evm/morpho";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import { alteredCalls } from "../support/altered";
 import { signAndSend } from "../../testing/chains/evm/wallet";
 import { ourBuild, useLocalChain } from "../../testing/oracle";
 
@@ -80,7 +81,6 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     return node;
   });
   const venueOf = (id: Venue["id"]) => ({ chain: "evm-a" as const, onchain: onchain(id) });
-  const altered = (txs: PlanTransaction[], data: Record<number, Hex>) => txs.map((t, i) => (data[i] ? { ...t, payload: { ...(t.payload as EvmCall), data: data[i] } } : t));
   const approve = (v: Venue, amount: bigint, spender = v.target()) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
   const check = async (v: Venue, action: "deposit" | "withdraw", txs: PlanTransaction[], amount = AMOUNT) => {
     const sim = await simulateTransactions(txs, OWNER);
@@ -98,14 +98,14 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     });
 
     it("ten times the amount (approval and deposit) is refused, naming both amounts in USDC", async () => {
-      const txs = altered(await ourBuild(v.id, "deposit", OWNER, AMOUNT), { 0: approve(v, AMOUNT * 10n), 1: v.deposit(AMOUNT * 10n, OWNER) });
+      const txs = alteredCalls(await ourBuild(v.id, "deposit", OWNER, AMOUNT), { 0: approve(v, AMOUNT * 10n), 1: v.deposit(AMOUNT * 10n, OWNER) });
       const { blocker } = await check(v, "deposit", txs);
       expect(blocker?.code).toBe("simulation_mismatch");
       expect(blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
     });
 
     it("a deposit crediting someone else is refused, naming them", async () => {
-      const txs = altered(await ourBuild(v.id, "deposit", OWNER, AMOUNT), { 1: v.deposit(AMOUNT, OTHER) });
+      const txs = alteredCalls(await ourBuild(v.id, "deposit", OWNER, AMOUNT), { 1: v.deposit(AMOUNT, OTHER) });
       const { blocker } = await check(v, "deposit", txs);
       expect(blocker?.code).toBe("simulation_mismatch");
       expect(blocker?.message).toContain(v.elsewhere);
@@ -113,10 +113,10 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
 
     it("an unlimited approval is refused, and so is an exact approval to another spender", async () => {
       const txs = await ourBuild(v.id, "deposit", OWNER, AMOUNT);
-      const unlimited = await check(v, "deposit", altered(txs, { 0: approve(v, maxUint256) }));
+      const unlimited = await check(v, "deposit", alteredCalls(txs, { 0: approve(v, maxUint256) }));
       expect(unlimited.blocker?.code).toBe("simulation_mismatch");
       expect(unlimited.blocker?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
-      const foreign = await check(v, "deposit", altered(txs, { 0: approve(v, AMOUNT, OTHER) }));
+      const foreign = await check(v, "deposit", alteredCalls(txs, { 0: approve(v, AMOUNT, OTHER) }));
       expect(foreign.blocker?.code).toBe("simulation_mismatch");
       expect(foreign.blocker?.message).toContain(`an approval of 3.000000 USDC to ${OTHER}`);
     });
@@ -132,7 +132,7 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
       expect(got).toBe("1000000");
       expect(blocker?.message ?? null).toBeNull();
       const last = txs.length - 1;
-      const paidElsewhere = await check(v, "withdraw", altered(txs, { [last]: v.withdrawTo(txs[last]?.payload as EvmCall, OTHER) }), 1_000_000n);
+      const paidElsewhere = await check(v, "withdraw", alteredCalls(txs, { [last]: v.withdrawTo(txs[last]?.payload as EvmCall, OTHER) }), 1_000_000n);
       expect(paidElsewhere.blocker?.code).toBe("simulation_mismatch");
       expect(paidElsewhere.blocker?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
     });

@@ -8,10 +8,10 @@ import { describe, expect, it } from "vitest";
 import { checkChanges, type ExpectedChanges } from "../../server/chains/check-changes";
 import type { EvmCall } from "../../server/chains/evm";
 import { simulateTransactions } from "../../server/chains/simulate";
-import type { PlanTransaction } from "../../server/chains/transaction";
 import { getVenue } from "../../server/venues";
 import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import { alteredCalls } from "../support/altered";
 import { signAndSend } from "../../testing/chains/evm/wallet";
 import { ourBuild, useLocalChain } from "../../testing/oracle";
 
@@ -35,8 +35,6 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     return node;
   });
   const expected = (): ExpectedChanges => ({ chain: "evm-a", owner: OWNER, spends: [{ asset: aave.usdc, amount: AMOUNT }], venues: [aave.pool, aave.aToken] });
-  /** The plan's transactions with the calls replaced (index → data), as a builder that went wrong would send them. */
-  const altered = (txs: PlanTransaction[], data: Record<number, Hex>) => txs.map((t, i) => (data[i] ? { ...t, payload: { ...(t.payload as EvmCall), data: data[i] } } : t));
   const supply = (amount: bigint, onBehalfOf: Hex) => encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "supply", args: [aave.usdc as Hex, amount, onBehalfOf, 0] });
   const approve = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [aave.pool as Hex, amount] });
 
@@ -54,7 +52,7 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
   });
 
   it("an unlimited approval is refused", async () => {
-    const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(maxUint256) });
+    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(maxUint256) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
@@ -62,14 +60,14 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
   });
 
   it("a supply that credits the shares to someone else is refused, naming them", async () => {
-    const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 1: supply(AMOUNT, OTHER) });
+    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 1: supply(AMOUNT, OTHER) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`is minted to ${OTHER}, not to you`);
   });
 
   it("ten times the amount (approval and supply) is refused, naming both amounts in USDC", async () => {
-    const txs = altered(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
+    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
     expect(b?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
   });
@@ -85,7 +83,7 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     expect([of(OWNER, aave.usdc), of(OWNER, aave.aToken)]).toEqual(["1000000", "-1000000"]);
     expect(checkChanges(sim.transactions, withdraw)?.message ?? null).toBeNull();
     const elsewhere = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 1_000_000n, OTHER] });
-    const b = checkChanges((await simulateTransactions(altered(txs, { [txs.length - 1]: elsewhere }), OWNER)).transactions, withdraw);
+    const b = checkChanges((await simulateTransactions(alteredCalls(txs, { [txs.length - 1]: elsewhere }), OWNER)).transactions, withdraw);
     expect(b?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });

@@ -6,12 +6,13 @@
 // IDL layout) is refused `simulation_mismatch` naming both amounts; on Kamino also the receipt redirected to another
 // wallet's token account (the IDL's account by name).
 import { createRequire } from "node:module";
-import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
+import { getTransferSolInstruction } from "@solana-program/system";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges } from "../../server/chains/check-changes";
-import { compileSolanaPayload, instructionFromJson, type SolanaPayload } from "../../server/chains/solana";
 import { simulateTransactions } from "../../server/chains/simulate";
+import type { SolanaPayload } from "../../server/chains/solana";
 import { resetConfigForTests } from "../../server/config";
 import type { PlanTransaction } from "../../server/chains/transaction";
 import { vaultExpectedChanges } from "../../server/plans/vault";
@@ -33,6 +34,7 @@ import { jupiterLendingAccount, LENDING_IDL } from "../../testing/chains/solana/
 import { liquidityVaultOf, MARGINFI, marginfiAccount, mfiRequire, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
 import { saveFixture, setSaveUsdc } from "../../testing/chains/solana/venues/save";
 import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
+import { appended, redirected, scaled } from "../support/altered";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
@@ -44,45 +46,6 @@ async function build(venue: string, action: "deposit" | "withdraw", amountMicros
   const b = builderFor(venue, action);
   if (!("build" in b)) throw new Error(b.reason);
   return b.build({ owner: OWNER, amountMicros });
-}
-
-/**
- * The plan with the u64 argument at `at` (bytes after the discriminator or tag, by the IDL's args) of `program`'s
- * instruction starting with `discriminator` multiplied by `factor`, recompiled as the builder would have sent it.
- */
-function scaled(txs: PlanTransaction[], program: string, discriminator: readonly number[], at: number, factor: bigint): PlanTransaction[] {
-  let found = 0;
-  const out = txs.map((t) => {
-    const p = t.payload as SolanaPayload;
-    const instructions = p.instructions.map((ix) => {
-      const data = Buffer.from(ix.data, "base64");
-      if (ix.programAddress !== program || !discriminator.every((b, i) => data[i] === b)) return ix;
-      found++;
-      const o = discriminator.length + at;
-      data.writeBigUInt64LE(data.readBigUInt64LE(o) * factor, o);
-      return { ...ix, data: data.toString("base64") };
-    });
-    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
-    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
-  });
-  expect(found).toBe(1);
-  return out;
-}
-
-/** The plan with account `name` (by the IDL's account list) of `program`'s instruction `ix` replaced by `to`, recompiled. */
-function redirected(txs: PlanTransaction[], program: string, ix: { discriminator: readonly number[]; accounts: readonly { name: string }[] }, name: string, to: string): PlanTransaction[] {
-  const at = ix.accounts.findIndex((a) => a.name === name);
-  expect(at).toBeGreaterThanOrEqual(0);
-  return txs.map((t) => {
-    const p = t.payload as SolanaPayload;
-    const instructions = p.instructions.map((i) => {
-      const data = Buffer.from(i.data, "base64");
-      if (i.programAddress !== program || !ix.discriminator.every((b, k) => data[k] === b)) return i;
-      return { ...i, accounts: i.accounts.map((a, k) => (k === at ? { ...a, address: to } : a)) };
-    });
-    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
-    return { ...t, payload: compileSolanaPayload(p.feePayer, instructions.map(instructionFromJson), lh, p.lookupTables) };
-  });
 }
 
 async function pda(program: string, ...seeds: (string | Uint8Array)[]): Promise<string> {
@@ -112,6 +75,13 @@ const check = async (venue: VenueDescriptor, action: "deposit" | "withdraw", txs
   expect(sim.blocker).toBeNull();
   expect(sim.transactions.map((t) => t.simulation?.changes?.status)).toEqual(txs.map(() => "ok"));
   return { sim, blocker: checkChanges(sim.transactions, vaultExpectedChanges(action, venue, OWNER, amount, sim.transactions)) };
+};
+
+/** The plan of `action` with account `name` of `ix` redirected to `to`: refused simulation_mismatch, the message saying `says`. */
+const refusedRedirected = async (venue: VenueDescriptor, action: "deposit" | "withdraw", amount: bigint, at: { program: string; ix: Parameters<typeof redirected>[2]; name: string; to: string }, says: string) => {
+  const r = await check(venue, action, redirected(await build(venue.id, action, amount), at.program, at.ix, at.name, at.to), amount);
+  expect(r.blocker?.code).toBe("simulation_mismatch");
+  expect(r.blocker?.message).toContain(says);
 };
 
 describe("svm-chain balance changes checked against the plan: Kamino (klend's program model: 3,000 USDC for 2,000 cUSDC, 1.5 USDC each)", () => {
@@ -152,6 +122,25 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     expect(ten.blocker?.message).toContain(`20000000 base units of ${KAMINO_CUSDC_MINT} leave your wallet; at the simulation's rate 2000000 base units of ${KAMINO_CUSDC_MINT} pay the 3.000000 USDC the plan withdraws`);
   });
 
+  it("the SOL the owner pays is bounded by the network fee the simulation discloses and the rent of accounts it opens: a SOL transfer slipped in is refused", async () => {
+    const txs = await build("kamino", "deposit", 3_000_000n);
+    const { sim, blocker } = await check(kamino, "deposit", txs, 3_000_000n);
+    expect(blocker?.message ?? null).toBeNull();
+    const fee = sim.transactions[0]?.simulation?.fee;
+    // One signature (5000 lamports) and the priority fee of the offered compute budget (unit limit × price, rounded up).
+    const budget = (sim.transactions[0]?.payload as SolanaPayload).computeBudget;
+    const priority = (BigInt(budget?.unitLimit ?? 0) * BigInt(budget?.microLamportsPerUnit ?? "0") + 999_999n) / 1_000_000n;
+    expect(priority).toBeGreaterThan(0n);
+    expect(fee).toEqual({ amount: (5000n + priority).toString(), asset: "SOL", decimals: 9 });
+    // The local chain charges the base fee once per transaction, as the chain does (no priority fee charged there).
+    expect(ownerChange(sim.transactions, "native")).toBe(-5000n);
+    const transfer = getTransferSolInstruction({ source: createNoopSigner(address(OWNER)), destination: address(SPONSOR), amount: 1_000_000n });
+    const slipped = await check(kamino, "deposit", appended(txs, transfer), 3_000_000n);
+    expect(slipped.blocker?.code).toBe("simulation_mismatch");
+    expect(slipped.blocker?.message).toContain("0.001005000 SOL leaves your wallet that the plan does not spend; the plan discloses 0.00000");
+    expect(slipped.blocker?.message).toContain("SOL of network fee and rent");
+  });
+
   it("the cUSDC minted, or the USDC paid out, into someone else's account is refused, naming them", async () => {
     const [otherCusdc, otherUsdc] = [await chain.setTokenBalance(SPONSOR, KAMINO_CUSDC_MINT, 0n), await chain.setTokenBalance(SPONSOR, USDC, 0n)];
     const dep = redirected(await build("kamino", "deposit", 3_000_000n), KLEND, deposit, "userDestinationCollateral", otherCusdc);
@@ -176,6 +165,7 @@ const freshChain = () => {
 };
 
 describe("svm-chain balance changes checked against the plan: marginfi (the SDK's IDL; 1.25 USDC per share; the model moves the tokens, not the account's shares)", () => {
+  let chain: SolanaLocalChain;
   const ids = marginfi.onchain as Record<"program" | "group" | "usdcBank" | "usdcMint", string>;
   const ONE = 1n << 48n; // I80F48 1.0
   beforeEach(async () => {
@@ -185,7 +175,7 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     // The owner's marginfi account (seeds of MarginfiAccountInitializePda, account_index 0, no third party) with 40 shares (50 USDC).
     const account = await pda(ids.program, "marginfi_account", ids.group, OWNER, Uint8Array.of(0, 0), Uint8Array.of(0, 0));
     rpc.solanaAccounts.set(account, { owner: ids.program, data: marginfiAccount(OWNER, [{ bank: ids.usdcBank, assetShares: 40_000_000n * ONE }]) });
-    const chain = freshChain();
+    chain = freshChain();
     chain.addMint(ids.usdcMint, SPONSOR);
     await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
     chain.setTokenAccount(liquidityVaultOf(ids.usdcBank), await pda(ids.program, "liquidity_vault_auth", ids.usdcBank), ids.usdcMint, 1_000_000_000n);
@@ -215,9 +205,24 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain("you withdraw 3.000000 USDC by the plan, the simulation withdraws 30.000000 USDC");
   });
+  it("the USDC withdrawn into someone else's account is refused naming them; a deposit credited to someone else's marginfi account is refused by the program", async () => {
+    const otherUsdc = await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n);
+    const w = await check(marginfi, "withdraw", redirected(await build("marginfi", "withdraw", 3_000_000n), ids.program, withdraw, "destination_token_account", otherUsdc), 3_000_000n);
+    expect(w.blocker?.code).toBe("simulation_mismatch");
+    expect(w.blocker?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    expect(w.blocker?.message).toContain(`3.000000 USDC goes to ${SPONSOR}, which the plan does not name`);
+    // A marginfi deposit credits the owner's marginfi account, not a token: another wallet's account is the only other
+    // recipient, and the program refuses it (is_signer_authorized → Unauthorized), so the plan is blocked simulation_failed.
+    const theirs = await pda(ids.program, "marginfi_account", ids.group, SPONSOR, Uint8Array.of(0, 0), Uint8Array.of(0, 0));
+    rpc.solanaAccounts.set(theirs, { owner: ids.program, data: marginfiAccount(SPONSOR, []) });
+    const d = await simulateTransactions(redirected(await build("marginfi", "deposit", 3_000_000n), ids.program, deposit, "marginfi_account", theirs), OWNER);
+    expect(d.blocker?.code).toBe("simulation_failed");
+    expect(d.blocker?.message).toContain("Unauthorized");
+  });
 });
 
 describe("svm-chain balance changes checked against the plan: Save (the SDK's instruction layout; 3,000 USDC for 2,000 collateral, 1.5 USDC each)", () => {
+  let chain: SolanaLocalChain;
   const ids = save.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
   const f = saveFixture();
   beforeEach(async () => {
@@ -231,7 +236,7 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     const data = Buffer.alloc(LendingMarketLayout.span);
     LendingMarketLayout.encode(m, data);
     rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data });
-    const chain = freshChain();
+    chain = freshChain();
     chain.addMint(ids.usdcMint, SPONSOR);
     chain.addMint(f.collateralMint, authority.toBase58());
     await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
@@ -261,9 +266,18 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain(`20000000 base units of ${f.collateralMint} leave your wallet; at the simulation's rate 2000000 base units of ${f.collateralMint} pay the 3.000000 USDC the plan withdraws`);
   });
+  it("the collateral minted, or the USDC redeemed, into someone else's account is refused, naming them", async () => {
+    // DepositReserveLiquidity and RedeemReserveCollateral (solend token-lending instruction.rs): account 0 the source, 1 the destination.
+    const depositIx = { discriminator: [SAVE_TAG.depositReserveLiquidity], accounts: [{ name: "source_liquidity" }, { name: "destination_collateral" }] };
+    const redeemIx = { discriminator: [SAVE_TAG.redeemReserveCollateral], accounts: [{ name: "source_collateral" }, { name: "destination_liquidity" }] };
+    const [otherCollateral, otherUsdc] = [await chain.setTokenBalance(SPONSOR, f.collateralMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
+    await refusedRedirected(save, "deposit", 3_000_000n, { program: ids.program, ix: depositIx, name: "destination_collateral", to: otherCollateral }, `2000000 base units of ${f.collateralMint} goes to ${SPONSOR}, which the plan does not name`);
+    await refusedRedirected(save, "withdraw", 3_000_000n, { program: ids.program, ix: redeemIx, name: "destination_liquidity", to: otherUsdc }, "you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+  });
 });
 
 describe("svm-chain balance changes checked against the plan: Jupiter Lend (the lending IDL @jup-ag/lend ships; 1.25 USDC per jlUSDC)", () => {
+  let chain: SolanaLocalChain;
   const ids = jupiterLend.onchain as Record<"lendingProgram" | "liquidityProgram" | "rewardsRateModelProgram" | "jlUsdcMint" | "usdcLending" | "usdcMint", string>;
   const liquidityVault = async () => (await findAssociatedTokenPda({ owner: address(await pda(ids.liquidityProgram, "liquidity")), mint: address(ids.usdcMint), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
   beforeEach(async () => {
@@ -281,7 +295,7 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     rpc.solanaAccounts.set(rewards, { owner: ids.rewardsRateModelProgram, data: encodeAnchorAccount(idl, "LendingRewardsRateModel", { mint }) });
     rpc.solanaAccounts.set(reserve, { owner: ids.liquidityProgram, data: encodeAnchorAccount(idl, "TokenReserve", { mint, vault: await liquidityVault() }) });
     rpc.solanaAccounts.set(position, { owner: ids.liquidityProgram, data: encodeAnchorAccount(idl, "UserSupplyPosition", { protocol: ids.usdcLending, mint }) });
-    const chain = freshChain();
+    chain = freshChain();
     chain.addMint(mint, SPONSOR);
     chain.addMint(ids.jlUsdcMint, ids.usdcLending);
     await chain.setTokenBalance(OWNER, mint, 100_000_000n);
@@ -312,5 +326,11 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     const ten = await check(jupiterLend, "withdraw", scaled(txs, ids.lendingProgram, withdraw.discriminator, 0, 10n), 5_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain(`40000000 base units of ${ids.jlUsdcMint} leave your wallet; at the simulation's rate 4000000 base units of ${ids.jlUsdcMint} pay the 5.000000 USDC the plan withdraws`);
+  });
+
+  it("the jlUSDC minted, or the USDC withdrawn, into someone else's account is refused, naming them", async () => {
+    const [otherJl, otherUsdc] = [await chain.setTokenBalance(SPONSOR, ids.jlUsdcMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
+    await refusedRedirected(jupiterLend, "deposit", 5_000_000n, { program: ids.lendingProgram, ix: deposit, name: "recipient_token_account", to: otherJl }, `4000000 base units of ${ids.jlUsdcMint} goes to ${SPONSOR}, which the plan does not name`);
+    await refusedRedirected(jupiterLend, "withdraw", 5_000_000n, { program: ids.lendingProgram, ix: withdraw, name: "recipient_token_account", to: otherUsdc }, "you receive 5.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 });

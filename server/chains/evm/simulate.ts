@@ -16,7 +16,9 @@ import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import { type EvmCall, isEvmChain } from "../evm";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
-import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedChanges } from "../changes";
+import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedBurn, type SimulatedChanges } from "../changes";
+import { messageSentOf, sentBurnOf } from "../cctp-messages";
+import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2 } from "../../../lib/cctp-ids";
 import type { ChainId } from "../address";
 import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
 
@@ -95,9 +97,22 @@ const ok = (gas: bigint, changes: SimulatedChanges = NO_LOGS): Simulation => ({ 
 
 type EvmLog = { address: string; topics: Hex[]; data: Hex };
 
+/** The CCTP burns a call's logs send: each MessageSent of the chain's MessageTransmitter (V1 or V2) carrying a burn message. */
+function burnsOf(chain: ChainId, logs: EvmLog[]): SimulatedBurn[] {
+  const transmitters = [MESSAGE_TRANSMITTER[chain], MESSAGE_TRANSMITTER_V2].filter((t): t is string => t !== undefined);
+  return logs.flatMap((log) =>
+    transmitters.flatMap((transmitter) => {
+      const message = messageSentOf(log, transmitter);
+      const b = message ? sentBurnOf(message) : null;
+      return b ? [{ transmitter: getAddress(transmitter), destinationDomain: b.destinationDomain, mintRecipient: b.mintRecipient, burnToken: b.burnToken, amount: b.amount.toString() }] : [];
+    }),
+  );
+}
+
 /**
  * One call's ERC-20 effects from its logs: each Transfer is a change for its sender and its receiver (a mint's sender
- * and a burn's receiver are the zero address) and a transfer listed as it happened; each Approval an approval.
+ * and a burn's receiver are the zero address) and a transfer listed as it happened; each Approval an approval; each
+ * CCTP MessageSent a burn (where it mints).
  */
 export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
   const net = new Map<string, BalanceChange & { sum: bigint }>();
@@ -124,7 +139,7 @@ export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
     } else if (ev.eventName === "Approval") approvals.push({ token, spender: ev.args.spender, amount: ev.args.value.toString() });
   }
   const balanceChanges = [...net.values()].filter((c) => c.sum !== 0n).map(({ sum, ...c }) => ({ ...c, amount: sum.toString() }));
-  return { status: "ok", balanceChanges, approvals, transfers, source: "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs", reason: null };
+  return { status: "ok", balanceChanges, approvals, transfers, burns: burnsOf(chain, logs), source: "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs", reason: null };
 }
 
 /** RPC URLs that answered "no such method" to eth_simulateV1: asked once, then the per-step path directly. */

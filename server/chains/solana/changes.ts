@@ -6,7 +6,11 @@
 import { getAddressDecoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
-import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedChanges } from "../changes";
+import { createHash } from "node:crypto";
+import { bytesToHex } from "viem";
+import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
+import { sentBurnOf } from "../cctp-messages";
+import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedBurn, type SimulatedChanges } from "../changes";
 
 /** getMultipleAccounts and simulateTransaction take at most 100 addresses. */
 export const MAX_WATCHED = 100;
@@ -32,6 +36,33 @@ function holdingOf(a: RpcAccountState | null | undefined): Holding | null {
   return { mint: addr.decode(bytes.subarray(0, 32)), owner: addr.decode(bytes.subarray(32, 64)), amount: bytes.readBigUInt64LE(64) };
 }
 
+/** Anchor's account discriminator: sha256("account:<Name>")[..8] (anchor-lang `#[account]`). */
+const MESSAGE_SENT_DISCRIMINATOR = createHash("sha256").update("account:MessageSent").digest().subarray(0, 8);
+/**
+ * The MessageSent event account's bytes before its `message` (a borsh `bytes`: u32 length, then the bytes), per owner
+ * (solana-cctp-contracts @ 76018c2b IDLs `MessageSent`): V2 discriminator, rent_payer, created_at i64; V1 without created_at.
+ */
+const MESSAGE_AT: Record<string, number> = { [SOLANA_CCTP_PROGRAMS.messageTransmitterV2]: 8 + 32 + 8, [SOLANA_CCTP_PROGRAMS.messageTransmitterV1]: 8 + 32 };
+
+/** The burn a MessageSent event account (after the transaction) carries, or null when `a` is no such account. */
+function burnOfAccount(a: RpcAccountState | null | undefined): SimulatedBurn | null {
+  const at = a ? MESSAGE_AT[a.owner] : undefined;
+  if (!a || at === undefined) return null;
+  const bytes = Buffer.from(String(a.data[0] ?? ""), "base64");
+  if (bytes.length < at + 4 || !bytes.subarray(0, 8).equals(MESSAGE_SENT_DISCRIMINATOR)) return null;
+  const len = bytes.readUInt32LE(at);
+  if (bytes.length < at + 4 + len) return null;
+  const b = sentBurnOf(bytesToHex(bytes.subarray(at + 4, at + 4 + len)));
+  return b && { transmitter: a.owner, destinationDomain: b.destinationDomain, mintRecipient: b.mintRecipient, burnToken: b.burnToken, amount: b.amount.toString() };
+}
+
+/**
+ * The rent-exempt minimum of an account of `dataLen` bytes at the default rent: (128 + dataLen) × 6960 lamports
+ * (solana-program rent.rs: ACCOUNT_STORAGE_OVERHEAD 128, DEFAULT_LAMPORTS_PER_BYTE_YEAR 3480 × DEFAULT_EXEMPTION_THRESHOLD
+ * 2.0; SIMD-0194's DEFAULT_LAMPORTS_PER_BYTE 6960 × 1.0 is the same). A cluster that lowers rent only loosens the bound.
+ */
+const rentExempt = (dataLen: number) => (128n + BigInt(dataLen)) * 6960n;
+
 /** The changes between `before` and `after` (one entry per watched address, in order); `feePayer`'s lamports as SOL. */
 export function solanaChanges(addresses: readonly string[], before: readonly (RpcAccountState | null)[], after: readonly (RpcAccountState | null)[], feePayer: string, source: string): SimulatedChanges {
   if (before.length !== addresses.length || after.length !== addresses.length) return changesUnavailable("The svm-chain RPC did not give every watched account's state before and after.");
@@ -52,5 +83,18 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
   const balanceChanges: BalanceChange[] = [...net.values()]
     .filter((c) => c.sum !== 0n)
     .map((c) => ({ owner: c.owner, asset: changedAsset("svm-chain", c.asset), amount: c.sum.toString() }));
-  return { status: "ok", balanceChanges, approvals: null, source, reason: null };
+  // A burn's message: the MessageSent event account the transaction opens (watched: it is writable).
+  const burns = after.flatMap((a, i) => {
+    const b = burnOfAccount(before[i]) ? null : burnOfAccount(a);
+    return b ? [b] : [];
+  });
+  // Rent: what the accounts with data the transaction opens hold, each at most its rent-exempt minimum.
+  const rent = after.reduce((sum, a, i) => {
+    const len = a ? Buffer.from(String(a.data[0] ?? ""), "base64").length : 0;
+    const opened = a && len > 0 && !(before[i] && BigInt(before[i]?.lamports ?? 0) > 0n);
+    if (!a || !opened) return sum;
+    const held = BigInt(a.lamports);
+    return sum + (held < rentExempt(len) ? held : rentExempt(len));
+  }, 0n);
+  return { status: "ok", balanceChanges, approvals: null, burns, rent: rent.toString(), source, reason: null };
 }

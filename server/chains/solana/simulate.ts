@@ -113,16 +113,32 @@ function fromResult(
   if (consumed === undefined || consumed === null) {
     return { simulation: simulationUnavailable("Not simulated: the svm-chain RPC's simulation did not report the compute units consumed."), payload: p };
   }
-  const simulation: Simulation = { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: null, logs, error: null, at: new Date().toISOString(), changes };
-  if (p.presigned?.length) return { simulation, payload: p };
   const unitLimit = unitLimitFor(BigInt(consumed));
   const microLamports = "microLamports" in fee ? fee.microLamports : null;
+  // What the transaction offered costs its fee payer: the base fee per signature and, with a unit price, the priority
+  // fee of its unit limit (none on a presigned transaction, which is offered without a compute budget).
+  const priced = p.presigned?.length ? null : microLamports;
+  const lamports = networkFeeLamports(p, unitLimit, priced);
+  const simulation: Simulation = { status: "ok", gasEstimate: BigInt(consumed).toString(), fee: { amount: lamports.toString(), asset: "SOL", decimals: 9 }, logs, error: null, at: new Date().toISOString(), changes };
+  if (p.presigned?.length) return { simulation, payload: p };
   const computeBudget: SolanaComputeBudget = {
     unitLimit,
     microLamportsPerUnit: microLamports === null ? null : microLamports.toString(),
     basis: `Unit limit: ${consumed} compute units consumed in simulation plus ${MARGIN_PCT} %. ${fee.basis}`,
   };
   return { simulation, payload: { ...withBudget(p, unitLimit, microLamports), computeBudget } };
+}
+
+/**
+ * Lamports per signature of the base fee (agave fee_structure / solana.com/docs/core/fees "Base fee": 5000 lamports
+ * per signature), and the priority fee of `unitLimit` units at `microLamports` per unit (rounded up, as the runtime's
+ * compute-budget fee is).
+ */
+const LAMPORTS_PER_SIGNATURE = 5000n;
+export function networkFeeLamports(p: SolanaPayload, unitLimit: number, microLamports: bigint | null): bigint {
+  const signers = new Set([p.feePayer, ...p.instructions.flatMap((i) => i.accounts.filter((a) => a.role === "readonly_signer" || a.role === "writable_signer").map((a) => a.address))]);
+  const priority = microLamports ? (BigInt(unitLimit) * microLamports + 999_999n) / 1_000_000n : 0n;
+  return BigInt(signers.size) * LAMPORTS_PER_SIGNATURE + priority;
 }
 
 /** The accounts whose states give a transaction's balance changes: its writable ones (the RPC takes at most 100). */

@@ -1,42 +1,9 @@
 // Circle CCTP V1 on the destination side: the V1 message format, and Circle's attestation for a burn (Iris API,
 // GET {root}/v1/messages/{sourceDomain}/{txHash}).
-import { type Hex, isHex, sliceHex } from "viem";
+import type { Hex } from "viem";
 import { config } from "../../config";
 
-/**
- * A CCTP v1 message: header (version u32, sourceDomain u32, destinationDomain u32, nonce u64, sender bytes32,
- * recipient bytes32, destinationCaller bytes32) then the TokenMessenger BurnMessage body (version u32,
- * burnToken bytes32, mintRecipient bytes32, amount u256, messageSender bytes32).
- */
-export interface BurnMessage {
-  sourceDomain: number;
-  destinationDomain: number;
-  nonce: bigint;
-  destinationCaller: Hex;
-  burnToken: Hex;
-  mintRecipient: Hex;
-  amount: bigint;
-  messageSender: Hex;
-}
-
-const HEADER = 116;
-const BODY = 4 + 32 + 32 + 32 + 32;
-
-export function parseBurnMessage(message: Hex): BurnMessage | null {
-  if (!isHex(message) || (message.length - 2) / 2 < HEADER + BODY) return null;
-  const at = (start: number, size: number) => sliceHex(message, start, start + size, { strict: true });
-  const b = HEADER;
-  return {
-    sourceDomain: Number(BigInt(at(4, 4))),
-    destinationDomain: Number(BigInt(at(8, 4))),
-    nonce: BigInt(at(12, 8)),
-    destinationCaller: at(84, 32),
-    burnToken: at(b + 4, 32),
-    mintRecipient: at(b + 36, 32),
-    amount: BigInt(at(b + 68, 32)),
-    messageSender: at(b + 100, 32),
-  };
-}
+export { type BurnMessage, parseBurnMessage } from "../../chains/cctp-messages";
 
 export type AttestationRead = { state: "ok"; attestation: Hex } | { state: "pending"; reason: string } | { state: "unavailable"; reason: string };
 

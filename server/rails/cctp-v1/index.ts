@@ -111,12 +111,14 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
   }
   if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn };
   burn.attestation = attestation;
+  // V1 takes no fee: the receive mints the burned amount.
+  const mint = { amount: b.amount, fee: 0n };
   const description = `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`;
   if (isEvmChain(p.dest)) {
     const transmitter = MESSAGE_TRANSMITTER[p.dest];
     if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
     const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn, mint };
   }
   try {
     if (p.dest === "svm-chain") {
@@ -124,13 +126,13 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
       const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
       const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
       const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
+      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint };
     }
     // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
     const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
     const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
     if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn };
-    return { blockers: [], transactions: sim.transactions, burn };
+    return { blockers: [], transactions: sim.transactions, burn, mint };
   } catch (e) {
     if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
     return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn };
@@ -168,4 +170,5 @@ export const cctpV1 = {
   burn: burnV1,
   rescue: rescueV1,
   receiver: (dest: ChainId) => (dest === "svm-chain" ? MESSAGE_TRANSMITTER_V1_PROGRAM : dest === "move-chain" ? SUI_MESSAGE_TRANSMITTER : (MESSAGE_TRANSMITTER[dest] ?? null)),
+  burner: (source: ChainId) => (isEvmChain(source) ? (TOKEN_MESSENGER[source] ?? null) : null),
 } satisfies Rail;

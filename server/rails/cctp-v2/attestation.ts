@@ -1,57 +1,11 @@
 // Circle CCTP V2 off chain: the V2 message format, Circle's fee API and the V2 attestation read (Iris API v2).
 // Sources: @circle-fin/provider-cctp-v2 1.14.0 (index.mjs), circlefin/evm-cctp-contracts @ 4061786a5726bc05f99fcdb53b0985599f0dbaf7
 // src/messages/v2/MessageV2.sol and src/messages/v2/BurnMessageV2.sol.
-import { type Hex, isHex, sliceHex } from "viem";
+import type { Hex } from "viem";
 import { config } from "../../config";
 import type { Speed } from "../types";
 
-/**
- * A V2 message (MessageV2.sol): version u32 @0, sourceDomain u32 @4, destinationDomain u32 @8, nonce bytes32 @12,
- * sender bytes32 @44, recipient bytes32 @76, destinationCaller bytes32 @108, minFinalityThreshold u32 @140,
- * finalityThresholdExecuted u32 @144, body @148; BurnMessageV2.sol body: version u32 @0, burnToken bytes32 @4,
- * mintRecipient bytes32 @36, amount u256 @68, messageSender bytes32 @100, maxFee u256 @132, feeExecuted u256 @164,
- * expirationBlock u256 @196, hookData @228. On the source chain nonce, finalityThresholdExecuted and feeExecuted are
- * empty; the attested message from Iris carries them.
- */
-export interface BurnMessageV2 {
-  version: number;
-  sourceDomain: number;
-  destinationDomain: number;
-  nonce: Hex;
-  destinationCaller: Hex;
-  minFinalityThreshold: number;
-  finalityThresholdExecuted: number;
-  burnToken: Hex;
-  mintRecipient: Hex;
-  amount: bigint;
-  messageSender: Hex;
-  maxFee: bigint;
-  feeExecuted: bigint;
-}
-
-const HEADER_V2 = 148;
-const BODY_V2 = 228;
-
-export function parseBurnMessageV2(message: Hex): BurnMessageV2 | null {
-  if (!isHex(message) || (message.length - 2) / 2 < HEADER_V2 + BODY_V2) return null;
-  const at = (start: number, size: number) => sliceHex(message, start, start + size, { strict: true });
-  const b = HEADER_V2;
-  return {
-    version: Number(BigInt(at(0, 4))),
-    sourceDomain: Number(BigInt(at(4, 4))),
-    destinationDomain: Number(BigInt(at(8, 4))),
-    nonce: at(12, 32),
-    destinationCaller: at(108, 32),
-    minFinalityThreshold: Number(BigInt(at(140, 4))),
-    finalityThresholdExecuted: Number(BigInt(at(144, 4))),
-    burnToken: at(b + 4, 32),
-    mintRecipient: at(b + 36, 32),
-    amount: BigInt(at(b + 68, 32)),
-    messageSender: at(b + 100, 32),
-    maxFee: BigInt(at(b + 132, 32)),
-    feeExecuted: BigInt(at(b + 164, 32)),
-  };
-}
+export { type BurnMessageV2, parseBurnMessageV2 } from "../../chains/cctp-messages";
 
 const root = () => config().SVC_CCTP_ATTESTATION_URL.replace(/\/+$/, "");
 

@@ -127,9 +127,10 @@ export async function rescueV2(p: RescueRoute, planRecipient: string | null, sou
   if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
   burn.attestation = done.attestation;
   const minted = done.parsed.amount - done.parsed.feeExecuted;
+  const mint = { amount: minted, fee: done.parsed.feeExecuted };
   const description = `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`;
   if (isEvmChain(p.dest)) {
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn, mint };
   }
   // svm-chain: message_transmitter_v2 receive_message, paid and signed by the owner-locked destination wallet; the
   // token messenger's fee recipient is read from chain (its USDC account takes the executed fee).
@@ -138,7 +139,7 @@ export async function rescueV2(p: RescueRoute, planRecipient: string | null, sou
     const recipientAccount = getAddressDecoder().decode(hexToBytes(done.parsed.mintRecipient));
     const ix = await receiveMessageInstruction(p.destAddress, done.message, done.attestation, sourceDomain, done.parsed.burnToken, done.parsed.nonce, recipientAccount, feeRecipient);
     const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint };
   } catch (e) {
     if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
     return { blockers: [blocker("rpc_unavailable", `The svm-chain CCTP TokenMessenger could not be read: ${errorLine(e)}.`)], transactions: [], burn };
@@ -172,4 +173,5 @@ export const cctpV2 = {
   burn: burnV2,
   rescue: rescueV2,
   receiver: (dest: ChainId) => (isEvmChain(dest) ? MESSAGE_TRANSMITTER_V2 : dest === "svm-chain" ? MESSAGE_TRANSMITTER_V2_PROGRAM : null),
+  burner: (source: ChainId) => (isEvmChain(source) ? TOKEN_MESSENGER_V2 : null),
 } satisfies Rail;

@@ -1,14 +1,11 @@
 // Circle CCTP on EVM, both versions: the burn's MessageSent message, read from the source transaction's receipt (V1
 // and V2 share the event; it and receiveMessage, which mints to the message's mint recipient: ./abi.ts). The V1 message
 // format and Iris v1 read: ../cctp-v1/attestation.ts.
-import { decodeAbiParameters, getAbiItem, type Hex, isHex, toEventSelector } from "viem";
+import type { Hex } from "viem";
 import type { ChainId } from "../../chains/address";
 import { rpcCall } from "../../chains/rpc";
 import { MESSAGE_TRANSMITTER } from "../../../lib/cctp-ids";
-import { MESSAGE_TRANSMITTER_ABI } from "./abi";
-
-/** topic0 of `event MessageSent(bytes message)`. */
-export const MESSAGE_SENT_TOPIC = toEventSelector(getAbiItem({ abi: MESSAGE_TRANSMITTER_ABI, name: "MessageSent" }));
+import { messageSentOf } from "../../chains/cctp-messages";
 
 export type BurnRead = { state: "ok"; messages: Hex[] } | { state: "unreachable"; reason: string } | { state: "not_found"; reason: string };
 
@@ -30,13 +27,8 @@ export async function readBurnMessages(source: ChainId, txHash: string, transmit
   if (r.result.status !== "0x1") return { state: "not_found", reason: `${txHash} reverted on ${source}` };
   const messages: Hex[] = [];
   for (const l of r.result.logs ?? []) {
-    if (l.address?.toLowerCase() !== transmitter || l.topics?.[0]?.toLowerCase() !== MESSAGE_SENT_TOPIC || !l.data || !isHex(l.data)) continue;
-    try {
-      const [message] = decodeAbiParameters([{ type: "bytes" }], l.data as Hex);
-      messages.push(message);
-    } catch {
-      // not an ABI-encoded bytes: not a MessageSent of CCTP
-    }
+    const message = messageSentOf(l, transmitter);
+    if (message) messages.push(message);
   }
   if (messages.length === 0) return { state: "not_found", reason: `${txHash} on ${source} emitted no CCTP MessageSent` };
   return { state: "ok", messages };

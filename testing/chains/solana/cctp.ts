@@ -25,7 +25,7 @@ import { USDC } from "../../../server/chains/balances";
 import { CCTP_DOMAIN } from "../../../server/rails/cctp/domains";
 import type { ChainId } from "../../../server/chains/address";
 import { LOCAL_ATTESTERS, LOCAL_SIGNATURE_THRESHOLD } from "../attester";
-import { cctpRemoteIds } from "../cctp-message";
+import { burnEnds, cctpMessageV1, cctpMessageV2, cctpRemoteIds } from "../cctp-message";
 import {
   type AnchorContext,
   type AnchorIdl,
@@ -94,6 +94,19 @@ function depositForBurn(v: Version): (host: ProgramHost, data: Uint8Array, metas
     const amount = getU64Decoder().decode(data.subarray(8, 16));
     if (amount === 0n) throw new ProgramRefusal("InvalidArgument", ["Program log: Error: the burn amount is 0"]);
     host.burn(at("burn_token_account"), USDC_MINT, at("owner"), amount);
+    // The burn message (deposit_for_burn.rs → message_transmitter send_message): written into the MessageSent event
+    // account the owner passes (`message_sent_event_data`, `init`), owned by the message transmitter, in its IDL's
+    // layout. The nonce is the model's (V1: 0; V2: empty until attested, as on chain).
+    const p = Buffer.from(data.subarray(8));
+    const domain = p.readUInt32LE(8);
+    const mintRecipient = bytesToHex(p.subarray(12, 44));
+    const ends = { ...burnEnds(v, CCTP_DOMAIN["svm-chain"], domain), messageSender: bytesToHex(keyBytes(at("owner"))) };
+    const message =
+      v === 2
+        ? cctpMessageV2(CCTP_DOMAIN["svm-chain"], domain, null, mintRecipient, amount, { ...ends, destinationCaller: bytesToHex(p.subarray(44, 76)) }, { maxFee: p.readBigUInt64LE(76), minFinalityThreshold: p.readUInt32LE(84) })
+        : cctpMessageV1(CCTP_DOMAIN["svm-chain"], domain, 0n, mintRecipient, amount, ends);
+    const fields = { rent_payer: at("event_rent_payer"), message: Buffer.from(hexToBytes(message)) }; // V2's created_at: 0
+    host.setAccount(at("message_sent_event_data"), { owner: IDLS[v].mt.address, data: encodeAnchorAccount(IDLS[v].mt, "MessageSent", fields) });
     return ["Program log: Instruction: DepositForBurn", `Program log: burned ${amount} of ${USDC_MINT}`];
   };
 }

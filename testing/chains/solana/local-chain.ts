@@ -288,9 +288,13 @@ function execution(chain: SolanaLocalChain, { svm, created }: Scratch, payer: st
         (x) => svm.setTransactionMessageLifetimeUsingLatestBlockhash(x),
         (x) => appendTransactionMessageInstructions(ixs, x),
       );
-      const r = svm.sendTransaction(compileTransaction(m));
+      const compiled = compileTransaction(m);
+      const r = svm.sendTransaction(compiled);
       if ("err" in r) throw new SvmFailure(r.err(), r.meta().logs(), r.meta().computeUnitsConsumed());
       ex.units += r.computeUnitsConsumed();
+      // One plan transaction runs here as several litesvm transactions, each charging its fee: the fee is given back
+      // and the plan transaction's own fee charged once (execute), as the chain charges it.
+      addLamports(svm, payer, BigInt(LAMPORTS_PER_SIGNATURE * Object.keys(compiled.signatures).length));
       return r.logs();
     },
     host: programHost(
@@ -547,7 +551,15 @@ async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnTyp
       throw e;
     }
   }
+  addLamports(scratch.svm, payer, -BigInt(LAMPORTS_PER_SIGNATURE * signers));
   return { err: null, logs, units: ex.units };
+}
+
+/** Moves `payer`'s lamports by `delta` (the fee bookkeeping of execute). */
+function addLamports(svm: LiteSVM, payer: string, delta: bigint): void {
+  const acc = svm.getAccount(address(payer));
+  if (!acc.exists) return;
+  svm.setAccount({ ...acc, lamports: lamports(acc.lamports + delta) });
 }
 
 /** A landed transaction's effects kept by the chain: the programs' accounts, its accounts' tokens and lamports. */

@@ -11,7 +11,9 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
 import { circleSuiCctp } from "./cctp-ids";
 import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "./move-source";
-import { functionKey, type MoveAbortSeen, type MoveCallSeen, type SuiObject } from "./world";
+import { bytesToHex } from "viem";
+import { sentBurnOf } from "../../../server/chains/cctp-messages";
+import { type CoinCallResult, type CoinCallSeen, functionKey, type MoveAbortSeen, type MoveCallSeen, type SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
 const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
@@ -87,4 +89,28 @@ export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined
     code: 2n,
     description: `MoveAbort in ${at}: EInvalidDestinationDomain (2): the message is for domain ${destination}, the State's local_domain is ${CIRCLE.domain}`,
   };
+}
+
+/** The Receipt receive_message returns, as this node follows it: the burn message's amount and mint recipient. */
+const RECEIPT = "cctp-receipt";
+
+/**
+ * The receive's mint as the coin flow follows it: receive_message (receive_message.move) returns the Receipt of the
+ * message, and handle_receive_message<T> (handle_receive_message.move: `mint_and_withdraw` → `coin::mint` and
+ * `transfer::public_transfer(coin, mint_recipient)`) mints the burn message's amount of USDC to its mint recipient. The
+ * checks the contracts make (attestation, domain, nonce) stay with the node's other rules (cctpMoveCallAbort).
+ */
+export function cctpCoinCall(call: CoinCallSeen): CoinCallResult | undefined {
+  if (call.package === SUI_MESSAGE_TRANSMITTER && call.module === "receive_message" && call.function === "receive_message") {
+    const arg = call.args[0];
+    const burn = arg && "pure" in arg ? sentBurnOf(bytesToHex(Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure)))) : null;
+    if (!burn) return undefined;
+    return { takes: [], returns: [{ kind: "receipt", name: `${RECEIPT} ${normalizeSuiAddress(burn.mintRecipient)}`, coinType: USDC["move-chain"], value: burn.amount, fee: 0n }] };
+  }
+  const held = call.args[0];
+  if (call.package !== SUI_TOKEN_MESSENGER_MINTER || call.module !== "handle_receive_message" || call.function !== "handle_receive_message" || !held || !("held" in held)) return undefined;
+  const receipt = held.held;
+  if (receipt.kind !== "receipt" || !receipt.name.startsWith(`${RECEIPT} `)) return undefined;
+  const to = receipt.name.slice(RECEIPT.length + 1);
+  return { takes: [0], returns: [null], sends: [{ to, value: { kind: "coin", coinType: receipt.coinType, value: receipt.value } }] };
 }

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
-import { cctpBurnFunctions, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
+import { cctpBurnFunctions, cctpCoinCall, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
 import { cetusCoinCall } from "./cetus-flow";
 import { suiVenueCoinCall, suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
@@ -108,7 +108,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
       return chain.gas.suiMist;
     },
     moveCallAbort: (call, ctx) => cctpMoveCallAbort(call) ?? suiVenueMoveCallAbort(chain, call, ctx),
-    coinCall: (call) => cetusCoinCall(call) ?? suiVenueCoinCall(chain, call),
+    coinCall: (call) => cetusCoinCall(call) ?? cctpCoinCall(call) ?? suiVenueCoinCall(chain, call),
   };
   return world;
 }

@@ -34,6 +34,9 @@ export const CCTP_CONTRACTS = {
   AdminUpgradableProxy: "src/proxy/AdminUpgradableProxy.sol",
   // The library V1's transmitter and messenger link (its `addressToBytes32` / `bytes32ToAddress` are public).
   Message: "src/messages/Message.sol",
+  // Circle's own mint-and-burn token of its tests (the TokenMinters' `burn(uint256)`), so the real messengers burn
+  // here as they do on chain: the local USDC where a test burns through Circle's contracts (./deploy.ts deployBurnableUsdc).
+  MockMintBurnToken: "test/mocks/MockMintBurnToken.sol",
 } as const;
 
 const [cctpDir, ozDir, memviewDir] = process.argv.slice(2);

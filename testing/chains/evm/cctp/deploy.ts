@@ -13,8 +13,9 @@
 //    messengers); TokenMinterV2 at a CREATE address, linked as V1's.
 // The attesters are the local ones (testing/chains/attester.ts), so only an attestation they sign is received. The
 // local USDC is Aave's MintableERC20 (./aave.ts deployUsdc): TokenMinter's `mint(address,uint256)` is its open mint, so
-// no minter role is needed; it has no `burn(uint256)`, so the real messengers can receive but not burn here (a burn's
-// TokenMinter.burn would revert), and burns stay with the stand-in of ../cctp.ts on the nodes that test burns.
+// no minter role is needed; it has no `burn(uint256)`, so the real messengers can receive but not burn on it (a burn's
+// TokenMinter.burn would revert). A test that burns through the real messengers deploys Circle's MockMintBurnToken as the
+// USDC first (deployBurnableUsdc, compiled from test/mocks/MockMintBurnToken.sol at the same commit).
 //
 // The remote token messengers and burn tokens are what each source chain's CCTP writes into a message (`cctpRemoteIds`),
 // read by the tests' message builders too, so a message a test attests is one these contracts accept.
@@ -31,7 +32,7 @@ import { deployUsdc } from "../aave";
 import { type HardhatArtifact, initcode as linkedInitcode } from "../artifacts";
 import type { EvmNode } from "../node";
 
-type Name = "MessageTransmitter" | "TokenMessenger" | "TokenMinter" | "MessageTransmitterV2" | "TokenMessengerV2" | "TokenMinterV2" | "AdminUpgradableProxy" | "Message";
+type Name = "MessageTransmitter" | "TokenMessenger" | "TokenMinter" | "MessageTransmitterV2" | "TokenMessengerV2" | "TokenMinterV2" | "AdminUpgradableProxy" | "Message" | "MockMintBurnToken";
 // solc's output per contract: ABI, creation code, library link references (the shape ../artifacts.ts links).
 const built = JSON.parse(readFileSync(path.join(import.meta.dirname, "artifacts.json"), "utf8")) as { artifacts: Record<Name, HardhatArtifact> };
 const artifact = (name: Name) => built.artifacts[name];
@@ -59,6 +60,14 @@ const ADMIN: Hex = `0x${"cc".repeat(20)}`;
 /** The proxies' admin: another address than the owner, as AdminUpgradableProxy's `ifAdmin` keeps the admin out of the implementation. */
 const PROXY_ADMIN: Hex = `0x${"cd".repeat(20)}`;
 const NO_BURN_LIMIT = 2n ** 255n;
+
+/**
+ * Circle's MockMintBurnToken (its tests' USDC: open `mint(address,uint256)`, `burn(uint256)`) at `chain`'s USDC address,
+ * before deployCctp: the real TokenMessenger(V2)'s depositForBurn then burns through TokenMinter(V2) as on chain.
+ */
+export async function deployBurnableUsdc(node: EvmNode, chain: "evm-a" | "evm-b"): Promise<void> {
+  await node.deployAt(USDC[chain], initcode("MockMintBurnToken", []), ADMIN);
+}
 
 /** The local USDC (deployed here unless there) and both CCTP versions on `chain`'s node; the V2 TokenMinter's address. */
 export async function deployCctp(node: EvmNode, chain: "evm-a" | "evm-b"): Promise<{ tokenMinter: Hex; tokenMinterV2: Hex }> {
