@@ -21,6 +21,8 @@ export function retryAfterMs(value: string | null, now: number = Date.now()): nu
   if (value === null) return null;
   const v = value.trim();
   if (/^[0-9]{1,9}$/.test(v)) return Number(v) * 1000;
+  // An HTTP date (IMF-fixdate, RFC 9110 §5.6.7); Date.parse alone would also take "-1" or "1" as a date.
+  if (!/^[A-Z][a-z]{2}, [0-9]{2} [A-Z][a-z]{2} [0-9]{4} [0-9]{2}:[0-9]{2}:[0-9]{2} GMT$/.test(v)) return null;
   const at = Date.parse(v);
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
