@@ -1,9 +1,9 @@
 // The typed client: openapi-fetch over the generated `paths`, with the API key, an Idempotency-Key on every operation
 // the document marks idempotent (unless the caller sets one), and retries of 429/503.
 import createClient, { type Client, type Middleware } from "openapi-fetch";
-import { IDEMPOTENT_OPERATIONS } from "./operations.js";
-import { type RetryOptions, retryingFetch } from "./retry.js";
-import type { paths } from "./schema.js";
+import { IDEMPOTENT_OPERATIONS } from "./operations.ts";
+import { type RetryOptions, retryingFetch } from "./retry.ts";
+import type { paths } from "./schema.ts";
 
 export interface SvcClientOptions {
   /** The service origin, e.g. "https://svc.example.com" (the document's paths start with /api/...). */

@@ -1,6 +1,6 @@
 // One error class for every non-2xx answer: the catalogued `code` (GET /api/v1/svc/errors), the HTTP status, the
 // message, the request id (body, else the X-Request-Id header) and, on a 422 BLOCKED, the blockers.
-import type { components } from "./schema.js";
+import type { components } from "./schema.ts";
 
 export type ErrorCode = components["schemas"]["Error"]["code"];
 export type Blocker = components["schemas"]["Blocker"];

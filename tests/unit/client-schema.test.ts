@@ -64,9 +64,28 @@ describe("the client package", () => {
     for (const f of files) {
       const { importedFiles } = ts.preProcessFile(readFileSync(path.join(CLIENT_SRC, f), "utf8"), true, true);
       for (const spec of importedFiles.map((x) => x.fileName)) {
-        const ok = spec === "openapi-fetch" || (/^\.\/[a-z-]+\.js$/.test(spec) && files.includes(spec.slice(2).replace(/\.js$/, ".ts")));
+        const ok = spec === "openapi-fetch" || (/^\.\/[a-z-]+\.ts$/.test(spec) && files.includes(spec.slice(2)));
         expect({ file: f, spec, ok }).toEqual({ file: f, spec, ok: true });
       }
+    }
+  });
+});
+
+describe("the dashboard on the client (issue 27 item 3, first page: settings/webhooks)", () => {
+  const root = path.resolve(CLIENT, "..");
+  const dir = path.join(root, "app", "settings", "webhooks");
+
+  it("calls the API through @svc/client, not lib/api.ts", () => {
+    const sources = readdirSync(dir).filter((f) => f.endsWith(".tsx"));
+    const imports = sources.flatMap((f) => ts.preProcessFile(readFileSync(path.join(dir, f), "utf8"), true, true).importedFiles.map((x) => x.fileName));
+    expect(imports).toContain("@/lib/svc");
+    expect(imports).not.toContain("@/lib/api");
+  });
+
+  it("and lib/api.ts declares none of the webhook shapes the document types", () => {
+    const api = readFileSync(path.join(root, "lib", "api.ts"), "utf8");
+    for (const name of ["Webhook", "WebhookList", "WebhookCreated", "WebhookRotated", "LoggedEvent", "EventLog"]) {
+      expect({ name, declared: new RegExp(`(interface|type) ${name}\\b`).test(api) }).toEqual({ name, declared: false });
     }
   });
 });
