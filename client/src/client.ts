@@ -12,7 +12,7 @@ export interface SvcClientOptions {
   apiKey?: string;
   /** Retries of 429 and 503 (default: 3 attempts); false sends each request once. */
   retry?: RetryOptions | false;
-  /** Makes the Idempotency-Key of a money call the caller did not set one for (default: crypto.randomUUID()). */
+  /** Makes the Idempotency-Key of a money call the caller did not set one for (default: a random UUID v4, randomKey()). */
   idempotencyKey?: () => string;
   /** The fetch to send with (default: globalThis.fetch). */
   fetch?: (input: Request) => Promise<Response>;
@@ -40,6 +40,20 @@ function idempotencyMiddleware(make: () => string): Middleware {
   };
 }
 
+/**
+ * A random UUID v4 for an Idempotency-Key: crypto.randomUUID() where it exists (Node 22+, browsers in a secure
+ * context), else the same from crypto.getRandomValues (a page served over plain http has no randomUUID).
+ */
+export function randomKey(): string {
+  const c = globalThis.crypto;
+  if (typeof c.randomUUID === "function") return c.randomUUID();
+  const b = c.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export function createSvcClient(opts: SvcClientOptions): SvcClient {
   const inner = opts.fetch ?? ((input: Request) => globalThis.fetch(input));
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -49,6 +63,6 @@ export function createSvcClient(opts: SvcClientOptions): SvcClient {
     headers,
     fetch: opts.retry === false ? inner : retryingFetch(inner, opts.retry ?? {}),
   });
-  client.use(idempotencyMiddleware(opts.idempotencyKey ?? (() => globalThis.crypto.randomUUID())));
+  client.use(idempotencyMiddleware(opts.idempotencyKey ?? randomKey));
   return client;
 }

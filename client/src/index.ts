@@ -1,5 +1,5 @@
 // @svc/client: typed calls to the svc yield routing API, exact amount helpers, typed errors and webhook verification.
-export { createSvcClient, isIdempotentOperation, type SvcClient, type SvcClientOptions } from "./client.ts";
+export { createSvcClient, isIdempotentOperation, randomKey, type SvcClient, type SvcClientOptions } from "./client.ts";
 export { type Blocker, type ClientErrorCode, type ErrorCode, isSvcApiError, SvcApiError, unwrap } from "./errors.ts";
 export { formatMicros, MAX_MICROS, toMicros } from "./money.ts";
 export { IDEMPOTENT_OPERATIONS } from "./operations.ts";

@@ -2,6 +2,7 @@
 // on signatures the server makes and on any header; retryAfterMs reads both forms of Retry-After.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { randomKey } from "../../client/src/client";
 import { retryAfterMs } from "../../client/src/retry";
 import { verifyWebhook } from "../../client/src/webhooks";
 import { computeSignature, verifySignature } from "../../server/webhooks/verify";
@@ -54,5 +55,23 @@ describe("retryAfterMs", () => {
     expect(retryAfterMs(null)).toBeNull();
     expect(retryAfterMs("soon")).toBeNull();
     expect(retryAfterMs("-1")).toBeNull();
+  });
+});
+
+describe("randomKey (the default Idempotency-Key)", () => {
+  const V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it("is a UUID v4, also where crypto.randomUUID is missing (a page over plain http)", () => {
+    expect(randomKey()).toMatch(V4);
+    const own = Object.getOwnPropertyDescriptor(globalThis, "crypto");
+    const real = globalThis.crypto;
+    Object.defineProperty(globalThis, "crypto", { configurable: true, value: { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) } });
+    try {
+      const keys = new Set(Array.from({ length: 200 }, () => randomKey()));
+      expect(keys.size).toBe(200);
+      for (const k of keys) expect(k).toMatch(V4);
+    } finally {
+      if (own) Object.defineProperty(globalThis, "crypto", own);
+    }
+    expect(globalThis.crypto).toBe(real);
   });
 });
