@@ -4,7 +4,8 @@ import { SDKS_INLINED, sdkPeers } from "./tests/support/sdk-peers";
 
 export default defineConfig({
   plugins: [sdkPeers()],
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  // @svc/client: the typed client's sources (client/), as tsconfig.json's paths say for Next.js and tsc.
+  resolve: { alias: { "@": path.resolve(import.meta.dirname), "@svc/client": path.resolve(import.meta.dirname, "client/src/index.ts") } },
   test: {
     // tests/: API, unit and webhook suites; server/: a venue's oracle test beside its builder (docs/architecture.md);
     // testing/: the local chains' own tests.

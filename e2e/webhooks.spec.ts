@@ -1,5 +1,5 @@
 // Webhooks: the owner key lives only in session storage; a new subscription's hmacKey is shown once.
-import { expect, test } from "./guarded";
+import { allow, expect, test } from "./guarded";
 import { OWNER_KEY } from "./support";
 
 test("creates a subscription and shows its signing key once", async ({ page }) => {
@@ -26,4 +26,42 @@ test("creates a subscription and shows its signing key once", async ({ page }) =
   await expect(page.getByTestId("subscriptions")).toContainText(url);
   await expect(page.getByTestId("hmac-key")).toHaveCount(0);
   await expect(page.locator("body")).not.toContainText("whsec_");
+});
+
+// The page calls the API through the typed client (@svc/client, issue 27): rotate and delete by id, and an unknown
+// key's refusal shown in the service's words with its request id.
+test("rotates a subscription's key and deletes it", async ({ page }) => {
+  await page.goto("/settings/webhooks");
+  await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
+  const url = `http://127.0.0.1:9/hooks/e2e-rotate-${Date.now()}`;
+  await page.getByLabel("Delivery URL (https)").fill(url);
+  await page.getByRole("button", { name: "Create subscription" }).click();
+  const once = page.getByTestId("hmac-key");
+  const first = (await once.locator("code").textContent()) ?? "";
+  expect(first).toMatch(/^whsec_/);
+  await once.getByRole("button", { name: "I stored it" }).click();
+
+  await page.getByRole("button", { name: `Rotate key of ${url}` }).click();
+  await expect(once.locator("code")).toHaveText(/^whsec_[A-Za-z0-9_-]{20,}$/);
+  expect(await once.locator("code").textContent()).not.toBe(first);
+  await once.getByRole("button", { name: "I stored it" }).click();
+
+  await page.getByRole("button", { name: `Delete ${url}` }).click();
+  await expect(page.getByTestId("subscriptions")).not.toContainText(url);
+});
+
+test.describe("with an unknown key", () => {
+  test.use({
+    allowedErrors: allow(
+      /^HTTP 401: GET http:\/\/127\.0\.0\.1:\d+\/api\/v1\/svc\/webhooks(\/events)?$/,
+      /^console error: Failed to load resource: the server responded with a status of 401 \(Unauthorized\)$/,
+    ),
+  });
+  test("says the key is refused, with the request id", async ({ page }) => {
+    await page.goto("/settings/webhooks");
+    await page.getByLabel("API key (X-API-Key)").fill("e2e-not-a-known-key-000");
+    const alert = page.getByRole("alert").first();
+    await expect(alert).toContainText("Could not load this.");
+    await expect(alert).toContainText(/\(request [A-Za-z0-9_-]+\)/);
+  });
 });

@@ -1,6 +1,7 @@
 // The dashboard's only way to the service: fetch against our own /api/v1 (never a server/ runtime import).
 // Errors become ApiError carrying the service's { code, message, requestId } so pages can show words and a retry.
 // The rail enum is the rail registry's (server/rails/registry.ts), a type-only import erased from the client bundle.
+import { isSvcApiError } from "@svc/client";
 import type { RailId } from "../server/rails/registry";
 
 export type { RailId };
@@ -75,6 +76,8 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
 /** TanStack Query retry policy: never retry a 4xx (a 404 means "not landed yet"), retry other failures twice. */
 export function retryUnlessClientError(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  // The typed client's error (pages moved onto @svc/client); it has already retried 429 and 503 itself.
+  if (isSvcApiError(error) && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }
 
@@ -492,55 +495,6 @@ export interface BalanceBody {
   network: string;
   address: string;
   legs: BalanceLeg[];
-}
-
-export interface Webhook {
-  id: string;
-  url: string;
-  events: string[];
-  createdAt: string;
-  rotatedAt: string | null;
-  status: "active" | "disabled";
-  disabledReason: string | null;
-}
-
-export interface WebhookList {
-  webhooks: Webhook[];
-}
-
-export interface WebhookCreated {
-  id: string;
-  url: string;
-  events: string[];
-  createdAt: string;
-  hmacKey: string;
-}
-
-export interface WebhookRotated {
-  id: string;
-  hmacKey: string;
-  rotatedAt: string;
-}
-
-export interface LoggedEvent {
-  id: string;
-  type: string;
-  createdAt: string;
-  wallet: string | null;
-  data: Record<string, unknown>;
-  deliveries: {
-    id: string;
-    subscriptionId: string;
-    state: "pending" | "delivered" | "failed" | "cancelled";
-    attemptCount: number;
-    nextAttemptAt: string | null;
-    deliveredAt: string | null;
-  }[];
-}
-
-export interface EventLog {
-  events: LoggedEvent[];
-  nextCursor: string | null;
 }
 
 /** GET /wallets/{address}/autopilot (svc-autopilot.v1). */

@@ -4,7 +4,8 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const SOURCE_DIRS = ["app", "components", "server", "public", "drizzle", "lib"];
+// client/src: the typed client the dashboard's pages call through (issue 27); client/dist is a pack's output, not a source.
+const SOURCE_DIRS = ["app", "components", "server", "public", "drizzle", "lib", "client/src"];
 const SOURCE_FILES = ["package-lock.json", "next.config.ts", "tsconfig.json", "instrumentation.ts"];
 
 function walk(dir: string, out: string[]): void {

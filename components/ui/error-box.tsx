@@ -1,15 +1,22 @@
 "use client";
 // An error in words, with the request id when the service gave one, and a retry.
+// Errors come from lib/api.ts (ApiError) or from the typed client (SvcApiError, pages moved onto it: issue 27).
+import { isSvcApiError } from "@svc/client";
 import { ApiError } from "@/lib/api";
 
+/** The HTTP status of a service error (either kind), else undefined. */
+export function errorStatus(error: unknown): number | undefined {
+  if (error instanceof ApiError || isSvcApiError(error)) return error.status;
+  return undefined;
+}
+
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
   if (error instanceof Error) return error.message;
   return "Something went wrong.";
 }
 
 export function ErrorBox({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
-  const rid = error instanceof ApiError ? error.requestId : undefined;
+  const rid = error instanceof ApiError ? error.requestId : isSvcApiError(error) ? (error.requestId ?? undefined) : undefined;
   return (
     <div role="alert" className="alert alert-error">
       <p>
@@ -37,10 +44,10 @@ export function NotYet({ what }: { what: string }) {
 }
 
 export function isNotFound(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404;
+  return errorStatus(error) === 404;
 }
 
 /** The route itself is missing on this deployment (the catch-all's "No route …" 404), not an unknown id. */
 export function isNotLanded(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 404 && /^No route /.test(error.message);
+  return errorStatus(error) === 404 && error instanceof Error && /^No route /.test(error.message);
 }

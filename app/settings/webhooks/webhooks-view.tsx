@@ -1,12 +1,14 @@
 "use client";
 // Owner-managed webhook subscriptions. The key is shown once (on create or rotate) with a copy button.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { unwrap } from "@svc/client";
+import { useId, useMemo, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
-import { type EventLog, type WebhookCreated, type WebhookList, type WebhookRotated, api } from "@/lib/api";
+import { type components, svcClient } from "@/lib/svc";
 
-const EVENT_TYPES = ["deposit.settled", "withdraw.settled", "harvest.completed", "bridge.delivered", "bridge.failed", "position.updated", "apy.updated"];
+type EventType = components["schemas"]["EventType"];
+const EVENT_TYPES: EventType[] = ["deposit.settled", "withdraw.settled", "harvest.completed", "bridge.delivered", "bridge.failed", "position.updated", "apy.updated"];
 
 function OnceKey({ hmacKey, onDone }: { hmacKey: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -41,22 +43,24 @@ export function WebhooksView() {
   const qc = useQueryClient();
   const [key, setKey] = useApiKey();
   const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<string[]>(["deposit.settled", "withdraw.settled"]);
+  const [events, setEvents] = useState<EventType[]>(["deposit.settled", "withdraw.settled"]);
   const [secret, setSecret] = useState<string | null>(null);
+
+  const svc = useMemo(() => svcClient(key), [key]);
 
   const list = useQuery({
     queryKey: ["webhooks", key],
     enabled: !!key,
-    queryFn: ({ signal }) => api<WebhookList>("/svc/webhooks", { apiKey: key, signal }),
+    queryFn: ({ signal }) => unwrap(svc.GET("/api/v1/svc/webhooks", { signal })),
   });
   const log = useQuery({
     queryKey: ["webhooks", "events", key],
     enabled: !!key,
-    queryFn: ({ signal }) => api<EventLog>("/svc/webhooks/events", { apiKey: key, signal }),
+    queryFn: ({ signal }) => unwrap(svc.GET("/api/v1/svc/webhooks/events", { signal })),
   });
   const refresh = () => void qc.invalidateQueries({ queryKey: ["webhooks"] });
   const create = useMutation({
-    mutationFn: () => api<WebhookCreated>("/svc/webhooks", { method: "POST", apiKey: key, body: { url, events } }),
+    mutationFn: () => unwrap(svc.POST("/api/v1/svc/webhooks", { body: { url, events } })),
     onSuccess: (s) => {
       setSecret(s.hmacKey);
       setUrl("");
@@ -64,14 +68,14 @@ export function WebhooksView() {
     },
   });
   const rotate = useMutation({
-    mutationFn: (sid: string) => api<WebhookRotated>(`/svc/webhooks/${encodeURIComponent(sid)}/rotate`, { method: "POST", apiKey: key }),
+    mutationFn: (sid: string) => unwrap(svc.POST("/api/v1/svc/webhooks/{id}/rotate", { params: { path: { id: sid } } })),
     onSuccess: (s) => {
       setSecret(s.hmacKey);
       refresh();
     },
   });
   const remove = useMutation({
-    mutationFn: (sid: string) => api<unknown>(`/svc/webhooks/${encodeURIComponent(sid)}`, { method: "DELETE", apiKey: key }),
+    mutationFn: (sid: string) => unwrap(svc.DELETE("/api/v1/svc/webhooks/{id}", { params: { path: { id: sid } } })),
     onSuccess: refresh,
   });
   const subs = list.data?.webhooks ?? [];
