@@ -43,6 +43,7 @@ const burnIx = TMM_V2_IDL.instructions.find((i) => i.name === "deposit_for_burn"
 const noFee: ServiceFee = { collected: false, recipient: null, bps: 0, amount: 0n, reason: "not collected in this test" };
 const ataOf = async (owner: string) => (await findAssociatedTokenPda({ owner: address(owner), mint: address(MINT), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
 
+describe("svm-chain bridge legs on the local chain", () => {
 let rpc: FakeRpc;
 let chain: SolanaLocalChain;
 useLocalChain(["SVC_RPC_SVM"], async () => {
@@ -141,4 +142,5 @@ describe("the svm-chain receive (CCTP V2 receive_message) checked against the re
     const ten = await check(await receive(await message(DEST, 30_000_000n, "c3"), DEST), { amount: 3_000_000n, fee: 0n });
     expect(ten?.message).toContain("you receive 3.000000 USDC by the plan, the simulation gives you 30.000000 USDC");
   });
+});
 });
