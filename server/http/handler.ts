@@ -291,9 +291,10 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
         key: idemKey,
         fingerprint: requestFingerprint(def.method, pathname, rawBody ?? null),
         waitMs: cfg.SVC_IDEMPOTENCY_WAIT_MS,
+        leaseMs: cfg.SVC_IDEMPOTENCY_LEASE_MS,
       },
-      async () => {
-        const r = await def.handler(ctx);
+      async (actionDb) => {
+        const r = await def.handler({ ...ctx, db: actionDb });
         return { status: r.status, body: bodyBytes(asError(r.status, r.body, requestId)).toString(), headers: r.headers };
       },
     );
