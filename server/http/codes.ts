@@ -26,7 +26,11 @@ export const ERROR_CODES = {
   },
   RATE_LIMITED: { statuses: [429], meaning: "Over the per-key (or per-client-address) rate limit; see Retry-After and RateLimit headers." },
   INTERNAL: { statuses: [500], meaning: "Unexpected server fault. Never returned for bad input; the body carries the requestId to report." },
-  UPSTREAM_UNAVAILABLE: { statuses: [503], meaning: "A required dependency (database) is not reachable right now." },
+  UPSTREAM_UNAVAILABLE: {
+    statuses: [503],
+    meaning: "Superseded by UNAVAILABLE (issue 26) and no longer answered; kept in the catalog because removing a code is a breaking change.",
+  },
+  UNAVAILABLE: { statuses: [503], meaning: "The database is not reachable right now (restarting, refusing connections); nothing was applied unless an earlier answer said so. Retry after the Retry-After seconds." },
 } as const satisfies Record<string, { statuses: readonly number[]; meaning: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -13,6 +13,7 @@ import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
 import { ERROR_CODES, type ErrorCode, uncatalogued } from "./codes";
 import { ApiError, fieldMessage } from "./errors";
+import { isDatabaseUnavailable, unavailable } from "./unavailable";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
 import { consumeRate } from "./rate-limit";
@@ -246,7 +247,7 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
     handle = await ensureBooted();
   } catch (e) {
     log().error({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
-    throw new ApiError("UPSTREAM_UNAVAILABLE", "The database is not available; retry shortly");
+    throw unavailable();
   }
   const db = handle.db;
   const cfg = config();
@@ -325,6 +326,9 @@ export async function handleApi(def: AnyEndpoint | undefined, allow: string | nu
   } catch (e) {
     if (e instanceof ApiError) {
       reply = errorReply(e, requestId);
+    } else if (isDatabaseUnavailable(e)) {
+      log().warn({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
+      reply = errorReply(unavailable(), requestId);
     } else {
       log().error({ requestId, err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, "unhandled error");
       reply = errorReply(new ApiError("INTERNAL", "Internal error; report the requestId"), requestId);

@@ -15,7 +15,7 @@ import { errorBody } from "../http/schemas";
 /** Error codes any endpoint of this shape can answer with. */
 export function errorCodesOf(def: AnyEndpoint): ErrorCode[] {
   // Every route refuses a body over MAX_BODY_BYTES, whether it takes one or not.
-  const codes = new Set<ErrorCode>(["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"]);
+  const codes = new Set<ErrorCode>(["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UNAVAILABLE"]);
   if (def.params || def.query || def.body) codes.add("INVALID_REQUEST");
   if (def.body) codes.add("UNSUPPORTED_MEDIA_TYPE");
   if (def.access !== "public" && def.access !== "permissionless") {
