@@ -61,7 +61,8 @@ describe(`bank invariant soak on ${DB} (${SECONDS} s, ${WALLETS} wallets, ${CONC
       }
     }
     if (!db) {
-      await app.stop();
+      // PGlite is one process's database: the app goes (kill leaves the folder; stop would remove it) and the test opens it.
+      await app.kill();
       db = await openSql(app.env);
     }
     final.push(...(await ledgerViolations(db.query)));
