@@ -6,7 +6,7 @@
 import type { Db, Tx } from "../db/client";
 
 export interface DeferredCommit {
-  /** The database to hand the action: `db` itself, but for `transaction`. */
+  /** The database to hand the action: `db` itself until its first transaction opens, then that transaction (`transaction` joins it). */
   db: Db;
   /** Runs `write` inside the open transaction (when one was opened) and commits; else runs it on `db`. */
   commit: (write: (db: Db) => Promise<void>) => Promise<void>;
@@ -43,8 +43,15 @@ export function deferredCommit(db: Db): DeferredCommit {
     });
   };
 
+  // Once the transaction is open, what the handler still reads or writes goes through it: it sees its own writes, and
+  // on PGlite (one connection, transactions exclusive) a query beside the open transaction would wait for it forever.
   const proxy = new Proxy(db, {
-    get: (target, p, receiver) => (p === "transaction" ? transaction : Reflect.get(target, p, receiver)),
+    get: (target, p) => {
+      if (p === "transaction") return transaction;
+      const on = open ? (open.tx as unknown as Db) : target;
+      const v = Reflect.get(on, p, on);
+      return typeof v === "function" ? v.bind(on) : v;
+    },
   });
 
   return {

@@ -49,6 +49,16 @@ describe.each(dbKinds())("Idempotency-Key records on %s", (kind) => {
     expect(await rows("two-")).toEqual(["two-b"]);
   });
 
+  it("a handler reading after its transaction reads through it (on PGlite a read beside it would wait forever)", async () => {
+    const readsAfter = async (db: TestDb["db"]) => {
+      await write("four-a")(db);
+      const seen = await db.select().from(rateLimits).where(eq(rateLimits.key, "four-a"));
+      return { status: 200, body: JSON.stringify({ seen: seen.length }) };
+    };
+    expect((await withIdempotency(t.db, opts("k4"), readsAfter)).body).toBe('{"seen":1}');
+    expect(await rows("four-")).toEqual(["four-a"]);
+  });
+
   it.skipIf(kind !== "postgres")("a holder whose claim lapsed and was taken over is rolled back: applied once", async () => {
     const slow = async (db: TestDb["db"]) => {
       const a = await write("three-slow")(db);
