@@ -146,6 +146,11 @@ export const configSchema = z.object({
   SVC_FEE_RECIPIENT_EVM_B: feeRecipient("SVC_FEE_RECIPIENT_EVM_B", /^0x[0-9a-fA-F]{40}$/, "an EVM address (0x + 40 hex)").optional(),
   /** How long a duplicate Idempotency-Key waits for the first request before 409 IDEMPOTENCY_KEY_IN_FLIGHT. */
   SVC_IDEMPOTENCY_WAIT_MS: intIn("SVC_IDEMPOTENCY_WAIT_MS", 0, 60_000).default(5000),
+  /**
+   * How long a request holds an Idempotency-Key it claimed before a duplicate may take the key over: a claim left by
+   * a crashed server (its action was not applied, since the answer is stored with the action) stops blocking the key then.
+   */
+  SVC_IDEMPOTENCY_LEASE_MS: intIn("SVC_IDEMPOTENCY_LEASE_MS", 1000, 600_000).default(30_000),
   SVC_LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "SVC_LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent",

@@ -2003,7 +2003,7 @@ export interface components {
         /** @description Every non-2xx answer. `code` is listed by GET /svc/errors. */
         Error: {
             /** @enum {string} */
-            code: "INVALID_REQUEST" | "INVALID_AMOUNT" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "INVALID_API_KEY" | "WALLET_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_EXISTS" | "NOTHING_TO_REDELIVER" | "IDEMPOTENCY_KEY_IN_FLIGHT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "BLOCKED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "NOT_READY";
+            code: "INVALID_REQUEST" | "INVALID_AMOUNT" | "INVALID_ADDRESS" | "UNAUTHORIZED" | "INVALID_API_KEY" | "WALLET_SCOPE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_EXISTS" | "NOTHING_TO_REDELIVER" | "IDEMPOTENCY_KEY_IN_FLIGHT" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "BLOCKED" | "RATE_LIMITED" | "HEADERS_TOO_LARGE" | "INTERNAL" | "UPSTREAM_UNAVAILABLE" | "UNAVAILABLE" | "NOT_READY";
             message: string;
             requestId: string;
             details?: unknown;
@@ -4629,7 +4629,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4703,7 +4703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4777,7 +4777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4863,7 +4863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4937,7 +4937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5011,7 +5011,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5109,7 +5109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5204,7 +5204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5296,7 +5296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5387,7 +5387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5461,7 +5461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5535,7 +5535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5609,7 +5609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5700,7 +5700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5791,7 +5791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5882,7 +5882,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5973,7 +5973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6064,7 +6064,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6150,7 +6150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6224,7 +6224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6337,7 +6337,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6450,7 +6450,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6574,7 +6574,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6698,7 +6698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6825,7 +6825,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6944,7 +6944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7018,7 +7018,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7131,7 +7131,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7241,7 +7241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7315,7 +7315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7389,7 +7389,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7505,7 +7505,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7603,7 +7603,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7745,7 +7745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7887,7 +7887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8029,7 +8029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8180,7 +8180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8310,7 +8310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8408,7 +8408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8506,7 +8506,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8604,7 +8604,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8702,7 +8702,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8838,7 +8838,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8990,7 +8990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9129,7 +9129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9242,7 +9242,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9386,7 +9386,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9523,7 +9523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9636,7 +9636,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9725,7 +9725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9817,7 +9817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9928,7 +9928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10026,7 +10026,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10128,7 +10128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10245,7 +10245,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10362,7 +10362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10479,7 +10479,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10596,7 +10596,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10713,7 +10713,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10834,7 +10834,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -10941,7 +10941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11075,7 +11075,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11182,7 +11182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11310,7 +11310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11432,7 +11432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11579,7 +11579,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11726,7 +11726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11848,7 +11848,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -11970,7 +11970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12068,7 +12068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12196,7 +12196,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12270,7 +12270,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12353,7 +12353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12468,7 +12468,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12572,7 +12572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12676,7 +12676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12775,7 +12775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -12888,7 +12888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13074,7 +13074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13148,7 +13148,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13222,7 +13222,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -13296,7 +13296,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error: UPSTREAM_UNAVAILABLE */
+            /** @description Error: UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -13,6 +13,7 @@ import postgres from "postgres";
 import { type Config, config } from "../config";
 import * as schema from "./schema";
 import { localSignals, postgresSignals, withSignals } from "./signal";
+import { isDatabaseUnavailable } from "./unavailable";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -38,12 +39,21 @@ export const CASING = "snake_case" as const;
 const MIGRATIONS = path.join(process.cwd(), "drizzle");
 const MIGRATION_LOCK = 7_340_221; // pg_advisory_lock id: one migrator at a time across instances
 
+/**
+ * Seconds before a pool connection retries after a failed connect. postgres.js's default grows with every failure of
+ * any connection of the pool (3^n / 100 s, up to 20 s) and queues queries meanwhile: after a PostgreSQL restart,
+ * requests hung for up to 20 s, then the pool came back late. Bounded at 0.5 s, a query during an outage fails within
+ * about that (503 UNAVAILABLE, server/http/unavailable.ts) and the pool reconnects within it once the database is back.
+ */
+export const reconnectBackoffS = (failures: number): number => Math.min(0.05 * failures, 0.5);
+
 export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_DIR">): Promise<DbHandle> {
   if (cfg.DATABASE_URL) {
     const client = postgres(cfg.DATABASE_URL, {
       max: 20,
       onnotice: () => {},
       connect_timeout: 10,
+      backoff: reconnectBackoffS,
       // bigint columns come back as bigint, never as a JS number.
       types: { bigint: postgres.BigInt },
     });
@@ -51,6 +61,7 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
       max: 4,
       onnotice: () => {},
       connect_timeout: 10,
+      backoff: reconnectBackoffS,
       connection: { synchronous_commit: "off" },
     });
     const db = withSignals(
@@ -153,6 +164,7 @@ function pipelinedBegin(client: postgres.Sql): postgres.Sql {
     const fn = (b ?? a) as (sql: postgres.TransactionSql) => unknown;
     const options = typeof a === "string" && b ? a.replace(/[^a-z ]/gi, "") : "";
     const c = await client.reserve();
+    let lost = false;
     const pending: Promise<unknown>[] = [];
     atCommit.set(c, pending);
     try {
@@ -174,11 +186,15 @@ function pipelinedBegin(client: postgres.Sql): postgres.Sql {
       if (done.command !== "COMMIT") throw new Error(`transaction ended with ${done.command}, not COMMIT: a statement in it failed`);
       return result;
     } catch (e) {
-      await c.unsafe("rollback").catch(() => {});
+      // A lost connection ended its transaction on the server, and postgres.js 3.4.9 must not be handed it again: a
+      // statement on a reserved connection whose socket closed throws from a timer and kills the process, and a released
+      // one goes back to the pool as open (porsager/postgres#1208, #1215). The pool reconnects it by itself.
+      lost = isDatabaseUnavailable(e);
+      if (!lost) await c.unsafe("rollback").catch(() => {});
       throw e;
     } finally {
       atCommit.delete(c);
-      c.release();
+      if (!lost) c.release();
     }
   };
   return new Proxy(client, { get: (target, p, receiver) => (p === "begin" ? begin : Reflect.get(target, p, receiver)) });

@@ -30,7 +30,11 @@ export const ERROR_CODES = {
     meaning: "The request line and headers are over 16 KiB (16384 bytes, Node.js's limit), e.g. a query string or header value far past every declared limit; the connection is closed after the answer.",
   },
   INTERNAL: { statuses: [500], meaning: "Unexpected server fault. Never returned for bad input; the body carries the requestId to report." },
-  UPSTREAM_UNAVAILABLE: { statuses: [503], meaning: "A required dependency (database) is not reachable right now." },
+  UPSTREAM_UNAVAILABLE: {
+    statuses: [503],
+    meaning: "Superseded by UNAVAILABLE (issue 26) and no longer answered; kept in the catalog because removing a code is a breaking change.",
+  },
+  UNAVAILABLE: { statuses: [503], meaning: "The database is not reachable right now (restarting, refusing connections); nothing was applied unless an earlier answer said so. Retry after the Retry-After seconds." },
   NOT_READY: {
     statuses: [503],
     meaning: "GET /api/v1/readyz: this instance should not take traffic now (database unreachable or migrations not applied); details.checks names each check.",

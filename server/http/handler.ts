@@ -15,6 +15,7 @@ import { METHODS } from "./endpoint";
 import { ERROR_CODES, type ErrorCode, uncatalogued } from "./codes";
 import { ApiError, fieldMessage } from "./errors";
 import { bodyBytes, toJson } from "./json";
+import { isDatabaseUnavailable, unavailable } from "./unavailable";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
 import { consumeRate } from "./rate-limit";
@@ -243,8 +244,8 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
   try {
     handle = await ensureBooted();
   } catch (e) {
-    log().error({ err: e instanceof Error ? e.message : String(e) }, "database unavailable");
-    throw new ApiError("UPSTREAM_UNAVAILABLE", "The database is not available; retry shortly");
+    log().error({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
+    throw unavailable();
   }
   const db = handle.db;
   const cfg = config();
@@ -289,9 +290,10 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
         key: idemKey,
         fingerprint: requestFingerprint(def.method, pathname, rawBody ?? null),
         waitMs: cfg.SVC_IDEMPOTENCY_WAIT_MS,
+        leaseMs: cfg.SVC_IDEMPOTENCY_LEASE_MS,
       },
-      async () => {
-        const r = await def.handler(ctx);
+      async (actionDb) => {
+        const r = await def.handler({ ...ctx, db: actionDb });
         return { status: r.status, body: bodyBytes(asError(r.status, r.body, requestId)).toString(), headers: r.headers };
       },
     );
@@ -329,6 +331,9 @@ async function answer(def: AnyEndpoint | undefined, allow: string | null, req: A
   } catch (e) {
     if (e instanceof ApiError) {
       reply = errorReply(e, requestId);
+    } else if (isDatabaseUnavailable(e)) {
+      log().warn({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
+      reply = errorReply(unavailable(), requestId);
     } else {
       log().error({ err: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) }, "unhandled error");
       reply = errorReply(new ApiError("INTERNAL", "Internal error; report the requestId"), requestId);

@@ -20,7 +20,7 @@ export function errorCodesOf(def: AnyEndpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(
     def.probe
       ? ["PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE", "INTERNAL"]
-      : ["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UPSTREAM_UNAVAILABLE"],
+      : ["INVALID_API_KEY", "PAYLOAD_TOO_LARGE", "HEADERS_TOO_LARGE", "RATE_LIMITED", "INTERNAL", "UNAVAILABLE"],
   );
   if (def.params || def.query || def.body) codes.add("INVALID_REQUEST");
   if (def.body) codes.add("UNSUPPORTED_MEDIA_TYPE");

@@ -78,8 +78,11 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
     });
   };
   const headers = options.cors ? CORS : {};
+  // Requests taken while the chain stalls: never answered, dropped on close.
+  const stalls = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     if (chain.down) return void req.socket.destroy();
+    if (chain.stalled) return void stalls.add(res.on("close", () => stalls.delete(res)));
     if (isGrpcWeb(req)) {
       void serveGrpcWeb(req, res, suiHandlers, (name) => {
         called("grpc", name);
@@ -106,6 +109,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const addr = server.address();
   chain.url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : options.port}`;
   chain.close = async () => {
+    for (const r of stalls) r.destroy();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

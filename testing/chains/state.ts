@@ -53,6 +53,8 @@ export interface ChainTxState {
   txs: Map<string, ChainTx>;
   /** When true, every connection is dropped (the RPC is unreachable). */
   down: boolean;
+  /** When true, every request is taken and never answered (the RPC stalls) until it is false again. */
+  stalled: boolean;
   /** Submissions received (method and the signed bytes, base64). */
   submitted: { method: string; bytes: string }[];
   /** What a submission registers: the digest answered and the transaction it becomes (tests script it). */
@@ -128,6 +130,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     url: "",
     txs: new Map(),
     down: false,
+    stalled: false,
     submitted: [],
     onSubmit: null,
     upgradeCaps: new Map(),

@@ -33,7 +33,7 @@ export interface LlamaPool {
   apyBaseInception: number | null;
 }
 
-export type YieldsMode = "ok" | "500" | "hang" | "empty" | "malformed" | "wrong-shape";
+export type YieldsMode = "ok" | "500" | "hang" | "refuse" | "empty" | "malformed" | "wrong-shape";
 
 export interface FakeYields {
   url: string;
@@ -153,6 +153,8 @@ export async function startFakeYields(initial: LlamaPool[] = [], mode: YieldsMod
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const key = path.startsWith("/chart/") ? "/chart" : path;
     hits[key] = (hits[key] ?? 0) + 1;
+    // The connection is cut before any answer, as a server that is going down or refusing does.
+    if (current === "refuse") return void req.socket.destroy();
     if (current === "hang") {
       hanging.add(res);
       res.on("close", () => hanging.delete(res));
