@@ -20,7 +20,7 @@ function build() {
   });
   const upstreamErrors = new Counter({
     name: "svc_upstream_errors_total",
-    help: "Failed calls to an outside service: upstream is yields, or rpc:<chain> for a chain's RPC.",
+    help: "Failed calls to an outside service: upstream is yields, quotes (swap quote APIs), cctp-attestation (Circle's Iris), pyth-hermes, or rpc:<chain> for a chain's RPC.",
     labelNames: ["upstream"] as const,
     registers: [registry],
   });
@@ -65,7 +65,7 @@ export function observeRequest(operation: string, status: number, seconds: numbe
   metrics().requests.observe({ operation, status: String(status) }, seconds);
 }
 
-/** A call to an outside service ended: `upstream` is "yields" or "rpc:<chain>". */
+/** A call to an outside service ended: `upstream` is "yields", "quotes", "cctp-attestation", "pyth-hermes" or "rpc:<chain>". */
 export function noteUpstream(upstream: string, ok: boolean): void {
   const m = metrics();
   if (ok) m.lastOk.set(upstream, Date.now());

@@ -31,6 +31,7 @@ import { suiRpc } from "../chains/clients";
 import { newSuiTransaction, suiPayload } from "../chains/sui";
 import { z } from "zod";
 import { config } from "../config";
+import { countedFetch } from "../metrics";
 import { fail, uintLike } from "./http";
 import type { QuoteResult, SwapQuoter } from "./types";
 
@@ -200,7 +201,7 @@ export async function cetusQuoteFor(from: string, target: string, amount: bigint
   // The SDK's getRouter: completed coin types, by_amount_in, the providers joined by commas, the SDK version tag.
   const qs = new URLSearchParams({ from: completionCoin(from), target: completionCoin(target), amount: amount.toString(), by_amount_in: "true", providers: providers.join(","), v: CETUS_SDK_VERSION });
   try {
-    const res = await fetch(`${base}/find_routes?${qs}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
+    const res = await countedFetch("quotes")(`${base}/find_routes?${qs}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
     if (!res.ok) throw new Error(`the quote source answered HTTP ${res.status}`);
     const r = cetusRoutes.parse(parseExact(await res.text()));
     if (r.code !== 200 || !r.data) return { ok: false, reason: `quote source has no route: ${r.msg ?? `code ${r.code}`}` };

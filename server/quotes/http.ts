@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { errorLine } from "../chains/clients";
 import { config } from "../config";
+import { countedFetch } from "../metrics";
 import type { QuoteResult } from "./types";
 
 export const uint = z.string().regex(/^[0-9]+$/);
@@ -13,7 +14,7 @@ export function missingKey(variable: "SVC_JUPITER_API_KEY" | "SVC_ZEROX_API_KEY"
 }
 
 export async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const r = await fetch(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
+  const r = await countedFetch("quotes")(url, { headers: { accept: "application/json", ...headers }, signal: AbortSignal.timeout(config().SVC_QUOTE_TIMEOUT_MS) });
   if (r.status === 401 || r.status === 403) throw new Error(`the quote source refused the API key (HTTP ${r.status})`);
   if (!r.ok) throw new Error(`the quote source answered HTTP ${r.status}`);
   return r.json();

@@ -114,6 +114,15 @@ describe.each(dbKinds())("operations endpoints on %s", (db) => {
     expect(await errors()).toBeGreaterThan(before);
   });
 
+  it("a quote API that does not answer is counted as an upstream error of the quotes", async () => {
+    const errors = async () => sample((await call(app.url, "GET", "/api/v1/metrics", { key: KEYS.keeper })).text, "svc_upstream_errors_total", { upstream: "quotes" });
+    const before = await errors();
+    // The move-chain swap asks Cetus's router API for a route; SVC_QUOTE_MOVE_URL is a closed port here.
+    const plan = await call(app.url, "POST", "/api/v1/svc/swap-move/plan", { body: { inputToken: "USDC", outputToken: "0x2::sui::SUI", amountIn: "1000000" } });
+    expect(plan.status, plan.text).toBeLessThan(500);
+    expect(await errors()).toBeGreaterThan(before);
+  });
+
   it("every answer carries X-Request-Id; an error body's requestId is the same id", async () => {
     const ok = await call(app.url, "GET", "/api/v1/svc/status");
     expect(ok.headers.get("x-request-id")).toMatch(REQ_ID);

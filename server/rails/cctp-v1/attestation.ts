@@ -2,6 +2,7 @@
 // GET {root}/v1/messages/{sourceDomain}/{txHash}).
 import type { Hex } from "viem";
 import { config } from "../../config";
+import { countedFetch } from "../../metrics";
 
 export { type BurnMessage, parseBurnMessage } from "../../chains/cctp-messages";
 
@@ -33,7 +34,7 @@ export async function fetchAttestationsV1(sourceDomain: number, txId: string): P
   const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
   let res: Response;
   try {
-    res = await fetch(`${root}/v1/messages/${sourceDomain}/${encodeURIComponent(txId)}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+    res = await countedFetch("cctp-attestation")(`${root}/v1/messages/${sourceDomain}/${encodeURIComponent(txId)}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     return { state: "unavailable", reason: /abort|timeout/i.test(msg) ? `the attestation service did not answer within ${timeoutMs} ms` : "the attestation service is unreachable" };

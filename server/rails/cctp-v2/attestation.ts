@@ -3,6 +3,7 @@
 // src/messages/v2/MessageV2.sol and src/messages/v2/BurnMessageV2.sol.
 import type { Hex } from "viem";
 import { config } from "../../config";
+import { countedFetch } from "../../metrics";
 import type { Speed } from "../types";
 
 export { type BurnMessageV2, parseBurnMessageV2 } from "../../chains/cctp-messages";
@@ -13,7 +14,7 @@ async function irisGet(path: string): Promise<{ ok: true; status: number; body: 
   const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
   let res: Response;
   try {
-    res = await fetch(`${root()}${path}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+    res = await countedFetch("cctp-attestation")(`${root()}${path}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     return { ok: false, reason: /abort|timeout/i.test(msg) ? `Circle's API did not answer within ${timeoutMs} ms` : "Circle's API is unreachable" };

@@ -24,6 +24,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { errorLine, suiRpc } from "../../chains/clients";
 import { config } from "../../config";
+import { countedFetch } from "../../metrics";
 import { fieldsOf, u } from "../../chains/sui/fields";
 
 /** pyth-sui-js 2.2.0 lib/client.js MAX_ARGUMENT_SIZE: the bcs maxSize of the VAA and accumulator arguments. */
@@ -71,7 +72,7 @@ export async function fetchHermesUpdate(priceIds: string[], signal: AbortSignal)
   url.searchParams.set("parsed", "true");
   let body: unknown;
   try {
-    const res = await fetch(url, { headers: { accept: "application/json" }, signal });
+    const res = await countedFetch("pyth-hermes")(url, { headers: { accept: "application/json" }, signal });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     body = await res.json();
   } catch (e) {
