@@ -5,7 +5,6 @@
 // checkChanges): untouched, the changes are exact and pass; the instruction's amount × 10 (its data re-encoded by the
 // IDL layout) is refused `simulation_mismatch` naming both amounts; on Kamino also the receipt redirected to another
 // wallet's token account (the IDL's account by name).
-import { createRequire } from "node:module";
 import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
@@ -32,7 +31,7 @@ import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { fixtureAddress } from "../../testing/chains/solana/venues/encode";
 import { jupiterLendingAccount, LENDING_IDL } from "../../testing/chains/solana/venues/jupiter-lend";
 import { liquidityVaultOf, MARGINFI, marginfiAccount, mfiRequire, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
-import { saveFixture, setSaveUsdc } from "../../testing/chains/solana/venues/save";
+import { saveFixture, setSaveMarket, setSaveUsdc } from "../../testing/chains/solana/venues/save";
 import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
 import { appended, redirected, scaled } from "../support/altered";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
@@ -227,22 +226,14 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
   const f = saveFixture();
   beforeEach(async () => {
     setSaveUsdc(rpc, f);
-    const sdk = createRequire(createRequire(import.meta.url).resolve("@solendprotocol/solend-sdk"));
-    const { LendingMarketLayout } = sdk("./state/lendingMarket") as { LendingMarketLayout: { span: number; decode(b: Buffer): Record<string, unknown>; encode(v: unknown, b: Buffer): number } };
-    const { PublicKey } = sdk("@solana/web3.js") as { PublicKey: (new (v: string) => { toBuffer(): Buffer }) & { findProgramAddressSync(s: Buffer[], p: unknown): [{ toBase58(): string }, number] } };
-    const [authority, bump] = PublicKey.findProgramAddressSync([new PublicKey(ids.mainMarket).toBuffer()], new PublicKey(ids.program));
-    const m = LendingMarketLayout.decode(Buffer.alloc(LendingMarketLayout.span));
-    Object.assign(m, { version: 1, bumpSeed: bump, owner: new PublicKey(SPONSOR), tokenProgramId: new PublicKey(TOKEN_PROGRAM_ADDRESS) });
-    const data = Buffer.alloc(LendingMarketLayout.span);
-    LendingMarketLayout.encode(m, data);
-    rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data });
+    const authority = setSaveMarket(rpc, SPONSOR, TOKEN_PROGRAM_ADDRESS);
     chain = freshChain();
     chain.addMint(ids.usdcMint, SPONSOR);
-    chain.addMint(f.collateralMint, authority.toBase58());
+    chain.addMint(f.collateralMint, authority);
     await chain.setTokenBalance(OWNER, ids.usdcMint, 100_000_000n);
     await chain.setTokenBalance(OWNER, f.collateralMint, 90_000_000n);
     rpc.set(OWNER, f.collateralMint, 90_000_000n);
-    chain.setTokenAccount(f.liquiditySupply, authority.toBase58(), ids.usdcMint, 3_000_000_000n);
+    chain.setTokenAccount(f.liquiditySupply, authority, ids.usdcMint, 3_000_000_000n);
   });
 
   it("deposit 3 USDC: exactly 3 USDC leaves the owner, 2 collateral arrive; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {

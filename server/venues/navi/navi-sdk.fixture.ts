@@ -142,13 +142,14 @@ export async function ours(action: "deposit" | "withdraw", amountMicros: bigint)
 }
 
 /**
- * The amount as the NAVI SDK's builders take it (a JS number: `amount: number` in @naviprotocol/lending 1.4.6's
- * depositCoinPTB / withdrawCoinPTB); refused above 2^53 − 1 rather than rounded.
+ * The amount as the NAVI SDK's builders take it, kept a bigint: their `amount: number | TransactionResult` goes through
+ * the SDK's own `g(amount, tx.pure.u64)` (@naviprotocol/lending 1.4.6 dist/index.esm.js: an object is used as given, a
+ * number becomes `tx.pure.u64(number)`), so the same pure u64 input made here from the bigint is what a number gives.
  */
-function sdkAmount(amountMicros: bigint): number {
-  if (amountMicros > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`${amountMicros} micros is beyond what the NAVI SDK's number amount holds exactly`);
-  return Number(amountMicros); // the SDK's own `amount: number`, exact: bounded by MAX_SAFE_INTEGER just above
+function sdkAmount(tx: TransactionV1, amountMicros: bigint): SdkAmount {
+  return tx.pure.u64(amountMicros) as unknown as SdkAmount;
 }
+type SdkAmount = Parameters<typeof withdrawCoinPTB>[2];
 
 /** The SDK's transaction (its own @mysten/sui 1.45.2), read back with ours. */
 export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, pyth?: { hermes: FakeHermes }) {
@@ -157,7 +158,7 @@ export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, 
   type SdkTx = Parameters<typeof depositCoinPTB>[0];
   if (action === "deposit") {
     const coin = tx.add(coinWithBalanceV1({ type: USDC, balance: amountMicros }));
-    await depositCoinPTB(tx as unknown as SdkTx, USDC, coin as unknown as Parameters<typeof depositCoinPTB>[2], { amount: sdkAmount(amountMicros) });
+    await depositCoinPTB(tx as unknown as SdkTx, USDC, coin as unknown as Parameters<typeof depositCoinPTB>[2], { amount: sdkAmount(tx, amountMicros) });
   } else {
     // NAVI's app first refreshes the prices of the owner's positions and of the pool withdrawn from
     // (updateOraclePriceBeforeUserOperationPTB: filterPriceFeeds over the owner's positions and the pools, then
@@ -180,7 +181,7 @@ export async function sdk(action: "deposit" | "withdraw", amountMicros: bigint, 
       await new SuiPythClient(pythJsonRpcView() as never, CONFIG.oracle.pythStateId, CONFIG.oracle.wormholeStateId).updatePriceFeeds(tx as never, data, stale);
     }
     await updateOraclePricesPTB(tx as unknown as SdkTx, feeds, { updatePythPriceFeeds: false });
-    const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, sdkAmount(amountMicros));
+    const coin = await withdrawCoinPTB(tx as unknown as SdkTx, USDC, sdkAmount(tx, amountMicros));
     tx.transferObjects([coin as unknown as Parameters<TransactionV1["transferObjects"]>[0][number]], OWNER);
   }
   // Serialized as a wallet receives it (the coin intent left for the wallet to resolve), then read with our SDK.

@@ -4,7 +4,6 @@
 // The chain checks marginfi and Jupiter Lend against the Anchor IDLs their SDKs ship (one checker: ./anchor-idl.ts) and
 // Save against its SDK's own instruction layout (./save.ts); the program accounts here are encoded with the same IDLs
 // and the SDK's layouts, not with our readers' offsets.
-import { createRequire } from "node:module";
 import { address, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,7 +22,7 @@ import { SolanaLocalChain } from "./local-chain";
 import { fixtureAddress } from "./venues/encode";
 import { JUP_LENDING, JUP_LIQUIDITY, JUP_REWARDS, jupiterLendingAccount, jupiterLendingProgram, LENDING_IDL } from "./venues/jupiter-lend";
 import { liquidityVaultOf, MARGINFI, marginfiAccount, marginfiProgram, mfiRequire, setMarginfiBank } from "./venues/marginfi";
-import { SAVE, SAVE_LAYOUTS, saveFixture, setSaveUsdc } from "./venues/save";
+import { SAVE, SAVE_LAYOUTS, saveFixture, setSaveMarket, setSaveUsdc } from "./venues/save";
 import { unsigned, variant } from "./variants";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
@@ -245,22 +244,14 @@ describe("Save on the local chain (the SDK's own instruction layout)", () => {
 
   const setup = async () => {
     setSaveUsdc(rpc, f);
-    const sdk = createRequire(createRequire(import.meta.url).resolve("@solendprotocol/solend-sdk"));
-    const { LendingMarketLayout } = sdk("./state/lendingMarket") as { LendingMarketLayout: { span: number; decode(b: Buffer): Record<string, unknown>; encode(v: unknown, b: Buffer): number } };
-    const { PublicKey } = sdk("@solana/web3.js") as { PublicKey: (new (v: string) => { toBuffer(): Buffer }) & { findProgramAddressSync(s: Buffer[], p: unknown): [{ toBase58(): string }, number] } };
-    const [authority, bump] = PublicKey.findProgramAddressSync([new PublicKey(ids.mainMarket).toBuffer()], new PublicKey(ids.program));
-    const m = LendingMarketLayout.decode(Buffer.alloc(LendingMarketLayout.span));
-    Object.assign(m, { version: 1, bumpSeed: bump, owner: new PublicKey(SPONSOR), tokenProgramId: new PublicKey(TOKEN_PROGRAM_ADDRESS) });
-    const data = Buffer.alloc(LendingMarketLayout.span);
-    LendingMarketLayout.encode(m, data);
-    rpc.solanaAccounts.set(ids.mainMarket, { owner: ids.program, data });
+    const authority = setSaveMarket(rpc, SPONSOR, TOKEN_PROGRAM_ADDRESS);
     chain = freshChain();
     chain.addMint(ids.usdcMint, SPONSOR);
-    chain.addMint(f.collateralMint, authority.toBase58());
+    chain.addMint(f.collateralMint, authority);
     await chain.setTokenBalance(OWNER, ids.usdcMint, 10n * USDC);
     await chain.setTokenBalance(OWNER, f.collateralMint, 5n * USDC);
     rpc.set(OWNER, f.collateralMint, 5n * USDC);
-    chain.setTokenAccount(f.liquiditySupply, authority.toBase58(), ids.usdcMint, 3_000n * USDC);
+    chain.setTokenAccount(f.liquiditySupply, authority, ids.usdcMint, 3_000n * USDC);
   };
 
   it("the layouts are the SDK's: tags 3, 4, 5, account flags from its instruction functions; the program id is its production id", () => {

@@ -292,6 +292,24 @@ export function setSaveUsdc(v: SolanaAccounts, f: SaveReserveFixture, owner = sa
   v.solanaAccounts.set(save.onchain.usdcReserve ?? "", { owner, data: saveReserveAccount(f) });
 }
 
+/**
+ * Save's main lending market (server/venues/save/descriptor.ts) on the local chain as the SDK's LendingMarketLayout
+ * encodes it (version 1, its bump seed, `owner`, the token program), owned by the Save program. Returns the market's
+ * authority (the PDA of the market under the program), which the collateral mint names as its mint authority.
+ */
+export function setSaveMarket(v: SolanaAccounts, owner: string, tokenProgram: string): string {
+  const { LendingMarketLayout } = sdk("./state/lendingMarket") as { LendingMarketLayout: Layout & { encode(v: unknown, b: Buffer): number } };
+  const Key = sdk("@solana/web3.js").PublicKey as KeyClass & { findProgramAddressSync(s: Buffer[], p: unknown): [KeyLike, number] };
+  const program = new Key(save.onchain.program ?? "");
+  const [authority, bumpSeed] = Key.findProgramAddressSync([new Key(save.onchain.mainMarket ?? "").toBuffer()], program);
+  const m = LendingMarketLayout.decode(Buffer.alloc(LendingMarketLayout.span));
+  Object.assign(m, { version: 1, bumpSeed, owner: new Key(owner), tokenProgramId: new Key(tokenProgram) });
+  const data = Buffer.alloc(LendingMarketLayout.span);
+  LendingMarketLayout.encode(m, data);
+  v.solanaAccounts.set(save.onchain.mainMarket ?? "", { owner: program.toBase58(), data });
+  return authority.toBase58();
+}
+
 /** A fixture with distinct supply, mint and oracle accounts and the given balances. */
 export function saveFixture(over: Partial<SaveReserveFixture> = {}): SaveReserveFixture {
   return {
