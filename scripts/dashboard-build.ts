@@ -73,9 +73,9 @@ function lastPhaseIn(log: string): string | null {
   return phase;
 }
 
-/** Why a build failed, from its output: its first error line, else its last line. */
+/** Why a build failed, from its output: its first error ("Error: …", "Type error: …"), else a line naming one, else its last line. */
 function failureOf(code: number | null, signal: string | null, lines: string[]): string {
-  const said = lines.find((l) => /error/i.test(l)) ?? lines.at(-1) ?? "";
+  const said = lines.find((l) => /^\s*(?:[A-Z]\w*)?Error:|Type error:/.test(l)) ?? lines.find((l) => /error/i.test(l)) ?? lines.at(-1) ?? "";
   const how = signal ? `was stopped by ${signal}` : `exited with code ${code}`;
   return `next build ${how}${said ? `: ${said.trim()}` : ""}`.slice(0, 300);
 }

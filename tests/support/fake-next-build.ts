@@ -11,14 +11,16 @@ const [from = "", go = "", runs = "", outcome = "ok"] = process.argv.slice(2);
 appendFileSync(runs, `${process.pid}\n`);
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
-say("   ▲ Next.js 16.4.5 (Turbopack)");
+// As Next.js 16.4.5 printed them into .next-build.log on this repository (2026-11-27), up to the pages half-way.
+say("▲ Next.js 16.4.5 (Turbopack)");
 say("");
-say("   Creating an optimized production build ...");
-say(" ✓ Compiled successfully in 2.8min");
-say("   Skipping validation of types");
-say("   Collecting page data using 1 worker ...");
-say("   Generating static pages using 1 worker (0/14) ...");
-say("   Generating static pages using 1 worker (3/14) ");
+say("  Creating an optimized production build ...");
+say("✓ Compiled successfully in 48s");
+say("  Skipping validation of types");
+say("  Finished TypeScript config validation in 10ms ...");
+say("  Collecting page data using 1 worker ...");
+say("  Generating static pages using 1 worker (0/59) ...");
+say("  Generating static pages using 1 worker (14/59) ");
 
 while (!existsSync(go)) await new Promise((r) => setTimeout(r, 50));
 
@@ -27,8 +29,10 @@ if (outcome === "fail") {
   say("> Build error occurred");
   process.exit(1);
 }
-say(" ✓ Generating static pages using 1 worker (14/14) in 1.2s");
-say("   Finalizing page optimization ...");
+say("  Generating static pages using 1 worker (29/59) ");
+say("  Generating static pages using 1 worker (44/59) ");
+say("✓ Generating static pages using 1 worker (59/59) in 421ms");
+say("  Finalizing page optimization ...");
 const dist = path.join(process.cwd(), ".next");
 rmSync(dist, { recursive: true, force: true });
 cpSync(from, dist, { recursive: true, filter: (src) => !src.startsWith(path.join(from, "cache")) && path.basename(src) !== "svc-source.sha256" });
