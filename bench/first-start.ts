@@ -126,7 +126,7 @@ export async function run(): Promise<string> {
     `| \`GET /\` → 200 (dashboard built in the background, round 1) | ${fmt(dash)} | — (before: the API waited this long too) |`,
     "",
     valid
-      ? "Until the dashboard was ready `/` answered 503 with Retry-After (the build's progress page); the API answered meanwhile."
+      ? "Until the dashboard was ready `/` answered 503 (the build's progress page); the API answered meanwhile."
       : "**Invalid round:** `/` never answered 503 before the dashboard was ready (expected while the build ran).",
     `Clone and node_modules link: ${fmt(first?.copyS ?? Number.NaN)} (not counted).`,
   ].join("\n");
