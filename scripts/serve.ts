@@ -3,7 +3,9 @@
 // Every request under /api/ and /openapi.json is answered here, straight from the endpoint registry through
 // the one route wrapper (server/http/handler.ts): the Next.js request pipeline costs ~1 ms per request, our
 // handlers ~0.1 ms. Everything else (pages, /_next assets) goes to Next.js's request handler in this process.
-// Needs a production build (`next build`; scripts/start.ts builds when needed). The route files under app/api
+// It listens before Next.js is prepared: the API answers within seconds of a start (issue 28 item 4). Pages need a
+// production build; with `--build-if-needed` (scripts/start.ts, `npm start`) a missing or stale one is built in the
+// background while pages answer 503 with the build's progress (scripts/dashboard.ts). The route files under app/api
 // stay: they serve `next dev` and document the routes.
 import { createServer } from "node:http";
 import path from "node:path";
@@ -37,13 +39,12 @@ async function main(): Promise<void> {
   const { httpsRedirectHeaders, httpsRedirectLocation } = await import("../server/http/https-redirect");
   const { shutdown, stopJobs } = await import("../server/boot");
   const { newId } = await import("../server/ids");
-  const { default: next } = await import("next");
+  const { startPages } = await import("./dashboard");
 
   const port = config().PORT;
   const hostname = arg("--hostname", "-H") ?? process.env.HOSTNAME ?? "0.0.0.0";
-  const app = next({ dev: false, dir: root, hostname, port });
-  await app.prepare();
-  const nextHandle = app.getRequestHandler();
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  const pages = startPages({ root, hostname, port, build: process.argv.includes("--build-if-needed"), say });
   const api = apiDispatcher(allEndpoints());
 
   // Behind a TLS front that forwards plain http too (SVC_HTTPS_REDIRECT=1): such a request goes to https first.
@@ -68,12 +69,14 @@ async function main(): Promise<void> {
       isRouteMethod(req.method) && (pathname === "/openapi.json" || (pathname.startsWith("/api/") && !pathname.endsWith("/")));
     // Pages, assets and Next.js's own 404s carry a request id too (contract §10); the API wrapper sets its own. The
     // client's header is replaced, so a log's id is always one this server made (proxy.ts passes it to the page).
+    let id = "";
     if (!ours) {
-      const id = newId("req");
+      id = newId("req");
       req.headers["x-request-id"] = id;
       res.setHeader("x-request-id", id);
     }
-    const done = ours ? api(req, res) : nextHandle(req, res);
+    // Pages wait for Next.js while it starts on a build that is there, and answer 503 while the dashboard builds.
+    const done = ours ? api(req, res) : pages.handle(req, res, pathname, id);
     done.catch((e: unknown) => {
       process.stderr.write(`request failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
       if (!res.headersSent) res.statusCode = 500;
@@ -86,7 +89,8 @@ async function main(): Promise<void> {
 
   // Graceful stop (contract §10: within 10 s): stop accepting at once; let requests in flight finish (up to
   // DRAIN_MS); meanwhile stop the jobs (the webhook worker aborts its sends and releases their claims); then close
-  // Next.js and the database and exit 0. Past the hard limit the process exits 1 whatever is left.
+  // Next.js and the database and exit 0. Past the hard limit the process exits 1 whatever is left. A dashboard build in
+  // progress is killed at once (its whole process group).
   const DRAIN_MS = 7_000;
   const HARD_LIMIT_MS = 9_500;
   const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, HARD_LIMIT_MS).unref();
     process.stdout.write(`svc stopping (${signal}): no new connections; finishing requests in flight\n`);
+    pages.stopBuild();
     const closed = new Promise<boolean>((r) => server.close(() => r(true)));
     server.closeIdleConnections();
     // A connection turns idle when its last request ends: close it then (keep-alive would hold it open for 65 s).
@@ -106,7 +111,7 @@ async function main(): Promise<void> {
     const drained = await Promise.race([closed, sleep(DRAIN_MS).then(() => false)]);
     clearInterval(sweep);
     if (!drained) server.closeAllConnections();
-    await Promise.race([Promise.allSettled([jobs, app.close()]), sleep(1_000)]);
+    await Promise.race([Promise.allSettled([jobs, pages.close()]), sleep(1_000)]);
     await Promise.race([shutdown(), sleep(1_000)]);
     process.stdout.write(`svc stopped${drained ? "" : " (requests still in flight were cut off)"}\n`);
     process.exit(0);

@@ -1,12 +1,14 @@
-// `npm start`: validate configuration, build once if needed, then serve API and dashboard with scripts/serve.ts
-// (the API straight from the endpoint registry, everything else through Next.js's request handler).
-// A second `npm start` with another PORT and SVC_DATA_DIR reuses the build and does not disturb the first.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+// `npm start`: validate configuration, then serve at once with scripts/serve.ts: the API straight from the endpoint
+// registry within seconds, the dashboard through Next.js's request handler once its production build is there. A
+// missing or stale build is made in the background (`--build-if-needed`: scripts/dashboard.ts); until it is done,
+// pages answer 503 with the build's progress and GET /api/v1/readyz reports it (issue 28 item 4).
+// A second `npm start` with another PORT and SVC_DATA_DIR shares the build (one builds, the other waits for it:
+// the lock directory .next-build.lock) and does not disturb the first.
+import { spawn } from "node:child_process";
 import path from "node:path";
 import "dotenv/config";
 import { ConfigError, parseConfig } from "../server/config";
-import { buildIsCurrent, serveArgs, sourceFingerprint } from "./build-state";
+import { serveArgs } from "./build-state";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -23,38 +25,6 @@ try {
   throw e;
 }
 
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-
-function buildIfNeeded(): void {
-  if (buildIsCurrent(root)) return;
-  const lock = path.join(root, ".next-build.lock");
-  try {
-    mkdirSync(lock);
-  } catch {
-    // Another start is building: wait for it.
-    process.stdout.write("waiting for another build to finish…\n");
-    while (existsSync(lock)) {
-      if (Date.now() - statSync(lock).mtimeMs > 15 * 60_000) rmSync(lock, { recursive: true, force: true });
-      spawnSync("sleep", ["1"]);
-    }
-    if (buildIsCurrent(root)) return;
-    mkdirSync(lock);
-  }
-  try {
-    process.stdout.write("building (first start or sources changed)…\n");
-    const r = spawnSync(process.execPath, [nextBin, "build"], { stdio: "inherit", env: process.env });
-    if (r.status !== 0) {
-      process.stderr.write("Cannot start: next build failed\n");
-      process.exit(1);
-    }
-    writeFileSync(path.join(root, ".next", "svc-source.sha256"), sourceFingerprint(root));
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
-}
-
-buildIfNeeded();
-
-const child = spawn(process.execPath, [...serveArgs(root), "-p", String(cfg.PORT)], { stdio: "inherit", env: process.env });
+const child = spawn(process.execPath, [...serveArgs(root), "-p", String(cfg.PORT), "--build-if-needed"], { stdio: "inherit", env: process.env });
 for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => child.kill(sig));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1563,8 +1563,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Readiness: database reachable, migrations applied, upstream ages
-         * @description For a readiness probe or a load balancer's health check: 503 NOT_READY (details: the same body) takes the instance out of rotation.
+         * Readiness: database reachable, migrations applied, upstream ages, dashboard build
+         * @description For a readiness probe or a load balancer's health check: 503 NOT_READY (details: the same body) takes the instance out of rotation. The dashboard's build is reported (`dashboard`), not checked: the API is served while the pages build.
          *
          *     Access: public.
          */
@@ -4524,6 +4524,22 @@ export interface components {
                 /** @description yields: the last refresh's error (the last good snapshot is kept); RPCs: why there is no age. */
                 error: string | null;
             }[];
+            /** @description The dashboard (the pages), reported, never a reason to be not ready: the API is served from the start. A load balancer that routes pages to this instance can wait for state ready. */
+            dashboard: {
+                /**
+                 * @description building: the pages answer 503 with Retry-After until the production build is done; ready: served; failed: the build failed, the pages answer 503 until a restart builds again.
+                 * @enum {string}
+                 */
+                state: "building" | "ready" | "failed";
+                /** @description What the build is doing, in `next build`'s words ("Generating static pages (3/12)"); null when ready. */
+                phase: string | null;
+                /** @description Seconds since this instance began building (or waiting for another start's build); null unless building. */
+                elapsedSeconds: number | null;
+                /** @description Why the pages cannot be served; null unless failed. */
+                error: string | null;
+                /** @description The build's output, relative to the service's folder; null when this instance ran no build. */
+                log: string | null;
+            };
             /**
              * @description ISO 8601 timestamp
              * @example 2026-11-22T10:00:00.000Z

@@ -34,7 +34,11 @@ export const ERROR_CODES = {
     statuses: [503],
     meaning: "Superseded by UNAVAILABLE (issue 26) and no longer answered; kept in the catalog because removing a code is a breaking change.",
   },
-  UNAVAILABLE: { statuses: [503], meaning: "The database is not reachable right now (restarting, refusing connections); nothing was applied unless an earlier answer said so. Retry after the Retry-After seconds." },
+  UNAVAILABLE: {
+    statuses: [503],
+    meaning:
+      "The database is not reachable right now (restarting, refusing connections); nothing was applied unless an earlier answer said so. Retry after the Retry-After seconds. Also the answer to a JSON client asking for a dashboard page while the dashboard is being built (Retry-After, details.dashboard as in GET /api/v1/readyz) or after its build failed (no Retry-After).",
+  },
   NOT_READY: {
     statuses: [503],
     meaning: "GET /api/v1/readyz: this instance should not take traffic now (database unreachable or migrations not applied); details.checks names each check.",

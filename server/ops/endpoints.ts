@@ -24,8 +24,9 @@ export const getReadyz = endpoint({
   operationId: "getReadyz",
   method: "GET",
   path: "/api/v1/readyz",
-  summary: "Readiness: database reachable, migrations applied, upstream ages",
-  description: "For a readiness probe or a load balancer's health check: 503 NOT_READY (details: the same body) takes the instance out of rotation.",
+  summary: "Readiness: database reachable, migrations applied, upstream ages, dashboard build",
+  description:
+    "For a readiness probe or a load balancer's health check: 503 NOT_READY (details: the same body) takes the instance out of rotation. The dashboard's build is reported (`dashboard`), not checked: the API is served while the pages build.",
   responses: { 200: readySchema },
   errors: ["NOT_READY"],
   handler: async () => {

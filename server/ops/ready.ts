@@ -1,6 +1,7 @@
 // Readiness (GET /api/v1/readyz): the database answers and holds every migration this build ships; the outside
 // sources' ages are reported beside, never a reason to leave the load balancer (a stale catalog is served with its
-// asOf, an unreachable RPC as null with a reason: the service still answers). Each check is bounded in time, and
+// asOf, an unreachable RPC as null with a reason: the service still answers), and so is the dashboard's build (the
+// API is served while the pages build: server/ops/dashboard.ts, docs/decisions.md). Each check is bounded in time, and
 // one answer serves every probe of the same second (single flight), so a busy prober costs one query a second.
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -12,6 +13,7 @@ import type { Db } from "../db/client";
 import { yieldSnapshots } from "../db/schema";
 import { metrics } from "../metrics";
 import { rowsOf } from "../webhooks/sql";
+import { type DashboardReport, dashboardReport } from "./dashboard";
 
 const CHECK_MS = 2_000;
 const CACHE_MS = 1_000;
@@ -30,6 +32,8 @@ export interface Readiness {
     migrations: Check & { applied: number | null; expected: number };
   };
   upstreams: Array<{ name: string; asOf: string | null; ageSeconds: number | null; lastAttemptAt: string | null; error: string | null }>;
+  /** The pages: reported, never a reason to be not ready (the API answers while the dashboard builds). */
+  dashboard: DashboardReport;
   time: string;
 }
 
@@ -99,7 +103,7 @@ function rpcAges(now: number): Readiness["upstreams"] {
   });
 }
 
-async function measure(): Promise<Readiness> {
+async function measure(): Promise<Omit<Readiness, "dashboard">> {
   const expected = journal();
   const boot = await timed("the database", async () => {
     const h = await ensureBooted();
@@ -128,14 +132,14 @@ async function measure(): Promise<Readiness> {
   };
 }
 
-const holder = globalThis as unknown as { __svcReady?: { at: number; answer: Promise<Readiness> } };
+const holder = globalThis as unknown as { __svcReady?: { at: number; answer: Promise<Omit<Readiness, "dashboard">> } };
 
-/** This instance's readiness, measured at most once a second. */
-export function readiness(): Promise<Readiness> {
+/** This instance's readiness, measured at most once a second (the dashboard's state is read on every call). */
+export async function readiness(): Promise<Readiness> {
   const now = Date.now();
   const last = holder.__svcReady;
-  if (last && now - last.at < CACHE_MS) return last.answer;
-  const answer = measure();
-  holder.__svcReady = { at: now, answer };
-  return answer;
+  const fresh = last && now - last.at < CACHE_MS ? last : { at: now, answer: measure() };
+  holder.__svcReady = fresh;
+  const { time, ...rest } = await fresh.answer;
+  return { ...rest, dashboard: dashboardReport(), time };
 }

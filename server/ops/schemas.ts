@@ -25,6 +25,21 @@ const upstream = z.object({
   error: z.string().nullable().meta({ description: "yields: the last refresh's error (the last good snapshot is kept); RPCs: why there is no age." }),
 });
 
+const dashboard = z
+  .object({
+    state: z.enum(["building", "ready", "failed"]).meta({
+      description: "building: the pages answer 503 with Retry-After until the production build is done; ready: served; failed: the build failed, the pages answer 503 until a restart builds again.",
+    }),
+    phase: z.string().nullable().meta({ description: "What the build is doing, in `next build`'s words (\"Generating static pages (3/12)\"); null when ready." }),
+    elapsedSeconds: z.number().int().nullable().meta({ description: "Seconds since this instance began building (or waiting for another start's build); null unless building." }),
+    error: z.string().nullable().meta({ description: "Why the pages cannot be served; null unless failed." }),
+    log: z.string().nullable().meta({ description: "The build's output, relative to the service's folder; null when this instance ran no build." }),
+  })
+  .meta({
+    description:
+      "The dashboard (the pages), reported, never a reason to be not ready: the API is served from the start. A load balancer that routes pages to this instance can wait for state ready.",
+  });
+
 export const readySchema = z
   .object({
     schemaVersion: z.literal("svc-ready.v1"),
@@ -37,6 +52,7 @@ export const readySchema = z
       }),
     }),
     upstreams: z.array(upstream).meta({ description: "Ages of the outside sources: reported, never a reason to be not ready." }),
+    dashboard,
     time: isoTime,
   })
   .meta({

@@ -109,6 +109,10 @@ export interface StartOptions {
   /** Reuse the database of an earlier app (restart): pass its env. */
   reuseEnv?: Record<string, string>;
   port?: number;
+  /** Another copy of the repository to run (tests/support/repo-copy.ts); this one by default. */
+  root?: string;
+  /** More arguments for scripts/serve.ts (e.g. `--build-if-needed`, as `npm start` passes). */
+  args?: string[];
 }
 
 export async function startApp(opts: StartOptions = {}, attempt = 1): Promise<App> {
@@ -143,8 +147,9 @@ export async function startApp(opts: StartOptions = {}, attempt = 1): Promise<Ap
     if (v !== undefined && !k.startsWith("SVC_") && k !== "DATABASE_URL" && k !== "PORT") childEnv[k] = v;
   }
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
+  const dir = opts.root ?? root;
+  const child = spawn(process.execPath, [...serveArgs(dir), "-p", String(port), "-H", "127.0.0.1", ...(opts.args ?? [])], {
+    cwd: dir,
     env: childEnv as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
