@@ -23,7 +23,7 @@ test("swap 10 USDC for SUI on Sui: quote, simulated changes, signed by the test 
   const quote = swap.getByTestId("swap-quote");
   await expect(quote).toContainText("0.00995 SUI");
   await expect(quote).toContainText("0.0098505 SUI");
-  await expect(quote).toContainText("Cetus");
+  await expect(quote).toContainText("CETUS");
   // What the swap does, from the Sui node's simulation, before the wallet opens.
   const changes = swap.getByTestId("transactions").getByTestId("balance-changes");
   await expect(changes).toContainText("You send 10 USDC");
