@@ -63,8 +63,11 @@ test("bridge into Kamino: after the delivery the walk offers the continuation's 
   expect(iris.status()).toBe(200);
   const receive = walk.getByTestId("step-receive");
   await expect(receive).toHaveAttribute("data-state", "ready", { timeout: 40_000 });
-  // No deposit is offered before the delivery.
-  await expect(walk.getByTestId("step-continuation")).toHaveCount(0);
+  // The deposit is announced, and not offered before the delivery.
+  await expect(walk.getByTestId("step-continuation")).toHaveAttribute("data-state", "idle");
+  await expect(walk.getByTestId("step-continuation")).toContainText("Deposit into kamino");
+  await expect(walk.getByTestId("step-continuation")).toContainText("Offered once the delivery is credited");
+  await expect(walk.getByTestId("continuation-open")).toHaveCount(0);
   await receive.getByRole("button", { name: "Use a Solana wallet" }).click();
   await dialog.getByRole("button", { name: /SVC Test Wallet/ }).click();
   await expect(page.getByTestId("wallet-button")).toContainText("Solana ·");

@@ -206,6 +206,8 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
   // A delivery recorded earlier is asked again too (it credits nothing twice): its answer carries the continuation.
   const delivery = useDelivery(planId, mintTx ?? (recorded.state === "delivered" ? recorded.destTxId : null), key);
   const d = delivery.data ?? null;
+  // The plan's continuing venue (a cross-chain deposit), as the service stored it.
+  const continueTo = (rec as PlanRecordBody & { strategyId?: string | null }).strategyId ?? null;
   const continuation = d?.status === "delivered" ? ((d as BridgeDeliveryBody & { continuation?: Continuation | null }).continuation ?? null) : null;
 
   const delivered = d?.status === "delivered" || recorded.state === "delivered" || rescueDelivered;
@@ -270,10 +272,14 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
           <DeliveryStatus mintTx={mintTx} delivered={delivered} delivery={delivery} />
         </Step>
 
-        {continuation && destChain && destAddress && (
-          <Step n={5} title="Deposit into the venue" state={continuationState(continuation)} testId="step-continuation">
+        {(continuation || continueTo) && destChain && destAddress && (
+          <Step n={5} title={`Deposit into ${continuation?.strategyId ?? continueTo}`} state={continuation ? continuationState(continuation) : "idle"} testId="step-continuation">
             <div className="small">
-              <ContinuationDeposit continuation={continuation} destChain={destChain} destAddress={destAddress} apiKey={key} />
+              {continuation ? (
+                <ContinuationDeposit continuation={continuation} destChain={destChain} destAddress={destAddress} apiKey={key} />
+              ) : (
+                <p className="muted">Offered once the delivery is credited: your destination wallet signs the deposit then, built and simulated for what arrived.</p>
+              )}
             </div>
           </Step>
         )}
