@@ -3134,7 +3134,7 @@ export interface components {
                 /** @description The destination transaction recorded as the position's proof. */
                 txId: string;
             } | null;
-            /** @description A delivered cross-chain deposit's continuation, rebuilt and simulated for each answer (never stored); null otherwise. */
+            /** @description A delivered cross-chain deposit's continuation, rebuilt and simulated for each answer until it is executed, and stored as the deposit plan continuation.planId (its answer: GET /svc/plans/{planId}); null otherwise. */
             continuation?: {
                 /** @description The continuation's deposit plan: sign its transactions with the locked destination, then report them with POST /svc/strategies/deposit/execute { planId, digest }; that stakes it (deposit leg 2 of this bridge plan). */
                 planId: string;

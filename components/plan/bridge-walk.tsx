@@ -16,6 +16,7 @@ import Link from "next/link";
 import { type ReactNode, useId, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { BalanceChanges, SimulationLine } from "@/components/plan/plan-summary";
+import { type Continuation, ContinuationDeposit, continuationState } from "@/components/plan/bridge-continuation";
 import { ErrorBox } from "@/components/ui/error-box";
 import { UseWalletButton } from "@/components/wallet/use-wallet-button";
 import { WalletErrorBox } from "@/components/wallet/wallet-error";
@@ -200,11 +201,15 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
     onSuccess: (txId) => onReceiveSigned(txId),
   });
   const mintTx = destTxId ?? sign.data ?? null;
-  const delivery = useDelivery(planId, mintTx, key);
-  const d = delivery.data ?? null;
-
   // ---- what the service recorded: a delivery proven on the destination chain ----
   const recorded = bridge.delivery;
+  // A delivery recorded earlier is asked again too (it credits nothing twice): its answer carries the continuation.
+  const delivery = useDelivery(planId, mintTx ?? (recorded.state === "delivered" ? recorded.destTxId : null), key);
+  const d = delivery.data ?? null;
+  // The plan's continuing venue (a cross-chain deposit), as the service stored it.
+  const continueTo = (rec as PlanRecordBody & { strategyId?: string | null }).strategyId ?? null;
+  const continuation = d?.status === "delivered" ? ((d as BridgeDeliveryBody & { continuation?: Continuation | null }).continuation ?? null) : null;
+
   const delivered = d?.status === "delivered" || recorded.state === "delivered" || rescueDelivered;
   const provenTx = d?.status === "delivered" ? d.destTxId : recorded.state === "delivered" ? recorded.destTxId : null;
   const mintRefused = mintTx !== null && !delivered && (delivery.error !== null || d?.status === "failed");
@@ -266,6 +271,18 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
         <Step n={4} title="Delivery credited by the service" state={deliveryState} testId="step-delivery">
           <DeliveryStatus mintTx={mintTx} delivered={delivered} delivery={delivery} />
         </Step>
+
+        {(continuation || continueTo) && destChain && destAddress && (
+          <Step n={5} title={`Deposit into ${continuation?.strategyId ?? continueTo}`} state={continuation ? continuationState(continuation) : "idle"} testId="step-continuation">
+            <div className="small">
+              {continuation ? (
+                <ContinuationDeposit continuation={continuation} destChain={destChain} destAddress={destAddress} apiKey={key} />
+              ) : (
+                <p className="muted">Offered once the delivery is credited: your destination wallet signs the deposit then, built and simulated for what arrived.</p>
+              )}
+            </div>
+          </Step>
+        )}
       </ol>
     </>
   );

@@ -64,8 +64,11 @@ export function SignAndFollow({
       if (!signer) throw new Error("No wallet is ready to sign.");
       // Legs run in order (an EVM approve before its deposit); the last digest is the plan's proof.
       const legs: { kind: string; chain: string; digest: string }[] = [];
-      for (const tx of plan.transactions) legs.push({ kind: tx.kind, chain: tx.chain, digest: await signer.signAndSend(tx) });
-      return { legs, digest: legs.at(-1)?.digest ?? "", chain: plan.transactions.at(-1)?.chain ?? planChain(plan) };
+      // A bridge's owner signs the source chain's transactions only: a cross-chain deposit's destination deposit is signed
+      // by the locked destination after the delivery (the bridge walk's last step), rebuilt then.
+      const mine = plan.schemaVersion === "svc-bridge-plan.v1" ? plan.transactions.filter((t) => t.chain === plan.sourceChain) : plan.transactions;
+      for (const tx of mine) legs.push({ kind: tx.kind, chain: tx.chain, digest: await signer.signAndSend(tx) });
+      return { legs, digest: legs.at(-1)?.digest ?? "", chain: mine.at(-1)?.chain ?? planChain(plan) };
     },
     onSuccess: (r) => onSigned?.(r.digest, r.chain),
   });

@@ -24,6 +24,8 @@ import { continuationDeposit } from "../plans/bridge";
 import { receiveExpectation } from "../plans/bridge-changes";
 import { checkChanges } from "../chains/check-changes";
 import { upsertPlan } from "../plans/store";
+import { vaultPlanBody } from "../plans/vault";
+import { resolveVenue } from "../venues";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -199,15 +201,18 @@ async function withContinuation(db: Db, p: BridgePlan, reply: { status: 200; bod
   if (done) return { ...reply, body: { ...reply.body, continuation: { ...base, depositTxId: done.txId, transactions: [], blockers: [] } } };
   const built = await continuationDeposit(p.strategyId, p.destAddress, amount);
   const blockers = built.blocker ? [built.blocker] : [];
+  // Stored as a deposit plan's answer (svc-vault-plan.v1, GET /svc/plans/{planId}), so it is reviewed and signed like any
+  // deposit, with what makes its execution leg 2 of the bridge plan.
+  const body = await vaultPlanBody(db, { action: "deposit", planId, venue: resolveVenue(p.strategyId), amount, owner: p.destAddress, blockers, transactions: built.transactions });
   await upsertPlan(db, {
     id: planId,
     kind: "deposit",
-    status: blockers.length ? "blocked" : "prepared",
+    status: body.status,
     chain: p.dest,
     owner: p.destAddress,
     strategyId: p.strategyId,
     amountMicros: amount,
-    payload: { continuationOf: p.row.id, legIndex: 2, quotedDeposit: p.quotedDeposit.toString(), transactions: built.transactions, blockers },
+    payload: { ...body, continuationOf: p.row.id, legIndex: 2, quotedDeposit: p.quotedDeposit.toString() },
   });
   return { ...reply, body: { ...reply.body, continuation: { ...base, depositTxId: null, transactions: built.transactions, blockers } } };
 }

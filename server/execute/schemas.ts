@@ -139,7 +139,7 @@ export const deliverySchema = z
       })
       .nullable()
       .optional()
-      .meta({ description: "A delivered cross-chain deposit's continuation, rebuilt and simulated for each answer (never stored); null otherwise." }),
+      .meta({ description: "A delivered cross-chain deposit's continuation, rebuilt and simulated for each answer until it is executed, and stored as the deposit plan continuation.planId (its answer: GET /svc/plans/{planId}); null otherwise." }),
     error: z.string().nullable(),
     reason: z.string().nullable(),
   })

@@ -18,7 +18,7 @@ import { newId } from "../ids";
 import { usdcAccountOf } from "../rails/cctp/solana";
 import { BRIDGE_CHAINS, type RegisteredRail, railFor } from "../rails/registry";
 import type { RailFee, Speed } from "../rails/types";
-import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, type VenueDescriptor } from "../venues";
+import { AUTOPILOT_ID, opportunityIdOf, resolveStrategyId, resolveVenue, type VenueDescriptor } from "../venues";
 import { builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
@@ -26,6 +26,7 @@ import { checkChanges } from "../chains/check-changes";
 import { burnExpectation } from "./bridge-changes";
 import { assertRecipient, destinationCodeBlocker } from "./recipient";
 import { insertPlan } from "./store";
+import { vaultExpectedChanges } from "./vault";
 
 export interface BridgeInput {
   sourceChain: ChainId;
@@ -164,7 +165,12 @@ export async function continuationDeposit(strategyId: string, owner: string, amo
   const built = await runBuilder(depositBuilder.build, { owner, amountMicros: amount });
   if (!built.ok) return { transactions: [], blocker: built.blocker };
   const sim = await simulateTransactions(built.transactions, owner, skip);
-  return { transactions: sim.transactions, blocker: sim.blocker };
+  if (sim.blocker) return { transactions: sim.transactions, blocker: sim.blocker };
+  // The one checker (issue 23 item 2), as for any deposit plan: the simulation must send exactly `amount` USDC into the
+  // venue. A mismatch keeps the transactions (their simulated changes show the other side) but blocks the plan.
+  const venue = resolveVenue(strategyId);
+  const mismatch = checkChanges(sim.transactions, vaultExpectedChanges("deposit", venue, owner, amount, sim.transactions));
+  return { transactions: sim.transactions, blocker: mismatch };
 }
 
 /** The request's own checks (400): two different chains, each address of its chain's family, a destination that can receive. */

@@ -11,7 +11,7 @@ import { feePolicy } from "../fees/policy";
 import { type Blocker, blocker } from "../http/codes";
 import { fieldError } from "../http/errors";
 import { newId } from "../ids";
-import { opportunityIdOf, resolveVenue } from "../venues";
+import { opportunityIdOf, resolveVenue, type VenueDescriptor } from "../venues";
 import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
@@ -85,11 +85,44 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
   }
   // EVM plans with an owner: the gas fee the wallet will ask for (null figures with the reason when not known).
   const gasFee: GasFee | undefined = isEvmChain(chain) && owner !== null ? evmGasFee(transactions, feeQuote) : undefined;
+  const planId = newId("pln");
+  const body = await vaultPlanBody(db, { action, planId, venue, amount, owner, blockers, transactions, gasFee });
+  const status = body.status;
+  await insertPlan(db, {
+    id: planId,
+    kind: action,
+    status,
+    chain: venue.chain,
+    owner,
+    strategyId: venue.id,
+    amountMicros: amount,
+    payload: body,
+  });
+  return body;
+}
+
+/**
+ * The answer of a deposit or withdraw plan (svc-vault-plan.v1): the one shape a vault plan is answered and stored in,
+ * also for a bridge's continuation deposit (server/execute/bridge.ts), so the dashboard reviews it like any deposit.
+ */
+export async function vaultPlanBody(
+  db: Db,
+  x: {
+    action: "deposit" | "withdraw";
+    planId: string;
+    venue: VenueDescriptor;
+    amount: bigint;
+    owner: string | null;
+    blockers: Blocker[];
+    transactions: PlanTransaction[];
+    gasFee?: GasFee;
+  },
+) {
+  const { action, planId, venue, amount, owner, blockers, transactions, gasFee } = x;
   const apy = await liveApy(db, venue.id);
   const e = estimates(apy.grossApyBps, amount, feePolicy().yieldSkimBps);
-  const planId = newId("pln");
   const status = blockers.length ? ("blocked" as const) : ("prepared" as const);
-  const body = {
+  return {
     schemaVersion: "svc-vault-plan.v1" as const,
     action,
     status,
@@ -123,16 +156,5 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
     ...(gasFee ? { gasFee } : {}),
     ...executionFlags(venue.chain),
   };
-  await insertPlan(db, {
-    id: planId,
-    kind: action,
-    status,
-    chain: venue.chain,
-    owner,
-    strategyId: venue.id,
-    amountMicros: amount,
-    payload: body,
-  });
-  return body;
 }
 

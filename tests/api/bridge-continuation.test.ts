@@ -77,6 +77,19 @@ describe.each(dbKinds())("a cross-chain deposit's continuation after delivery (%
     const c = first.json.continuation as Continuation;
     expect(c, JSON.stringify(c.transactions.map((t) => t.simulation))).toMatchObject({ strategyId: "kamino", amountMicros: minted.toString(), blockers: [] });
     expect(c.transactions.map((t) => [t.chain, t.kind, t.simulation?.status]), JSON.stringify(c.transactions.map((t) => t.simulation?.error))).toEqual([["svm-chain", "deposit", "ok"]]);
+    // The continuation is stored as a deposit plan's answer, so the dashboard reviews it like any deposit: the plan the
+    // locked destination signs, its simulated changes checked (exactly the deposited USDC leaves the destination).
+    const planIdOf = (first.json.continuation as { planId: string }).planId;
+    const rec = await call<J>(stack.app.url, "GET", `/api/v1/svc/plans/${planIdOf}`, { key: OWNER });
+    expect(rec.status).toBe(200);
+    expect(rec.json).toMatchObject({ kind: "deposit", status: "prepared", chain: "svm-chain", owner: SOL_FUNDED, strategyId: "kamino", amountMicros: minted.toString() });
+    const stored = rec.json.plan as J & { transactions: { simulation: { status: string; changes: { status: string; balanceChanges: { owner: string; asset: { id: string }; amount: string }[] } } }[] };
+    expect(stored).toMatchObject({ schemaVersion: "svc-vault-plan.v1", action: "deposit", status: "prepared", planId: planIdOf, strategyId: "kamino", chain: "svm-chain", owner: SOL_FUNDED, amountMicros: minted.toString(), continuationOf: planId, legIndex: 2 });
+    expect(stored.transactions).toHaveLength(1);
+    const changes = stored.transactions[0]?.simulation.changes;
+    expect(changes?.status).toBe("ok");
+    const sent = changes?.balanceChanges.filter((b) => b.owner === SOL_FUNDED && b.asset.id === USDC["svm-chain"]).map((b) => b.amount);
+    expect(sent).toEqual([(-minted).toString()]);
     // A repeat answers the first delivery (crediting nothing) with a fresh build and verdict.
     const again = await post("/svc/bridge/delivery", { planId, destTxId: mint }, KEEPER);
     expect(again.json).toMatchObject({ status: "delivered", credited: false, continuation: { planId: expect.stringMatching(/-deposit$/), strategyId: "kamino", amountMicros: minted.toString(), depositTxId: null, blockers: [] } });

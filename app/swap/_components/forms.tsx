@@ -10,7 +10,7 @@ import type { PlanRequest } from "@/components/plan/plan-request";
 import { type PlanState, usePlan } from "@/components/plan/use-plan";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
-import { CHAIN_IDS, type ChainId, type RailId, type SwapRequest, api } from "@/lib/api";
+import { CHAIN_IDS, type ChainId, type RailId, type SwapRequest, type VenuesBody, api } from "@/lib/api";
 import { recipientProblem } from "@/lib/destination";
 import { chainName, shortAddress } from "@/lib/format";
 
@@ -163,6 +163,11 @@ export function BridgeForm() {
   const [destAddress, setDestAddress] = useState("");
   const [speed, setSpeed] = useState<"standard" | "fast">("standard");
   const [destIsContract, setDestIsContract] = useState(false);
+  // A cross-chain deposit (continueTo): after the delivery, the destination wallet signs a deposit into this venue.
+  const venues = useQuery({ queryKey: ["svc", "venues"], staleTime: 60_000, queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }) });
+  const [venue, setVenue] = useState("");
+  const destVenues = (venues.data?.venues ?? []).filter((v) => v.chain === dest && v.actions.deposit.ready);
+  const continueTo = destVenues.some((v) => v.id === venue) ? venue : "";
   const src = sourceAddress || w.account?.address || "";
   // The server's recipient check (lib/destination.ts), before Review and in the same words as its 400.
   const destProblem = destAddress !== "" && (CHAIN_IDS as readonly string[]).includes(dest) ? recipientProblem(dest as ChainId, destAddress) : null;
@@ -199,6 +204,7 @@ export function BridgeForm() {
             destAddress,
             ...(v2 ? { speed } : {}),
             ...(destEvm && destIsContract ? { destIsContract: true } : {}),
+            ...(continueTo ? { continueTo: { strategyId: continueTo } } : {}),
           },
         }
       : null;
@@ -261,6 +267,22 @@ export function BridgeForm() {
             )}
           </div>
         </div>
+        {destVenues.length > 0 && (
+          <div className="field">
+            <label htmlFor={`${id}-venue`}>Then deposit into (optional)</label>
+            <select id={`${id}-venue`} value={continueTo} onChange={(e) => setVenue(e.target.value)} aria-describedby={`${id}-venue-hint`}>
+              <option value="">Nothing: keep the USDC in the destination wallet</option>
+              {destVenues.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.name} ({v.id})
+                </option>
+              ))}
+            </select>
+            <span id={`${id}-venue-hint`} className="muted small">
+              After the delivery, your destination wallet signs this deposit as a plan of its own.
+            </span>
+          </div>
+        )}
         {destEvm && (
           <label className="small">
             <input type="checkbox" checked={destIsContract} onChange={(e) => setDestIsContract(e.target.checked)} /> The destination is a contract that can move
