@@ -9,7 +9,10 @@ import type postgres from "postgres";
 export const CHAIN = "move-chain";
 export const VENUE = "suilend";
 export const TOKEN = "USDC";
-/** One action in HEAVY_EVERY goes to wallet 0 (the wallet whose activity is paged deep); the rest spread over the others. */
+/**
+ * One action in HEAVY_EVERY goes to wallet 0 (the wallet whose activity is paged deep); the others are numbered without
+ * the heavy ones and spread over wallets 1 … wallets by a multiplier prime to it, so every wallet gets its share.
+ */
 export const HEAVY_EVERY = 20;
 
 /** Wallet i as a Sui address (0x + 64 hex, lower case as normalizeAddress keeps it). */
@@ -27,7 +30,7 @@ export async function fillActions(sql: postgres.Sql, n0: number, n1: number, wal
   if (n1 <= n0) return;
   await sql.begin(async (tx) => {
     await tx.unsafe(`create temp table acts on commit drop as
-      select n, ${WALLET_SQL(`case when n % ${HEAVY_EVERY} = 0 then 0 else 1 + (n * 2654435761) % ${wallets} end`)} as wallet,
+      select n, ${WALLET_SQL(`case when n % ${HEAVY_EVERY} = 0 then 0 else 1 + ((n - n / ${HEAVY_EVERY} - 1) * 2654435761) % ${wallets} end`)} as wallet,
         (1000000 + (n % 97) * 10000)::numeric as amt,
         ${ID_SQL("act", "action-", "n")} as action_id, ${ID_SQL("act", "activity-", "n")} as activity_id,
         ${ID_SQL("evt", "deposit-", "n")} as dep_event, ${ID_SQL("evt", "position-", "n")} as pos_event,

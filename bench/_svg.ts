@@ -40,7 +40,7 @@ export function lineChart(o: { title: string; xLabel: string; yLabel: string; x:
     const v = (top * k) / 4;
     out.push(`<line x1="${L}" x2="${W - R}" y1="${py(v)}" y2="${py(v)}" stroke="#e5e5e5"/>`, `<text x="${L - 6}" y="${py(v) + 4}" text-anchor="end">${fmt(v)}</text>`);
   }
-  o.x.forEach((label, i) => out.push(`<text x="${px(i)}" y="${H - B + 18}" text-anchor="middle">${esc(label)}</text>`));
+  for (const [i, label] of o.x.entries()) out.push(`<text x="${px(i)}" y="${H - B + 18}" text-anchor="middle">${esc(label)}</text>`);
   out.push(
     `<line x1="${L}" x2="${W - R}" y1="${H - B}" y2="${H - B}" stroke="#333"/>`,
     `<line x1="${L}" x2="${L}" y1="${T}" y2="${H - B}" stroke="#333"/>`,
