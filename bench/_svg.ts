@@ -29,8 +29,9 @@ export function lineChart(o: { title: string; xLabel: string; yLabel: string; x:
   const B = 50;
   const all = o.series.flatMap((s) => s.values.filter((v): v is number => v !== null && Number.isFinite(v)));
   const top = niceTop(Math.max(...all, o.guide?.value ?? 0));
-  const px = (i: number) => L + (o.x.length === 1 ? 0 : (i * (W - L - R)) / (o.x.length - 1));
-  const py = (v: number) => T + (H - T - B) * (1 - v / top);
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  const px = (i: number) => r1(L + (o.x.length === 1 ? 0 : (i * (W - L - R)) / (o.x.length - 1)));
+  const py = (v: number) => r1(T + (H - T - B) * (1 - v / top));
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
@@ -58,7 +59,7 @@ export function lineChart(o: { title: string; xLabel: string; yLabel: string; x:
     const drawn = pts.filter((p) => p !== null);
     if (drawn.length > 1) out.push(`<polyline fill="none" stroke="${s.color}" stroke-width="2" points="${drawn.map(([x, y]) => `${x},${y}`).join(" ")}"/>`);
     for (const [x, y, v] of drawn) out.push(`<circle cx="${x}" cy="${y}" r="3.5" fill="${s.color}"/>`, `<text x="${x + 6}" y="${y - 6}" fill="${s.color}">${fmt(v)}</text>`);
-    const ly = T + 10 + n * 20;
+    const ly = H - B - 10 - (o.series.length - 1 - n) * 20;
     out.push(`<rect x="${W - R + 14}" y="${ly - 9}" width="12" height="12" fill="${s.color}"/>`, `<text x="${W - R + 32}" y="${ly + 1}">${esc(s.name)}</text>`);
   });
   out.push("</svg>");

@@ -33,7 +33,8 @@ const SIZES = (process.env.BENCH_SCALE_SIZES ?? "10000,100000,1000000").split(",
 const ROWS_PER_WALLET = 10;
 const SUBSCRIPTIONS = 1000;
 const CLIENTS = 4;
-const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 1500);
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 1000);
+const ROUNDS = 3;
 const PAGE = 50;
 const KEY = "bench-scale-owner-key-0000000001";
 const KEEPER = "bench-scale-keeper-key-000000001";
@@ -102,6 +103,19 @@ async function measure(port: number, n: number, make: (i: number) => Req): Promi
   return { n, p50: pct(lat, 50), p99: pct(lat, 99), non2xx, sample };
 }
 
+/** ROUNDS rounds of `n` requests: the median of their p50s and of their p99s (one noisy round on a shared machine moves neither). */
+async function measureRounds(port: number, n: number, make: (i: number) => Req): Promise<Measured> {
+  const rounds: Measured[] = [];
+  for (let r = 0; r < ROUNDS; r++) rounds.push(await measure(port, n, (i) => make(r * n + i)));
+  return {
+    n: n * ROUNDS,
+    p50: med(rounds.map((m) => m.p50)),
+    p99: med(rounds.map((m) => m.p99)),
+    non2xx: rounds.reduce((t, m) => t + m.non2xx, 0),
+    sample: rounds.find((m) => m.sample)?.sample ?? null,
+  };
+}
+
 // --- the app, its database and the local services it talks to ---
 
 async function admin<T>(f: (sql: postgres.Sql) => Promise<T>): Promise<T> {
@@ -119,7 +133,7 @@ function dbUrl(): string {
   return u.toString();
 }
 
-async function startApp(port: number): Promise<ChildProcess> {
+async function startApp(port: number, inspectPort: number): Promise<ChildProcess> {
   const env = appEnv({
     NODE_ENV: "production",
     DATABASE_URL: dbUrl(),
@@ -141,7 +155,16 @@ async function startApp(port: number): Promise<ChildProcess> {
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
     NEXT_TELEMETRY_DISABLED: "1",
   });
-  const child = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  // The inspector only serves fullGc() below (no session stays attached while measuring).
+  const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, ...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    const text = d.toString().replace(/^(Debugger listening on|Debugger ending on|For help, see|Debugger attached|Waiting for the debugger).*\n?/gm, "");
+    if (text) process.stderr.write(text);
+  });
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
@@ -166,7 +189,7 @@ async function stopApp(child: ChildProcess): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Memory {
+interface Heap {
   /** VmRSS of the server process (Linux /proc), MB. */
   rss: number;
   /** V8's heap (used / reserved) and memory outside it (Buffers), MB, from the server's own GET /api/v1/metrics. */
@@ -174,11 +197,62 @@ interface Memory {
   heapTotal: number;
   external: number;
 }
+/** As the step left the server, then after a full garbage collection (what it retains). */
+interface Memory {
+  raw: Heap;
+  gc: Heap;
+}
 
-async function memory(pid: number, port: number): Promise<Memory> {
+async function heap(pid: number, port: number): Promise<Heap> {
   const text = await (await fetch(`http://127.0.0.1:${port}/api/v1/metrics`, { headers: { "x-api-key": KEEPER } })).text();
   const mb = (name: string) => Number(new RegExp(`^svc_${name} ([0-9.e+]+)`, "m").exec(text)?.[1] ?? Number.NaN) / 1048576;
   return { rss: rssMb(pid), heapUsed: mb("nodejs_heap_size_used_bytes"), heapTotal: mb("nodejs_heap_size_total_bytes"), external: mb("nodejs_external_memory_bytes") };
+}
+
+async function memory(app: App): Promise<Memory> {
+  const raw = await heap(app.pid, app.port);
+  await fullGc(app.inspectPort);
+  return { raw, gc: await heap(app.pid, app.port) };
+}
+
+interface App {
+  pid: number;
+  port: number;
+  inspectPort: number;
+}
+
+interface Socket {
+  onopen: (() => void) | null;
+  onmessage: ((e: { data: string }) => void) | null;
+  onerror: ((e: unknown) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+/** Node 22's global WebSocket (the @types/node in use predates it). */
+const WebSocketCtor = (globalThis as unknown as { WebSocket: new (url: string) => Socket }).WebSocket;
+
+/**
+ * A full garbage collection in the server (HeapProfiler.collectGarbage through its inspector), so that what a step
+ * left behind is told apart from garbage V8 has not collected yet.
+ */
+async function fullGc(inspectPort: number): Promise<void> {
+  const list = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const url = list[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error("the server's inspector lists no target");
+  const ws = new WebSocketCtor(url);
+  await new Promise<void>((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error("no answer to HeapProfiler.collectGarbage in 30 s")), 30_000);
+    ws.onerror = (e) => reject(new Error(`inspector: ${String(e)}`));
+    ws.onopen = () => ws.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }));
+    ws.onmessage = (e) => {
+      if ((JSON.parse(e.data) as { id?: number }).id === 1) {
+        clearTimeout(t);
+        resolve();
+      }
+    };
+  });
+  ws.close();
+  await sleep(1000);
 }
 
 /** VmRSS of a process in MB (Linux /proc). */
@@ -298,7 +372,7 @@ async function fanout(port: number, rx: ReturnType<typeof webhookReceiver>): Pro
   return performance.now() - t0;
 }
 
-async function step(sql: postgres.Sql, port: number, pid: number, rows: number, state: { actions: number }, ctx: { rx: ReturnType<typeof webhookReceiver>; upstream: string }): Promise<Step> {
+async function step(sql: postgres.Sql, app: App, rows: number, state: { actions: number }, ctx: { rx: ReturnType<typeof webhookReceiver>; upstream: string }): Promise<Step> {
   const wallets = rows / ROWS_PER_WALLET;
   const [{ j }] = (await sql`select count(*)::int as j from ledger_entries`) as unknown as [{ j: number }];
   const add = Math.max(0, Math.ceil((rows - j) / 3));
@@ -321,16 +395,16 @@ async function step(sql: postgres.Sql, port: number, pid: number, rows: number, 
     deep: (): Req => ({ method: "GET", path: `/api/v1/svc/activity?wallet=${heavy}&limit=${PAGE}&cursor=${deep.cursor}` }),
   };
   // Warm-up (JIT, prepared statements, the buffers of the indexes' upper levels), then the measures.
-  await measure(port, 200, (i) => routeReq(pick(i + 1_000_003, wallets)));
-  await measure(port, 100, reads.portfolio);
-  await measure(port, 100, reads.first);
-  await measure(port, 100, reads.deep);
-  const route = await measure(port, REQUESTS, (i) => routeReq(pick(i + 3, wallets)));
-  const portfolio = await measure(port, REQUESTS, reads.portfolio);
-  const activityFirst = await measure(port, REQUESTS, reads.first);
-  const activityDeep = await measure(port, REQUESTS, reads.deep);
+  await measure(app.port, 200, (i) => routeReq(pick(i + 1_000_003, wallets)));
+  await measure(app.port, 100, reads.portfolio);
+  await measure(app.port, 100, reads.first);
+  await measure(app.port, 100, reads.deep);
+  const route = await measureRounds(app.port, REQUESTS, (i) => routeReq(pick(i + 3, wallets)));
+  const portfolio = await measureRounds(app.port, REQUESTS, reads.portfolio);
+  const activityFirst = await measureRounds(app.port, REQUESTS, reads.first);
+  const activityDeep = await measureRounds(app.port, REQUESTS, reads.deep);
   const fanoutMs: number[] = [];
-  for (let k = 0; k < 3; k++) fanoutMs.push(await fanout(port, ctx.rx));
+  for (let k = 0; k < 3; k++) fanoutMs.push(await fanout(app.port, ctx.rx));
   const ingest20k = await ingest(`${ctx.upstream}/r20k`, 3);
   const ingest100k = await ingest(`${ctx.upstream}/r100k`, 3);
   await sleep(2000);
@@ -348,7 +422,7 @@ async function step(sql: postgres.Sql, port: number, pid: number, rows: number, 
     ingest20k,
     ingest100k,
     fanoutMs,
-    mem: await memory(pid, port),
+    mem: await memory(app),
     load: os.loadavg()[0]?.toFixed(1) ?? "?",
   };
 }
@@ -378,15 +452,16 @@ export async function run(): Promise<string> {
   });
   const sql = postgres(dbUrl(), { max: 2, onnotice: () => {} });
   const port = await freePort();
-  let app: ChildProcess | null = null;
+  const inspectPort = await freePort();
+  let child: ChildProcess | null = null;
   const steps: Step[] = [];
   let idle: Memory | null = null;
   let warm: Memory | null = null;
   try {
-    app = await startApp(port);
-    const pid = app.pid ?? 0;
+    child = await startApp(port, inspectPort);
+    const app: App = { pid: child.pid ?? 0, port, inspectPort };
     await sleep(3000);
-    idle = await memory(pid, port);
+    idle = await memory(app);
     // The same server after its first requests (modules of the routes loaded, JIT, database connections opened) on an
     // empty ledger: what a step adds is counted from here too, so a first use is not blamed on the ledger's size.
     const w = walletAddress(1);
@@ -394,15 +469,15 @@ export async function run(): Promise<string> {
     await measure(port, 100, () => ({ method: "GET", path: `/api/v1/wallets/${w}/portfolio` }));
     await measure(port, 100, () => ({ method: "GET", path: `/api/v1/svc/activity?wallet=${w}&limit=${PAGE}` }));
     await sleep(2000);
-    warm = await memory(pid, port);
+    warm = await memory(app);
     await fillSubscriptions(sql, SUBSCRIPTIONS, FANOUT_WALLET, `${hooks.url}/hook`);
     const state = { actions: 0 };
     for (const rows of SIZES) {
-      steps.push(await step(sql, port, pid, rows, state, { rx, upstream: upstream.url }));
+      steps.push(await step(sql, app, rows, state, { rx, upstream: upstream.url }));
       process.stdout.write(`scale: ${rows} rows measured (${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
     }
   } finally {
-    if (app) await stopApp(app);
+    if (child) await stopApp(child);
     await sql.end();
     await admin((a) => a.unsafe(`drop database if exists ${DB} with (force)`));
     await upstream.close();
@@ -439,12 +514,11 @@ function report(steps: Step[], idle: Memory, warm: Memory, when: string, load0: 
     "",
     `Measured ${when} on ${machine}; PostgreSQL at ${new URL(BASE).host} (fresh database, dropped afterwards); whole run ${seconds.toFixed(0)} s. Load average (1 min, shared machine): ${load0} before, ${steps.map((s) => s.load).join(" → ")} after each step.`,
     `The ledger is grown with SQL (bench/_scale-fill.ts: what a route with stake writes: 3 journal rows, 2 balance rows, 1 activity row, 2 outbox events per action; ${ROWS_PER_WALLET} journal rows a wallet; one action in ${HEAVY_EVERY} to one heavy wallet whose activity is paged deep) and the bank invariant is checked in SQL (tests/support/ledger-sql.ts) before each size is measured. ${SUBSCRIPTIONS.toLocaleString("en-US")} webhook subscriptions throughout (deposit.settled of one wallet).`,
-    `Latencies: ${REQUESTS} requests per measure over ${CLIENTS} keep-alive connections to scripts/serve.ts, after a warm-up; every latency kept. Any non-2xx answer makes a measure invalid. Portfolio: the owner's read (balances, positions; the chain's figure is unreadable here: the RPC URLs refuse connections). Activity: the public read, ${PAGE} rows a page, keyset cursor.`,
+    `Latencies: ${ROUNDS} rounds of ${REQUESTS} requests per measure over ${CLIENTS} keep-alive connections to scripts/serve.ts, after a warm-up; every latency kept; p50 and p99 are the medians of the rounds'. Any non-2xx answer makes a measure invalid. Portfolio: the owner's read (balances, positions; the chain's figure is unreadable here: the RPC URLs refuse connections). Activity: the public read, ${PAGE} rows a page, keyset cursor.`,
     "",
     `| Measure | ${steps.map((s) => `${sizeLabel(s.target)} rows (${s.rows.toLocaleString("en-US")} journal rows, ${sizeLabel(s.wallets)} wallets)`).join(" | ")} | p99 ${last ? sizeLabel(last.target) : "?"} / ${first ? sizeLabel(first.target) : "?"} | Goal ≤ ${GOAL_RATIO}× |`,
     `|---|${steps.map(() => "---|").join("")}---|---|`,
   ];
-  const verdicts: string[] = [];
   for (const [, name, get] of latency) {
     const cells = steps.map((s) => {
       const m = get(s);
@@ -453,7 +527,6 @@ function report(steps: Step[], idle: Memory, warm: Memory, when: string, load0: 
     const valid = first && last && get(first).non2xx === 0 && get(last).non2xx === 0;
     const ratio = valid ? get(last).p99 / get(first).p99 : null;
     const verdict = ratio === null ? "invalid" : ratio <= GOAL_RATIO ? "met" : "not met";
-    verdicts.push(`${name}: ${verdict}`);
     lines.push(`| ${name} | ${cells.join(" | ")} | ${ratio === null ? "—" : `${ratio.toFixed(2)}×`} | ${verdict} |`);
   }
   for (const [key, name, get] of timed) {
@@ -461,23 +534,42 @@ function report(steps: Step[], idle: Memory, warm: Memory, when: string, load0: 
     const ratio = first && last ? get(last) / get(first) : null;
     lines.push(`| ${name} | ${cells.join(" | ")} | ${ratio === null ? "—" : `${ratio.toFixed(2)}× (time)`} | ${ratio !== null && ratio <= GOAL_RATIO ? "met" : "not met"} |`);
   }
-  const rss = [warm.rss, ...steps.map((s) => s.mem.rss)];
-  const growth = steps.map((s, i) => s.mem.rss - (rss[i] ?? Number.NaN));
-  const fromCold = (steps[0]?.mem.rss ?? Number.NaN) - idle.rss;
-  const heap = (m: Memory) => `${m.heapUsed.toFixed(0)} / ${m.heapTotal.toFixed(0)} MB; ${m.external.toFixed(0)} MB`;
-  const worst = Math.max(...growth);
-  const sign = (v: number) => `${v >= 0 ? "+" : ""}${v.toFixed(0)}`;
+  lines.push(...memoryRows(steps, idle, warm));
   lines.push(
-    `| Server RSS after the step (idle ${idle.rss.toFixed(0)} MB; ${warm.rss.toFixed(0)} MB after a first ${200 + 100 + 100} requests on the empty ledger) | ${steps.map((s, i) => `${s.mem.rss.toFixed(0)} MB (${sign(growth[i] ?? Number.NaN)}${i === 0 ? `; ${sign(fromCold)} from idle` : ""})`).join(" | ")} | largest step ${sign(worst)} MB from warm; first step ${sign(fromCold)} MB from idle | ≤ +${RSS_STEP_MB} MB a step: ${worst <= RSS_STEP_MB ? "met" : "not met"} from warm, ${Math.max(worst, fromCold) <= RSS_STEP_MB ? "met" : "not met"} from idle |`,
-    `| Server V8 heap used / reserved; external (idle: ${heap(idle)}; warm: ${heap(warm)}) | ${steps.map((s) => heap(s.mem)).join(" | ")} | | |`,
     `| Fill (SQL) + VACUUM ANALYZE + CHECKPOINT; invariant check | ${steps.map((s) => `${s.fillS.toFixed(1)} s; ${s.checkS.toFixed(1)} s`).join(" | ")} | | |`,
     `| Heavy wallet's activity rows (deep page at 90 %) | ${steps.map((s) => s.heavyActivity.toLocaleString("en-US")).join(" | ")} | | |`,
     "",
+    `Memory: VmRSS of the server process (/proc/<pid>/status) at idle (3 s after start), warm (after a first ${200 + 100 + 100} requests on the empty ledger) and after each step (fill, measures, fan-out; the ingest runs in its own process), read as the step left it and again after a full garbage collection requested through the server's inspector (HeapProfiler.collectGarbage): the goal is read on the second, what the step left behind. Heap figures from the server's GET /api/v1/metrics.`,
     `Ingest: the median of 3 runs of fetch + parse + store (server/catalog: fetchPools, storeSnapshot) into the same database, from a local DefiLlama-format server; fan-out: from the POST of a route for the watched wallet to the 1,000th delivery at a local receiver (server's webhook worker), median of 3. Ingest and fan-out times are reported against the same ${GOAL_RATIO}× bound.`,
-    `Plots: ${[...latency, ...timed].map(([key]) => `[${key}](scale-${key}.svg)`).join(", ")}, [rss](scale-rss.svg). Where a goal is not met and why: docs/performance.md.`,
+    "Where a goal is not met and why: docs/performance.md (section \"Scale\"). The plots (written by this bench; x: journal rows, ten-fold a step):",
+    "",
+    [...latency, ...timed, ["rss", "Server resident memory"] as const].map(([key, name]) => `![${name}](scale-${key}.svg)`).join("\n"),
   );
   writePlots(steps, idle, warm, x, latency, timed);
   return lines.join("\n");
+}
+
+/** RSS as each step left the server and after a full GC, each against the one before (the first step: against warm and idle). */
+function memoryRows(steps: Step[], idle: Memory, warm: Memory): string[] {
+  const sign = (v: number) => `${v >= 0 ? "+" : ""}${v.toFixed(0)}`;
+  const heapOf = (h: Heap) => `${h.heapUsed.toFixed(0)} / ${h.heapTotal.toFixed(0)} MB heap; ${h.external.toFixed(0)} MB external`;
+  const row = (label: string, pick: (m: Memory) => Heap, goal: boolean) => {
+    const before = [warm, ...steps.map((s) => s.mem)].map((m) => pick(m).rss);
+    const growth = steps.map((s, i) => pick(s.mem).rss - (before[i] ?? Number.NaN));
+    const fromIdle = (steps[0] ? pick(steps[0].mem).rss : Number.NaN) - pick(idle).rss;
+    const worst = Math.max(...growth);
+    const cells = steps.map((s, i) => `${pick(s.mem).rss.toFixed(0)} MB (${sign(growth[i] ?? Number.NaN)}${i === 0 ? `; ${sign(fromIdle)} from idle` : ""})`);
+    const verdict = goal
+      ? `≤ +${RSS_STEP_MB} MB a step: ${Math.max(worst, fromIdle) <= RSS_STEP_MB ? "met" : "not met"}`
+      : "no verdict: garbage V8 has not collected yet comes and goes";
+    return `| ${label} (idle ${pick(idle).rss.toFixed(0)} MB; warm ${pick(warm).rss.toFixed(0)} MB) | ${cells.join(" | ")} | largest step ${sign(worst)} MB (first step ${sign(fromIdle)} from idle) | ${verdict} |`;
+  };
+  return [
+    row("Server RSS as the step left it", (m) => m.raw, false),
+    row("Server RSS once the step is over: after a full GC", (m) => m.gc, true),
+    `| Server V8 heap after a full GC (idle: ${heapOf(idle.gc)}; warm: ${heapOf(warm.gc)}) | ${steps.map((s) => heapOf(s.mem.gc)).join(" | ")} | | |`,
+    `| Server V8 heap as the step left it | ${steps.map((s) => heapOf(s.mem.raw)).join(" | ")} | | |`,
+  ];
 }
 
 function writePlots(steps: Step[], idle: Memory, warm: Memory, x: string[], latency: Array<[string, string, (s: Step) => Measured]>, timed: Array<[string, string, (s: Step) => number]>): void {
@@ -514,11 +606,14 @@ function writePlots(steps: Step[], idle: Memory, warm: Memory, x: string[], late
   writeFileSync(
     path.join(docs, "scale-rss.svg"),
     lineChart({
-      title: "Server resident memory (VmRSS) after each step",
+      title: "Server resident memory (VmRSS)",
       xLabel: "idle, after a first 400 requests, after the step at … journal rows",
       yLabel: "RSS (MB)",
       x: ["idle", "warm", ...x],
-      series: [{ name: "RSS", values: [idle.rss, warm.rss, ...steps.map((s) => s.mem.rss)], color: "#6b46c1" }],
+      series: [
+        { name: "as left", values: [idle.raw.rss, warm.raw.rss, ...steps.map((s) => s.mem.raw.rss)], color: "#6b46c1" },
+        { name: "after full GC", values: [idle.gc.rss, warm.gc.rss, ...steps.map((s) => s.mem.gc.rss)], color: "#2f855a" },
+      ],
     }),
   );
 }
