@@ -186,7 +186,7 @@ export async function publicActivity(db: DbOrTx, wallet: string, cursor: string 
   const where = after
     ? and(
         eq(activity.wallet, wallet),
-        // Implied by the condition below, but only this form bounds the index scan (activity_wallet_order_idx): without
+        // Implied by the condition below, but only this form bounds the index scan (activity_wallet_page_idx): without
         // it the scan starts at the wallet's newest row and filters out every row before the cursor (bench/scale.ts).
         lte(activity.groupSeq, after.g),
         or(
