@@ -33,7 +33,8 @@ export function lineChart(o: { title: string; xLabel: string; yLabel: string; x:
   const px = (i: number) => r1(L + (o.x.length === 1 ? 0 : (i * (W - L - R)) / (o.x.length - 1)));
   const py = (v: number) => r1(T + (H - T - B) * (1 - v / top));
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12" role="img">`,
+    `<title>${esc(o.title)}</title>`,
     `<rect width="${W}" height="${H}" fill="#fff"/>`,
     `<text x="${W / 2}" y="22" text-anchor="middle" font-size="14" font-weight="bold">${esc(o.title)}</text>`,
   ];
