@@ -1,6 +1,6 @@
 // Read views of the ledger: position, portfolio, performance, funding (owner or agent) and the public
 // portfolio and activity (spec §2.3–2.5). Reads take no locks.
-import { and, eq, or, sql, lt, gt } from "drizzle-orm";
+import { and, eq, or, sql, lt, gt, lte } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
 import { activity } from "../db/schema";
 import { fieldError } from "../http/errors";
@@ -186,6 +186,9 @@ export async function publicActivity(db: DbOrTx, wallet: string, cursor: string 
   const where = after
     ? and(
         eq(activity.wallet, wallet),
+        // Implied by the condition below, but only this form bounds the index scan (activity_wallet_page_idx): without
+        // it the scan starts at the wallet's newest row and filters out every row before the cursor (bench/scale.ts).
+        lte(activity.groupSeq, after.g),
         or(
           lt(activity.groupSeq, after.g),
           and(eq(activity.groupSeq, after.g), or(gt(activity.legIndex, after.leg), and(eq(activity.legIndex, after.leg), gt(activity.seq, after.seq)))),

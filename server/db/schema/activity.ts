@@ -38,7 +38,10 @@ export const activity = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("activity_wallet_order_idx").on(t.wallet, t.groupSeq, t.legIndex, t.seq),
+    // The public activity's order exactly (ORDER BY group_seq DESC means NULLS FIRST; the index must say so too), so a
+    // page is the next rows of one index scan whatever plan PostgreSQL picks; with group_seq ascending here, the cached
+    // generic plan read and sorted every row past the cursor (bench/scale.ts; docs/performance.md "Scale").
+    index("activity_wallet_page_idx").on(t.wallet, t.groupSeq.desc().nullsFirst(), t.legIndex, t.seq),
     index("activity_wallet_plan_idx").on(t.wallet, t.planId),
   ],
 );
