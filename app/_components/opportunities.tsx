@@ -52,7 +52,7 @@ const STALE_MS = 30_000;
  * here: fresh for 30 s, retried twice after 1 s and 2 s unless the answer is a 4xx (retryUnlessClientError). */
 function useHome() {
   // The server renders the skeleton (it has no answer of this tab's); the browser starts from its last answer, if any.
-  const [state, setState] = useState<{ data: HomeBody | undefined; error: unknown }>(() => ({
+  const [state, setState] = useState<{ data: HomeBody | undefined; error: Error | null }>(() => ({
     data: typeof window === "undefined" ? undefined : lastHome?.body,
     error: null,
   }));
@@ -70,7 +70,7 @@ function useHome() {
         (error: unknown) => {
           if (ctl.signal.aborted) return;
           if (retryUnlessClientError(failures, error)) timer = setTimeout(() => read(failures + 1), 1000 * 2 ** failures);
-          else setState((s) => ({ data: s.data, error }));
+          else setState((s) => ({ data: s.data, error: error instanceof Error ? error : new Error(String(error)) }));
         },
       );
     };
