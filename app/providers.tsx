@@ -1,10 +1,9 @@
 "use client";
-// The one client providers file (style.md item 12): TanStack Query for every page, and the wallet stack
-// (wagmi + viem, Solana wallet adapter, dapp-kit) mounted lazily — its code is a separate chunk fetched only
-// when the connect dialog opens, or on a return visit by someone who had a wallet connected.
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, Suspense, lazy, useEffect, useState } from "react";
-import { retryUnlessClientError } from "@/lib/api";
+// The root layout's providers (style.md item 12): the wallet stack (wagmi + viem, Solana wallet adapter, dapp-kit)
+// mounted lazily — its code is a separate chunk fetched only when the connect dialog opens, or on a return visit by
+// someone who had a wallet connected. TanStack Query is app/query-providers.tsx, mounted by the layouts of the sections
+// that read through it and by the wallet stack, so that `/` loads none of it (issue 28 item 5).
+import { type ReactNode, Suspense, lazy, useEffect } from "react";
 import { useWallet, walletStore } from "@/components/wallet/store";
 
 const WalletStack = lazy(() => import("@/components/wallet/wallet-stack").then((m) => ({ default: m.WalletStack })));
@@ -27,18 +26,10 @@ function LazyWallets() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          queries: { staleTime: 30_000, retry: retryUnlessClientError, refetchOnWindowFocus: false },
-        },
-      }),
-  );
   return (
-    <QueryClientProvider client={client}>
+    <>
       {children}
       <LazyWallets />
-    </QueryClientProvider>
+    </>
   );
 }

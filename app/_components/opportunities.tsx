@@ -1,14 +1,13 @@
 "use client";
 // The opportunities table of `/`: one fetch of /svc/home, then sort, filter and search in the browser
 // (instant, and the featured autopilot strategy stays pinned on top whatever the order).
-import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { type ReadinessKind, ReadinessBadge, readinessOf } from "@/components/readiness";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { CHAIN_IDS, type HomeBody, type Opportunity, api } from "@/lib/api";
+import { CHAIN_IDS, type HomeBody, type Opportunity, api, retryUnlessClientError } from "@/lib/api";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { TableWrap } from "@/components/ui/table-wrap";
 
@@ -45,6 +44,48 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+/** The last answer in this tab and when it came: a return to `/` within STALE_MS shows it without asking again. */
+let lastHome: { body: HomeBody; at: number } | null = null;
+const STALE_MS = 30_000;
+
+/** `/`'s one read, without TanStack Query (kept out of the first load of `/`, issue 28 item 5) but with its rules
+ * here: fresh for 30 s, retried twice after 1 s and 2 s unless the answer is a 4xx (retryUnlessClientError). */
+function useHome() {
+  // The server renders the skeleton (it has no answer of this tab's); the browser starts from its last answer, if any.
+  const [state, setState] = useState<{ data: HomeBody | undefined; error: Error | null }>(() => ({
+    data: typeof window === "undefined" ? undefined : lastHome?.body,
+    error: null,
+  }));
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (attempt === 0 && lastHome && Date.now() - lastHome.at < STALE_MS) return;
+    const ctl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const read = (failures: number) => {
+      api<HomeBody>("/svc/home", { signal: ctl.signal }).then(
+        (body) => {
+          lastHome = { body, at: Date.now() };
+          setState({ data: body, error: null });
+        },
+        (error: unknown) => {
+          if (ctl.signal.aborted) return;
+          if (retryUnlessClientError(failures, error)) timer = setTimeout(() => read(failures + 1), 1000 * 2 ** failures);
+          else setState((s) => ({ data: s.data, error: error instanceof Error ? error : new Error(String(error)) }));
+        },
+      );
+    };
+    read(0);
+    return () => {
+      ctl.abort();
+      clearTimeout(timer);
+    };
+  }, [attempt]);
+  const refetch = useCallback(() => setAttempt((n) => n + 1), []);
+  const { data, error } = state;
+  // As TanStack Query's: pending until the first answer or final error; success while an answer stands and no error.
+  return { data, error, refetch, isPending: data === undefined && !error, isSuccess: data !== undefined && !error };
+}
+
 /** A table cell of one figure (APY, TVL), or why it is missing. */
 function FigureCell({ col, value, reason }: { col: string; value: string | null; reason: string | null }) {
   return (
@@ -55,7 +96,7 @@ function FigureCell({ col, value, reason }: { col: string; value: string | null;
 }
 
 export function OpportunitiesView() {
-  const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => api<HomeBody>("/svc/home", { signal }) });
+  const q = useHome();
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: "tvlUsd", order: "desc" });
   const [chain, setChain] = useState<string>("");
   const [ready, setReady] = useState<"" | ReadinessKind>("");

@@ -11,6 +11,7 @@ import { WalletBridge } from "./wallet-bridge";
 import { makeWagmiConfig, testWalletsEnabled } from "./wagmi-config";
 import { walletStore } from "./store";
 import { WALLET_RPC } from "@/lib/wallet-rpc";
+import { QueryProviders } from "@/app/query-providers";
 
 const SVM_RPC = WALLET_RPC.svm;
 
@@ -22,14 +23,17 @@ function Stack({ children }: { children: ReactNode }) {
     wagmiConfig ??= makeWagmiConfig(test);
     return wagmiConfig;
   }, [test]);
+  // wagmi reads through TanStack Query: the same browser-wide client as the pages (the root layout has none).
   return (
-    <WagmiProvider config={config} reconnectOnMount>
-      <ConnectionProvider endpoint={SVM_RPC}>
-        <SolanaWalletProvider wallets={[]} autoConnect onError={reportSolanaError}>
-          <SuiKitProvider test={test}>{children}</SuiKitProvider>
-        </SolanaWalletProvider>
-      </ConnectionProvider>
-    </WagmiProvider>
+    <QueryProviders>
+      <WagmiProvider config={config} reconnectOnMount>
+        <ConnectionProvider endpoint={SVM_RPC}>
+          <SolanaWalletProvider wallets={[]} autoConnect onError={reportSolanaError}>
+            <SuiKitProvider test={test}>{children}</SuiKitProvider>
+          </SolanaWalletProvider>
+        </ConnectionProvider>
+      </WagmiProvider>
+    </QueryProviders>
   );
 }
 
