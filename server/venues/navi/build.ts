@@ -80,8 +80,8 @@ export const naviCallPackage = () => readForPlan("NAVI's current lending package
 export const naviOraclePackage = () => readForPlan("NAVI's current oracle package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.oraclePackage, signal));
 
 /** The prices the owner's health check reads and what refreshes them, read from the chain now. */
-export const naviOracle = (owner: string) =>
-  readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal));
+export const naviOracle = (owner: string, onPythIds?: (priceIds: string[]) => void) =>
+  readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal, onPythIds));
 
 const ageS = (s: NaviOracleState, atMs: bigint) => `${(Number(s.clockMs - atMs) / 1000).toFixed(0)} s`;
 
@@ -135,19 +135,31 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
 interface EarlyPyth {
   /** Pyth's and Wormhole's States, read beside NAVI's oracle (they depend on nothing it says); used only if a push is due. */
   state: Promise<PythSuiState>;
-  /** Hermes's update for the feeds the last withdraw of this process pushed, asked beside the chain reads. */
+  /**
+   * Hermes's update for the feeds the last withdraw of this process pushed, asked beside the chain reads; or else, once
+   * the oracle read knows the feeds' Pyth ids, for those (beside the reads of their objects, which say whether a push is due).
+   */
   hermes: { priceIds: string[]; update: Promise<HermesUpdate> } | null;
+  /** Starts Hermes's update for `priceIds` unless one for them is under way. */
+  askHermes: (priceIds: string[]) => void;
 }
 
 /** The Pyth reads a withdraw's push may need, started before NAVI's oracle state is read (one round trip, not two). */
 function startPythReads(): EarlyPyth {
   const state = readForPlan("Pyth's and Wormhole's States (their packages, Pyth's update fee)", (signal) => readPythSuiState(ids.pythState, ids.wormholeState, signal));
   state.catch(() => undefined);
-  const last = pythHolder.__svcNaviPythPushed ?? [];
-  if (last.length === 0) return { state, hermes: null };
-  const update = withRpcTimeout((signal) => fetchHermesUpdate(last, signal));
-  update.catch(() => undefined);
-  return { state, hermes: { priceIds: last, update } };
+  const early: EarlyPyth = {
+    state,
+    hermes: null,
+    askHermes: (priceIds) => {
+      if (priceIds.length === 0 || (early.hermes && sameIds(early.hermes.priceIds, priceIds))) return;
+      const update = withRpcTimeout((signal) => fetchHermesUpdate(priceIds, signal));
+      update.catch(() => undefined);
+      early.hermes = { priceIds, update };
+    },
+  };
+  early.askHermes(pythHolder.__svcNaviPythPushed ?? []);
+  return early;
 }
 
 /** `s` with the Pyth publish times the push brings (the newer of the object's and Hermes's). */
@@ -232,7 +244,7 @@ export const naviAdapter: VenueAdapter = {
   },
   withdraw: async ({ owner, amountMicros }) => {
     const pyth = startPythReads();
-    const reads = Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner)]);
+    const reads = Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner, pyth.askHermes)]);
     const [pkg, supplied, oraclePkg, oracle] = await afterSuiObjectTypes("NAVI", naviObjectTypes(ids, "withdraw"), reads);
     if (amountMicros > supplied) {
       throw new BuildBlocked(

@@ -78,7 +78,13 @@ const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString("hex")}`;
 const nameOf = (v: unknown) => String(fieldsOf(v).name ?? "");
 
 /** NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. */
-export async function readNaviOracleState(owner: string, assetId: number, signal: AbortSignal): Promise<NaviOracleState> {
+export async function readNaviOracleState(
+  owner: string,
+  assetId: number,
+  signal: AbortSignal,
+  /** Told the Pyth price identifiers (hex) of the feeds the health check reads as soon as they are known, before their objects are read. */
+  onPythIds?: (priceIds: string[]) => void,
+): Promise<NaviOracleState> {
   const clockJson = readObjectJson("0x6", signal);
   // The ids this walk asked last time (and the owner's entry in the user-info table seen then), asked beside its first
   // step (./prefetch.ts): each used only where this read's own data leads to it.
@@ -153,6 +159,7 @@ export async function readNaviOracleState(owner: string, assetId: number, signal
   const pythTypePkg = pythTable ? /::table::Table<(0x[0-9a-fA-F]+)::price_identifier::PriceIdentifier/.exec(pythTable.__type)?.[1] : undefined;
   const pythKey = (id: Uint8Array) => bcs.struct("PriceIdentifier", { bytes: bcs.vector(bcs.u8()) }).serialize({ bytes: id }).toBytes();
   const pythIds = needed.map(({ i }) => pairOf(i, 0));
+  onPythIds?.([...new Set(pythIds.filter((p): p is Uint8Array => !!p).map(hex))]);
   const priceTable = uidOf(fieldsOf(oracle.price_oracles).id);
   const [pythEntries, priceEntries] = await Promise.all([
     readMany(
