@@ -77,20 +77,15 @@ const bytesOf = (v: unknown): Uint8Array => {
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString("hex")}`;
 const nameOf = (v: unknown) => String(fieldsOf(v).name ?? "");
 
-/** NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. */
-export async function readNaviOracleState(
-  owner: string,
-  assetId: number,
-  signal: AbortSignal,
-  /** Told the Pyth price identifiers (hex) of the feeds the health check reads as soon as they are known, before their objects are read. */
-  onPythIds?: (priceIds: string[]) => void,
-): Promise<NaviOracleState> {
-  const clockJson = readObjectJson("0x6", signal);
-  // The ids this walk asked last time (and the owner's entry in the user-info table seen then), asked beside its first
-  // step (./prefetch.ts): each used only where this read's own data leads to it.
+/**
+ * The walk's first step (Storage, PriceOracle, OracleConfig, Pyth State's price_info field) with the ids this walk
+ * asked last time (and the owner's entry in the user-info table seen then) asked beside it (./prefetch.ts), and the
+ * reader of its later steps: each early answer used only where this read's own data leads to its id.
+ */
+async function startWalk(owner: string, signal: AbortSignal) {
   const [lastUserTable] = lastIds("oracle-user-table");
   const earlyRead = readEarly([...lastIds("oracle"), ...(lastUserTable ? [field(lastUserTable, "address", addressKey(owner))] : [])], signal);
-  const [storage, oracle, config, pythField] = await readObjects(
+  const roots = await readObjects(
     [ids.storage ?? "", ids.priceOracle ?? "", ids.oracleConfig ?? "", field(ids.pythState ?? "", PYTH_PRICE_INFO_KEY.type, PYTH_PRICE_INFO_KEY.bcs)],
     signal,
   );
@@ -100,6 +95,20 @@ export async function readNaviOracleState(
     asked.push(...objectIds);
     return readObjects(objectIds, s, early);
   };
+  return { roots, readMany, asked };
+}
+
+/** NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. */
+export async function readNaviOracleState(
+  owner: string,
+  assetId: number,
+  signal: AbortSignal,
+  /** Told the Pyth price identifiers (hex) of the feeds the health check reads as soon as they are known, before their objects are read. */
+  onPythIds?: (priceIds: string[]) => void,
+): Promise<NaviOracleState> {
+  const clockJson = readObjectJson("0x6", signal);
+  const { roots, readMany, asked } = await startWalk(owner, signal);
+  const [storage, oracle, config, pythField] = roots;
   if (!storage || !oracle || !config) throw new Error("NAVI's Storage, PriceOracle or OracleConfig is not on chain");
   const clockMs = u((await clockJson).timestamp_ms);
   const userInfoTable = uidOf(fieldsOf(storage.user_info).id);
