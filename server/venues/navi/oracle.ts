@@ -98,14 +98,24 @@ async function startWalk(owner: string, signal: AbortSignal) {
   return { roots, readMany, asked };
 }
 
-/** NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. */
-export async function readNaviOracleState(
-  owner: string,
-  assetId: number,
-  signal: AbortSignal,
-  /** Told the Pyth price identifiers (hex) of the feeds the health check reads as soon as they are known, before their objects are read. */
-  onPythIds?: (priceIds: string[]) => void,
-): Promise<NaviOracleState> {
+/** The PriceOracle's entries of `oracleIds` (in that order; absent where the oracle holds none). */
+function pricesOf(entries: (Got | undefined)[], oracleIds: number[]): Map<number, { value: bigint; timestampMs: bigint }> {
+  const prices = new Map<number, { value: bigint; timestampMs: bigint }>();
+  entries.forEach((e, i) => {
+    const id = oracleIds[i];
+    if (e && id !== undefined) {
+      const p = fieldsOf(e.value);
+      prices.set(id, { value: u(p.value), timestampMs: u(p.timestamp) });
+    }
+  });
+  return prices;
+}
+
+/**
+ * NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. `onPythIds` is told the Pyth price identifiers
+ * (hex) of the feeds the health check reads as soon as they are known, before their objects are read.
+ */
+export async function readNaviOracleState(owner: string, assetId: number, signal: AbortSignal, onPythIds?: (priceIds: string[]) => void): Promise<NaviOracleState> {
   const clockJson = readObjectJson("0x6", signal);
   const { roots, readMany, asked } = await startWalk(owner, signal);
   const [storage, oracle, config, pythField] = roots;
@@ -214,18 +224,9 @@ export async function readNaviOracleState(
       switchboard,
     });
   });
-  const prices = new Map<number, { value: bigint; timestampMs: bigint }>();
-  priceEntries.forEach((e, i) => {
-    const id = oracleIds[i];
-    if (e && id !== undefined) {
-      const p = fieldsOf(e.value);
-      prices.set(id, { value: u(p.value), timestampMs: u(p.timestamp) });
-    }
-  });
-  rememberIds(
-    "oracle",
-    asked.filter((id) => id !== ownerInfo),
-  );
+  const prices = pricesOf(priceEntries, oracleIds);
+  // What the next walk asks early: every id but this owner's entry (it asks its own owner's, under this table).
+  rememberIds("oracle", asked.filter((id) => id !== ownerInfo));
   rememberIds("oracle-user-table", [userInfoTable]);
   const anyPriceInfo = [...feeds.values()].find((f) => f.pyth)?.pyth?.priceInfo ?? null;
   return { clockMs, updateIntervalMs: u(oracle.update_interval), oracleIds, prices, feeds, anyAggregator, anyPriceInfo };
