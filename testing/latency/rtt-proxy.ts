@@ -12,7 +12,8 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 export interface Exchange {
   /** gRPC-web: the method (`LedgerService/GetObject`); JSON-RPC: the method(s), comma-separated for a batch. */
   what: string;
-  /** ms since the proxy started (performance.now based), as the client saw it: arrival and the answer sent. */
+  /** ms since this module was loaded (performance.now based, one time line for every proxy of the process, so the
+   *  exchanges of several proxies can be counted together), as the client saw it: arrival and the answer sent. */
   start: number;
   end: number;
 }
@@ -71,11 +72,14 @@ function describe(req: IncomingMessage, body: Buffer): string {
   }
 }
 
+/** The time line every proxy of this process records on. */
+const T0 = performance.now();
+
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Starts a proxy to `target` (http://127.0.0.1:PORT) that adds `rttMs` to every exchange; `port` 0 picks a free one. */
 export async function startRttProxy(target: string, rttMs: number, port = 0): Promise<RttProxy> {
-  const t0 = performance.now();
+  const t0 = T0;
   const upstream = new URL(target);
   let done: Exchange[] = [];
   let generation = 0;

@@ -19,7 +19,7 @@ import { evmVenueIds } from "../shared/evm";
 import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
-import { proveIds } from "../shared/prove";
+import { besideProof, proveIds } from "../shared/prove";
 import { COMET_ABI, CONFIGURATOR_ABI } from "./abi";
 
 /** Proves the Comet's base token is the cited USDC and the cited Configurator configures it for USDC (cached). */
@@ -78,8 +78,7 @@ export function compoundV3Adapter(v: VenueDescriptor): VenueAdapter {
       ];
     },
     withdraw: async ({ owner, amountMicros }) => {
-      await proveCometIds(v, chain);
-      const supplied = await cometSuppliedBalance(v, owner);
+      const supplied = await besideProof(proveCometIds(v, chain), cometSuppliedBalance(v, owner));
       if (amountMicros > supplied) {
         throw new BuildBlocked(
           "insufficient_balance",

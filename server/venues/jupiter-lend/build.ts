@@ -18,7 +18,7 @@ import { type Address, address, createNoopSigner } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { solanaRpc } from "../../chains/clients";
-import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
+import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { jupiterLend } from "./descriptor";
 import { JUPITER_LENDING_OFFSETS as O, readUsdcLending } from "./read";
 import { u64le } from "../../chains/solana/bytes";
@@ -84,7 +84,13 @@ export async function readJupiterLendState(signal: AbortSignal, v: Ids = ids): P
   const fTokenMint = await pdaOf(program, "f_token_mint", mint);
   if (fTokenMint !== v.jlUsdcMint) throw new AccountMismatch(`jlUSDC ${v.jlUsdcMint} is not the ["f_token_mint", USDC] account of ${program} (${fTokenMint})`);
   const lendingPda = await pdaOf(program, "lending", mint, fTokenMint);
-  const data = await readUsdcLending(signal, O.withAccountsLength, v);
+  // The supply position the lending must record is a PDA of the liquidity program: read beside the lending (one round
+  // trip, not two), then required below to be the account the lending records.
+  const positionPda = await pdaOf(JUP_LIQUIDITY_PROGRAM, "user_supply_position", mint, lending);
+  const [data, pos] = await Promise.all([
+    readUsdcLending(signal, O.withAccountsLength, v),
+    solanaRpc().getAccountInfo(positionPda, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal }),
+  ]);
   if (lendingPda !== lending) throw new AccountMismatch(`Jupiter Lend lending ${lending} is not the ["lending", USDC, jlUSDC] account of ${program} (${lendingPda})`);
   const tokenReservesLiquidity = address(pubkeyAt(data, O.tokenReservesLiquidity));
   const supplyPosition = address(pubkeyAt(data, O.supplyPositionOnLiquidity));
@@ -92,13 +98,12 @@ export async function readJupiterLendState(signal: AbortSignal, v: Ids = ids): P
   if ((await pdaOf(JUP_LIQUIDITY_PROGRAM, "reserve", mint)) !== tokenReservesLiquidity) {
     throw new Error(`the lending's token reserve is not the ["reserve", USDC] account of ${JUP_LIQUIDITY_PROGRAM}`);
   }
-  if ((await pdaOf(JUP_LIQUIDITY_PROGRAM, "user_supply_position", mint, lending)) !== supplyPosition) {
+  if (positionPda !== supplyPosition) {
     throw new Error(`the lending's supply position is not the ["user_supply_position", USDC, lending] account of ${JUP_LIQUIDITY_PROGRAM}`);
   }
   if ((await pdaOf(JUP_REWARDS_RATE_MODEL_PROGRAM, "lending_rewards_rate_model", mint)) !== rewardsRateModel) {
     throw new Error(`the lending's rewards rate model is not the ["lending_rewards_rate_model", USDC] account of ${JUP_REWARDS_RATE_MODEL_PROGRAM}`);
   }
-  const pos = await solanaRpc().getAccountInfo(supplyPosition, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal: signal });
   if (!pos.value) throw new Error("the lending's supply position account does not exist");
   if (pos.value.owner !== JUP_LIQUIDITY_PROGRAM) throw new Error(`the lending's supply position is owned by ${pos.value.owner}, not the liquidity program ${JUP_LIQUIDITY_PROGRAM}`);
   const tokenExchangePrice = u64le(data, O.tokenExchangePrice);
@@ -168,25 +173,28 @@ export function jupiterLendAdapterOf(v: VenueDescriptor): VenueAdapter {
     venueId: v.id,
     onchainInterface: `${ids.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids.usdcLending} (jlUSDC ${ids.jlUsdcMint})`,
     deposit: async ({ owner, amountMicros }) => {
+      // The blockhash is asked beside the lending (it depends on nothing the lending says): one round trip, not two.
+      const blockhash = latestBlockhash();
       const s = await lendState();
       const a = await accountsFor(ids, owner);
       const createJlAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userJl, owner: a.ownerAddr, mint: a.fTokenMint });
       // The IDL's `deposit` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
       const own = { depositor_token_account: a.userUsdc, recipient_token_account: a.userJl };
       const deposit = lendingInstruction(JUP_LENDING_IDL.instructions.deposit, lendingAccounts(a, s), own, { assets: amountMicros });
-      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit]));
+      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit], [], blockhash));
     },
     withdraw: async ({ owner, amountMicros }) => {
-      const s = await lendState();
+      const blockhash = latestBlockhash();
       const a = await accountsFor(ids, owner);
+      // The owner's jlUSDC (the cited mint, known before the lending is read) is asked beside the lending and the blockhash.
+      const [s, held] = await Promise.all([lendState(), readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal))]);
       const needed = jlUsdcFor(amountMicros, s.tokenExchangePrice);
-      const h = await readForPlan("The owner's jlUSDC balance", (signal) => jupiterLendHolding(owner, a.fTokenMint, s, signal));
-      requireShares("jlUSDC", needed, h.held, h.micros);
+      requireShares("jlUSDC", needed, held, jlUsdcWorth(held, s.tokenExchangePrice));
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(a.ownerAddr), ata: a.userUsdc, owner: a.ownerAddr, mint: a.mint });
       // The IDL's `withdraw` accounts (./idl.ts: order, writable/signer flags, the fixed program addresses).
       const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };
       const withdraw = lendingInstruction(JUP_LENDING_IDL.instructions.withdraw, lendingAccounts(a, s), own, { amount: amountMicros });
-      return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw]));
+      return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw], [], blockhash));
     },
   };
 }

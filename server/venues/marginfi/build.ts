@@ -16,7 +16,7 @@
 import { type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU16Encoder, getUtf8Encoder, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaRpc } from "../../chains/clients";
-import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
+import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { marginfi } from "./descriptor";
 import { bytesEqual, i128le } from "../../chains/solana/bytes";
 import { MARGINFI_BANK_DISCRIMINATOR } from "./read";
@@ -254,17 +254,18 @@ export function marginfiAdapterOf(v: VenueDescriptor): VenueAdapter {
     venueId: v.id,
     onchainInterface: `${ids.program} marginfi_account_initialize_pda (when needed) + lending_account_deposit(amount: u64) / lending_account_withdraw(amount: u64) on bank ${ids.usdcBank} of group ${ids.group}`,
     deposit: async ({ owner, amountMicros }) => {
-      const bank = await usdcBankNow();
-      const account = await ownerAccountNow(owner);
+      // The bank, the owner's account and the blockhash depend on nothing of each other: asked at once, one round trip.
+      const blockhash = latestBlockhash();
+      const [bank, account] = await Promise.all([usdcBankNow(), ownerAccountNow(owner)]);
       const ownerAddr = address(owner);
       const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
       const create = account.balances === null ? [marginfiInitializePda(ownerAddr, account.address)] : [];
       const description = `${create.length ? `Create the owner's marginfi account ${account.address}, then supply` : "Supply"} ${amountMicros} micro-USDC to marginfi's USDC bank`;
-      return solanaPlanTransaction("deposit", description, await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)]));
+      return solanaPlanTransaction("deposit", description, await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)], [], blockhash));
     },
     withdraw: async ({ owner, amountMicros }) => {
-      const bank = await usdcBankNow();
-      const account = await ownerAccountNow(owner);
+      const blockhash = latestBlockhash();
+      const [bank, account] = await Promise.all([usdcBankNow(), ownerAccountNow(owner)]);
       const held = marginfiHeldIn(account.balances, bank);
       if (held < amountMicros) {
         throw new BuildBlocked(
@@ -287,7 +288,7 @@ export function marginfiAdapterOf(v: VenueDescriptor): VenueAdapter {
       const ownerAddr = address(owner);
       const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: bank.mint });
-      return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`, await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)]));
+      return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`, await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)], [], blockhash));
     },
   };
 }

@@ -20,7 +20,7 @@ import type { VenueDescriptor } from "../types";
 import { readForPlan } from "../shared/plan-reads";
 import { BuildBlocked, type VenueAdapter } from "../shared/build";
 import { ERC4626_ABI, METAMORPHO_FACTORY_ABI } from "./abi";
-import { proveIds } from "../shared/prove";
+import { besideProof, proveIds } from "../shared/prove";
 
 /** What the owner can withdraw now and the shares `assets` costs, both read through the chain's RPC at once. */
 export async function vaultWithdrawReads(v: VenueDescriptor, owner: string, assets: bigint): Promise<{ maxAssets: bigint; shares: bigint }> {
@@ -55,9 +55,9 @@ export function proveMorphoVault(v: VenueDescriptor): Promise<void> {
       key: `morpho-factory|${chain}|${vault}|${factories.join(",")}`,
       what: `The Morpho vault ${vault} was created by the MetaMorpho factory ${factories.join(" or ")}`,
       check: async () => {
-        for (const factory of factories) {
-          if (await client.readContract({ address: factory, abi: METAMORPHO_FACTORY_ABI, functionName: "isMetaMorpho", args: [vault] })) return null;
-        }
+        // Every cited factory asked at once (one round trip, not one per factory); any one that made the vault proves it.
+        const made = await Promise.all(factories.map((factory) => client.readContract({ address: factory, abi: METAMORPHO_FACTORY_ABI, functionName: "isMetaMorpho", args: [vault] })));
+        if (made.some(Boolean)) return null;
         return `isMetaMorpho(${vault}) is false on ${factories.join(" and ")}`;
       },
     },
@@ -77,8 +77,7 @@ export function morphoVaultAdapter(v: VenueDescriptor): VenueAdapter {
       ];
     },
     withdraw: async ({ owner, amountMicros }) => {
-      await proveMorphoVault(v);
-      const { maxAssets, shares } = await vaultWithdrawReads(v, owner, amountMicros);
+      const { maxAssets, shares } = await besideProof(proveMorphoVault(v), vaultWithdrawReads(v, owner, amountMicros));
       if (amountMicros > maxAssets) {
         throw new BuildBlocked(
           "insufficient_balance",

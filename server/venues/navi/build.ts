@@ -80,8 +80,8 @@ export const naviCallPackage = () => readForPlan("NAVI's current lending package
 export const naviOraclePackage = () => readForPlan("NAVI's current oracle package (the chain's list of its versions)", (signal) => latestPackageVersion(ids.oraclePackage, signal));
 
 /** The prices the owner's health check reads and what refreshes them, read from the chain now. */
-export const naviOracle = (owner: string) =>
-  readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal));
+export const naviOracle = (owner: string, onPythIds?: (priceIds: string[]) => void) =>
+  readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal, onPythIds));
 
 const ageS = (s: NaviOracleState, atMs: bigint) => `${(Number(s.clockMs - atMs) / 1000).toFixed(0)} s`;
 
@@ -103,7 +103,7 @@ interface PythPush {
  * Clock: the update data from Hermes, the Pyth and Wormhole packages from chain. `{ unavailable }` when Hermes did not
  * answer (or answered without data), null when no push is due.
  */
-async function pythPush(s: NaviOracleState): Promise<PythPush | { unavailable: string } | null> {
+async function pythPush(s: NaviOracleState, early: EarlyPyth): Promise<PythPush | { unavailable: string } | null> {
   const feeds: { priceId: string; priceInfo: string }[] = [];
   for (const id of s.oracleIds) {
     const p = s.feeds.get(id)?.pyth;
@@ -111,11 +111,15 @@ async function pythPush(s: NaviOracleState): Promise<PythPush | { unavailable: s
     // One update per PriceInfoObject, as the SDK reads them (multiGetObjects of the unique objects).
     if (!feeds.some((f) => f.priceInfo === p.priceInfo)) feeds.push({ priceId: p.priceId, priceInfo: p.priceInfo });
   }
+  const priceIds = feeds.map((f) => f.priceId);
+  pythHolder.__svcNaviPythPushed = priceIds;
   if (feeds.length === 0) return null;
-  const state = await readForPlan("Pyth's and Wormhole's States (their packages, Pyth's update fee)", (signal) => readPythSuiState(ids.pythState, ids.wormholeState, signal));
+  const state = await early.state;
   let hermes: HermesUpdate;
   try {
-    hermes = await withRpcTimeout((signal) => fetchHermesUpdate(feeds.map((f) => f.priceId), signal));
+    const fetchNow = () => withRpcTimeout((signal) => fetchHermesUpdate(priceIds, signal));
+    // The update asked early serves when it is for exactly these feeds; else (or when it failed) it is asked now.
+    hermes = early.hermes && sameIds(early.hermes.priceIds, priceIds) ? await early.hermes.update.catch(fetchNow) : await fetchNow();
   } catch (e) {
     return { unavailable: errorLine(e) };
   }
@@ -123,6 +127,39 @@ async function pythPush(s: NaviOracleState): Promise<PythPush | { unavailable: s
   // accumulator messages in a single transaction").
   if (hermes.updates.length !== 1) return { unavailable: `Pyth's Hermes answered ${hermes.updates.length} update messages for one request; Pyth's Sui update takes one` };
   return { state, hermes, feeds };
+}
+
+const pythHolder = globalThis as unknown as { __svcNaviPythPushed?: string[] };
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i]?.toLowerCase());
+
+interface EarlyPyth {
+  /** Pyth's and Wormhole's States, read beside NAVI's oracle (they depend on nothing it says); used only if a push is due. */
+  state: Promise<PythSuiState>;
+  /**
+   * Hermes's update for the feeds the last withdraw of this process pushed, asked beside the chain reads; or else, once
+   * the oracle read knows the feeds' Pyth ids, for those (beside the reads of their objects, which say whether a push is due).
+   */
+  hermes: { priceIds: string[]; update: Promise<HermesUpdate> } | null;
+  /** Starts Hermes's update for `priceIds` unless one for them is under way. */
+  askHermes: (priceIds: string[]) => void;
+}
+
+/** The Pyth reads a withdraw's push may need, started before NAVI's oracle state is read (one round trip, not two). */
+function startPythReads(): EarlyPyth {
+  const state = readForPlan("Pyth's and Wormhole's States (their packages, Pyth's update fee)", (signal) => readPythSuiState(ids.pythState, ids.wormholeState, signal));
+  state.catch(() => undefined);
+  const early: EarlyPyth = {
+    state,
+    hermes: null,
+    askHermes: (priceIds) => {
+      if (priceIds.length === 0 || (early.hermes && sameIds(early.hermes.priceIds, priceIds))) return;
+      const update = withRpcTimeout((signal) => fetchHermesUpdate(priceIds, signal));
+      update.catch(() => undefined);
+      early.hermes = { priceIds, update };
+    },
+  };
+  early.askHermes(pythHolder.__svcNaviPythPushed ?? []);
+  return early;
 }
 
 /** `s` with the Pyth publish times the push brings (the newer of the object's and Hermes's). */
@@ -206,7 +243,8 @@ export const naviAdapter: VenueAdapter = {
     return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to NAVI's main market (USDC pool, asset ${ASSET_ID}); the supplied balance is kept for the owner in NAVI's Storage`, tx);
   },
   withdraw: async ({ owner, amountMicros }) => {
-    const reads = Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner)]);
+    const pyth = startPythReads();
+    const reads = Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner, pyth.askHermes)]);
     const [pkg, supplied, oraclePkg, oracle] = await afterSuiObjectTypes("NAVI", naviObjectTypes(ids, "withdraw"), reads);
     if (amountMicros > supplied) {
       throw new BuildBlocked(
@@ -216,7 +254,7 @@ export const naviAdapter: VenueAdapter = {
     }
     // The Pyth push first (only with the NAVI update it feeds: without update_single_price_v2 it would change nothing).
     const canUpdate = !("notBuilt" in priceUpdates(oracle, null, true));
-    const push = canUpdate ? await pythPush(oracle) : null;
+    const push = canUpdate ? await pythPush(oracle, pyth) : null;
     const pushed = push && "state" in push ? push : null;
     const updates = priceUpdates(pushed ? afterPush(oracle, pushed) : oracle, push && "unavailable" in push ? push.unavailable : null);
     let pricesNote: string;

@@ -22,11 +22,10 @@
 //     the PriceInfoObject's price_info.price_feed.price.timestamp is its publish time in seconds (adaptor_pyth.move
 //     multiplies it by 1000).
 import { bcs } from "@mysten/sui/bcs";
-import { ObjectError } from "@mysten/sui/client";
 import { deriveDynamicFieldID, normalizeSuiAddress } from "@mysten/sui/utils";
-import { suiRpc } from "../../chains/clients";
 import { navi } from "./descriptor";
 import { fieldsOf, readObjectJson, u, uidOf } from "../../chains/sui/fields";
+import { type Early, type Got, lastIds, readEarly, readMany as readObjects, rememberIds } from "./prefetch";
 
 const ids = navi.onchain as Record<string, string>;
 
@@ -68,22 +67,6 @@ export interface NaviOracleState {
   anyPriceInfo: string | null;
 }
 
-type Got = Record<string, unknown> & { __type: string; __id: string };
-
-/** Objects by id in one batch (split at 50), undefined where the chain has none. */
-async function readMany(objectIds: string[], signal: AbortSignal): Promise<(Got | undefined)[]> {
-  const out: (Got | undefined)[] = [];
-  for (let i = 0; i < objectIds.length; i += 50) {
-    const { objects } = await suiRpc().getObjects({ objectIds: objectIds.slice(i, i + 50), include: { json: true }, signal });
-    for (const o of objects) {
-      if (o instanceof ObjectError && o.reason === "notFound") out.push(undefined);
-      else if (!o || o instanceof Error) throw o ?? new Error("no answer for an object");
-      else out.push({ ...fieldsOf(o.json), __type: o.type, __id: o.objectId });
-    }
-  }
-  return out;
-}
-
 const field = (parent: string, type: string, key: Uint8Array) => deriveDynamicFieldID(parent, type, key);
 const addressKey = (a: string) => bcs.Address.serialize(a).toBytes();
 const bytesOf = (v: unknown): Uint8Array => {
@@ -94,16 +77,52 @@ const bytesOf = (v: unknown): Uint8Array => {
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString("hex")}`;
 const nameOf = (v: unknown) => String(fieldsOf(v).name ?? "");
 
-/** NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. */
-export async function readNaviOracleState(owner: string, assetId: number, signal: AbortSignal): Promise<NaviOracleState> {
-  const clockJson = readObjectJson("0x6", signal);
-  const [storage, oracle, config, pythField] = await readMany(
+/**
+ * The walk's first step (Storage, PriceOracle, OracleConfig, Pyth State's price_info field) with the ids this walk
+ * asked last time (and the owner's entry in the user-info table seen then) asked beside it (./prefetch.ts), and the
+ * reader of its later steps: each early answer used only where this read's own data leads to its id.
+ */
+async function startWalk(owner: string, signal: AbortSignal) {
+  const [lastUserTable] = lastIds("oracle-user-table");
+  const earlyRead = readEarly([...lastIds("oracle"), ...(lastUserTable ? [field(lastUserTable, "address", addressKey(owner))] : [])], signal);
+  const roots = await readObjects(
     [ids.storage ?? "", ids.priceOracle ?? "", ids.oracleConfig ?? "", field(ids.pythState ?? "", PYTH_PRICE_INFO_KEY.type, PYTH_PRICE_INFO_KEY.bcs)],
     signal,
   );
+  const early: Early = await earlyRead;
+  const asked: string[] = [];
+  const readMany = (objectIds: string[], s: AbortSignal): Promise<(Got | undefined)[]> => {
+    asked.push(...objectIds);
+    return readObjects(objectIds, s, early);
+  };
+  return { roots, readMany, asked };
+}
+
+/** The PriceOracle's entries of `oracleIds` (in that order; absent where the oracle holds none). */
+function pricesOf(entries: (Got | undefined)[], oracleIds: number[]): Map<number, { value: bigint; timestampMs: bigint }> {
+  const prices = new Map<number, { value: bigint; timestampMs: bigint }>();
+  entries.forEach((e, i) => {
+    const id = oracleIds[i];
+    if (e && id !== undefined) {
+      const p = fieldsOf(e.value);
+      prices.set(id, { value: u(p.value), timestampMs: u(p.timestamp) });
+    }
+  });
+  return prices;
+}
+
+/**
+ * NAVI's oracle state for a withdrawal by `owner` of reserve `assetId`. `onPythIds` is told the Pyth price identifiers
+ * (hex) of the feeds the health check reads as soon as they are known, before their objects are read.
+ */
+export async function readNaviOracleState(owner: string, assetId: number, signal: AbortSignal, onPythIds?: (priceIds: string[]) => void): Promise<NaviOracleState> {
+  const clockJson = readObjectJson("0x6", signal);
+  const { roots, readMany, asked } = await startWalk(owner, signal);
+  const [storage, oracle, config, pythField] = roots;
   if (!storage || !oracle || !config) throw new Error("NAVI's Storage, PriceOracle or OracleConfig is not on chain");
   const clockMs = u((await clockJson).timestamp_ms);
   const userInfoTable = uidOf(fieldsOf(storage.user_info).id);
+  const ownerInfo = field(userInfoTable, "address", addressKey(owner));
   const reservesTable = uidOf(fieldsOf(storage.reserves).id);
   const feedsTable = uidOf(fieldsOf(config.feeds).id);
   const vecFeeds = (config.vec_feeds as unknown[]).map(String);
@@ -111,7 +130,7 @@ export async function readNaviOracleState(owner: string, assetId: number, signal
 
   // The owner's assets and every feed, then the reserves' oracle ids and each feed's Pyth and Switchboard configs.
   const [userInfo, pythTable, ...feedObjs] = await readMany(
-    [field(userInfoTable, "address", addressKey(owner)), pythTableId ?? normalizeSuiAddress("0x0"), ...vecFeeds.map((f) => field(feedsTable, "address", addressKey(f)))],
+    [ownerInfo, pythTableId ?? normalizeSuiAddress("0x0"), ...vecFeeds.map((f) => field(feedsTable, "address", addressKey(f)))],
     signal,
   );
   const assets = new Set<number>([assetId]);
@@ -159,6 +178,7 @@ export async function readNaviOracleState(owner: string, assetId: number, signal
   const pythTypePkg = pythTable ? /::table::Table<(0x[0-9a-fA-F]+)::price_identifier::PriceIdentifier/.exec(pythTable.__type)?.[1] : undefined;
   const pythKey = (id: Uint8Array) => bcs.struct("PriceIdentifier", { bytes: bcs.vector(bcs.u8()) }).serialize({ bytes: id }).toBytes();
   const pythIds = needed.map(({ i }) => pairOf(i, 0));
+  onPythIds?.([...new Set(pythIds.filter((p): p is Uint8Array => !!p).map(hex))]);
   const priceTable = uidOf(fieldsOf(oracle.price_oracles).id);
   const [pythEntries, priceEntries] = await Promise.all([
     readMany(
@@ -204,14 +224,10 @@ export async function readNaviOracleState(owner: string, assetId: number, signal
       switchboard,
     });
   });
-  const prices = new Map<number, { value: bigint; timestampMs: bigint }>();
-  priceEntries.forEach((e, i) => {
-    const id = oracleIds[i];
-    if (e && id !== undefined) {
-      const p = fieldsOf(e.value);
-      prices.set(id, { value: u(p.value), timestampMs: u(p.timestamp) });
-    }
-  });
+  const prices = pricesOf(priceEntries, oracleIds);
+  // What the next walk asks early: every id but this owner's entry (it asks its own owner's, under this table).
+  rememberIds("oracle", asked.filter((id) => id !== ownerInfo));
+  rememberIds("oracle-user-table", [userInfoTable]);
   const anyPriceInfo = [...feeds.values()].find((f) => f.pyth)?.pyth?.priceInfo ?? null;
   return { clockMs, updateIntervalMs: u(oracle.update_interval), oracleIds, prices, feeds, anyAggregator, anyPriceInfo };
 }

@@ -16,6 +16,7 @@ import { suiRpc } from "../../chains/clients";
 import { navi } from "./descriptor";
 import { fieldsOf, readDynamicFieldValue, readObjectJson, sameCoinType, u, u8Key, uidOf } from "../../chains/sui/fields";
 import type { VenueReader } from "../shared/read";
+import { lastIds, readEarly, readMany, rememberIds } from "./prefetch";
 
 const RAY = 10n ** 27n;
 const HALF_RAY = RAY / 2n;
@@ -28,18 +29,23 @@ export interface NaviUsdcReserve {
   supplyUserState: string;
 }
 
-/** The USDC reserve (asset `navi.onchain.usdcAssetId`) of NAVI's Storage, checked to be USDC. */
-export async function readNaviUsdcReserve(signal: AbortSignal): Promise<NaviUsdcReserve> {
-  const storage = await readObjectJson(navi.onchain.storage ?? "", signal);
-  const tableId = uidOf(fieldsOf(storage.reserves).id);
-  const assetId = Number(navi.onchain.usdcAssetId);
-  const reserve = fieldsOf(await readDynamicFieldValue(tableId, u8Key(assetId), signal));
+/** The ReserveData value of the USDC reserve, checked to be USDC. */
+function usdcReserveOf(value: unknown, assetId: number): NaviUsdcReserve {
+  const reserve = fieldsOf(value);
   const coinType = reserve.coin_type;
   if (typeof coinType !== "string" || !sameCoinType(coinType, navi.onchain.usdcCoinType ?? "")) {
     throw new Error(`NAVI reserve ${assetId} is not USDC`);
   }
   const supplyUserState = uidOf(fieldsOf(fieldsOf(reserve.supply_balance).user_state).id);
   return { supplyIndex: u(reserve.current_supply_index), supplyUserState };
+}
+
+/** The USDC reserve (asset `navi.onchain.usdcAssetId`) of NAVI's Storage, checked to be USDC. */
+export async function readNaviUsdcReserve(signal: AbortSignal): Promise<NaviUsdcReserve> {
+  const storage = await readObjectJson(navi.onchain.storage ?? "", signal);
+  const tableId = uidOf(fieldsOf(storage.reserves).id);
+  const assetId = Number(navi.onchain.usdcAssetId);
+  return usdcReserveOf(await readDynamicFieldValue(tableId, u8Key(assetId), signal), assetId);
 }
 
 /** logic.move user_collateral_balance in micro-USDC, floored: ray_mul(scaled, index) (half up), then 9 → 6 decimals. */
@@ -50,7 +56,7 @@ export function naviSuppliedMicros(scaled: bigint, supplyIndex: bigint): bigint 
 
 /** The owner's scaled USDC supply balance (0 when the owner has no entry in the table). */
 export async function readNaviScaledSupply(reserve: NaviUsdcReserve, owner: string, signal: AbortSignal): Promise<bigint> {
-  const fieldId = deriveDynamicFieldID(reserve.supplyUserState, "address", bcs.Address.serialize(owner).toBytes());
+  const fieldId = ownerEntry(reserve.supplyUserState, owner);
   const { objects } = await suiRpc().getObjects({ objectIds: [fieldId], include: { json: true }, signal });
   const [field] = objects;
   if (field instanceof ObjectError && field.reason === "notFound") return 0n;
@@ -58,10 +64,29 @@ export async function readNaviScaledSupply(reserve: NaviUsdcReserve, owner: stri
   return u(fieldsOf(field.json).value);
 }
 
-/** The owner's supplied USDC on NAVI now, in micros (floored): its scaled balance × the reserve's supply index. */
+const ownerEntry = (userState: string, owner: string) => deriveDynamicFieldID(userState, "address", bcs.Address.serialize(owner).toBytes());
+
+/**
+ * The owner's supplied USDC on NAVI now, in micros (floored): its scaled balance × the reserve's supply index. Storage,
+ * the USDC reserve and the owner's entry follow one from another; the reserve's and the entry's ids under the tables
+ * seen last time are asked beside Storage (./prefetch.ts), each used only if this read's Storage and reserve name the
+ * same tables.
+ */
 export async function readNaviSuppliedMicros(owner: string, signal: AbortSignal): Promise<bigint> {
-  const reserve = await readNaviUsdcReserve(signal);
-  return naviSuppliedMicros(await readNaviScaledSupply(reserve, owner, signal), reserve.supplyIndex);
+  const assetId = Number(navi.onchain.usdcAssetId);
+  const reserveEntry = (table: string) => deriveDynamicFieldID(table, u8Key(assetId).type, u8Key(assetId).bcs);
+  const [lastReserves, lastUserState] = lastIds("supply-tables");
+  const earlyRead = readEarly(lastReserves && lastUserState ? [reserveEntry(lastReserves), ownerEntry(lastUserState, owner)] : [], signal);
+  const [storage] = await readMany([navi.onchain.storage ?? ""], signal);
+  const early = await earlyRead;
+  if (!storage) throw new Error(`NAVI's Storage ${navi.onchain.storage} is not on chain`);
+  const tableId = uidOf(fieldsOf(storage.reserves).id);
+  const [field] = await readMany([reserveEntry(tableId)], signal, early);
+  if (!field) throw new Error(`NAVI reserve ${assetId} is not in Storage`);
+  const reserve = usdcReserveOf(field.value, assetId);
+  const [entry] = await readMany([ownerEntry(reserve.supplyUserState, owner)], signal, early);
+  rememberIds("supply-tables", [tableId, reserve.supplyUserState]);
+  return naviSuppliedMicros(entry ? u(entry.value) : 0n, reserve.supplyIndex);
 }
 
 export const naviReader: VenueReader = {

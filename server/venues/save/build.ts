@@ -16,7 +16,7 @@
 import { AccountRole, type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU64Encoder, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
-import { solanaPayload, solanaPlanTransaction } from "../../chains/solana";
+import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
 import type { VenueDescriptor } from "../types";
@@ -207,13 +207,16 @@ export function saveAdapterOf(v: VenueDescriptor): VenueAdapter {
     venueId: v.id,
     onchainInterface: `${ids.program} DepositReserveLiquidity(liquidity_amount: u64) / RefreshReserve + RedeemReserveCollateral(collateral_amount: u64) on reserve ${ids.usdcReserve}`,
     deposit: async ({ owner, amountMicros }) => {
+      // The blockhash is asked beside the reserve (it depends on nothing the reserve says): one round trip, not two.
+      const blockhash = latestBlockhash();
       const r = await reserveNow();
       const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
       const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userCollateral, owner: ownerAddr, mint: r.collateralMint });
       const deposit = await saveDepositReserveLiquidity(r, ownerAddr, amountMicros, userUsdc, userCollateral);
-      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, deposit]));
+      return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, deposit], [], blockhash));
     },
     withdraw: async ({ owner, amountMicros }) => {
+      const blockhash = latestBlockhash();
       const r = await reserveNow();
       const collateral = saveCollateralFor(amountMicros, r.collateralRate);
       const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
@@ -221,7 +224,7 @@ export function saveAdapterOf(v: VenueDescriptor): VenueAdapter {
       requireShares("Save cUSDC", collateral, h.held, h.micros);
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction({ payer: createNoopSigner(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
       const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
-      return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem]));
+      return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem], [], blockhash));
     },
   };
 }

@@ -60,3 +60,14 @@ function remember(key: string, at: number): void {
 export function forgetProvenIds(): void {
   proven.clear();
 }
+
+/**
+ * `read` asked beside `proof` (one round trip for both, not two), its answer used only once the proof holds: a proof
+ * that fails blocks the plan first, whatever the read answered.
+ */
+export async function besideProof<T>(proof: Promise<void>, read: Promise<T>): Promise<T> {
+  const [p, r] = await Promise.allSettled([proof, read]);
+  if (p.status === "rejected") throw p.reason;
+  if (r.status === "rejected") throw r.reason;
+  return r.value;
+}

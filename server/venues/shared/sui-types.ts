@@ -22,25 +22,42 @@ export interface SuiObjectType {
   anyVersionOf?: string;
 }
 
-/** Null when `got` is `o`'s type, else what the chain says it is. */
-async function typeMismatch(o: SuiObjectType, got: string, signal: AbortSignal): Promise<string | null> {
+type Versions = Promise<{ id: string; version: bigint }[]>;
+
+/** Null when `got` is `o`'s type, else what the chain says it is; `versions`: the chain's list of `o.anyVersionOf`'s versions. */
+async function typeMismatch(o: SuiObjectType, got: string, versions: Versions | null): Promise<string | null> {
   const said = `the chain says it is a ${got}`;
-  if (!o.anyVersionOf) return normalizeStructTag(got) === normalizeStructTag(o.type) ? null : said;
+  if (!o.anyVersionOf || !versions) return normalizeStructTag(got) === normalizeStructTag(o.type) ? null : said;
   const [g, w] = [parseStructTag(got), parseStructTag(o.type)];
   const rest = (t: typeof g) => normalizeStructTag({ ...t, address: "0x0" });
   if (rest(g) !== rest(w)) return said;
-  const versions = await readPackageVersions(o.anyVersionOf, signal);
-  return versions.some((v) => v.id === normalizeSuiAddress(g.address)) ? null : `${said}, and ${g.address} is no version of package ${o.anyVersionOf}`;
+  return (await versions).some((v) => v.id === normalizeSuiAddress(g.address)) ? null : `${said}, and ${g.address} is no version of package ${o.anyVersionOf}`;
 }
 
 /** The relationships "object `id` is a `type`", one per object. */
 export function suiObjectTypeProofs(protocol: string, objects: readonly SuiObjectType[]): IdProof[] {
+  // A package's versions are read once for the objects that need them, beside the objects' types (they depend on
+  // nothing the types say): one round trip for the proof, not two.
+  const lists = new Map<string, Versions>();
+  const versionsOf = (pkg: string, signal: AbortSignal): Versions => {
+    let v = lists.get(pkg);
+    if (!v) {
+      v = readPackageVersions(pkg, signal);
+      v.catch(() => lists.delete(pkg));
+      lists.set(pkg, v);
+    }
+    return v;
+  };
   return objects.map((o) => {
     const want = o.anyVersionOf ? o.type.replace(/^0x[0-9a-fA-F]+::/, `<a version of package ${o.anyVersionOf}>::`) : normalizeStructTag(o.type);
     return {
       key: `sui-type|${o.id}|${want}`,
       what: `${protocol}'s ${o.name} ${o.id} is a ${want}`,
-      check: async (signal: AbortSignal) => typeMismatch(o, await readObjectType(o.id, signal), signal),
+      check: async (signal: AbortSignal) => {
+        const versions = o.anyVersionOf ? versionsOf(o.anyVersionOf, signal) : null;
+        versions?.catch(() => undefined);
+        return typeMismatch(o, await readObjectType(o.id, signal), versions);
+      },
     };
   });
 }
