@@ -18,7 +18,7 @@ import { bodyBytes, toJson } from "./json";
 import { isDatabaseUnavailable, unavailable } from "./unavailable";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
 import { kindAt } from "./kinds";
-import { consumeRate } from "./rate-limit";
+import { consumeRate, consumeRateNow } from "./rate-limit";
 import { roleMay } from "./roles";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -49,17 +49,18 @@ export interface ApiRequest {
 export interface ApiReply {
   status: number;
   headers: Record<string, string>;
-  /** null for 204. A Buffer is the cached bytes of a body serialized once (see `cacheJson`). */
+  /** null for 204 and 304. A Buffer is the cached bytes of a body serialized once (see `cacheJson`). */
   body: string | Buffer | null;
 }
 
-function jsonReply(status: number, body: string | Buffer, requestId: string, extra?: Record<string, string>): ApiReply {
+function jsonReply(status: number, body: string | Buffer, requestId: string, extra?: Record<string, string>, more?: Record<string, string>): ApiReply {
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     "x-request-id": requestId,
   };
   if (extra) for (const k in extra) headers[k] = extra[k] as string;
+  if (more) for (const k in more) headers[k] = more[k] as string;
   return { status, headers, body: status === 204 ? null : body };
 }
 
@@ -155,6 +156,20 @@ function asError(status: number, body: unknown, requestId: string): unknown {
   throw new Error(`handler answered ${status} without the error shape`);
 }
 
+/**
+ * If-None-Match against the answer's ETag (RFC 9110 §13.1.2): "*" or any listed tag equal to it, compared weakly (a
+ * W/ prefix on either side is ignored).
+ */
+export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
+  if (ifNoneMatch === null) return false;
+  const own = etag.startsWith("W/") ? etag.slice(2) : etag;
+  for (const raw of ifNoneMatch.split(",")) {
+    const t = raw.trim();
+    if (t === "*" || (t.startsWith("W/") ? t.slice(2) : t) === own) return true;
+  }
+  return false;
+}
+
 const CLOSE = { connection: "close" };
 
 export function tooLarge(): ApiError {
@@ -238,22 +253,48 @@ function textReply(def: AnyEndpoint, r: { status: number; body: unknown; headers
   return { status: r.status, headers: { "content-type": def.produces, "cache-control": "no-store", "x-request-id": requestId, ...extra, ...r.headers }, body: r.body };
 }
 
-async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search: string, requestId: string): Promise<ApiReply> {
-  if (def.probe) return serveProbe(def, requestId);
-  let handle: DbHandle;
+// The booted database handle, once its start-up promise has resolved: later requests take it without waiting a turn.
+let booted: { promise: Promise<DbHandle>; handle: DbHandle } | null = null;
+
+async function bootedHandle(requestId: string): Promise<DbHandle> {
   try {
-    handle = await ensureBooted();
+    const promise = ensureBooted();
+    const handle = await promise;
+    booted = { promise, handle };
+    return handle;
   } catch (e) {
     log().error({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
     throw unavailable();
   }
+}
+
+// A prepared (ETag) answer's query, parsed once per query string: such handlers only read their query.
+const parsedQueries = new WeakMap<AnyEndpoint, Map<string, unknown>>();
+function preparedQuery(def: AnyEndpoint, search: string): unknown {
+  let m = parsedQueries.get(def);
+  if (!m) {
+    m = new Map();
+    parsedQueries.set(def, m);
+  }
+  if (m.has(search)) return m.get(search);
+  const q = parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search)));
+  if (m.size > 500) m.clear();
+  m.set(search, q);
+  return q;
+}
+
+async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search: string, requestId: string): Promise<ApiReply> {
+  if (def.probe) return serveProbe(def, requestId);
+  const b = booted;
+  const handle = b !== null && b.promise === ensureBooted() ? b.handle : await bootedHandle(requestId);
   const db = handle.db;
   const cfg = config();
   const rawKey = req.header("x-api-key");
   const principal = rawKey === null ? null : await authenticate(db, rawKey);
 
   const identity = principal ? `k:${principal.keyId}` : `a:${req.clientAddress}`;
-  const rate = await consumeRate(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity);
+  // In-memory counters (PGlite) decide at once; shared ones (PostgreSQL) wait for their upsert.
+  const rate = consumeRateNow(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity) ?? (await consumeRate(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity));
   if (!rate.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many requests; see Retry-After", undefined, undefined, rate.headers);
   }
@@ -265,7 +306,11 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
   authorize(def, rawKey, principal);
 
   const params = def.params ? parseInput("path", def.params, req.params) : undefined;
-  const query = def.query ? parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search))) : undefined;
+  const query = !def.query
+    ? undefined
+    : def.etag
+      ? preparedQuery(def, search)
+      : parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search)));
   const rawBody = def.body ? await readJsonBody(req) : undefined;
   if (def.screen) def.screen(rawBody);
   const body = def.body ? parseInput("body", def.body, rawBody) : undefined;
@@ -301,9 +346,13 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
     return jsonReply(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
   }
   const r = await def.handler(ctx);
+  if (def.etag && r.status === 200 && r.headers?.etag !== undefined && etagMatches(req.header("if-none-match"), r.headers.etag)) {
+    // 304: the headers the 200 would carry (ETag, Cache-Control, the rate limit), no body.
+    return { status: 304, headers: { "x-request-id": requestId, "cache-control": "no-store", ...rate.headers, ...r.headers }, body: null };
+  }
   const text = textReply(def, r, requestId, rate.headers);
   if (text) return text;
-  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
+  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, rate.headers, r.headers);
 }
 
 /**
