@@ -9,7 +9,6 @@ import { type DbHandle, openDatabase } from "../../server/db/client";
 import { VENUES } from "../../server/venues";
 import { dbKinds, freshDatabase } from "../support/app";
 import { makePools, venueRows } from "../support/fake-yields";
-import { call } from "../support/http";
 import { serveBooted } from "../support/serve";
 
 const rows = makePools(2_000, venueRows(VENUES.map((v) => v.upstream)));
