@@ -1,7 +1,6 @@
 // The one route wrapper: boot, auth, rate limit, body limits, validation, wallet scope, idempotency,
 // errors and logs, in that order. Route files only call `route(endpoint…)`.
 import { performance } from "node:perf_hooks";
-import type { z } from "zod";
 import { ensureBooted } from "../boot";
 import { config } from "../config";
 import type { Db, DbHandle } from "../db/client";
@@ -13,11 +12,12 @@ import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
 import { ERROR_CODES, type ErrorCode, uncatalogued } from "./codes";
-import { ApiError, fieldMessage } from "./errors";
+import { ApiError } from "./errors";
 import { bodyBytes, toJson } from "./json";
 import { isDatabaseUnavailable, unavailable } from "./unavailable";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
-import { kindAt } from "./kinds";
+import { etagMatches } from "./conditional";
+import { parseInput } from "./validate";
 import { consumeRate, consumeRateNow } from "./rate-limit";
 import { roleMay } from "./roles";
 
@@ -85,51 +85,6 @@ function forwardedAddress(req: Request): string {
   return last || req.headers.get("x-real-ip") || "unknown";
 }
 
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const k of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<PropertyKey, unknown>)[k];
-  }
-  return v;
-}
-
-/** "slippageBps must be at most 500" at body.slippageBps → "must be at most 500": the field is named once, before it. */
-function withoutField(message: string, path: readonly PropertyKey[]): string {
-  const last = path[path.length - 1];
-  const name = typeof last === "string" ? last : null;
-  return name && message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
-}
-
-function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const first = issues[0];
-  let code: "INVALID_REQUEST" | "INVALID_AMOUNT" | "INVALID_ADDRESS" = "INVALID_REQUEST";
-  if (first) {
-    const missing = valueAt(input, first.path) === undefined;
-    const kind = missing ? undefined : kindAt(schema, first.path);
-    if (kind === "amount") code = "INVALID_AMOUNT";
-    if (kind === "address") code = "INVALID_ADDRESS";
-  }
-  const describe = (i: z.core.$ZodIssue) => {
-    const field = [where, ...i.path.map(String)].join(".");
-    const missing = i.code === "invalid_type" && valueAt(input, i.path) === undefined;
-    return { field, message: missing ? "is required" : withoutField(i.message, i.path) };
-  };
-  // One entry per field and message: two checks of one field with one message (a pattern and a range) say it once.
-  const seen = new Set<string>();
-  const details = issues.map(describe).filter((d) => {
-    const k = `${d.field}\u0000${d.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-  const head = details[0];
-  throw new ApiError(code, head ? fieldMessage(head.field, head.message) : `invalid ${where}`, details);
-}
-
 /**
  * Every non-2xx answer is `{ code, message, requestId, … }` with a catalogued code (contract §3), whatever
  * the handler returned: a blocked answer (status "blocked", blockers[]) gets the catalogued BLOCKED and its
@@ -154,20 +109,6 @@ function asError(status: number, body: unknown, requestId: string): unknown {
     return { code: "BLOCKED" satisfies ErrorCode, message, requestId, ...b };
   }
   throw new Error(`handler answered ${status} without the error shape`);
-}
-
-/**
- * If-None-Match against the answer's ETag (RFC 9110 §13.1.2): "*" or any listed tag equal to it, compared weakly (a
- * W/ prefix on either side is ignored).
- */
-export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
-  if (ifNoneMatch === null) return false;
-  const own = etag.startsWith("W/") ? etag.slice(2) : etag;
-  for (const raw of ifNoneMatch.split(",")) {
-    const t = raw.trim();
-    if (t === "*" || (t.startsWith("W/") ? t.slice(2) : t) === own) return true;
-  }
-  return false;
 }
 
 const CLOSE = { connection: "close" };
