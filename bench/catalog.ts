@@ -1,13 +1,13 @@
 // Catalog benchmark (issue 3): (1) ingesting a 20k-row, >10 MB DefiLlama /pools payload: wall time and
 // peak memory; (2) GET /api/v1/svc/home under 64 connections (autocannon) next to a bare node:http
 // server sending the same bytes, same machine, same run. `run()` returns a markdown section.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { createRequire } from "node:module";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
-import { buildIsCurrent, serveArgs, sourceFingerprint } from "../scripts/build-state";
+import { ensureBuild, serveArgs } from "../scripts/build-state";
 import { makePools, venueRows } from "../tests/support/fake-yields";
 import { VENUES } from "../server/venues";
 import { freePort } from "../tests/support/net";
@@ -35,17 +35,6 @@ function listen(server: Server): Promise<string> {
       resolve(`http://127.0.0.1:${typeof a === "object" && a ? a.port : 0}`);
     }),
   );
-}
-
-function ensureBuild(): void {
-  if (buildIsCurrent(root)) return;
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  if (r.status !== 0) throw new Error("next build failed");
-  writeFileSync(path.join(root, ".next", "svc-source.sha256"), sourceFingerprint(root));
 }
 
 async function ingest(yieldsUrl: string) {
@@ -188,7 +177,8 @@ export async function run(): Promise<string> {
     lines.push(`Ingest benchmark failed: ${e instanceof Error ? e.message : String(e)}`, "");
   }
 
-  ensureBuild();
+  // The API under test is served from the sources; Next.js only needs a build to start (SVC_KEEP_BUILD=1 keeps an older one).
+  ensureBuild(root);
   let app: Awaited<ReturnType<typeof startApp>>;
   try {
     app = await startApp(yieldsUrl);

@@ -192,7 +192,9 @@ export interface paths {
         };
         /**
          * Dashboard table: opportunities (automated strategy first), protocols and markets, filtered and sorted
-         * @description Access: public.
+         * @description Each answer carries a strong ETag, the same for as long as the catalog is unchanged (the answer is prepared once per change, rebuilt at most once a second): send it back in If-None-Match to get 304 Not Modified without a body.
+         *
+         *     Access: public.
          */
         get: operations["getHome"];
         put?: never;
@@ -5334,7 +5336,10 @@ export interface operations {
                 /** @example desc */
                 order?: "asc" | "desc";
             };
-            header?: never;
+            header?: {
+                /** @description An ETag of an earlier answer: 304 without a body while it is still current. */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5343,11 +5348,22 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description Strong validator of this answer's bytes; the same while the data is unchanged. */
+                    ETag: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Home"];
                 };
+            };
+            /** @description Not modified: If-None-Match names the current ETag. No body; the ETag and Cache-Control of the 200. */
+            304: {
+                headers: {
+                    /** @description Strong validator of this answer's bytes; the same while the data is unchanged. */
+                    ETag: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Error: INVALID_REQUEST */
             400: {

@@ -6,7 +6,6 @@ import { USDC, walletBalances } from "../chains/balances";
 import { tokenDetails, tokenList } from "../chains/tokens";
 import { knownToken } from "../../lib/tokens";
 import { endpoint, ok, publicRoute } from "../http/endpoint";
-import { cacheJson } from "../http/handler";
 import { ApiError, fieldError } from "../http/errors";
 import { AUTOPILOT_ID, resolveStrategyId } from "../venues";
 import { chartBody } from "./chart";
@@ -32,27 +31,12 @@ import {
   venuesSchema,
 } from "./schemas";
 import { tokenListQuery, tokenListSchema, tokenQuery, tokenSchema } from "./token-schemas";
+import { preparedAnswer, queryKey } from "./home-answer";
 import { getSnapshot } from "./snapshot";
 import { catalogState, discoverBody, homeBody, strategyRows, venueApyBody, venuesBody } from "./views";
 
 const TAGS = ["catalog"];
 const DEFAULT_ESTIMATE_MICROS = 1_000_000_000n; // 1000 USDC
-
-// Dashboard reads are served from a 1-second in-process memo: the snapshot changes every few minutes,
-// and staleness is judged against SVC_APY_MAX_AGE_S (≥ 1 s), so a 1 s memo never shows a stale value as live.
-// The memoized body is serialized once (cacheJson): every hit writes the same bytes.
-const memo = globalThis as unknown as { __svcHomeMemo?: Map<string, { at: number; body: unknown }> };
-async function memoized<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  memo.__svcHomeMemo ??= new Map();
-  const m = memo.__svcHomeMemo;
-  const hit = m.get(key);
-  if (hit && Date.now() - hit.at < 1000) return hit.body as T;
-  const body = await compute();
-  if (body !== null && typeof body === "object") cacheJson(body);
-  if (m.size > 500) m.clear();
-  m.set(key, { at: Date.now(), body });
-  return body;
-}
 
 export const getVenues = endpoint({
   ...publicRoute("getVenues", "GET", "/api/v1/svc/venues", "Venues with readiness and execution labels; ?live=1 adds the live APY", TAGS),
@@ -118,8 +102,14 @@ export const getHome = endpoint({
   ...publicRoute("getHome", "GET", "/api/v1/svc/home", "Dashboard table: opportunities (automated strategy first), protocols and markets, filtered and sorted", TAGS),
   query: homeQuery,
   example: { query: { sort: "grossApyBps", order: "desc" } },
+  description:
+    "Each answer carries a strong ETag, the same for as long as the catalog is unchanged (the answer is prepared once per change, rebuilt at most once a second): send it back in If-None-Match to get 304 Not Modified without a body.",
   responses: { 200: homeSchema },
-  handler: async ({ db, query }) => ok(await memoized(`home:${JSON.stringify(query)}`, async () => homeBody(await catalogState(db), query))),
+  etag: true,
+  handler: async ({ db, query }) => {
+    const a = await preparedAnswer(db, queryKey("home", query), async () => homeBody(await catalogState(db), query));
+    return { status: 200 as const, body: a.body, headers: a.headers };
+  },
 });
 
 export const getPackages = endpoint({

@@ -10,7 +10,8 @@ import { emitEvents, type NewEvent } from "../events/outbox";
 import { log } from "../log";
 import { noteUpstream } from "../metrics";
 import { opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
-import { invalidateSnapshot } from "./snapshot";
+import { signalOnCommit } from "../db/signal";
+import { CATALOG_CHANNEL, invalidateSnapshot } from "./snapshot";
 import { fetchPools, SOURCE, UpstreamError } from "./upstream";
 
 /** The upstream row behind a venue: same chain, project and symbol; the deepest (TVL) one when several. */
@@ -31,6 +32,8 @@ async function recordFailure(db: Db, at: Date, error: string): Promise<void> {
     .insert(yieldSnapshots)
     .values({ source: SOURCE, asOf: null, pools: [], upstreamRows: 0, lastAttemptAt: at, lastError: error })
     .onConflictDoUpdate({ target: yieldSnapshots.source, set: { lastAttemptAt: at, lastError: error } });
+  // The answers' reason names the last error.
+  signalOnCommit(db, CATALOG_CHANNEL);
 }
 
 /** Stores a fetched snapshot; returns the number of apy.updated events written. */
@@ -99,6 +102,7 @@ export async function storeSnapshot(db: Db, pools: StoredPool[], upstreamRows: n
       });
     }
     await emitEvents(tx, events);
+    signalOnCommit(tx, CATALOG_CHANNEL);
     return events.length;
   });
 }

@@ -19,6 +19,12 @@ export interface Snapshot extends SnapshotMeta {
 }
 
 const RECHECK_MS = 1000;
+
+/**
+ * Fired after a commit that changed the catalog (a yields refresh: snapshot and venue APY rows), in this instance and by
+ * NOTIFY in the others: prepared catalog answers are rebuilt (server/catalog/home-answer.ts).
+ */
+export const CATALOG_CHANNEL = "svc_catalog";
 const EMPTY: Snapshot = { asOf: null, lastAttemptAt: null, lastError: null, upstreamRows: 0, pools: [] };
 
 const holder = globalThis as unknown as {

@@ -63,6 +63,11 @@ export interface EndpointDef<
    * exists still gets 401. Only for resources whose existence any key already learns (404 before 403).
    */
   missing?: (db: Db, params: Out<P>) => Promise<string | null>;
+  /**
+   * Its 200 answers carry a strong ETag (the handler sets the `etag` header, computed once per change of the data, not
+   * per request): a request whose If-None-Match names it is answered 304 with the same headers and no body (handler.ts).
+   */
+  etag?: boolean;
   /** Honors the Idempotency-Key header (contract §4). */
   idempotent?: boolean;
   /**

@@ -1,7 +1,6 @@
 // The one route wrapper: boot, auth, rate limit, body limits, validation, wallet scope, idempotency,
 // errors and logs, in that order. Route files only call `route(endpoint…)`.
 import { performance } from "node:perf_hooks";
-import type { z } from "zod";
 import { ensureBooted } from "../boot";
 import { config } from "../config";
 import type { Db, DbHandle } from "../db/client";
@@ -13,12 +12,13 @@ import { authenticate, inScope, type Principal } from "./auth";
 import type { AnyEndpoint, Method } from "./endpoint";
 import { METHODS } from "./endpoint";
 import { ERROR_CODES, type ErrorCode, uncatalogued } from "./codes";
-import { ApiError, fieldMessage } from "./errors";
+import { ApiError } from "./errors";
 import { bodyBytes, toJson } from "./json";
 import { isDatabaseUnavailable, unavailable } from "./unavailable";
 import { requestFingerprint, validateIdempotencyKey, withIdempotency } from "./idempotency";
-import { kindAt } from "./kinds";
-import { consumeRate } from "./rate-limit";
+import { etagMatches } from "./conditional";
+import { parseInput } from "./validate";
+import { consumeRate, consumeRateNow } from "./rate-limit";
 import { roleMay } from "./roles";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -49,17 +49,18 @@ export interface ApiRequest {
 export interface ApiReply {
   status: number;
   headers: Record<string, string>;
-  /** null for 204. A Buffer is the cached bytes of a body serialized once (see `cacheJson`). */
+  /** null for 204 and 304. A Buffer is the cached bytes of a body serialized once (see `cacheJson`). */
   body: string | Buffer | null;
 }
 
-function jsonReply(status: number, body: string | Buffer, requestId: string, extra?: Record<string, string>): ApiReply {
+function jsonReply(status: number, body: string | Buffer, requestId: string, extra?: Record<string, string>, more?: Record<string, string>): ApiReply {
   const headers: Record<string, string> = {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
     "x-request-id": requestId,
   };
   if (extra) for (const k in extra) headers[k] = extra[k] as string;
+  if (more) for (const k in more) headers[k] = more[k] as string;
   return { status, headers, body: status === 204 ? null : body };
 }
 
@@ -82,51 +83,6 @@ function forwardedAddress(req: Request): string {
   const fwd = req.headers.get("x-forwarded-for");
   const last = fwd?.split(",").pop()?.trim();
   return last || req.headers.get("x-real-ip") || "unknown";
-}
-
-function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
-  let v = input;
-  for (const k of path) {
-    if (v === null || typeof v !== "object") return undefined;
-    v = (v as Record<PropertyKey, unknown>)[k];
-  }
-  return v;
-}
-
-/** "slippageBps must be at most 500" at body.slippageBps → "must be at most 500": the field is named once, before it. */
-function withoutField(message: string, path: readonly PropertyKey[]): string {
-  const last = path[path.length - 1];
-  const name = typeof last === "string" ? last : null;
-  return name && message.startsWith(`${name} `) ? message.slice(name.length + 1) : message;
-}
-
-function parseInput<S extends z.ZodType>(where: "path" | "query" | "body", schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const issues = result.error.issues;
-  const first = issues[0];
-  let code: "INVALID_REQUEST" | "INVALID_AMOUNT" | "INVALID_ADDRESS" = "INVALID_REQUEST";
-  if (first) {
-    const missing = valueAt(input, first.path) === undefined;
-    const kind = missing ? undefined : kindAt(schema, first.path);
-    if (kind === "amount") code = "INVALID_AMOUNT";
-    if (kind === "address") code = "INVALID_ADDRESS";
-  }
-  const describe = (i: z.core.$ZodIssue) => {
-    const field = [where, ...i.path.map(String)].join(".");
-    const missing = i.code === "invalid_type" && valueAt(input, i.path) === undefined;
-    return { field, message: missing ? "is required" : withoutField(i.message, i.path) };
-  };
-  // One entry per field and message: two checks of one field with one message (a pattern and a range) say it once.
-  const seen = new Set<string>();
-  const details = issues.map(describe).filter((d) => {
-    const k = `${d.field}\u0000${d.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
-  const head = details[0];
-  throw new ApiError(code, head ? fieldMessage(head.field, head.message) : `invalid ${where}`, details);
 }
 
 /**
@@ -238,22 +194,48 @@ function textReply(def: AnyEndpoint, r: { status: number; body: unknown; headers
   return { status: r.status, headers: { "content-type": def.produces, "cache-control": "no-store", "x-request-id": requestId, ...extra, ...r.headers }, body: r.body };
 }
 
-async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search: string, requestId: string): Promise<ApiReply> {
-  if (def.probe) return serveProbe(def, requestId);
-  let handle: DbHandle;
+// The booted database handle, once its start-up promise has resolved: later requests take it without waiting a turn.
+let booted: { promise: Promise<DbHandle>; handle: DbHandle } | null = null;
+
+async function bootedHandle(requestId: string): Promise<DbHandle> {
   try {
-    handle = await ensureBooted();
+    const promise = ensureBooted();
+    const handle = await promise;
+    booted = { promise, handle };
+    return handle;
   } catch (e) {
     log().error({ requestId, err: e instanceof Error ? e.message : String(e) }, "database unavailable");
     throw unavailable();
   }
+}
+
+// A prepared (ETag) answer's query, parsed once per query string: such handlers only read their query.
+const parsedQueries = new WeakMap<AnyEndpoint, Map<string, unknown>>();
+function preparedQuery(def: AnyEndpoint, search: string): unknown {
+  let m = parsedQueries.get(def);
+  if (!m) {
+    m = new Map();
+    parsedQueries.set(def, m);
+  }
+  if (m.has(search)) return m.get(search);
+  const q = parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search)));
+  if (m.size > 500) m.clear();
+  m.set(search, q);
+  return q;
+}
+
+async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search: string, requestId: string): Promise<ApiReply> {
+  if (def.probe) return serveProbe(def, requestId);
+  const b = booted;
+  const handle = b !== null && b.promise === ensureBooted() ? b.handle : await bootedHandle(requestId);
   const db = handle.db;
   const cfg = config();
   const rawKey = req.header("x-api-key");
   const principal = rawKey === null ? null : await authenticate(db, rawKey);
 
   const identity = principal ? `k:${principal.keyId}` : `a:${req.clientAddress}`;
-  const rate = await consumeRate(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity);
+  // In-memory counters (PGlite) decide at once; shared ones (PostgreSQL) wait for their upsert.
+  const rate = consumeRateNow(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity) ?? (await consumeRate(handle, cfg.SVC_RATE_LIMIT_PER_MIN, identity));
   if (!rate.allowed) {
     throw new ApiError("RATE_LIMITED", "Too many requests; see Retry-After", undefined, undefined, rate.headers);
   }
@@ -265,7 +247,11 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
   authorize(def, rawKey, principal);
 
   const params = def.params ? parseInput("path", def.params, req.params) : undefined;
-  const query = def.query ? parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search))) : undefined;
+  const query = !def.query
+    ? undefined
+    : def.etag
+      ? preparedQuery(def, search)
+      : parseInput("query", def.query, search === "" ? {} : Object.fromEntries(new URLSearchParams(search)));
   const rawBody = def.body ? await readJsonBody(req) : undefined;
   if (def.screen) def.screen(rawBody);
   const body = def.body ? parseInput("body", def.body, rawBody) : undefined;
@@ -301,9 +287,13 @@ async function serve(def: AnyEndpoint, req: ApiRequest, pathname: string, search
     return jsonReply(stored.status, stored.body, requestId, { ...rate.headers, ...stored.headers, ...extra });
   }
   const r = await def.handler(ctx);
+  if (def.etag && r.status === 200 && r.headers?.etag !== undefined && etagMatches(req.header("if-none-match"), r.headers.etag)) {
+    // 304: the headers the 200 would carry (ETag, Cache-Control, the rate limit), no body.
+    return { status: 304, headers: { "x-request-id": requestId, "cache-control": "no-store", ...rate.headers, ...r.headers }, body: null };
+  }
   const text = textReply(def, r, requestId, rate.headers);
   if (text) return text;
-  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, r.headers ? { ...rate.headers, ...r.headers } : rate.headers);
+  return jsonReply(r.status, bodyBytes(asError(r.status, r.body, requestId)), requestId, rate.headers, r.headers);
 }
 
 /**

@@ -56,34 +56,64 @@ class PreparedRateLimiter extends RateLimiterDrizzle {
   }
 }
 
-const holder = globalThis as unknown as { __svcLimiter?: { db: Db; points: number; limiter: RateLimiterAbstract } };
+/**
+ * PGlite's counters, in this process's memory: the fixed window of rate-limiter-flexible's memory store (a key's window
+ * opens at its first point and lasts WINDOW_S; past it the count starts again), counted synchronously: no promise and
+ * no timer per key on every request. Expired windows are swept once a window.
+ */
+class MemoryWindows {
+  private readonly windows = new Map<string, { consumed: number; endsAt: number }>();
+  private sweepAt = 0;
+  consume(identity: string, points: number, now: number): RateLimiterRes {
+    if (now >= this.sweepAt) {
+      for (const [k, w] of this.windows) if (w.endsAt <= now) this.windows.delete(k);
+      this.sweepAt = now + WINDOW_S * 1000;
+    }
+    let w = this.windows.get(identity);
+    const first = !w || w.endsAt <= now;
+    if (!w || first) {
+      w = { consumed: 0, endsAt: now + WINDOW_S * 1000 };
+      this.windows.set(identity, w);
+    }
+    w.consumed += 1;
+    return new RateLimiterRes(Math.max(points - w.consumed, 0), w.endsAt - now, w.consumed, first);
+  }
+}
+
+const holder = globalThis as unknown as {
+  __svcLimiter?: { db: Db; points: number; limiter: RateLimiterAbstract };
+  __svcMemoryWindows?: { db: Db; points: number; windows: MemoryWindows };
+};
 
 function limiterFor(handle: DbHandle, points: number): RateLimiterAbstract {
   const { db } = handle;
   const h = holder.__svcLimiter;
   if (h && h.db === db && h.points === points) return h.limiter;
-  const limiter =
-    handle.kind === "pglite"
-      ? new RateLimiterMemory({ points, duration: WINDOW_S, keyPrefix: "rl" })
-      : new PreparedRateLimiter(handle.countersDb ?? db, {
-          storeClient: handle.countersDb ?? db,
-          schema: rateLimits,
-          points,
-          duration: WINDOW_S,
-          keyPrefix: "rl",
-          clearExpiredByTimeout: true,
-          // If the database cannot answer, fall back to a per-process budget rather than failing requests.
-          insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOW_S }),
-        });
+  const limiter = new PreparedRateLimiter(handle.countersDb ?? db, {
+    storeClient: handle.countersDb ?? db,
+    schema: rateLimits,
+    points,
+    duration: WINDOW_S,
+    keyPrefix: "rl",
+    clearExpiredByTimeout: true,
+    // If the database cannot answer, fall back to a per-process budget rather than failing requests.
+    insuranceLimiter: new RateLimiterMemory({ points, duration: WINDOW_S }),
+  });
   holder.__svcLimiter = { db, points, limiter };
   return limiter;
+}
+
+let policy = { points: -1, value: "" };
+function policyOf(points: number): string {
+  if (policy.points !== points) policy = { points, value: `"${POLICY}";q=${points};w=${WINDOW_S}` };
+  return policy.value;
 }
 
 // IETF draft-ietf-httpapi-ratelimit-headers: RateLimit-Policy and RateLimit structured fields.
 function headersFor(points: number, res: RateLimiterRes): Record<string, string> {
   const reset = Math.max(0, Math.ceil(res.msBeforeNext / 1000));
   return {
-    "RateLimit-Policy": `"${POLICY}";q=${points};w=${WINDOW_S}`,
+    "RateLimit-Policy": policyOf(points),
     RateLimit: `"${POLICY}";r=${res.remainingPoints};t=${reset}`,
   };
 }
@@ -134,16 +164,24 @@ async function drain(limiter: RateLimiterAbstract, points: number, identity: str
   lanes.delete(identity);
 }
 
-export async function consumeRate(handle: DbHandle, points: number, identity: string): Promise<RateDecision> {
-  const limiter = limiterFor(handle, points);
-  if (handle.kind === "pglite") {
-    // In-memory counters: nothing to share.
-    try {
-      return decide(points, await limiter.consume(identity, 1));
-    } catch (e) {
-      return e instanceof RateLimiterRes ? decide(points, e) : unavailable(e);
-    }
+/**
+ * The decision at once when the counters are in this process's memory (PGlite: nothing to share), else null: ask
+ * `consumeRate`. Lets the request wrapper answer without waiting a turn.
+ */
+export function consumeRateNow(handle: DbHandle, points: number, identity: string): RateDecision | null {
+  if (handle.kind !== "pglite") return null;
+  let h = holder.__svcMemoryWindows;
+  if (!h || h.db !== handle.db || h.points !== points) {
+    h = { db: handle.db, points, windows: new MemoryWindows() };
+    holder.__svcMemoryWindows = h;
   }
+  return decide(points, h.windows.consume(identity, points, Date.now()));
+}
+
+export async function consumeRate(handle: DbHandle, points: number, identity: string): Promise<RateDecision> {
+  const now = consumeRateNow(handle, points, identity);
+  if (now) return now;
+  const limiter = limiterFor(handle, points);
   let lanes = lanesOf.get(limiter);
   if (!lanes) {
     lanes = new Map();

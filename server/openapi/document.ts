@@ -53,6 +53,15 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
       content: { [Number(status) < 300 && def.produces ? (def.produces.split(";")[0] ?? def.produces).trim() : "application/json"]: { schema } },
     };
   }
+  if (def.etag) {
+    const etag = z.string().meta({ description: "Strong validator of this answer's bytes; the same while the data is unchanged." });
+    const ok = responses["200"];
+    if (ok) ok.headers = z.object({ ETag: etag });
+    responses["304"] = {
+      description: "Not modified: If-None-Match names the current ETag. No body; the ETag and Cache-Control of the 200.",
+      headers: z.object({ ETag: etag }),
+    };
+  }
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodesOf(def)) {
     for (const status of ERROR_CODES[code].statuses) byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
@@ -95,6 +104,11 @@ function operation(def: AnyEndpoint): ZodOpenApiOperationObject {
   const requestParams: NonNullable<ZodOpenApiOperationObject["requestParams"]> = {};
   if (def.params) requestParams.path = def.params as z.ZodObject;
   if (def.query) requestParams.query = def.query as z.ZodObject;
+  if (def.etag) {
+    requestParams.header = z.object({
+      "If-None-Match": z.string().optional().meta({ description: "An ETag of an earlier answer: 304 without a body while it is still current." }),
+    });
+  }
   if (def.idempotent) {
     requestParams.header = z.object({
       // As the wrapper checks it (server/http/idempotency.ts validateIdempotencyKey): 1 to 255 visible ASCII characters.

@@ -37,6 +37,13 @@ const wire = (v: unknown): string => (typeof v === "string" ? v : JSON.stringify
 /** Path segments the URL parser would swallow or merge ("" "." ".."): no client can send them to this operation. */
 const sendableSegment = (v: string) => v !== "" && v !== "." && v !== ".." && !/^%2e/i.test(v);
 
+/** Whether a parameter's schema refuses some string (a pattern, a length, an enum): else every value sent is valid. */
+function constrained(schema: unknown): boolean {
+  if (schema === null || typeof schema !== "object") return false;
+  const s = schema as Record<string, unknown>;
+  return s.type !== "string" || ["pattern", "minLength", "maxLength", "enum", "const", "format"].some((k) => k in s);
+}
+
 export class CaseGen {
   constructor(
     private readonly gen: SchemaGen,
@@ -68,7 +75,9 @@ export class CaseGen {
     return fc.tuple(fc.tuple(...parts), fc.nat()).map(([list, pick]) => {
       const values: Record<string, string> = {};
       let mutation: string | null = null;
-      const target = broken ? pick % list.length : -1;
+      // A header any string satisfies (If-None-Match: an unknown tag is just not a match) cannot be sent invalid.
+      const breakable = list.map((_, i) => i).filter((i) => where !== "header" || constrained(declared[i]?.schema));
+      const target = broken && breakable.length > 0 ? (breakable[pick % breakable.length] ?? -1) : -1;
       list.forEach((x, i) => {
         if (i === target) {
           values[x.name] = String(x.invalid.value);

@@ -131,7 +131,8 @@ export function checkAnswer(v: DocValidator, op: Operation, answer: Answer, expe
   if (!declared) problems.push(`status ${status} is not declared for ${op.method} ${op.path}`);
   if (expect.invalid && status < 400) problems.push(`accepted an invalid request (${expect.invalid}) with ${status}`);
   if (expect.auth && !expect.auth.statuses.includes(status)) problems.push(`answered ${status} ${expect.auth.why} (expected ${expect.auth.statuses.join(" or ")})`);
-  if (status === 204) return problems;
+  // No body: 204, and 304 (If-None-Match named the current ETag).
+  if (status === 204 || status === 304) return problems;
   const types = Object.keys(declared?.content ?? {});
   const base = answer.contentType?.split(";")[0]?.trim().toLowerCase() ?? null;
   if (declared && !types.includes(base ?? "")) problems.push(`content type ${base ?? "(none)"} is not declared for ${status} (${types.join(", ") || "none"})`);
