@@ -55,7 +55,7 @@ async function ingest(yieldsUrl: string) {
   const code = await new Promise<number | null>((r) => child.once("exit", r));
   if (code !== 0) throw new Error(`ingest child failed: ${err.split("\n").slice(0, 8).join(" ")}`);
   return JSON.parse(out) as {
-    runs: Array<{ fetchParseMs: number; storeMs: number; totalMs: number; pools: number; upstreamRows: number }>;
+    runs: Array<{ fetchParseMs: number; storeMs: number; totalMs: number; pools: number; upstreamRows: number; parseMs: number; retainedMb: number }>;
     baselineRssMb: number;
     firstRunPeakExtraMb: number;
     allRunsPeakExtraMb: number;
@@ -166,11 +166,18 @@ export async function run(): Promise<string> {
     lines.push(`### Ingest of GET /pools: ${f0(rows.length)} rows, ${f1(payload.length / 1048576)} MB`, "");
     lines.push("Fetch over loopback + JSON.parse + validation and filtering to the four chains, then one transaction on PGlite");
     lines.push(`storing the snapshot (${first?.pools ?? 0} four-chain rows as jsonb) and 13 venue APY rows. Goal: < 1 s, < 150 MB extra.`, "");
-    lines.push("| run | fetch + parse + filter (ms) | store (ms) | total (ms) |", "|---|---|---|---|");
+    lines.push("| run | fetch + parse + filter (ms) | store (ms) | total (ms) | reference: JSON.parse of the same bytes (ms) | RSS left after the run, after a full GC (MB above baseline) |", "|---|---|---|---|---|---|");
     ing.runs.forEach((r, i) => {
-      lines.push(`| ${i + 1}${i === 0 ? " (cold)" : ""} | ${f0(r.fetchParseMs)} | ${f0(r.storeMs)} | ${f0(r.totalMs)} |`);
+      lines.push(`| ${i + 1}${i === 0 ? " (cold)" : ""} | ${f0(r.fetchParseMs)} | ${f0(r.storeMs)} | ${f0(r.totalMs)} | ${f0(r.parseMs)} | ${f1(r.retainedMb)} |`);
     });
     lines.push("");
+    // Issue 28: the whole ingest within 2× a bare JSON.parse of the same bytes (medians), and nothing kept after the
+    // first: the RSS each later run leaves (after a full GC) no more than 10 MB above what the first one left.
+    const ratio = median(ing.runs.map((r) => r.totalMs)) / median(ing.runs.map((r) => r.parseMs));
+    const firstLeft = first?.retainedMb ?? 0;
+    const growth = Math.max(...ing.runs.map((r) => r.retainedMb)) - firstLeft;
+    lines.push(`Ingest / JSON.parse (medians): **${ratio.toFixed(2)}×** (goal ≤ 2×: ${ratio <= 2 ? "met" : "not met"}).`);
+    lines.push(`Growth after the first ingest (RSS after a full GC, largest later run minus the first): **${f1(growth)} MB** (goal: none, read as ≤ 10 MB: ${growth <= 10 ? "met" : "not met"}).`, "");
     lines.push(`Median total: **${f0(median(ing.runs.map((r) => r.totalMs)))} ms**. Peak RSS above the baseline (${f0(ing.baselineRssMb)} MB RSS with PGlite open), sampled every 2 ms from a worker thread:`);
     lines.push(`**${f1(ing.firstRunPeakExtraMb)} MB** after the first ingest, ${f1(ing.allRunsPeakExtraMb)} MB after all five.`, "");
   } catch (e) {
