@@ -2609,7 +2609,7 @@ export interface components {
                 to: string;
                 amount: string;
             }[];
-            /** @description The CCTP burns the transaction sends, read from the burn message its chain's MessageTransmitter writes (EVM MessageSent log, svm-chain MessageSent account): destination domain, mint recipient (bytes32) and amount. */
+            /** @description The CCTP burns the transaction sends, read from the burn message its chain's MessageTransmitter writes (EVM MessageSent log, svm-chain MessageSent account, move-chain DepositForBurn event): destination domain, mint recipient (bytes32) and amount. */
             burns?: {
                 transmitter: string;
                 destinationDomain: number;

@@ -91,6 +91,7 @@ export function landSui(core: ChainCore, world: SuiWorld, b64: string, usdcCoin:
     sender,
     status: "success",
     balanceChanges: changes,
+    events: flow.events,
     landed: { at: Date.now(), slot: 0, blockTime: Math.floor(Date.now() / 1000) },
   });
   return digest;
