@@ -22,6 +22,8 @@ export interface CoinFlowResult {
   failure: { command: number; description: string; abort?: MoveAbortSeen } | null;
   /** The events the modelled calls emitted, in order (empty when the transaction fails: a failed one emits none). */
   events: SuiEventRecord[];
+  /** The venue state the modelled calls write, applied only when the transaction is executed (./wallets.ts landSui). */
+  writes: (() => void)[];
 }
 
 export interface CoinFlowWorld {
@@ -64,6 +66,7 @@ class Flow {
   readonly before = new Map<string, bigint>();
   readonly after = new Map<string, bigint>();
   readonly events: SuiEventRecord[] = [];
+  readonly writes: (() => void)[] = [];
   unknown = false;
 
   constructor(
@@ -189,6 +192,7 @@ class Flow {
     for (const s of "sends" in r ? (r.sends ?? []) : []) this.add(this.after, s.to, s.value.coinType, s.value.value);
     for (const [j, v] of r.returns.entries()) if (v) this.held.set(r.returns.length === 1 ? `r${i}` : `r${i}.${j}`, v);
     for (const e of "emits" in r ? (r.emits ?? []) : []) this.events.push({ ...e, packageId: normalizeSuiAddress(pkg), module, sender: this.sender });
+    if ("writes" in r && r.writes) this.writes.push(r.writes);
     return null;
   }
 
@@ -222,7 +226,7 @@ export function coinFlow(sender: string, inputs: Json[], commands: Json[], world
   const flow = new Flow(sender, inputs, world);
   for (const [i, c] of commands.entries()) {
     const failure = flow.command(i, c);
-    if (failure) return { balanceChanges: null, failure, events: [] };
+    if (failure) return { balanceChanges: null, failure, events: [], writes: [] };
   }
-  return { balanceChanges: flow.changes(), failure: null, events: flow.events };
+  return { balanceChanges: flow.changes(), failure: null, events: flow.events, writes: flow.writes };
 }

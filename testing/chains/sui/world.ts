@@ -92,11 +92,12 @@ export interface CoinCallSeen {
 /**
  * A coin rule's answer: the arguments (by position) the call takes by value, what it returns (null: a value no coin
  * rule reads), coins it sends back to the sender and coins it sends to other addresses (`sends`: an aggregator's fee to
- * its recipient); or the abort the protocol's code raises (`fails`: one this node names without its abort code, as
+ * its recipient), events it emits and the venue state it writes when the transaction is executed (`writes`, never on a
+ * simulation); or the abort the protocol's code raises (`fails`: one this node names without its abort code, as
  * ./cetus-flow.ts does for the Cetus router's checks).
  */
 export type CoinCallResult =
-  | { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[]; sends?: { to: string; value: FlowValue }[]; emits?: MoveEventSeen[] }
+  | { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[]; sends?: { to: string; value: FlowValue }[]; emits?: MoveEventSeen[]; writes?: () => void }
   | { abort: MoveAbortSeen }
   | { fails: string };
 
