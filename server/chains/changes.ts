@@ -29,7 +29,7 @@ export interface Approval {
 }
 
 export interface SimulatedBurn {
-  /** The MessageTransmitter (EVM contract, Solana program) that wrote the message. */
+  /** The MessageTransmitter (EVM contract, Solana program) that wrote the message; move-chain: the TokenMessengerMinter package whose DepositForBurn event reports it. */
   transmitter: string;
   destinationDomain: number;
   /** bytes32 hex, as the message carries it. */
@@ -48,7 +48,8 @@ export interface SimulatedChanges {
   transfers?: { token: string; from: string; to: string; amount: string }[];
   /**
    * The CCTP burns the transaction sends, from the burn message its chain's MessageTransmitter writes (EVM: the
-   * MessageSent log; svm-chain: the MessageSent event account after it): where they mint and how much. Absent where this
+   * MessageSent log; svm-chain: the MessageSent event account after it; move-chain: the TokenMessengerMinter's
+   * DepositForBurn event): where they mint and how much. Absent where this
    * chain's reader does not read burn messages; empty when it does and the transaction sends none.
    */
   burns?: SimulatedBurn[];
@@ -85,7 +86,7 @@ export const changesSchema = z
     burns: z
       .array(z.object({ transmitter: z.string(), destinationDomain: z.number().int(), mintRecipient: z.string(), burnToken: z.string(), amount: z.string().regex(/^[0-9]+$/) }))
       .optional()
-      .meta({ description: "The CCTP burns the transaction sends, read from the burn message its chain's MessageTransmitter writes (EVM MessageSent log, svm-chain MessageSent account): destination domain, mint recipient (bytes32) and amount." }),
+      .meta({ description: "The CCTP burns the transaction sends, read from the burn message its chain's MessageTransmitter writes (EVM MessageSent log, svm-chain MessageSent account, move-chain DepositForBurn event): destination domain, mint recipient (bytes32) and amount." }),
     rent: z.string().regex(/^[0-9]+$/).optional().meta({ description: "svm-chain: lamports locked as rent in the accounts with data the transaction opens (each at most its rent-exempt minimum), which close to you." }),
     source: z.string().nullable(),
     reason: z.string().nullable(),

@@ -11,6 +11,8 @@ import { type Blocker, blocker } from "../http/codes";
 import { type ChainId, sameAddress as sameWallet } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
 import type { PlanTransaction } from "./transaction";
+import { USDC } from "./balances";
+import { suiCctpTokenId } from "./sui/cctp-burns";
 
 export interface ExpectedChanges {
   chain: ChainId;
@@ -42,7 +44,7 @@ export interface ExpectedChanges {
   /**
    * A CCTP burn: the one burn message the transaction must send, of exactly `amount` of `asset`, minting to the
    * owner-locked `mintRecipient` (bytes32) on `destinationDomain`. Where the chain's reader lists the burn messages
-   * (EVM, svm-chain) any other is refused; the burned asset may pass through the contract that burns it.
+   * (EVM, svm-chain; move-chain's DepositForBurn events) any other is refused; the burned asset may pass through the contract that burns it.
    */
   burn?: { asset: string; amount: bigint; destinationDomain: number; mintRecipient: string };
   /** A receive: exactly what the owner must receive (the attested amount less the executed fee), nothing more. */
@@ -224,10 +226,14 @@ function burnProblems(mine: PlanTransaction[], expect: ExpectedChanges, burn: No
   return [`${plan}; the simulation's burn message${burns.length > 1 ? "s" : ""}: ${burns.map((b) => `${units(BigInt(b.amount))} minted to ${b.mintRecipient} on domain ${b.destinationDomain}`).join(", ")}`];
 }
 
-/** A burn message's bytes32 burn token as the chain names the asset (EVM: the last 20 bytes; svm-chain: the base58 mint). */
+/**
+ * A burn message's bytes32 burn token as the chain names the asset (EVM: the last 20 bytes; svm-chain: the base58 mint;
+ * move-chain: the keccak256 token id, named as the USDC coin type when it is USDC's, else left as the id).
+ */
 function burnTokenOf(chain: ChainId, bytes32: string): string {
   if (chain === "svm-chain") return getAddressDecoder().decode(hexToBytes(bytes32 as Hex));
-  return chain === "move-chain" ? bytes32 : `0x${bytes32.slice(-40)}`;
+  if (chain === "move-chain") return bytes32.toLowerCase() === suiCctpTokenId(USDC["move-chain"]) ? USDC["move-chain"] : bytes32;
+  return `0x${bytes32.slice(-40)}`;
 }
 
 /** The asset `token` as a reported change names it (else as the service knows it), for amounts in token units. */

@@ -1,11 +1,12 @@
 // POST /svc/strategies/deposit/execute and /svc/strategies/withdraw/execute: confirm an owner-executed (or, in broadcast
 // mode, server-submitted) deposit or withdraw through the chain's RPC, then record it once with the amounts the chain
-// moved: a deposit stakes the plan's amount (the owner's USDC outflow must cover it); a withdraw unstakes what arrived in
-// the owner's wallet (issue 23: a withdraw signed in the dashboard reaches the ledger like a deposit does).
+// moved: a deposit stakes what arrived in the position, the owner's USDC outflow less the USDC fees the plan disclosed
+// (it must cover the plan's amount); a withdraw unstakes what arrived in the owner's wallet (issue 23: a withdraw signed in the dashboard reaches the ledger like a deposit does).
 // The RPC is read before the transaction; the transaction locks the plan row and writes everything at once.
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { and, eq } from "drizzle-orm";
 import { type ChainId, normalizeAddress, sameAddress } from "../chains/address";
+import { USDC } from "../chains/balances";
 import { config } from "../config";
 import type { Db } from "../db/client";
 import { planExecutions, plans } from "../db/schema";
@@ -124,14 +125,18 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
     return blocked(plan.id, digest, blocker("sender_not_owner", `The transaction's sender ${c.sender ?? "(unknown)"} is not the plan's owner ${plan.owner}.`));
   }
   if (kind === "swap") return settleSwap(db, plan, plan.owner, digest, submitted, c.assets);
-  // The owner's USDC change, from the confirmed transaction: a deposit's outflow must cover the plan; a withdraw must
-  // bring USDC to the owner, and what arrived is what the ledger records.
+  // The owner's USDC change, from the confirmed transaction: a deposit stakes what arrived in the position (the outflow
+  // less the USDC fees the plan disclosed), which must cover the plan; a withdraw must bring USDC to the owner, and what
+  // arrived is what the ledger records.
   const change = c.usdc.get(normalizeAddress(plan.owner)) ?? 0n;
-  if (kind === "deposit" && -change < plan.amountMicros) {
+  const fees = kind === "deposit" ? disclosedUsdcFees(plan) : 0n;
+  const deposited = -change - fees;
+  if (kind === "deposit" && deposited < plan.amountMicros) {
+    const disclosed = fees > 0n ? ` and discloses ${fees} micro-USDC of fees` : "";
     return blocked(
       plan.id,
       digest,
-      blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}.`),
+      blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}${disclosed}.`),
     );
   }
   if (kind === "withdraw" && change <= 0n) {
@@ -158,7 +163,7 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
             chain,
             token: "USDC",
             venueId: strategyId,
-            amountMicros: plan.amountMicros,
+            amountMicros: deposited,
             txId: digest,
             confirmedAt: new Date(),
             index: idx?.ok ? idx.index : null,
@@ -172,7 +177,7 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
       chain,
       strategyId,
       amountMicros: plan.amountMicros.toString(),
-      settledMicros: (kind === "deposit" ? plan.amountMicros : change).toString(),
+      settledMicros: (kind === "deposit" ? deposited : change).toString(),
       digest,
       submitted,
       settled: true,
@@ -187,6 +192,27 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
   if (reply.status === 200) nudgeWebhookWorker();
   return reply;
 }
+
+/**
+ * The USDC fees a deposit plan disclosed (its answer's `fees` in the chain's USDC, the network fee aside): they leave the
+ * owner's wallet beside what the venue receives, so what arrived in the position is the outflow less them.
+ */
+export function disclosedUsdcFees(plan: Pick<PlanRow, "chain" | "payload">): bigint {
+  const chain = plan.chain as ChainId;
+  const fees = (plan.payload as { fees?: { kind?: string; amountMicros?: string | null; asset?: string }[] } | null)?.fees ?? [];
+  return fees
+    .filter((f) => f.kind !== "network" && typeof f.amountMicros === "string" && /^[0-9]+$/.test(f.amountMicros) && f.asset !== undefined && sameUsdc(chain, f.asset))
+    .reduce((sum, f) => sum + BigInt(f.amountMicros as string), 0n);
+}
+
+const sameUsdc = (chain: ChainId, asset: string): boolean => {
+  if (chain !== "move-chain") return sameAddress(asset, USDC[chain]);
+  try {
+    return normalizeStructTag(asset) === normalizeStructTag(USDC[chain]);
+  } catch {
+    return false; // not a coin type
+  }
+};
 
 /**
  * Where a deposit's leg goes: its own plan's leg 0, or, for a bridge's continuation (server/execute/bridge.ts), leg 2 of

@@ -49,6 +49,12 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
   const before = book.row(venue);
   const index = mergedIndex(before.stakedMicros, before.indexRef, d.amountMicros, d.index ?? null);
   if (!d.fromLiquid) book.change(liquid, "credit", d.amountMicros, meta);
+  else {
+    // A continuation whose confirmed outflow exceeds what the delivery credited drew the rest from the wallet's other
+    // USDC, which the chain's outflow proves: credited first, never staked from nothing.
+    const short = d.amountMicros - book.row(liquid).liquidMicros;
+    if (short > 0n) book.change(liquid, "credit", short, meta);
+  }
   book.change(liquid, "stake", -d.amountMicros, meta);
   const routing = d.planId ? await routingCostOf(tx, d.wallet, d.planId) : 0n;
   const basis = before.costBasisMicros + d.amountMicros + routing;

@@ -81,7 +81,7 @@ const solanaBytes32 = (a: string): Hex => bytesToHex(new Uint8Array(getAddressEn
 /** circlefin/sui-cctp @ 70290f70 packages/message_transmitter/sources/auth.move `auth_caller_identifier<Auth>()` and
  * token_messenger_minter/sources/token_utils.move `calculate_token_id<T>()`: keccak256 of the type's full name (address
  * in 64 hex digits, no 0x, as `type_name::into_string` writes it). */
-const suiTypeId = (type: string): Hex => {
+export const suiTypeId = (type: string): Hex => {
   const [pkg, ...rest] = type.split("::");
   return keccak256(toBytes([(pkg as string).replace(/^0x/, "").padStart(64, "0"), ...rest].join("::")));
 };
@@ -114,6 +114,9 @@ export function cctpRemoteIds(chain: ChainId, version: 1 | 2): { tokenMessenger:
 }
 
 const CHAIN_OF_DOMAIN = new Map(Object.entries(CCTP_DOMAIN).map(([chain, domain]) => [domain, chain as ChainId]));
+
+/** The chain of a CCTP domain, when it is one of the service's. */
+export const chainOfDomain = (domain: number): ChainId | undefined => CHAIN_OF_DOMAIN.get(domain);
 
 /** The ids of the chain of `domain` (cctpRemoteIds), or a refusal naming the domain. */
 function idsOfDomain(domain: number, version: 1 | 2) {

@@ -8,6 +8,7 @@ import type { SolanaLocalChain } from "./solana/local-chain";
 import type { SolanaAccounts } from "./solana/venues/encode";
 import type { SaveReserveState } from "./solana/venues/save";
 import type { SuiVenueState } from "./sui/venues";
+import type { SuiEventRecord } from "./sui/world";
 import type { ExecutedEvm } from "./evm/executed";
 import type { EvmTxRecord } from "./evm/rpc";
 import type { EvmVenueState } from "./evm/venues";
@@ -35,6 +36,8 @@ export type ChainTx =
       status: "success" | "failure";
       error?: string;
       balanceChanges: { owner: string; coinType: string; amount: bigint }[];
+      /** The events it emitted (sui.rpc.v2 Event), as the node's simulation follows them. */
+      events?: SuiEventRecord[];
       landed?: Landing;
     }
   | {

@@ -45,7 +45,6 @@ function route(o: { maxIn?: bigint; swapIn?: bigint; quoteOut?: bigint; feeRate?
   ];
   return coinFlow(SENDER, inputs, commands, {
     objectOf: (id) => (id === COIN_ID ? coin : undefined),
-    burns: () => false,
     coinCall: cetusCoinCall,
     gasCharged: 0n,
     gasCoinValue: 0n,

@@ -104,6 +104,24 @@ describe("the svm-chain burn (CCTP V2 deposit_for_burn) checked against the plan
     const elsewhere = await check(rewritten(await burnTxs(), TOKEN_MESSENGER_MINTER_V2, disc, 8, domain));
     expect(elsewhere.blocker?.message).toContain(`minted to ${MINT_RECIPIENT} on domain ${CCTP_DOMAIN["evm-b"]}`);
   });
+
+  it("an RPC without simulation (a plain Solana RPC whose simulateTransaction is not found): the burn is unavailable with the RPC's reason, and nothing is checked from the plan", async () => {
+    const txs = await burnTxs();
+    rpc.solanaChain = null;
+    rpc.solanaJito = false;
+    try {
+      const sim = await simulateTransactions(scaled(txs, TOKEN_MESSENGER_MINTER_V2, disc, 0, 10n), OWNER);
+      const s = sim.transactions[0]?.simulation;
+      expect(s?.status).toBe("unavailable");
+      expect(s?.error).toMatch(/^Not simulated: the svm-chain RPC's simulateTransaction did not answer \(.*simulateTransaction not found.*\)\.$/);
+      expect(s?.changes ?? null).toBeNull();
+      // Even the × 10 burn: no figure is made up from the plan, so the checker has nothing to hold it to.
+      const expected = burnExpectation({ source: "svm-chain", owner: OWNER, amount: BURN, burnAmount: BURN, serviceFee: noFee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: null });
+      expect(checkChanges(sim.transactions, expected)).toBeNull();
+    } finally {
+      rpc.solanaJito = true;
+    }
+  });
 });
 
 describe("the svm-chain receive (CCTP V2 receive_message) checked against the rescue", () => {

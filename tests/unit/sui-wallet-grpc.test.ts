@@ -15,6 +15,7 @@ import { resetConfigForTests } from "../../server/config";
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { builderFor } from "../../server/venues/adapters";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
+import { scallopWorth } from "../../server/venues/scallop/worth";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 
 const key = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(9));
@@ -101,6 +102,35 @@ describe("the dashboard's Sui wallet over gRPC against the e2e chain", () => {
       expect(balance.balance).toBe("2000000");
       const got = await client.core.getTransaction({ digest, include: { balanceChanges: true } });
       expect((got.Transaction ?? got.FailedTransaction)?.balanceChanges?.find((c) => c.coinType === SCALLOP_MARKET_COIN_TYPE)?.amount).toBe("2000000");
+    } finally {
+      chain.scallopMarkets.clear();
+    }
+  });
+
+  it("executed Scallop deposit and withdraw update the market's balance sheet as reserve.move does: the worth reader reads the landed state", async () => {
+    setScallopUsdc(chain, { cash: 2_000_000_000n, debt: 1_000_000_000n, marketCoinSupply: 2_000_000_000n });
+    try {
+      const owner = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(13));
+      const me = owner.toSuiAddress();
+      const land = async (payload: string) => {
+        const bytes = await walletBytes(client, payload);
+        const r = await client.core.executeTransaction({ transaction: bytes, signatures: [(await owner.signTransaction(bytes)).signature], include: { effects: true } });
+        expect(r.$kind).toBe("Transaction");
+      };
+      const sheet = () => [...(chain.scallopMarkets.values().next().value?.sheets.values() ?? [])][0];
+      const worth = () => scallopWorth.readWorth(me, AbortSignal.timeout(5_000));
+      expect(await worth()).toBe(0n);
+      await land(await depositPayload(me, 3_000_000n));
+      // mint_market_coin: cash + 3 USDC, supply + floor(3 × 2,000 / 3,000) = 2 sUSDC; the rate stays 1.5.
+      expect(sheet()).toMatchObject({ cash: 2_003_000_000n, marketCoinSupply: 2_002_000_000n });
+      expect(await worth()).toBe(3_000_000n);
+      const b = builderFor("scallop", "withdraw");
+      if (!("build" in b)) throw new Error(b.reason);
+      const [w] = await b.build({ owner: me, amountMicros: 1_500_000n });
+      await land(w?.payload as string);
+      // redeem_underlying_coin: 1 sUSDC pays floor(1 × 3,003 / 2,002) = 1.5 USDC out of the cash, 1 sUSDC leaves the supply.
+      expect(sheet()).toMatchObject({ cash: 2_001_500_000n, marketCoinSupply: 2_001_000_000n });
+      expect(await worth()).toBe(1_500_000n);
     } finally {
       chain.scallopMarkets.clear();
     }

@@ -9,6 +9,7 @@ import { Transaction } from "@mysten/sui/transactions";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
 import { errorLine, suiRpc, withRpcTimeout } from "../clients";
 import { knownAbortMeaning } from "./aborts";
+import { type SuiEvent, suiBurnsOf } from "./cctp-burns";
 import { coinReadingClient } from "./coin-reads";
 import type { PlanTransaction } from "../transaction";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
@@ -47,7 +48,7 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
       // The wallet-resolved intents (the owner's coins) first, from the reads the plan's builder started beside its own
       // (./coin-reads.ts), so the simulation itself is the only round trip left.
       await tx.prepareForSerialization({ client: coinReadingClient() });
-      return suiRpc().simulateTransaction({ transaction: tx, include: { effects: true, balanceChanges: true }, signal });
+      return suiRpc().simulateTransaction({ transaction: tx, include: { effects: true, balanceChanges: true, events: true }, signal });
     });
     const result = r.Transaction ?? r.FailedTransaction;
     if (!result?.status.success) {
@@ -69,7 +70,7 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
       logs: null,
       error: null,
       at,
-      changes: suiChanges(result.balanceChanges),
+      changes: suiChanges(result.balanceChanges, result.events),
     };
   } catch (e) {
     if (noAnswer(e)) return simulationUnavailable(`Not simulated: the move-chain node did not answer (${errorLine(e)}).`);
@@ -81,9 +82,10 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
 
 /**
  * The node's balance changes (ExecutedTransaction.balance_changes: per address and coin type, the signed net change,
- * gas included). A successful transaction always pays gas, so an empty list means the node did not report them.
+ * gas included). A successful transaction always pays gas, so an empty list means the node did not report them. With
+ * the transaction's events, the CCTP burns it sends (DepositForBurn, ./cctp-burns.ts); without them, `burns` is absent.
  */
-export function suiChanges(reported: { address: string; coinType: string; amount: string }[] | undefined): SimulatedChanges {
+export function suiChanges(reported: { address: string; coinType: string; amount: string }[] | undefined, events?: SuiEvent[]): SimulatedChanges {
   if (!reported?.length) return changesUnavailable("The move-chain node's simulation reported no balance changes (every transaction pays gas, so they are missing, not zero).");
   return {
     status: "ok",
@@ -93,7 +95,8 @@ export function suiChanges(reported: { address: string; coinType: string; amount
       amount: c.amount,
     })),
     approvals: null,
-    source: "move-chain node: SimulateTransaction balance_changes (gRPC)",
+    ...(events ? { burns: suiBurnsOf(events) } : {}),
+    source: events ? "move-chain node: SimulateTransaction balance_changes and events (gRPC)" : "move-chain node: SimulateTransaction balance_changes (gRPC)",
     reason: null,
   };
 }

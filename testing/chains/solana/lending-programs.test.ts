@@ -22,6 +22,7 @@ import { SolanaLocalChain } from "./local-chain";
 import { fixtureAddress } from "./venues/encode";
 import { JUP_LENDING, JUP_LIQUIDITY, JUP_REWARDS, jupiterLendingAccount, jupiterLendingProgram, LENDING_IDL } from "./venues/jupiter-lend";
 import { liquidityVaultOf, MARGINFI, marginfiAccount, marginfiProgram, mfiRequire, setMarginfiBank } from "./venues/marginfi";
+import { marginfiWorth } from "../../../server/venues/marginfi/worth";
 import { SAVE, SAVE_LAYOUTS, saveFixture, setSaveMarket, setSaveUsdc } from "./venues/save";
 import { unsigned, variant } from "./variants";
 
@@ -79,6 +80,7 @@ describe("marginfi on the local chain (the SDK's IDL)", () => {
   const ORACLE = fixtureAddress("mfi-usdc-pyth-push");
   const mfiIdl = () => ({ ...(mfiRequire("@mrgnlabs/marginfi-client-v2") as { MARGINFI_IDL: AnchorIdl }).MARGINFI_IDL, address: MARGINFI });
   let ownerAccount: string;
+  const coderOf = () => new (mfiRequire("@coral-xyz/anchor") as { BorshAccountsCoder: new (idl: unknown) => { decode(name: string, b: Buffer): Record<string, unknown> } }).BorshAccountsCoder(mfiIdl());
 
   const setup = async (withAccount: boolean) => {
     setMarginfiBank(rpc, ids.usdcBank, { assetShareValue: (5n * ONE) / 4n, oracle: ORACLE }); // 1.25 USDC per share
@@ -116,6 +118,28 @@ describe("marginfi on the local chain (the SDK's IDL)", () => {
     const [r] = await simulateSolana([await build("marginfi", "withdraw", 3n * USDC)]);
     expect(r?.simulation).toMatchObject({ status: "ok", error: null });
     expect(r?.simulation.logs).toEqual(expect.arrayContaining(["Program log: Instruction: LendingAccountWithdraw"]));
+  });
+
+  it("deposits and withdraws landed on the chain move the shares as the program does: the worth reader and the next withdraw read them", async () => {
+    await setup(true); // 4 USDC of shares at 1.25 USDC per share: worth 5 USDC
+    const worth = () => marginfiWorth.readWorth(OWNER, AbortSignal.timeout(5_000));
+    const bankShares = () => coderOf().decode("Bank", Buffer.from(rpc.solanaAccounts.get(ids.usdcBank)?.data ?? [])).total_asset_shares as { value: number[] };
+    const bits = (w: { value: number[] }) => Buffer.from(w.value).readBigUInt64LE(0) | (Buffer.from(w.value).readBigUInt64LE(8) << 64n);
+    expect(await worth()).toBe(5n * USDC);
+    const land = async (action: "deposit" | "withdraw", amount: bigint) => (await chain.execute(payloadOf(await build("marginfi", action, amount)).transaction)).err;
+    expect(await land("deposit", 2n * USDC)).toBeNull();
+    // 2 USDC ÷ 1.25 = 1.6 shares per micro-unit added to the account's balance and to the bank's total_asset_shares.
+    expect(await worth()).toBe(7n * USDC);
+    expect(bits(bankShares())).toBe(((2n * USDC) << 48n << 48n) / ((5n << 48n) / 4n));
+    expect(await land("withdraw", 3n * USDC)).toBeNull();
+    expect(await worth()).toBe(4n * USDC);
+    // The builder reads the landed shares: 5 USDC is more than the 4 the balance is worth.
+    await expect(build("marginfi", "withdraw", 5n * USDC)).rejects.toThrow(/holds 4000000 micro-USDC/);
+    // A 4 USDC withdraw built now, signed after 1 USDC left: the program refuses it (OperationWithdrawOnly, 6020).
+    const stale = payloadOf(await build("marginfi", "withdraw", 4n * USDC)).transaction;
+    expect(await land("withdraw", USDC)).toBeNull();
+    expect((await chain.simulate(stale, CHECKED)).err).toEqual({ InstructionError: [expect.any(Number), { Custom: 6020 }] });
+    expect(await worth()).toBe(3n * USDC);
   });
 
   it("refuses one account swapped, the owner's signature dropped, a bank owned by another program, a marginfi account off its PDA seeds", async () => {

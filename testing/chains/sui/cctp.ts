@@ -13,7 +13,8 @@ import { circleSuiCctp } from "./cctp-ids";
 import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "./move-source";
 import { bytesToHex } from "viem";
 import { sentBurnOf } from "../../../server/chains/cctp-messages";
-import { type CoinCallResult, type CoinCallSeen, functionKey, type MoveAbortSeen, type MoveCallSeen, type SuiObject } from "./world";
+import { chainOfDomain, cctpRemoteIds, suiTypeId } from "../cctp-message";
+import type { CoinCallResult, CoinCallSeen, MoveAbortSeen, MoveCallSeen, SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
 const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
@@ -62,9 +63,67 @@ export function cctpModules(): MoveModuleSignatures[] {
   return [parse("deposit_for_burn.move", "deposit_for_burn"), parse("handle_receive_message.move", "handle_receive_message"), parse("receive_message.move", "receive_message")];
 }
 
-/** deposit_for_burn burns the coin it is given (deposit_for_burn.move: `coin::burn` through the treasury). */
-export function cctpBurnFunctions(): string[] {
-  return [functionKey(SUI_TOKEN_MESSENGER_MINTER, "deposit_for_burn", "deposit_for_burn")];
+/**
+ * The DepositForBurn event (deposit_for_burn.move `public struct DepositForBurn has copy, drop { nonce: u64, burn_token:
+ * address, amount: u64, depositor: address, mint_recipient: address, destination_domain: u32,
+ * destination_token_messenger: address, destination_caller: address }`), its type under the package's original id.
+ */
+const DEPOSIT_FOR_BURN_EVENT = bcs.struct("DepositForBurn", {
+  nonce: bcs.u64(),
+  burn_token: bcs.Address,
+  amount: bcs.u64(),
+  depositor: bcs.Address,
+  mint_recipient: bcs.Address,
+  destination_domain: bcs.u32(),
+  destination_token_messenger: bcs.Address,
+  destination_caller: bcs.Address,
+});
+export const DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
+/** The nonce the MessageTransmitter State reserves next (state.move `next_available_nonce`), this node's figure. */
+export const SUI_NEXT_NONCE = 7001n;
+
+const tmmAbort = (code: bigint, name: string, why: string): CoinCallResult => {
+  const at = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::deposit_for_burn`;
+  return { abort: { package: SUI_TOKEN_MESSENGER_MINTER, module: "deposit_for_burn", functionName: "deposit_for_burn", code, description: `MoveAbort in ${at}: ${name} (${code}): ${why}` } };
+};
+
+/**
+ * deposit_for_burn<T>(coins, destination_domain, mint_recipient, …) as deposit_for_burn.move `deposit_for_burn_shared`
+ * runs it: the amount is the whole coin (`coins.value()`), EZeroAmount (0) when it is empty, EZeroAddressMintRecipient
+ * (1) for @0x0, EInvalidDestinationDomain (2) when the State has no remote TokenMessenger for the domain (this node's
+ * State has one for each other chain of the service, the ids cctpRemoteIds writes), EMissingMintCap (4) for a T other
+ * than USDC; the coin is burned through the treasury and DepositForBurn is emitted with the message's nonce, the token
+ * id (token_utils.move `calculate_token_id<T>`: keccak256 of T's type name), the sender as depositor and destination
+ * caller @0x0. The Treasury's own Burn and the MessageTransmitter's MessageSent events are not modelled.
+ */
+function depositForBurn(call: CoinCallSeen): CoinCallResult | undefined {
+  const [coin, domainArg, recipientArg] = call.args;
+  const coinType = call.typeArguments[0];
+  if (!coin || !("held" in coin) || coin.held.kind !== "coin" || !coinType || !domainArg || !("pure" in domainArg) || !recipientArg || !("pure" in recipientArg)) return undefined;
+  // Arguments of the wrong size fail the signature check (InvalidBCSBytes) before the call runs.
+  if (domainArg.pure.length !== 4 || recipientArg.pure.length !== 32) return undefined;
+  const amount = coin.held.value;
+  const destinationDomain = bcs.u32().parse(domainArg.pure);
+  const mintRecipient = normalizeSuiAddress(bcs.Address.parse(recipientArg.pure));
+  if (amount === 0n) return tmmAbort(0n, "EZeroAmount", "the coin is empty");
+  if (mintRecipient === normalizeSuiAddress("0x0")) return tmmAbort(1n, "EZeroAddressMintRecipient", "the mint recipient is @0x0");
+  const chain = chainOfDomain(destinationDomain);
+  const remote = chain && chain !== "move-chain" ? cctpRemoteIds(chain, 1) : null;
+  if (!remote) return tmmAbort(2n, "EInvalidDestinationDomain", `no remote TokenMessenger for domain ${destinationDomain}`);
+  const burnToken = suiTypeId(coinType);
+  if (burnToken !== suiTypeId(USDC["move-chain"])) return tmmAbort(4n, "EMissingMintCap", `no mint cap for ${coinType}`);
+  const value = {
+    nonce: SUI_NEXT_NONCE,
+    burn_token: burnToken,
+    amount,
+    depositor: normalizeSuiAddress(call.sender),
+    mint_recipient: mintRecipient,
+    destination_domain: destinationDomain,
+    destination_token_messenger: remote.tokenMessenger,
+    destination_caller: normalizeSuiAddress("0x0"),
+  };
+  const json = { ...value, nonce: value.nonce.toString(), amount: value.amount.toString() };
+  return { takes: [0], returns: [null, null], emits: [{ type: DEPOSIT_FOR_BURN_EVENT_TYPE, bcs: DEPOSIT_FOR_BURN_EVENT.serialize(value).toBytes(), json }] };
 }
 
 /**
@@ -95,12 +154,13 @@ export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined
 const RECEIPT = "cctp-receipt";
 
 /**
- * The receive's mint as the coin flow follows it: receive_message (receive_message.move) returns the Receipt of the
+ * deposit_for_burn's coin as above; the receive's mint as the coin flow follows it: receive_message (receive_message.move) returns the Receipt of the
  * message, and handle_receive_message<T> (handle_receive_message.move: `mint_and_withdraw` → `coin::mint` and
  * `transfer::public_transfer(coin, mint_recipient)`) mints the burn message's amount of USDC to its mint recipient. The
  * checks the contracts make (attestation, domain, nonce) stay with the node's other rules (cctpMoveCallAbort).
  */
 export function cctpCoinCall(call: CoinCallSeen): CoinCallResult | undefined {
+  if (call.package === SUI_TOKEN_MESSENGER_MINTER && call.module === "deposit_for_burn" && call.function === "deposit_for_burn") return depositForBurn(call);
   if (call.package === SUI_MESSAGE_TRANSMITTER && call.module === "receive_message" && call.function === "receive_message") {
     const arg = call.args[0];
     const burn = arg && "pure" in arg ? sentBurnOf(bytesToHex(Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure)))) : null;

@@ -2,16 +2,16 @@
 // and coin type, the signed net change of the coins that address owns after the transaction against before it). The
 // node follows every value the commands hold: the sender's input coins and its gas coin, SplitCoins, MergeCoins,
 // TransferObjects, the framework's coin/balance conversions (0x2::coin::from_balance, into_balance, zero;
-// 0x2::balance::zero), Move calls the world says burn their first (coin) argument (CCTP's deposit_for_burn), and the
-// protocols' calls the world models (`SuiWorld.coinCall`: a venue's mint, redeem, deposit or withdraw, computed from
-// its published Move source over the world's state; the Cetus aggregator router's swap, ./cetus-flow.ts). A coin a call
+// 0x2::balance::zero), and the protocols' calls the world models (`SuiWorld.coinCall`: a venue's mint, redeem, deposit
+// or withdraw, computed from its published Move source over the world's state; CCTP's deposit_for_burn, which burns its
+// coin and emits DepositForBurn; the Cetus aggregator router's swap, ./cetus-flow.ts), with the events they emit. A coin a call
 // takes by value is gone from the sender (into a shared object, whose balance is no address's change); a coin a call
 // returns counts where TransferObjects sends it.
 // A split larger than its coin fails as on chain (InsufficientCoinBalance); a protocol's abort fails the effects. When a
 // coin reaches a command this node does not model, or a returned coin is left unused, the changes are not known and
 // none are reported, rather than a partial list; the gas (computation + storage − rebate, SUI) is charged to the sender.
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
-import type { CoinCallResult, CoinCallSeen, FlowValue, MoveAbortSeen, SuiObject } from "./world";
+import type { CoinCallResult, CoinCallSeen, FlowValue, MoveAbortSeen, SuiEventRecord, SuiObject } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -20,12 +20,14 @@ export interface CoinFlowResult {
   balanceChanges: { address: string; coinType: string; amount: string }[] | null;
   /** The first command that fails (a split larger than its coin, a protocol's abort), or null. */
   failure: { command: number; description: string; abort?: MoveAbortSeen } | null;
+  /** The events the modelled calls emitted, in order (empty when the transaction fails: a failed one emits none). */
+  events: SuiEventRecord[];
+  /** The venue state the modelled calls write, applied only when the transaction is executed (./wallets.ts landSui). */
+  writes: (() => void)[];
 }
 
 export interface CoinFlowWorld {
   objectOf: (id: string) => SuiObject | undefined;
-  /** Whether a Move call (package as called) burns its first argument. */
-  burns: (pkg: string, module: string, fn: string) => boolean;
   /** A protocol's coin rule for a call (package as called), or undefined. */
   coinCall?: (call: CoinCallSeen) => CoinCallResult | undefined;
   /** The gas charged (MIST, net of the rebate). */
@@ -63,6 +65,8 @@ class Flow {
   readonly held = new Map<string, FlowValue>();
   readonly before = new Map<string, bigint>();
   readonly after = new Map<string, bigint>();
+  readonly events: SuiEventRecord[] = [];
+  readonly writes: (() => void)[] = [];
   unknown = false;
 
   constructor(
@@ -160,16 +164,12 @@ class Flow {
     return null;
   }
 
-  /** A Move call: a burn, a framework conversion, a protocol's modelled call, or (holding a coin) one not followed. */
+  /** A Move call: a framework conversion, a protocol's modelled call, or (holding a coin) one not followed. */
   moveCall(i: number, call: Json): CoinFlowResult["failure"] {
     const [pkg, module, fn] = [String(call.package), String(call.module), String(call.function)];
     const args = (call.arguments as Json[] | undefined) ?? [];
     const typeArguments = ((call.typeArguments as string[] | undefined) ?? []).map(String);
     const heldArgs = args.map((a) => this.held.get(this.keyOf(a) ?? ""));
-    if (this.world.burns(pkg, module, fn)) {
-      this.take(args[0]);
-      return null;
-    }
     const seenArg = (a: Json, j: number): CoinCallSeen["args"][number] => {
       const h = heldArgs[j];
       if (h) return { held: h };
@@ -191,6 +191,8 @@ class Flow {
     for (const v of "toSender" in r ? (r.toSender ?? []) : []) this.add(this.after, this.sender, v.coinType, v.value);
     for (const s of "sends" in r ? (r.sends ?? []) : []) this.add(this.after, s.to, s.value.coinType, s.value.value);
     for (const [j, v] of r.returns.entries()) if (v) this.held.set(r.returns.length === 1 ? `r${i}` : `r${i}.${j}`, v);
+    for (const e of "emits" in r ? (r.emits ?? []) : []) this.events.push({ ...e, packageId: normalizeSuiAddress(pkg), module, sender: this.sender });
+    if ("writes" in r && r.writes) this.writes.push(r.writes);
     return null;
   }
 
@@ -224,7 +226,7 @@ export function coinFlow(sender: string, inputs: Json[], commands: Json[], world
   const flow = new Flow(sender, inputs, world);
   for (const [i, c] of commands.entries()) {
     const failure = flow.command(i, c);
-    if (failure) return { balanceChanges: null, failure };
+    if (failure) return { balanceChanges: null, failure, events: [], writes: [] };
   }
-  return { balanceChanges: flow.changes(), failure: null };
+  return { balanceChanges: flow.changes(), failure: null, events: flow.events, writes: flow.writes };
 }

@@ -9,6 +9,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { fromBase64, normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { verifyTransactionSignature } from "@mysten/sui/verify";
 import { Code, GrpcError, type Handler } from "./grpc-web";
+import { eventsJson } from "./events";
 import { CLOCK, simulateHandler } from "./simulate";
 import { MAINNET_CHAIN_ID, sameAddress, sameType, type SuiObject, type SuiOwner, type SuiTxRecord, type SuiWorld, ZERO_DIGEST } from "./world";
 
@@ -116,6 +117,7 @@ function executedJson(t: SuiTxRecord): unknown {
       gasUsed: EXECUTED_GAS,
     },
     balanceChanges: t.balanceChanges.map((c) => ({ address: normalizeSuiAddress(c.address), coinType: c.coinType, amount: c.amount.toString() })),
+    ...(t.status.success ? { events: eventsJson(t.events ?? []) } : {}),
     ...(t.checkpointed ? { checkpoint: "150000000", timestamp: "2025-10-09T08:53:20Z" } : {}),
   };
 }

@@ -13,8 +13,9 @@
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { Code, GrpcError, type Handler } from "./grpc-web";
 import { coinFlow } from "./coin-flow";
+import { eventsJson } from "./events";
 import { type ArgError, signatureMismatch } from "./signature-check";
-import { type CoinCallSeen, functionKey, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
+import { type CoinCallSeen, type MoveAbortSeen, originalPackage, type SuiObject, type SuiWorld, ZERO_DIGEST, sameAddress } from "./world";
 
 type Json = Record<string, unknown>;
 
@@ -79,7 +80,9 @@ export function simulateHandler(world: SuiWorld): Handler {
     const abort = failure ?? (flow.failure?.abort ? { ...flow.failure.abort, command: flow.failure.command } : null);
     const status = effectsStatus(mismatch, flow, abort);
     const balanceChanges = status.success && flow.balanceChanges ? { balanceChanges: flow.balanceChanges } : {};
-    return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges } };
+    // A failed transaction emits no events (its effects are reverted but the gas).
+    const events = status.success ? { events: eventsJson(flow.events) } : {};
+    return { transaction: { transaction: resolved, effects: { status, gasUsed: GAS_USED, epoch: "700" }, ...balanceChanges, ...events } };
   };
 }
 
@@ -91,10 +94,9 @@ export function simulateHandler(world: SuiWorld): Handler {
 export function ptbCoinFlow(world: SuiWorld, sender: string, inputs: Json[], commands: Json[], payment: Json[]) {
   const objectOf = (id: string) => (isClock(id) ? CLOCK : world.object(id));
   const charged = BigInt(GAS_USED.computationCost) + BigInt(GAS_USED.storageCost) - BigInt(GAS_USED.storageRebate);
-  const burns = (pkg: string, module: string, fn: string) => world.burnsCoin?.has(functionKey(originalPackage(world, pkg), module, fn)) ?? false;
   const coinCall = (call: CoinCallSeen) => world.coinCall?.({ ...call, package: normalizeSuiAddress(originalPackage(world, call.package)) });
   const gasCoinValue = payment.reduce((sum, ref) => sum + (world.object(String(ref.objectId ?? ""))?.balance ?? 0n), 0n);
-  return coinFlow(sender, inputs, commands, { objectOf, burns, coinCall, gasCharged: charged, gasCoinValue });
+  return coinFlow(sender, inputs, commands, { objectOf, coinCall, gasCharged: charged, gasCoinValue });
 }
 
 /** An input as the node resolves it: an object given by id becomes a shared or owned reference from its owner; refused as the chain refuses. */

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
-import { cctpBurnFunctions, cctpCoinCall, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
+import { cctpCoinCall, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
 import { cetusCoinCall } from "./cetus-flow";
 import { suiVenueCoinCall, suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
@@ -80,6 +80,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
       sender: t.sender,
       status: t.status === "success" ? { success: true } : { success: false, error: t.error ?? "MoveAbort" },
       balanceChanges: t.balanceChanges.map((c) => ({ address: c.owner, coinType: c.coinType, amount: c.amount })),
+      events: t.events ?? [],
       checkpointed: landedFinal(core, t.landed),
     };
   };
@@ -96,7 +97,6 @@ export function suiWorld(core: ChainCore): SuiWorld {
     packageVersions: chain.packageVersions,
     functions: new Map([...cetusFunctions().map(([key, params]): [string, MoveFunctionSig] => [key, { params }]), ...CCTP_MODULES.flatMap((m) => m.functions), ...suiVenueFunctions()]),
     wholeModules: new Set([...CCTP_MODULES.map((m) => moduleKey(m.package, m.module)), ...suiVenueWholeModules()]),
-    burnsCoin: new Set(cctpBurnFunctions()),
     transaction,
     execute: (bytes) =>
       core.submit("ExecuteTransaction", bytes, () =>

@@ -1,7 +1,7 @@
 // The Sui part of the wallets' book (../wallets.ts: the local chain as the e2e stack's browser wallets use it). Every
 // wallet starts with 1,000 USDC and 10 SUI (one coin each, listed by the node and then found by id). A signed
 // transaction is checked as execution checks it (./state.ts coins and objects), lands by its digest, moves the balances
-// as the node's simulation reports them (landSui) and bumps the coins' version.
+// as the node's simulation reports them (landSui), writes the venue state its modelled calls write, and bumps the coins' version.
 import { Transaction, TransactionDataBuilder } from "@mysten/sui/transactions";
 import type { ChainCore } from "../state";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
@@ -85,12 +85,15 @@ export function landSui(core: ChainCore, world: SuiWorld, b64: string, usdcCoin:
     const asset = sameType(c.coinType, "0x2::sui::SUI") ? "native" : c.coinType;
     core.chain.set(c.owner, asset, core.balance(c.owner, asset) + c.amount);
   }
+  // The venues' own objects as the calls left them (a Scallop balance sheet after a mint or redeem).
+  for (const write of flow.writes) write();
   bump();
   core.chain.txs.set(digest, {
     kind: "sui",
     sender,
     status: "success",
     balanceChanges: changes,
+    events: flow.events,
     landed: { at: Date.now(), slot: 0, blockTime: Math.floor(Date.now() / 1000) },
   });
   return digest;

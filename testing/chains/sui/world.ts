@@ -36,6 +36,8 @@ export interface SuiTxRecord {
   balanceChanges: { address: string; coinType: string; amount: bigint }[];
   /** Not yet in a checkpoint: executed but not final. */
   checkpointed: boolean;
+  /** The events the transaction emitted. */
+  events?: SuiEventRecord[];
 }
 
 /** What the node knows; the fakes that hold venue state implement it over their own maps. */
@@ -66,8 +68,6 @@ export interface SuiWorld {
    * a call to any other function of one fails as on chain (FunctionNotFound).
    */
   wholeModules?: Set<string>;
-  /** Move functions (by original package id, module and function) that burn their first argument, a coin (./coin-flow.ts). */
-  burnsCoin?: Set<string>;
   /**
    * What a protocol's Move call does with the coins and balances it is given (./coin-flow.ts), as the protocol's
    * published source computes it from this world's state: the arguments it takes by value and the values it returns;
@@ -92,13 +92,32 @@ export interface CoinCallSeen {
 /**
  * A coin rule's answer: the arguments (by position) the call takes by value, what it returns (null: a value no coin
  * rule reads), coins it sends back to the sender and coins it sends to other addresses (`sends`: an aggregator's fee to
- * its recipient); or the abort the protocol's code raises (`fails`: one this node names without its abort code, as
+ * its recipient), events it emits and the venue state it writes when the transaction is executed (`writes`, never on a
+ * simulation); or the abort the protocol's code raises (`fails`: one this node names without its abort code, as
  * ./cetus-flow.ts does for the Cetus router's checks).
  */
 export type CoinCallResult =
-  | { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[]; sends?: { to: string; value: FlowValue }[] }
+  | { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[]; sends?: { to: string; value: FlowValue }[]; emits?: MoveEventSeen[]; writes?: () => void }
   | { abort: MoveAbortSeen }
   | { fails: string };
+
+/**
+ * An event a modelled call emits (`sui::event::emit`): its struct type (the defining package's original id), the
+ * value's BCS and the node's JSON rendering of it. The node adds the top-level call's package and module and the sender.
+ */
+export interface MoveEventSeen {
+  type: string;
+  bcs: Uint8Array;
+  json: JsonValue;
+}
+
+/** An emitted event as the node reports it (sui.rpc.v2 Event). */
+export interface SuiEventRecord extends MoveEventSeen {
+  /** The top-level Move call's package (as called) and module. */
+  packageId: string;
+  module: string;
+  sender: string;
+}
 
 /** A Move call of a simulated transaction, as a protocol rule sees it. */
 export interface MoveCallSeen {

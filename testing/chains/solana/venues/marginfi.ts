@@ -11,12 +11,19 @@
 // - the marginfi account's authority must be the signer (is_signer_authorized → MarginfiError::Unauthorized);
 // - `token_program: Interface<'info, TokenInterface>` (SPL Token or Token-2022).
 // The token movements (deposit: owner → liquidity vault; withdraw: vault → owner, signed by the vault authority PDA) run
-// as SPL Token instructions; balances of the marginfi account (shares) are not kept (the withdraw's amount is sized by
-// the service from the account read at plan time; the risk engine is not modelled).
+// as SPL Token instructions, and the shares move as the program moves them (same commit, programs/marginfi/src/state/
+// marginfi_account.rs BankAccountWrapper::{find_or_create, find, deposit → increase_balance_internal, withdraw →
+// decrease_balance_internal, withdraw_all}, state/bank.rs get_asset_shares / get_asset_amount / change_asset_shares):
+// a deposit adds amount ÷ asset_share_value shares to the account's balance for the bank (made in the first empty slot
+// when there is none) and to the bank's total_asset_shares; a withdraw takes min(amount, shares × asset_share_value) ÷
+// asset_share_value from both, refused OperationWithdrawOnly when it asks more than the balance is worth (beyond
+// ZERO_AMOUNT_THRESHOLD, type-crate/src/constants.rs: I80F48 0.0001) and BankAccountNotFound without a balance; withdraw_all
+// pays floor(shares × asset_share_value) and closes the balance. Interest accrual, emissions, liabilities, deposit limits
+// and the risk engine are not modelled.
 import { createRequire } from "node:module";
 import { address, getAddressEncoder, getU64Decoder } from "@solana/kit";
 import { marginfi } from "../../../../server/venues/marginfi/descriptor";
-import { type AnchorIdl, anchorProgram } from "../anchor-idl";
+import { type AnchorContext, type AnchorIdl, anchorProgram } from "../anchor-idl";
 import { anchorDiscriminator, pubkey, type SolanaAccounts, type SolanaVenueChain, u8, u128, zeros } from "./encode";
 // Interface<TokenInterface> accepts SPL Token or Token-2022 (the program id from @solana-program/token-2022 0.5.0).
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
@@ -64,17 +71,94 @@ export const marginfiProgram = anchorProgram({
     lending_account_deposit(c) {
       if (c.decoded("marginfi_account").authority !== c.at("authority")) c.fail("Unauthorized", "marginfi_account");
       const amount = amountOf(c.args.amount);
+      moveShares(c, (balance, asv) => {
+        if (!balance) c.fail("LendingAccountBalanceSlotsFull", "marginfi_account");
+        return { shares: sharesOf(amount << FRAC, asv), paid: amount };
+      });
       c.host.transfer(c.at("signer_token_account"), c.at("liquidity_vault"), c.at("authority"), amount);
       return [`Program log: Depositing ${amount} into ${c.at("bank")}`];
     },
     lending_account_withdraw(c) {
       if (c.decoded("marginfi_account").authority !== c.at("authority")) c.fail("Unauthorized", "marginfi_account");
-      const amount = amountOf(c.args.amount);
-      c.host.transfer(c.at("liquidity_vault"), c.at("destination_token_account"), c.at("bank_liquidity_vault_authority"), amount);
-      return [`Program log: Withdrawing ${amount} from ${c.at("bank")}`];
+      // withdraw_all: Option<bool> (the bool's byte, null for None), read as unwrap_or(false).
+      const all = c.args.withdraw_all?.[0] === 1;
+      const { paid } = moveShares(c, (balance, asv, held) => {
+        if (!balance) c.fail("BankAccountNotFound", "bank");
+        const worth = (held * asv) >> FRAC; // get_asset_amount: shares × asset_share_value (I80F48 bits)
+        if (all) {
+          if (worth < ZERO_AMOUNT_THRESHOLD) c.fail("NoAssetFound", "marginfi_account");
+          return { shares: -held, paid: worth >> FRAC, close: true };
+        }
+        const asked = amountOf(c.args.amount) << FRAC;
+        if (asked - worth >= ZERO_AMOUNT_THRESHOLD) c.fail("OperationWithdrawOnly", "marginfi_account");
+        const taken = asked < worth ? asked : worth;
+        return { shares: -sharesOf(taken, asv), paid: asked >> FRAC };
+      }, false);
+      c.host.transfer(c.at("liquidity_vault"), c.at("destination_token_account"), c.at("bank_liquidity_vault_authority"), paid);
+      return [`Program log: Withdrawing ${paid} from ${c.at("bank")}`];
     },
   },
 });
+
+/** I80F48's 48 fraction bits; ZERO_AMOUNT_THRESHOLD = I80F48!(0.0001) in bits (0.0001 × 2^48, to the nearest). */
+const FRAC = 48n;
+const ZERO_AMOUNT_THRESHOLD = 28_147_497_671n;
+
+/** get_asset_shares: value ÷ asset_share_value, I80F48 bits in and out (the quotient's bits truncated; 0 for a zero value). */
+const sharesOf = (valueBits: bigint, asvBits: bigint) => (asvBits === 0n ? 0n : (valueBits << FRAC) / asvBits);
+
+/** WrappedI80F48 (16 little-endian bytes, two's complement) as its bits. */
+function bitsOf(w: unknown): bigint {
+  const b = Buffer.from((w as { value: number[] }).value);
+  return BigInt.asIntN(128, b.readBigUInt64LE(0) | (b.readBigUInt64LE(8) << 64n));
+}
+
+/** An account's data decoded with the SDK's coder, changed, and encoded again in the same layout and size. */
+function rewrite(name: "Bank" | "MarginfiAccount", data: Uint8Array, change: (v: Record<string, unknown>) => void): Uint8Array {
+  const v = coder.decode(name, Buffer.from(data));
+  change(v);
+  const layout = coder.accountLayouts.get(name);
+  if (!layout) throw new Error(`no ${name} layout in the SDK's IDL`);
+  const body = Buffer.alloc(data.length - 8);
+  layout.encode(v, body);
+  return Buffer.concat([coder.accountDiscriminator(name), body]);
+}
+
+type Move = { shares: bigint; paid: bigint; close?: boolean };
+
+/**
+ * BankAccountWrapper over the instruction's bank and marginfi account: the account's active balance for the bank (a
+ * deposit makes one in the first empty slot, as find_or_create; a withdraw finds it or gets null), the bank's
+ * asset_share_value and the balance's shares go to `decide`, whose share change is applied to the balance and to the
+ * bank's total_asset_shares (a closed balance is zeroed and inactive), both accounts written back.
+ */
+function moveShares(c: AnchorContext, decide: (balance: Record<string, unknown> | null, asv: bigint, held: bigint) => Move, create = true): Move {
+  const [bankAt, accountAt] = [c.at("bank"), c.at("marginfi_account")];
+  const bank = c.host.account(bankAt);
+  const account = c.host.account(accountAt);
+  if (!bank || !account) throw new Error("marginfi: bank or account missing after the checks");
+  const b = coder.decode("Bank", Buffer.from(bank.data));
+  const asv = bitsOf(b.asset_share_value);
+  let move: Move = { shares: 0n, paid: 0n };
+  const data = rewrite("MarginfiAccount", account.data, (v) => {
+    const balances = (v.lending_account as { balances: Record<string, unknown>[] }).balances;
+    let balance = balances.find((x) => x.active === 1 && (x.bank_pk as KeyLike).toBase58() === bankAt) ?? null;
+    if (!balance && create) {
+      balance = balances.find((x) => x.active === 0) ?? null;
+      if (balance) Object.assign(balance, { active: 1, bank_pk: key(bankAt), bank_asset_tag: (b.config as { asset_tag: number }).asset_tag, asset_shares: i80f48(0n), liability_shares: i80f48(0n), emissions_outstanding: i80f48(0n) });
+    }
+    move = decide(balance, asv, balance ? bitsOf(balance.asset_shares) : 0n);
+    if (!balance) return;
+    if (move.close) Object.assign(balance, { active: 0, bank_pk: key("11111111111111111111111111111111"), asset_shares: i80f48(0n), liability_shares: i80f48(0n) });
+    else balance.asset_shares = i80f48(bitsOf(balance.asset_shares) + move.shares);
+  });
+  c.host.setAccount(accountAt, { owner: account.owner, data });
+  const bankData = rewrite("Bank", bank.data, (v) => {
+    v.total_asset_shares = i80f48(bitsOf(v.total_asset_shares) + move.shares);
+  });
+  c.host.setAccount(bankAt, { owner: bank.owner, data: bankData });
+  return move;
+}
 
 // ---------- marginfi's accounts on the local chain ----------
 // marginfi Bank and MarginfiAccount accounts for the local Solana RPC, encoded with the protocol's own IDL layout

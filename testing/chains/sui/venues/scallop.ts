@@ -136,13 +136,23 @@ function scallopCoinCall(v: ScallopChainState, call: CoinCallSeen): CoinCallResu
     if (!sameType(coin.held.coinType, t)) return undefined;
     const minted = sheet.marketCoinSupply > 0n ? (value * sheet.marketCoinSupply) / assets : value;
     if (minted === 0n) return abortIn(call.package, "reserve", "mint_market_coin", 0x801n);
-    return { takes: [2], returns: [{ kind: "coin", coinType: marketCoin, value: minted }] };
+    // reserve.move mint_market_coin: the underlying joins the cash (balance::join) and the supply grows by the minted coins.
+    const writes = () => {
+      sheet.cash += value;
+      sheet.marketCoinSupply += minted;
+    };
+    return { takes: [2], returns: [{ kind: "coin", coinType: marketCoin, value: minted }], writes };
   }
   if (!sameType(coin.held.coinType, marketCoin)) return undefined;
   const paid = (value * assets) / sheet.marketCoinSupply;
   if (paid === 0n) return abortIn(call.package, "reserve", "redeem_underlying_coin", 0x802n);
   if (paid > sheet.cash) return abortIn(call.package, "reserve", "redeem_underlying_coin", 0x14004n);
-  return { takes: [2], returns: [{ kind: "coin", coinType: normalizeStructTag(t), value: paid }] };
+  // reserve.move redeem_underlying_coin: the market coins are burned from the supply and the paid underlying leaves the cash.
+  const writes = () => {
+    sheet.cash -= paid;
+    sheet.marketCoinSupply -= value;
+  };
+  return { takes: [2], returns: [{ kind: "coin", coinType: normalizeStructTag(t), value: paid }], writes };
 }
 
 export const scallopChain: SuiVenueChain<ScallopChainState> = {

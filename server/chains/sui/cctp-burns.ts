@@ -1,0 +1,71 @@
+// The CCTP burns a move-chain transaction sends, read from the DepositForBurn events Circle's TokenMessengerMinter emits
+// (the Sui counterpart of the EVM MessageSent log and the svm-chain MessageSent account): the destination domain, the
+// mint recipient, the burned token and the amount, as the dry run or the executed transaction reports them.
+import { bcs } from "@mysten/sui/bcs";
+import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
+import { type Hex, keccak256, toBytes } from "viem";
+import { SUI_TOKEN_MESSENGER_MINTER } from "../../../lib/cctp-ids";
+import type { SimulatedBurn } from "../changes";
+
+// source: circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/token_messenger_minter/sources/deposit_for_burn.move
+// `public struct DepositForBurn has copy, drop { nonce: u64, burn_token: address, amount: u64, depositor: address,
+// mint_recipient: address, destination_domain: u32, destination_token_messenger: address, destination_caller: address }`,
+// emitted by `deposit_for_burn_shared` after the burn (tests/fixtures/sui-cctp/deposit_for_burn.move).
+const DEPOSIT_FOR_BURN = bcs.struct("DepositForBurn", {
+  nonce: bcs.u64(),
+  burn_token: bcs.Address,
+  amount: bcs.u64(),
+  depositor: bcs.Address,
+  mint_recipient: bcs.Address,
+  destination_domain: bcs.u32(),
+  destination_token_messenger: bcs.Address,
+  destination_caller: bcs.Address,
+});
+
+/** The event's type: a struct keeps its defining package's original id across upgrades, so only Circle's code emits it. */
+export const DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
+
+/**
+ * CCTP's token id of a Sui coin type, as a burn carries it: circlefin/sui-cctp @ 70290f70 packages/token_messenger_minter/
+ * sources/token_utils.move `calculate_token_id<T>()` = keccak256 of `type_name::get<T>().into_string()`, the type name
+ * with each address in 64 hex digits and no 0x (its test: "0000…0002::token_utils::TestStr").
+ */
+export function suiCctpTokenId(coinType: string): Hex {
+  const name = normalizeStructTag(coinType).replace(/0x([0-9a-f]{64})/g, "$1");
+  return keccak256(toBytes(name));
+}
+
+/** An event as the node reports it (the SDK's parsed Event: its type and BCS contents). */
+export interface SuiEvent {
+  eventType: string;
+  bcs: Uint8Array;
+}
+
+const sameType = (a: string, b: string) => {
+  try {
+    return normalizeStructTag(a) === normalizeStructTag(b);
+  } catch {
+    return false; // not a struct tag
+  }
+};
+
+/** Each DepositForBurn among `events` as the burn it reports (bytes32 fields as 0x + 64 hex); an undecodable one is skipped. */
+export function suiBurnsOf(events: SuiEvent[]): SimulatedBurn[] {
+  return events.flatMap((e) => {
+    if (!sameType(e.eventType, DEPOSIT_FOR_BURN_EVENT_TYPE)) return [];
+    try {
+      const d = DEPOSIT_FOR_BURN.parse(e.bcs);
+      return [
+        {
+          transmitter: SUI_TOKEN_MESSENGER_MINTER,
+          destinationDomain: d.destination_domain,
+          mintRecipient: normalizeSuiAddress(d.mint_recipient),
+          burnToken: normalizeSuiAddress(d.burn_token),
+          amount: BigInt(d.amount).toString(),
+        },
+      ];
+    } catch {
+      return []; // not the layout above: not a burn this reader can state
+    }
+  });
+}
