@@ -8,7 +8,9 @@ import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { type ReadinessKind, ReadinessBadge, readinessOf } from "@/components/readiness";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { CHAIN_IDS, type HomeBody, type Opportunity, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import { CHAIN_IDS, type Opportunity } from "@/lib/api";
+import { svcClient } from "@/lib/svc";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { TableWrap } from "@/components/ui/table-wrap";
 
@@ -55,7 +57,7 @@ function FigureCell({ col, value, reason }: { col: string; value: string | null;
 }
 
 export function OpportunitiesView() {
-  const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => api<HomeBody>("/svc/home", { signal }) });
+  const q = useQuery({ queryKey: ["svc", "home"], queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/home", { signal })) });
   const [sort, setSort] = useState<{ key: SortKey; order: Order }>({ key: "tvlUsd", order: "desc" });
   const [chain, setChain] = useState<string>("");
   const [ready, setReady] = useState<"" | ReadinessKind>("");
