@@ -3,20 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { ErrorBox } from "@/components/ui/error-box";
 import { SkeletonBlock } from "@/components/ui/skeleton";
-import { api } from "@/lib/api";
+import { unwrap } from "@svc/client";
 import { formatBps } from "@/lib/format";
 import { formatMicros } from "@/lib/money";
-
-interface FeesBody {
-  principal: { deposit: number; route: number; withdraw: number };
-  profitFee: { bps: number; capMicros: string; enabled: boolean; note: string };
-  yieldSkim: { bps: number; appliesTo: string; neverOn: string[] };
-  swap: { serviceFeeBps: number; poolFee: string };
-  bridge: { serviceFeeBps: number; railFee: string };
-}
+import { svcClient } from "@/lib/svc";
 
 export function FeeSchedule() {
-  const q = useQuery({ queryKey: ["svc", "fees"], queryFn: ({ signal }) => api<FeesBody>("/svc/fees", { signal }) });
+  const q = useQuery({ queryKey: ["svc", "fees"], queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/fees", { signal })) });
   if (q.isPending) return <SkeletonBlock height={120} />;
   if (q.error) return <ErrorBox error={q.error} onRetry={() => void q.refetch()} />;
   const f = q.data;

@@ -1,13 +1,9 @@
 // Readiness as the plan endpoints see it (contract §8): "Executable" only when both deposit and withdraw can
 // be built on an Executable chain; otherwise the chain's Map label, or "Not built yet" with what can be built.
-import type { ActionReadiness, VenueActions } from "@/lib/api";
+import type { ActionReadiness, Opportunity, VenueActions } from "@/lib/api";
 
-interface Row {
-  kind: "venue" | "strategy";
-  label: "Executable" | "Map";
-  ready: boolean;
-  actions: VenueActions | null;
-}
+/** The readiness fields an opportunity and a strategy row share (GET /svc/home, /svc/strategies). */
+type Row = Pick<Opportunity, "kind" | "label" | "ready" | "actions">;
 
 export type ReadinessKind = "executable" | "not-built" | "map";
 

@@ -1,7 +1,7 @@
 // Circle CCTP's contracts, programs, packages and shared objects on the four chains. Client-safe (no server imports): the
 // recipient check (lib/destination.ts) refuses every one of them as a destination in the dashboard as on the server,
 // and the server's rail modules (server/rails/cctp*/) re-export them.
-import type { ChainId } from "./api";
+import type { ChainId } from "./api-types";
 
 /** CCTP V1 TokenMessenger on Base and Arbitrum (provider-cctp-v2 1.14.0 `cctp.contracts.v1.tokenMessenger`). */
 export const TOKEN_MESSENGER: Partial<Record<ChainId, string>> = {

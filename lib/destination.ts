@@ -39,7 +39,7 @@ import {
   VOTE_PROGRAM_ID,
 } from "@solana/web3.js";
 import { getAddress, zeroAddress } from "viem";
-import type { ChainId } from "./api";
+import type { ChainId } from "./api-types";
 import {
   MESSAGE_TRANSMITTER,
   MESSAGE_TRANSMITTER_V2,

@@ -6,10 +6,13 @@ export type { components } from "@svc/client";
 
 const NETWORK_MESSAGE = "The service could not be reached. Check your connection and try again.";
 
-/** Sends with `cache: "no-store"`; a failed connection becomes one plain sentence (an abort stays an abort). */
+/** Sends with `cache: "no-store"`; a failed connection becomes one plain sentence (an abort stays an abort). The body
+ * goes as bytes, not as the Request's stream (a retried request is a clone): the browser sends a plain body then, as
+ * the dashboard's own fetch did, which its devtools and the e2e tests can read. */
 async function send(request: Request): Promise<Response> {
+  const body = request.body === null ? undefined : await request.arrayBuffer();
   try {
-    return await fetch(new Request(request, { cache: "no-store" }));
+    return await fetch(request.url, { method: request.method, headers: request.headers, body, signal: request.signal, cache: "no-store" });
   } catch (e) {
     if (e instanceof DOMException && e.name === "AbortError") throw e;
     throw new Error(NETWORK_MESSAGE);

@@ -1,7 +1,7 @@
 // Tokens the dashboard and the service know by name, per chain: symbol, name and decimals, each address cited.
 // Any other token is resolved from its chain's own metadata (GET /svc/tokens/lookup); an amount is never converted
 // with guessed decimals. Client-safe (no server imports): server/chains/balances.ts re-exports USDC from here.
-import type { ChainId } from "./api";
+import type { ChainId } from "./api-types";
 
 export interface TokenInfo {
   chain: ChainId;
@@ -13,16 +13,6 @@ export interface TokenInfo {
 }
 
 /** Circle USDC on each network (6 decimals, so base units are micros); @circle-fin/bridge-kit 1.15.1 chains.mjs `usdcAddress`. */
-/** What GET /svc/tokens/lookup answers of a token (server/chains/tokens.ts): decimals null, with the reason, when unknown. */
-export interface TokenMetadata {
-  address: string;
-  symbol: string | null;
-  name: string | null;
-  decimals: number | null;
-  source: "token-list" | "chain" | null;
-  reason: string | null;
-}
-
 export const USDC = {
   "move-chain": "0xdba34672e30cb065b1f93e3ab55318768fd6fef66c15942c9f7cb846e2f900e7::usdc::USDC",
   "svm-chain": "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v",

@@ -7,7 +7,9 @@ import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { type ReadinessKind, ReadinessBadge, readinessOf } from "@/components/readiness";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
-import { CHAIN_IDS, type HomeBody, type Opportunity, api, retryUnlessClientError } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import { CHAIN_IDS, type HomeBody, type Opportunity, retryUnlessClientError } from "@/lib/api";
+import { svcClient } from "@/lib/svc";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { TableWrap } from "@/components/ui/table-wrap";
 
@@ -62,7 +64,7 @@ function useHome() {
     const ctl = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const read = (failures: number) => {
-      api<HomeBody>("/svc/home", { signal: ctl.signal }).then(
+      unwrap(svcClient().GET("/api/v1/svc/home", { signal: ctl.signal })).then(
         (body) => {
           lastHome = { body, at: Date.now() };
           setState({ data: body, error: null });

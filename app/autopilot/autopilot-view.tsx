@@ -8,8 +8,10 @@ import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
-import { type AutopilotHistory, type AutopilotRun, type StrategyDetail, type WalletAutopilot, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import type { ChainId, WalletAutopilot } from "@/lib/api";
 import { chainName, clause, formatBps, formatLocalTime } from "@/lib/format";
+import { svcClient } from "@/lib/svc";
 import { TableWrap } from "@/components/ui/table-wrap";
 
 const CHAINS_OF: Record<WalletFamily, string[]> = { sui: ["move-chain"], solana: ["svm-chain"], evm: ["evm-a", "evm-b"] };
@@ -66,16 +68,18 @@ function Controls({ address, family, apiKey, state }: { address: string; family:
   // The pick, else the wallet's autopilot chain, else its family's first chain (a newly connected wallet of another
   // family never keeps a chain it cannot use).
   const chain = [picked, state.chain, chains[0]].find((c): c is string => !!c && chains.includes(c)) ?? "";
-  const path = `/wallets/${encodeURIComponent(address)}/autopilot`;
+  // The service refuses a chain the wallet's family cannot use (400), as it did before the typed client.
+  const opts = { params: { path: { address } }, body: { chain: chain as ChainId } };
   const toggle = useMutation({
-    mutationFn: (on: boolean) => api<WalletAutopilot>(`${path}/${on ? "enable" : "disable"}`, { method: "POST", apiKey, body: { chain } }),
+    mutationFn: (on: boolean) =>
+      unwrap(on ? svcClient(apiKey).POST("/api/v1/wallets/{address}/autopilot/enable", opts) : svcClient(apiKey).POST("/api/v1/wallets/{address}/autopilot/disable", opts)),
     onSuccess: (next) => {
       qc.setQueryData(["wallet", address, "autopilot", apiKey], next);
       void qc.invalidateQueries({ queryKey: ["wallet", address, "autopilot-history"] });
     },
   });
   const preview = useMutation({
-    mutationFn: () => api<AutopilotRun>(`${path}/preview`, { method: "POST", apiKey, body: { chain } }),
+    mutationFn: () => unwrap(svcClient(apiKey).POST("/api/v1/wallets/{address}/autopilot/preview", opts)),
   });
   const onHere = state.enabled && state.chain === chain;
   const p = preview.data;
@@ -131,10 +135,12 @@ function History({ address, apiKey }: { address: string; apiKey: string }) {
     queryKey: ["wallet", address, "autopilot-history", apiKey],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<AutopilotHistory>(`/wallets/${encodeURIComponent(address)}/autopilot/history?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`, {
-        apiKey,
-        signal,
-      }),
+      unwrap(
+        svcClient(apiKey).GET("/api/v1/wallets/{address}/autopilot/history", {
+          params: { path: { address }, query: { limit: "20", ...(pageParam ? { cursor: pageParam } : {}) } },
+          signal,
+        }),
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
   if (h.isPending) return <SkeletonBlock height={60} />;
@@ -179,13 +185,13 @@ export function AutopilotView() {
   const [key, setKey] = useApiKey();
   const featured = useQuery({
     queryKey: ["svc", "strategy", FEATURED_ID],
-    queryFn: ({ signal }) => api<StrategyDetail>(`/svc/strategies/${FEATURED_ID}`, { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/strategies/{id}", { params: { path: { id: FEATURED_ID } }, signal })),
   });
   const address = w.account?.address;
   const mine = useQuery({
     queryKey: ["wallet", address, "autopilot", key],
     enabled: !!address && !!key,
-    queryFn: ({ signal }) => api<WalletAutopilot>(`/wallets/${encodeURIComponent(address ?? "")}/autopilot`, { apiKey: key, signal }),
+    queryFn: ({ signal }) => unwrap(svcClient(key).GET("/api/v1/wallets/{address}/autopilot", { params: { path: { address: address ?? "" } }, signal })),
   });
   const f = featured.data?.strategy;
   return (

@@ -11,11 +11,11 @@ import { ErrorBox } from "@/components/ui/error-box";
 import { TxLink } from "@/components/ui/tx-link";
 import { UseWalletButton } from "@/components/wallet/use-wallet-button";
 import { FAMILY_NAMES, familyOfChain, useWallet } from "@/components/wallet/store";
-import type { ChainId, Plan } from "@/lib/api";
-import { api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import type { ChainId, VaultPlan } from "@/lib/api";
 import { chainName } from "@/lib/format";
 import { formatTokenAmount } from "@/lib/money";
-import type { components } from "@/lib/svc";
+import { type components, svcClient } from "@/lib/svc";
 import { PlanSummary } from "./plan-summary";
 import { SignAndFollow } from "./sign-and-follow";
 
@@ -68,12 +68,21 @@ function ContinuationReview({ planId, destChain, destAddress, apiKey }: { planId
   const w = useWallet();
   const plan = useQuery({
     queryKey: ["svc", "continuation-plan", planId, apiKey],
-    queryFn: ({ signal }) => api<{ plan: Plan }>(`/svc/plans/${encodeURIComponent(planId)}`, { apiKey, signal }),
+    queryFn: ({ signal }) => unwrap(svcClient(apiKey).GET("/api/v1/svc/plans/{planId}", { params: { path: { planId } }, signal })),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
   if (plan.error) return <ErrorBox error={plan.error} title="The service could not read the deposit plan." onRetry={() => void plan.refetch()} />;
-  const p = plan.data?.plan ?? null;
+  // The record keeps the plan answer as it was served (an open object in the document); the continuation is a deposit
+  // plan's answer (svc-vault-plan.v1), and nothing else is reviewed here.
+  const stored = plan.data?.plan ?? null;
+  const p = stored !== null && stored.schemaVersion === "svc-vault-plan.v1" ? (stored as unknown as VaultPlan) : null;
+  if (stored !== null && !p)
+    return (
+      <p className="small" role="alert">
+        The stored plan {planId} is not a deposit plan; it is not offered for signing.
+      </p>
+    );
   if (!p)
     return (
       <p className="small" role="status">

@@ -22,7 +22,9 @@ import { UseWalletButton } from "@/components/wallet/use-wallet-button";
 import { WalletErrorBox } from "@/components/wallet/wallet-error";
 import { TxLink } from "@/components/ui/tx-link";
 import { FAMILY_NAMES, familyOfChain, useWallet } from "@/components/wallet/store";
-import { ApiError, type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, type PlanRecordBody, api } from "@/lib/api";
+import { isSvcApiError, unwrap } from "@svc/client";
+import { type BridgeDeliveryBody, type BridgeRescueBody, EXECUTABLE_CHAINS, type PlanRecordBody } from "@/lib/api";
+import { svcClient } from "@/lib/svc";
 import { chainName, clause } from "@/lib/format";
 import { formatTokenAmount } from "@/lib/money";
 
@@ -78,18 +80,18 @@ export function BridgeWalk({ planId, sourceTxId, destTxId, onReceiveSigned }: Br
     queryKey: ["svc", "plan-record", planId, sourceTxId, key],
     enabled: key !== "",
     queryFn: ({ signal }) =>
-      api<PlanRecordBody>(`/svc/plans/${encodeURIComponent(planId)}?sourceTxId=${encodeURIComponent(sourceTxId)}`, { apiKey: key, signal }),
+      unwrap(svcClient(key).GET("/api/v1/svc/plans/{planId}", { params: { path: { planId }, query: { sourceTxId } }, signal })),
     // Until the source chain confirms the burn, ask again, slower each time.
     refetchInterval: (q) => (q.state.data?.bridge?.burn.state === "not_confirmed" ? backoffMs(q.state.dataUpdateCount) : false),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
   });
   const [ownerRefused, setOwnerRefused] = useState(false);
-  const refused = (e: unknown) => e instanceof ApiError && (e.status === 401 || e.status === 403);
+  const refused = (e: unknown) => isSvcApiError(e) && (e.status === 401 || e.status === 403);
   // A key the service does not accept for this plan (unknown, or without its wallet in scope): ask for another.
   const keyRefused = refused(record.error) || ownerRefused;
   const rec = record.data ?? null;
-  const unknownPlan = record.error instanceof ApiError && record.error.status === 404;
+  const unknownPlan = isSvcApiError(record.error) && record.error.status === 404;
 
   return (
     <section className="plan bridge-walk" data-testid="bridge-walk" aria-labelledby={`${hintId}-h`}>
@@ -229,7 +231,7 @@ function WalkSteps({ rec, bridge, apiKey: key, sourceTxId, destTxId, recordFetch
 
   return (
     <>
-      {rescue.error && !(rescue.error instanceof ApiError && (rescue.error.status === 401 || rescue.error.status === 403)) && (
+      {rescue.error && !(isSvcApiError(rescue.error) && (rescue.error.status === 401 || rescue.error.status === 403)) && (
         <ErrorBox error={rescue.error} title="The service could not follow this bridge." onRetry={() => void rescue.refetch()} />
       )}
       <ol className="walk-steps">
@@ -299,12 +301,13 @@ function useRescue(planId: string, sourceTxId: string, key: string, burnConfirme
     enabled: key !== "" && burnConfirmed,
     queryFn: async ({ signal }) => {
       try {
-        const body = await api<BridgeRescueBody>("/svc/bridge/rescue", { method: "POST", body: { planId, sourceTxId }, apiKey: key, signal });
+        // The receive transactions' payloads narrowed to their encodings (lib/api-types.ts).
+        const body = (await unwrap(svcClient(key).POST("/api/v1/svc/bridge/rescue", { body: { planId, sourceTxId }, signal }))) as BridgeRescueBody;
         onOwnerRefused(false);
         return body;
       } catch (e) {
         // The rescue is owner-only: a key that may read the plan but not rescue it is asked to be replaced.
-        onOwnerRefused(e instanceof ApiError && (e.status === 401 || e.status === 403));
+        onOwnerRefused(isSvcApiError(e) && (e.status === 401 || e.status === 403));
         throw e;
       }
     },
@@ -324,7 +327,8 @@ function useDelivery(planId: string, mintTx: string | null, key: string) {
   return useQuery({
     queryKey: ["svc", "bridge-delivery", planId, mintTx, key],
     enabled: mintTx !== null && key !== "",
-    queryFn: ({ signal }) => api<BridgeDeliveryBody>("/svc/bridge/delivery", { method: "POST", body: { planId, destTxId: mintTx }, apiKey: key, signal }),
+    // enabled only with a mint id: the fallback is never sent.
+    queryFn: ({ signal }) => unwrap(svcClient(key).POST("/api/v1/svc/bridge/delivery", { body: { planId, destTxId: mintTx ?? "" }, signal })),
     refetchInterval: (q) => (q.state.data?.status === "pending" ? backoffMs(q.state.dataUpdateCount) : false),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -562,7 +566,7 @@ function DeliveryStatus({ mintTx, delivered, delivery }: { mintTx: string | null
       ) : delivery.error ? (
         <p className="error-text">
           The service did not credit it: {delivery.error.message}
-          {delivery.error instanceof ApiError && <span className="muted"> ({delivery.error.code})</span>}{" "}
+          {isSvcApiError(delivery.error) && <span className="muted"> ({delivery.error.code})</span>}{" "}
           <button type="button" className="btn btn-small" onClick={() => void delivery.refetch()}>
             Check again
           </button>

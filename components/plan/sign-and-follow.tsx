@@ -12,10 +12,12 @@ import { useEffect, useId } from "react";
 import { ErrorBox } from "@/components/ui/error-box";
 import { useWallet, walletStore } from "@/components/wallet/store";
 import { WalletErrorBox } from "@/components/wallet/wallet-error";
-import { ApiError, type ChainId, type ExecuteBody, type Plan, api } from "@/lib/api";
+import { isSvcApiError, unwrap } from "@svc/client";
+import type { ChainId, ExecuteBody, Plan } from "@/lib/api";
 import { chainName } from "@/lib/format";
 import { TxLink } from "@/components/ui/tx-link";
 import { formatMicros, formatTokenAmount } from "@/lib/money";
+import { svcClient } from "@/lib/svc";
 import { knownToken } from "@/lib/tokens";
 import { isMapChain, mapChainSignedNote, planChain, signBlockReason } from "./sign-rules";
 
@@ -23,10 +25,20 @@ const POLL_MS = 2000;
 
 /** Deposits, withdraws and swaps have an execute endpoint (POST /svc/strategies/{action}/execute, /svc/swap/execute); a
  * bridge is followed by its walk, and nothing on a Map chain is reported (the endpoint answers map_chain_prepare_only). */
-function reportsTo(plan: Plan): string | null {
+function reportsTo(plan: Plan): ExecutePath | null {
   if (isMapChain(planChain(plan))) return null;
   if (plan.schemaVersion === "svc-swap-plan.v1") return "/svc/swap/execute";
-  return plan.schemaVersion === "svc-vault-plan.v1" ? `/svc/strategies/${plan.action}/execute` : null;
+  return plan.schemaVersion === "svc-vault-plan.v1" ? (`/svc/strategies/${plan.action}/execute` as const) : null;
+}
+
+type ExecutePath = "/svc/swap/execute" | "/svc/strategies/deposit/execute" | "/svc/strategies/withdraw/execute";
+
+/** POST { planId, digest } to the plan's execute endpoint through the typed client. */
+function postExecute(path: ExecutePath, body: { planId: string; digest: string }): Promise<ExecuteBody> {
+  const svc = svcClient();
+  if (path === "/svc/swap/execute") return unwrap(svc.POST("/api/v1/svc/swap/execute", { body }));
+  if (path === "/svc/strategies/withdraw/execute") return unwrap(svc.POST("/api/v1/svc/strategies/withdraw/execute", { body }));
+  return unwrap(svc.POST("/api/v1/svc/strategies/deposit/execute", { body }));
 }
 
 /** A settled swap in the tokens' own units (base units with the token id when the dashboard does not know it). */
@@ -90,7 +102,7 @@ export function SignAndFollow({
   }, [done, qc]);
 
   const mapChain = isMapChain(planChain(plan));
-  const notLanded = execute.error instanceof ApiError && execute.error.status === 404 && /^No route /.test(execute.error.message);
+  const notLanded = isSvcApiError(execute.error) && execute.error.status === 404 && /^No route /.test(execute.error.message);
 
   return (
     <div className="sign">
@@ -143,13 +155,14 @@ interface SignedPlan {
 }
 
 /** POST the signed digest to the execute endpoint (when the plan has one) and follow it while it is pending. */
-function useExecute(planId: string, digest: string | null, executePath: string | null) {
+function useExecute(planId: string, digest: string | null, executePath: ExecutePath | null) {
   return useQuery({
     queryKey: ["svc", "execute", planId, digest],
     enabled: executePath !== null && digest !== null,
-    queryFn: () => api<ExecuteBody>(executePath ?? "", { method: "POST", body: { planId, digest } }),
+    // enabled only with both: the fallbacks are never sent.
+    queryFn: () => postExecute(executePath ?? "/svc/strategies/deposit/execute", { planId, digest: digest ?? "" }),
     refetchInterval: (q) => (q.state.data?.status === "pending" ? POLL_MS : false),
-    retry: (n, e) => !(e instanceof ApiError && e.status >= 400 && e.status < 500) && n < 5,
+    retry: (n, e) => !(isSvcApiError(e) && e.status >= 400 && e.status < 500) && n < 5,
     retryDelay: POLL_MS,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

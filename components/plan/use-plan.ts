@@ -5,8 +5,32 @@
 // the service is still confirming it, the inputs are locked instead, so what was signed stays on screen.
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { type Plan, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import type { BridgePlanRequest, EvmSwapRequest, MoveSwapRequest, Plan, SvmSwapRequest, VaultPlanRequest } from "@/lib/api";
+import { svcClient } from "@/lib/svc";
 import { type PlanRequest, sameRequest } from "./plan-request";
+
+/** POSTs the form's request to its plan endpoint through the typed client. The body is the form's own (the service
+ * checks it: a bad one is a 400 in words); the answer is the document's plan, its transactions' payloads narrowed. */
+async function postPlan(r: PlanRequest): Promise<Plan> {
+  const svc = svcClient();
+  switch (r.path) {
+    case "/svc/strategies/deposit/plan":
+      return (await unwrap(svc.POST("/api/v1/svc/strategies/deposit/plan", { body: r.body as VaultPlanRequest }))) as Plan;
+    case "/svc/strategies/withdraw/plan":
+      return (await unwrap(svc.POST("/api/v1/svc/strategies/withdraw/plan", { body: r.body as VaultPlanRequest }))) as Plan;
+    case "/svc/swap-svm/plan":
+      return (await unwrap(svc.POST("/api/v1/svc/swap-svm/plan", { body: r.body as SvmSwapRequest }))) as Plan;
+    case "/svc/swap-move/plan":
+      return (await unwrap(svc.POST("/api/v1/svc/swap-move/plan", { body: r.body as MoveSwapRequest }))) as Plan;
+    case "/svc/evm/swap/plan":
+      return (await unwrap(svc.POST("/api/v1/svc/evm/swap/plan", { body: r.body as EvmSwapRequest }))) as Plan;
+    case "/svc/bridge/plan":
+      return (await unwrap(svc.POST("/api/v1/svc/bridge/plan", { body: r.body as BridgePlanRequest }))) as Plan;
+    default:
+      throw new Error(`No plan endpoint ${r.path}.`);
+  }
+}
 
 export interface PlanState {
   /** The plan for the inputs on screen; null when none was asked for them, it is being prepared, or it failed. */
@@ -27,7 +51,7 @@ export interface PlanState {
 export function usePlan(request: PlanRequest | null): PlanState {
   const [locked, setLocked] = useState(false);
   const [discarded, setDiscarded] = useState(false);
-  const m = useMutation<Plan, Error, PlanRequest>({ mutationFn: (r) => api<Plan>(r.path, { method: "POST", body: r.body }) });
+  const m = useMutation<Plan, Error, PlanRequest>({ mutationFn: postPlan });
   const { variables, isPending, reset, mutate } = m;
   const current = sameRequest(variables, request);
 

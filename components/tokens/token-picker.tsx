@@ -4,8 +4,10 @@
 // and the reason is said: amounts are never converted with guessed decimals.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { type ChainId, api } from "@/lib/api";
-import { KNOWN_TOKENS, SUI_COIN_TYPE, type TokenInfo, type TokenMetadata } from "@/lib/tokens";
+import { unwrap } from "@svc/client";
+import type { ChainId } from "@/lib/api";
+import { svcClient } from "@/lib/svc";
+import { KNOWN_TOKENS, SUI_COIN_TYPE, type TokenInfo } from "@/lib/tokens";
 
 const SHAPE: Record<ChainId, { re: RegExp; what: string }> = {
   "move-chain": { re: SUI_COIN_TYPE, what: "a coin type, 0x…::module::NAME" },
@@ -34,7 +36,7 @@ export function useTokenChoice(chain: ChainId, initial: string | null) {
     queryKey: ["svc", "token", chain, custom],
     enabled: wellFormed,
     staleTime: 60_000,
-    queryFn: ({ signal }) => api<TokenMetadata>(`/svc/tokens/lookup?chain=${chain}&address=${encodeURIComponent(custom)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/tokens/lookup", { params: { query: { chain, address: custom } }, signal })),
   });
   let choice: TokenChoice;
   if (known) choice = { token: known, reason: null };

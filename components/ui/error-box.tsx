@@ -1,12 +1,11 @@
 "use client";
 // An error in words, with the request id when the service gave one, and a retry.
-// Errors come from lib/api.ts (ApiError) or from the typed client (SvcApiError, pages moved onto it: issue 27).
+// Service errors come from the typed client (SvcApiError, @svc/client): the catalogued code, status and request id.
 import { isSvcApiError } from "@svc/client";
-import { ApiError } from "@/lib/api";
 
 /** The HTTP status of a service error (either kind), else undefined. */
 export function errorStatus(error: unknown): number | undefined {
-  if (error instanceof ApiError || isSvcApiError(error)) return error.status;
+  if (isSvcApiError(error)) return error.status;
   return undefined;
 }
 
@@ -16,7 +15,7 @@ export function errorMessage(error: unknown): string {
 }
 
 export function ErrorBox({ error, onRetry, title }: { error: unknown; onRetry?: () => void; title?: string }) {
-  const rid = error instanceof ApiError ? error.requestId : isSvcApiError(error) ? (error.requestId ?? undefined) : undefined;
+  const rid = isSvcApiError(error) ? (error.requestId ?? undefined) : undefined;
   return (
     <div role="alert" className="alert alert-error">
       <p>

@@ -4,7 +4,6 @@ import { address as solAddress } from "@solana/kit";
 import { erc20Abi } from "viem";
 import { config } from "../config";
 import { type ChainId, CHAIN_FAMILY } from "./address";
-import type { BalanceLeg } from "../../lib/api";
 import { USDC } from "../../lib/tokens";
 import { errorLine, evmRpc, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
 
@@ -18,7 +17,19 @@ const NATIVE: Record<ChainId, { asset: string; decimals: number; unit: string }>
   "evm-b": { asset: "ETH", decimals: 18, unit: "wei" },
 };
 
-export type { BalanceLeg };
+/** One asset of GET /svc/{chain}/wallet-balance (the document's WalletBalance legs, server/catalog/schemas.ts
+ * balanceLeg); amount is integer base units as a string, null when status is N/A. */
+export interface BalanceLeg {
+  asset: string;
+  kind: "native" | "token";
+  decimals: number;
+  unit: string;
+  amount: string | null;
+  status: "ok" | "N/A";
+  reason: string | null;
+  source: string | null;
+  asOf: string | null;
+}
 
 function failureReason(e: unknown, timeoutMs: number): string {
   const msg = e instanceof Error ? e.message : String(e);

@@ -3,7 +3,7 @@
 // token answers decimals null with the reason: an amount is never converted with guessed decimals.
 import { getMintDecoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { erc20Abi, getAddress } from "viem";
-import { KNOWN_TOKENS, knownToken, SUI_COIN_TYPE, type TokenMetadata } from "../../lib/tokens";
+import { KNOWN_TOKENS, knownToken, SUI_COIN_TYPE } from "../../lib/tokens";
 import { fieldError } from "../http/errors";
 import { programAccount } from "./solana/accounts";
 import { type ChainId, CHAIN_FAMILY, isEvmAddress, isSolanaAddress } from "./address";
@@ -11,6 +11,16 @@ import { errorLine, evmRpc, suiRpc, withRpcTimeout } from "./clients";
 
 /** SPL Mint account size (@solana-program/token `getMintSize()`). */
 const MINT_SIZE = 82;
+
+/** What GET /svc/tokens/lookup answers of a token: decimals null, with the reason, when unknown. */
+export interface TokenMetadata {
+  address: string;
+  symbol: string | null;
+  name: string | null;
+  decimals: number | null;
+  source: "token-list" | "chain" | null;
+  reason: string | null;
+}
 
 export interface TokenDetails extends TokenMetadata {
   chain: ChainId;

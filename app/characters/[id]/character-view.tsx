@@ -6,31 +6,19 @@ import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { AmountInput, useAmount } from "@/components/plan/amount-input";
 import { ErrorBox, NotYet, isNotFound, isNotLanded } from "@/components/ui/error-box";
 import { OrMissing } from "@/components/ui/missing";
-import { type VenuesBody, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import type { CharacterAutoYield as AutoYield } from "@/lib/api";
 import { chainName, formatBps, formatLocalTime } from "@/lib/format";
 import { formatMicros, microsToUnits } from "@/lib/money";
+import { svcClient } from "@/lib/svc";
 
 const USDC_UNITS = { symbol: "USDC", decimals: 6 };
-
-interface AutoYield {
-  chain?: string;
-  auto_yield_enabled?: boolean;
-  target_venue?: string | null;
-  max_stake_micros?: string | number | null;
-  enabled_at?: string | null;
-  staked?: string | null;
-  stakedMicros?: string | null;
-  apy?: number | null;
-  grossApyBps?: number | null;
-  netApyBps?: number | null;
-  [k: string]: unknown;
-}
 
 /** The owner's settings: the toggle, the target venue (on the character's chain) and the stake cap. */
 function Settings({ id, apiKey, d }: { id: string; apiKey: string; d: AutoYield }) {
   const uid = useId();
   const qc = useQueryClient();
-  const venues = useQuery({ queryKey: ["svc", "venues"], queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }) });
+  const venues = useQuery({ queryKey: ["svc", "venues"], queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/venues", { signal })) });
   const onChain = (venues.data?.venues ?? []).filter((v) => v.chain === d.chain);
   const [target, setTarget] = useState(d.target_venue ?? "");
   const cap = useAmount(USDC_UNITS, d.max_stake_micros == null ? "" : microsToUnits(BigInt(String(d.max_stake_micros))));
@@ -38,12 +26,12 @@ function Settings({ id, apiKey, d }: { id: string; apiKey: string; d: AutoYield 
   const capInvalid = cap.entry.state === "error";
   const save = useMutation({
     mutationFn: (enable: boolean) =>
-      api<AutoYield>(`/characters/${encodeURIComponent(id)}/auto-yield`, {
-        method: "PUT",
-        apiKey,
-        root: "/api",
-        body: { auto_yield_enabled: enable, target_venue: target === "" ? null : target, max_stake_micros: capMicros === null ? null : capMicros.toString() },
-      }),
+      unwrap(
+        svcClient(apiKey).PUT("/api/characters/{id}/auto-yield", {
+          params: { path: { id } },
+          body: { auto_yield_enabled: enable, target_venue: target === "" ? null : target, max_stake_micros: capMicros === null ? null : capMicros.toString() },
+        }),
+      ),
     onSuccess: (next) => qc.setQueryData(["character", id, apiKey], next),
   });
   const on = !!d.auto_yield_enabled;
@@ -88,7 +76,7 @@ export function CharacterView({ id }: { id: string }) {
     queryKey: ["character", id, key],
     enabled: !!key,
     queryFn: ({ signal }) =>
-      api<AutoYield>(`/characters/${encodeURIComponent(id)}/auto-yield`, { apiKey: key, signal, root: "/api" }),
+      unwrap(svcClient(key).GET("/api/characters/{id}/auto-yield", { params: { path: { id } }, signal })),
   });
   const d = q.data;
   return (
@@ -124,7 +112,7 @@ export function CharacterView({ id }: { id: string }) {
           </dd>
           <dt>Staked</dt>
           <dd>
-            <OrMissing value={formatMicros(d.stakedMicros ?? d.staked ?? null)} /> USDC
+            <OrMissing value={formatMicros(d.stakedMicros)} /> USDC
           </dd>
           <dt>Net APY</dt>
           <dd>

@@ -8,9 +8,11 @@ import { ErrorBox, NotYet, errorMessage, isNotFound } from "@/components/ui/erro
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonRows } from "@/components/ui/skeleton";
 import { type WalletFamily, useWallet, walletStore } from "@/components/wallet/store";
-import { type ActivityBody, type ActivityRow, type BalanceBody, type BalanceLeg, type ChainId, type PortfolioBody, type Position, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import type { ActivityRow, BalanceLeg, ChainId, Position } from "@/lib/api";
 import { chainName, explorerTxUrl, formatPct } from "@/lib/format";
 import { formatMicros, formatTokenAmount, microsToUnits } from "@/lib/money";
+import { svcClient } from "@/lib/svc";
 import { knownToken } from "@/lib/tokens";
 import { TableWrap } from "@/components/ui/table-wrap";
 
@@ -21,7 +23,15 @@ function familyOfAddress(a: string): WalletFamily | null {
   return null;
 }
 
-const BALANCE_CHAINS: Record<WalletFamily, { segment: string; chain: string }[]> = {
+/** GET /svc/{segment}/wallet-balance: one operation per chain. */
+const BALANCE_READS = {
+  move: (address: string, signal: AbortSignal) => svcClient().GET("/api/v1/svc/move/wallet-balance", { params: { query: { address } }, signal }),
+  svm: (address: string, signal: AbortSignal) => svcClient().GET("/api/v1/svc/svm/wallet-balance", { params: { query: { address } }, signal }),
+  "evm-a": (address: string, signal: AbortSignal) => svcClient().GET("/api/v1/svc/evm-a/wallet-balance", { params: { query: { address } }, signal }),
+  "evm-b": (address: string, signal: AbortSignal) => svcClient().GET("/api/v1/svc/evm-b/wallet-balance", { params: { query: { address } }, signal }),
+};
+
+const BALANCE_CHAINS: Record<WalletFamily, { segment: keyof typeof BALANCE_READS; chain: string }[]> = {
   sui: [{ segment: "move", chain: "move-chain" }],
   solana: [{ segment: "svm", chain: "svm-chain" }],
   evm: [
@@ -55,7 +65,7 @@ function Balances({ address, family }: { address: string; family: WalletFamily }
     queries: chains.map((c) => ({
       queryKey: ["svc", "balance", c.segment, address],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api<BalanceBody>(`/svc/${c.segment}/wallet-balance?address=${encodeURIComponent(address)}`, { signal }),
+        unwrap(BALANCE_READS[c.segment](address, signal)),
     })),
   });
   return (
@@ -129,7 +139,7 @@ function OnChain({ p }: { p: Position }) {
 function Positions({ address }: { address: string }) {
   const q = useQuery({
     queryKey: ["svc", "portfolio", address],
-    queryFn: ({ signal }) => api<PortfolioBody>(`/svc/portfolio?wallet=${encodeURIComponent(address)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/portfolio", { params: { query: { wallet: address } }, signal })),
     refetchInterval: 15_000,
   });
   if (q.error && isNotFound(q.error)) return <NotYet what="The portfolio" />;
@@ -225,10 +235,7 @@ function Activity({ address }: { address: string }) {
     queryKey: ["svc", "activity", address],
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      api<ActivityBody>(
-        `/svc/activity?wallet=${encodeURIComponent(address)}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        { signal },
-      ),
+      unwrap(svcClient().GET("/api/v1/svc/activity", { params: { query: { wallet: address, ...(pageParam ? { cursor: pageParam } : {}) } }, signal })),
     getNextPageParam: (last) => last.nextCursor ?? null,
     refetchInterval: 15_000,
   });

@@ -10,9 +10,11 @@ import type { PlanRequest } from "@/components/plan/plan-request";
 import { type PlanState, usePlan } from "@/components/plan/use-plan";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
-import { CHAIN_IDS, type ChainId, type RailId, type SwapRequest, type VenuesBody, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import { CHAIN_IDS, type ChainId, type RailId, type SwapRequest } from "@/lib/api";
 import { recipientProblem } from "@/lib/destination";
 import { chainName, shortAddress } from "@/lib/format";
+import { svcClient } from "@/lib/svc";
 
 const SWAP_PATHS: Record<string, string> = {
   "svm-chain": "/svc/swap-svm/plan",
@@ -66,16 +68,6 @@ function ChainSelect({
       </select>
     </div>
   );
-}
-
-interface BridgePath {
-  sourceChain: ChainId;
-  destChain: ChainId;
-  rail: RailId;
-  /** The speeds the path's rail offers (GET /svc/bridge/paths); empty on a rail with one speed. */
-  speeds: string[];
-  ready: boolean;
-  reason: string | null;
 }
 
 export function SwapForm() {
@@ -152,7 +144,7 @@ export function BridgeForm() {
   const paths = useQuery({
     queryKey: ["svc", "bridge-paths"],
     staleTime: 60_000,
-    queryFn: ({ signal }) => api<{ paths: BridgePath[] }>("/svc/bridge/paths", { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/bridge/paths", { signal })),
   });
   const pathOf = (s: string, d: string) => paths.data?.paths.find((p) => p.sourceChain === s && p.destChain === d) ?? null;
   const [source, setSource] = useState<string>("svm-chain");
@@ -164,7 +156,7 @@ export function BridgeForm() {
   const [speed, setSpeed] = useState<"standard" | "fast">("standard");
   const [destIsContract, setDestIsContract] = useState(false);
   // A cross-chain deposit (continueTo): after the delivery, the destination wallet signs a deposit into this venue.
-  const venues = useQuery({ queryKey: ["svc", "venues"], staleTime: 60_000, queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }) });
+  const venues = useQuery({ queryKey: ["svc", "venues"], staleTime: 60_000, queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/venues", { signal })) });
   const [venue, setVenue] = useState("");
   const destVenues = (venues.data?.venues ?? []).filter((v) => v.chain === dest && v.actions.deposit.ready);
   const continueTo = destVenues.some((v) => v.id === venue) ? venue : "";

@@ -8,7 +8,8 @@ import { StrategyPlanForm } from "@/components/plan/strategy-plan-form";
 import { ErrorBox, NotYet, isNotFound, isNotLanded } from "@/components/ui/error-box";
 import { Missing, OrMissing } from "@/components/ui/missing";
 import { SkeletonBlock } from "@/components/ui/skeleton";
-import { type ChartBody, type StrategyDetail, type VenuesBody, api } from "@/lib/api";
+import { unwrap } from "@svc/client";
+import { svcClient } from "@/lib/svc";
 import { chainName, formatAgo, formatBps, formatUsd } from "@/lib/format";
 import { FeeSchedule } from "@/components/fee-schedule";
 import { AutopilotOffer } from "./autopilot-offer";
@@ -23,16 +24,16 @@ export function OpportunityDetail({ id }: { id: string }) {
   const [tab, setTab] = useState<"deposit" | "withdraw">("deposit");
   const detail = useQuery({
     queryKey: ["svc", "strategy", id],
-    queryFn: ({ signal }) => api<StrategyDetail>(`/svc/strategies/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/strategies/{id}", { params: { path: { id } }, signal })),
   });
   const chart = useQuery({
     queryKey: ["svc", "strategy", id, "chart"],
-    queryFn: ({ signal }) => api<ChartBody>(`/svc/strategies/${encodeURIComponent(id)}/chart`, { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/strategies/{id}/chart", { params: { path: { id } }, signal })),
   });
   // The venue's published on-chain ids live on GET /svc/venues (`onchain`), not on the strategy row.
   const venues = useQuery({
     queryKey: ["svc", "venues"],
-    queryFn: ({ signal }) => api<VenuesBody>("/svc/venues", { signal }),
+    queryFn: ({ signal }) => unwrap(svcClient().GET("/api/v1/svc/venues", { signal })),
     staleTime: 5 * 60_000,
   });
   const d = detail.data?.strategy;
