@@ -11,7 +11,7 @@ import { type PlanState, usePlan } from "@/components/plan/use-plan";
 import { familyOfChain, useWallet } from "@/components/wallet/store";
 import { TokenPicker, useTokenChoice } from "@/components/tokens/token-picker";
 import { unwrap } from "@svc/client";
-import { CHAIN_IDS, type ChainId, type RailId, type SwapRequest } from "@/lib/api";
+import { CHAIN_IDS, type ChainId, type SwapRequest } from "@/lib/api";
 import { recipientProblem } from "@/lib/destination";
 import { chainName, shortAddress } from "@/lib/format";
 import { svcClient } from "@/lib/svc";
