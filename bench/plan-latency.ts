@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { serveArgs } from "../scripts/build-state";
-import { LATENCY_PLANS, type LatencyChain, type LatencyChains, type LatencyPlan, type LatencySample, RTT_MS, startLatencyChains } from "../tests/support/plan-latency";
+import { LATENCY_PLANS, type LatencyChain, type LatencyChains, type LatencyPlan, type LatencySample, RTT_MS, startLatencyChains, WARMED_LINE } from "../tests/support/plan-latency";
 import { freePort } from "../tests/support/net";
 import { appEnv } from "./_app-env";
 
@@ -24,7 +24,8 @@ async function startApp(chainEnv: Record<string, string>): Promise<{ url: string
   const port = await freePort();
   const env = appEnv({
     SVC_DATA_DIR: dir,
-    SVC_LOG_LEVEL: "silent",
+    // Info: the app says when its start-up walk of NAVI's graph has ended (server/boot.ts); the plans start after it.
+    SVC_LOG_LEVEL: "info",
     SVC_DISABLE_JOBS: "1",
     SVC_YIELDS_API_URL: "http://127.0.0.1:9",
     SVC_RPC_EVM_B: "http://127.0.0.1:9",
@@ -33,14 +34,19 @@ async function startApp(chainEnv: Record<string, string>): Promise<{ url: string
     NODE_ENV: "production",
     ...chainEnv,
   });
-  const child: ChildProcess = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: "ignore" });
+  const child: ChildProcess = spawn(process.execPath, [...serveArgs(root), "-p", String(port), "-H", "127.0.0.1"], { cwd: root, env, stdio: ["ignore", "pipe", "ignore"] });
+  let out = "";
+  child.stdout?.on("data", (d) => {
+    out += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error("app did not become ready");
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}`);
+    if (out.includes("warm-up walk failed")) throw new Error(`the app's NAVI warm-up failed: ${out.slice(-1000)}`);
     try {
-      if ((await fetch(`${url}/api/v1/svc/status`)).ok) break;
+      if (out.includes(WARMED_LINE) && (await fetch(`${url}/api/v1/svc/status`)).ok) break;
     } catch {
       // not listening yet
     }
@@ -133,7 +139,7 @@ export async function run(): Promise<string> {
   );
   lines.push("");
   lines.push(
-    `POST /api/v1/svc/strategies/{deposit,withdraw}/plan on the running app (scripts/serve.ts, PGlite), each chain behind a proxy adding ${RTT_MS} ms to every HTTP exchange (testing/latency/rtt-proxy.ts), and Pyth's Hermes behind one too (counted with move-chain: the NAVI withdraw pushes a stale Pyth price). A wave is one step of the longest chain of exchanges that waited for each other (exchanges that overlap in time, or a JSON-RPC batch, are one wave); no plan can take less than waves × ${RTT_MS} ms. Goal (issue 28 item 3): at most 3 waves, the NAVI withdraw at most 4. Cold: the first plan of that venue and action in each of ${APP_STARTS} new app processes (package ids, proven ids, clients and RPC capabilities unknown), for a new owner, after one plan without an owner warmed the route (a venue's withdraw comes after its deposits); warm: ${WARM_PER_START} more deposits (${WARM_WITHDRAWS_PER_START} more withdrawals) per process, each for another new owner. A withdraw's owner holds the venue's shares (the EVM owners by a deposit they signed, sent to the chain directly, not through the proxy).`,
+    `POST /api/v1/svc/strategies/{deposit,withdraw}/plan on the running app (scripts/serve.ts, PGlite), each chain behind a proxy adding ${RTT_MS} ms to every HTTP exchange (testing/latency/rtt-proxy.ts), and Pyth's Hermes behind one too (counted with move-chain: the NAVI withdraw pushes a stale Pyth price). A wave is one step of the longest chain of exchanges that waited for each other (exchanges that overlap in time, or a JSON-RPC batch, are one wave); no plan can take less than waves × ${RTT_MS} ms. Goal (issue 28 item 3): at most 3 waves, the NAVI withdraw at most 4. Cold: the first plan of that venue and action in each of ${APP_STARTS} new app processes (package ids, proven ids, clients and RPC capabilities unknown), for a new owner, after the app's start-up walk of NAVI's graph ended (server/venues/navi/warmup.ts: it runs under npm start, jobs or not) and one plan without an owner warmed the route (a venue's withdraw comes after its deposits); warm: ${WARM_PER_START} more deposits (${WARM_WITHDRAWS_PER_START} more withdrawals) per process, each for another new owner. A withdraw's owner holds the venue's shares (the EVM owners by a deposit they signed, sent to the chain directly, not through the proxy).`,
   );
   lines.push("");
   lines.push(`| plan | chain (local) | cold waves | cold ms (median; runs) | warm waves | warm ms (median) | over the waves' floor, warm median | goal | met |`);

@@ -5,6 +5,7 @@ import { type DbHandle, closeDb, dbHandle } from "./db/client";
 import { loadBootstrapKeys } from "./http/auth";
 import { JOBS } from "./jobs";
 import { log } from "./log";
+import { warmNaviWalks } from "./venues/navi/warmup";
 
 const holder = globalThis as unknown as { __svcBoot?: Promise<DbHandle>; __svcJobStops?: Array<() => void | Promise<void>> };
 
@@ -18,8 +19,21 @@ async function boot(): Promise<DbHandle> {
       return start(handle.db);
     });
   }
+  warmUp();
   log().info({ database: handle.kind, executionMode: cfg.SVC_EXECUTION_MODE }, "svc ready");
   return handle;
+}
+
+/**
+ * One walk of NAVI's object graph so the process's first NAVI withdraw plan knows its ids (server/venues/navi/warmup.ts).
+ * Not a job: one read at start, not repeated, nothing to stop; it runs with SVC_DISABLE_JOBS too, as plans do. Never
+ * awaited: a failure only logs (plans then walk cold).
+ */
+function warmUp(): void {
+  warmNaviWalks().then(
+    () => log().info({ warmup: "navi" }, "warm-up walk done"),
+    (e: unknown) => log().warn({ warmup: "navi", err: e instanceof Error ? e.message.split("\n")[0] : String(e) }, "warm-up walk failed; plans walk cold"),
+  );
 }
 
 export function ensureBooted(): Promise<DbHandle> {

@@ -59,11 +59,6 @@ export interface LatencyPlan {
   maxWaves: number;
   /** What the withdraw's owner holds, in words (the bench's table). */
   holds?: string;
-  /**
-   * The most waves the first such plan of an app process takes, where that is above the goal (not met: the NAVI
-   * withdraw walks NAVI's oracle graph, whose ids the process learns on its first walk; docs/performance.md).
-   */
-  coldMaxWaves?: number;
 }
 
 const d = (venue: string, chain: LatencyChain): LatencyPlan => ({ venue, chain, action: "deposit", maxWaves: 3 });
@@ -83,7 +78,7 @@ export const LATENCY_PLANS: readonly LatencyPlan[] = [
   d("compound-v3-base", "evm-a"),
   w("scallop", "move-chain", "100 sUSDC"),
   w("suilend", "move-chain", "100 cTokens"),
-  { ...w("navi", "move-chain", "10 USDC supplied; NAVI's Pyth source stale, so Hermes's price is pushed first", 4), coldMaxWaves: 6 },
+  w("navi", "move-chain", "10 USDC supplied; NAVI's Pyth source stale, so Hermes's price is pushed first", 4),
   w("kamino", "svm-chain", "100 cUSDC"),
   w("marginfi", "svm-chain", "a marginfi account with 40 shares"),
   w("save", "svm-chain", "90 Save cUSDC"),
@@ -115,6 +110,9 @@ export interface LatencyChains {
   sample: (plan: LatencyPlan) => LatencySample;
   close: () => Promise<void>;
 }
+
+/** The line the app logs (level info) when its start-up walk of NAVI's graph has ended (server/boot.ts). */
+export const WARMED_LINE = "warm-up walk done";
 
 async function pda(program: string, ...seeds: string[]): Promise<string> {
   const [a] = await getProgramDerivedAddress({

@@ -25,7 +25,7 @@ import { bcs } from "@mysten/sui/bcs";
 import { deriveDynamicFieldID, normalizeSuiAddress } from "@mysten/sui/utils";
 import { navi } from "./descriptor";
 import { fieldsOf, readObjectJson, u, uidOf } from "../../chains/sui/fields";
-import { type Early, type Got, lastIds, readEarly, readMany as readObjects, rememberIds } from "./prefetch";
+import { type Early, type Got, lastIds, readEarly, readMany as readObjects, rememberIds, warmed } from "./prefetch";
 
 const ids = navi.onchain as Record<string, string>;
 
@@ -83,6 +83,8 @@ const nameOf = (v: unknown) => String(fieldsOf(v).name ?? "");
  * reader of its later steps: each early answer used only where this read's own data leads to its id.
  */
 async function startWalk(owner: string, signal: AbortSignal) {
+  // Before this process's first walk: the start-up warm-up's ids, when it is still walking (./warmup.ts).
+  if (lastIds("oracle").length === 0) await warmed(signal);
   const [lastUserTable] = lastIds("oracle-user-table");
   const earlyRead = readEarly([...lastIds("oracle"), ...(lastUserTable ? [field(lastUserTable, "address", addressKey(owner))] : [])], signal);
   const roots = await readObjects(

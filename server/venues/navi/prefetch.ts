@@ -39,7 +39,33 @@ export async function readMany(objectIds: readonly string[], signal: AbortSignal
   return objectIds.map((id) => (early?.has(id) ? early.get(id) : got.get(id)));
 }
 
-const holder = globalThis as unknown as { __svcNaviLastIds?: Map<string, string[]> };
+const holder = globalThis as unknown as { __svcNaviLastIds?: Map<string, string[]>; __svcNaviWarming?: { done: Promise<void>; signal: AbortSignal } };
+
+/**
+ * Runs `walk` as this process's warm-up (./warmup.ts), aborted after `timeoutMs`: a walk that starts before it ends
+ * waits for it (`warmed`) instead of walking the same graph cold beside it. A failed warm-up is the caller's to log.
+ */
+export function warmWith(walk: (signal: AbortSignal) => Promise<void>, timeoutMs: number): Promise<void> {
+  const ac = new AbortController();
+  const timer = setTimeout(() => ac.abort(new Error(`the warm-up walk did not end within ${timeoutMs} ms (timeout)`)), timeoutMs);
+  const done = (async () => walk(ac.signal))().finally(() => {
+    clearTimeout(timer);
+    if (holder.__svcNaviWarming?.done === done) holder.__svcNaviWarming = undefined;
+  });
+  holder.__svcNaviWarming = { done, signal: ac.signal };
+  return done;
+}
+
+/** Resolves once the warm-up in flight (if any) has ended, however it ended, or when `signal` aborts. */
+export function warmed(signal: AbortSignal): Promise<void> {
+  const w = holder.__svcNaviWarming;
+  // The warm-up's own walks (its signal) never wait for it.
+  if (!w || w.signal === signal || signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    signal.addEventListener("abort", () => resolve(), { once: true });
+    w.done.then(resolve, resolve);
+  });
+}
 
 /** The ids the walk `walk` asked after its first step last time in this process (empty before its first). */
 export function lastIds(walk: string): string[] {

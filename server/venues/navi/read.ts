@@ -16,7 +16,7 @@ import { suiRpc } from "../../chains/clients";
 import { navi } from "./descriptor";
 import { fieldsOf, readDynamicFieldValue, readObjectJson, sameCoinType, u, u8Key, uidOf } from "../../chains/sui/fields";
 import type { VenueReader } from "../shared/read";
-import { lastIds, readEarly, readMany, rememberIds } from "./prefetch";
+import { lastIds, readEarly, readMany, rememberIds, warmed } from "./prefetch";
 
 const RAY = 10n ** 27n;
 const HALF_RAY = RAY / 2n;
@@ -75,6 +75,7 @@ const ownerEntry = (userState: string, owner: string) => deriveDynamicFieldID(us
 export async function readNaviSuppliedMicros(owner: string, signal: AbortSignal): Promise<bigint> {
   const assetId = Number(navi.onchain.usdcAssetId);
   const reserveEntry = (table: string) => deriveDynamicFieldID(table, u8Key(assetId).type, u8Key(assetId).bcs);
+  if (lastIds("supply-tables").length === 0) await warmed(signal);
   const [lastReserves, lastUserState] = lastIds("supply-tables");
   const earlyRead = readEarly(lastReserves && lastUserState ? [reserveEntry(lastReserves), ownerEntry(lastUserState, owner)] : [], signal);
   const [storage] = await readMany([navi.onchain.storage ?? ""], signal);
