@@ -11,7 +11,7 @@ import { ensureBuild, serveArgs } from "../scripts/build-state";
 import { makePools, venueRows } from "../tests/support/fake-yields";
 import { VENUES } from "../server/venues";
 import { freePort } from "../tests/support/net";
-import { appEnv } from "./_app-env";
+import { appEnv, childOutput } from "./_app-env";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CONNECTIONS = 64;
@@ -39,21 +39,12 @@ function listen(server: Server): Promise<string> {
 
 async function ingest(yieldsUrl: string) {
   // Async spawn: this process serves the upstream the child fetches (spawnSync would block it).
-  const child = spawn(
-    process.execPath,
-    ["--expose-gc", "--import", "tsx", "--conditions=react-server", path.join(root, "bench/_catalog-ingest.ts"), yieldsUrl],
-    { cwd: root, env: { ...process.env, SVC_LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "pipe"] },
-  );
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
+  const out = await childOutput(["--expose-gc", "--import", "tsx", "--conditions=react-server", path.join(root, "bench/_catalog-ingest.ts"), yieldsUrl], {
+    cwd: root,
+    env: { ...process.env, SVC_LOG_LEVEL: "silent" },
+    what: "ingest child",
+    errLines: 8,
   });
-  child.stderr?.on("data", (d) => {
-    err += d;
-  });
-  const code = await new Promise<number | null>((r) => child.once("exit", r));
-  if (code !== 0) throw new Error(`ingest child failed: ${err.split("\n").slice(0, 8).join(" ")}`);
   return JSON.parse(out) as {
     runs: Array<{ fetchParseMs: number; storeMs: number; totalMs: number; pools: number; upstreamRows: number; parseMs: number; retainedMb: number }>;
     baselineRssMb: number;

@@ -14,6 +14,7 @@ import { toBase58 } from "@mysten/sui/utils";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { ensureBuild, serveArgs } from "../scripts/build-state";
+import { stopApp, waitForApp } from "./_app-env";
 import { freePort } from "../tests/support/net";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -123,27 +124,7 @@ async function startApp(url: string, port: number): Promise<ChildProcess> {
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/svc/status`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill("SIGKILL");
-  throw new Error("app did not start");
-}
-
-/** SIGTERM (scripts/serve.ts shuts down gracefully, which also writes a --cpu-prof profile), then wait for exit. */
-async function stopApp(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return waitForApp(child, port, 60_000);
 }
 
 const load = () => os.loadavg()[0]?.toFixed(1) ?? "?";

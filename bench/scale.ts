@@ -23,7 +23,7 @@ import { VENUES } from "../server/venues";
 import { makePools, venueRows } from "../tests/support/fake-yields";
 import { ledgerViolations } from "../tests/support/ledger-sql";
 import { freePort } from "../tests/support/net";
-import { appEnv } from "./_app-env";
+import { appEnv, childOutput, stopApp, waitForApp } from "./_app-env";
 import { CHAIN, fillActions, fillSubscriptions, HEAVY_EVERY, walletAddress } from "./_scale-fill";
 import { lineChart } from "./_svg";
 
@@ -165,26 +165,7 @@ async function startApp(port: number, inspectPort: number): Promise<ChildProcess
     const text = d.toString().replace(/^(Debugger listening on|Debugger ending on|For help, see|Debugger attached|Waiting for the debugger).*\n?/gm, "");
     if (text) process.stderr.write(text);
   });
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/svc/status`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  child.kill("SIGKILL");
-  throw new Error("app did not start");
-}
-
-async function stopApp(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-  await exited;
-  clearTimeout(timer);
+  return waitForApp(child, port, 90_000);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -298,21 +279,12 @@ function webhookReceiver() {
 }
 
 async function ingest(url: string, runs: number): Promise<number> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=react-server", path.join(root, "bench/_scale-ingest.ts"), url, String(runs)], {
+  const out = await childOutput(["--import", "tsx", "--conditions=react-server", path.join(root, "bench/_scale-ingest.ts"), url, String(runs)], {
     cwd: root,
-    env: { ...appEnv({ DATABASE_URL: dbUrl(), SVC_LOG_LEVEL: "silent" }) },
-    stdio: ["ignore", "pipe", "pipe"],
+    env: appEnv({ DATABASE_URL: dbUrl(), SVC_LOG_LEVEL: "silent" }),
+    what: "ingest",
+    errLines: 6,
   });
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (d) => {
-    out += d;
-  });
-  child.stderr?.on("data", (d) => {
-    err += d;
-  });
-  const code = await new Promise<number | null>((r) => child.once("exit", r));
-  if (code !== 0) throw new Error(`ingest failed: ${err.split("\n").slice(0, 6).join(" ")}`);
   const totals = (JSON.parse(out) as { totals: number[] }).totals.sort((a, b) => a - b);
   return totals[Math.floor(totals.length / 2)] ?? Number.NaN;
 }
