@@ -692,7 +692,7 @@ export interface paths {
         put?: never;
         /**
          * Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once
-         * @description Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). 200 done once confirmed and recorded: the position stakes what arrived in it, the owner's USDC outflow read from the transaction less the USDC fees the plan disclosed (`settledMicros`; a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); 422 blocked for a failed transaction, a sender that is not the plan's owner, an outflow that does not cover the plan's amount and its disclosed fees (tx_amount_mismatch), a plan that is not a prepared deposit, a Map chain, or a digest used by another plan. Private keys, secret keys and mnemonics are refused with 400 whatever field carries them, and never logged.
+         * @description Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). 200 done once confirmed and recorded: the position stakes the plan's amount once the owner's USDC outflow read from the transaction, less the USDC fees the plan disclosed, covers it (never more; `settledMicros`; a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); 422 blocked for a failed transaction, a sender that is not the plan's owner, an outflow that does not cover the plan's amount and its disclosed fees (tx_amount_mismatch), a plan that is not a prepared deposit, a Map chain, or a digest used by another plan. Private keys, secret keys and mnemonics are refused with 400 whatever field carries them, and never logged.
          *
          *     Access: public.
          */
@@ -3022,7 +3022,7 @@ export interface components {
             /** @constant */
             settled: true;
             /**
-             * @description What the ledger recorded, from the confirmed transaction: a deposit stakes what arrived in the position: the owner's USDC outflow less the USDC fees the plan disclosed (at least the plan's amount); a withdraw records the USDC that arrived in the owner's wallet.
+             * @description What the ledger recorded, from the confirmed transaction: a deposit stakes the plan's amount once the owner's USDC outflow less the USDC fees the plan disclosed covers it (never more: an excess is not proven to be in the position); a withdraw records the USDC that arrived in the owner's wallet.
              * @example 1000000
              */
             settledMicros?: string;

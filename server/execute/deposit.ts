@@ -1,7 +1,7 @@
 // POST /svc/strategies/deposit/execute and /svc/strategies/withdraw/execute: confirm an owner-executed (or, in broadcast
 // mode, server-submitted) deposit or withdraw through the chain's RPC, then record it once with the amounts the chain
-// moved: a deposit stakes what arrived in the position, the owner's USDC outflow less the USDC fees the plan disclosed
-// (it must cover the plan's amount); a withdraw unstakes what arrived in the owner's wallet (issue 23: a withdraw signed in the dashboard reaches the ledger like a deposit does).
+// moved: a deposit stakes the plan's amount once the owner's USDC outflow less the USDC fees the plan disclosed covers
+// it (never more); a withdraw unstakes what arrived in the owner's wallet (issue 23: a withdraw signed in the dashboard reaches the ledger like a deposit does).
 // The RPC is read before the transaction; the transaction locks the plan row and writes everything at once.
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { and, eq } from "drizzle-orm";
@@ -125,13 +125,17 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
     return blocked(plan.id, digest, blocker("sender_not_owner", `The transaction's sender ${c.sender ?? "(unknown)"} is not the plan's owner ${plan.owner}.`));
   }
   if (kind === "swap") return settleSwap(db, plan, plan.owner, digest, submitted, c.assets);
-  // The owner's USDC change, from the confirmed transaction: a deposit stakes what arrived in the position (the outflow
-  // less the USDC fees the plan disclosed), which must cover the plan; a withdraw must bring USDC to the owner, and what
+  // The owner's USDC change, from the confirmed transaction: what a deposit put in the position (the outflow less the
+  // USDC fees the plan disclosed) must cover the plan; a withdraw must bring USDC to the owner, and what
   // arrived is what the ledger records.
   const change = c.usdc.get(normalizeAddress(plan.owner)) ?? 0n;
   const fees = kind === "deposit" ? disclosedUsdcFees(plan) : 0n;
-  const deposited = -change - fees;
-  if (kind === "deposit" && deposited < plan.amountMicros) {
+  const arrived = -change - fees;
+  // Never more than the plan's amount: an outflow beyond the amount and its disclosed fees is not proven to have reached
+  // the position (any transaction the owner sent can be reported), so the ledger does not overstate it; reconciliation
+  // reports a position that holds more as drift.
+  const deposited = arrived < plan.amountMicros ? arrived : plan.amountMicros;
+  if (kind === "deposit" && arrived < plan.amountMicros) {
     const disclosed = fees > 0n ? ` and discloses ${fees} micro-USDC of fees` : "";
     return blocked(
       plan.id,

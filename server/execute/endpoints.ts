@@ -42,7 +42,7 @@ export const executeDepositEndpoint = executeEndpoint(
   "deposit",
   "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once",
   "Body { planId, digest } after the wallet executed, or { planId, signedTransaction, signatures? } (submitted only when SVC_EXECUTION_MODE=broadcast on an Executable chain; otherwise 202 prepared, submitted false). " +
-    "200 done once confirmed and recorded: the position stakes what arrived in it, the owner's USDC outflow read from the transaction less the USDC fees the plan disclosed (`settledMicros`; a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); " +
+    "200 done once confirmed and recorded: the position stakes the plan's amount once the owner's USDC outflow read from the transaction, less the USDC fees the plan disclosed, covers it (never more; `settledMicros`; a repeat with the same digest answers the same and credits nothing); 202 pending when the RPC is unreachable or the transaction is not final (nothing credited; post again); " +
     "422 blocked for a failed transaction, a sender that is not the plan's owner, an outflow that does not cover the plan's amount and its disclosed fees (tx_amount_mismatch), a plan that is not a prepared deposit, a Map chain, or a digest used by another plan. " +
     "Private keys, secret keys and mnemonics are refused with 400 whatever field carries them, and never logged.",
   executeDeposit,

@@ -50,7 +50,7 @@ export const executeDoneSchema = z
     submitted: z.boolean().meta({ description: "true when this server broadcast the signed bytes; false when the wallet did." }),
     settled: z.literal(true),
     settledMicros: microsOutput.optional().meta({
-      description: "What the ledger recorded, from the confirmed transaction: a deposit stakes what arrived in the position: the owner's USDC outflow less the USDC fees the plan disclosed (at least the plan's amount); a withdraw records the USDC that arrived in the owner's wallet.",
+      description: "What the ledger recorded, from the confirmed transaction: a deposit stakes the plan's amount once the owner's USDC outflow less the USDC fees the plan disclosed covers it (never more: an excess is not proven to be in the position); a withdraw records the USDC that arrived in the owner's wallet.",
     }),
     position: executePosition.nullable().meta({ description: "The wallet's ledger position after the deposit or withdraw; null for a swap (the ledger holds no swapped tokens)." }),
     swap: z

@@ -58,11 +58,11 @@ describe("a confirmed deposit stakes the outflow less the disclosed fees", () =>
     expect(await staked(owner)).toBe(5_000_000n);
   });
 
-  it("the transaction sent 5.30 USDC: 5.25 USDC arrived in the position and is staked, not the plan's 5 USDC", async () => {
+  it("the transaction sent 5.30 USDC: the 0.25 USDC beyond the amount and its fee is not proven to be in the position, so 5 USDC is staked", async () => {
     const owner = wallet();
     const r = await executeDeposit(t.db, { planId: await plan(owner, 5_000_000n, 50_000n), digest: sent(owner, 5_300_000n) });
-    expect(r.body).toMatchObject({ status: "done", amountMicros: "5000000", settledMicros: "5250000" });
-    expect(await staked(owner)).toBe(5_250_000n);
+    expect(r.body).toMatchObject({ status: "done", amountMicros: "5000000", settledMicros: "5000000" });
+    expect(await staked(owner)).toBe(5_000_000n);
   });
 
   it("an outflow that covers the amount but not its disclosed fee is refused tx_amount_mismatch, naming both, and stakes nothing", async () => {
@@ -75,10 +75,10 @@ describe("a confirmed deposit stakes the outflow less the disclosed fees", () =>
     expect((await staked(owner)) ?? 0n).toBe(0n);
   });
 
-  it("a plan disclosing no USDC fee (0, as vault plans answer it) stakes the whole outflow", async () => {
+  it("a plan disclosing no USDC fee (0, as vault plans answer it) stakes its amount, never more than it", async () => {
     const owner = wallet();
     const r = await executeDeposit(t.db, { planId: await plan(owner, 5_000_000n, 0n), digest: sent(owner, 5_200_000n) });
-    expect(r.body).toMatchObject({ status: "done", settledMicros: "5200000" });
-    expect(await staked(owner)).toBe(5_200_000n);
+    expect(r.body).toMatchObject({ status: "done", settledMicros: "5000000" });
+    expect(await staked(owner)).toBe(5_000_000n);
   });
 });
