@@ -11,6 +11,7 @@ import { log } from "../log";
 import { noteUpstream } from "../metrics";
 import { opportunityIdOf, VENUES, type VenueDescriptor } from "../venues";
 import { signalOnCommit } from "../db/signal";
+import { catalogChanged } from "./home-answer";
 import { CATALOG_CHANNEL, invalidateSnapshot } from "./snapshot";
 import { fetchPools, SOURCE, UpstreamError } from "./upstream";
 
@@ -38,6 +39,14 @@ async function recordFailure(db: Db, at: Date, error: string): Promise<void> {
 
 /** Stores a fetched snapshot; returns the number of apy.updated events written. */
 export async function storeSnapshot(db: Db, pools: StoredPool[], upstreamRows: number, asOf: Date): Promise<number> {
+  const events = await storeInTransaction(db, pools, upstreamRows, asOf);
+  // This process's prepared answers and snapshot go out of date at once, whether or not a request has yet subscribed
+  // to the handle's signals (other instances learn it by NOTIFY).
+  catalogChanged();
+  return events;
+}
+
+function storeInTransaction(db: Db, pools: StoredPool[], upstreamRows: number, asOf: Date): Promise<number> {
   return db.transaction(async (tx) => {
     await tx
       .insert(yieldSnapshots)

@@ -119,6 +119,8 @@ function pricesOf(entries: (Got | undefined)[], oracleIds: number[]): Map<number
  */
 export async function readNaviOracleState(owner: string, assetId: number, signal: AbortSignal, onPythIds?: (priceIds: string[]) => void): Promise<NaviOracleState> {
   const clockJson = readObjectJson("0x6", signal);
+  // Awaited below; a walk that fails before then must not leave its rejection unhandled.
+  clockJson.catch(() => undefined);
   const { roots, readMany, asked } = await startWalk(owner, signal);
   const [storage, oracle, config, pythField] = roots;
   if (!storage || !oracle || !config) throw new Error("NAVI's Storage, PriceOracle or OracleConfig is not on chain");
