@@ -12,9 +12,7 @@ export default defineConfig({
     include: ["tests/**/*.test.ts", "server/**/*.test.ts", "testing/**/*.test.ts"],
     globalSetup: ["tests/support/global-setup.ts"],
     pool: "forks",
-    // Three forks on the 2 cores: most files spend their time waiting on servers, child processes, timers and the
-    // database, so a third keeps both cores busy (docs/decisions.md, "Three vitest workers").
-    maxWorkers: 3,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ["default"],
