@@ -1,6 +1,15 @@
 // The environment of the app a bench starts (scripts/serve.ts in a child process), and the child processes' lifecycle.
 import { type ChildProcess, spawn } from "node:child_process";
 
+/** Every outside service pointed at a closed loopback port: a bench that measures our own work talks to none of them. */
+export const CLOSED_UPSTREAMS = {
+  SVC_YIELDS_API_URL: "http://127.0.0.1:9",
+  SVC_RPC_MOVE: "http://127.0.0.1:9",
+  SVC_RPC_SVM: "http://127.0.0.1:9",
+  SVC_RPC_EVM_A: "http://127.0.0.1:9",
+  SVC_RPC_EVM_B: "http://127.0.0.1:9",
+} as const;
+
 /** This process's environment without any SVC_ variable or DATABASE_URL (nothing of the caller's service leaks in), then `vars`. */
 export function appEnv(vars: Record<string, string>): NodeJS.ProcessEnv {
   const env: Record<string, string | undefined> = {};

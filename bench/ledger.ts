@@ -14,7 +14,7 @@ import { toBase58 } from "@mysten/sui/utils";
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { ensureBuild, serveArgs } from "../scripts/build-state";
-import { stopApp, waitForApp } from "./_app-env";
+import { CLOSED_UPSTREAMS, stopApp, waitForApp } from "./_app-env";
 import { freePort } from "../tests/support/net";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -115,11 +115,7 @@ async function startApp(url: string, port: number): Promise<ChildProcess> {
       SVC_RATE_LIMIT_PER_MIN: "1000000000",
       SVC_DISABLE_JOBS: "1",
       SVC_LOG_LEVEL: "warn",
-      SVC_YIELDS_API_URL: "http://127.0.0.1:9",
-      SVC_RPC_MOVE: "http://127.0.0.1:9",
-      SVC_RPC_SVM: "http://127.0.0.1:9",
-      SVC_RPC_EVM_A: "http://127.0.0.1:9",
-      SVC_RPC_EVM_B: "http://127.0.0.1:9",
+      ...CLOSED_UPSTREAMS,
       NEXT_TELEMETRY_DISABLED: "1",
     },
     stdio: ["ignore", "ignore", "inherit"],

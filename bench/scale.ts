@@ -23,7 +23,7 @@ import { VENUES } from "../server/venues";
 import { makePools, venueRows } from "../tests/support/fake-yields";
 import { ledgerViolations } from "../tests/support/ledger-sql";
 import { freePort } from "../tests/support/net";
-import { appEnv, childOutput, stopApp, waitForApp } from "./_app-env";
+import { appEnv, CLOSED_UPSTREAMS, childOutput, stopApp, waitForApp } from "./_app-env";
 import { CHAIN, fillActions, fillSubscriptions, HEAVY_EVERY, walletAddress } from "./_scale-fill";
 import { lineChart } from "./_svg";
 
@@ -148,11 +148,7 @@ async function startApp(port: number, inspectPort: number): Promise<ChildProcess
     // from the chain), and the upstreams refuse connections: the catalog is ingested by the bench, not by the app.
     SVC_RECONCILE_INTERVAL_S: "0",
     SVC_WEBHOOK_ALLOW_INSECURE: "1",
-    SVC_YIELDS_API_URL: "http://127.0.0.1:9",
-    SVC_RPC_MOVE: "http://127.0.0.1:9",
-    SVC_RPC_SVM: "http://127.0.0.1:9",
-    SVC_RPC_EVM_A: "http://127.0.0.1:9",
-    SVC_RPC_EVM_B: "http://127.0.0.1:9",
+    ...CLOSED_UPSTREAMS,
     NEXT_TELEMETRY_DISABLED: "1",
   });
   // The inspector only serves fullGc() below (no session stays attached while measuring).

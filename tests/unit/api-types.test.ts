@@ -2,25 +2,16 @@
 // sources with TypeScript's own parser: every interface or object type literal in app/, components/ and lib/ whose
 // property names (three or more) all appear together in one object of the generated schema (client/src/schema.ts) is a
 // re-declared API shape; lib/api*.ts holds aliases only; no page calls fetch itself; server/ never reaches lib/api.ts.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/source-files";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const UI_DIRS = ["app", "components", "lib"];
 /** Not an API shape although its names are a response's: the shipped token list is the data GET /svc/tokens serves. */
 const NOT_API_SHAPES = new Set(["lib/tokens.ts TokenInfo"]);
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
-}
 
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
 

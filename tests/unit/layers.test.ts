@@ -3,24 +3,15 @@
 // an import circle, on server/chains reaching up into the venue/plan/rail/quote code, on server/http or
 // server/openapi reaching into a domain, on the protocol layer (venues, rails, quotes, fees) reaching up into a
 // product domain, and on service code importing the test harness.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../support/source-files";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 // tests/support too: a circle that runs testing/ → tests/support → testing/ is still a circle in testing/.
 const SCANNED = ["server", "testing", "tests/support"];
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts")) out.push(full);
-  }
-  return out;
-}
 
 /** The repository-relative file a specifier names, or null for a package. */
 function resolve(from: string, spec: string): string | null {

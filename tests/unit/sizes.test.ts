@@ -3,27 +3,19 @@
 // Test files (*.test.ts, *.spec.ts) are not measured. A function counts from its first token (its doc comment aside) to
 // its closing brace; every function counts, nested ones too: declarations, arrows, function expressions, methods,
 // constructors and accessors.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { sourceFiles as allSourceFiles } from "../support/source-files";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const MAX_FUNCTION_LINES = 120;
 const MAX_SERVER_FILE_LINES = 400;
 const FUNCTION_DIRS = ["server", "testing", "components"];
 
-const isTest = (file: string) => /\.(test|spec)\.tsx?$/.test(file);
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) out.push(...sourceFiles(full));
-    else if (/\.tsx?$/.test(name) && !name.endsWith(".d.ts") && !isTest(name)) out.push(full);
-  }
-  return out;
-}
+/** The sources these limits apply to: test files aside. */
+const sourceFiles = (dir: string) => allSourceFiles(dir, false);
 
 /** Repository-relative, forward slashes. */
 const rel = (file: string) => path.relative(root, file).split(path.sep).join("/");
