@@ -1,5 +1,6 @@
 var __defProp = Object.defineProperty;
 var __getOwnPropNames = Object.getOwnPropertyNames;
+var __name = (target, value) => __defProp(target, "name", { value, configurable: true });
 var __esm = (fn, res) => function __init() {
   return fn && (res = (0, fn[__getOwnPropNames(fn)[0]])(fn = 0)), res;
 };
@@ -45,9 +46,9 @@ var init_config = __esm({
     "use strict";
     ROLES = ["owner", "agent", "keeper"];
     MAX_MIN_TVL_USD = 1e12;
-    intIn = (name, min, max) => z.string().regex(/^[0-9]+$/, { error: `${name} must be a whole number from ${min} to ${max}` }).transform(Number).refine((n) => n >= min && n <= max, { error: `${name} must be a whole number from ${min} to ${max}` });
-    feeRecipient = (name, shape, what) => z.string().regex(shape, { error: `${name} must be ${what}` });
-    httpUrl = (name) => z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { error: `${name} must be an http:// or https:// URL` }).transform((v) => v.replace(/\/+$/, ""));
+    intIn = /* @__PURE__ */ __name((name, min, max) => z.string().regex(/^[0-9]+$/, { error: `${name} must be a whole number from ${min} to ${max}` }).transform(Number).refine((n) => n >= min && n <= max, { error: `${name} must be a whole number from ${min} to ${max}` }), "intIn");
+    feeRecipient = /* @__PURE__ */ __name((name, shape, what) => z.string().regex(shape, { error: `${name} must be ${what}` }), "feeRecipient");
+    httpUrl = /* @__PURE__ */ __name((name) => z.string().refine((v) => /^https?:\/\//.test(v) && URL.canParse(v), { error: `${name} must be an http:// or https:// URL` }).transform((v) => v.replace(/\/+$/, "")), "httpUrl");
     bootstrapKey = z.object({
       key: z.string().min(16, { error: "each key must be at least 16 characters" }).max(256),
       role: z.enum(ROLES, { error: 'role must be "owner", "agent" or "keeper"' }),
@@ -78,7 +79,7 @@ var init_config = __esm({
     databaseUrl = z.string().refine((v) => /^postgres(ql)?:\/\/[^/]/.test(v) && URL.canParse(v), {
       error: "DATABASE_URL must be a postgres:// or postgresql:// URL"
     });
-    flag = (name) => z.enum(["0", "1", "true", "false"], { error: `${name} must be 1 or 0` }).transform((v) => v === "1" || v === "true");
+    flag = /* @__PURE__ */ __name((name) => z.enum(["0", "1", "true", "false"], { error: `${name} must be 1 or 0` }).transform((v) => v === "1" || v === "true"), "flag");
     configSchema = z.object({
       PORT: intIn("PORT", 1, 65535).default(3e3),
       DATABASE_URL: databaseUrl.optional(),
@@ -183,8 +184,14 @@ var init_config = __esm({
         super(message2);
         this.variable = variable;
       }
+      static {
+        __name(this, "ConfigError");
+      }
     };
+    __name(parseConfig, "parseConfig");
     holder = globalThis;
+    __name(config, "config");
+    __name(resetConfigForTests, "resetConfigForTests");
   }
 });
 
@@ -194,9 +201,9 @@ var createdAt, updatedAt, micros;
 var init_columns = __esm({
   "server/db/schema/columns.ts"() {
     "use strict";
-    createdAt = () => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow();
-    updatedAt = () => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow();
-    micros = () => numeric({ precision: 78, scale: 0, mode: "bigint" });
+    createdAt = /* @__PURE__ */ __name(() => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(), "createdAt");
+    updatedAt = /* @__PURE__ */ __name(() => timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(), "updatedAt");
+    micros = /* @__PURE__ */ __name(() => numeric({ precision: 78, scale: 0, mode: "bigint" }), "micros");
   }
 });
 
@@ -858,14 +865,14 @@ var init_schema = __esm({
 // server/db/signal.ts
 function localSignals() {
   const local = new LocalListeners();
-  return { fire: (ch) => local.call(ch), on: (ch, fn) => local.add(ch, fn) };
+  return { fire: /* @__PURE__ */ __name((ch) => local.call(ch), "fire"), on: /* @__PURE__ */ __name((ch, fn) => local.add(ch, fn), "on") };
 }
 function postgresSignals(listener, notifier) {
   const local = new LocalListeners();
   const self = `i${process.pid.toString(36)}.${Math.random().toString(36).slice(2, 10)}`;
   const listening = /* @__PURE__ */ new Map();
   const inFlight2 = /* @__PURE__ */ new Map();
-  const notify = (ch) => {
+  const notify = /* @__PURE__ */ __name((ch) => {
     if (inFlight2.has(ch)) {
       inFlight2.set(ch, true);
       return;
@@ -877,8 +884,8 @@ function postgresSignals(listener, notifier) {
       inFlight2.delete(ch);
       if (again) notify(ch);
     });
-  };
-  const listen = (ch) => {
+  }, "notify");
+  const listen = /* @__PURE__ */ __name((ch) => {
     if (listening.has(ch)) return;
     const started2 = listener.listen(
       ch,
@@ -890,17 +897,17 @@ function postgresSignals(listener, notifier) {
     );
     started2.catch(() => listening.delete(ch));
     listening.set(ch, started2);
-  };
+  }, "listen");
   return {
-    fire: (ch) => {
+    fire: /* @__PURE__ */ __name((ch) => {
       local.call(ch);
       notify(ch);
-    },
-    on: (ch, fn) => {
+    }, "fire"),
+    on: /* @__PURE__ */ __name((ch, fn) => {
       const off = local.add(ch, fn);
       listen(ch);
       return off;
-    }
+    }, "on")
   };
 }
 function withSignals(db, signals) {
@@ -936,6 +943,9 @@ var init_signal = __esm({
   "server/db/signal.ts"() {
     "use strict";
     LocalListeners = class {
+      static {
+        __name(this, "LocalListeners");
+      }
       by = /* @__PURE__ */ new Map();
       add(channel, fn) {
         const set = this.by.get(channel) ?? /* @__PURE__ */ new Set();
@@ -954,8 +964,13 @@ var init_signal = __esm({
         }
       }
     };
+    __name(localSignals, "localSignals");
+    __name(postgresSignals, "postgresSignals");
     signalsOf = /* @__PURE__ */ new WeakMap();
     pending = /* @__PURE__ */ new WeakMap();
+    __name(withSignals, "withSignals");
+    __name(signalOnCommit, "signalOnCommit");
+    __name(onSignal, "onSignal");
   }
 });
 
@@ -988,6 +1003,8 @@ var init_unavailable = __esm({
       "CONNECTION_DESTROYED",
       "CONNECT_TIMEOUT"
     ]);
+    __name(unavailableState, "unavailableState");
+    __name(isDatabaseUnavailable, "isDatabaseUnavailable");
   }
 });
 
@@ -1005,8 +1022,8 @@ async function openDatabase(cfg) {
   if (cfg.DATABASE_URL) {
     const client2 = postgres(cfg.DATABASE_URL, {
       max: 20,
-      onnotice: () => {
-      },
+      onnotice: /* @__PURE__ */ __name(() => {
+      }, "onnotice"),
       connect_timeout: 10,
       backoff: reconnectBackoffS,
       // bigint columns come back as bigint, never as a JS number.
@@ -1014,8 +1031,8 @@ async function openDatabase(cfg) {
     });
     const countersClient = postgres(cfg.DATABASE_URL, {
       max: 4,
-      onnotice: () => {
-      },
+      onnotice: /* @__PURE__ */ __name(() => {
+      }, "onnotice"),
       connect_timeout: 10,
       backoff: reconnectBackoffS,
       connection: { synchronous_commit: "off" }
@@ -1025,8 +1042,8 @@ async function openDatabase(cfg) {
       postgresSignals(client2, countersClient)
     );
     const countersDb = drizzlePostgres({ client: countersClient, schema: schema_exports, casing: CASING });
-    const migrator = postgres(cfg.DATABASE_URL, { max: 1, onnotice: () => {
-    }, connect_timeout: 10 });
+    const migrator = postgres(cfg.DATABASE_URL, { max: 1, onnotice: /* @__PURE__ */ __name(() => {
+    }, "onnotice"), connect_timeout: 10 });
     try {
       await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
       await migratePostgres(drizzlePostgres({ client: migrator, casing: CASING }), { migrationsFolder: MIGRATIONS });
@@ -1042,9 +1059,9 @@ async function openDatabase(cfg) {
       db: db2,
       kind: "postgres",
       countersDb,
-      close: async () => {
+      close: /* @__PURE__ */ __name(async () => {
         await Promise.all([client2.end({ timeout: 5 }), countersClient.end({ timeout: 5 })]);
-      }
+      }, "close")
     };
   }
   const dir = cfg.SVC_DATA_DIR;
@@ -1063,16 +1080,16 @@ async function openDatabase(cfg) {
     return {
       db: db2,
       kind: "pglite",
-      close: async () => {
+      close: /* @__PURE__ */ __name(async () => {
         await c.close();
         release2();
-      }
+      }, "close")
     };
   }
   await client.waitReady;
   const db = withSignals(drizzlePglite({ client, schema: schema_exports, casing: CASING }), localSignals());
   await migratePglite(drizzlePglite({ client, casing: CASING }), { migrationsFolder: MIGRATIONS });
-  return { db, kind: "pglite", close: () => client.close() };
+  return { db, kind: "pglite", close: /* @__PURE__ */ __name(() => client.close(), "close") };
 }
 function writeAtCommit(tx, write) {
   const client = tx._.session.client;
@@ -1095,7 +1112,7 @@ async function firstFailure(writes) {
   return void 0;
 }
 function pipelinedBegin(client) {
-  const begin = async (a, b) => {
+  const begin = /* @__PURE__ */ __name(async (a, b) => {
     const fn = b ?? a;
     const options = typeof a === "string" && b ? a.replace(/[^a-z ]/gi, "") : "";
     const c = await client.reserve();
@@ -1130,8 +1147,8 @@ function pipelinedBegin(client) {
       atCommit.delete(c);
       if (!lost) c.release();
     }
-  };
-  return new Proxy(client, { get: (target, p, receiver) => p === "begin" ? begin : Reflect.get(target, p, receiver) });
+  }, "begin");
+  return new Proxy(client, { get: /* @__PURE__ */ __name((target, p, receiver) => p === "begin" ? begin : Reflect.get(target, p, receiver), "get") });
 }
 function alive(pid) {
   try {
@@ -1177,9 +1194,17 @@ var init_client = __esm({
     CASING = "snake_case";
     MIGRATIONS = path.join(process.cwd(), "drizzle");
     MIGRATION_LOCK = 7340221;
-    reconnectBackoffS = (failures) => Math.min(0.05 * failures, 0.5);
+    reconnectBackoffS = /* @__PURE__ */ __name((failures) => Math.min(0.05 * failures, 0.5), "reconnectBackoffS");
+    __name(openDatabase, "openDatabase");
     atCommit = /* @__PURE__ */ new WeakMap();
+    __name(writeAtCommit, "writeAtCommit");
+    __name(firstFailure, "firstFailure");
+    __name(pipelinedBegin, "pipelinedBegin");
+    __name(alive, "alive");
+    __name(claimFolder, "claimFolder");
     holder2 = globalThis;
+    __name(dbHandle, "dbHandle");
+    __name(closeDb, "closeDb");
   }
 });
 
@@ -1200,9 +1225,9 @@ function unwrap(schema) {
   }
   return s;
 }
-function kindAt(schema, path6) {
+function kindAt(schema, path7) {
   let s = unwrap(schema);
-  for (const key of path6) {
+  for (const key of path7) {
     const def = s?._zod?.def;
     if (!def) return void 0;
     if (def.type === "object" && typeof key === "string") {
@@ -1222,6 +1247,9 @@ var init_kinds = __esm({
   "server/http/kinds.ts"() {
     "use strict";
     kinds = /* @__PURE__ */ new WeakMap();
+    __name(markKind, "markKind");
+    __name(unwrap, "unwrap");
+    __name(kindAt, "kindAt");
   }
 });
 
@@ -1299,6 +1327,14 @@ var init_address = __esm({
     };
     B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
     B58_MAP = new Map([...B58].map((c, i) => [c, BigInt(i)]));
+    __name(base58Decode, "base58Decode");
+    __name(isSuiAddress, "isSuiAddress");
+    __name(isEvmAddress, "isEvmAddress");
+    __name(isSolanaAddress, "isSolanaAddress");
+    __name(isAddressOf, "isAddressOf");
+    __name(addressFamily, "addressFamily");
+    __name(normalizeAddress, "normalizeAddress");
+    __name(sameAddress, "sameAddress");
     ADDRESS_MESSAGE = "must be a wallet address: Sui 0x+64 hex, Solana base58 (32 bytes) or EVM 0x+40 hex";
     walletAddress = markKind(
       z2.string({ error: ADDRESS_MESSAGE }).refine((a) => addressFamily(a) !== null, { error: ADDRESS_MESSAGE }).meta({ description: "Wallet address (Sui, Solana or EVM)", example: `0x${"a".repeat(64)}` }),
@@ -1306,6 +1342,8 @@ var init_address = __esm({
     );
     FAMILY_NAME = { sui: "a Sui", solana: "a Solana", evm: "an EVM" };
     ADDRESS_SHAPE = { sui: "0x + 64 hex", solana: "base58, 32 bytes", evm: "0x + 40 hex" };
+    __name(mustBeAddressOf, "mustBeAddressOf");
+    __name(addressOf, "addressOf");
   }
 });
 
@@ -1348,6 +1386,8 @@ var init_ids2 = __esm({
     init_ids();
     pool = Buffer.alloc(4096);
     poolAt = pool.length;
+    __name(newId, "newId");
+    __name(stableId, "stableId");
   }
 });
 
@@ -1413,7 +1453,14 @@ var init_auth = __esm({
     init_ids2();
     MAX_KEY_LENGTH = 256;
     PREFIX_LENGTH = 12;
+    __name(hashKey, "hashKey");
+    __name(keyPrefix, "keyPrefix");
+    __name(scopeOf, "scopeOf");
     holder3 = globalThis;
+    __name(loadBootstrapKeys, "loadBootstrapKeys");
+    __name(matches, "matches");
+    __name(authenticate, "authenticate");
+    __name(inScope, "inScope");
   }
 });
 
@@ -1465,6 +1512,10 @@ var init_job_lock = __esm({
     init_schema();
     JOB_LOCK_SPACE = 7340222;
     SLACK = 0.9;
+    __name(pgClientOf, "pgClientOf");
+    __name(claim, "claim");
+    __name(finished, "finished");
+    __name(runScheduled, "runScheduled");
   }
 });
 
@@ -1529,9 +1580,19 @@ var init_batch = __esm({
     init_signal();
     casing = new CasingCache(CASING);
     dialect = new PgDialect({ casing: CASING });
+    __name(colName, "colName");
+    __name(rowCol, "rowCol");
+    __name(jsonText, "jsonText");
+    __name(cellOf, "cellOf");
     columnsOf = /* @__PURE__ */ new WeakMap();
+    __name(columns, "columns");
+    __name(columnAt, "columnAt");
+    __name(rowsJson, "rowsJson");
     rendered = /* @__PURE__ */ new Map();
     Batch = class _Batch {
+      static {
+        __name(this, "Batch");
+      }
       parts = [];
       channels = /* @__PURE__ */ new Set();
       /** Fires `channel` once the batch's writes are committed (server/db/signal.ts): e.g. the outbox wakes its worker. */
@@ -1552,7 +1613,7 @@ var init_batch = __esm({
        */
       with(shape, values, build2) {
         const name = _Batch.nameOf("q", this.parts.length);
-        this.parts.push({ shape: `with:${shape}`, values, build: (params4, n) => sql8`${n} as materialized (${build2(params4)})` });
+        this.parts.push({ shape: `with:${shape}`, values, build: /* @__PURE__ */ __name((params4, n) => sql8`${n} as materialized (${build2(params4)})`, "build") });
         return name;
       }
       /**
@@ -1569,11 +1630,11 @@ var init_batch = __esm({
         this.parts.push({
           shape: `insert:${getTableName(table)}:${plain.join(",")}:${extra.join(",")}:${computed.shape}`,
           values: [rowsJson(table, rows, plain)],
-          build: ([json], n) => {
+          build: /* @__PURE__ */ __name(([json], n) => {
             const target = [...plain, ...extra].map((k) => sql8.identifier(columnAt(table, k).name));
             const select = [...plain.map((k) => rowCol(columnAt(table, k).column)), ...extra.map((k) => computed.columns[k])];
             return sql8`${n} as (insert into ${table} (${sql8.join(target, sql8`, `)}) select ${sql8.join(select, sql8`, `)} from jsonb_populate_recordset(null::${table}, ${json}::jsonb) r)`;
-          }
+          }, "build")
         });
         return this;
       }
@@ -1581,11 +1642,11 @@ var init_batch = __esm({
       update(table, keys2, set, rows) {
         if (rows.length === 0) return this;
         const byColumn = new Map([...columns(table)].map(([k, c]) => [c.column, k]));
-        const keyOf3 = (c) => {
+        const keyOf3 = /* @__PURE__ */ __name((c) => {
           const k = byColumn.get(c);
           if (!k) throw new Error(`batch: column ${colName(c)} is not in ${getTableName(table)}`);
           return k;
-        };
+        }, "keyOf");
         const keyKeys = keys2.map(keyOf3);
         const setKeys = set.map(keyOf3);
         const shared = keyKeys.map((k) => {
@@ -1597,8 +1658,8 @@ var init_batch = __esm({
         this.parts.push({
           shape: `update:${getTableName(table)}:${keyKeys.join(",")}:${setKeys.join(",")}:${shared.map((v) => v === null ? "-" : "=").join("")}`,
           values,
-          build: ([json, ...fixed], n) => {
-            const t = (k) => sql8`t.${sql8.identifier(columnAt(table, k).name)}`;
+          build: /* @__PURE__ */ __name(([json, ...fixed], n) => {
+            const t = /* @__PURE__ */ __name((k) => sql8`t.${sql8.identifier(columnAt(table, k).name)}`, "t");
             const assign = setKeys.map((k) => sql8`${sql8.identifier(columnAt(table, k).name)} = ${rowCol(columnAt(table, k).column)}`);
             let f = 0;
             const match = keyKeys.map((k, i) => {
@@ -1606,7 +1667,7 @@ var init_batch = __esm({
               return shared[i] === null ? same : sql8`${t(k)} = ${fixed[f++]} and ${same}`;
             });
             return sql8`${n} as (update ${table} t set ${sql8.join(assign, sql8`, `)} from jsonb_populate_recordset(null::${table}, ${json}::jsonb) r where ${sql8.join(match, sql8` and `)})`;
-          }
+          }, "build")
         });
         return this;
       }
@@ -1660,6 +1721,9 @@ var init_batch = __esm({
         this.build = build2;
         this.fields = fields;
       }
+      static {
+        __name(this, "Statement");
+      }
       query;
       async execute(tx, values) {
         this.query ??= dialect.sqlToQuery(this.build());
@@ -1667,6 +1731,7 @@ var init_batch = __esm({
         return prepared.execute(values);
       }
     };
+    __name(tableFields, "tableFields");
   }
 });
 
@@ -1693,6 +1758,8 @@ var init_outbox = __esm({
     init_ids2();
     init_types();
     OUTBOX_CHANNEL = "svc_outbox";
+    __name(addEvents, "addEvents");
+    __name(emitEvents, "emitEvents");
   }
 });
 
@@ -1707,10 +1774,10 @@ function log() {
     level: process.env.SVC_LOG_LEVEL || "info",
     base: { svc: "svc" },
     // A fresh object each time: pino merges the line's fields into what mixin returns.
-    mixin: () => {
+    mixin: /* @__PURE__ */ __name(() => {
       const s = scope.getStore();
       return s ? { requestId: s.requestId } : {};
-    },
+    }, "mixin"),
     redact: {
       paths: [
         "key",
@@ -1742,6 +1809,8 @@ var init_log = __esm({
     holder4 = globalThis;
     holder4.__svcRequestScope ??= new AsyncLocalStorage();
     scope = holder4.__svcRequestScope;
+    __name(inRequest, "inRequest");
+    __name(log, "log");
   }
 });
 
@@ -1824,7 +1893,14 @@ var init_metrics = __esm({
   "server/metrics.ts"() {
     "use strict";
     METRICS_CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+    __name(build, "build");
     holder5 = globalThis;
+    __name(metrics, "metrics");
+    __name(observeRequest, "observeRequest");
+    __name(noteUpstream, "noteUpstream");
+    __name(noteWebhookAttempt, "noteWebhookAttempt");
+    __name(noteAutopilotDecision, "noteAutopilotDecision");
+    __name(countedFetch, "countedFetch");
   }
 });
 
@@ -1930,6 +2006,8 @@ var init_codes = __esm({
       apy_unavailable: { answered: BOTH, meaning: "The venue has no live gross APY; a missing APY is never selected as executable." },
       no_eligible_pool: { answered: BOTH, meaning: "Discovery found no pool that passes the allowlist, adapter, TVL and APY rules." }
     };
+    __name(uncatalogued, "uncatalogued");
+    __name(blocker, "blocker");
   }
 });
 
@@ -1953,9 +2031,14 @@ var init_errors = __esm({
         this.headers = headers;
         this.status = status ?? ERROR_CODES[code].statuses[0];
       }
+      static {
+        __name(this, "ApiError");
+      }
       status;
     };
-    notFound = (what) => new ApiError("NOT_FOUND", `${what} not found`);
+    __name(fieldMessage, "fieldMessage");
+    __name(fieldError, "fieldError");
+    notFound = /* @__PURE__ */ __name((what) => new ApiError("NOT_FOUND", `${what} not found`), "notFound");
   }
 });
 
@@ -2006,11 +2089,11 @@ function jitoRpc() {
   clients.jito ??= /* @__PURE__ */ new Map();
   return cached(clients.jito, url, () => {
     const api = createJsonRpcApi({
-      responseTransformer: (response) => {
+      responseTransformer: /* @__PURE__ */ __name((response) => {
         const r = response;
         if (r.error) throw getSolanaErrorFromJsonRpcError(r.error);
         return r.result;
-      }
+      }, "responseTransformer")
     });
     return createRpc({ api, transport: countedTransport(url) });
   });
@@ -2054,9 +2137,23 @@ var init_clients = __esm({
     "use strict";
     init_config();
     init_metrics();
+    __name(rpcUrlOf, "rpcUrlOf");
+    __name(countedTransport, "countedTransport");
     holder6 = globalThis;
+    __name(cache, "cache");
+    __name(cached, "cached");
+    __name(suiRpc, "suiRpc");
+    __name(solanaRpc, "solanaRpc");
+    __name(jitoRpc, "jitoRpc");
+    __name(evmRpc, "evmRpc");
     RpcUnavailable = class extends Error {
+      static {
+        __name(this, "RpcUnavailable");
+      }
     };
+    __name(errorLine, "errorLine");
+    __name(firstLine, "firstLine");
+    __name(withRpcTimeout, "withRpcTimeout");
   }
 });
 
@@ -2086,6 +2183,12 @@ var init_evm = __esm({
   "server/chains/evm.ts"() {
     "use strict";
     EVM_CHAIN_IDS = { "evm-a": 8453, "evm-b": 42161 };
+    __name(isEvmChain, "isEvmChain");
+    __name(evmCall, "evmCall");
+    __name(evmTransaction, "evmTransaction");
+    __name(approveTransaction, "approveTransaction");
+    __name(checksum, "checksum");
+    __name(addressToBytes32, "addressToBytes32");
   }
 });
 
@@ -2115,7 +2218,7 @@ var init_tokens = __esm({
     };
     SUI_COIN_TYPE = /^0x[0-9a-fA-F]{1,64}::[A-Za-z_][A-Za-z0-9_]*::[A-Za-z_][A-Za-z0-9_]*$/;
     WRAPPED_SOL_MINT = "So11111111111111111111111111111111111111112";
-    usdc = (chain) => ({ chain, address: USDC[chain], symbol: "USDC", name: "USD Coin (Circle)", decimals: 6 });
+    usdc = /* @__PURE__ */ __name((chain) => ({ chain, address: USDC[chain], symbol: "USDC", name: "USD Coin (Circle)", decimals: 6 }), "usdc");
     KNOWN_TOKENS = {
       "move-chain": [
         usdc("move-chain"),
@@ -2131,6 +2234,8 @@ var init_tokens = __esm({
       "evm-b": [usdc("evm-b")]
     };
     SUI_FRAMEWORK_LONG = `0x${"0".repeat(63)}2`;
+    __name(canonical, "canonical");
+    __name(knownToken, "knownToken");
   }
 });
 
@@ -2169,7 +2274,7 @@ async function solanaTokenBalance(owner, mint, abortSignal) {
   return total;
 }
 function suiLegs(addr4) {
-  const read = (coinType) => (signal) => suiCoinBalance(addr4, coinType, signal);
+  const read = /* @__PURE__ */ __name((coinType) => (signal) => suiCoinBalance(addr4, coinType, signal), "read");
   return [
     leg("move-chain", { ...NATIVE["move-chain"], kind: "native" }, read("0x2::sui::SUI")),
     leg("move-chain", { asset: "USDC", kind: "token", decimals: 6, unit: "micros" }, read(USDC["move-chain"]))
@@ -2219,6 +2324,15 @@ var init_balances2 = __esm({
       "evm-a": { asset: "ETH", decimals: 18, unit: "wei" },
       "evm-b": { asset: "ETH", decimals: 18, unit: "wei" }
     };
+    __name(failureReason, "failureReason");
+    __name(leg, "leg");
+    __name(parseUnits, "parseUnits");
+    __name(suiCoinBalance, "suiCoinBalance");
+    __name(solanaTokenBalance, "solanaTokenBalance");
+    __name(suiLegs, "suiLegs");
+    __name(solanaLegs, "solanaLegs");
+    __name(evmLegs, "evmLegs");
+    __name(walletBalances, "walletBalances");
   }
 });
 
@@ -2264,12 +2378,15 @@ var init_changes = __esm({
       source: z3.string().nullable(),
       reason: z3.string().nullable()
     }).meta({ id: "SimulatedChanges", description: "The balance changes (and EVM approvals) the chain's own simulation reports for this transaction; unavailable with the reason when it cannot say." });
+    __name(changesUnavailable, "changesUnavailable");
     NATIVE2 = {
       "move-chain": { symbol: "SUI", decimals: 9 },
       "svm-chain": { symbol: "SOL", decimals: 9 },
       "evm-a": { symbol: "ETH", decimals: 18 },
       "evm-b": { symbol: "ETH", decimals: 18 }
     };
+    __name(changedAsset, "changedAsset");
+    __name(sameSuiCoinType, "sameSuiCoinType");
     SUI_COIN_TYPE2 = "0x2::sui::SUI";
   }
 });
@@ -2302,6 +2419,8 @@ var init_simulation = __esm({
       at: z4.string().meta({ description: "ISO time of the simulation (or of the attempt)." }),
       changes: changesSchema.optional()
     }).meta({ id: "Simulation", description: "The chain's own simulation of this transaction before signing (contract \xA78)." });
+    __name(simulationUnavailable, "simulationUnavailable");
+    __name(simulationFailed, "simulationFailed");
   }
 });
 
@@ -2309,7 +2428,7 @@ var init_simulation = __esm({
 import { decodeAbiParameters, isHex, parseAbiItem, sliceHex, toEventSelector } from "viem";
 function parseBurnMessage(message2) {
   if (!isHex(message2) || (message2.length - 2) / 2 < HEADER + BODY2) return null;
-  const at = (start, size) => sliceHex(message2, start, start + size, { strict: true });
+  const at = /* @__PURE__ */ __name((start, size) => sliceHex(message2, start, start + size, { strict: true }), "at");
   const b = HEADER;
   return {
     sourceDomain: Number(BigInt(at(4, 4))),
@@ -2324,7 +2443,7 @@ function parseBurnMessage(message2) {
 }
 function parseBurnMessageV2(message2) {
   if (!isHex(message2) || (message2.length - 2) / 2 < HEADER_V2 + BODY_V2) return null;
-  const at = (start, size) => sliceHex(message2, start, start + size, { strict: true });
+  const at = /* @__PURE__ */ __name((start, size) => sliceHex(message2, start, start + size, { strict: true }), "at");
   const b = HEADER_V2;
   return {
     version: Number(BigInt(at(0, 4))),
@@ -2361,9 +2480,13 @@ var init_cctp_messages = __esm({
     "use strict";
     HEADER = 116;
     BODY2 = 4 + 32 + 32 + 32 + 32;
+    __name(parseBurnMessage, "parseBurnMessage");
     HEADER_V2 = 148;
     BODY_V2 = 228;
+    __name(parseBurnMessageV2, "parseBurnMessageV2");
+    __name(sentBurnOf, "sentBurnOf");
     MESSAGE_SENT_TOPIC = toEventSelector(parseAbiItem("event MessageSent(bytes message)"));
+    __name(messageSentOf, "messageSentOf");
   }
 });
 
@@ -2457,8 +2580,15 @@ var init_rpc = __esm({
     "use strict";
     init_metrics();
     init_clients();
+    __name(isMethodMissing, "isMethodMissing");
+    __name(isRevert, "isRevert");
     RpcUnreachable = class extends Error {
+      static {
+        __name(this, "RpcUnreachable");
+      }
     };
+    __name(rpcBatch, "rpcBatch");
+    __name(rpcBatchOnce, "rpcBatchOnce");
   }
 });
 
@@ -2510,12 +2640,12 @@ function evmChanges(chain, logs) {
   const net = /* @__PURE__ */ new Map();
   const transfers = [];
   const approvals = [];
-  const add2 = (owner, token4, amount) => {
+  const add2 = /* @__PURE__ */ __name((owner, token4, amount) => {
     const key = `${owner}|${token4}`;
     const prior = net.get(key) ?? { owner, asset: changedAsset(chain, token4), amount: "0", sum: 0n };
     prior.sum += amount;
     net.set(key, prior);
-  };
+  }, "add");
   for (const log2 of logs) {
     let ev;
     try {
@@ -2558,15 +2688,15 @@ function allowanceSlotProbe(owner, a) {
   const stateDiff = Object.fromEntries(candidates.map((slot, base) => [slot, toHex(MARKER + BigInt(base), { size: 32 })]));
   return {
     call: { method: "eth_call", params: [{ to: a.token, data }, "latest", { [a.token]: { stateDiff } }] },
-    read: (r) => {
+    read: /* @__PURE__ */ __name((r) => {
       if (!r?.ok || typeof r.result !== "string" || r.result === "0x") return null;
       const base = BigInt(r.result) - MARKER;
       return base >= 0n && base < BigInt(ALLOWANCE_SLOTS) ? candidates[Number(base)] ?? null : null;
-    }
+    }, "read")
   };
 }
 async function viaCallAndEstimate(url, from, calls, approvals, slots, signal) {
-  const overrideFor = (i) => {
+  const overrideFor = /* @__PURE__ */ __name((i) => {
     const o = {};
     for (let j = 0; j < i; j++) {
       const a = approvals[j];
@@ -2576,7 +2706,7 @@ async function viaCallAndEstimate(url, from, calls, approvals, slots, signal) {
       o[a.token] = { stateDiff: { ...o[a.token]?.stateDiff ?? {}, [slot]: toHex(a.amount, { size: 32 }) } };
     }
     return o;
-  };
+  }, "overrideFor");
   const overrides = calls.map((_, i) => overrideFor(i));
   const batch = [];
   calls.forEach((c, i) => {
@@ -2661,17 +2791,27 @@ var init_simulate = __esm({
       "error ERC20InvalidSpender(address spender)"
     ];
     revertAbi = parseAbi(TOKEN_ERRORS);
+    __name(setVenueRevertErrors, "setVenueRevertErrors");
     ALLOWANCE_SLOTS = 32;
     MARKER = 0x5ca1ab1e5ca1ab1e5ca1ab1en;
-    txOf = (from, c) => ({ from, to: c.to, data: c.data, value: toHex(BigInt(c.value)) });
+    __name(decodeRevert, "decodeRevert");
+    __name(allowanceSlot, "allowanceSlot");
+    __name(approvalOf, "approvalOf");
+    txOf = /* @__PURE__ */ __name((from, c) => ({ from, to: c.to, data: c.data, value: toHex(BigInt(c.value)) }), "txOf");
     NO_LOGS = changesUnavailable("The RPC has no eth_simulateV1; eth_call returns no logs, so the balance changes are not known.");
-    ok = (gas, changes = NO_LOGS) => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: (/* @__PURE__ */ new Date()).toISOString(), changes });
+    ok = /* @__PURE__ */ __name((gas, changes = NO_LOGS) => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: (/* @__PURE__ */ new Date()).toISOString(), changes }), "ok");
+    __name(burnsOf, "burnsOf");
+    __name(evmChanges, "evmChanges");
     noSimulateV1 = /* @__PURE__ */ new Set();
     hasSimulateV1 = /* @__PURE__ */ new Set();
-    simulateV1Call = (from, calls) => ({
+    simulateV1Call = /* @__PURE__ */ __name((from, calls) => ({
       method: "eth_simulateV1",
       params: [{ blockStateCalls: [{ calls: calls.map((c) => txOf(from, c)) }], validation: false, traceTransfers: true }, "latest"]
-    });
+    }), "simulateV1Call");
+    __name(readSimulateV1, "readSimulateV1");
+    __name(allowanceSlotProbe, "allowanceSlotProbe");
+    __name(viaCallAndEstimate, "viaCallAndEstimate");
+    __name(simulateEvm, "simulateEvm");
   }
 });
 
@@ -2733,12 +2873,18 @@ var GENERIC_PROGRAMS, venuePrograms;
 var init_program_errors = __esm({
   "server/chains/solana/program-errors.ts"() {
     "use strict";
+    __name(programErrorTable, "programErrorTable");
+    __name(clientCodes, "clientCodes");
     GENERIC_PROGRAMS = {
       [token.TOKEN_PROGRAM_ADDRESS]: { name: "SPL Token", custom: clientCodes(token, "TOKEN_ERROR__") },
       [token.ASSOCIATED_TOKEN_PROGRAM_ADDRESS]: { name: "Associated Token Account", custom: clientCodes(token, "ASSOCIATED_TOKEN_ERROR__") },
       [system.SYSTEM_PROGRAM_ADDRESS]: { name: "System", custom: clientCodes(system, "SYSTEM_ERROR__") }
     };
     venuePrograms = /* @__PURE__ */ new Map();
+    __name(setVenuePrograms, "setVenuePrograms");
+    __name(decoderOf, "decoderOf");
+    __name(failureLog, "failureLog");
+    __name(describeSolanaError, "describeSolanaError");
   }
 });
 
@@ -2761,6 +2907,9 @@ var init_launch = __esm({
     init_config();
     LAUNCH_HOMES = ["move-chain", "svm-chain"];
     MAP_CHAINS = ["evm-a", "evm-b"];
+    __name(chainLabelOf, "chainLabelOf");
+    __name(broadcastEnabled, "broadcastEnabled");
+    __name(ownerSigningEnabled, "ownerSigningEnabled");
   }
 });
 
@@ -2796,7 +2945,9 @@ var init_define = __esm({
     "use strict";
     init_address();
     init_launch();
+    __name(defineVenue, "defineVenue");
     DEFAULT_MIN_DEPOSIT_MICROS = 1000000n;
+    __name(venueModule, "venueModule");
   }
 });
 
@@ -2873,6 +3024,7 @@ var init_evm2 = __esm({
   "server/venues/shared/evm.ts"() {
     "use strict";
     init_evm();
+    __name(evmVenueIds, "evmVenueIds");
   }
 });
 
@@ -2885,6 +3037,9 @@ var init_build = __esm({
       constructor(code, message2) {
         super(message2);
         this.code = code;
+      }
+      static {
+        __name(this, "BuildBlocked");
       }
     };
   }
@@ -2909,6 +3064,11 @@ function bytesEqual(a, b) {
 var init_bytes = __esm({
   "server/chains/solana/bytes.ts"() {
     "use strict";
+    __name(view, "view");
+    __name(u64le, "u64le");
+    __name(u128le, "u128le");
+    __name(i128le, "i128le");
+    __name(bytesEqual, "bytesEqual");
   }
 });
 
@@ -2935,8 +3095,13 @@ var init_accounts = __esm({
     init_bytes();
     init_clients();
     AccountMismatch = class extends Error {
+      static {
+        __name(this, "AccountMismatch");
+      }
     };
+    __name(programAccount, "programAccount");
     pubkeyDecoder = getAddressDecoder();
+    __name(pubkeyAt, "pubkeyAt");
   }
 });
 
@@ -2972,7 +3137,10 @@ var init_index_read = __esm({
     "use strict";
     init_config();
     init_clients();
+    __name(failure, "failure");
     inFlight = /* @__PURE__ */ new Map();
+    __name(readIndexOf, "readIndexOf");
+    __name(readOnce, "readOnce");
   }
 });
 
@@ -3005,6 +3173,9 @@ var init_plan_reads = __esm({
     init_accounts();
     init_build();
     init_index_read();
+    __name(venueRate, "venueRate");
+    __name(readForPlan, "readForPlan");
+    __name(requireShares, "requireShares");
   }
 });
 
@@ -3050,6 +3221,9 @@ var init_prove = __esm({
     holder7 = globalThis;
     holder7.__svcProvenIds ??= /* @__PURE__ */ new Map();
     proven = holder7.__svcProvenIds;
+    __name(proveIds, "proveIds");
+    __name(remember, "remember");
+    __name(besideProof, "besideProof");
   }
 });
 
@@ -3082,18 +3256,18 @@ function proveAaveIds(v, chain) {
     {
       key: `aave-v3|${chain}|pool|${provider}|${pool2}`,
       what: `Aave v3 Pool ${pool2} is PoolAddressesProvider ${provider}'s getPool()`,
-      check: async () => {
+      check: /* @__PURE__ */ __name(async () => {
         const named = await evmRpc(chain).readContract({ address: provider, abi: AAVE_POOL_ADDRESSES_PROVIDER_ABI, functionName: "getPool" });
         return isAddressEqual(named, pool2) ? null : `the provider's getPool() is ${named}`;
-      }
+      }, "check")
     },
     {
       key: `aave-v3|${chain}|atoken|${pool2}|${usdc2}|${aUsdc}`,
       what: `Aave v3 aToken ${aUsdc} is Pool ${pool2}'s getReserveData(USDC ${usdc2}).aTokenAddress`,
-      check: async () => {
+      check: /* @__PURE__ */ __name(async () => {
         const r = await evmRpc(chain).readContract({ address: pool2, abi: AAVE_POOL_ABI, functionName: "getReserveData", args: [usdc2] });
         return isAddressEqual(r.aTokenAddress, aUsdc) ? null : `the Pool's USDC reserve names aToken ${r.aTokenAddress}`;
-      }
+      }, "check")
     }
   ]);
 }
@@ -3103,19 +3277,19 @@ function aaveV3Adapter(v) {
   return {
     venueId: v.id,
     onchainInterface: `Aave v3 Pool ${pool2}: supply(address,uint256,address,uint16) / withdraw(address,uint256,address)`,
-    deposit: async ({ owner, amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       await proveAaveIds(v, chain);
       return [
         approveTransaction(chain, usdc2, pool2, amountMicros, `Approve the Aave v3 Pool to pull ${amountMicros} micro-USDC`),
         evmTransaction(chain, "deposit", `Supply ${amountMicros} micro-USDC to Aave v3 on behalf of the owner (aUSDC to the owner)`, evmCall(chain, pool2, AAVE_POOL_ABI, "supply", [usdc2, amountMicros, owner, 0]))
       ];
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       await proveAaveIds(v, chain);
       return [
         evmTransaction(chain, "withdraw", `Withdraw ${amountMicros} micro-USDC from Aave v3 to the owner`, evmCall(chain, pool2, AAVE_POOL_ABI, "withdraw", [usdc2, amountMicros, owner]))
       ];
-    }
+    }, "withdraw")
   };
 }
 var init_build2 = __esm({
@@ -3126,6 +3300,8 @@ var init_build2 = __esm({
     init_evm2();
     init_prove();
     init_abi();
+    __name(proveAaveIds, "proveAaveIds");
+    __name(aaveV3Adapter, "aaveV3Adapter");
   }
 });
 
@@ -3229,7 +3405,7 @@ function aaveV3Reader(venueId, chain, pool2, asset) {
   return {
     venueId,
     what: "Aave v3 Pool.getReserveNormalizedIncome(USDC)",
-    readIndex: async () => {
+    readIndex: /* @__PURE__ */ __name(async () => {
       const client = evmRpc(chain);
       return client.readContract({
         address: pool2,
@@ -3237,7 +3413,7 @@ function aaveV3Reader(venueId, chain, pool2, asset) {
         functionName: "getReserveNormalizedIncome",
         args: [asset]
       });
-    }
+    }, "readIndex")
   };
 }
 function aaveV3Worth(v) {
@@ -3246,13 +3422,13 @@ function aaveV3Worth(v) {
   return {
     venueId: v.id,
     what: "Aave v3 aUSDC balanceOf (the Pool's USDC reserve aToken)",
-    readWorth: async (owner) => {
+    readWorth: /* @__PURE__ */ __name(async (owner) => {
       const [, held] = await Promise.all([
         proveAaveIds(v, chain),
         evmRpc(chain).readContract({ address: aUsdc, abi: erc20Abi4, functionName: "balanceOf", args: [getAddress4(owner)] })
       ]);
       return held;
-    }
+    }, "readWorth")
   };
 }
 var init_read = __esm({
@@ -3262,6 +3438,8 @@ var init_read = __esm({
     init_evm2();
     init_abi();
     init_build2();
+    __name(aaveV3Reader, "aaveV3Reader");
+    __name(aaveV3Worth, "aaveV3Worth");
   }
 });
 
@@ -3276,13 +3454,13 @@ var init_aave_v3 = __esm({
     init_build2();
     init_errors2();
     init_read();
-    aaveV3Venue = (v) => venueModule({
+    aaveV3Venue = /* @__PURE__ */ __name((v) => venueModule({
       descriptor: v,
       read: aaveV3Reader(v.id, v.chain, v.onchain.pool ?? "", v.onchain.usdc ?? ""),
       worth: aaveV3Worth(v),
       build: aaveV3Adapter(v),
       revertErrors: AAVE_V3_ERRORS
-    });
+    }), "aaveV3Venue");
     aaveV3BaseVenue = aaveV3Venue(aaveV3Base);
     aaveV3ArbitrumVenue = aaveV3Venue(aaveV3Arbitrum);
   }
@@ -3378,18 +3556,18 @@ function proveCometIds(v, chain) {
     {
       key: `compound-v3|${chain}|base|${comet}|${usdc2}`,
       what: `Compound v3 Comet ${comet}'s baseToken() is USDC ${usdc2}`,
-      check: async () => {
+      check: /* @__PURE__ */ __name(async () => {
         const base = await evmRpc(chain).readContract({ address: comet, abi: COMET_ABI, functionName: "baseToken" });
         return isAddressEqual2(base, usdc2) ? null : `its baseToken() is ${base}`;
-      }
+      }, "check")
     },
     {
       key: `compound-v3|${chain}|configurator|${configurator}|${comet}|${usdc2}`,
       what: `Compound v3 Comet ${comet} is the USDC market Configurator ${configurator} lists (getConfiguration(comet).baseToken is USDC ${usdc2})`,
-      check: async () => {
+      check: /* @__PURE__ */ __name(async () => {
         const c = await evmRpc(chain).readContract({ address: configurator, abi: CONFIGURATOR_ABI, functionName: "getConfiguration", args: [comet] });
         return isAddressEqual2(c.baseToken, usdc2) ? null : `the Configurator's baseToken for it is ${c.baseToken}`;
-      }
+      }, "check")
     }
   ]);
 }
@@ -3407,14 +3585,14 @@ function compoundV3Adapter(v) {
   return {
     venueId: v.id,
     onchainInterface: `Compound v3 Comet ${comet}: supply(address,uint256) / withdraw(address,uint256)`,
-    deposit: async ({ amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ amountMicros }) => {
       await proveCometIds(v, chain);
       return [
         approveTransaction(chain, usdc2, comet, amountMicros, `Approve the Compound v3 USDC Comet to pull ${amountMicros} micro-USDC`),
         evmTransaction(chain, "deposit", `Supply ${amountMicros} micro-USDC to Compound v3 (the owner's base balance)`, evmCall(chain, comet, COMET_ABI, "supply", [usdc2, amountMicros]))
       ];
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const supplied = await besideProof(proveCometIds(v, chain), cometSuppliedBalance(v, owner));
       if (amountMicros > supplied) {
         throw new BuildBlocked(
@@ -3425,7 +3603,7 @@ function compoundV3Adapter(v) {
       return [
         evmTransaction(chain, "withdraw", `Withdraw ${amountMicros} micro-USDC from Compound v3 to the owner (at most the supplied ${supplied}: no borrow)`, evmCall(chain, comet, COMET_ABI, "withdraw", [usdc2, amountMicros]))
       ];
-    }
+    }, "withdraw")
   };
 }
 var init_build3 = __esm({
@@ -3438,6 +3616,10 @@ var init_build3 = __esm({
     init_build();
     init_prove();
     init_abi2();
+    __name(proveCometIds, "proveCometIds");
+    __name(cometBalanceOf, "cometBalanceOf");
+    __name(cometSuppliedBalance, "cometSuppliedBalance");
+    __name(compoundV3Adapter, "compoundV3Adapter");
   }
 });
 
@@ -3492,7 +3674,7 @@ function cometReader(venue) {
   return {
     venueId: venue.id,
     what: "Compound v3 Comet baseSupplyIndex accrued to the block (totalsBasic, getUtilization, getSupplyRate)",
-    readIndex: async () => {
+    readIndex: /* @__PURE__ */ __name(async () => {
       const chain = venue.chain;
       const client = evmRpc(chain);
       const block = await client.getBlock({ blockTag: "latest" });
@@ -3503,7 +3685,7 @@ function cometReader(venue) {
       ]);
       const supplyRate = await client.readContract({ ...at, functionName: "getSupplyRate", args: [utilization] });
       return accruedSupplyIndex(totals2.baseSupplyIndex, BigInt(totals2.lastAccrualTime), supplyRate, block.timestamp);
-    }
+    }, "readIndex")
   };
 }
 function compoundV3Worth(venue) {
@@ -3511,10 +3693,10 @@ function compoundV3Worth(venue) {
   return {
     venueId: venue.id,
     what: "Compound v3 Comet balanceOf (USDC supplied at the accrued supply index)",
-    readWorth: async (owner) => {
+    readWorth: /* @__PURE__ */ __name(async (owner) => {
       const [, supplied] = await Promise.all([proveCometIds(venue, chain), cometBalanceOf(venue, owner)]);
       return supplied;
-    }
+    }, "readWorth")
   };
 }
 var FACTOR_SCALE, compoundV3BaseReader, compoundV3ArbitrumReader, compoundV3BaseWorth, compoundV3ArbitrumWorth;
@@ -3528,8 +3710,11 @@ var init_read2 = __esm({
     init_abi2();
     init_build3();
     FACTOR_SCALE = 10n ** 18n;
+    __name(accruedSupplyIndex, "accruedSupplyIndex");
+    __name(cometReader, "cometReader");
     compoundV3BaseReader = cometReader(compoundV3Base);
     compoundV3ArbitrumReader = cometReader(compoundV3Arbitrum);
+    __name(compoundV3Worth, "compoundV3Worth");
     compoundV3BaseWorth = compoundV3Worth(compoundV3Base);
     compoundV3ArbitrumWorth = compoundV3Worth(compoundV3Arbitrum);
   }
@@ -3655,12 +3840,21 @@ var init_solana = __esm({
       [AccountRole.WRITABLE_SIGNER]: "writable_signer"
     };
     b64 = getBase64Decoder();
+    __name(instructionJson, "instructionJson");
+    __name(latestBlockhash, "latestBlockhash");
     ROLE_OF = {
       readonly: AccountRole.READONLY,
       writable: AccountRole.WRITABLE,
       readonly_signer: AccountRole.READONLY_SIGNER,
       writable_signer: AccountRole.WRITABLE_SIGNER
     };
+    __name(instructionFromJson, "instructionFromJson");
+    __name(solanaPayload, "solanaPayload");
+    __name(solanaPlanTransaction, "solanaPlanTransaction");
+    __name(compileTx, "compileTx");
+    __name(encodePayload, "encodePayload");
+    __name(compileSolanaPayload, "compileSolanaPayload");
+    __name(splTokenAccountOf, "splTokenAccountOf");
   }
 });
 
@@ -3764,15 +3958,16 @@ var init_read3 = __esm({
       minLength: LENDING.tokenExchangePrice + 8,
       withAccountsLength: LENDING.supplyPositionOnLiquidity + 32
     };
+    __name(readUsdcLending, "readUsdcLending");
     jupiterLendReader = {
       venueId: jupiterLend.id,
       what: "Jupiter Lend jlUSDC token_exchange_price",
-      readIndex: async (signal) => {
+      readIndex: /* @__PURE__ */ __name(async (signal) => {
         const data = await readUsdcLending(signal);
         const price = u64le(data, JUPITER_LENDING_OFFSETS.tokenExchangePrice);
         if (price === 0n) throw new Error("jlUSDC's exchange price is 0");
         return price;
-      }
+      }, "readIndex")
     };
   }
 });
@@ -3846,7 +4041,13 @@ var INT_BYTES;
 var init_idl2 = __esm({
   "server/chains/solana/idl.ts"() {
     "use strict";
+    __name(roleOf, "roleOf");
     INT_BYTES = { u8: 1, u16: 2, u32: 4, u64: 8 };
+    __name(integer10, "integer");
+    __name(encodeArg, "encodeArg");
+    __name(required, "required");
+    __name(concatBytes, "concatBytes");
+    __name(anchorInstruction, "anchorInstruction");
   }
 });
 
@@ -3860,10 +4061,11 @@ var ro, w, utf8, addr;
 var init_anchor = __esm({
   "server/venues/shared/anchor.ts"() {
     "use strict";
-    ro = (a) => ({ address: a, role: AccountRole3.READONLY });
-    w = (a) => ({ address: a, role: AccountRole3.WRITABLE });
+    ro = /* @__PURE__ */ __name((a) => ({ address: a, role: AccountRole3.READONLY }), "ro");
+    w = /* @__PURE__ */ __name((a) => ({ address: a, role: AccountRole3.WRITABLE }), "w");
     utf8 = getUtf8Encoder();
     addr = getAddressEncoder2();
+    __name(pdaOf, "pdaOf");
   }
 });
 
@@ -3955,11 +4157,11 @@ function lendingInstruction(ix, common, own, args) {
 }
 function jupiterLendAdapterOf(v) {
   const ids11 = v.onchain;
-  const lendState = () => readForPlan(`Jupiter Lend's USDC lending ${ids11.usdcLending} (its liquidity-layer accounts, checked against their PDAs)`, (signal) => readJupiterLendState(signal, ids11));
+  const lendState = /* @__PURE__ */ __name(() => readForPlan(`Jupiter Lend's USDC lending ${ids11.usdcLending} (its liquidity-layer accounts, checked against their PDAs)`, (signal) => readJupiterLendState(signal, ids11)), "lendState");
   return {
     venueId: v.id,
     onchainInterface: `${ids11.lendingProgram} deposit(assets: u64) / withdraw(amount: u64) on the USDC lending ${ids11.usdcLending} (jlUSDC ${ids11.jlUsdcMint})`,
-    deposit: async ({ owner, amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const s = await lendState();
       const a = await accountsFor(ids11, owner);
@@ -3967,8 +4169,8 @@ function jupiterLendAdapterOf(v) {
       const own = { depositor_token_account: a.userUsdc, recipient_token_account: a.userJl };
       const deposit = lendingInstruction(JUP_LENDING_IDL.instructions.deposit, lendingAccounts(a, s), own, { assets: amountMicros });
       return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Jupiter Lend Earn (USDC lending) and receive jlUSDC in the owner's token account`, await solanaPayload(owner, [createJlAta, deposit], [], blockhash));
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const a = await accountsFor(ids11, owner);
       const [s, held] = await Promise.all([lendState(), readForPlan("The owner's jlUSDC balance", (signal) => solanaTokenBalance(owner, a.fTokenMint, signal))]);
@@ -3978,7 +4180,7 @@ function jupiterLendAdapterOf(v) {
       const own = { owner_token_account: a.userJl, recipient_token_account: a.userUsdc, claim_account: a.claimAccount };
       const withdraw = lendingInstruction(JUP_LENDING_IDL.instructions.withdraw, lendingAccounts(a, s), own, { amount: amountMicros });
       return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from Jupiter Lend Earn (USDC lending), burning at most ${needed} jlUSDC at the exchange price now`, await solanaPayload(owner, [createUsdcAta, withdraw], [], blockhash));
-    }
+    }, "withdraw")
   };
 }
 var ids, JUP_LENDING_PROGRAM, JUP_LIQUIDITY_PROGRAM, JUP_REWARDS_RATE_MODEL_PROGRAM, JUP_DEPOSIT_DISCRIMINATOR, JUP_WITHDRAW_DISCRIMINATOR, JUP_EXCHANGE_PRICE_PRECISION, jupiterLendAdapter;
@@ -4003,6 +4205,14 @@ var init_build4 = __esm({
     JUP_DEPOSIT_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.instructions.deposit.discriminator);
     JUP_WITHDRAW_DISCRIMINATOR = Uint8Array.from(JUP_LENDING_IDL.instructions.withdraw.discriminator);
     JUP_EXCHANGE_PRICE_PRECISION = 10n ** 12n;
+    __name(jlUsdcFor, "jlUsdcFor");
+    __name(jlUsdcWorth, "jlUsdcWorth");
+    __name(jupiterLendHolding, "jupiterLendHolding");
+    __name(readJupiterLendState, "readJupiterLendState");
+    __name(accountsFor, "accountsFor");
+    __name(lendingAccounts, "lendingAccounts");
+    __name(lendingInstruction, "lendingInstruction");
+    __name(jupiterLendAdapterOf, "jupiterLendAdapterOf");
     jupiterLendAdapter = jupiterLendAdapterOf(jupiterLend);
   }
 });
@@ -4013,10 +4223,10 @@ function jupiterLendWorthOf(v) {
   return {
     venueId: v.id,
     what: "Jupiter Lend jlUSDC balance \xD7 token_exchange_price",
-    readWorth: async (owner, signal) => {
+    readWorth: /* @__PURE__ */ __name(async (owner, signal) => {
       const s = await readJupiterLendState(signal, ids11);
       return (await jupiterLendHolding(owner, ids11.jlUsdcMint, s, signal)).micros;
-    }
+    }, "readWorth")
   };
 }
 var jupiterLendWorth;
@@ -4025,6 +4235,7 @@ var init_worth = __esm({
     "use strict";
     init_build4();
     init_descriptor();
+    __name(jupiterLendWorthOf, "jupiterLendWorthOf");
     jupiterLendWorth = jupiterLendWorthOf(jupiterLend);
   }
 });
@@ -4045,7 +4256,7 @@ var init_jupiter_lend = __esm({
       worth: jupiterLendWorth,
       build: jupiterLendAdapter,
       // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
-      programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: () => null }
+      programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: /* @__PURE__ */ __name(() => null, "custom") }
     });
   }
 });
@@ -4154,19 +4365,21 @@ var init_read4 = __esm({
     init_balances2();
     KAMINO_RESERVE_DISCRIMINATOR = Uint8Array.from(KLEND_IDL.accounts.Reserve);
     KAMINO_RESERVE_OFFSETS = { ...KLEND_IDL.layouts.Reserve, minLength: KLEND_IDL.layouts.Reserve.collateralSupply + 8 };
+    __name(kaminoRateFromReserve, "kaminoRateFromReserve");
+    __name(readKaminoReserve, "readKaminoReserve");
     kaminoReader = {
       venueId: kamino.id,
       what: "Kamino Lend USDC reserve collateral exchange rate",
-      readIndex: async (signal) => (await readKaminoReserve(signal)).rate
+      readIndex: /* @__PURE__ */ __name(async (signal) => (await readKaminoReserve(signal)).rate, "readIndex")
     };
     kaminoWorth = {
       venueId: kamino.id,
       what: "Kamino cUSDC balance \xD7 USDC reserve exchange rate",
-      readWorth: async (owner, signal) => {
+      readWorth: /* @__PURE__ */ __name(async (owner, signal) => {
         const r = await readKaminoReserve(signal);
         const held = await solanaTokenBalance(owner, r.collateralMint, signal);
         return held * r.rate >> 60n;
-      }
+      }, "readWorth")
     };
   }
 });
@@ -4202,11 +4415,11 @@ async function accountsFor2(ids11, owner, r) {
 }
 function kaminoAdapterOf(v) {
   const ids11 = v.onchain;
-  const reserveRead = () => readForPlan(`Kamino's USDC reserve ${ids11.usdcReserve}`, (signal) => readKaminoReserve(signal, ids11));
+  const reserveRead = /* @__PURE__ */ __name(() => readForPlan(`Kamino's USDC reserve ${ids11.usdcReserve}`, (signal) => readKaminoReserve(signal, ids11)), "reserveRead");
   return {
     venueId: v.id,
     onchainInterface: `${ids11.program} depositReserveLiquidity(liquidityAmount: u64) / redeemReserveCollateral(collateralAmount: u64) on reserve ${ids11.usdcReserve}`,
-    deposit: async ({ owner, amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const a = await accountsFor2(ids11, owner, await reserveRead());
       const payer = createNoopSigner2(a.ownerAddr);
@@ -4232,8 +4445,8 @@ function kaminoAdapterOf(v) {
         { liquidityAmount: amountMicros }
       );
       return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Kamino Lend's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, createUsdcAta, deposit], [], blockhash));
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const r = await reserveRead();
       const collateral = kaminoCollateralFor(amountMicros, r.rate);
@@ -4267,7 +4480,7 @@ function kaminoAdapterOf(v) {
         { collateralAmount: collateral }
       );
       return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Kamino Lend's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, redeem], [], blockhash));
-    }
+    }, "withdraw")
   };
 }
 var ids2, KLEND_PROGRAM, SYSVAR_INSTRUCTIONS, DISC, kaminoAdapter;
@@ -4289,6 +4502,10 @@ var init_build5 = __esm({
       depositReserveLiquidity: Uint8Array.from(KLEND_IDL.instructions.depositReserveLiquidity.discriminator),
       redeemReserveCollateral: Uint8Array.from(KLEND_IDL.instructions.redeemReserveCollateral.discriminator)
     };
+    __name(kaminoCollateralFor, "kaminoCollateralFor");
+    __name(kaminoMarketAuthority, "kaminoMarketAuthority");
+    __name(accountsFor2, "accountsFor");
+    __name(kaminoAdapterOf, "kaminoAdapterOf");
     kaminoAdapter = kaminoAdapterOf(kamino);
   }
 });
@@ -4654,10 +4871,11 @@ var init_read5 = __esm({
     init_accounts();
     MARGINFI_BANK_DISCRIMINATOR = Uint8Array.from(MARGINFI_IDL.accounts.Bank);
     MARGINFI_BANK_OFFSETS = { mint: 8, group: 41, assetShareValue: 80, minLength: 96 };
+    __name(marginfiShareValue, "marginfiShareValue");
     marginfiReader = {
       venueId: marginfi.id,
       what: "marginfi USDC Bank asset_share_value",
-      readIndex: async (signal) => {
+      readIndex: /* @__PURE__ */ __name(async (signal) => {
         const ids11 = marginfi.onchain;
         const data = await programAccount(ids11.usdcBank ?? "", ids11.program ?? "", "marginfi USDC bank", signal, {
           discriminator: MARGINFI_BANK_DISCRIMINATOR,
@@ -4666,7 +4884,7 @@ var init_read5 = __esm({
         if (pubkeyAt(data, MARGINFI_BANK_OFFSETS.mint) !== ids11.usdcMint) throw new AccountMismatch(`marginfi bank ${ids11.usdcBank}'s mint is not USDC`);
         if (pubkeyAt(data, MARGINFI_BANK_OFFSETS.group) !== ids11.group) throw new AccountMismatch(`marginfi bank ${ids11.usdcBank} belongs to another marginfi group`);
         return marginfiShareValue(data);
-      }
+      }, "readIndex")
     };
   }
 });
@@ -4803,11 +5021,11 @@ async function riskAccounts(balances2, usdc2, signal) {
 }
 function marginfiAdapterOf(v) {
   const ids11 = v.onchain;
-  const usdcBankNow = () => readForPlan(`marginfi's USDC bank ${ids11.usdcBank}`, (signal) => readUsdcBank(ids11, signal));
+  const usdcBankNow = /* @__PURE__ */ __name(() => readForPlan(`marginfi's USDC bank ${ids11.usdcBank}`, (signal) => readUsdcBank(ids11, signal)), "usdcBankNow");
   return {
     venueId: v.id,
     onchainInterface: `${ids11.program} marginfi_account_initialize_pda (when needed) + lending_account_deposit(amount: u64) / lending_account_withdraw(amount: u64) on bank ${ids11.usdcBank} of group ${ids11.group}`,
-    deposit: async ({ owner, amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const [bank, account] = await Promise.all([usdcBankNow(), ownerAccountNow(owner)]);
       const ownerAddr = address6(owner);
@@ -4815,8 +5033,8 @@ function marginfiAdapterOf(v) {
       const create = account.balances === null ? [marginfiInitializePda(ownerAddr, account.address)] : [];
       const description = `${create.length ? `Create the owner's marginfi account ${account.address}, then supply` : "Supply"} ${amountMicros} micro-USDC to marginfi's USDC bank`;
       return solanaPlanTransaction("deposit", description, await solanaPayload(owner, [...create, marginfiDeposit(ownerAddr, account.address, bank, userUsdc, amountMicros)], [], blockhash));
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const [bank, account] = await Promise.all([usdcBankNow(), ownerAccountNow(owner)]);
       const held = marginfiHeldIn(account.balances, bank);
@@ -4840,7 +5058,7 @@ function marginfiAdapterOf(v) {
       const [userUsdc] = await findAssociatedTokenPda4({ owner: ownerAddr, mint: bank.mint, tokenProgram: TOKEN_PROGRAM_ADDRESS5 });
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction3({ payer: createNoopSigner3(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: bank.mint });
       return solanaPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC from the owner's marginfi account ${account.address} (USDC bank), of ${held} deposited`, await solanaPayload(owner, [createUsdcAta, await marginfiWithdraw(ownerAddr, account.address, bank, userUsdc, amountMicros, risk)], [], blockhash));
-    }
+    }, "withdraw")
   };
 }
 var ids3, MARGINFI_PROGRAM, GROUP, MARGINFI_DISC, MARGINFI_ACCOUNT_DISCRIMINATOR, MARGINFI_LAYOUT, ONE_ORACLE_SETUPS, TWO_ACCOUNT_TAGS, utf82, addr2, IX, keyBytes, ownerAccountNow, marginfiAdapter;
@@ -4873,11 +5091,26 @@ var init_build6 = __esm({
     };
     ONE_ORACLE_SETUPS = /* @__PURE__ */ new Set([3, 4]);
     TWO_ACCOUNT_TAGS = /* @__PURE__ */ new Set([0, 1]);
+    __name(parseMarginfiBank, "parseMarginfiBank");
+    __name(parseMarginfiAccount, "parseMarginfiAccount");
+    __name(marginfiSharesWorth, "marginfiSharesWorth");
+    __name(marginfiHeldIn, "marginfiHeldIn");
     utf82 = getUtf8Encoder2();
     addr2 = getAddressEncoder3();
+    __name(marginfiAccountAddress, "marginfiAccountAddress");
+    __name(marginfiVaultAuthority, "marginfiVaultAuthority");
+    __name(readBank, "readBank");
+    __name(readUsdcBank, "readUsdcBank");
+    __name(readOwnerAccount, "readOwnerAccount");
     IX = MARGINFI_IDL.instructions;
-    keyBytes = (a) => addr2.encode(a);
-    ownerAccountNow = (owner) => readForPlan("The owner's marginfi account", (signal) => readOwnerAccount(owner, signal));
+    __name(marginfiInitializePda, "marginfiInitializePda");
+    __name(marginfiDeposit, "marginfiDeposit");
+    __name(marginfiWithdraw, "marginfiWithdraw");
+    keyBytes = /* @__PURE__ */ __name((a) => addr2.encode(a), "keyBytes");
+    __name(descending, "descending");
+    __name(riskAccounts, "riskAccounts");
+    ownerAccountNow = /* @__PURE__ */ __name((owner) => readForPlan("The owner's marginfi account", (signal) => readOwnerAccount(owner, signal)), "ownerAccountNow");
+    __name(marginfiAdapterOf, "marginfiAdapterOf");
     marginfiAdapter = marginfiAdapterOf(marginfi);
   }
 });
@@ -4888,10 +5121,10 @@ function marginfiWorthOf(v) {
   return {
     venueId: v.id,
     what: "marginfi account's USDC bank asset shares \xD7 asset_share_value",
-    readWorth: async (owner, signal) => {
+    readWorth: /* @__PURE__ */ __name(async (owner, signal) => {
       const [bank, account] = await Promise.all([readUsdcBank(ids11, signal), readOwnerAccount(owner, signal)]);
       return marginfiHeldIn(account.balances, bank);
-    }
+    }, "readWorth")
   };
 }
 var marginfiWorth;
@@ -4900,6 +5133,7 @@ var init_worth2 = __esm({
     "use strict";
     init_build6();
     init_descriptor3();
+    __name(marginfiWorthOf, "marginfiWorthOf");
     marginfiWorth = marginfiWorthOf(marginfi);
   }
 });
@@ -4920,7 +5154,7 @@ var init_marginfi = __esm({
       worth: marginfiWorth,
       build: marginfiAdapter,
       // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
-      programErrors: { program: marginfi.onchain.program ?? "", name: "marginfi", custom: () => null }
+      programErrors: { program: marginfi.onchain.program ?? "", name: "marginfi", custom: /* @__PURE__ */ __name(() => null, "custom") }
     });
   }
 });
@@ -5047,19 +5281,19 @@ function proveMorphoVault(v) {
     {
       key: `morpho-asset|${chain}|${vault}|${getAddress6(usdc2)}`,
       what: `The Morpho vault ${vault}'s asset() is USDC ${getAddress6(usdc2)}`,
-      check: async () => {
+      check: /* @__PURE__ */ __name(async () => {
         const asset = await client.readContract({ address: vault, abi: ERC4626_ABI, functionName: "asset" });
         return getAddress6(asset) === getAddress6(usdc2) ? null : `its asset() is ${getAddress6(asset)}`;
-      }
+      }, "check")
     },
     {
       key: `morpho-factory|${chain}|${vault}|${factories.join(",")}`,
       what: `The Morpho vault ${vault} was created by the MetaMorpho factory ${factories.join(" or ")}`,
-      check: async () => {
+      check: /* @__PURE__ */ __name(async () => {
         const made = await Promise.all(factories.map((factory) => client.readContract({ address: factory, abi: METAMORPHO_FACTORY_ABI, functionName: "isMetaMorpho", args: [vault] })));
         if (made.some(Boolean)) return null;
         return `isMetaMorpho(${vault}) is false on ${factories.join(" and ")}`;
-      }
+      }, "check")
     }
   ]);
 }
@@ -5068,14 +5302,14 @@ function morphoVaultAdapter(v) {
   return {
     venueId: v.id,
     onchainInterface: `Morpho vault (MetaMorpho, ERC-4626) ${vault}: deposit(uint256,address) / redeem(uint256,address,address)`,
-    deposit: async ({ owner, amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       await proveMorphoVault(v);
       return [
         approveTransaction(chain, usdc2, vault, amountMicros, `Approve the Morpho USDC vault to pull ${amountMicros} micro-USDC`),
         evmTransaction(chain, "deposit", `Deposit ${amountMicros} micro-USDC into the Morpho vault; the vault shares go to the owner`, evmCall(chain, vault, ERC4626_ABI, "deposit", [amountMicros, getAddress6(owner)]))
       ];
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const { maxAssets, shares } = await besideProof(proveMorphoVault(v), vaultWithdrawReads(v, owner, amountMicros));
       if (amountMicros > maxAssets) {
         throw new BuildBlocked(
@@ -5087,7 +5321,7 @@ function morphoVaultAdapter(v) {
       return [
         evmTransaction(chain, "withdraw", `Redeem ${shares} Morpho vault shares (previewWithdraw of ${amountMicros} micro-USDC now) for at least ${amountMicros} micro-USDC to the owner`, evmCall(chain, vault, ERC4626_ABI, "redeem", [shares, o, o]))
       ];
-    }
+    }, "withdraw")
   };
 }
 var init_build7 = __esm({
@@ -5100,6 +5334,9 @@ var init_build7 = __esm({
     init_build();
     init_abi3();
     init_prove();
+    __name(vaultWithdrawReads, "vaultWithdrawReads");
+    __name(proveMorphoVault, "proveMorphoVault");
+    __name(morphoVaultAdapter, "morphoVaultAdapter");
   }
 });
 
@@ -5108,19 +5345,19 @@ import { getAddress as getAddress7 } from "viem";
 function morphoVaultWorth(v) {
   const { chain, contract } = evmVenueIds(v, "vault", "vault");
   const vault = getAddress7(contract);
-  const redeemable = async (owner) => {
+  const redeemable = /* @__PURE__ */ __name(async (owner) => {
     const client = evmRpc(chain);
     const shares = await client.readContract({ address: vault, abi: ERC4626_ABI, functionName: "balanceOf", args: [getAddress7(owner)] });
     if (shares === 0n) return 0n;
     return client.readContract({ address: vault, abi: ERC4626_ABI, functionName: "previewRedeem", args: [shares] });
-  };
+  }, "redeemable");
   return {
     venueId: v.id,
     what: "Morpho vault previewRedeem(balanceOf) (the USDC the owner's shares redeem for)",
-    readWorth: async (owner) => {
+    readWorth: /* @__PURE__ */ __name(async (owner) => {
       const [, assets] = await Promise.all([proveMorphoVault(v), redeemable(owner)]);
       return assets;
-    }
+    }, "readWorth")
   };
 }
 var init_read6 = __esm({
@@ -5130,6 +5367,7 @@ var init_read6 = __esm({
     init_evm2();
     init_abi3();
     init_build7();
+    __name(morphoVaultWorth, "morphoVaultWorth");
   }
 });
 
@@ -5144,7 +5382,7 @@ var init_morpho = __esm({
     init_build7();
     init_read6();
     NO_READER = "no reader of the pinned Morpho vault's share price is written yet (its plans are built: server/venues/morpho/build.ts)";
-    morphoVenue = (v) => venueModule({ descriptor: v, noReader: NO_READER, worth: morphoVaultWorth(v), build: morphoVaultAdapter(v) });
+    morphoVenue = /* @__PURE__ */ __name((v) => venueModule({ descriptor: v, noReader: NO_READER, worth: morphoVaultWorth(v), build: morphoVaultAdapter(v) }), "morphoVenue");
     morphoBaseVenue = morphoVenue(morphoBase);
     morphoArbitrumVenue = morphoVenue(morphoArbitrum);
   }
@@ -5168,6 +5406,9 @@ var init_sui = __esm({
   "server/chains/sui.ts"() {
     "use strict";
     WALLET_RESOLVED_INTENTS = ["CoinWithBalance"];
+    __name(newSuiTransaction, "newSuiTransaction");
+    __name(suiPayload, "suiPayload");
+    __name(suiPlanTransaction, "suiPlanTransaction");
   }
 });
 
@@ -5228,7 +5469,11 @@ var init_coin_reads = __esm({
     init_clients();
     COIN_READS_TTL_MS = 1e4;
     holder8 = globalThis;
-    keyOf = (owner, coinType) => `${rpcUrlOf("move-chain")}|${normalizeSuiAddress(owner)}|${normalizeStructTag2(coinType)}`;
+    __name(started, "started");
+    keyOf = /* @__PURE__ */ __name((owner, coinType) => `${rpcUrlOf("move-chain")}|${normalizeSuiAddress(owner)}|${normalizeStructTag2(coinType)}`, "keyOf");
+    __name(startCoinReads, "startCoinReads");
+    __name(take, "take");
+    __name(coinReadingClient, "coinReadingClient");
   }
 });
 
@@ -5255,8 +5500,11 @@ var init_objects = __esm({
   "server/chains/sui/objects.ts"() {
     "use strict";
     init_clients();
-    typeNameKey = (name) => ({ type: "0x1::type_name::TypeName", bcs: bcs.struct("TypeName", { name: bcs.string() }).serialize({ name }).toBytes() });
-    u8Key = (v) => ({ type: "u8", bcs: bcs.u8().serialize(v).toBytes() });
+    __name(readObjectJson, "readObjectJson");
+    __name(readObjectType, "readObjectType");
+    typeNameKey = /* @__PURE__ */ __name((name) => ({ type: "0x1::type_name::TypeName", bcs: bcs.struct("TypeName", { name: bcs.string() }).serialize({ name }).toBytes() }), "typeNameKey");
+    u8Key = /* @__PURE__ */ __name((v) => ({ type: "u8", bcs: bcs.u8().serialize(v).toBytes() }), "u8Key");
+    __name(readDynamicFieldValue, "readDynamicFieldValue");
   }
 });
 
@@ -5291,6 +5539,8 @@ var init_packages = __esm({
     PACKAGE_TTL_MS = 6e4;
     holder9 = globalThis;
     ADDRESS = /^0x[0-9a-f]{64}$/;
+    __name(readUpgradeCapPackage, "readUpgradeCapPackage");
+    __name(currentPackage, "currentPackage");
   }
 });
 
@@ -5340,6 +5590,9 @@ var init_package_versions = __esm({
     holder10 = globalThis;
     ADDRESS2 = /^0x[0-9a-f]{64}$/;
     MAX_PAGES = 10;
+    __name(readPackageVersions, "readPackageVersions");
+    __name(readLatestPackageVersion, "readLatestPackageVersion");
+    __name(latestPackageVersion, "latestPackageVersion");
   }
 });
 
@@ -5423,7 +5676,10 @@ var init_fields = __esm({
   "server/chains/sui/fields.ts"() {
     "use strict";
     init_objects();
-    sameCoinType = (a, b) => a.replace(/^0x/, "").toLowerCase() === b.replace(/^0x/, "").toLowerCase();
+    __name(fieldsOf, "fieldsOf");
+    __name(uidOf, "uidOf");
+    __name(u, "u");
+    sameCoinType = /* @__PURE__ */ __name((a, b) => a.replace(/^0x/, "").toLowerCase() === b.replace(/^0x/, "").toLowerCase(), "sameCoinType");
   }
 });
 
@@ -5488,7 +5744,13 @@ var init_prefetch = __esm({
     init_clients();
     init_fields();
     BATCH = 50;
+    __name(readMany, "readMany");
     holder11 = globalThis;
+    __name(warmWith, "warmWith");
+    __name(warmed, "warmed");
+    __name(lastIds, "lastIds");
+    __name(rememberIds, "rememberIds");
+    __name(readEarly, "readEarly");
   }
 });
 
@@ -5517,7 +5779,7 @@ function naviSuppliedMicros(scaled, supplyIndex) {
 }
 async function readNaviSuppliedMicros(owner, signal) {
   const assetId = Number(navi.onchain.usdcAssetId);
-  const reserveEntry = (table) => deriveDynamicFieldID2(table, u8Key(assetId).type, u8Key(assetId).bcs);
+  const reserveEntry = /* @__PURE__ */ __name((table) => deriveDynamicFieldID2(table, u8Key(assetId).type, u8Key(assetId).bcs), "reserveEntry");
   if (lastIds("supply-tables").length === 0) await warmed(signal);
   const [lastReserves, lastUserState] = lastIds("supply-tables");
   const earlyRead = readEarly(lastReserves && lastUserState ? [reserveEntry(lastReserves), ownerEntry(lastUserState, owner)] : [], signal);
@@ -5543,11 +5805,15 @@ var init_read7 = __esm({
     RAY = 10n ** 27n;
     HALF_RAY = RAY / 2n;
     USDC_TO_NORMAL = 1000n;
-    ownerEntry = (userState, owner) => deriveDynamicFieldID2(userState, "address", bcs2.Address.serialize(owner).toBytes());
+    __name(usdcReserveOf, "usdcReserveOf");
+    __name(readNaviUsdcReserve, "readNaviUsdcReserve");
+    __name(naviSuppliedMicros, "naviSuppliedMicros");
+    ownerEntry = /* @__PURE__ */ __name((userState, owner) => deriveDynamicFieldID2(userState, "address", bcs2.Address.serialize(owner).toBytes()), "ownerEntry");
+    __name(readNaviSuppliedMicros, "readNaviSuppliedMicros");
     naviReader = {
       venueId: navi.id,
       what: "NAVI Storage USDC reserve current_supply_index",
-      readIndex: async (signal) => (await readNaviUsdcReserve(signal)).supplyIndex
+      readIndex: /* @__PURE__ */ __name(async (signal) => (await readNaviUsdcReserve(signal)).supplyIndex, "readIndex")
     };
   }
 });
@@ -5565,10 +5831,10 @@ async function startWalk(owner, signal) {
   );
   const early = await earlyRead;
   const asked = [];
-  const readMany2 = (objectIds, s) => {
+  const readMany2 = /* @__PURE__ */ __name((objectIds, s) => {
     asked.push(...objectIds);
     return readMany(objectIds, s, early);
-  };
+  }, "readMany");
   return { roots, readMany: readMany2, asked };
 }
 function pricesOf(entries, oracleIds) {
@@ -5626,10 +5892,10 @@ async function readNaviOracleState(owner, assetId, signal, onPythIds) {
       })
     )
   ].sort((a, b) => a - b);
-  const pairOf = (i, p) => {
+  const pairOf = /* @__PURE__ */ __name((i, p) => {
     const c = providerConfigs[i * 2 + p];
     return c ? bytesOf(fieldsOf(c.value).pair_id) : null;
-  };
+  }, "pairOf");
   let anyAggregator = null;
   feedValues.forEach((_, i) => {
     const sb = pairOf(i, 1);
@@ -5637,7 +5903,7 @@ async function readNaviOracleState(owner, assetId, signal, onPythIds) {
   });
   const needed = feedValues.map((f, i) => ({ f, i })).filter(({ f }) => oracleIds.includes(Number(f.oracle_id)) && f.enable === true);
   const pythTypePkg = pythTable ? /::table::Table<(0x[0-9a-fA-F]+)::price_identifier::PriceIdentifier/.exec(pythTable.__type)?.[1] : void 0;
-  const pythKey = (id) => bcs3.struct("PriceIdentifier", { bytes: bcs3.vector(bcs3.u8()) }).serialize({ bytes: id }).toBytes();
+  const pythKey = /* @__PURE__ */ __name((id) => bcs3.struct("PriceIdentifier", { bytes: bcs3.vector(bcs3.u8()) }).serialize({ bytes: id }).toBytes(), "pythKey");
   const pythIds = needed.map(({ i }) => pairOf(i, 0));
   onPythIds?.([...new Set(pythIds.filter((p) => !!p).map(hex))]);
   const priceTable = uidOf(fieldsOf(oracle.price_oracles).id);
@@ -5698,7 +5964,7 @@ function naviSourceFresh(s, oracleId) {
   const f = s.feeds.get(oracleId);
   if (!f) return "no";
   let unknown = false;
-  const fresh = (at) => s.clockMs >= at && s.clockMs - at < f.maxTimestampDiffMs;
+  const fresh = /* @__PURE__ */ __name((at) => s.clockMs >= at && s.clockMs - at < f.maxTimestampDiffMs, "fresh");
   for (const p of [f.primary, f.secondary]) {
     if (p === PYTH_PROVIDER && f.pyth && fresh(f.pyth.publishMs)) return "yes";
     if (p === SWITCHBOARD_PROVIDER && f.switchboard?.updatedMs != null && fresh(f.switchboard.updatedMs)) return "yes";
@@ -5717,18 +5983,23 @@ var init_oracle = __esm({
     PYTH_PROVIDER = "PythOracleProvider";
     SWITCHBOARD_PROVIDER = "SwitchboardOracleProvider";
     SUPRA_PROVIDER = "SupraOracleProvider";
-    oracleProviderType = () => `${normalizeSuiAddress3(ids4.oraclePackage ?? "")}::oracle_provider::OracleProvider`;
-    oracleProviderKey = (name) => bcs3.struct("OracleProvider", { name: bcs3.string() }).serialize({ name }).toBytes();
+    oracleProviderType = /* @__PURE__ */ __name(() => `${normalizeSuiAddress3(ids4.oraclePackage ?? "")}::oracle_provider::OracleProvider`, "oracleProviderType");
+    oracleProviderKey = /* @__PURE__ */ __name((name) => bcs3.struct("OracleProvider", { name: bcs3.string() }).serialize({ name }).toBytes(), "oracleProviderKey");
     PYTH_PRICE_INFO_KEY = { type: "0x2::dynamic_object_field::Wrapper<vector<u8>>", bcs: bcs3.vector(bcs3.u8()).serialize(new TextEncoder().encode("price_info")).toBytes() };
-    field = (parent, type, key) => deriveDynamicFieldID3(parent, type, key);
-    addressKey = (a) => bcs3.Address.serialize(a).toBytes();
-    bytesOf = (v) => {
+    field = /* @__PURE__ */ __name((parent, type, key) => deriveDynamicFieldID3(parent, type, key), "field");
+    addressKey = /* @__PURE__ */ __name((a) => bcs3.Address.serialize(a).toBytes(), "addressKey");
+    bytesOf = /* @__PURE__ */ __name((v) => {
       if (typeof v === "string") return Uint8Array.from(Buffer.from(v, "base64"));
       if (Array.isArray(v)) return Uint8Array.from(v.map(Number));
       throw new Error("expected vector<u8>");
-    };
-    hex = (b) => `0x${Buffer.from(b).toString("hex")}`;
-    nameOf = (v) => String(fieldsOf(v).name ?? "");
+    }, "bytesOf");
+    hex = /* @__PURE__ */ __name((b) => `0x${Buffer.from(b).toString("hex")}`, "hex");
+    nameOf = /* @__PURE__ */ __name((v) => String(fieldsOf(v).name ?? ""), "nameOf");
+    __name(startWalk, "startWalk");
+    __name(pricesOf, "pricesOf");
+    __name(readNaviOracleState, "readNaviOracleState");
+    __name(naviPriceFresh, "naviPriceFresh");
+    __name(naviSourceFresh, "naviSourceFresh");
   }
 });
 
@@ -5741,12 +6012,12 @@ async function readPythSuiState(pythState, wormholeState, signal) {
     if (!o || o instanceof Error) throw new Error(`${i === 0 ? "Pyth" : "Wormhole"} State ${i === 0 ? pythState : wormholeState} is not on chain`);
     return fieldsOf(o.json);
   });
-  const pkgOf = (f, what) => {
+  const pkgOf = /* @__PURE__ */ __name((f, what) => {
     const cap = f?.upgrade_cap;
     const pkg = cap && typeof cap === "object" ? cap.package : void 0;
     if (typeof pkg !== "string") throw new Error(`${what} State has no upgrade_cap.package`);
     return normalizeSuiAddress4(pkg);
-  };
+  }, "pkgOf");
   return { pythPackage: pkgOf(pyth, "Pyth"), wormholePackage: pkgOf(wormhole, "Wormhole"), baseUpdateFee: u(pyth?.base_update_fee) };
 }
 async function fetchHermesUpdate(priceIds, signal) {
@@ -5787,7 +6058,7 @@ function vaaOfAccumulator(msg) {
   return Uint8Array.from(b.subarray(vaaOffset, vaaOffset + vaaSize));
 }
 function addPythUpdate(tx, s, ids11, update, priceInfoObjects) {
-  const bytes = (v) => tx.pure(bcs4.vector(bcs4.U8).serialize(Array.from(v), { maxSize: MAX_ARGUMENT_SIZE }).toBytes());
+  const bytes = /* @__PURE__ */ __name((v) => tx.pure(bcs4.vector(bcs4.U8).serialize(Array.from(v), { maxSize: MAX_ARGUMENT_SIZE }).toBytes()), "bytes");
   const [verifiedVaa] = tx.moveCall({
     target: `${s.wormholePackage}::vaa::parse_and_verify`,
     arguments: [tx.object(ids11.wormholeState), bytes(vaaOfAccumulator(update)), tx.object.clock()]
@@ -5822,9 +6093,16 @@ var init_pyth = __esm({
     init_metrics();
     init_fields();
     MAX_ARGUMENT_SIZE = 16 * 1024;
+    __name(readPythSuiState, "readPythSuiState");
     HermesUnavailable = class extends Error {
+      static {
+        __name(this, "HermesUnavailable");
+      }
     };
-    bare = (id) => id.replace(/^0x/i, "").toLowerCase();
+    bare = /* @__PURE__ */ __name((id) => id.replace(/^0x/i, "").toLowerCase(), "bare");
+    __name(fetchHermesUpdate, "fetchHermesUpdate");
+    __name(vaaOfAccumulator, "vaaOfAccumulator");
+    __name(addPythUpdate, "addPythUpdate");
   }
 });
 
@@ -5834,13 +6112,13 @@ async function typeMismatch(o, got, versions) {
   const said = `the chain says it is a ${got}`;
   if (!o.anyVersionOf || !versions) return normalizeStructTag3(got) === normalizeStructTag3(o.type) ? null : said;
   const [g, w2] = [parseStructTag(got), parseStructTag(o.type)];
-  const rest = (t) => normalizeStructTag3({ ...t, address: "0x0" });
+  const rest = /* @__PURE__ */ __name((t) => normalizeStructTag3({ ...t, address: "0x0" }), "rest");
   if (rest(g) !== rest(w2)) return said;
   return (await versions).some((v) => v.id === normalizeSuiAddress5(g.address)) ? null : `${said}, and ${g.address} is no version of package ${o.anyVersionOf}`;
 }
 function suiObjectTypeProofs(protocol, objects) {
   const lists = /* @__PURE__ */ new Map();
-  const versionsOf = (pkg, signal) => {
+  const versionsOf = /* @__PURE__ */ __name((pkg, signal) => {
     let v = lists.get(pkg);
     if (!v) {
       v = readPackageVersions(pkg, signal);
@@ -5848,17 +6126,17 @@ function suiObjectTypeProofs(protocol, objects) {
       lists.set(pkg, v);
     }
     return v;
-  };
+  }, "versionsOf");
   return objects.map((o) => {
     const want = o.anyVersionOf ? o.type.replace(/^0x[0-9a-fA-F]+::/, `<a version of package ${o.anyVersionOf}>::`) : normalizeStructTag3(o.type);
     return {
       key: `sui-type|${o.id}|${want}`,
       what: `${protocol}'s ${o.name} ${o.id} is a ${want}`,
-      check: async (signal) => {
+      check: /* @__PURE__ */ __name(async (signal) => {
         const versions = o.anyVersionOf ? versionsOf(o.anyVersionOf, signal) : null;
         versions?.catch(() => void 0);
         return typeMismatch(o, await readObjectType(o.id, signal), versions);
-      }
+      }, "check")
     };
   });
 }
@@ -5891,14 +6169,19 @@ var init_sui_types = __esm({
     init_objects();
     init_package_versions();
     init_prove();
+    __name(typeMismatch, "typeMismatch");
+    __name(suiObjectTypeProofs, "suiObjectTypeProofs");
+    __name(proveSuiObjectTypes, "proveSuiObjectTypes");
+    __name(afterSuiObjectTypes, "afterSuiObjectTypes");
+    __name(readAfterSuiObjectTypes, "readAfterSuiObjectTypes");
   }
 });
 
 // server/venues/navi/build.ts
 import { coinWithBalance } from "@mysten/sui/transactions";
 function naviObjectTypes(o, action) {
-  const lending = (id, name, type) => ({ id, name, type: `${o.lendingPackage}::${type}`, anyVersionOf: o.lendingPackage });
-  const oracle = (id, name, type) => ({ id, name, type: `${o.oraclePackage}::${type}`, anyVersionOf: o.oraclePackage });
+  const lending = /* @__PURE__ */ __name((id, name, type) => ({ id, name, type: `${o.lendingPackage}::${type}`, anyVersionOf: o.lendingPackage }), "lending");
+  const oracle = /* @__PURE__ */ __name((id, name, type) => ({ id, name, type: `${o.oraclePackage}::${type}`, anyVersionOf: o.oraclePackage }), "oracle");
   return [
     lending(o.storage, "Storage", "storage::Storage"),
     lending(o.usdcPool, "USDC Pool", `pool::Pool<${o.usdcCoinType}>`),
@@ -5920,7 +6203,7 @@ async function pythPush(s, early) {
   const state3 = await early.state;
   let hermes;
   try {
-    const fetchNow = () => withRpcTimeout((signal) => fetchHermesUpdate(priceIds, signal));
+    const fetchNow = /* @__PURE__ */ __name(() => withRpcTimeout((signal) => fetchHermesUpdate(priceIds, signal)), "fetchNow");
     hermes = early.hermes && sameIds(early.hermes.priceIds, priceIds) ? await early.hermes.update.catch(fetchNow) : await fetchNow();
   } catch (e) {
     return { unavailable: errorLine(e) };
@@ -5934,12 +6217,12 @@ function startPythReads() {
   const early = {
     state: state3,
     hermes: null,
-    askHermes: (priceIds) => {
+    askHermes: /* @__PURE__ */ __name((priceIds) => {
       if (priceIds.length === 0 || early.hermes && sameIds(early.hermes.priceIds, priceIds)) return;
       const update = withRpcTimeout((signal) => fetchHermesUpdate(priceIds, signal));
       update.catch(() => void 0);
       early.hermes = { priceIds, update };
-    }
+    }, "askHermes")
   };
   early.askHermes(pythHolder.__svcNaviPythPushed ?? []);
   return early;
@@ -6003,18 +6286,23 @@ var init_build8 = __esm({
     init_sui_types();
     ids5 = navi.onchain;
     ASSET_ID = Number(ids5.usdcAssetId);
-    naviCallPackage = () => readForPlan("NAVI's current lending package (the chain's list of its versions)", (signal) => latestPackageVersion(ids5.lendingPackage, signal));
-    naviOraclePackage = () => readForPlan("NAVI's current oracle package (the chain's list of its versions)", (signal) => latestPackageVersion(ids5.oraclePackage, signal));
-    naviOracle = (owner, onPythIds) => readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal, onPythIds));
-    ageS = (s, atMs) => `${(Number(s.clockMs - atMs) / 1e3).toFixed(0)} s`;
+    __name(naviObjectTypes, "naviObjectTypes");
+    naviCallPackage = /* @__PURE__ */ __name(() => readForPlan("NAVI's current lending package (the chain's list of its versions)", (signal) => latestPackageVersion(ids5.lendingPackage, signal)), "naviCallPackage");
+    naviOraclePackage = /* @__PURE__ */ __name(() => readForPlan("NAVI's current oracle package (the chain's list of its versions)", (signal) => latestPackageVersion(ids5.oraclePackage, signal)), "naviOraclePackage");
+    naviOracle = /* @__PURE__ */ __name((owner, onPythIds) => readForPlan("NAVI's oracle state for the owner's positions (PriceOracle, OracleConfig feeds, Pyth and Switchboard sources)", (signal) => readNaviOracleState(owner, ASSET_ID, signal, onPythIds)), "naviOracle");
+    ageS = /* @__PURE__ */ __name((s, atMs) => `${(Number(s.clockMs - atMs) / 1e3).toFixed(0)} s`, "ageS");
     PYTH_PUSH_AGE_MS = 30000n;
+    __name(pythPush, "pythPush");
     pythHolder = globalThis;
-    sameIds = (a, b) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i]?.toLowerCase());
-    naviSupplied = (owner) => readForPlan("The owner's NAVI USDC supply balance", (signal) => readNaviSuppliedMicros(owner, signal));
+    sameIds = /* @__PURE__ */ __name((a, b) => a.length === b.length && a.every((x, i) => x.toLowerCase() === b[i]?.toLowerCase()), "sameIds");
+    __name(startPythReads, "startPythReads");
+    __name(afterPush, "afterPush");
+    __name(priceUpdates, "priceUpdates");
+    naviSupplied = /* @__PURE__ */ __name((owner) => readForPlan("The owner's NAVI USDC supply balance", (signal) => readNaviSuppliedMicros(owner, signal)), "naviSupplied");
     naviAdapter = {
       venueId: navi.id,
       onchainInterface: `<newest version of package ${ids5.lendingPackage}>::incentive_v3::entry_deposit<USDC>(&Clock, &mut Storage, &mut Pool<USDC>, u8, Coin<USDC>, u64, &mut IncentiveV2, &mut Incentive); <newest version>::incentive_v3::withdraw_v2<USDC>(&Clock, &PriceOracle, &mut Storage, &mut Pool<USDC>, u8, u64, &mut IncentiveV2, &mut Incentive, &mut SuiSystemState): Balance<USDC>, after <newest version of package ${ids5.oraclePackage}>::oracle_pro::update_single_price_v2(&Clock, &mut OracleConfig, &mut PriceOracle, &OracleHolder, &PriceInfoObject, &Aggregator, feed: address) per feed the owner's health check reads, preceded for a Pyth PriceInfoObject older than 30 s by <Wormhole State's upgrade_cap.package>::vaa::parse_and_verify, <Pyth State's upgrade_cap.package>::pyth::create_authenticated_price_infos_using_accumulator, pyth::update_single_price_feed per object (fee coin split from gas), hot_potato_vector::destroy<PriceInfo> with update data from Hermes (SVC_PYTH_HERMES_URL)`,
-      deposit: async ({ owner, amountMicros }) => {
+      deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
         startCoinReads(owner, ids5.usdcCoinType);
         const pkg = await afterSuiObjectTypes("NAVI", naviObjectTypes(ids5, "deposit"), naviCallPackage());
         const tx = newSuiTransaction(owner);
@@ -6034,8 +6322,8 @@ var init_build8 = __esm({
           ]
         });
         return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to NAVI's main market (USDC pool, asset ${ASSET_ID}); the supplied balance is kept for the owner in NAVI's Storage`, tx);
-      },
-      withdraw: async ({ owner, amountMicros }) => {
+      }, "deposit"),
+      withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
         const pyth = startPythReads();
         const reads = Promise.all([naviCallPackage(), naviSupplied(owner), naviOraclePackage(), naviOracle(owner, pyth.askHermes)]);
         const [pkg, supplied, oraclePkg, oracle] = await afterSuiObjectTypes("NAVI", naviObjectTypes(ids5, "withdraw"), reads);
@@ -6100,7 +6388,7 @@ var init_build8 = __esm({
         const usdc2 = tx.moveCall({ target: "0x2::coin::from_balance", typeArguments: [ids5.usdcCoinType], arguments: [balance] });
         tx.transferObjects([usdc2], owner);
         return suiPlanTransaction("withdraw", `Withdraw ${amountMicros} micro-USDC of the owner's ${supplied} supplied to NAVI's USDC pool (asset ${ASSET_ID}) back to the owner's wallet. ${pricesNote}; the simulation shows whether the withdraw passes NAVI's health check now`, tx);
-      }
+      }, "withdraw")
     };
   }
 });
@@ -6118,7 +6406,7 @@ var init_worth3 = __esm({
     naviWorth = {
       venueId: navi.id,
       what: "NAVI Storage USDC supply balance \xD7 current_supply_index",
-      readWorth: (owner, signal) => readAfterSuiObjectTypes("NAVI", storage, signal, readNaviSuppliedMicros(owner, signal))
+      readWorth: /* @__PURE__ */ __name((owner, signal) => readAfterSuiObjectTypes("NAVI", storage, signal, readNaviSuppliedMicros(owner, signal)), "readWorth")
     };
   }
 });
@@ -6188,7 +6476,7 @@ function parseSaveReserve(reserve, data, v = ids6) {
   const L = SAVE_RESERVE_LAYOUT;
   if (data.length < L.length) throw new AccountMismatch(`Save reserve ${reserve} is ${data.length} bytes, not a Solend Reserve (${L.length})`);
   if (data[L.version] !== 1) throw new AccountMismatch(`Save reserve ${reserve}'s version is ${data[L.version]}, not the program's 1`);
-  const key = (at) => address7(pubkeyAt(data, at));
+  const key = /* @__PURE__ */ __name((at) => address7(pubkeyAt(data, at)), "key");
   const lendingMarket = key(L.lendingMarket);
   if (lendingMarket !== v.mainMarket) throw new AccountMismatch(`Save reserve ${reserve} belongs to another lending market (${lendingMarket}) than Save's main market ${v.mainMarket}`);
   const liquidityMint = key(L.liquidityMint);
@@ -6281,19 +6569,19 @@ async function ownerAccounts(owner, r) {
 }
 function saveAdapterOf(v) {
   const ids11 = v.onchain;
-  const reserveNow = () => readForPlan(`Save's USDC reserve ${ids11.usdcReserve} (its supply, collateral mint, oracles and rate)`, (signal) => readSaveReserve(signal, ids11));
+  const reserveNow = /* @__PURE__ */ __name(() => readForPlan(`Save's USDC reserve ${ids11.usdcReserve} (its supply, collateral mint, oracles and rate)`, (signal) => readSaveReserve(signal, ids11)), "reserveNow");
   return {
     venueId: v.id,
     onchainInterface: `${ids11.program} DepositReserveLiquidity(liquidity_amount: u64) / RefreshReserve + RedeemReserveCollateral(collateral_amount: u64) on reserve ${ids11.usdcReserve}`,
-    deposit: async ({ owner, amountMicros }) => {
+    deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const r = await reserveNow();
       const { ownerAddr, userUsdc, userCollateral } = await ownerAccounts(owner, r);
       const createCollateralAta = getCreateAssociatedTokenIdempotentInstruction4({ payer: createNoopSigner4(ownerAddr), ata: userCollateral, owner: ownerAddr, mint: r.collateralMint });
       const deposit = await saveDepositReserveLiquidity(r, ownerAddr, amountMicros, userUsdc, userCollateral);
       return solanaPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Save's main-market USDC reserve and receive cUSDC in the owner's token account`, await solanaPayload(owner, [createCollateralAta, deposit], [], blockhash));
-    },
-    withdraw: async ({ owner, amountMicros }) => {
+    }, "deposit"),
+    withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
       const blockhash = latestBlockhash();
       const r = await reserveNow();
       const collateral = saveCollateralFor(amountMicros, r.collateralRate);
@@ -6303,7 +6591,7 @@ function saveAdapterOf(v) {
       const createUsdcAta = getCreateAssociatedTokenIdempotentInstruction4({ payer: createNoopSigner4(ownerAddr), ata: userUsdc, owner: ownerAddr, mint: r.liquidityMint });
       const redeem = await saveRedeemReserveCollateral(r, ownerAddr, collateral, userCollateral, userUsdc);
       return solanaPlanTransaction("withdraw", `Redeem ${collateral} cUSDC from Save's main-market USDC reserve for at least ${amountMicros} micro-USDC at the reserve's rate now`, await solanaPayload(owner, [createUsdcAta, saveRefreshReserve(r), redeem], [], blockhash));
-    }
+    }, "withdraw")
   };
 }
 var ids6, SAVE_PROGRAM, SAVE_RESERVE_LAYOUT, WAD, ZERO_KEY, signer, saveAdapter;
@@ -6337,7 +6625,19 @@ var init_build9 = __esm({
     };
     WAD = 10n ** 18n;
     ZERO_KEY = "11111111111111111111111111111111";
-    signer = (a) => ({ address: a, role: AccountRole4.READONLY_SIGNER });
+    __name(parseSaveReserve, "parseSaveReserve");
+    __name(saveCollateralFor, "saveCollateralFor");
+    __name(saveLiquidityFor, "saveLiquidityFor");
+    __name(saveHolding, "saveHolding");
+    __name(readSaveReserve, "readSaveReserve");
+    __name(saveMarketAuthority, "saveMarketAuthority");
+    __name(tagU64, "tagU64");
+    signer = /* @__PURE__ */ __name((a) => ({ address: a, role: AccountRole4.READONLY_SIGNER }), "signer");
+    __name(saveRefreshReserve, "saveRefreshReserve");
+    __name(saveDepositReserveLiquidity, "saveDepositReserveLiquidity");
+    __name(saveRedeemReserveCollateral, "saveRedeemReserveCollateral");
+    __name(ownerAccounts, "ownerAccounts");
+    __name(saveAdapterOf, "saveAdapterOf");
     saveAdapter = saveAdapterOf(save);
   }
 });
@@ -6361,10 +6661,11 @@ var init_read8 = __esm({
     SAVE_USDC_RESERVE = save.onchain.usdcReserve ?? "";
     WAD2 = 10n ** 18n;
     SAVE_RESERVE_OFFSETS = { lendingMarket: 10, liquidityMint: 42, available: 171, borrowedWads: 179, collateralSupply: 259, protocolFeesWads: 373, minLength: 389 };
+    __name(saveRateFromReserve, "saveRateFromReserve");
     saveReader = {
       venueId: save.id,
       what: "Save (Solend) USDC reserve cToken rate",
-      readIndex: async (signal) => {
+      readIndex: /* @__PURE__ */ __name(async (signal) => {
         const ids11 = save.onchain;
         const data = await programAccount(SAVE_USDC_RESERVE, ids11.program ?? "", "Solend USDC reserve", signal);
         if (data.length >= SAVE_RESERVE_OFFSETS.minLength && pubkeyAt(data, SAVE_RESERVE_OFFSETS.lendingMarket) !== ids11.mainMarket) {
@@ -6374,7 +6675,7 @@ var init_read8 = __esm({
           throw new AccountMismatch(`Save reserve ${SAVE_USDC_RESERVE}'s liquidity mint is not USDC ${ids11.usdcMint}`);
         }
         return saveRateFromReserve(data);
-      }
+      }, "readIndex")
     };
   }
 });
@@ -6385,7 +6686,7 @@ function saveWorthOf(v) {
   return {
     venueId: v.id,
     what: "Save cUSDC balance \xD7 USDC reserve collateral rate",
-    readWorth: async (owner, signal) => (await saveHolding(owner, await readSaveReserve(signal, ids11), signal)).micros
+    readWorth: /* @__PURE__ */ __name(async (owner, signal) => (await saveHolding(owner, await readSaveReserve(signal, ids11), signal)).micros, "readWorth")
   };
 }
 var saveWorth;
@@ -6394,6 +6695,7 @@ var init_worth4 = __esm({
     "use strict";
     init_build9();
     init_descriptor5();
+    __name(saveWorthOf, "saveWorthOf");
     saveWorth = saveWorthOf(save);
   }
 });
@@ -6414,7 +6716,7 @@ var init_save = __esm({
       worth: saveWorth,
       build: saveAdapter,
       // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
-      programErrors: { program: save.onchain.program ?? "", name: "Save", custom: () => null }
+      programErrors: { program: save.onchain.program ?? "", name: "Save", custom: /* @__PURE__ */ __name(() => null, "custom") }
     });
   }
 });
@@ -6472,15 +6774,16 @@ var init_read9 = __esm({
     init_descriptor6();
     init_fields();
     WAD3 = 10n ** 18n;
+    __name(scallopRate, "scallopRate");
     scallopReader = {
       venueId: scallop.id,
       what: "Scallop market USDC balance sheet (sUSDC rate)",
-      readIndex: async (signal) => {
+      readIndex: /* @__PURE__ */ __name(async (signal) => {
         const market2 = await readObjectJson(scallop.onchain.market ?? "", signal);
         const tableId = uidOf(fieldsOf(fieldsOf(fieldsOf(market2.vault).balance_sheets).table).id);
         const usdc2 = (scallop.onchain.usdcCoinType ?? "").replace(/^0x/, "");
         return scallopRate(fieldsOf(await readDynamicFieldValue(tableId, typeNameKey(usdc2), signal)));
-      }
+      }, "readIndex")
     };
   }
 });
@@ -6517,24 +6820,26 @@ var init_build10 = __esm({
     ids7 = scallop.onchain;
     SCALLOP_MARKET_COIN_TYPE = `${ids7.protocolPackage}::reserve::MarketCoin<${ids7.usdcCoinType}>`;
     WAD4 = 10n ** 18n;
-    scallopObjectTypes = (o) => [
+    scallopObjectTypes = /* @__PURE__ */ __name((o) => [
       { id: o.version, name: "Version object", type: `${o.protocolPackage}::version::Version` },
       { id: o.market, name: "Market", type: `${o.protocolPackage}::market::Market` }
-    ];
-    proven2 = (reads) => afterSuiObjectTypes("Scallop", scallopObjectTypes(ids7), reads);
-    scallopMarketCoinsHeld = (owner, signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal);
-    scallopMarketCoinsPay = (marketCoins, rate) => marketCoins * rate / WAD4;
-    scallopCallPackage = () => readForPlan("Scallop's current protocol package (its UpgradeCap)", (signal) => currentPackage(ids7.protocolUpgradeCap, signal));
+    ], "scallopObjectTypes");
+    proven2 = /* @__PURE__ */ __name((reads) => afterSuiObjectTypes("Scallop", scallopObjectTypes(ids7), reads), "proven");
+    __name(scallopSharesFor, "scallopSharesFor");
+    scallopMarketCoinsHeld = /* @__PURE__ */ __name((owner, signal) => suiCoinBalance(owner, SCALLOP_MARKET_COIN_TYPE, signal), "scallopMarketCoinsHeld");
+    scallopMarketCoinsPay = /* @__PURE__ */ __name((marketCoins, rate) => marketCoins * rate / WAD4, "scallopMarketCoinsPay");
+    scallopCallPackage = /* @__PURE__ */ __name(() => readForPlan("Scallop's current protocol package (its UpgradeCap)", (signal) => currentPackage(ids7.protocolUpgradeCap, signal)), "scallopCallPackage");
+    __name(scallopCoinCall, "scallopCoinCall");
     scallopAdapter = {
       venueId: scallop.id,
       onchainInterface: `<current package of UpgradeCap ${ids7.protocolUpgradeCap}>::mint::mint<USDC>(&Version, &mut Market, Coin<USDC>, &Clock, &mut TxContext): Coin<MarketCoin<USDC>>; <current package>::redeem::redeem<USDC>(&Version, &mut Market, Coin<MarketCoin<USDC>>, &Clock, &mut TxContext): Coin<USDC>`,
-      deposit: async ({ owner, amountMicros }) => {
+      deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
         startCoinReads(owner, ids7.usdcCoinType);
         const pkg = await proven2(scallopCallPackage());
         const tx = scallopCoinCall(owner, pkg, "mint", ids7.usdcCoinType, amountMicros);
         return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Scallop (mint::mint) and receive the sUSDC market coin in the owner's wallet`, tx);
-      },
-      withdraw: async ({ owner, amountMicros }) => {
+      }, "deposit"),
+      withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
         startCoinReads(owner, SCALLOP_MARKET_COIN_TYPE);
         const [pkg, index12, held] = await proven2(
           Promise.all([
@@ -6547,7 +6852,7 @@ var init_build10 = __esm({
         requireShares("sUSDC market coins", shares, held, scallopMarketCoinsPay(held, index12));
         const tx = scallopCoinCall(owner, pkg, "redeem", SCALLOP_MARKET_COIN_TYPE, shares);
         return suiPlanTransaction("withdraw", `Redeem ${shares} sUSDC market coins on Scallop (redeem::redeem) for at least ${amountMicros} micro-USDC at the market's rate now`, tx);
-      }
+      }, "withdraw")
     };
   }
 });
@@ -6566,10 +6871,10 @@ var init_worth5 = __esm({
     scallopWorth = {
       venueId: scallop.id,
       what: "Scallop sUSDC market coin balance \xD7 market USDC rate",
-      readWorth: async (owner, signal) => {
+      readWorth: /* @__PURE__ */ __name(async (owner, signal) => {
         const [rate, held] = await readAfterSuiObjectTypes("Scallop", market, signal, Promise.all([scallopReader.readIndex(signal), scallopMarketCoinsHeld(owner, signal)]));
         return scallopMarketCoinsPay(held, rate);
-      }
+      }, "readWorth")
     };
   }
 });
@@ -6645,11 +6950,12 @@ var init_read10 = __esm({
     init_descriptor7();
     init_fields();
     WAD5 = 10n ** 18n;
-    decimalValue = (v) => u(fieldsOf(v).value);
+    decimalValue = /* @__PURE__ */ __name((v) => u(fieldsOf(v).value), "decimalValue");
+    __name(readSuilendUsdcReserve, "readSuilendUsdcReserve");
     suilendReader = {
       venueId: suilend.id,
       what: "Suilend LendingMarket USDC reserve cToken rate",
-      readIndex: async (signal) => (await readSuilendUsdcReserve(signal)).rate
+      readIndex: /* @__PURE__ */ __name(async (signal) => (await readSuilendUsdcReserve(signal)).rate, "readIndex")
     };
   }
 });
@@ -6675,18 +6981,19 @@ var init_build11 = __esm({
     SUILEND_CTOKEN_TYPE = `${ids9.package}::reserve::CToken<${ids9.lendingMarketType},${ids9.usdcCoinType}>`;
     EXEMPTION_TYPE = `${ids9.package}::lending_market::RateLimiterExemption<${ids9.lendingMarketType},${ids9.usdcCoinType}>`;
     WAD6 = 10n ** 18n;
-    suilendCtokensHeld = (owner, signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal);
-    suilendCtokensPay = (ctokens, rate) => ctokens * rate / WAD6;
-    suilendObjectTypes = (o) => [
+    __name(suilendCtokensFor, "suilendCtokensFor");
+    suilendCtokensHeld = /* @__PURE__ */ __name((owner, signal) => suiCoinBalance(owner, SUILEND_CTOKEN_TYPE, signal), "suilendCtokensHeld");
+    suilendCtokensPay = /* @__PURE__ */ __name((ctokens, rate) => ctokens * rate / WAD6, "suilendCtokensPay");
+    suilendObjectTypes = /* @__PURE__ */ __name((o) => [
       { id: o.lendingMarket, name: "LendingMarket", type: `${o.package}::lending_market::LendingMarket<${o.lendingMarketType}>` }
-    ];
-    proven3 = (reads) => afterSuiObjectTypes("Suilend", suilendObjectTypes(ids9), reads);
-    usdcReserve = () => readForPlan("Suilend's LendingMarket (its USDC reserve slot and rate)", readSuilendUsdcReserve);
-    suilendCallPackage = () => readForPlan("Suilend's current package (its UpgradeCap)", (signal) => currentPackage(ids9.upgradeCap, signal));
+    ], "suilendObjectTypes");
+    proven3 = /* @__PURE__ */ __name((reads) => afterSuiObjectTypes("Suilend", suilendObjectTypes(ids9), reads), "proven");
+    usdcReserve = /* @__PURE__ */ __name(() => readForPlan("Suilend's LendingMarket (its USDC reserve slot and rate)", readSuilendUsdcReserve), "usdcReserve");
+    suilendCallPackage = /* @__PURE__ */ __name(() => readForPlan("Suilend's current package (its UpgradeCap)", (signal) => currentPackage(ids9.upgradeCap, signal)), "suilendCallPackage");
     suilendAdapter = {
       venueId: suilend.id,
       onchainInterface: `<current package of UpgradeCap ${ids9.upgradeCap}>::lending_market::deposit_liquidity_and_mint_ctokens<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<USDC>): Coin<CToken>; <current package>::lending_market::redeem_ctokens_and_withdraw_liquidity_request<MAIN_POOL, USDC>(&mut LendingMarket, u64, &Clock, Coin<CToken>, Option<RateLimiterExemption>): LiquidityRequest; <current package>::lending_market::fulfill_liquidity_request<MAIN_POOL, USDC>(&mut LendingMarket, u64, LiquidityRequest): Coin<USDC>`,
-      deposit: async ({ owner, amountMicros }) => {
+      deposit: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
         startCoinReads(owner, ids9.usdcCoinType);
         const [pkg, { arrayIndex }] = await proven3(Promise.all([suilendCallPackage(), usdcReserve()]));
         const tx = newSuiTransaction(owner);
@@ -6699,8 +7006,8 @@ var init_build11 = __esm({
         if (!ctokens) throw new Error("deposit returned no coin");
         tx.transferObjects([ctokens], owner);
         return suiPlanTransaction("deposit", `Supply ${amountMicros} micro-USDC to Suilend's main market (USDC reserve, slot ${arrayIndex}) and receive its cTokens in the owner's wallet`, tx);
-      },
-      withdraw: async ({ owner, amountMicros }) => {
+      }, "deposit"),
+      withdraw: /* @__PURE__ */ __name(async ({ owner, amountMicros }) => {
         startCoinReads(owner, SUILEND_CTOKEN_TYPE);
         const [pkg, { arrayIndex, rate }, held] = await proven3(
           Promise.all([
@@ -6729,7 +7036,7 @@ var init_build11 = __esm({
         if (!usdc2) throw new Error("fulfill returned no coin");
         tx.transferObjects([usdc2], owner);
         return suiPlanTransaction("withdraw", `Redeem ${ctokenAmount} Suilend USDC cTokens (slot ${arrayIndex}) for at least ${amountMicros} micro-USDC at the reserve's rate now`, tx);
-      }
+      }, "withdraw")
     };
   }
 });
@@ -6747,11 +7054,11 @@ var init_worth6 = __esm({
     suilendWorth = {
       venueId: suilend.id,
       what: "Suilend USDC cToken balance \xD7 LendingMarket USDC reserve cToken rate",
-      readWorth: async (owner, signal) => {
+      readWorth: /* @__PURE__ */ __name(async (owner, signal) => {
         const reads = Promise.all([readSuilendUsdcReserve(signal), suilendCtokensHeld(owner, signal)]);
         const [{ rate }, held] = await readAfterSuiObjectTypes("Suilend", suilendObjectTypes(ids10), signal, reads);
         return suilendCtokensPay(held, rate);
-      }
+      }, "readWorth")
     };
   }
 });
@@ -6868,7 +7175,14 @@ var init_venues = __esm({
       opportunityId: stableId("opp", "launch-homes", "svc", AUTOPILOT_ID)
     };
     byId = new Map(VENUES.map((v) => [v.id, v]));
+    __name(getVenue, "getVenue");
+    __name(venuesOn, "venuesOn");
+    __name(opportunityIdOf, "opportunityIdOf");
     byOpportunity = new Map(VENUES.map((v) => [opportunityIdOf(v), v]));
+    __name(venueResult, "venueResult");
+    __name(bareIdsBehind, "bareIdsBehind");
+    __name(resolveStrategyId, "resolveStrategyId");
+    __name(resolveVenue, "resolveVenue");
   }
 });
 
@@ -6892,6 +7206,9 @@ var init_json = __esm({
   "server/http/json.ts"() {
     "use strict";
     serialized = /* @__PURE__ */ new WeakMap();
+    __name(cacheJson, "cacheJson");
+    __name(toJson, "toJson");
+    __name(bodyBytes, "bodyBytes");
   }
 });
 
@@ -6996,8 +7313,17 @@ var init_upstream = __esm({
       "evm-b": "Arbitrum"
     };
     UpstreamError = class extends Error {
+      static {
+        __name(this, "UpstreamError");
+      }
     };
     INT32 = 2147483647;
+    __name(percentToBps, "percentToBps");
+    __name(finiteOrNull, "finiteOrNull");
+    __name(getJson, "getJson");
+    __name(extractPools, "extractPools");
+    __name(fetchPools, "fetchPools");
+    __name(fetchChart, "fetchChart");
   }
 });
 
@@ -7057,6 +7383,12 @@ var init_snapshot = __esm({
     CATALOG_CHANNEL = "svc_catalog";
     EMPTY = { asOf: null, lastAttemptAt: null, lastError: null, upstreamRows: 0, pools: [] };
     holder12 = globalThis;
+    __name(sortPools, "sortPools");
+    __name(load, "load");
+    __name(getSnapshot, "getSnapshot");
+    __name(invalidateSnapshot, "invalidateSnapshot");
+    __name(isFresh, "isFresh");
+    __name(snapshotReason, "snapshotReason");
   }
 });
 
@@ -7128,7 +7460,13 @@ var init_home_answer = __esm({
     RECHECK_MS2 = 1e3;
     CACHE_CONTROL = "no-cache";
     keys = /* @__PURE__ */ new WeakMap();
+    __name(queryKey, "queryKey");
     holder13 = globalThis;
+    __name(state, "state");
+    __name(catalogChanged, "catalogChanged");
+    __name(strongEtag, "strongEtag");
+    __name(rebuild, "rebuild");
+    __name(preparedAnswer, "preparedAnswer");
   }
 });
 
@@ -7251,10 +7589,15 @@ var init_refresh = __esm({
     init_home_answer();
     init_snapshot();
     init_upstream();
-    yieldsRefreshJob = (db) => {
+    __name(poolForVenue, "poolForVenue");
+    __name(recordFailure, "recordFailure");
+    __name(storeSnapshot, "storeSnapshot");
+    __name(storeInTransaction, "storeInTransaction");
+    __name(refreshYields, "refreshYields");
+    yieldsRefreshJob = /* @__PURE__ */ __name((db) => {
       const everyMs = config().SVC_YIELDS_REFRESH_S * 1e3;
       let running = false;
-      const tick = async () => {
+      const tick = /* @__PURE__ */ __name(async () => {
         if (running) return;
         running = true;
         try {
@@ -7268,12 +7611,12 @@ var init_refresh = __esm({
         } finally {
           running = false;
         }
-      };
+      }, "tick");
       void tick();
       const timer = setInterval(() => void tick(), everyMs);
       timer.unref?.();
       return () => clearInterval(timer);
-    };
+    }, "yieldsRefreshJob");
   }
 });
 
@@ -7287,6 +7630,7 @@ var init_readers = __esm({
     "use strict";
     init_list();
     init_index_read();
+    __name(readVenueIndex, "readVenueIndex");
   }
 });
 
@@ -7345,6 +7689,10 @@ var init_worth7 = __esm({
     init_build();
     WORTH_TTL_MS = 15e3;
     kept = /* @__PURE__ */ new Map();
+    __name(failure2, "failure");
+    __name(readOnce2, "readOnce");
+    __name(readPositionWorth, "readPositionWorth");
+    __name(forgetWorth, "forgetWorth");
   }
 });
 
@@ -7368,7 +7716,7 @@ function addActivity(batch, rows) {
   if (plans2.length === 0) {
     batch.insert(activity, values, { shape: "group:own", columns: { groupSeq: next } });
   } else {
-    const a = (c) => sql10`a.${sql10.identifier(colName(c))}`;
+    const a = /* @__PURE__ */ __name((c) => sql10`a.${sql10.identifier(colName(c))}`, "a");
     const groups = batch.with(
       "activity-groups",
       [JSON.stringify(plans2)],
@@ -7400,6 +7748,9 @@ var init_activity2 = __esm({
     init_batch();
     init_schema();
     init_ids2();
+    __name(addActivity, "addActivity");
+    __name(insertActivity, "insertActivity");
+    __name(routingCostOf, "routingCostOf");
   }
 });
 
@@ -7428,17 +7779,23 @@ var init_book = __esm({
         this.available = available;
         this.needed = needed;
       }
+      static {
+        __name(this, "InsufficientFunds");
+      }
     };
-    keyOf2 = (k) => `${k.chain}\0${k.token}\0${k.venueId}`;
-    order = (a, b) => {
+    keyOf2 = /* @__PURE__ */ __name((k) => `${k.chain}\0${k.token}\0${k.venueId}`, "keyOf");
+    order = /* @__PURE__ */ __name((a, b) => {
       const x = keyOf2(a);
       const y = keyOf2(b);
       return x < y ? -1 : x > y ? 1 : 0;
-    };
+    }, "order");
     Book = class _Book {
       constructor(wallet, locked) {
         this.wallet = wallet;
         for (const r of locked) this.rows.set(keyOf2(r), r);
+      }
+      static {
+        __name(this, "Book");
       }
       rows = /* @__PURE__ */ new Map();
       dirty = /* @__PURE__ */ new Set();
@@ -7538,7 +7895,7 @@ var init_book = __esm({
     KEY_COLUMNS = [balances.wallet, balances.chain, balances.token, balances.venueId];
     KEY_FIELDS = ["wallet", "chain", "token", "venueId"];
     qb = new QueryBuilder({ casing: CASING });
-    ident = (c) => sql11.identifier(colName(c));
+    ident = /* @__PURE__ */ __name((c) => sql11.identifier(colName(c)), "ident");
     LOCK = new Statement(
       "book_lock",
       () => sql11`insert into ${balances} (${sql11.join(KEY_COLUMNS.map(ident), sql11`, `)})
@@ -7547,9 +7904,9 @@ var init_book = __esm({
     returning ${sql11.join(Object.values(getTableColumns2(balances)), sql11`, `)}`,
       tableFields(balances)
     );
-    lockAllSql = (byChain) => () => qb.select().from(balances).where(
+    lockAllSql = /* @__PURE__ */ __name((byChain) => () => qb.select().from(balances).where(
       byChain ? and3(eq4(balances.wallet, sql11.placeholder("wallet")), eq4(balances.token, sql11.placeholder("token")), eq4(balances.chain, sql11.placeholder("chain"))) : and3(eq4(balances.wallet, sql11.placeholder("wallet")), eq4(balances.token, sql11.placeholder("token")))
-    ).orderBy(sql11`${balances.chain} collate "C"`, sql11`${balances.venueId} collate "C"`).for("update").getSQL();
+    ).orderBy(sql11`${balances.chain} collate "C"`, sql11`${balances.venueId} collate "C"`).for("update").getSQL(), "lockAllSql");
     LOCK_ALL = new Statement("book_lock_all", lockAllSql(false), tableFields(balances));
     LOCK_ALL_CHAIN = new Statement("book_lock_all_chain", lockAllSql(true), tableFields(balances));
     WRITTEN = [
@@ -7564,6 +7921,7 @@ var init_book = __esm({
       balances.openedAt,
       balances.updatedAt
     ];
+    __name(walletRows, "walletRows");
   }
 });
 
@@ -7591,6 +7949,10 @@ function roiPct(current, basis) {
 var init_position = __esm({
   "server/ledger/position.ts"() {
     "use strict";
+    __name(valueNow, "valueNow");
+    __name(mergedIndex, "mergedIndex");
+    __name(basisAfter, "basisAfter");
+    __name(roiPct, "roiPct");
   }
 });
 
@@ -7678,7 +8040,7 @@ function reconcileJob(intervalS) {
     if (intervalS === 0) return () => {
     };
     let running = false;
-    const tick = async () => {
+    const tick = /* @__PURE__ */ __name(async () => {
       if (running) return;
       running = true;
       try {
@@ -7691,7 +8053,7 @@ function reconcileJob(intervalS) {
       } finally {
         running = false;
       }
-    };
+    }, "tick");
     const timer = setInterval(() => void tick(), intervalS * 1e3);
     timer.unref?.();
     return () => clearInterval(timer);
@@ -7717,6 +8079,16 @@ var init_reconcile = __esm({
     init_worth7();
     init_book();
     init_position();
+    __name(driftTolerance, "driftTolerance");
+    __name(expectedOf, "expectedOf");
+    __name(compare, "compare");
+    __name(store, "store");
+    __name(absDiff, "absDiff");
+    __name(reconcileWallet, "reconcileWallet");
+    __name(walletsWithPositions, "walletsWithPositions");
+    __name(reconcileAll, "reconcileAll");
+    __name(reconcileJob, "reconcileJob");
+    __name(driftsOf, "driftsOf");
   }
 });
 
@@ -7729,6 +8101,7 @@ async function rowsOf(db, query) {
 var init_sql = __esm({
   "server/webhooks/sql.ts"() {
     "use strict";
+    __name(rowsOf, "rowsOf");
   }
 });
 
@@ -7806,6 +8179,10 @@ var init_fanout = __esm({
     CURSOR = "fanout";
     GAP_MIN_MS = 200;
     GAP_GIVE_UP_MS = 6e4;
+    __name(newFanoutState, "newFanoutState");
+    __name(ensureCursor, "ensureCursor");
+    __name(fanOut, "fanOut");
+    __name(gapIsFinal, "gapIsFinal");
   }
 });
 
@@ -7835,6 +8212,9 @@ var init_secret = __esm({
   "server/webhooks/secret.ts"() {
     "use strict";
     PREFIX = "enc:v1:";
+    __name(newHmacKey, "newHmacKey");
+    __name(sealKey, "sealKey");
+    __name(openKey, "openKey");
   }
 });
 
@@ -7852,6 +8232,7 @@ var init_verify = __esm({
     "use strict";
     SIGNATURE_HEADER = "X-SVC-Signature";
     EVENT_ID_HEADER = "X-SVC-Event-Id";
+    __name(computeSignature, "computeSignature");
   }
 });
 
@@ -7922,7 +8303,16 @@ var init_url_safety = __esm({
   "server/webhooks/url-safety.ts"() {
     "use strict";
     UnsafeTargetError = class extends Error {
+      static {
+        __name(this, "UnsafeTargetError");
+      }
     };
+    __name(isPublicAddress, "isPublicAddress");
+    __name(bareHost, "bareHost");
+    __name(urlShapeProblem, "urlShapeProblem");
+    __name(resolveAll, "resolveAll");
+    __name(urlProblem, "urlProblem");
+    __name(safeLookup, "safeLookup");
   }
 });
 
@@ -7944,11 +8334,11 @@ function signatureHeader(secret, rawBody, now = Date.now()) {
 }
 function sendDelivery(input) {
   const started2 = performance.now();
-  const done = (status, error) => ({
+  const done = /* @__PURE__ */ __name((status, error) => ({
     status,
     durationMs: Math.max(0, Math.round(performance.now() - started2)),
     error
-  });
+  }), "done");
   let url;
   try {
     url = new URL(input.url);
@@ -7964,12 +8354,12 @@ function sendDelivery(input) {
   const body = Buffer.from(input.rawBody, "utf8");
   return new Promise((resolve) => {
     let settled = false;
-    const finish = (r) => {
+    const finish = /* @__PURE__ */ __name((r) => {
       if (!settled) {
         settled = true;
         resolve(r);
       }
-    };
+    }, "finish");
     const req = (secure ? https : http2).request(
       url,
       {
@@ -8014,6 +8404,9 @@ var init_send = __esm({
     DELIVERY_TIMEOUT_MS = 1e4;
     MAX_RESPONSE_BYTES = 64 * 1024;
     holder14 = globalThis;
+    __name(agents, "agents");
+    __name(signatureHeader, "signatureHeader");
+    __name(sendDelivery, "sendDelivery");
   }
 });
 
@@ -8071,7 +8464,13 @@ var init_subscriptions = __esm({
     init_schema();
     init_ids2();
     init_secret();
-    mine = (keyId, id) => and5(eq7(webhookSubscriptions.id, id), eq7(webhookSubscriptions.keyId, keyId), isNull2(webhookSubscriptions.deletedAt));
+    __name(view2, "view");
+    __name(createSubscription, "createSubscription");
+    mine = /* @__PURE__ */ __name((keyId, id) => and5(eq7(webhookSubscriptions.id, id), eq7(webhookSubscriptions.keyId, keyId), isNull2(webhookSubscriptions.deletedAt)), "mine");
+    __name(listSubscriptions, "listSubscriptions");
+    __name(rotateSubscription, "rotateSubscription");
+    __name(deleteSubscription, "deleteSubscription");
+    __name(cancelPending, "cancelPending");
   }
 });
 
@@ -8225,15 +8624,15 @@ function startWebhookWorker(db, overrides = {}) {
   let stopped = false;
   const fanWaiter = new Waiter();
   const laneWaiters = Array.from({ length: opts.lanes }, () => new Waiter());
-  const wakeAll = () => {
+  const wakeAll = /* @__PURE__ */ __name(() => {
     fanWaiter.notify();
     for (const w2 of laneWaiters) w2.notify();
-  };
+  }, "wakeAll");
   wakers().add(wakeAll);
   const unsubscribe = onSignal(db, OUTBOX_CHANNEL, () => fanWaiter.notify());
-  const warn = (what, e) => {
+  const warn = /* @__PURE__ */ __name((what, e) => {
     if (!stopped) log().warn({ err: e instanceof Error ? e.message : String(e) }, `webhook worker: ${what} failed`);
-  };
+  }, "warn");
   const fanLoop = (async () => {
     let ready = false;
     while (!stopped) {
@@ -8288,9 +8687,22 @@ var init_worker = __esm({
     init_send();
     init_subscriptions();
     MAX_DELAY_MS = 6 * 36e5;
+    __name(workerOptionsFromConfig, "workerOptionsFromConfig");
+    __name(retryDelayMs, "retryDelayMs");
+    __name(eventBody, "eventBody");
+    __name(claim2, "claim");
+    __name(deliverDue, "deliverDue");
+    __name(release, "release");
+    __name(settlementOf, "settlementOf");
+    __name(record, "record");
     wakeHolder = globalThis;
+    __name(wakers, "wakers");
+    __name(nudgeWebhookWorker, "nudgeWebhookWorker");
     IDLE_LANE_MS = 3e4;
     Waiter = class {
+      static {
+        __name(this, "Waiter");
+      }
       wake = null;
       pending = false;
       sleep(ms) {
@@ -8315,6 +8727,7 @@ var init_worker = __esm({
         else this.pending = true;
       }
     };
+    __name(startWebhookWorker, "startWebhookWorker");
   }
 });
 
@@ -8329,8 +8742,8 @@ var init_jobs = __esm({
     init_worker();
     JOBS = {
       "yields-refresh": yieldsRefreshJob,
-      webhooks: (db) => startWebhookWorker(db),
-      reconcile: (db) => reconcileJob(config().SVC_RECONCILE_INTERVAL_S)(db)
+      webhooks: /* @__PURE__ */ __name((db) => startWebhookWorker(db), "webhooks"),
+      reconcile: /* @__PURE__ */ __name((db) => reconcileJob(config().SVC_RECONCILE_INTERVAL_S)(db), "reconcile")
     };
   }
 });
@@ -8355,6 +8768,7 @@ var init_warmup = __esm({
     init_prefetch();
     init_read7();
     NO_OWNER = normalizeSuiAddress6("0x0");
+    __name(warmNaviWalks, "warmNaviWalks");
   }
 });
 
@@ -8416,6 +8830,11 @@ var init_boot = __esm({
     init_log();
     init_warmup();
     holder15 = globalThis;
+    __name(boot, "boot");
+    __name(warmUp, "warmUp");
+    __name(ensureBooted, "ensureBooted");
+    __name(stopJobs, "stopJobs");
+    __name(shutdown, "shutdown");
   }
 });
 
@@ -8449,6 +8868,7 @@ var init_start_hook = __esm({
     "use strict";
     init_boot();
     init_config();
+    __name(startServer, "startServer");
   }
 });
 
@@ -8515,6 +8935,10 @@ var init_apy = __esm({
     init_venues();
     init_snapshot();
     init_upstream();
+    __name(unavailable, "unavailable");
+    __name(classify, "classify");
+    __name(liveApy, "liveApy");
+    __name(allLiveApys, "allLiveApys");
   }
 });
 
@@ -8522,18 +8946,20 @@ var init_apy = __esm({
 function endpoint(def) {
   return def;
 }
-function publicRoute(operationId, method, path6, summary, tags) {
-  return { operationId, method, path: path6, summary, tags, access: "public" };
+function publicRoute(operationId, method, path7, summary, tags) {
+  return { operationId, method, path: path7, summary, tags, access: "public" };
 }
 var METHODS, ok2, created, accepted, unprocessable;
 var init_endpoint = __esm({
   "server/http/endpoint.ts"() {
     "use strict";
     METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-    ok2 = (body) => ({ status: 200, body });
-    created = (body) => ({ status: 201, body });
-    accepted = (body) => ({ status: 202, body });
-    unprocessable = (body) => ({ status: 422, body });
+    __name(endpoint, "endpoint");
+    __name(publicRoute, "publicRoute");
+    ok2 = /* @__PURE__ */ __name((body) => ({ status: 200, body }), "ok");
+    created = /* @__PURE__ */ __name((body) => ({ status: 201, body }), "created");
+    accepted = /* @__PURE__ */ __name((body) => ({ status: 202, body }), "accepted");
+    unprocessable = /* @__PURE__ */ __name((body) => ({ status: 422, body }), "unprocessable");
   }
 });
 
@@ -8569,7 +8995,7 @@ var init_schemas = __esm({
 
 // server/http/wallet-routes.ts
 function walletRoute(operationId, method, rest, summary, tags, access) {
-  const wallets = ({ params: params4 }) => params4.address;
+  const wallets = /* @__PURE__ */ __name(({ params: params4 }) => params4.address, "wallets");
   return { operationId, method, path: `/api/v1/wallets/{address}/${rest}`, summary, tags, access, params: addressParams, wallets };
 }
 function walletRead(operationId, rest, summary, tags, example, schema, read) {
@@ -8578,7 +9004,7 @@ function walletRead(operationId, rest, summary, tags, example, schema, read) {
     example: { params: { address: example } },
     responses: { 200: schema },
     // `read` answers the schema's input (checked where it is passed); TypeScript cannot resolve BodyOf<200, S> for an open S.
-    handler: async ({ db, params: p }) => ok2(await read(db, normalizeAddress(p.address)))
+    handler: /* @__PURE__ */ __name(async ({ db, params: p }) => ok2(await read(db, normalizeAddress(p.address))), "handler")
   });
 }
 var init_wallet_routes = __esm({
@@ -8587,6 +9013,8 @@ var init_wallet_routes = __esm({
     init_address();
     init_endpoint();
     init_schemas();
+    __name(walletRoute, "walletRoute");
+    __name(walletRead, "walletRead");
   }
 });
 
@@ -8669,7 +9097,17 @@ var init_store = __esm({
     init_errors();
     init_ids2();
     init_metrics();
+    __name(settingsOf, "settingsOf");
+    __name(setEnabled, "setEnabled");
     TICK_LOCK_SPACE = 7340223;
+    __name(lockTick, "lockTick");
+    __name(lastDecision, "lastDecision");
+    __name(decisionFields, "decisionFields");
+    __name(recordDecision, "recordDecision");
+    __name(decodeCursor, "decodeCursor");
+    __name(history, "history");
+    __name(decisionWire, "decisionWire");
+    __name(dryDecisionWire, "dryDecisionWire");
   }
 });
 
@@ -8771,6 +9209,9 @@ var init_decide = __esm({
     init_venues();
     init_store();
     MONTH_MS = 30 * 864e5;
+    __name(pickOn, "pickOn");
+    __name(heldOn, "heldOn");
+    __name(computeDecision, "computeDecision");
   }
 });
 
@@ -8788,6 +9229,7 @@ var init_money = __esm({
   "lib/money.ts"() {
     "use strict";
     MAX_MICROS = (1n << 63n) - 1n;
+    __name(microsToUnits, "microsToUnits");
   }
 });
 
@@ -8807,6 +9249,7 @@ var init_amount = __esm({
     init_money();
     MAX_MICROS2 = (1n << 63n) - 1n;
     MICROS_RE = /^(0|[1-9][0-9]*)$/;
+    __name(parseMicros, "parseMicros");
     AMOUNT_MESSAGE = "must be an integer-micros string: digits only, no sign, decimal point, exponent or leading zeros, at most 9223372036854775807";
     microsInput = markKind(
       z6.string({ error: AMOUNT_MESSAGE }).regex(MICROS_RE, { error: AMOUNT_MESSAGE }).refine((v) => parseMicros(v) !== null, { error: AMOUNT_MESSAGE }).meta({ description: "Integer micros as a string (1000000 = 1 USDC)", example: "1000000" }),
@@ -9072,7 +9515,7 @@ function autopilotSwitch(kind, summary) {
     body: chainBody,
     example: { params, body: { chain: "move-chain" } },
     responses: { 200: autopilotSchema },
-    handler: async ({ db, params: p, body }) => {
+    handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
       const wallet = chainWallet(p.address, body.chain);
       if (kind === "enable") {
         await setEnabled(db, wallet, body.chain, true);
@@ -9081,7 +9524,7 @@ function autopilotSwitch(kind, summary) {
         if (s && s.chain === body.chain && s.enabled) await setEnabled(db, wallet, body.chain, false);
       }
       return ok2(await state2(db, wallet));
-    }
+    }, "handler")
   });
 }
 function run(kind) {
@@ -9095,11 +9538,11 @@ function run(kind) {
     body: optionalChainBody.optional(),
     example: { params, body: { chain: "move-chain" } },
     responses: { 200: runSchema },
-    handler: async ({ db, params: p, body }) => {
+    handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
       const wallet = normalizeAddress(p.address);
       const chain = await chainFor(db, wallet, body?.chain);
       return ok2(await runOnce(db, kind, wallet, chain));
-    }
+    }, "handler")
   });
 }
 async function gate(q, kind, wallet, chain, now) {
@@ -9124,7 +9567,7 @@ async function runOnce(db, kind, wallet, chain) {
   if (kind === "preview") {
     return { ...g.out, dryRun: true, recorded: false, nextTickDueAt: g.dueAt.toISOString(), decision: dryDecisionWire(d, "preview", now) };
   }
-  const recorded = (row) => ({ ...g.out, dryRun: false, recorded: true, nextTickDueAt: monthAfter(now).toISOString(), decision: decisionWire(row) });
+  const recorded = /* @__PURE__ */ __name((row) => ({ ...g.out, dryRun: false, recorded: true, nextTickDueAt: monthAfter(now).toISOString(), decision: decisionWire(row) }), "recorded");
   if (kind === "decide") return recorded(await recordDecision(db, d, kind, now));
   return db.transaction(async (tx) => {
     await lockTick(tx, wallet, chain);
@@ -9149,14 +9592,19 @@ var init_endpoints = __esm({
     TAGS = ["autopilot"];
     WALLET_EXAMPLE = `0x${"3".repeat(64)}`;
     params = { address: WALLET_EXAMPLE };
-    lastWire = (last) => last ? decisionWire(last) : null;
+    __name(assertChainWallet, "assertChainWallet");
+    __name(chainWallet, "chainWallet");
+    __name(monthAfter, "monthAfter");
+    lastWire = /* @__PURE__ */ __name((last) => last ? decisionWire(last) : null, "lastWire");
+    __name(state2, "state");
+    __name(chainFor, "chainFor");
     getAutopilot = walletRead("getWalletAutopilot", "autopilot", "Autopilot state: enabled, chain, current venue, current pick (30-day APY, source, asOf), last decision", TAGS, WALLET_EXAMPLE, autopilotSchema, state2);
     getAutopilotHistory = endpoint({
       ...walletRoute("getWalletAutopilotHistory", "GET", "autopilot/history", "Recorded autopilot decisions, newest first (cursor-paginated)", TAGS, "wallet.read"),
       query: historyQuery,
       example: { params, query: { limit: "20" } },
       responses: { 200: historySchema },
-      handler: async ({ db, params: p, query }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, query }) => {
         const wallet = normalizeAddress(p.address);
         const h = await history(db, wallet, query.cursor, query.limit ?? 50);
         return ok2({
@@ -9166,10 +9614,14 @@ var init_endpoints = __esm({
           decisions: h.rows.map(decisionWire),
           nextCursor: h.nextCursor
         });
-      }
+      }, "handler")
     });
+    __name(autopilotSwitch, "autopilotSwitch");
     postAutopilotEnable = autopilotSwitch("enable", "Enable the autopilot on one chain (owner); enabling on another chain moves it there");
     postAutopilotDisable = autopilotSwitch("disable", "Disable the autopilot (owner); nothing is unstaked or moved");
+    __name(run, "run");
+    __name(gate, "gate");
+    __name(runOnce, "runOnce");
     postAutopilotPreview = run("preview");
     postAutopilotDecide = run("decide");
     postAutopilotTick = run("tick");
@@ -9241,6 +9693,10 @@ var init_tokens2 = __esm({
     init_address();
     init_clients();
     MINT_SIZE = 82;
+    __name(assertTokenAddress, "assertTokenAddress");
+    __name(readChain, "readChain");
+    __name(tokenDetails, "tokenDetails");
+    __name(tokenList, "tokenList");
   }
 });
 
@@ -9275,6 +9731,10 @@ var init_policy = __esm({
     BPS = 10000n;
     PROFIT_FEE = { bps: 100, capMicros: 10000000n, enabled: false };
     EVM_REGISTRY = { yieldFeeBps: 500, depositFeeBps: 0, maxYieldSkimBps: 1e3 };
+    __name(feePolicy, "feePolicy");
+    __name(skimOf, "skimOf");
+    __name(profitFeeOf, "profitFeeOf");
+    __name(bpsOf, "bpsOf");
   }
 });
 
@@ -9296,10 +9756,10 @@ function actionBlockers(venue, action) {
   return out;
 }
 function venueActions(venue) {
-  const one = (action) => {
+  const one = /* @__PURE__ */ __name((action) => {
     const blockers = actionBlockers(venue, action);
     return blockers.length === 0 ? { ready: true, reason: null } : { ready: false, reason: blockers.map((x) => x.message).join(" ") };
-  };
+  }, "one");
   return { deposit: one("deposit"), withdraw: one("withdraw") };
 }
 function venueRowReady(venue) {
@@ -9323,6 +9783,12 @@ var init_adapters = __esm({
     init_list();
     init_build();
     init_build();
+    __name(getAdapter, "getAdapter");
+    __name(builderFor, "builderFor");
+    __name(actionBlockers, "actionBlockers");
+    __name(venueActions, "venueActions");
+    __name(venueRowReady, "venueRowReady");
+    __name(runBuilder, "runBuilder");
   }
 });
 
@@ -9378,6 +9844,10 @@ var init_estimates = __esm({
   "server/catalog/estimates.ts"() {
     "use strict";
     BPS2 = 10000n;
+    __name(netApyBps, "netApyBps");
+    __name(estimates, "estimates");
+    __name(estimatesCamelWire, "estimatesCamelWire");
+    __name(estimatesWire, "estimatesWire");
   }
 });
 
@@ -9542,7 +10012,7 @@ function compareRows(sort, dir) {
 }
 function homeBody(state3, q) {
   const [strategy, ...venueRows] = strategyRows(state3);
-  const keep = (r) => (q.ready === void 0 || r.ready === q.ready) && matchesQ(q.q, r.protocol, r.name, r.strategyId);
+  const keep = /* @__PURE__ */ __name((r) => (q.ready === void 0 || r.ready === q.ready) && matchesQ(q.q, r.protocol, r.name, r.strategyId), "keep");
   const sort = q.sort ?? "grossApyBps";
   const dir = (q.order ?? (sort === "protocol" || sort === "chain" ? "asc" : "desc")) === "asc" ? 1 : -1;
   const venues = venueRows.filter((r) => keep(r) && (q.chain === void 0 || r.chain === q.chain)).map(homeRow).sort(compareRows(sort, dir));
@@ -9641,6 +10111,7 @@ var init_views = __esm({
     init_estimates();
     init_snapshot();
     init_upstream();
+    __name(catalogState, "catalogState");
     NO_APY = {
       grossApyBps: null,
       apy30dBps: null,
@@ -9651,7 +10122,21 @@ var init_views = __esm({
       reason: "no value",
       pool: null
     };
+    __name(apyWire, "apyWire");
+    __name(venueWire, "venueWire");
+    __name(venuesBody, "venuesBody");
+    __name(venueApyBody, "venueApyBody");
+    __name(autopilotPick, "autopilotPick");
+    __name(autopilotApy, "autopilotApy");
+    __name(strategyRows, "strategyRows");
     MARKETS_LIMIT = 50;
+    __name(homeRow, "homeRow");
+    __name(matchesQ, "matchesQ");
+    __name(compareRows, "compareRows");
+    __name(homeBody, "homeBody");
+    __name(homeMarkets, "homeMarkets");
+    __name(decodeCursor2, "decodeCursor");
+    __name(discoverBody, "discoverBody");
   }
 });
 
@@ -9713,21 +10198,23 @@ var init_chart = __esm({
     FAIL_TTL_MS = 5e3;
     MAX_ENTRIES = 200;
     holder16 = globalThis;
+    __name(chartOf, "chartOf");
+    __name(chartBody, "chartBody");
   }
 });
 
 // server/catalog/packages.ts
 function packagesBody() {
   const cfg = config();
-  const entry = (name, kind, id, network = "mainnet") => ({
+  const entry = /* @__PURE__ */ __name((name, kind, id, network = "mainnet") => ({
     name,
     kind,
     network,
     id: id ?? null,
     upgradeAuthority: "held",
     note: id ? null : UNSET
-  });
-  const chain = (c, entries) => ({ chain: c, network: NETWORK[c], label: chainLabelOf(c), entries });
+  }), "entry");
+  const chain = /* @__PURE__ */ __name((c, entries) => ({ chain: c, network: NETWORK[c], label: chainLabelOf(c), entries }), "chain");
   return {
     schemaVersion: "svc-packages.v1",
     upgradeAuthority: "held",
@@ -9779,6 +10266,8 @@ var init_packages2 = __esm({
       "evm-b": "Arbitrum"
     };
     UNSET = "Not deployed yet: set by configuration when published.";
+    __name(packagesBody, "packagesBody");
+    __name(enablementBody, "enablementBody");
   }
 });
 
@@ -9792,7 +10281,7 @@ var init_schemas4 = __esm({
     init_schemas();
     init_schemas2();
     intOrNull = z9.number().int().nullable();
-    bps = (description) => intOrNull.meta({ description });
+    bps = /* @__PURE__ */ __name((description) => intOrNull.meta({ description }), "bps");
     nullableTime = isoTime.nullable();
     flag01 = z9.enum(["1", "0", "true", "false"]).transform((v) => v === "1" || v === "true");
     apyStatus = z9.enum(["live", "stale", "unavailable"]).meta({
@@ -10123,7 +10612,7 @@ function walletBalanceEndpoint(segment, operationId, example) {
     example: { query: { address: example } },
     errors: ["INVALID_ADDRESS"],
     responses: { 200: balanceSchema },
-    handler: async ({ query: q }) => {
+    handler: /* @__PURE__ */ __name(async ({ query: q }) => {
       const family = CHAIN_FAMILY[chain];
       const query = { address: q.address ?? q.wallet ?? "" };
       const name = q.address === void 0 ? "wallet" : "address";
@@ -10136,7 +10625,7 @@ function walletBalanceEndpoint(segment, operationId, example) {
         address: address13,
         legs: await walletBalances(chain, address13)
       });
-    }
+    }, "handler")
   });
 }
 var TAGS2, DEFAULT_ESTIMATE_MICROS, getVenues, getVenueApy, listStrategies, getStrategy, getStrategyChart, getDiscover, getHome, getPackages, getEvmAEnablement, getEvmBEnablement, EVM_EXAMPLE, getMoveWalletBalance, getSvmWalletBalance, getEvmAWalletBalance, getEvmBWalletBalance, getToken, listTokens, getAutoYieldVenues, catalogEndpoints;
@@ -10165,21 +10654,21 @@ var init_endpoints2 = __esm({
       query: venuesQuery,
       example: { query: { live: "1" } },
       responses: { 200: venuesSchema },
-      handler: async ({ db, query }) => ok2(venuesBody(query.live === true, query.live ? await catalogState(db) : null))
+      handler: /* @__PURE__ */ __name(async ({ db, query }) => ok2(venuesBody(query.live === true, query.live ? await catalogState(db) : null)), "handler")
     });
     getVenueApy = endpoint({
       ...publicRoute("getVenueApy", "GET", "/api/v1/svc/venues/apy", "Per-venue APY table; null where unavailable, top-level status unavailable when the live read fails", TAGS2),
       responses: { 200: venueApySchema },
-      handler: async ({ db }) => ok2(venueApyBody(await catalogState(db)))
+      handler: /* @__PURE__ */ __name(async ({ db }) => ok2(venueApyBody(await catalogState(db))), "handler")
     });
     listStrategies = endpoint({
       ...publicRoute("listStrategies", "GET", "/api/v1/svc/strategies", "Strategies: the automated strategy first, then every venue", TAGS2),
       responses: { 200: strategiesSchema },
-      handler: async ({ db }) => {
+      handler: /* @__PURE__ */ __name(async ({ db }) => {
         const state3 = await catalogState(db);
         const strategies = strategyRows(state3);
         return ok2({ schemaVersion: "svc-strategies.v1", status: state3.status, count: strategies.length, strategies });
-      }
+      }, "handler")
     });
     getStrategy = endpoint({
       ...publicRoute("getStrategy", "GET", "/api/v1/svc/strategies/{id}", "One strategy by bare id, form-<id> alias or opportunityId, with yield estimates", TAGS2),
@@ -10189,14 +10678,14 @@ var init_endpoints2 = __esm({
       example: { params: { id: "scallop" } },
       errors: ["NOT_FOUND", "INVALID_AMOUNT"],
       responses: { 200: strategyDetailSchema },
-      handler: async ({ db, params: params4, query }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: params4, query }) => {
         const r = resolveStrategyId(params4.id, "path.id");
         const state3 = await catalogState(db);
         const row = strategyRows(state3).find((s) => s.strategyId === (r.kind === "strategy" ? AUTOPILOT_ID : r.id));
         if (!row) throw new ApiError("NOT_FOUND", `Unknown strategyId ${params4.id}`);
         const e = estimates(row.apy.grossApyBps, query.amountMicros ?? DEFAULT_ESTIMATE_MICROS, state3.skimBps);
         return ok2({ schemaVersion: "svc-strategy.v1", strategy: row, estimates: estimatesCamelWire(e) });
-      }
+      }, "handler")
     });
     getStrategyChart = endpoint({
       ...publicRoute("getStrategyChart", "GET", "/api/v1/svc/strategies/{id}/chart", "APY and TVL history of the strategy's upstream pool (proxied, cached briefly)", TAGS2),
@@ -10204,14 +10693,14 @@ var init_endpoints2 = __esm({
       params: strategyParams,
       errors: ["NOT_FOUND"],
       responses: { 200: chartSchema },
-      handler: async ({ db, params: params4 }) => ok2(await chartBody(db, params4.id))
+      handler: /* @__PURE__ */ __name(async ({ db, params: params4 }) => ok2(await chartBody(db, params4.id)), "handler")
     });
     getDiscover = endpoint({
       ...publicRoute("getDiscover", "GET", "/api/v1/svc/discover", "Market map of upstream pools on the four chains (not execution truth), filterable and paginated", TAGS2),
       query: discoverQuery,
       example: { query: { chain: "svm-chain", minTvlUsd: "1000000" } },
       responses: { 200: discoverSchema },
-      handler: async ({ db, query }) => ok2(discoverBody(await getSnapshot(db), query))
+      handler: /* @__PURE__ */ __name(async ({ db, query }) => ok2(discoverBody(await getSnapshot(db), query)), "handler")
     });
     getHome = endpoint({
       ...publicRoute("getHome", "GET", "/api/v1/svc/home", "Dashboard table: opportunities (automated strategy first), protocols and markets, filtered and sorted", TAGS2),
@@ -10220,28 +10709,29 @@ var init_endpoints2 = __esm({
       description: "Each answer carries a strong ETag, the same for as long as the catalog is unchanged (the answer is prepared once per change, rebuilt at most once a second): send it back in If-None-Match to get 304 Not Modified without a body.",
       responses: { 200: homeSchema },
       etag: true,
-      handler: async ({ db, query }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, query }) => {
         const a = await preparedAnswer(db, queryKey("home", query), async () => homeBody(await catalogState(db), query));
         return { status: 200, body: a.body, headers: a.headers };
-      }
+      }, "handler")
     });
     getPackages = endpoint({
       ...publicRoute("getPackages", "GET", "/api/v1/svc/packages", "Our package, program and registry ids per chain (svc-packages.v1); upgrade authorities held", TAGS2),
       responses: { 200: packagesSchema },
-      handler: async () => ok2(packagesBody())
+      handler: /* @__PURE__ */ __name(async () => ok2(packagesBody()), "handler")
     });
     getEvmAEnablement = endpoint({
       ...publicRoute("getEvmAEnablement", "GET", "/api/v1/svc/evm-a/enablement", "Enablement state of evm-a (Map chain: discovery and prepare only)", TAGS2),
       responses: { 200: enablementSchema },
-      handler: async () => ok2(enablementBody("evm-a"))
+      handler: /* @__PURE__ */ __name(async () => ok2(enablementBody("evm-a")), "handler")
     });
     getEvmBEnablement = endpoint({
       ...getEvmAEnablement,
       operationId: "getEvmBEnablement",
       path: "/api/v1/svc/evm-b/enablement",
       summary: "Enablement state of evm-b (Map chain: discovery and prepare only)",
-      handler: async () => ok2(enablementBody("evm-b"))
+      handler: /* @__PURE__ */ __name(async () => ok2(enablementBody("evm-b")), "handler")
     });
+    __name(walletBalanceEndpoint, "walletBalanceEndpoint");
     EVM_EXAMPLE = `0x${"4".repeat(40)}`;
     getMoveWalletBalance = walletBalanceEndpoint("move", "getMoveWalletBalance", `0x${"3".repeat(64)}`);
     getSvmWalletBalance = walletBalanceEndpoint("svm", "getSvmWalletBalance", USDC["svm-chain"]);
@@ -10253,12 +10743,12 @@ var init_endpoints2 = __esm({
       example: { query: { chain: "svm-chain", address: "USDC" } },
       errors: ["INVALID_REQUEST"],
       responses: { 200: tokenSchema },
-      handler: async ({ query }) => {
+      handler: /* @__PURE__ */ __name(async ({ query }) => {
         const chain = query.chain;
         const known = knownToken(chain, query.address);
         const details = known ? await tokenDetails(chain, known.address) : await tokenDetails(chain, query.address);
         return ok2({ schemaVersion: "svc-token.v1", ...details });
-      }
+      }, "handler")
     });
     listTokens = endpoint({
       ...publicRoute("listTokens", "GET", "/api/v1/svc/tokens", "The tokens the service knows by name on a chain (symbol, name, decimals, address with its cited source)", TAGS2),
@@ -10266,15 +10756,15 @@ var init_endpoints2 = __esm({
       example: { query: { chain: "move-chain" } },
       errors: ["INVALID_REQUEST"],
       responses: { 200: tokenListSchema },
-      handler: async ({ query }) => {
+      handler: /* @__PURE__ */ __name(async ({ query }) => {
         const chain = query.chain;
         return ok2({ schemaVersion: "svc-tokens.v1", chain, tokens: [...tokenList(chain)] });
-      }
+      }, "handler")
     });
     getAutoYieldVenues = endpoint({
       ...publicRoute("getAutoYieldVenues", "GET", "/api/auto-yield/venues", "Public venue readiness and live APYs for the character auto-yield surface (gross_apy_bps nullable)", ["auto-yield"]),
       responses: { 200: autoYieldVenuesSchema },
-      handler: async ({ db }) => {
+      handler: /* @__PURE__ */ __name(async ({ db }) => {
         const state3 = await catalogState(db);
         const rows = strategyRows(state3).filter((r) => r.kind === "venue");
         return ok2({
@@ -10298,7 +10788,7 @@ var init_endpoints2 = __esm({
             reason: r.apy.reason
           }))
         });
-      }
+      }, "handler")
     });
     catalogEndpoints = [
       getVenues,
@@ -10340,6 +10830,7 @@ function positionEvent(wallet, chain, token4, book, reason) {
 var init_events2 = __esm({
   "server/ledger/events.ts"() {
     "use strict";
+    __name(positionEvent, "positionEvent");
   }
 });
 
@@ -10497,7 +10988,8 @@ var init_harvest = __esm({
     init_book();
     init_events2();
     init_position();
-    empty = (wallet) => ({
+    __name(compute, "compute");
+    empty = /* @__PURE__ */ __name((wallet) => ({
       schemaVersion: "svc-harvest.v1",
       wallet,
       mode: "no_op_harvest",
@@ -10514,7 +11006,9 @@ var init_harvest = __esm({
       payouts: [],
       positions: [],
       actionId: null
-    });
+    }), "empty");
+    __name(summarize, "summarize");
+    __name(harvest, "harvest");
   }
 });
 
@@ -10533,6 +11027,7 @@ function wire(v) {
 var init_wire = __esm({
   "server/ledger/wire.ts"() {
     "use strict";
+    __name(wire, "wire");
   }
 });
 
@@ -10586,6 +11081,11 @@ function rank(cands) {
 var init_rules = __esm({
   "server/characters/rules.ts"() {
     "use strict";
+    __name(stakeableMicros, "stakeableMicros");
+    __name(selectedAmount, "selectedAmount");
+    __name(survival, "survival");
+    __name(normalizer, "normalizer");
+    __name(rank, "rank");
   }
 });
 
@@ -10704,6 +11204,10 @@ var init_discover = __esm({
     init_codes();
     init_venues();
     init_rules();
+    __name(allowlist, "allowlist");
+    __name(discover, "discover");
+    __name(planItem, "planItem");
+    __name(plan, "plan");
   }
 });
 
@@ -10810,7 +11314,19 @@ var init_store2 = __esm({
     init_errors();
     init_ids2();
     init_venues();
-    notFoundMessage = (id) => `Character ${id} not found`;
+    notFoundMessage = /* @__PURE__ */ __name((id) => `Character ${id} not found`, "notFoundMessage");
+    __name(characterRow, "characterRow");
+    __name(characterMissing, "characterMissing");
+    __name(characterFor, "characterFor");
+    __name(createCharacter, "createCharacter");
+    __name(updateCharacter, "updateCharacter");
+    __name(tranchesOf, "tranchesOf");
+    __name(characterWire, "characterWire");
+    __name(chainForWallet, "chainForWallet");
+    __name(targetVenue, "targetVenue");
+    __name(walletAutoYieldOf, "walletAutoYieldOf");
+    __name(putWalletAutoYield, "putWalletAutoYield");
+    __name(walletAutoYieldWire, "walletAutoYieldWire");
   }
 });
 
@@ -10900,7 +11416,7 @@ function nothingStakeable(liquid, c) {
   );
 }
 async function stake(db, c, input) {
-  const blocked4 = (b) => ({ status: "blocked", characterId: c.id, wallet: c.wallet, blockers: [b] });
+  const blocked4 = /* @__PURE__ */ __name((b) => ({ status: "blocked", characterId: c.id, wallet: c.wallet, blockers: [b] }), "blocked");
   if (!c.autoYieldEnabled) return blocked4(blocker("auto_yield_disabled"));
   if (input.amountMicros === 0n) return blocked4(blocker("amount_zero"));
   const pre = await characterBalances(db, c);
@@ -11020,7 +11536,7 @@ async function applyUnstake(db, c, decide2, reason, extra) {
   });
 }
 async function unstake(db, c, input) {
-  const blocked4 = (b) => ({ status: "blocked", characterId: c.id, wallet: c.wallet, blockers: [b] });
+  const blocked4 = /* @__PURE__ */ __name((b) => ({ status: "blocked", characterId: c.id, wallet: c.wallet, blockers: [b] }), "blocked");
   if (!c.autoYieldEnabled) return blocked4(blocker("auto_yield_disabled"));
   if (input.amountMicros === 0n) return blocked4(blocker("amount_zero"));
   const venue = input.venue ? resolveVenue(input.venue, "body.venue").id : void 0;
@@ -11113,6 +11629,17 @@ var init_money2 = __esm({
     init_rules();
     init_store2();
     TOKEN = "USDC";
+    __name(lockCharacter, "lockCharacter");
+    __name(totals, "totals");
+    __name(characterBalances, "characterBalances");
+    __name(autoYieldStatus, "autoYieldStatus");
+    __name(pickVenue, "pickVenue");
+    __name(nothingStakeable, "nothingStakeable");
+    __name(stake, "stake");
+    __name(unstakeLegs, "unstakeLegs");
+    __name(applyUnstake, "applyUnstake");
+    __name(unstake, "unstake");
+    __name(survivalUnstake, "survivalUnstake");
   }
 });
 
@@ -11185,7 +11712,7 @@ var init_schemas5 = __esm({
       amountMicros: microsInput.optional().meta({ description: "Default: everything staked at the source venue." })
     }).meta({ id: "RebalanceRequest" });
     batchBody = z11.strictObject({ wallets: z11.array(walletAddress).min(1).max(50).meta({ description: "Up to 50 wallets, each in the key's scope." }) }).meta({ id: "BatchPositionsRequest" });
-    blocked = (id, extra = {}) => z11.object({ ...blockedEnvelope, status: z11.literal("blocked"), wallet: z11.string(), blockers: z11.array(blockerSchema).min(1), ...extra }).meta({ id });
+    blocked = /* @__PURE__ */ __name((id, extra = {}) => z11.object({ ...blockedEnvelope, status: z11.literal("blocked"), wallet: z11.string(), blockers: z11.array(blockerSchema).min(1), ...extra }).meta({ id }), "blocked");
     chainPosition = z11.object({
       chain: z11.string(),
       token: z11.string(),
@@ -11615,6 +12142,10 @@ var init_endpoints3 = __esm({
     TAGS3 = ["characters"];
     params2 = { id: CHARACTER_EXAMPLE };
     ERRORS = ["NOT_FOUND"];
+    __name(characterRoute, "characterRoute");
+    __name(characterPost, "characterPost");
+    __name(patchOf, "patchOf");
+    __name(moneyHandler, "moneyHandler");
     postCharacter = endpoint({
       operationId: "createCharacter",
       method: "POST",
@@ -11623,28 +12154,28 @@ var init_endpoints3 = __esm({
       tags: TAGS3,
       access: "wallet.policy",
       body: createCharacterBody,
-      wallets: ({ body }) => body.wallet,
+      wallets: /* @__PURE__ */ __name(({ body }) => body.wallet, "wallets"),
       errors: ["ALREADY_EXISTS"],
       example: { body: { wallet: WALLET_EXAMPLE3, name: "Example character" } },
       responses: { 201: characterSchema },
-      handler: async ({ db, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => {
         const wallet = normalizeAddress(body.wallet);
         const row = await createCharacter(db, wallet, body.name, chainForWallet(wallet, body.chain));
         return created(characterWire(row));
-      }
+      }, "handler")
     });
     getCharacter = endpoint({
       ...characterRoute("getCharacter", "GET", "", "A character (owner or agent in scope)", "wallet.read"),
       example: { params: params2 },
       responses: { 200: characterSchema },
-      handler: async ({ db, params: p, principal }) => ok2(characterWire(await characterFor(db, p.id, principal)))
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal }) => ok2(characterWire(await characterFor(db, p.id, principal))), "handler")
     });
     putCharacter = endpoint({
       ...characterRoute("updateCharacter", "PUT", "", "Set the fan-credit liability, conditioned tranches and storage bill (owner)", "wallet.policy"),
       body: updateCharacterBody,
       example: { params: params2, body: { fanCreditLiabilityMicros: "1000000", conditionedTranches: [{ amountMicros: "500000", stakeable: false }], storageBillMicros: "2000000", storageRenewalDueAt: "2026-12-01T00:00:00.000Z" } },
       responses: { 200: characterSchema },
-      handler: async ({ db, params: p, principal, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal, body }) => {
         const c = await characterFor(db, p.id, principal);
         const row = await updateCharacter(db, c.id, {
           name: body.name,
@@ -11654,20 +12185,20 @@ var init_endpoints3 = __esm({
           storageRenewalDueAt: patchOf(body.storageRenewalDueAt, (at) => new Date(at))
         });
         return ok2(characterWire(row));
-      }
+      }, "handler")
     });
     getCharacterAutoYield = endpoint({
       ...characterRoute("getCharacterAutoYield", "GET", "/auto-yield", "Auto-yield status: enabled, venue, staked, APY (null when the read fails), last harvest, labeled estimates", "wallet.read"),
       example: { params: params2 },
       responses: { 200: autoYieldStatusSchema },
-      handler: async ({ db, params: p, principal }) => ok2(await autoYieldStatus(db, await characterFor(db, p.id, principal)))
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal }) => ok2(await autoYieldStatus(db, await characterFor(db, p.id, principal))), "handler")
     });
     putCharacterAutoYield = endpoint({
       ...characterRoute("putCharacterAutoYield", "PUT", "/auto-yield", "Owner toggle plus amount cap and risk envelope; disabling does not unstake", "wallet.policy"),
       body: putAutoYieldBody,
       example: { params: params2, body: { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" } },
       responses: { 200: autoYieldStatusSchema },
-      handler: async ({ db, params: p, principal, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal, body }) => {
         const c = await characterFor(db, p.id, principal);
         if (body.target_venue) targetVenue(body.target_venue, c.chain);
         const envelope = patchOf(body.allowed_venues, (vs) => vs.map((v, i) => targetVenue(v, null, `body.allowed_venues.${i}`).id));
@@ -11681,12 +12212,12 @@ var init_endpoints3 = __esm({
           minTvlUsd: body.min_tvl_usd
         });
         return ok2(await autoYieldStatus(db, row));
-      }
+      }, "handler")
     });
     postCharacterDiscover = endpoint({
       ...characterPost("discoverCharacterAutoYield", "/auto-yield/discover", "Discovery intersected with the allowlist and scored (auto-yield-discovery.v1 with an auto-yield-plan.v1 dry run); an outage is 200 blocked", "wallet.dryrun"),
       responses: { 200: discoverySchema },
-      handler: async ({ db, params: p, principal }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal }) => {
         const c = await characterFor(db, p.id, principal);
         const b = await characterBalances(db, c);
         return ok2(
@@ -11700,23 +12231,24 @@ var init_endpoints3 = __esm({
             autoYieldEnabled: c.autoYieldEnabled
           })
         );
-      }
+      }, "handler")
     });
+    __name(characterMoney, "characterMoney");
     postCharacterStake = characterMoney("stake", "Owner-initiated stake of min(requested, stakeable, max allocation); blocked auto_yield_disabled while off");
     postCharacterUnstake = characterMoney("unstake", "Owner-initiated unstake (default: everything, largest stake first); blocked auto_yield_disabled while off");
     postCharacterHarvestPlan = endpoint({
       ...characterPost("planCharacterHarvest", "/auto-yield/harvest/plan", "Dry-run harvest (harvest-plan.v1): amounts read from the venue adapter, never from the caller", "harvest.plan"),
       responses: { 200: characterHarvestPlanSchema },
-      handler: async ({ db, params: p, principal }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal }) => {
         const c = await characterFor(db, p.id, principal);
         const r = await harvest(db, c.wallet, { execute: false, chain: c.chain });
         return ok2({ ...wire(r), characterId: c.id });
-      }
+      }, "handler")
     });
     postCharacterSurvival = endpoint({
       ...characterPost("survivalCharacterAutoYield", "/auto-yield/survival", "Keeper survival unstake: when storage renewal is due and liquid < bill, unstake min(shortfall, staked \u2212 liability)", "keeper.ops"),
       responses: { 200: survivalSchema },
-      handler: async ({ db, params: p, principal }) => ok2(await survivalUnstake(db, await characterFor(db, p.id, principal)))
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, principal }) => ok2(await survivalUnstake(db, await characterFor(db, p.id, principal))), "handler")
     });
     getWalletAutoYield = walletRead(
       "getWalletAutoYield",
@@ -11733,7 +12265,7 @@ var init_endpoints3 = __esm({
       errors: ERRORS,
       example: { params: { address: WALLET_EXAMPLE3 }, body: { auto_yield_enabled: true, target_venue: "scallop", max_stake_micros: "5000000" } },
       responses: { 200: walletAutoYieldSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const wallet = normalizeAddress(p.address);
         const target = body.target_venue ? targetVenue(body.target_venue, null) : null;
         if (target && !isAddressOf(target.family, wallet)) {
@@ -11745,7 +12277,7 @@ var init_endpoints3 = __esm({
           max_stake_micros: body.max_stake_micros
         });
         return ok2(walletAutoYieldWire(wallet, row));
-      }
+      }, "handler")
     });
     characterEndpoints = [
       postCharacter,
@@ -11930,6 +12462,10 @@ var init_record = __esm({
     init_book();
     init_events2();
     init_position();
+    __name(recordDeposit, "recordDeposit");
+    __name(recordLegs, "recordLegs");
+    __name(creditLiquid, "creditLiquid");
+    __name(recordWithdrawal, "recordWithdrawal");
   }
 });
 
@@ -11953,6 +12489,7 @@ var init_domains = __esm({
     init_evm();
     CCTP_DOMAIN = { "evm-a": 6, "evm-b": 3, "svm-chain": 5, "move-chain": 8 };
     CCTP_V2_CHAINS = /* @__PURE__ */ new Set(["evm-a", "evm-b", "svm-chain"]);
+    __name(mintRecipientFor, "mintRecipientFor");
   }
 });
 
@@ -11982,12 +12519,12 @@ function burnOfAccount(a) {
 function solanaChanges(addresses, before, after, feePayer, source) {
   if (before.length !== addresses.length || after.length !== addresses.length) return changesUnavailable("The svm-chain RPC did not give every watched account's state before and after.");
   const net = /* @__PURE__ */ new Map();
-  const add2 = (owner, asset, amount) => {
+  const add2 = /* @__PURE__ */ __name((owner, asset, amount) => {
     const key = `${owner}|${asset}`;
     const prior = net.get(key) ?? { owner, asset, sum: 0n };
     prior.sum += amount;
     net.set(key, prior);
-  };
+  }, "add");
   addresses.forEach((address13, i) => {
     const pre = holdingOf(before[i]);
     const post = holdingOf(after[i]);
@@ -12017,9 +12554,12 @@ var init_changes2 = __esm({
     init_cctp_messages();
     init_changes();
     MAX_WATCHED = 100;
+    __name(holdingOf, "holdingOf");
     MESSAGE_SENT_DISCRIMINATOR = createHash4("sha256").update("account:MessageSent").digest().subarray(0, 8);
     MESSAGE_AT = { [SOLANA_CCTP_PROGRAMS.messageTransmitterV2]: 8 + 32 + 8, [SOLANA_CCTP_PROGRAMS.messageTransmitterV1]: 8 + 32 };
-    rentExempt = (dataLen) => (128n + BigInt(dataLen)) * 6960n;
+    __name(burnOfAccount, "burnOfAccount");
+    rentExempt = /* @__PURE__ */ __name((dataLen) => (128n + BigInt(dataLen)) * 6960n, "rentExempt");
+    __name(solanaChanges, "solanaChanges");
   }
 });
 
@@ -12173,9 +12713,19 @@ var init_simulate2 = __esm({
     init_changes2();
     MARGIN_PCT = 10n;
     FEE_PERCENTILE = 0.75;
+    __name(unitLimitFor, "unitLimitFor");
+    __name(withBudget, "withBudget");
+    __name(writableAccounts, "writableAccounts");
+    __name(priorityFee, "priorityFee");
+    __name(probeOf, "probeOf");
+    __name(answered, "answered");
+    __name(fromResult, "fromResult");
     LAMPORTS_PER_SIGNATURE = 5000n;
-    watchedOf = (p) => writableAccounts(p).slice(0, MAX_WATCHED);
+    __name(networkFeeLamports, "networkFeeLamports");
+    watchedOf = /* @__PURE__ */ __name((p) => writableAccounts(p).slice(0, MAX_WATCHED), "watchedOf");
+    __name(simulateOne, "simulateOne");
     noBundle = /* @__PURE__ */ new Set();
+    __name(simulateSolana, "simulateSolana");
   }
 });
 
@@ -12200,6 +12750,7 @@ var init_aborts = __esm({
         meaning: "NAVI invalid_price: a price NAVI's PriceOracle holds for the owner's collateral is older than its update interval, so the health check aborts. A fresh price update is needed first: oracle_pro::update_single_price_v2 in the same transaction, from a Pyth, Supra or Switchboard source younger than the feed's max_timestamp_diff (NAVI's app also pushes Pyth data from Hermes; this service does not); try again once NAVI's oracle sources have been updated."
       }
     ];
+    __name(knownAbortMeaning, "knownAbortMeaning");
   }
 });
 
@@ -12246,13 +12797,15 @@ var init_cctp_burns = __esm({
       destination_caller: bcs5.Address
     });
     DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
-    sameType = (a, b) => {
+    __name(suiCctpTokenId, "suiCctpTokenId");
+    sameType = /* @__PURE__ */ __name((a, b) => {
       try {
         return normalizeStructTag4(a) === normalizeStructTag4(b);
       } catch {
         return false;
       }
-    };
+    }, "sameType");
+    __name(suiBurnsOf, "suiBurnsOf");
   }
 });
 
@@ -12344,6 +12897,11 @@ var init_simulate3 = __esm({
     init_changes();
     NO_ANSWER_CODES = /* @__PURE__ */ new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
     NO_ANSWER_TEXT = /fetch failed|ECONNREFUSED|ECONNRESET|socket hang up|other side closed|did not answer within/i;
+    __name(noAnswer, "noAnswer");
+    __name(nodeError, "nodeError");
+    __name(simulateOne2, "simulateOne");
+    __name(suiChanges, "suiChanges");
+    __name(simulateSuiTransactions, "simulateSuiTransactions");
   }
 });
 
@@ -12393,6 +12951,7 @@ var init_simulate4 = __esm({
       "solana-v0-message-base64": "Not simulated: the service does not simulate svm-chain transactions yet; your wallet's own simulation is the check.",
       "evm-call": "Not simulated: the service does not simulate EVM transactions yet; your wallet's own estimate is the check."
     };
+    __name(simulateTransactions, "simulateTransactions");
   }
 });
 
@@ -12450,6 +13009,8 @@ var init_rpc2 = __esm({
     init_config();
     init_metrics();
     init_clients();
+    __name(rpcCall, "rpcCall");
+    __name(rpcCallOnce, "rpcCallOnce");
   }
 });
 
@@ -12475,6 +13036,7 @@ var init_messages = __esm({
     init_rpc2();
     init_cctp_ids();
     init_cctp_messages();
+    __name(readBurnMessages, "readBurnMessages");
   }
 });
 
@@ -12512,9 +13074,10 @@ var init_plan = __esm({
       "If Circle's attestation service or the destination chain is unavailable, delivery is delayed; a failed delivery can only be rescued to the same owner-locked destination.",
       "Smart-contract risk of Circle's CCTP contracts and of USDC itself applies. Evm-a and evm-b are Map chains: prepare only, the service does not broadcast."
     ];
-    feeTransferOf = (f) => f.collected && f.amount > 0n ? { recipient: f.recipient, amount: f.amount } : null;
-    feeClause = (f) => f.collected && f.amount > 0n ? `, and in the same transaction the ${f.amount} micro-USDC service fee to the fee recipient ${f.recipient}` : "";
-    burnDescription = (req, how) => `Burn ${req.burnAmount} micro-USDC on ${req.source} with ${how} to domain ${CCTP_DOMAIN[req.dest]} (${req.dest}), minted to ${req.destAddress}`;
+    feeTransferOf = /* @__PURE__ */ __name((f) => f.collected && f.amount > 0n ? { recipient: f.recipient, amount: f.amount } : null, "feeTransferOf");
+    feeClause = /* @__PURE__ */ __name((f) => f.collected && f.amount > 0n ? `, and in the same transaction the ${f.amount} micro-USDC service fee to the fee recipient ${f.recipient}` : "", "feeClause");
+    burnDescription = /* @__PURE__ */ __name((req, how) => `Burn ${req.burnAmount} micro-USDC on ${req.source} with ${how} to domain ${CCTP_DOMAIN[req.dest]} (${req.dest}), minted to ${req.destAddress}`, "burnDescription");
+    __name(evmBurnTransactions, "evmBurnTransactions");
   }
 });
 
@@ -12532,7 +13095,8 @@ var init_rescue = __esm({
     "use strict";
     init_codes();
     init_domains();
-    noRescue = (...blockers) => ({ blockers, transactions: [], burn: null });
+    noRescue = /* @__PURE__ */ __name((...blockers) => ({ blockers, transactions: [], burn: null }), "noRescue");
+    __name(lockedRoute, "lockedRoute");
   }
 });
 
@@ -12755,8 +13319,18 @@ var init_solana2 = __esm({
     };
     utf83 = getUtf8Encoder3();
     addr3 = getAddressEncoder6();
+    __name(pda, "pda");
+    __name(depositForBurnPdas, "depositForBurnPdas");
+    __name(depositForBurnIx, "depositForBurnIx");
     USDC_DECIMALS = 6;
+    __name(feeTransfer, "feeTransfer");
+    __name(usdcAccountOf, "usdcAccountOf");
+    __name(receiveMessagePdas, "receiveMessagePdas");
     MAX_NONCES = 6400n;
+    __name(usedNoncesV1, "usedNoncesV1");
+    __name(withRecipientAccount, "withRecipientAccount");
+    __name(receiveIx, "receiveIx");
+    __name(burnWithEventAccount, "burnWithEventAccount");
   }
 });
 
@@ -12781,7 +13355,7 @@ async function fetchAttestationsV1(sourceDomain, txId3) {
   }
   const list = Array.isArray(body?.messages) ? body.messages : Array.isArray(body?.data?.messages) ? body.data.messages : null;
   if (!list) return { state: "unavailable", reason: "the attestation service's answer has no messages[]" };
-  const hex2 = (v) => typeof v === "string" && /^0x([0-9a-fA-F]{2})+$/.test(v) ? v : null;
+  const hex2 = /* @__PURE__ */ __name((v) => typeof v === "string" && /^0x([0-9a-fA-F]{2})+$/.test(v) ? v : null, "hex");
   const odd = list.some((m) => typeof m?.attestation === "string" && m.attestation !== "PENDING" && !hex2(m.attestation));
   if (odd) return { state: "unavailable", reason: "the attestation service's attestation is not hex" };
   return {
@@ -12803,6 +13377,8 @@ var init_attestation = __esm({
     init_config();
     init_metrics();
     init_cctp_messages();
+    __name(fetchAttestationsV1, "fetchAttestationsV1");
+    __name(fetchAttestation, "fetchAttestation");
   }
 });
 
@@ -12817,6 +13393,7 @@ var init_evm3 = __esm({
     init_evm();
     init_cctp_ids();
     init_abi4();
+    __name(depositForBurnV1, "depositForBurnV1");
   }
 });
 
@@ -12836,6 +13413,9 @@ var init_solana3 = __esm({
     "use strict";
     init_solana2();
     init_solana2();
+    __name(depositForBurnInstructionV1, "depositForBurnInstructionV1");
+    __name(solanaBurnV1, "solanaBurnV1");
+    __name(receiveMessageInstructionV1, "receiveMessageInstructionV1");
   }
 });
 
@@ -12869,7 +13449,10 @@ var init_retirement = __esm({
     };
     RETIRING_BLOCK_DAYS = 30;
     DAY_MS = 864e5;
-    day = (d) => d.toISOString().slice(0, 10);
+    __name(estimatedV1End, "estimatedV1End");
+    day = /* @__PURE__ */ __name((d) => d.toISOString().slice(0, 10), "day");
+    __name(retirementRisk, "retirementRisk");
+    __name(retirementBlocker, "retirementBlocker");
   }
 });
 
@@ -12965,13 +13548,22 @@ var init_sui2 = __esm({
     init_cctp_ids();
     SUI_DENY_LIST = normalizeSuiAddress9("0x403");
     MESSAGE_TRANSMITTER_AUTHENTICATOR = `${SUI_TOKEN_MESSENGER_MINTER}::message_transmitter_authenticator::MessageTransmitterAuthenticator`;
+    __name(suiCctpPackages, "suiCctpPackages");
     SuiInsufficientUsdc = class extends Error {
       constructor(held, needed) {
         super(`the owner holds ${held} micro-USDC on move-chain, less than the ${needed} to burn`);
         this.held = held;
         this.needed = needed;
       }
+      static {
+        __name(this, "SuiInsufficientUsdc");
+      }
     };
+    __name(ownerUsdcCoins, "ownerUsdcCoins");
+    __name(depositForBurnPtb, "depositForBurnPtb");
+    __name(suiBurnV1, "suiBurnV1");
+    __name(receiveMessagePtb, "receiveMessagePtb");
+    __name(suiReceiveV1, "suiReceiveV1");
   }
 });
 
@@ -13014,13 +13606,13 @@ async function rescueV1(p, planRecipient, sourceTxId) {
   const route = await lockedRoute(p, planRecipient);
   if ("blockers" in route) return route;
   const { locked, sourceDomain, destDomain } = route;
-  const routed = (m) => {
+  const routed = /* @__PURE__ */ __name((m) => {
     const b2 = parseBurnMessage(m);
     return b2 && b2.sourceDomain === sourceDomain && b2.destinationDomain === destDomain ? [{ m, b: b2 }] : [];
-  };
-  const lockedBurn = (ours) => ours.find((x) => x.b.mintRecipient.toLowerCase() === locked) ?? {
+  }, "routed");
+  const lockedBurn = /* @__PURE__ */ __name((ours) => ours.find((x) => x.b.mintRecipient.toLowerCase() === locked) ?? {
     blocker: blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${ours[0]?.b.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`)
-  };
+  }, "lockedBurn");
   let message2;
   let b;
   let attestation = null;
@@ -13098,13 +13690,15 @@ var init_cctp_v1 = __esm({
     init_solana3();
     init_retirement();
     init_sui2();
+    __name(burnV1, "burnV1");
+    __name(rescueV1, "rescueV1");
     cctpV1 = {
       id: "circle-cctp-v1",
       label: "Circle CCTP V1",
       speeds: [],
       attestationApi: "CCTP V1: /v1/messages",
       // Every chain with a CCTP domain runs V1; the registry asks V2 first.
-      supports: (source, dest) => source in CCTP_DOMAIN && dest in CCTP_DOMAIN,
+      supports: /* @__PURE__ */ __name((source, dest) => source in CCTP_DOMAIN && dest in CCTP_DOMAIN, "supports"),
       speedFor(source, dest, requested) {
         if (requested === "fast") {
           throw fieldError(
@@ -13115,30 +13709,30 @@ var init_cctp_v1 = __esm({
         }
         return null;
       },
-      domain: (chain) => CCTP_DOMAIN[chain],
+      domain: /* @__PURE__ */ __name((chain) => CCTP_DOMAIN[chain], "domain"),
       mintRecipient: mintRecipientFor,
-      fee: async () => ({ fee: { amountMicros: 0n, bps: "0", maxFeeMicros: null, source: null, reason: "CCTP V1 takes no protocol fee" }, blocker: null }),
-      feeLabel: () => "Rail fee: Circle CCTP V1 (no protocol fee)",
-      risks: () => [
+      fee: /* @__PURE__ */ __name(async () => ({ fee: { amountMicros: 0n, bps: "0", maxFeeMicros: null, source: null, reason: "CCTP V1 takes no protocol fee" }, blocker: null }), "fee"),
+      feeLabel: /* @__PURE__ */ __name(() => "Rail fee: Circle CCTP V1 (no protocol fee)", "feeLabel"),
+      risks: /* @__PURE__ */ __name(() => [
         "Cross-chain transfers are not instant: Circle attests the burn after source-chain finality (minutes on Base and Arbitrum), then the USDC is minted on the destination chain.",
         "This route uses CCTP V1 because one end (move-chain) has no CCTP V2: Circle runs only V1 on move-chain today (its bridge kit, @circle-fin/bridge-kit 1.15.1, lists only V1 contracts for Sui), and a V1 burn can only be received by V1, so sign the burn only if it can also be received before V1 stops attesting.",
         retirementRisk(),
         ...COMMON_RISKS
-      ],
+      ], "risks"),
       burn: burnV1,
       rescue: rescueV1,
-      receiver: (dest) => dest === "svm-chain" ? MESSAGE_TRANSMITTER_V1_PROGRAM : dest === "move-chain" ? SUI_MESSAGE_TRANSMITTER : MESSAGE_TRANSMITTER[dest] ?? null,
-      burner: (source) => isEvmChain(source) ? TOKEN_MESSENGER[source] ?? null : null
+      receiver: /* @__PURE__ */ __name((dest) => dest === "svm-chain" ? MESSAGE_TRANSMITTER_V1_PROGRAM : dest === "move-chain" ? SUI_MESSAGE_TRANSMITTER : MESSAGE_TRANSMITTER[dest] ?? null, "receiver"),
+      burner: /* @__PURE__ */ __name((source) => isEvmChain(source) ? TOKEN_MESSENGER[source] ?? null : null, "burner")
     };
   }
 });
 
 // server/rails/cctp-v2/attestation.ts
-async function irisGet(path6) {
+async function irisGet(path7) {
   const timeoutMs = config().SVC_RPC_TIMEOUT_MS;
   let res;
   try {
-    res = await countedFetch("cctp-attestation")(`${root()}${path6}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+    res = await countedFetch("cctp-attestation")(`${root()}${path7}`, { headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     return { ok: false, reason: /abort|timeout/i.test(msg) ? `Circle's API did not answer within ${timeoutMs} ms` : "Circle's API is unreachable" };
@@ -13184,7 +13778,7 @@ async function fetchAttestationsV2(sourceDomain, txHash) {
   if (r.status !== 200) return { state: "unavailable", reason: `the attestation service answered HTTP ${r.status}` };
   const list = r.body?.messages;
   if (!Array.isArray(list)) return { state: "unavailable", reason: "the attestation service's answer has no messages[]" };
-  const hex2 = (v) => typeof v === "string" && /^0x([0-9a-fA-F]{2})+$/.test(v) ? v : null;
+  const hex2 = /* @__PURE__ */ __name((v) => typeof v === "string" && /^0x([0-9a-fA-F]{2})+$/.test(v) ? v : null, "hex");
   return {
     state: "ok",
     messages: list.map((m) => ({
@@ -13201,7 +13795,12 @@ var init_attestation2 = __esm({
     init_config();
     init_metrics();
     init_cctp_messages();
-    root = () => config().SVC_CCTP_ATTESTATION_URL.replace(/\/+$/, "");
+    root = /* @__PURE__ */ __name(() => config().SVC_CCTP_ATTESTATION_URL.replace(/\/+$/, ""), "root");
+    __name(irisGet, "irisGet");
+    __name(fetchBurnFees, "fetchBurnFees");
+    __name(feeOf, "feeOf");
+    __name(maxFeeFor, "maxFeeFor");
+    __name(fetchAttestationsV2, "fetchAttestationsV2");
   }
 });
 
@@ -13222,6 +13821,8 @@ var init_evm4 = __esm({
     init_abi4();
     FINALITY_THRESHOLD = { fast: 1e3, standard: 2e3 };
     ANY_CALLER = `0x${"0".repeat(64)}`;
+    __name(depositForBurnV2, "depositForBurnV2");
+    __name(receiveMessageV2, "receiveMessageV2");
   }
 });
 
@@ -13265,8 +13866,12 @@ var init_solana4 = __esm({
     init_solana2();
     init_evm4();
     init_solana2();
+    __name(depositForBurnInstruction, "depositForBurnInstruction");
+    __name(solanaBurnV2, "solanaBurnV2");
     TOKEN_MESSENGER_ACCOUNT_DISCRIMINATOR = new Uint8Array([162, 4, 242, 52, 147, 243, 221, 96]);
     TOKEN_MESSENGER_FEE_RECIPIENT_OFFSET = 109;
+    __name(receiveMessageInstruction, "receiveMessageInstruction");
+    __name(readFeeRecipient, "readFeeRecipient");
   }
 });
 
@@ -13340,7 +13945,7 @@ async function rescueV2(p, planRecipient, sourceTxId) {
   const att = await fetchAttestationsV2(sourceDomain, sourceTxId);
   if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
   if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
-  const same = (a, b) => a.sourceDomain === b.sourceDomain && a.destinationDomain === b.destinationDomain && a.mintRecipient.toLowerCase() === b.mintRecipient.toLowerCase() && a.burnToken.toLowerCase() === b.burnToken.toLowerCase() && a.amount === b.amount && a.messageSender.toLowerCase() === b.messageSender.toLowerCase() && a.maxFee === b.maxFee && a.minFinalityThreshold === b.minFinalityThreshold && a.destinationCaller.toLowerCase() === b.destinationCaller.toLowerCase();
+  const same = /* @__PURE__ */ __name((a, b) => a.sourceDomain === b.sourceDomain && a.destinationDomain === b.destinationDomain && a.mintRecipient.toLowerCase() === b.mintRecipient.toLowerCase() && a.burnToken.toLowerCase() === b.burnToken.toLowerCase() && a.amount === b.amount && a.messageSender.toLowerCase() === b.messageSender.toLowerCase() && a.maxFee === b.maxFee && a.minFinalityThreshold === b.minFinalityThreshold && a.destinationCaller.toLowerCase() === b.destinationCaller.toLowerCase(), "same");
   const routed = att.messages.flatMap((m) => {
     const parsed = m.message ? parseBurnMessageV2(m.message) : null;
     return parsed && m.message && parsed.sourceDomain === sourceDomain && parsed.destinationDomain === destDomain ? [{ ...m, message: m.message, parsed }] : [];
@@ -13391,29 +13996,32 @@ var init_cctp_v2 = __esm({
     init_attestation2();
     init_evm4();
     init_solana4();
+    __name(railFeeOf, "railFeeOf");
+    __name(burnV2, "burnV2");
+    __name(rescueV2, "rescueV2");
     cctpV2 = {
       id: "circle-cctp-v2",
       label: "Circle CCTP V2",
       speeds: ["standard", "fast"],
       attestationApi: "CCTP V2: /v2/messages",
       /** V2 where both ends run it; a route with one V1-only end is V1 end to end (V1 and V2 do not interoperate). */
-      supports: (source, dest) => CCTP_V2_CHAINS.has(source) && CCTP_V2_CHAINS.has(dest),
-      speedFor: (_source, _dest, requested) => requested ?? "standard",
-      domain: (chain) => CCTP_DOMAIN[chain],
+      supports: /* @__PURE__ */ __name((source, dest) => CCTP_V2_CHAINS.has(source) && CCTP_V2_CHAINS.has(dest), "supports"),
+      speedFor: /* @__PURE__ */ __name((_source, _dest, requested) => requested ?? "standard", "speedFor"),
+      domain: /* @__PURE__ */ __name((chain) => CCTP_DOMAIN[chain], "domain"),
       mintRecipient: mintRecipientFor,
-      fee: (source, dest, burnAmount, speed) => railFeeOf(source, dest, burnAmount, speed ?? "standard"),
+      fee: /* @__PURE__ */ __name((source, dest, burnAmount, speed) => railFeeOf(source, dest, burnAmount, speed ?? "standard"), "fee"),
       feeLabel(speed, fee) {
         const s = speed ?? "standard";
         return fee.amountMicros !== null ? `Rail fee: Circle CCTP V2 ${s} transfer, ${fee.bps} bps from Circle's fee API${s === "fast" ? ` (taken from the minted amount, at most maxFee ${fee.maxFeeMicros})` : ""}` : `Rail fee: Circle CCTP V2 ${s} transfer: unknown (${fee.reason})`;
       },
-      risks: (speed) => [
+      risks: /* @__PURE__ */ __name((speed) => [
         speed === "fast" ? "Fast transfer (CCTP V2, finality threshold 1000): Circle attests after soft finality on the source chain (seconds), for a fee taken from the minted amount (at most maxFee)." : "Standard transfer (CCTP V2, finality threshold 2000): Circle attests after hard finality on the source chain (about 15\u201320 minutes on Base and Arbitrum); no rail fee (maxFee 0).",
         ...COMMON_RISKS
-      ],
+      ], "risks"),
       burn: burnV2,
       rescue: rescueV2,
-      receiver: (dest) => isEvmChain(dest) ? MESSAGE_TRANSMITTER_V2 : dest === "svm-chain" ? MESSAGE_TRANSMITTER_V2_PROGRAM : null,
-      burner: (source) => isEvmChain(source) ? TOKEN_MESSENGER_V2 : null
+      receiver: /* @__PURE__ */ __name((dest) => isEvmChain(dest) ? MESSAGE_TRANSMITTER_V2 : dest === "svm-chain" ? MESSAGE_TRANSMITTER_V2_PROGRAM : null, "receiver"),
+      burner: /* @__PURE__ */ __name((source) => isEvmChain(source) ? TOKEN_MESSENGER_V2 : null, "burner")
     };
   }
 });
@@ -13437,6 +14045,8 @@ var init_registry = __esm({
     RAILS = [cctpV2, cctpV1];
     RAIL_IDS = RAILS.map((r) => r.id);
     BRIDGE_CHAINS = Object.keys(CCTP_DOMAIN);
+    __name(railFor, "railFor");
+    __name(storedRail, "storedRail");
   }
 });
 
@@ -13466,6 +14076,9 @@ var init_recipient = __esm({
       "evm-a": "SVC_FEE_RECIPIENT_EVM_A",
       "evm-b": "SVC_FEE_RECIPIENT_EVM_B"
     };
+    __name(feeRecipientVariable, "feeRecipientVariable");
+    __name(feeRecipient2, "feeRecipient");
+    __name(serviceFeeOn, "serviceFeeOn");
   }
 });
 
@@ -13483,6 +14096,8 @@ var init_common = __esm({
     init_config();
     init_codes();
     init_launch();
+    __name(executionBlockers, "executionBlockers");
+    __name(executionFlags, "executionFlags");
     NETWORK_FEE = {
       // Sized by POST /svc/gas-sponsor/plan (said in the OpenAPI document, not in a label users read).
       label: "Network fee (gas), paid by the owner's wallet",
@@ -13522,9 +14137,9 @@ function checkChanges(txs, expect) {
     }
   }
   const problems = [];
-  const isOwner = (a) => sameAddress2(expect.chain, a, expect.owner);
-  const owned = (asset) => [...net.values()].filter((n) => isOwner(n.change.owner) && sameAsset(expect.chain, n.change.asset.id, asset));
-  const native = (asset) => asset === "native";
+  const isOwner = /* @__PURE__ */ __name((a) => sameAddress2(expect.chain, a, expect.owner), "isOwner");
+  const owned = /* @__PURE__ */ __name((asset) => [...net.values()].filter((n) => isOwner(n.change.owner) && sameAsset(expect.chain, n.change.asset.id, asset)), "owned");
+  const native = /* @__PURE__ */ __name((asset) => asset === "native", "native");
   const svmCost = expect.chain === "svm-chain" && mine2.every((t) => t.simulation?.fee) ? mine2.reduce((sum, t) => sum + BigInt(t.simulation?.fee?.amount ?? "0") + BigInt(t.simulation?.changes?.rent ?? "0"), 0n) : null;
   const networkCost = expect.chain === "svm-chain" ? svmCost : gasCharged;
   for (const s of expect.spends) {
@@ -13533,15 +14148,15 @@ function checkChanges(txs, expect) {
     const agrees = !native(s.asset) ? simulated === -s.amount : simulated <= -s.amount && (networkCost === null || simulated >= -s.amount - networkCost);
     if (!agrees) problems.push(`you send ${inUnits(sample, s.amount)}${native(s.asset) ? " and the network fee" : ""} by the plan, the simulation sends ${inUnits(sample, -simulated)}`);
   }
-  const named = (a) => isOwner(a) || [...expect.recipients ?? [], ...(expect.pays ?? []).map((p) => p.to)].some((r) => sameAddress2(expect.chain, r, a));
-  const isVenue = (a) => (expect.venues ?? []).some((v) => sameAddress2(expect.chain, v, a));
-  const spent = (asset) => expect.spends.find((x) => sameAsset(expect.chain, x.asset, asset));
-  const received = (asset) => (expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset));
+  const named = /* @__PURE__ */ __name((a) => isOwner(a) || [...expect.recipients ?? [], ...(expect.pays ?? []).map((p) => p.to)].some((r) => sameAddress2(expect.chain, r, a)), "named");
+  const isVenue = /* @__PURE__ */ __name((a) => (expect.venues ?? []).some((v) => sameAddress2(expect.chain, v, a)), "isVenue");
+  const spent = /* @__PURE__ */ __name((asset) => expect.spends.find((x) => sameAsset(expect.chain, x.asset, asset)), "spent");
+  const received = /* @__PURE__ */ __name((asset) => (expect.receives ?? []).some((r) => sameAsset(expect.chain, r.asset, asset)), "received");
   const transfers = mine2.flatMap((t) => t.simulation?.changes?.transfers ?? []);
   const byTransfers = mine2.some((t) => t.simulation?.changes?.transfers !== void 0);
-  const unit = (token4) => ({ asset: changedAssetLike(expect.chain, token4, net) });
-  const burnsIt = (at, token4) => expect.burn !== void 0 && sameAsset(expect.chain, token4, expect.burn.asset) && transfers.some((u2) => sameAddress2(expect.chain, u2.from, at) && sameAddress2(expect.chain, u2.to, zeroAddress) && sameAsset(expect.chain, u2.token, token4));
-  const railFeeOf2 = (asset, amount) => expect.railFee !== void 0 && expect.railFee.amount > 0n && amount === expect.railFee.amount && sameAsset(expect.chain, asset, expect.railFee.asset);
+  const unit = /* @__PURE__ */ __name((token4) => ({ asset: changedAssetLike(expect.chain, token4, net) }), "unit");
+  const burnsIt = /* @__PURE__ */ __name((at, token4) => expect.burn !== void 0 && sameAsset(expect.chain, token4, expect.burn.asset) && transfers.some((u2) => sameAddress2(expect.chain, u2.from, at) && sameAddress2(expect.chain, u2.to, zeroAddress) && sameAsset(expect.chain, u2.token, token4)), "burnsIt");
+  const railFeeOf2 = /* @__PURE__ */ __name((asset, amount) => expect.railFee !== void 0 && expect.railFee.amount > 0n && amount === expect.railFee.amount && sameAsset(expect.chain, asset, expect.railFee.asset), "railFeeOf");
   const burn = expect.burn;
   if (burn) problems.push(...burnProblems(mine2, expect, burn, (a) => inUnits(unit(burn.asset), a)));
   for (const t of transfers) {
@@ -13604,7 +14219,7 @@ function checkChanges(txs, expect) {
   return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);
 }
 function overRedeemed(expect, owners, r, got, asked) {
-  const sameAs = (a, b) => expect.chain === "move-chain" ? sameSuiCoinType(a, b) : sameAddress(a, b);
+  const sameAs = /* @__PURE__ */ __name((a, b) => expect.chain === "move-chain" ? sameSuiCoinType(a, b) : sameAddress(a, b), "sameAs");
   const out = [];
   const left = owners.filter(({ change, amount }) => amount < 0n && change.asset.id !== "native" && !sameAs(change.asset.id, r.asset) && !expect.spends.some((x) => sameAs(x.asset, change.asset.id)));
   for (const { change, amount } of left) {
@@ -13619,7 +14234,7 @@ function overRedeemed(expect, owners, r, got, asked) {
 function burnProblems(mine2, expect, burn, units) {
   if (!mine2.some((t) => t.simulation?.changes?.burns !== void 0)) return [];
   const burns = mine2.flatMap((t) => t.simulation?.changes?.burns ?? []);
-  const ok3 = (b) => BigInt(b.amount) === burn.amount && b.destinationDomain === burn.destinationDomain && b.mintRecipient.toLowerCase() === burn.mintRecipient.toLowerCase() && sameAsset(expect.chain, burnTokenOf(expect.chain, b.burnToken), burn.asset);
+  const ok3 = /* @__PURE__ */ __name((b) => BigInt(b.amount) === burn.amount && b.destinationDomain === burn.destinationDomain && b.mintRecipient.toLowerCase() === burn.mintRecipient.toLowerCase() && sameAsset(expect.chain, burnTokenOf(expect.chain, b.burnToken), burn.asset), "ok");
   if (burns.length === 1 && burns.every(ok3)) return [];
   const plan2 = `the plan burns ${units(burn.amount)} minted to the owner-locked destination ${burn.mintRecipient} on domain ${burn.destinationDomain}`;
   if (burns.length === 0) return [`${plan2}; the simulation sends no burn message`];
@@ -13643,8 +14258,14 @@ var init_check_changes = __esm({
     init_changes();
     init_balances2();
     init_cctp_burns();
-    sameAddress2 = (chain, a, b) => chain === "move-chain" ? normalizeSuiAddress10(a) === normalizeSuiAddress10(b) : sameAddress(a, b);
-    sameAsset = (chain, a, b) => chain === "move-chain" ? sameSuiCoinType(a, b) : sameAddress(a, b);
+    sameAddress2 = /* @__PURE__ */ __name((chain, a, b) => chain === "move-chain" ? normalizeSuiAddress10(a) === normalizeSuiAddress10(b) : sameAddress(a, b), "sameAddress");
+    sameAsset = /* @__PURE__ */ __name((chain, a, b) => chain === "move-chain" ? sameSuiCoinType(a, b) : sameAddress(a, b), "sameAsset");
+    __name(inUnits, "inUnits");
+    __name(checkChanges, "checkChanges");
+    __name(overRedeemed, "overRedeemed");
+    __name(burnProblems, "burnProblems");
+    __name(burnTokenOf, "burnTokenOf");
+    __name(changedAssetLike, "changedAssetLike");
   }
 });
 
@@ -13669,6 +14290,8 @@ var init_bridge_changes = __esm({
   "server/plans/bridge-changes.ts"() {
     "use strict";
     init_balances2();
+    __name(burnExpectation, "burnExpectation");
+    __name(receiveExpectation, "receiveExpectation");
   }
 });
 
@@ -13830,6 +14453,9 @@ var init_destination = __esm({
       solana: "This is not a Solana address (base58, 32 bytes)."
     };
     B582 = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+    __name(wellFormed, "wellFormed");
+    __name(comparable, "comparable");
+    __name(canonical2, "canonical");
     ZERO = {
       // viem constants/address.ts `zeroAddress`.
       evm: zeroAddress2,
@@ -13839,9 +14465,16 @@ var init_destination = __esm({
       solana: SYSTEM_PROGRAM_ADDRESS3
     };
     TOKEN_KIND = { sui: "coin package", solana: "mint", evm: "token contract" };
+    __name(tokenAddresses, "tokenAddresses");
+    __name(systemAddresses, "systemAddresses");
+    __name(knownAddresses, "knownAddresses");
+    __name(notAWallet, "notAWallet");
     ZERO_ADDRESS_REASON = "This is the zero address: nobody holds its key, so funds sent there are lost.";
     CHECKSUM_REASON = "This EVM address mixes upper and lower case but its EIP-55 checksum is wrong, so it is probably mistyped: copy it again from the wallet that will receive.";
     OFF_CURVE_REASON = "This Solana address is off the ed25519 curve (a program-derived address): no key can sign for it, so nobody can receive there.";
+    __name(badChecksum, "badChecksum");
+    __name(recipientProblem, "recipientProblem");
+    __name(contractCodeReason, "contractCodeReason");
   }
 });
 
@@ -13885,7 +14518,11 @@ var init_recipient2 = __esm({
     init_errors();
     init_venues();
     init_destination();
+    __name(venueAddresses, "venueAddresses");
+    __name(recipientReason, "recipientReason");
+    __name(assertRecipient, "assertRecipient");
     DELEGATION = /^0xef0100[0-9a-f]{40}$/i;
+    __name(destinationCodeBlocker, "destinationCodeBlocker");
   }
 });
 
@@ -13930,6 +14567,12 @@ var init_store3 = __esm({
     "use strict";
     init_address();
     init_schema();
+    __name(jsonSafe, "jsonSafe");
+    __name(rowOf, "rowOf");
+    __name(insertPlan, "insertPlan");
+    __name(upsertPlan, "upsertPlan");
+    __name(getPlan, "getPlan");
+    __name(listPlansByOwner, "listPlansByOwner");
   }
 });
 
@@ -14015,7 +14658,12 @@ var init_fees = __esm({
     init_clients();
     init_rpc();
     FEE_HISTORY_BLOCKS = 10;
+    __name(quoteFromFeeHistory, "quoteFromFeeHistory");
+    __name(evmFeeQuote, "evmFeeQuote");
     NO_USD = "No ETH/USD price source is configured in the service.";
+    __name(evmGasFee, "evmGasFee");
+    __name(evmFeeQuoteFor, "evmFeeQuoteFor");
+    __name(withStepFees, "withStepFees");
   }
 });
 
@@ -14131,6 +14779,10 @@ var init_vault = __esm({
     init_simulate4();
     init_check_changes();
     init_store3();
+    __name(venueContracts, "venueContracts");
+    __name(vaultExpectedChanges, "vaultExpectedChanges");
+    __name(vaultPlan, "vaultPlan");
+    __name(vaultPlanBody, "vaultPlanBody");
   }
 });
 
@@ -14347,10 +14999,10 @@ function continuationLegs(sourceChain, destChain, amount, expectedMicros, bridge
     }
   ];
   if (!venue) return legs;
-  const destLeg = (legIndex, kind, passThrough, strategyId, fees) => {
+  const destLeg = /* @__PURE__ */ __name((legIndex, kind, passThrough, strategyId, fees) => {
     const dest = { chain: destChain, destChain: null, inputToken: usdcDest, outputToken: usdcDest, amountInMicros: expected, quotedAmountOutMicros: expected };
     return { legIndex, kind, ...dest, passThrough, strategyId, fees };
-  };
+  }, "destLeg");
   legs.push(
     destLeg(1, "swap", true, null, [
       { label: `Swap on ${destChain}: pass-through (CCTP delivers native USDC and ${venue.id} takes USDC): no swap, no service swap fee, no pool fee`, kind: "service", amountMicros: "0", bps: 0, estimate: false, asset: usdcDest }
@@ -14384,6 +15036,17 @@ var init_bridge = __esm({
     init_recipient2();
     init_store3();
     init_vault();
+    __name(continuationVenue, "continuationVenue");
+    __name(burnNotBuilt, "burnNotBuilt");
+    __name(bridgePaths, "bridgePaths");
+    __name(bridgePlan, "bridgePlan");
+    __name(continuationDeposit, "continuationDeposit");
+    __name(assertBridgeRequest, "assertBridgeRequest");
+    __name(continuationBlockers, "continuationBlockers");
+    __name(bridgeFeeItems, "bridgeFeeItems");
+    __name(bridgePlanBody, "bridgePlanBody");
+    __name(collectableFee, "collectableFee");
+    __name(continuationLegs, "continuationLegs");
   }
 });
 
@@ -14410,6 +15073,7 @@ var init_calls = __esm({
     init_config();
     init_clients();
     NO_ANSWER = /* @__PURE__ */ new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
+    __name(suiCall, "suiCall");
   }
 });
 
@@ -14533,6 +15197,14 @@ var init_confirm = __esm({
     init_calls();
     init_rpc2();
     TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+    __name(add, "add");
+    __name(addAsset, "addAsset");
+    __name(pendingFrom, "pendingFrom");
+    __name(confirmSui, "confirmSui");
+    __name(confirmSolana, "confirmSolana");
+    __name(confirmEvm, "confirmEvm");
+    __name(confirmTx, "confirmTx");
+    __name(isTxIdOf, "isTxIdOf");
   }
 });
 
@@ -14780,15 +15452,28 @@ var init_bridge2 = __esm({
     init_venues();
     init_confirm();
     SCHEMA = "svc-bridge-delivery.v1";
-    blocked2 = (planId2, ...blockers) => ({ status: 422, body: { schemaVersion: SCHEMA, status: "blocked", planId: planId2, blockers } });
-    microsOf = (v) => typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null;
-    repeat = (row) => ({ status: 200, body: { ...row.result, credited: false } });
+    blocked2 = /* @__PURE__ */ __name((planId2, ...blockers) => ({ status: 422, body: { schemaVersion: SCHEMA, status: "blocked", planId: planId2, blockers } }), "blocked");
+    microsOf = /* @__PURE__ */ __name((v) => typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null, "microsOf");
+    __name(loadBridgePlan, "loadBridgePlan");
+    __name(answer, "answer");
+    __name(bridgeLegs, "bridgeLegs");
+    repeat = /* @__PURE__ */ __name((row) => ({ status: 200, body: { ...row.result, credited: false } }), "repeat");
+    __name(reportFailure, "reportFailure");
+    __name(deliverBridge, "deliverBridge");
+    __name(continuationPlanId, "continuationPlanId");
+    __name(withContinuation, "withContinuation");
     Rollback = class extends Error {
       constructor(reply) {
         super("rollback");
         this.reply = reply;
       }
+      static {
+        __name(this, "Rollback");
+      }
     };
+    __name(settleDelivery, "settleDelivery");
+    __name(simulateReceives, "simulateReceives");
+    __name(rescueBridge, "rescueBridge");
   }
 });
 
@@ -14843,6 +15528,9 @@ var init_submit = __esm({
     init_errors();
     init_calls();
     init_rpc2();
+    __name(senderOfSigned, "senderOfSigned");
+    __name(solanaSignature, "solanaSignature");
+    __name(submitSigned, "submitSigned");
   }
 });
 
@@ -15052,18 +15740,28 @@ var init_deposit = __esm({
     init_confirm();
     init_submit();
     SCHEMA2 = "svc-execute.v1";
-    blocked3 = (planId2, digest, ...blockers) => ({
+    blocked3 = /* @__PURE__ */ __name((planId2, digest, ...blockers) => ({
       status: 422,
       body: { schemaVersion: SCHEMA2, status: "blocked", planId: planId2, digest, blockers }
-    });
-    sameUsdc = (chain, asset) => {
+    }), "blocked");
+    __name(waiting, "waiting");
+    __name(replay, "replay");
+    __name(executeDeposit, "executeDeposit");
+    __name(executeSwap, "executeSwap");
+    __name(executeWithdraw, "executeWithdraw");
+    __name(executePlan, "executePlan");
+    __name(disclosedUsdcFees, "disclosedUsdcFees");
+    sameUsdc = /* @__PURE__ */ __name((chain, asset) => {
       if (chain !== "move-chain") return sameAddress(asset, USDC[chain]);
       try {
         return normalizeStructTag6(asset) === normalizeStructTag6(USDC[chain]);
       } catch {
         return false;
       }
-    };
+    }, "sameUsdc");
+    __name(continuationLeg, "continuationLeg");
+    __name(assetKey, "assetKey");
+    __name(settleSwap, "settleSwap");
   }
 });
 
@@ -15098,20 +15796,20 @@ function secretValue(v) {
 function secretArray(a) {
   return a.length === 64 && a.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 255);
 }
-function findKeyMaterial(value, path6 = "body", depth = 0) {
-  if (depth > 32) return path6;
-  if (typeof value === "string") return secretValue(value) ? path6 : null;
+function findKeyMaterial(value, path7 = "body", depth = 0) {
+  if (depth > 32) return path7;
+  if (typeof value === "string") return secretValue(value) ? path7 : null;
   if (Array.isArray(value)) {
-    if (secretArray(value)) return path6;
+    if (secretArray(value)) return path7;
     for (let i = 0; i < value.length; i++) {
-      const hit = findKeyMaterial(value[i], `${path6}.${i}`, depth + 1);
+      const hit = findKeyMaterial(value[i], `${path7}.${i}`, depth + 1);
       if (hit) return hit;
     }
     return null;
   }
   if (value && typeof value === "object") {
     for (const [k, v] of Object.entries(value)) {
-      const p = `${path6}.${k}`;
+      const p = `${path7}.${k}`;
       if (secretName(k)) return p;
       const hit = findKeyMaterial(v, p, depth + 1);
       if (hit) return hit;
@@ -15137,6 +15835,12 @@ var init_key_material = __esm({
     init_errors();
     NAME_PARTS = ["privatekey", "secretkey", "privkey", "secret", "mnemonic", "seedphrase", "keypair", "recoveryphrase"];
     ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+    __name(secretName, "secretName");
+    __name(isEd25519Keypair, "isEd25519Keypair");
+    __name(secretValue, "secretValue");
+    __name(secretArray, "secretArray");
+    __name(findKeyMaterial, "findKeyMaterial");
+    __name(refuseKeyMaterial, "refuseKeyMaterial");
   }
 });
 
@@ -15555,9 +16259,9 @@ var init_schemas8 = __esm({
 import { getBase58Decoder as getBase58Decoder2 } from "@solana/kit";
 function executeEndpoint(action, summary, description, run2) {
   const operationId = { deposit: "executeDeposit", withdraw: "executeWithdraw", swap: "executeSwap" }[action];
-  const path6 = action === "swap" ? "/api/v1/svc/swap/execute" : `/api/v1/svc/strategies/${action}/execute`;
+  const path7 = action === "swap" ? "/api/v1/svc/swap/execute" : `/api/v1/svc/strategies/${action}/execute`;
   return endpoint({
-    ...publicRoute(operationId, "POST", path6, summary, TAGS4),
+    ...publicRoute(operationId, "POST", path7, summary, TAGS4),
     description,
     body: executeBody,
     screen: refuseKeyMaterial,
@@ -15565,7 +16269,7 @@ function executeEndpoint(action, summary, description, run2) {
     errors: ["NOT_FOUND"],
     example: { body: { planId: "pln_0000000000000000000a", digest: getBase58Decoder2().decode(new Uint8Array(32).fill(7)) } },
     responses: { 200: executeDoneSchema, 202: executeWaitingSchema, 422: executeBlockedSchema },
-    handler: async ({ db, body }) => run2(db, body)
+    handler: /* @__PURE__ */ __name(async ({ db, body }) => run2(db, body), "handler")
   });
 }
 var TAGS4, executeDepositEndpoint, executeWithdrawEndpoint, executeSwapEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint, executeEndpoints;
@@ -15578,6 +16282,7 @@ var init_endpoints4 = __esm({
     init_key_material();
     init_schemas8();
     TAGS4 = ["execute"];
+    __name(executeEndpoint, "executeEndpoint");
     executeDepositEndpoint = executeEndpoint(
       "deposit",
       "Record a deposit plan's on-chain execution: confirm the digest (or, in broadcast mode, submit owner-signed bytes) and credit once",
@@ -15610,7 +16315,7 @@ var init_endpoints4 = __esm({
       errors: ["NOT_FOUND"],
       example: { body: { planId: "pln_0000000000000000000a", destTxId: `0x${"ab".repeat(32)}` } },
       responses: { 200: deliverySchema, 202: deliverySchema, 422: deliveryBlockedSchema },
-      handler: async ({ db, principal, body }) => deliverBridge(db, principal, body)
+      handler: /* @__PURE__ */ __name(async ({ db, principal, body }) => deliverBridge(db, principal, body), "handler")
     });
     bridgeRescueEndpoint = endpoint({
       operationId: "rescueBridge",
@@ -15625,7 +16330,7 @@ var init_endpoints4 = __esm({
       errors: ["NOT_FOUND"],
       example: { body: { planId: "pln_0000000000000000000a", sourceTxId: `0x${"cd".repeat(32)}` } },
       responses: { 200: rescueSchema, 422: deliveryBlockedSchema },
-      handler: async ({ db, principal, body }) => rescueBridge(db, principal, body.planId, body.sourceTxId)
+      handler: /* @__PURE__ */ __name(async ({ db, principal, body }) => rescueBridge(db, principal, body.planId, body.sourceTxId), "handler")
     });
     executeEndpoints = [executeDepositEndpoint, executeWithdrawEndpoint, executeSwapEndpoint, bridgeDeliveryEndpoint, bridgeRescueEndpoint];
   }
@@ -15662,6 +16367,7 @@ var init_roles = __esm({
       /** keeper operations: harvest batch, survival, ops health, map and stats refresh, the Prometheus metrics (GET /metrics). */
       "keeper.ops": ["keeper"]
     };
+    __name(roleMay, "roleMay");
   }
 });
 
@@ -15690,6 +16396,7 @@ var init_home = __esm({
     init_store();
     init_errors();
     init_book();
+    __name(chainFor2, "chainFor");
   }
 });
 
@@ -15720,6 +16427,8 @@ var init_current = __esm({
     init_amount();
     init_worth7();
     init_position();
+    __name(currentOf, "currentOf");
+    __name(totalUsd, "totalUsd");
   }
 });
 
@@ -15748,6 +16457,9 @@ function positionProof(r) {
 var init_proof = __esm({
   "server/ledger/proof.ts"() {
     "use strict";
+    __name(proofOf, "proofOf");
+    __name(txChainOf, "txChainOf");
+    __name(positionProof, "positionProof");
   }
 });
 
@@ -15954,6 +16666,18 @@ var init_reads = __esm({
     init_reconcile();
     init_proof();
     YEAR_MS = 365n * 24n * 3600n * 1000n;
+    __name(venueInfo, "venueInfo");
+    __name(positionOf, "positionOf");
+    __name(position, "position");
+    __name(positions, "positions");
+    __name(portfolio, "portfolio");
+    __name(realizedApyBps, "realizedApyBps");
+    __name(performance2, "performance");
+    __name(funding, "funding");
+    __name(publicPortfolio, "publicPortfolio");
+    __name(encodeCursor, "encodeCursor");
+    __name(decodeCursor3, "decodeCursor");
+    __name(publicActivity, "publicActivity");
   }
 });
 
@@ -15961,7 +16685,7 @@ var init_reads = __esm({
 async function rebalance(db, wallet, input) {
   const from = resolveVenue(input.fromStrategyId, "body.fromStrategyId");
   const to = resolveVenue(input.toStrategyId, "body.toStrategyId");
-  const blocked4 = (b) => ({ status: "blocked", wallet, blockers: [b] });
+  const blocked4 = /* @__PURE__ */ __name((b) => ({ status: "blocked", wallet, blockers: [b] }), "blocked");
   if (from.chain !== to.chain) {
     return blocked4(
       blocker(
@@ -16035,6 +16759,7 @@ var init_rebalance = __esm({
     init_book();
     init_events2();
     init_position();
+    __name(rebalance, "rebalance");
   }
 });
 
@@ -16052,7 +16777,7 @@ async function defaultOn(db, chain, wallet) {
   const ready = venuesOn(chain).filter((v) => v.ready);
   if (ready.length === 0) return { blocker: blocker("no_ready_venue", `No ready venue on ${chain} to stake into`) };
   const apys = await allLiveApys(db);
-  const best = (pick) => {
+  const best = /* @__PURE__ */ __name((pick) => {
     let top2 = null;
     for (const v of ready) {
       const n = pick(v.id);
@@ -16060,11 +16785,11 @@ async function defaultOn(db, chain, wallet) {
       if (!top2 || n > top2.n || n === top2.n && v.id < top2.v.id) top2 = { v, n };
     }
     return top2?.v ?? null;
-  };
-  const live = (id) => {
+  }, "best");
+  const live = /* @__PURE__ */ __name((id) => {
     const a = apys.get(id);
     return a && a.status === "live" ? a : null;
-  };
+  }, "live");
   const auto = best((id) => live(id)?.apy30dBps ?? null);
   if (auto) return { venue: auto, how: "autopilot" };
   const top = best((id) => live(id)?.grossApyBps ?? null);
@@ -16087,12 +16812,15 @@ var init_choose = __esm({
     init_apy();
     init_codes();
     init_venues();
+    __name(walletAutopilotTarget, "walletAutopilotTarget");
+    __name(defaultOn, "defaultOn");
+    __name(chooseVenue, "chooseVenue");
   }
 });
 
 // server/ledger/route.ts
 async function routeMoney(db, wallet, input, dryRun) {
-  const blocked4 = (b) => ({ status: "blocked", dryRun, wallet, chain: input.chain, amountMicros: input.amountMicros, blockers: [b] });
+  const blocked4 = /* @__PURE__ */ __name((b) => ({ status: "blocked", dryRun, wallet, chain: input.chain, amountMicros: input.amountMicros, blockers: [b] }), "blocked");
   if (input.amountMicros === 0n) return blocked4(blocker("amount_zero"));
   let venue = null;
   let how = null;
@@ -16120,7 +16848,7 @@ async function routeMoney(db, wallet, input, dryRun) {
   };
   if (dryRun) {
     const rows = await walletRows(db, wallet);
-    const find = (venueId) => rows.find((r) => r.chain === input.chain && r.token === input.token && r.venueId === venueId);
+    const find = /* @__PURE__ */ __name((venueId) => rows.find((r) => r.chain === input.chain && r.token === input.token && r.venueId === venueId), "find");
     const liquidNow = find(LIQUID)?.liquidMicros ?? 0n;
     const stakedNow = venue ? find(venue.id)?.stakedMicros ?? 0n : null;
     return {
@@ -16207,20 +16935,21 @@ var init_route = __esm({
     init_choose();
     init_events2();
     init_position();
+    __name(routeMoney, "routeMoney");
   }
 });
 
 // server/ledger/withdraw.ts
 function planWithdraw(rows, amount) {
   const legs = /* @__PURE__ */ new Map();
-  const leg2 = (chain) => {
+  const leg2 = /* @__PURE__ */ __name((chain) => {
     let l = legs.get(chain);
     if (!l) {
       l = { chain, amountMicros: 0n, fromLiquidMicros: 0n, unstaked: [] };
       legs.set(chain, l);
     }
     return l;
-  };
+  }, "leg");
   let left = amount;
   for (const r of rows) {
     if (left === 0n) break;
@@ -16337,6 +17066,8 @@ var init_withdraw = __esm({
     init_book();
     init_events2();
     init_position();
+    __name(planWithdraw, "planWithdraw");
+    __name(withdrawMoney, "withdrawMoney");
   }
 });
 
@@ -16374,8 +17105,10 @@ var init_endpoints5 = __esm({
     TAGS5 = ["wallets"];
     SUI_DIGEST_EXAMPLE = "4vJ9JU1bJJE96FWSJKvHsmmFADCg4gpZQff4P3bkLKi";
     params3 = { address: WALLET_EXAMPLE2 };
+    __name(assertChainWallet2, "assertChainWallet");
     TX_SHAPE = { sui: "a Sui digest (base58 of 32 bytes)", solana: "a Solana signature (base58 of 64 bytes)", evm: "an EVM transaction hash (0x + 64 hex)" };
-    familyChains = (wallet) => CHAIN_IDS.filter((c) => CHAIN_FAMILY[c] === addressFamily(wallet));
+    __name(assertTxId, "assertTxId");
+    familyChains = /* @__PURE__ */ __name((wallet) => CHAIN_IDS.filter((c) => CHAIN_FAMILY[c] === addressFamily(wallet)), "familyChains");
     getPosition = walletRead("getWalletPosition", "position", "Liquid, staked and by-chain amounts of a wallet", TAGS5, WALLET_EXAMPLE2, positionSchema, async (db, w2) => wire(await position(db, w2)));
     getPortfolio = walletRead("getWalletPortfolio", "portfolio", "Balances and venue positions of a wallet, with cost basis and ROI", TAGS5, WALLET_EXAMPLE2, portfolioSchema, async (db, w2) => wire(await portfolio(db, w2)));
     getPerformance = walletRead("getWalletPerformance", "performance", "Realized yield and realized APY (null if unknown)", TAGS5, WALLET_EXAMPLE2, performanceSchema, async (db, w2) => wire(await performance2(db, w2)));
@@ -16386,14 +17119,14 @@ var init_endpoints5 = __esm({
       example: { params: params3, body: { amountMicros: "1000000", stake: true } },
       errors: ["NOT_FOUND"],
       responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const wallet = normalizeAddress(p.address);
         const chain = body.chain ?? await chainFor2(db, wallet);
         assertChainWallet2(wallet, chain);
         assertTxId(body.txId, [chain]);
         const r = await routeMoney(db, wallet, { ...body, chain }, true);
         return r.status === "done" ? ok2(wire(r)) : unprocessable(wire(r));
-      }
+      }, "handler")
     });
     postRoute = endpoint({
       ...walletRoute("routeWalletMoney", "POST", "route", "Credit liquid and optionally stake into the chosen venue; fee 0", TAGS5, "wallet.move"),
@@ -16403,13 +17136,13 @@ var init_endpoints5 = __esm({
       example: { params: params3, body: { amountMicros: "2000000", token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId: SUI_DIGEST_EXAMPLE } },
       errors: ["NOT_FOUND"],
       responses: { 200: routeDoneSchema, 422: routeBlockedSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const wallet = normalizeAddress(p.address);
         assertChainWallet2(wallet, body.chain);
         assertTxId(body.txId, [body.chain]);
         const r = await routeMoney(db, wallet, body, false);
         return r.status === "done" ? ok2(wire(r)) : unprocessable(wire(r));
-      }
+      }, "handler")
     });
     postWithdraw = endpoint({
       ...walletRoute("withdrawWalletMoney", "POST", "withdraw", "Exit principal (liquid first, then unstake); fee 0; above the balance is blocked", TAGS5, "wallet.move"),
@@ -16417,12 +17150,12 @@ var init_endpoints5 = __esm({
       idempotent: true,
       example: { params: params3, body: { amountMicros: "1000000", token: "USDC" } },
       responses: { 200: withdrawDoneSchema, 422: withdrawBlockedSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const wallet = normalizeAddress(p.address);
         assertTxId(body.txId, body.chain ? [body.chain] : familyChains(wallet));
         const r = await withdrawMoney(db, wallet, body);
         return r.status === "done" ? ok2(wire(r)) : unprocessable(wire(r));
-      }
+      }, "handler")
     });
     postHarvest = endpoint({
       operationId: "harvestWallet",
@@ -16436,10 +17169,10 @@ var init_endpoints5 = __esm({
       body: harvestBody.optional(),
       example: { params: params3, body: {} },
       responses: { 200: harvestSchema, 202: harvestSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const r = await harvest(db, normalizeAddress(p.address), { execute: body?.execute ?? true, chain: body?.chain });
         return r.prepared ? accepted(wire(r)) : ok2(wire(r));
-      }
+      }, "handler")
     });
     postAutoPay = endpoint({
       ...walletRoute("autoPayWallet", "POST", "auto-pay", "Harvest and pay residual yield to the given payees by bps (sum \u2264 10000); the rest compounds", TAGS5, "wallet.move"),
@@ -16447,7 +17180,7 @@ var init_endpoints5 = __esm({
       idempotent: true,
       example: { params: params3, body: { chain: "move-chain", payees: [{ address: `0x${"4".repeat(64)}`, bps: 2500 }] } },
       responses: { 200: harvestSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const family = CHAIN_FAMILY[body.chain];
         body.payees.forEach((x, i) => {
           if (!isAddressOf(family, x.address)) {
@@ -16457,7 +17190,7 @@ var init_endpoints5 = __esm({
         });
         const payees = body.payees.map((x) => ({ address: normalizeAddress(x.address), bps: x.bps }));
         return ok2(wire(await harvest(db, normalizeAddress(p.address), { execute: true, chain: body.chain, payees })));
-      }
+      }, "handler")
     });
     postRebalance = endpoint({
       ...walletRoute("rebalanceWallet", "POST", "rebalance", "Move staked principal between two venues of one chain; cross-chain is blocked (use a bridge plan)", TAGS5, "wallet.move"),
@@ -16465,10 +17198,10 @@ var init_endpoints5 = __esm({
       example: { params: params3, body: { fromStrategyId: "suilend", toStrategyId: "navi", amountMicros: "500000" } },
       errors: ["NOT_FOUND"],
       responses: { 200: rebalanceDoneSchema, 422: rebalanceBlockedSchema },
-      handler: async ({ db, params: p, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: p, body }) => {
         const r = await rebalance(db, normalizeAddress(p.address), body);
         return r.status === "done" ? ok2(wire(r)) : unprocessable(wire(r));
-      }
+      }, "handler")
     });
     postBatchPositions = endpoint({
       operationId: "batchWalletPositions",
@@ -16478,28 +17211,28 @@ var init_endpoints5 = __esm({
       tags: TAGS5,
       access: "wallet.read",
       body: batchBody,
-      wallets: ({ body }) => body.wallets,
+      wallets: /* @__PURE__ */ __name(({ body }) => body.wallets, "wallets"),
       example: { body: { wallets: [WALLET_EXAMPLE2] } },
       responses: { 200: batchSchema },
-      handler: async ({ db, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => {
         const list = [...new Set(body.wallets.map(normalizeAddress))];
         const out = await positions(db, list);
         return ok2(wire({ count: out.length, positions: out }));
-      }
+      }, "handler")
     });
     getPublicPortfolio = endpoint({
       ...publicRoute("getPublicPortfolio", "GET", "/api/v1/svc/portfolio", "A wallet's own positions with on-chain proof, cost basis net of routing legs, and ROI", ["public", ...TAGS5]),
       query: walletQuery,
       example: { query: { wallet: WALLET_EXAMPLE2 } },
       responses: { 200: publicPortfolioSchema },
-      handler: async ({ db, query }) => ok2(wire(await publicPortfolio(db, normalizeAddress(query.wallet))))
+      handler: /* @__PURE__ */ __name(async ({ db, query }) => ok2(wire(await publicPortfolio(db, normalizeAddress(query.wallet)))), "handler")
     });
     getPublicActivity = endpoint({
       ...publicRoute("getPublicActivity", "GET", "/api/v1/svc/activity", "A wallet's activity: one row per leg, newest group first, legs by legIndex; cursor pages", ["public", ...TAGS5]),
       query: activityQuery,
       example: { query: { wallet: WALLET_EXAMPLE2, limit: "20" } },
       responses: { 200: publicActivitySchema },
-      handler: async ({ db, query }) => ok2(wire(await publicActivity(db, normalizeAddress(query.wallet), query.cursor, query.limit ?? 50)))
+      handler: /* @__PURE__ */ __name(async ({ db, query }) => ok2(wire(await publicActivity(db, normalizeAddress(query.wallet), query.cursor, query.limit ?? 50))), "handler")
     });
     ledgerEndpoints = [
       getPosition,
@@ -16565,12 +17298,12 @@ var init_reconcile_endpoint = __esm({
       body: reconcileBody,
       example: { body: { wallet: WALLET_EXAMPLE2 } },
       responses: { 200: reconcileSchema },
-      handler: async ({ db, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => {
         if (body.wallet === void 0) return ok2({ ...await reconcileAll(db), findings: null });
         const findings = await reconcileWallet(db, normalizeAddress(body.wallet));
-        const count = (s) => findings.filter((f) => f.status === s).length;
+        const count = /* @__PURE__ */ __name((s) => findings.filter((f) => f.status === s).length, "count");
         return ok2(wire({ wallets: 1, positions: findings.length, drifts: count("drift"), unreadable: count("unreadable"), findings }));
-      }
+      }, "handler")
     });
   }
 });
@@ -16609,17 +17342,18 @@ var init_unavailable2 = __esm({
     init_errors();
     init_unavailable();
     UNAVAILABLE_RETRY_AFTER_S = 2;
+    __name(unavailable2, "unavailable");
   }
 });
 
 // server/http/deferred-commit.ts
 function deferredCommit(db) {
   let open = null;
-  const transaction = async (fn) => {
+  const transaction = /* @__PURE__ */ __name(async (fn) => {
     if (open) return fn(open.tx);
     return new Promise((resolve, reject) => {
-      let finish = () => {
-      };
+      let finish = /* @__PURE__ */ __name(() => {
+      }, "finish");
       const gate2 = new Promise((r) => {
         finish = r;
       });
@@ -16637,31 +17371,31 @@ function deferredCommit(db) {
         if (!returned) reject(e);
       });
     });
-  };
+  }, "transaction");
   const proxy = new Proxy(db, {
-    get: (target, p) => {
+    get: /* @__PURE__ */ __name((target, p) => {
       if (p === "transaction") return transaction;
       const on = open ? open.tx : target;
       const v = Reflect.get(on, p, on);
       return typeof v === "function" ? v.bind(on) : v;
-    }
+    }, "get")
   });
   return {
     db: proxy,
-    commit: async (write) => {
+    commit: /* @__PURE__ */ __name(async (write) => {
       const o = open;
       if (!o) return write(db);
       o.finish(write);
       await o.done;
-    },
-    abort: async () => {
+    }, "commit"),
+    abort: /* @__PURE__ */ __name(async () => {
       const o = open;
       if (!o) return;
       o.finish(null);
       await o.done.catch((e) => {
         if (!(e instanceof Aborted)) throw e;
       });
-    }
+    }, "abort")
   };
 }
 var Aborted;
@@ -16669,7 +17403,11 @@ var init_deferred_commit = __esm({
   "server/http/deferred-commit.ts"() {
     "use strict";
     Aborted = class extends Error {
+      static {
+        __name(this, "Aborted");
+      }
     };
+    __name(deferredCommit, "deferredCommit");
   }
 });
 
@@ -16684,8 +17422,8 @@ function canonical3(value) {
   }
   return JSON.stringify(value) ?? "null";
 }
-function requestFingerprint(method, path6, body) {
-  return createHash5("sha256").update(`${method} ${path6}
+function requestFingerprint(method, path7, body) {
+  return createHash5("sha256").update(`${method} ${path7}
 ${canonical3(body)}`).digest("hex");
 }
 function validateIdempotencyKey(key) {
@@ -16702,7 +17440,7 @@ async function withIdempotency(db, opts, action) {
   const claim3 = new Date(Date.now() + leaseMs);
   const inserted = await db.insert(idempotencyKeys).values({ scope: scope2, key, requestHash: fingerprint, state: "in_flight", expiresAt: claim3 }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
   if (inserted.length > 0) {
-    const release2 = () => db.delete(idempotencyKeys).where(and14(where, eq18(idempotencyKeys.state, "in_flight"), eq18(idempotencyKeys.expiresAt, claim3)));
+    const release2 = /* @__PURE__ */ __name(() => db.delete(idempotencyKeys).where(and14(where, eq18(idempotencyKeys.state, "in_flight"), eq18(idempotencyKeys.expiresAt, claim3))), "release");
     const run2 = deferredCommit(db);
     let result;
     try {
@@ -16721,10 +17459,10 @@ async function withIdempotency(db, opts, action) {
       });
       return { status: result.status, body: result.body, headers: result.headers ?? {}, replayed: false };
     }
-    const store2 = async (tx) => {
+    const store2 = /* @__PURE__ */ __name(async (tx) => {
       const done = await tx.update(idempotencyKeys).set({ state: "done", responseStatus: result.status, responseBody: result.body, responseHeaders: result.headers ?? {}, expiresAt: new Date(Date.now() + IDEMPOTENCY_TTL_MS) }).where(and14(where, eq18(idempotencyKeys.state, "in_flight"), eq18(idempotencyKeys.expiresAt, claim3))).returning({ key: idempotencyKeys.key });
       if (done.length === 0) throw new ApiError("IDEMPOTENCY_KEY_IN_FLIGHT", "This request's claim on its Idempotency-Key lapsed and another request took it over; nothing was applied", void 0, void 0, { "Retry-After": "1" });
-    };
+    }, "store");
     try {
       await run2.commit(store2);
     } catch (e) {
@@ -16763,7 +17501,11 @@ var init_idempotency = __esm({
     init_errors();
     IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1e3;
     MAX_KEY_LENGTH2 = 255;
-    sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    __name(canonical3, "canonical");
+    __name(requestFingerprint, "requestFingerprint");
+    __name(validateIdempotencyKey, "validateIdempotencyKey");
+    sleep = /* @__PURE__ */ __name((ms) => new Promise((r) => setTimeout(r, ms)), "sleep");
+    __name(withIdempotency, "withIdempotency");
   }
 });
 
@@ -16780,20 +17522,21 @@ function etagMatches(ifNoneMatch, etag) {
 var init_conditional = __esm({
   "server/http/conditional.ts"() {
     "use strict";
+    __name(etagMatches, "etagMatches");
   }
 });
 
 // server/http/validate.ts
-function valueAt(input, path6) {
+function valueAt(input, path7) {
   let v = input;
-  for (const k of path6) {
+  for (const k of path7) {
     if (v === null || typeof v !== "object") return void 0;
     v = v[k];
   }
   return v;
 }
-function withoutField(message2, path6) {
-  const last = path6[path6.length - 1];
+function withoutField(message2, path7) {
+  const last = path7[path7.length - 1];
   const name = typeof last === "string" ? last : null;
   return name && message2.startsWith(`${name} `) ? message2.slice(name.length + 1) : message2;
 }
@@ -16809,11 +17552,11 @@ function parseInput(where, schema, input) {
     if (kind === "amount") code = "INVALID_AMOUNT";
     if (kind === "address") code = "INVALID_ADDRESS";
   }
-  const describe = (i) => {
+  const describe = /* @__PURE__ */ __name((i) => {
     const field2 = [where, ...i.path.map(String)].join(".");
     const missing = i.code === "invalid_type" && valueAt(input, i.path) === void 0;
     return { field: field2, message: missing ? "is required" : withoutField(i.message, i.path) };
-  };
+  }, "describe");
   const seen = /* @__PURE__ */ new Set();
   const details = issues.map(describe).filter((d) => {
     const k = `${d.field}\0${d.message}`;
@@ -16829,6 +17572,9 @@ var init_validate = __esm({
     "use strict";
     init_errors();
     init_kinds();
+    __name(valueAt, "valueAt");
+    __name(withoutField, "withoutField");
+    __name(parseInput, "parseInput");
   }
 });
 
@@ -16935,17 +17681,20 @@ var init_rate_limit = __esm({
     WINDOW_S = 60;
     POLICY = "per-minute";
     expired = sql17`${rateLimits.expire} <= ${sql17.placeholder("now")}`;
-    upsertSql = (forceExpire) => () => sql17`insert into ${rateLimits} (${sql17.identifier(colName(rateLimits.key))}, ${sql17.identifier(colName(rateLimits.points))}, ${sql17.identifier(colName(rateLimits.expire))})
+    upsertSql = /* @__PURE__ */ __name((forceExpire) => () => sql17`insert into ${rateLimits} (${sql17.identifier(colName(rateLimits.key))}, ${sql17.identifier(colName(rateLimits.points))}, ${sql17.identifier(colName(rateLimits.expire))})
     values (${sql17.placeholder("key")}, ${sql17.placeholder("points")}, ${sql17.placeholder("expire")})
     on conflict (${sql17.identifier(colName(rateLimits.key))}) do update set ${forceExpire ? sql17`${sql17.identifier(colName(rateLimits.points))} = ${sql17.placeholder("points")}, ${sql17.identifier(colName(rateLimits.expire))} = ${sql17.placeholder("expire")}` : sql17`${sql17.identifier(colName(rateLimits.points))} = case when ${expired} then ${sql17.placeholder("points")} else ${rateLimits.points} + ${sql17.placeholder("points")} end,
           ${sql17.identifier(colName(rateLimits.expire))} = case when ${expired} then ${sql17.placeholder("expire")} else ${rateLimits.expire} end`}
-    returning ${sql17.join(Object.values(getTableColumns3(rateLimits)), sql17`, `)}`;
+    returning ${sql17.join(Object.values(getTableColumns3(rateLimits)), sql17`, `)}`, "upsertSql");
     UPSERT = new Statement("rl_upsert", upsertSql(false), tableFields(rateLimits));
     UPSERT_FORCE = new Statement("rl_upsert_force", upsertSql(true), tableFields(rateLimits));
     PreparedRateLimiter = class extends RateLimiterDrizzle {
       constructor(counters, opts) {
         super(opts);
         this.counters = counters;
+      }
+      static {
+        __name(this, "PreparedRateLimiter");
       }
       async _upsert(key, points, msDuration, forceExpire = false) {
         const now = /* @__PURE__ */ new Date();
@@ -16961,6 +17710,9 @@ var init_rate_limit = __esm({
       }
     };
     MemoryWindows = class {
+      static {
+        __name(this, "MemoryWindows");
+      }
       windows = /* @__PURE__ */ new Map();
       sweepAt = 0;
       consume(identity, points, now) {
@@ -16979,8 +17731,16 @@ var init_rate_limit = __esm({
       }
     };
     holder17 = globalThis;
+    __name(limiterFor, "limiterFor");
     policy = { points: -1, value: "" };
+    __name(policyOf, "policyOf");
+    __name(headersFor, "headersFor");
+    __name(decide, "decide");
+    __name(unavailable3, "unavailable");
     lanesOf = /* @__PURE__ */ new WeakMap();
+    __name(drain, "drain");
+    __name(consumeRateNow, "consumeRateNow");
+    __name(consumeRate, "consumeRate");
   }
 });
 
@@ -17209,14 +17969,31 @@ var init_handler = __esm({
     init_roles();
     init_json();
     MAX_BODY_BYTES = 1024 * 1024;
+    __name(jsonReply, "jsonReply");
+    __name(errorReply, "errorReply");
+    __name(asError, "asError");
     CLOSE = { connection: "close" };
+    __name(tooLarge, "tooLarge");
+    __name(checkDeclaredLength, "checkDeclaredLength");
+    __name(isJsonType, "isJsonType");
+    __name(readJsonBody, "readJsonBody");
+    __name(authorize, "authorize");
+    __name(splitUrl, "splitUrl");
     NO_DB = new Proxy({}, {
-      get: () => {
+      get: /* @__PURE__ */ __name(() => {
         throw new Error("a probe has no ctx.db: it reaches the database itself, bounded in time");
-      }
+      }, "get")
     });
+    __name(serveProbe, "serveProbe");
+    __name(textReply, "textReply");
     booted = null;
+    __name(bootedHandle, "bootedHandle");
     parsedQueries = /* @__PURE__ */ new WeakMap();
+    __name(preparedQuery, "preparedQuery");
+    __name(serve, "serve");
+    __name(handleApi, "handleApi");
+    __name(answer2, "answer");
+    __name(methodTable, "methodTable");
   }
 });
 
@@ -17357,6 +18134,7 @@ var init_document = __esm({
     init_roles();
     init_handler();
     init_schemas();
+    __name(errorCodesOf, "errorCodesOf");
     STATUS_TEXT = {
       200: "OK",
       201: "Created",
@@ -17364,6 +18142,9 @@ var init_document = __esm({
       204: "No content",
       422: "Blocked: see blockers[]"
     };
+    __name(operation, "operation");
+    __name(addParameterExamples, "addParameterExamples");
+    __name(buildDocument, "buildDocument");
   }
 });
 
@@ -17430,6 +18211,9 @@ var init_metrics2 = __esm({
     init_schema();
     init_metrics();
     init_sql();
+    __name(dbGauges, "dbGauges");
+    __name(readDbGauges, "readDbGauges");
+    __name(exposition, "exposition");
   }
 });
 
@@ -17470,6 +18254,10 @@ var init_dashboard = __esm({
     "use strict";
     READY = { state: "ready", phase: null, startedAt: null, error: null, log: null };
     holder18 = globalThis;
+    __name(dashboardStatus, "dashboardStatus");
+    __name(setDashboardStatus, "setDashboardStatus");
+    __name(dashboardReport, "dashboardReport");
+    __name(buildPhaseOf, "buildPhaseOf");
   }
 });
 
@@ -17580,8 +18368,16 @@ var init_ready = __esm({
     init_dashboard();
     CHECK_MS = 2e3;
     CACHE_MS = 1e3;
-    message = (e) => (e instanceof Error ? e.message.split("\n")[0] ?? "" : String(e)).slice(0, 300);
+    __name(journal, "journal");
+    __name(bounded, "bounded");
+    message = /* @__PURE__ */ __name((e) => (e instanceof Error ? e.message.split("\n")[0] ?? "" : String(e)).slice(0, 300), "message");
+    __name(timed, "timed");
+    __name(appliedMigrations, "appliedMigrations");
+    __name(yieldsAge, "yieldsAge");
+    __name(rpcAges, "rpcAges");
+    __name(measure, "measure");
     holder19 = globalThis;
+    __name(readiness2, "readiness");
   }
 });
 
@@ -17662,7 +18458,7 @@ var init_endpoints6 = __esm({
       summary: "Liveness: the process answers",
       description: "Answered without the database, a key or the rate limit: for a liveness probe.",
       responses: { 200: healthSchema },
-      handler: async () => ok2({ schemaVersion: "svc-health.v1", status: "ok", uptimeSeconds: Math.round(process.uptime()), time: (/* @__PURE__ */ new Date()).toISOString() })
+      handler: /* @__PURE__ */ __name(async () => ok2({ schemaVersion: "svc-health.v1", status: "ok", uptimeSeconds: Math.round(process.uptime()), time: (/* @__PURE__ */ new Date()).toISOString() }), "handler")
     });
     getReadyz = endpoint({
       ...probe,
@@ -17673,14 +18469,14 @@ var init_endpoints6 = __esm({
       description: "For a readiness probe or a load balancer's health check: 503 NOT_READY (details: the same body) takes the instance out of rotation. The dashboard's build is reported (`dashboard`), not checked: the API is served while the pages build.",
       responses: { 200: readySchema },
       errors: ["NOT_READY"],
-      handler: async () => {
+      handler: /* @__PURE__ */ __name(async () => {
         const r = await readiness2();
         if (!r.ready) {
           const failing = Object.entries(r.checks).filter(([, c]) => !c.ok).map(([name, c]) => `${name}: ${c.error}`);
           throw new ApiError("NOT_READY", `Not ready: ${failing.join("; ")}`, r);
         }
         return ok2(r);
-      }
+      }, "handler")
     });
     getMetrics = endpoint({
       operationId: "getMetrics",
@@ -17692,7 +18488,7 @@ var init_endpoints6 = __esm({
       access: "keeper.ops",
       produces: METRICS_CONTENT_TYPE,
       responses: { 200: metricsText },
-      handler: async ({ db }) => ok2(await exposition(db))
+      handler: /* @__PURE__ */ __name(async ({ db }) => ok2(await exposition(db)), "handler")
     });
     opsEndpoints = [getHealthz, getReadyz, getMetrics];
   }
@@ -17828,6 +18624,9 @@ var init_cage = __esm({
       { action: "COMPOUND", description: "Re-deposit harvested yield into the same venue.", destinations: "venues" },
       { action: "AUTOPAY", description: "Pay residual yield to the owner's locked payees.", destinations: "payees" }
     ];
+    __name(registryOf, "registryOf");
+    __name(cageVenues, "cageVenues");
+    __name(cageBody, "cageBody");
     TYPES = {
       Payee: [
         { name: "account", type: "address" },
@@ -17843,6 +18642,8 @@ var init_cage = __esm({
         { name: "deadline", type: "uint256" }
       ]
     };
+    __name(prepareCagePolicy, "prepareCagePolicy");
+    __name(walletCageState, "walletCageState");
   }
 });
 
@@ -17920,6 +18721,8 @@ var init_gas = __esm({
       "evm-a": { asset: "ETH", unit: "wei" },
       "evm-b": { asset: "ETH", unit: "wei" }
     };
+    __name(legFor, "legFor");
+    __name(gasPlan, "gasPlan");
   }
 });
 
@@ -18064,6 +18867,9 @@ var init_record2 = __esm({
     init_confirm();
     init_store3();
     init_registry();
+    __name(burnAmountOf, "burnAmountOf");
+    __name(checkBurn, "checkBurn");
+    __name(planRecord, "planRecord");
   }
 });
 
@@ -18092,6 +18898,9 @@ var init_http = __esm({
     init_metrics();
     uint = z19.string().regex(/^[0-9]+$/);
     uintLike = z19.union([uint, z19.number().int().nonnegative()]).transform((v) => BigInt(v));
+    __name(missingKey, "missingKey");
+    __name(getJson2, "getJson");
+    __name(fail, "fail");
   }
 });
 
@@ -18216,16 +19025,22 @@ var init_cetus = __esm({
     init_metrics();
     init_http();
     CETUS_PYTH_PROVIDERS = [.../* @__PURE__ */ new Set([...PYTH_ORACLE_BASED_DEXES, OBRIC, STEAMM_OMM, SEVENK])];
+    __name(cetusProviders, "cetusProviders");
     BN = ZERO2.constructor;
+    __name(cetusRouterData, "cetusRouterData");
     CetusRouteRefused = class extends Error {
+      static {
+        __name(this, "CetusRouteRefused");
+      }
     };
-    sameType2 = (a, b) => {
+    sameType2 = /* @__PURE__ */ __name((a, b) => {
       try {
         return normalizeStructTag7(completionCoin(a)) === normalizeStructTag7(completionCoin(b));
       } catch {
         return a === b;
       }
-    };
+    }, "sameType");
+    __name(cetusSwapPayload, "cetusSwapPayload");
     decimal = z20.union([z20.string(), z20.number()]).transform((v) => String(v));
     cetusPath = z20.object({
       id: z20.string(),
@@ -18253,11 +19068,14 @@ var init_cetus = __esm({
       msg: z20.string().optional(),
       data: cetusData.nullable().optional()
     });
+    __name(timesDecimal, "timesDecimal");
     CETUS_SDK_VERSION = "1010702";
+    __name(parseExact, "parseExact");
+    __name(cetusQuoteFor, "cetusQuoteFor");
     cetusQuoter = {
       id: "cetus",
-      supports: (chain) => chain === "move-chain",
-      quote: (r) => cetusQuoteFor(r.inputToken, r.outputToken, r.amount - (r.fee?.amount ?? 0n), r.slippageBps)
+      supports: /* @__PURE__ */ __name((chain) => chain === "move-chain", "supports"),
+      quote: /* @__PURE__ */ __name((r) => cetusQuoteFor(r.inputToken, r.outputToken, r.amount - (r.fee?.amount ?? 0n), r.slippageBps), "quote")
     };
   }
 });
@@ -18361,10 +19179,12 @@ var init_jupiter = __esm({
       addressesByLookupTableAddress: z21.record(z21.string(), z21.array(z21.string())).nullish(),
       blockhashWithMetadata: z21.object({ blockhash: z21.array(z21.number().int().min(0).max(255)).length(32), lastValidBlockHeight: uintLike })
     });
+    __name(jupiterQuoteOf, "jupiterQuoteOf");
+    __name(jupiterQuoteFor, "jupiterQuoteFor");
     jupiterQuoter = {
       id: "jupiter",
-      supports: (chain) => chain === "svm-chain",
-      quote: (r) => jupiterQuoteFor(r.inputToken, r.outputToken, r.amount, r.slippageBps, r.owner ?? void 0, r.fee ?? void 0)
+      supports: /* @__PURE__ */ __name((chain) => chain === "svm-chain", "supports"),
+      quote: /* @__PURE__ */ __name((r) => jupiterQuoteFor(r.inputToken, r.outputToken, r.amount, r.slippageBps, r.owner ?? void 0, r.fee ?? void 0), "quote")
     };
   }
 });
@@ -18434,10 +19254,11 @@ var init_zerox = __esm({
       issues: z22.object({ allowance: z22.object({ actual: uint, spender: z22.string().regex(/^0x[0-9a-fA-F]{40}$/) }).nullable().optional() }).optional(),
       transaction: z22.object({ to: z22.string(), data: z22.string(), value: z22.union([uint, z22.number()]).transform(String) }).optional()
     });
+    __name(zeroExQuoteFor, "zeroExQuoteFor");
     zeroExQuoter = {
       id: "0x",
-      supports: (chain) => isEvmChain(chain),
-      quote: (r) => isEvmChain(r.chain) ? zeroExQuoteFor(EVM_CHAIN_IDS[r.chain], r.inputToken, r.outputToken, r.amount, r.slippageBps, r.owner ?? void 0, r.fee ?? void 0) : Promise.resolve({ ok: false, reason: `0x does not quote on ${r.chain}` })
+      supports: /* @__PURE__ */ __name((chain) => isEvmChain(chain), "supports"),
+      quote: /* @__PURE__ */ __name((r) => isEvmChain(r.chain) ? zeroExQuoteFor(EVM_CHAIN_IDS[r.chain], r.inputToken, r.outputToken, r.amount, r.slippageBps, r.owner ?? void 0, r.fee ?? void 0) : Promise.resolve({ ok: false, reason: `0x does not quote on ${r.chain}` }), "quote")
     };
   }
 });
@@ -18454,6 +19275,7 @@ var init_registry2 = __esm({
     init_jupiter();
     init_zerox();
     SWAP_QUOTERS = [jupiterQuoter, cetusQuoter, zeroExQuoter];
+    __name(quoterFor, "quoterFor");
   }
 });
 
@@ -18697,11 +19519,18 @@ var init_swap = __esm({
     init_changes();
     init_store3();
     DEFAULT_SLIPPAGE_BPS = 100;
+    __name(tokenOf, "tokenOf");
+    __name(swapTransactions, "swapTransactions");
+    __name(serviceFeeLine, "serviceFeeLine");
     b642 = getBase64Encoder2();
     b58 = getBase58Decoder3();
     SUI_TYPE = normalizeStructTag8("0x2::sui::SUI");
+    __name(shortOf, "shortOf");
     SPL_TOKEN_MINTS = new Set(KNOWN_TOKENS["svm-chain"].map((t) => t.address));
-    changeId = (chain, token4) => chain === "move-chain" && sameSuiCoinType(token4, SUI_COIN_TYPE2) ? "native" : token4;
+    __name(swapFee, "swapFee");
+    changeId = /* @__PURE__ */ __name((chain, token4) => chain === "move-chain" && sameSuiCoinType(token4, SUI_COIN_TYPE2) ? "native" : token4, "changeId");
+    __name(swapExpectation, "swapExpectation");
+    __name(swapPlan, "swapPlan");
   }
 });
 
@@ -18714,7 +19543,7 @@ function vaultPlanEndpoint(kind, summary, example) {
     errors: ["NOT_FOUND", "INVALID_AMOUNT", "INVALID_ADDRESS"],
     example: { body: example },
     responses: { 200: vaultPlanSchema },
-    handler: async ({ db, body }) => ok2(await vaultPlan(db, kind, body))
+    handler: /* @__PURE__ */ __name(async ({ db, body }) => ok2(await vaultPlan(db, kind, body)), "handler")
   });
 }
 function chainSwapPlan(chain, summary, outputSymbol) {
@@ -18728,7 +19557,7 @@ function chainSwapPlan(chain, summary, outputSymbol) {
     errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
     example: { body: { inputToken: "USDC", outputToken, amountIn: "1000000" } },
     responses: { 200: swapPlanSchema },
-    handler: async ({ db, body }) => ok2(await swapPlan(db, chain, body))
+    handler: /* @__PURE__ */ __name(async ({ db, body }) => ok2(await swapPlan(db, chain, body)), "handler")
   });
 }
 var EXAMPLE_EVM_ADDRESS, TAGS6, PLAN_NOTE, depositPlan, withdrawPlan, SWAP_NOTE, swapSvmPlan, swapMovePlan, swapEvmPlan, bridgePlanEndpoint, getBridgePaths, gasSponsorPlan, getPlanRecord, getEvmACage, getEvmBCage, prepareEvmBCage, getWalletEvmACage, planEndpoints;
@@ -18751,6 +19580,7 @@ var init_endpoints7 = __esm({
     EXAMPLE_EVM_ADDRESS = `0x${"11".repeat(20)}`;
     TAGS6 = ["plans"];
     PLAN_NOTE = "HTTP 200 with status prepared or blocked (contract \xA74); blockers[] lists why. Nothing is signed or broadcast by the service.";
+    __name(vaultPlanEndpoint, "vaultPlanEndpoint");
     depositPlan = vaultPlanEndpoint("deposit", "Deposit plan with fees, blockers and, with owner, the unsigned transactions", {
       strategyId: "scallop",
       amountMicros: "5000000",
@@ -18762,6 +19592,7 @@ var init_endpoints7 = __esm({
       owner: EXAMPLE_EVM_ADDRESS
     });
     SWAP_NOTE = "Slippage bound: default 100 bps, maximum 500 (above is 400). A quote source that cannot be read gives status blocked with quote_unavailable.";
+    __name(chainSwapPlan, "chainSwapPlan");
     swapSvmPlan = chainSwapPlan("svm-chain", "Swap plan on svm-chain (Jupiter quote format)", "SOL");
     swapMovePlan = chainSwapPlan("move-chain", "Swap plan on move-chain (Cetus aggregator find_routes format)", "SUI");
     swapEvmPlan = endpoint({
@@ -18771,10 +19602,10 @@ var init_endpoints7 = __esm({
       errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
       example: { body: { chain: "evm-a", inputToken: "USDC", outputToken: "0x4200000000000000000000000000000000000006", amountIn: "1000000" } },
       responses: { 200: swapPlanSchema },
-      handler: async ({ db, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => {
         const { chain, ...rest } = body;
         return ok2(await swapPlan(db, chain, rest));
-      }
+      }, "handler")
     });
     bridgePlanEndpoint = endpoint({
       ...publicRoute("planBridge", "POST", "/api/v1/svc/bridge/plan", "Cross-chain plan over Circle CCTP: service and rail fees, risk disclosure, the burn transaction", TAGS6),
@@ -18793,13 +19624,13 @@ var init_endpoints7 = __esm({
         }
       },
       responses: { 200: bridgePlanSchema },
-      handler: async ({ db, body }) => ok2(await bridgePlan(db, body))
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => ok2(await bridgePlan(db, body)), "handler")
     });
     getBridgePaths = endpoint({
       ...publicRoute("getBridgePaths", "GET", "/api/v1/svc/bridge/paths", "Every ordered pair of chains: its CCTP rail, the speeds it offers, and whether the service can build its burn (with the reason when not)", TAGS6),
       description: "The same check that blocks POST /svc/bridge/plan with adapter_not_ready; the dashboard shows unbuildable paths disabled with this reason.",
       responses: { 200: bridgePathsSchema },
-      handler: async () => ok2({ schemaVersion: "svc-bridge-paths.v1", paths: bridgePaths() })
+      handler: /* @__PURE__ */ __name(async () => ok2({ schemaVersion: "svc-bridge-paths.v1", paths: bridgePaths() }), "handler")
     });
     gasSponsorPlan = endpoint({
       ...publicRoute("planGas", "POST", "/api/v1/svc/gas-sponsor/plan", "Gas sizing of a stored plan's transactions per chain (estimate from the RPC gas price; null when unreadable)", TAGS6),
@@ -18807,7 +19638,7 @@ var init_endpoints7 = __esm({
       errors: ["NOT_FOUND"],
       example: { body: { planId: "pln_0000000000000000000a" } },
       responses: { 200: gasPlanSchema },
-      handler: async ({ db, body }) => ok2(await gasPlan(db, body.planId))
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => ok2(await gasPlan(db, body.planId)), "handler")
     });
     getPlanRecord = endpoint({
       operationId: "getPlan",
@@ -18822,17 +19653,17 @@ var init_endpoints7 = __esm({
       errors: ["NOT_FOUND"],
       example: { params: { planId: "pln_0000000000000000000a" } },
       responses: { 200: planRecordSchema },
-      handler: async ({ db, principal, params: params4, query }) => ok2(await planRecord(db, principal, params4.planId, query.sourceTxId))
+      handler: /* @__PURE__ */ __name(async ({ db, principal, params: params4, query }) => ok2(await planRecord(db, principal, params4.planId, query.sourceTxId)), "handler")
     });
     getEvmACage = endpoint({
       ...publicRoute("getEvmACage", "GET", "/api/v1/svc/evm-a/cage", "Cage policy on evm-a: the six actions and the locked destinations (Map chain, prepare only)", TAGS6),
       responses: { 200: cageSchema },
-      handler: async () => ok2(cageBody("evm-a"))
+      handler: /* @__PURE__ */ __name(async () => ok2(cageBody("evm-a")), "handler")
     });
     getEvmBCage = endpoint({
       ...publicRoute("getEvmBCage", "GET", "/api/v1/svc/evm-b/cage", "Cage policy on evm-b: the six actions and the locked destinations (Map chain, prepare only)", TAGS6),
       responses: { 200: cageSchema },
-      handler: async () => ok2(cageBody("evm-b"))
+      handler: /* @__PURE__ */ __name(async () => ok2(cageBody("evm-b")), "handler")
     });
     prepareEvmBCage = endpoint({
       operationId: "prepareEvmBCage",
@@ -18842,21 +19673,21 @@ var init_endpoints7 = __esm({
       tags: TAGS6,
       access: "wallet.policy",
       body: cagePrepareBody,
-      wallets: ({ body }) => body.owner,
+      wallets: /* @__PURE__ */ __name(({ body }) => body.owner, "wallets"),
       errors: ["INVALID_AMOUNT", "INVALID_ADDRESS"],
       example: { body: { owner: EXAMPLE_EVM_ADDRESS, actions: ["ROUTE", "EXIT"], maxAmountMicros: "100000000" } },
       responses: { 200: cagePolicySchema },
-      handler: async ({ db, body }) => ok2(await prepareCagePolicy(db, "evm-b", body))
+      handler: /* @__PURE__ */ __name(async ({ db, body }) => ok2(await prepareCagePolicy(db, "evm-b", body)), "handler")
     });
     getWalletEvmACage = endpoint({
       ...walletRoute("getWalletEvmACage", "GET", "evm-a/cage", "The wallet's cage state on evm-a and its prepared (unsigned) actions", TAGS6, "wallet.read"),
       errors: ["INVALID_ADDRESS"],
       example: { params: { address: EXAMPLE_EVM_ADDRESS } },
       responses: { 200: walletCageSchema },
-      handler: async ({ db, params: params4 }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, params: params4 }) => {
         if (!isEvmAddress(params4.address)) throw fieldError("INVALID_ADDRESS", "path.address", mustBeAddressOf("evm", "for evm-a"));
         return ok2(await walletCageState(db, "evm-a", params4.address));
-      }
+      }, "handler")
     });
     planEndpoints = [
       depositPlan,
@@ -18952,6 +19783,8 @@ var init_status = __esm({
     init_config();
     init_policy();
     init_recipient();
+    __name(statusBody, "statusBody");
+    __name(feesBody, "feesBody");
   }
 });
 
@@ -18968,18 +19801,18 @@ var init_endpoints8 = __esm({
     getStatus = endpoint({
       ...publicRoute("getStatus", "GET", "/api/v1/svc/status", "Phase, execution mode, fee summary and execution flags", ["svc"]),
       responses: { 200: statusSchema },
-      handler: async () => ok2(statusBody((await ensureBooted()).kind))
+      handler: /* @__PURE__ */ __name(async () => ok2(statusBody((await ensureBooted()).kind)), "handler")
     });
     getFees = endpoint({
       ...publicRoute("getFees", "GET", "/api/v1/svc/fees", "Live fee schedule", ["svc"]),
       responses: { 200: feesSchema },
-      handler: async () => ok2(feesBody())
+      handler: /* @__PURE__ */ __name(async () => ok2(feesBody()), "handler")
     });
     getErrors = endpoint({
       ...publicRoute("getErrors", "GET", "/api/v1/svc/errors", "Catalog of every error and blocker code with its HTTP status and meaning", ["svc"]),
       responses: { 200: errorCatalogSchema },
       // The table the wrapper answers from (handler.ts checks every answer against it), listed as it is.
-      handler: async () => ok2({
+      handler: /* @__PURE__ */ __name(async () => ok2({
         schemaVersion: CATALOG_VERSION,
         errors: Object.entries(ERROR_CODES).map(([code, v]) => ({ code, status: v.statuses[0], statuses: [...v.statuses], meaning: v.meaning })),
         blockers: Object.entries(BLOCKER_CODES).map(([code, v]) => ({
@@ -18988,7 +19821,7 @@ var init_endpoints8 = __esm({
           answeredAs: v.answered.map((s) => s === 200 ? '200 with status "blocked" (plans, discovery, bridge rescue, autopilot tick)' : "422 BLOCKED (money actions)").join("; "),
           meaning: v.meaning
         }))
-      })
+      }), "handler")
     });
     svcEndpoints = [getStatus, getFees, getErrors];
   }
@@ -19092,7 +19925,14 @@ var init_event_log = __esm({
   "server/webhooks/event-log.ts"() {
     "use strict";
     init_schema();
+    __name(encodeCursor2, "encodeCursor");
+    __name(decodeCursor4, "decodeCursor");
     normalizedWallet = sql20`(case when ${events.wallet} like '0x%' then lower(${events.wallet}) else ${events.wallet} end)`;
+    __name(eventScope, "eventScope");
+    __name(deliveryVisible, "deliveryVisible");
+    __name(findVisibleEvent, "findVisibleEvent");
+    __name(listEvents, "listEvents");
+    __name(redeliverEvent, "redeliverEvent");
   }
 });
 
@@ -19190,11 +20030,12 @@ var init_endpoints9 = __esm({
     init_subscriptions();
     init_url_safety();
     init_worker();
-    iso = (d) => d.toISOString();
+    __name(ownerOf, "ownerOf");
+    iso = /* @__PURE__ */ __name((d) => d.toISOString(), "iso");
     listEventTypes = endpoint({
       ...publicRoute("listWebhookEventTypes", "GET", "/api/v1/svc/webhooks/events/types", "The webhook event types", ["webhooks"]),
       responses: { 200: eventTypesSchema },
-      handler: async () => ok2({ types: EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] })) })
+      handler: /* @__PURE__ */ __name(async () => ok2({ types: EVENT_TYPES.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] })) }), "handler")
     });
     createWebhook = endpoint({
       operationId: "createWebhook",
@@ -19207,13 +20048,13 @@ var init_endpoints9 = __esm({
       body: createWebhookBody,
       example: { body: { url: "https://hooks.example.com/svc", events: ["deposit.settled", "apy.updated"] } },
       responses: { 201: webhookCreatedSchema },
-      handler: async ({ db, principal, body }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, principal, body }) => {
         const cfg = config();
         const problem = await urlProblem(body.url, cfg.SVC_WEBHOOK_ALLOW_INSECURE);
         if (problem) throw fieldError("INVALID_REQUEST", "body.url", problem);
         const s = await createSubscription(db, ownerOf(principal), body, cfg.SVC_WEBHOOK_SECRET_KEY);
         return created({ id: s.id, url: s.url, events: s.events, hmacKey: s.hmacKey, createdAt: iso(s.createdAt) });
-      }
+      }, "handler")
     });
     listWebhooks = endpoint({
       operationId: "listWebhooks",
@@ -19223,7 +20064,7 @@ var init_endpoints9 = __esm({
       tags: ["webhooks"],
       access: "webhooks.manage",
       responses: { 200: webhookListSchema },
-      handler: async ({ db, principal }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, principal }) => {
         const list = await listSubscriptions(db, ownerOf(principal).keyId);
         return ok2({
           webhooks: list.map((s) => ({
@@ -19236,24 +20077,25 @@ var init_endpoints9 = __esm({
             disabledReason: s.disabledReason
           }))
         });
-      }
+      }, "handler")
     });
+    __name(subscriptionRoute, "subscriptionRoute");
     rotateWebhook = endpoint({
       ...subscriptionRoute("rotateWebhook", "POST", "/rotate", "Replace the signing key; the new key is shown once"),
       responses: { 200: webhookRotatedSchema },
-      handler: async ({ db, principal, params: params4 }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, principal, params: params4 }) => {
         const s = await rotateSubscription(db, ownerOf(principal).keyId, params4.id, config().SVC_WEBHOOK_SECRET_KEY);
         if (!s?.rotatedAt) throw notFound("Subscription");
         return ok2({ id: s.id, hmacKey: s.hmacKey, rotatedAt: iso(s.rotatedAt) });
-      }
+      }, "handler")
     });
     deleteWebhook = endpoint({
       ...subscriptionRoute("deleteWebhook", "DELETE", "", "Delete a subscription; its pending deliveries are cancelled"),
       responses: { 200: webhookDeletedSchema },
-      handler: async ({ db, principal, params: params4 }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, principal, params: params4 }) => {
         if (!await deleteSubscription(db, ownerOf(principal).keyId, params4.id)) throw notFound("Subscription");
         return ok2({ id: params4.id, deleted: true });
-      }
+      }, "handler")
     });
     listWebhookEvents = endpoint({
       operationId: "listWebhookEvents",
@@ -19266,7 +20108,7 @@ var init_endpoints9 = __esm({
       query: eventLogQuery,
       example: { query: { type: "apy.updated", limit: "10" } },
       responses: { 200: eventLogSchema },
-      handler: async ({ db, principal, query }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, principal, query }) => {
         let before;
         if (query.cursor !== void 0) {
           const c = decodeCursor4(query.cursor);
@@ -19287,7 +20129,7 @@ var init_endpoints9 = __esm({
           })),
           nextCursor: page.next === null ? null : encodeCursor2(page.next)
         });
-      }
+      }, "handler")
     });
     redeliverWebhookEvent = endpoint({
       operationId: "redeliverWebhookEvent",
@@ -19300,7 +20142,7 @@ var init_endpoints9 = __esm({
       params: eventIdParams,
       responses: { 200: redeliverSchema },
       errors: ["NOT_FOUND", "NOTHING_TO_REDELIVER"],
-      handler: async ({ db, principal, params: params4 }) => {
+      handler: /* @__PURE__ */ __name(async ({ db, principal, params: params4 }) => {
         const r = await redeliverEvent(db, ownerOf(principal), params4.id);
         if (!r) throw notFound("Event");
         if (r.requeued.length === 0) {
@@ -19308,7 +20150,7 @@ var init_endpoints9 = __esm({
         }
         nudgeWebhookWorker();
         return ok2({ eventId: params4.id, requeued: r.requeued });
-      }
+      }, "handler")
     });
     webhookEndpoints = [
       listEventTypes,
@@ -19357,7 +20199,9 @@ var init_api = __esm({
     init_endpoints7();
     init_endpoints8();
     init_endpoints9();
+    __name(allEndpoints, "allEndpoints");
     holder20 = globalThis;
+    __name(documentJson, "documentJson");
     openapiSchema = z24.looseObject({ openapi: z24.string(), info: z24.looseObject({}), paths: z24.looseObject({}) }).meta({
       id: "OpenApiDocument",
       description: "This document."
@@ -19365,7 +20209,7 @@ var init_api = __esm({
     getOpenapi = endpoint({
       ...publicRoute("getOpenapi", "GET", "/api/v1/openapi.json", "OpenAPI 3.1 description of this API (also at /openapi.json)", ["svc"]),
       responses: { 200: openapiSchema },
-      handler: async () => ok2(JSON.parse(documentJson()))
+      handler: /* @__PURE__ */ __name(async () => ok2(JSON.parse(documentJson())), "handler")
     });
     getOpenapiRoot = endpoint({
       ...getOpenapi,
@@ -19388,7 +20232,7 @@ var init_api = __esm({
       responses: {
         200: z24.object({ schemaVersion: z24.literal("svc-routes.v1"), count: z24.number().int(), routes: z24.array(routeSchema) }).meta({ id: "RouteCatalog" })
       },
-      handler: async () => {
+      handler: /* @__PURE__ */ __name(async () => {
         const routes = allEndpoints().map((d) => ({
           method: d.method,
           path: d.path,
@@ -19400,7 +20244,7 @@ var init_api = __esm({
           idempotent: Boolean(d.idempotent)
         }));
         return ok2({ schemaVersion: "svc-routes.v1", count: routes.length, routes });
-      }
+      }, "handler")
     });
     openapiEndpoints = [getOpenapi, getOpenapiRoot, getRoutes];
   }
@@ -19421,7 +20265,7 @@ function readNodeBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
-    const onData = (chunk) => {
+    const onData = /* @__PURE__ */ __name((chunk) => {
       size += chunk.byteLength;
       if (size > MAX_BODY_BYTES) {
         req.off("data", onData);
@@ -19430,7 +20274,7 @@ function readNodeBody(req) {
         return;
       }
       chunks.push(chunk);
-    };
+    }, "onData");
     req.on("data", onData);
     req.once("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.once("error", reject);
@@ -19446,10 +20290,10 @@ function sendReply(res, reply, req) {
   res.writeHead(reply.status, { ...reply.headers, "content-length": String(body.byteLength), connection: "close" });
   res.write(body);
   let drained = 0;
-  const cut = () => {
+  const cut = /* @__PURE__ */ __name(() => {
     clearTimeout(timer);
     req.socket.destroy();
-  };
+  }, "cut");
   const timer = setTimeout(cut, DRAIN_MAX_MS);
   timer.unref();
   req.on("data", (chunk) => {
@@ -19546,6 +20390,7 @@ var init_node_bridge = __esm({
     init_endpoint();
     init_errors();
     init_handler();
+    __name(readNodeBody, "readNodeBody");
     NodeApiRequest = class {
       constructor(req, params4) {
         this.req = req;
@@ -19553,6 +20398,9 @@ var init_node_bridge = __esm({
         this.method = req.method ?? "GET";
         this.url = req.url ?? "/";
         this.clientAddress = req.socket.remoteAddress ?? "unknown";
+      }
+      static {
+        __name(this, "NodeApiRequest");
       }
       method;
       url;
@@ -19568,7 +20416,13 @@ var init_node_bridge = __esm({
     };
     DRAIN_MAX_BYTES = 64 * MAX_BODY_BYTES;
     DRAIN_MAX_MS = 1e4;
+    __name(sendReply, "sendReply");
+    __name(isRouteMethod, "isRouteMethod");
+    __name(moreSpecific, "moreSpecific");
     NO_PARAMS = Object.freeze({});
+    __name(apiDispatcher, "apiDispatcher");
+    __name(safeDecode, "safeDecode");
+    __name(answerClientError, "answerClientError");
   }
 });
 
@@ -19597,29 +20451,42 @@ var init_https_redirect = __esm({
     "use strict";
     init_security_headers();
     HOST = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+    __name(httpsRedirectLocation, "httpsRedirectLocation");
+    __name(httpsRedirectHeaders, "httpsRedirectHeaders");
+  }
+});
+
+// scripts/server-bundle.ts
+import path3 from "node:path";
+import { buildSync } from "esbuild";
+var ENTRY;
+var init_server_bundle = __esm({
+  "scripts/server-bundle.ts"() {
+    "use strict";
+    ENTRY = path3.join("scripts", "serve.ts");
   }
 });
 
 // scripts/build-state.ts
 import { createHash as createHash6 } from "node:crypto";
 import { existsSync as existsSync2, readdirSync, readFileSync as readFileSync3, statSync, writeFileSync as writeFileSync2 } from "node:fs";
-import path3 from "node:path";
+import path4 from "node:path";
 function walk(dir, out) {
   if (!existsSync2(dir)) return;
   for (const entry of readdirSync(dir)) {
-    const p = path3.join(dir, entry);
+    const p = path4.join(dir, entry);
     if (statSync(p).isDirectory()) walk(p, out);
     else out.push(p);
   }
 }
 function sourceFingerprint(root3) {
   const files = [];
-  for (const d of SOURCE_DIRS) walk(path3.join(root3, d), files);
-  for (const f of SOURCE_FILES) if (existsSync2(path3.join(root3, f))) files.push(path3.join(root3, f));
+  for (const d of SOURCE_DIRS) walk(path4.join(root3, d), files);
+  for (const f of SOURCE_FILES) if (existsSync2(path4.join(root3, f))) files.push(path4.join(root3, f));
   files.sort();
   const h = createHash6("sha256");
   for (const f of files) {
-    h.update(path3.relative(root3, f));
+    h.update(path4.relative(root3, f));
     h.update("\0");
     h.update(readFileSync3(f));
     h.update("\0");
@@ -19627,27 +20494,31 @@ function sourceFingerprint(root3) {
   return h.digest("hex");
 }
 function buildIsCurrent(root3) {
-  const stamp = path3.join(root3, ".next", "svc-source.sha256");
-  if (!existsSync2(path3.join(root3, ".next", "BUILD_ID")) || !existsSync2(stamp)) return false;
+  const stamp = path4.join(root3, ".next", "svc-source.sha256");
+  if (!existsSync2(path4.join(root3, ".next", "BUILD_ID")) || !existsSync2(stamp)) return false;
   return readFileSync3(stamp, "utf8").trim() === sourceFingerprint(root3);
 }
 var SOURCE_DIRS, SOURCE_FILES;
 var init_build_state = __esm({
   "scripts/build-state.ts"() {
     "use strict";
+    init_server_bundle();
     SOURCE_DIRS = ["app", "components", "server", "public", "drizzle", "lib", "client/src"];
     SOURCE_FILES = ["package-lock.json", "next.config.ts", "tsconfig.json", "instrumentation.ts"];
+    __name(walk, "walk");
+    __name(sourceFingerprint, "sourceFingerprint");
+    __name(buildIsCurrent, "buildIsCurrent");
   }
 });
 
 // scripts/dashboard-build.ts
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync as existsSync3, mkdirSync as mkdirSync2, readFileSync as readFileSync4, rmSync as rmSync2, statSync as statSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 function buildCommand(root3) {
   const fake = process.env.SVC_TEST_BUILD_COMMAND;
   if (fake) return JSON.parse(fake);
-  return [process.execPath, path4.join(root3, "node_modules", "next", "dist", "bin", "next"), "build"];
+  return [process.execPath, path5.join(root3, "node_modules", "next", "dist", "bin", "next"), "build"];
 }
 function takeLock(lock) {
   try {
@@ -19655,13 +20526,13 @@ function takeLock(lock) {
   } catch {
     return false;
   }
-  writeFileSync3(path4.join(lock, "pid"), String(process.pid));
+  writeFileSync3(path5.join(lock, "pid"), String(process.pid));
   return true;
 }
 function lockReleased(lock) {
   try {
     let dead = false;
-    const pidFile = path4.join(lock, "pid");
+    const pidFile = path5.join(lock, "pid");
     const pid = existsSync3(pidFile) ? Number(readFileSync4(pidFile, "utf8")) : 0;
     if (Number.isInteger(pid) && pid > 0) {
       try {
@@ -19702,14 +20573,22 @@ var init_dashboard_build = __esm({
     BUILD_LOG = ".next-build.log";
     STALE_LOCK_MS = 15 * 6e4;
     POLL_MS = 1e3;
-    sleep2 = (ms) => new Promise((r) => setTimeout(r, ms).unref());
+    __name(buildCommand, "buildCommand");
+    sleep2 = /* @__PURE__ */ __name((ms) => new Promise((r) => setTimeout(r, ms).unref()), "sleep");
+    __name(takeLock, "takeLock");
+    __name(lockReleased, "lockReleased");
+    __name(lastPhaseIn, "lastPhaseIn");
+    __name(failureOf, "failureOf");
     DashboardBuild = class {
       constructor(root3, onPhase) {
         this.root = root3;
         this.onPhase = onPhase;
-        this.lock = path4.join(root3, BUILD_LOCK);
-        this.log = path4.join(root3, BUILD_LOG);
+        this.lock = path5.join(root3, BUILD_LOCK);
+        this.log = path5.join(root3, BUILD_LOG);
         process.once("exit", () => this.killChild("SIGKILL"));
+      }
+      static {
+        __name(this, "DashboardBuild");
       }
       child = null;
       ownsLock = false;
@@ -19770,7 +20649,7 @@ var init_dashboard_build = __esm({
         this.child = child;
         const lines = [];
         let partial = "";
-        const onData = (chunk) => {
+        const onData = /* @__PURE__ */ __name((chunk) => {
           out.write(chunk);
           const parts = (partial + chunk.toString("utf8")).split(/[\r\n]+/);
           partial = parts.pop() ?? "";
@@ -19780,7 +20659,7 @@ var init_dashboard_build = __esm({
             if (phase) this.onPhase(phase);
           }
           if (lines.length > 200) lines.splice(0, lines.length - 200);
-        };
+        }, "onData");
         child.stdout?.on("data", onData);
         child.stderr?.on("data", onData);
         return new Promise((resolve) => {
@@ -19791,8 +20670,8 @@ var init_dashboard_build = __esm({
           child.once("close", (code, signal) => {
             if (partial.trim()) lines.push(partial);
             out.end();
-            if (code === 0 && !this.stopped && existsSync3(path4.join(this.root, ".next", "BUILD_ID"))) {
-              writeFileSync3(path4.join(this.root, ".next", "svc-source.sha256"), fingerprint);
+            if (code === 0 && !this.stopped && existsSync3(path5.join(this.root, ".next", "BUILD_ID"))) {
+              writeFileSync3(path5.join(this.root, ".next", "svc-source.sha256"), fingerprint);
               resolve({ ok: true });
             } else resolve({ ok: false, error: this.stopped ? "stopped" : failureOf(code, signal, lines) });
           });
@@ -19865,7 +20744,11 @@ var init_dashboard_page = __esm({
     STYLE = "body{font:16px/1.5 system-ui,sans-serif;margin:0;display:flex;min-height:100vh;align-items:center;justify-content:center;background:#0b1020;color:#e6e9f2}main{max-width:34rem;padding:2rem}h1{font-size:1.4rem;margin:0 0 1rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#9aa3b8}dd{margin:0}code{font-size:.9em}a{color:#8ab4ff}";
     STYLE_HASH = createHash7("sha256").update(STYLE).digest("base64");
     PAGE_CSP = `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; ${PAGE_CSP_FIXED}`;
-    escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    escapeHtml = /* @__PURE__ */ __name((s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`), "escapeHtml");
+    __name(duration, "duration");
+    __name(dashboardPageHtml, "dashboardPageHtml");
+    __name(wantsJson, "wantsJson");
+    __name(answerDashboardUnavailable, "answerDashboardUnavailable");
   }
 });
 
@@ -19882,11 +20765,13 @@ function startPages(opts) {
   let builder = null;
   let closed = false;
   const startedAt = Date.now();
-  const fail2 = (error) => {
+  const lazy = process.env.SVC_TEST_LAZY_PAGES === "1";
+  let deferred = false;
+  const fail2 = /* @__PURE__ */ __name((error) => {
     setDashboardStatus({ state: "failed", phase: null, error });
     say(`dashboard not served: ${error}`);
-  };
-  const prepare = async () => {
+  }, "fail");
+  const prepare = /* @__PURE__ */ __name(async () => {
     setDashboardStatus({ state: "building", phase: "Starting the page server", startedAt });
     const { default: createNext } = await import("next");
     const created2 = createNext({ dev: false, dir: root3, hostname, port });
@@ -19896,12 +20781,12 @@ function startPages(opts) {
     handler = created2.getRequestHandler();
     setDashboardStatus({ state: "ready", phase: null, error: null });
     say(`dashboard ready (${Math.round((Date.now() - startedAt) / 100) / 10} s after start)`);
-  };
-  const prepareNow = () => {
+  }, "prepare");
+  const prepareNow = /* @__PURE__ */ __name(() => {
     preparing = prepare().catch((e) => fail2(e instanceof Error ? e.message.split("\n")[0] ?? "" : String(e))).finally(() => {
       preparing = null;
     });
-  };
+  }, "prepareNow");
   if (opts.build && !buildIsCurrent(root3)) {
     setDashboardStatus({ state: "building", phase: "Starting next build", startedAt, error: null, log: BUILD_LOG });
     say(`dashboard: building in the background (output: ${BUILD_LOG}); pages answer 503 until it is done`);
@@ -19918,9 +20803,14 @@ function startPages(opts) {
       if (r.ok) prepareNow();
       else fail2(r.error);
     });
-  } else prepareNow();
+  } else if (lazy) deferred = true;
+  else prepareNow();
   return {
     async handle(req, res, pathname, requestId) {
+      if (deferred) {
+        deferred = false;
+        prepareNow();
+      }
       if (!handler && preparing) await preparing;
       if (handler) return handler(req, res);
       answerDashboardUnavailable(req, res, pathname, requestId);
@@ -19943,14 +20833,15 @@ var init_dashboard2 = __esm({
     init_build_state();
     init_dashboard_build();
     init_dashboard_page();
+    __name(startPages, "startPages");
   }
 });
 
 // scripts/serve.ts
 import { createServer } from "node:http";
-import path5 from "node:path";
+import path6 from "node:path";
 import "dotenv/config";
-var root2 = path5.resolve(import.meta.dirname, "..");
+var root2 = path6.resolve(import.meta.dirname, "..");
 function arg(long, short) {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i++) {
@@ -19960,6 +20851,7 @@ function arg(long, short) {
   }
   return void 0;
 }
+__name(arg, "arg");
 async function main() {
   process.chdir(root2);
   Object.assign(process.env, { NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" });
@@ -19976,8 +20868,8 @@ async function main() {
   const { startPages: startPages2 } = await Promise.resolve().then(() => (init_dashboard2(), dashboard_exports));
   const port = config2().PORT;
   const hostname = arg("--hostname", "-H") ?? process.env.HOSTNAME ?? "0.0.0.0";
-  const say = (line) => process.stdout.write(`${line}
-`);
+  const say = /* @__PURE__ */ __name((line) => process.stdout.write(`${line}
+`), "say");
   const pages = startPages2({ root: root2, hostname, port, build: process.argv.includes("--build-if-needed"), say });
   const api = apiDispatcher2(allEndpoints2());
   const redirectToHttps = config2().SVC_HTTPS_REDIRECT;
@@ -20013,8 +20905,8 @@ async function main() {
   server.on("clientError", answerClientError2);
   const DRAIN_MS = 7e3;
   const HARD_LIMIT_MS = 9500;
-  const sleep3 = (ms) => new Promise((r) => setTimeout(r, ms).unref());
-  const stop = async (signal) => {
+  const sleep3 = /* @__PURE__ */ __name((ms) => new Promise((r) => setTimeout(r, ms).unref()), "sleep");
+  const stop = /* @__PURE__ */ __name(async (signal) => {
     if (stopping) return;
     stopping = true;
     setTimeout(() => {
@@ -20037,7 +20929,7 @@ async function main() {
     process.stdout.write(`svc stopped${drained ? "" : " (requests still in flight were cut off)"}
 `);
     process.exit(0);
-  };
+  }, "stop");
   for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => void stop(sig));
   await new Promise((resolve, reject) => {
     server.once("error", reject);
@@ -20046,6 +20938,7 @@ async function main() {
   process.stdout.write(`svc listening on http://${hostname}:${port}
 `);
 }
+__name(main, "main");
 main().catch((e) => {
   const reason = e instanceof Error ? e.message.split("\n")[0] : String(e);
   process.stderr.write(`Cannot start: ${reason}

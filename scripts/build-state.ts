@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { serverBundle } from "./server-bundle";
 
 // client/src: the typed client the dashboard's pages call through (issue 27); client/dist is a pack's output, not a source.
 const SOURCE_DIRS = ["app", "components", "server", "public", "drizzle", "lib", "client/src"];
@@ -38,9 +39,12 @@ export function buildIsCurrent(root: string): boolean {
   return readFileSync(stamp, "utf8").trim() === sourceFingerprint(root);
 }
 
-/** Node arguments that run the production server (scripts/serve.ts); append `-p PORT` and `-H HOST`. */
+/**
+ * Node arguments that run the production server (scripts/serve.ts, bundled: scripts/server-bundle.ts, built here when
+ * its sources changed); append `-p PORT` and `-H HOST`.
+ */
 export function serveArgs(root: string): string[] {
-  return ["--import", "tsx", "--conditions=react-server", path.join(root, "scripts", "serve.ts")];
+  return ["--enable-source-maps", "--conditions=react-server", serverBundle(root)];
 }
 
 /** Runs `next build` unless .next already holds a production build of the current sources. */
