@@ -144,7 +144,10 @@ function depositForBurn(call: CoinCallSeen): CoinCallResult | undefined {
   });
   const sent = { type: MESSAGE_SENT_EVENT_TYPE, bcs: MESSAGE_SENT_EVENT.serialize({ message: hexToBytes(message) }).toBytes(), json: { message: Buffer.from(hexToBytes(message)).toString("base64") } };
   const emits = [sent, { type: DEPOSIT_FOR_BURN_EVENT_TYPE, bcs: DEPOSIT_FOR_BURN_EVENT.serialize(value).toBytes(), json }];
-  return { takes: [0], returns: [null, null], emits, writes: () => void (nextNonce += 1n) };
+  const reserve = () => {
+    nextNonce += 1n;
+  };
+  return { takes: [0], returns: [null, null], emits, writes: reserve };
 }
 
 /**
