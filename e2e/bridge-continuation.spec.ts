@@ -15,7 +15,6 @@ import { connectWallet, suiBurnMessage, enableTestWallets, expectNoSeriousA11y, 
 const SEED = 11;
 const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(SEED)).publicKey.toBase58();
 const AMOUNT = 5_000_000n;
-/** Not bridge-walk.spec.ts's nonce: the local chain's MessageTransmitter refuses a nonce used before. */
 
 test.use({ allowedErrors: allow(/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//) });
 
