@@ -58,6 +58,27 @@ async function burnV1(req: BurnRequest): Promise<BurnBuild> {
 }
 
 /**
+ * Circle's attestation of `message`, the one the source transaction emitted, byte for byte: a listing for the
+ * transaction that carries another message is not this transaction's burn (burn_not_found).
+ */
+async function attestationOfEmitted(source: ChainId, sourceDomain: number, sourceTxId: string, message: Hex): Promise<{ attestation: Hex | null } | { blocker: Blocker }> {
+  const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
+  if (att.state === "pending") return { blocker: blocker("attestation_pending", `${att.reason}; try again later.`) };
+  if (att.state === "unavailable") return { blocker: blocker("attestation_unavailable", `${att.reason}; try again later.`) };
+  const listed = att.messages.flatMap((x) => (x.message ? [{ message: x.message, attestation: x.attestation }] : []));
+  const same = listed.find((x) => x.message.toLowerCase() === message.toLowerCase());
+  if (same) return { attestation: same.attestation };
+  if (listed.length === 0) return { blocker: blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.") };
+  const others = listed.map((x) => x.message).join(", ");
+  return {
+    blocker: blocker(
+      "burn_not_found",
+      `Circle's attestation service lists for ${sourceTxId} a message other than the one ${source}'s transaction emitted (emitted ${message}; listed ${others}); no transaction is built.`,
+    ),
+  };
+}
+
+/**
  * Reads the burn's MessageSent message from the source transaction and Circle's attestation, and builds
  * receiveMessage(message, attestation) on the destination MessageTransmitter. Only a message whose mint recipient
  * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
@@ -137,22 +158,9 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
     attestation = att.attestation;
   }
   if (p.source === "move-chain") {
-    // Circle attests the message the chain emitted, byte for byte: a listing for the digest that carries another
-    // message is not this transaction's burn.
-    const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
-    const fail = (code: "attestation_pending" | "attestation_unavailable" | "burn_not_found", why: string) => ({ blockers: [blocker(code, why)], transactions: [], burn, ...settled });
-    if (att.state === "pending") return fail("attestation_pending", `${att.reason}; try again later.`);
-    if (att.state === "unavailable") return fail("attestation_unavailable", `${att.reason}; try again later.`);
-    const listed = att.messages.flatMap((x) => (x.message ? [{ message: x.message, attestation: x.attestation }] : []));
-    const same = listed.find((x) => x.message.toLowerCase() === message.toLowerCase());
-    if (!same && listed.length > 0) {
-      return fail(
-        "burn_not_found",
-        `Circle's attestation service lists for ${sourceTxId} a message other than the one ${p.source}'s transaction emitted (emitted ${message}; listed ${listed.map((x) => x.message).join(", ")}); no transaction is built.`,
-      );
-    }
-    if (!same) return fail("attestation_pending", "the attestation service does not list this burn message yet; try again later.");
-    attestation = same.attestation;
+    const att = await attestationOfEmitted(p.source, sourceDomain, sourceTxId, message);
+    if ("blocker" in att) return { blockers: [att.blocker], transactions: [], burn, ...settled };
+    attestation = att.attestation;
   }
   if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn, ...settled };
   burn.attestation = attestation;
