@@ -9,14 +9,12 @@ import { attest } from "../testing/chains/attester";
 import { cctpMessageV1 } from "../testing/chains/cctp-message";
 import { toSolanaEnds } from "../testing/chains/solana/cctp";
 import { allow, expect, test } from "./guarded";
-import { connectWallet, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, YIELDS_URL } from "./support";
+import { connectWallet, suiBurnMessage, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, YIELDS_URL } from "./support";
 
 /** A Solana test wallet of its own (seed byte 11; components/wallet/test-wallets.ts): no other spec deposits from it. */
 const SEED = 11;
 const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(SEED)).publicKey.toBase58();
 const AMOUNT = 5_000_000n;
-/** Not bridge-walk.spec.ts's nonce: the local chain's MessageTransmitter refuses a nonce used before. */
-const NONCE = 7002n;
 
 test.use({ allowedErrors: allow(/^outside request: https:\/\/(fullnode\.mainnet\.sui\.io|api\.mainnet-beta\.solana\.com)(:443)?\//) });
 
@@ -56,7 +54,10 @@ test("bridge into Kamino: after the delivery the walk offers the continuation's 
   const owner = { "x-api-key": OWNER_KEY };
   const r0 = await request.post("/api/v1/svc/bridge/rescue", { headers: owner, data: { planId, sourceTxId: burnTx } });
   const { mintRecipient } = (await r0.json()) as { mintRecipient: Hex };
-  const message = cctpMessageV1(8, 5, NONCE, mintRecipient, AMOUNT, toSolanaEnds(1, 8));
+  // The message the burn emitted on the chain (its MessageSent event), which Circle attests: Circle's V1 layout for
+  // Solana (sender Sui's TokenMessengerMinter, recipient Solana's minter, message sender the depositor).
+  const { message, nonce: NONCE, sender } = await suiBurnMessage(burnTx);
+  expect(message).toBe(cctpMessageV1(8, 5, NONCE, mintRecipient, AMOUNT, { ...toSolanaEnds(1, 8), messageSender: sender }));
   const iris = await request.post(`${YIELDS_URL}/__e2e/iris`, {
     data: { key: `8/${burnTx}`, messages: [{ message, attestation: await attest(message), eventNonce: NONCE.toString() }] },
   });

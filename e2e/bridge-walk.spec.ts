@@ -17,12 +17,11 @@ import { attest } from "../testing/chains/attester";
 import { cctpMessageV1 } from "../testing/chains/cctp-message";
 import { toSolanaEnds } from "../testing/chains/solana/cctp";
 import { allow, expect, test } from "./guarded";
-import { CHAIN_RPC_URL, connectWallet, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
+import { CHAIN_RPC_URL, connectWallet, suiBurnMessage, enableTestWallets, expectNoSeriousA11y, OWNER_KEY, routeChainRpc, screenshots, YIELDS_URL } from "./support";
 
 /** The Solana test wallet's address (components/wallet/test-wallets.ts: seed of 32 sevens). */
 const SOL_WALLET = Keypair.fromSeed(new Uint8Array(32).fill(7)).publicKey.toBase58();
 const AMOUNT = 4_000_000n;
-const NONCE = 7001n;
 
 
 // The wallets' mainnet RPC URLs are answered by the local chain (support.ts routeChainRpc): they never leave the machine.
@@ -109,11 +108,14 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   const r0 = await request.post("/api/v1/svc/bridge/rescue", { headers: owner, data: { planId, sourceTxId: burnTx } });
   const { mintRecipient } = (await r0.json()) as { mintRecipient: Hex };
   // The Sui burn as Circle's V1 programs write it for Solana (sender Sui's TokenMessengerMinter, recipient Solana's minter).
-  const message = cctpMessageV1(8, 5, NONCE, mintRecipient, AMOUNT, toSolanaEnds(1, 8));
+  // The message the burn emitted on the chain (its MessageSent event), which Circle attests: Circle's V1 layout for
+  // Solana (sender Sui's TokenMessengerMinter, recipient Solana's minter, message sender the depositor).
+  const { message, nonce: NONCE, sender } = await suiBurnMessage(burnTx);
+  expect(message).toBe(cctpMessageV1(8, 5, NONCE, mintRecipient, AMOUNT, { ...toSolanaEnds(1, 8), messageSender: sender }));
   const iris = (attested: string) =>
     request.post(`${YIELDS_URL}/__e2e/iris`, { data: { key: `8/${burnTx}`, messages: [{ message, attestation: attested, eventNonce: NONCE.toString() }] } });
   expect((await iris("PENDING")).status()).toBe(200);
-  await expect(attestation.getByTestId("burn-listed")).toHaveText("Circle lists the burn: message nonce 7001, 4 USDC, not attested yet.", { timeout: 30_000 });
+  await expect(attestation.getByTestId("burn-listed")).toHaveText(`Circle lists the burn: message nonce ${NONCE}, 4 USDC, not attested yet.`, { timeout: 30_000 });
   await expect(attestation).toHaveAttribute("data-state", "waiting");
   await expect(receive.getByTestId("sign-receive")).toHaveCount(0);
 
@@ -127,7 +129,7 @@ test("bridge walk move-chain → svm-chain: burn signed, Circle pending then att
   // Signed by the local attester the local chain's MessageTransmitter trusts.
   expect((await iris(await attest(message))).status()).toBe(200);
   await expect(attestation).toHaveAttribute("data-state", "done", { timeout: 40_000 });
-  await expect(attestation).toContainText("Attested by Circle (message nonce 7001, 4 USDC).");
+  await expect(attestation).toContainText(`Attested by Circle (message nonce ${NONCE}, 4 USDC).`);
   await expect(receive).toHaveAttribute("data-state", "ready");
   await expect(receive.getByTestId("receive-description")).toContainText(`Mint ${AMOUNT} micro-USDC on svm-chain with CCTP V1 receive_message (nonce ${NONCE})`);
   await expect(receive.getByTestId("locked-destination")).toHaveText(SOL_WALLET);

@@ -2,6 +2,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
+import { bcs } from "@mysten/sui/bcs";
+import { SuiGrpcClient } from "@mysten/sui/grpc";
 import { type APIRequestContext, type Locator, type Page, type TestInfo, expect } from "@playwright/test";
 import { EVM_B_PATH } from "./evm-constants";
 
@@ -161,4 +163,19 @@ export async function whileYieldsDown(page: Page, request: APIRequestContext, wh
   } finally {
     await request.post(`${YIELDS_URL}/__e2e/upstream`, { data: { down: false } });
   }
+}
+
+/**
+ * The CCTP message a Sui burn `digest` emitted on the local chain, as Circle reads it to attest: the MessageSent event's
+ * bytes (circlefin/sui-cctp @ 70290f70 send_message.move `MessageSent { message: vector<u8> }`), from GetTransaction
+ * over gRPC, and the nonce the message carries (bytes 12..20, message.move NONCE_INDEX).
+ */
+export async function suiBurnMessage(digest: string): Promise<{ message: `0x${string}`; nonce: bigint; sender: `0x${string}` }> {
+  const client = new SuiGrpcClient({ network: "mainnet", baseUrl: CHAIN_RPC_URL });
+  const r = await client.core.getTransaction({ digest, include: { events: true, transaction: true } });
+  const tx = r.Transaction ?? r.FailedTransaction;
+  const sent = tx?.events?.find((e) => e.eventType.endsWith("::send_message::MessageSent"));
+  if (!sent) throw new Error(`${digest} emitted no MessageSent`);
+  const bytes = Buffer.from(bcs.vector(bcs.u8()).parse(sent.bcs));
+  return { message: `0x${bytes.toString("hex")}`, nonce: bytes.readBigUInt64BE(12), sender: tx?.transaction?.sender as `0x${string}` };
 }

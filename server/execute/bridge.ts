@@ -1,6 +1,6 @@
 // POST /svc/bridge/delivery and /svc/bridge/rescue (contract §6, spec §3.3). Delivery credits the owner-locked
 // destination once, only with the destination chain's proof; rescue only ever pays that same destination.
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type ChainId, normalizeAddress } from "../chains/address";
 import { config } from "../config";
@@ -53,6 +53,11 @@ interface BridgePlan {
   quotedDeposit: bigint;
   /** The plan's rail (plans stored before CCTP V2 carry none: V1). */
   rail: RegisteredRail;
+  /**
+   * What the owner put into the bridge as the chain settled it: the burn a rescue read from the source chain's own
+   * transaction plus the fee the plan disclosed on the source; the plan's amount when no burn was read from the chain.
+   */
+  amountIn: bigint;
 }
 
 const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
@@ -68,12 +73,21 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     const allowed = scope === "owner" ? inScope(principal, row.owner) : inScope(principal, row.owner) || inScope(principal, row.destAddress);
     if (!allowed) throw new ApiError("WALLET_SCOPE", "The plan's wallet is not in the API key's scope");
   }
-  const payload = row.payload as { expectedReceivedMicros?: unknown; rail?: unknown; legs?: { kind?: unknown; amountInMicros?: unknown }[] };
+  const payload = row.payload as {
+    expectedReceivedMicros?: unknown;
+    rail?: unknown;
+    burnAmountMicros?: unknown;
+    sourceBurn?: { amountMicros?: unknown };
+    legs?: { kind?: unknown; amountInMicros?: unknown }[];
+  };
   const rail = storedRail(payload.rail);
   const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
   const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
   const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
-  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail };
+  const burned = microsOf(payload.sourceBurn?.amountMicros);
+  const fee = row.amountMicros - (microsOf(payload.burnAmountMicros) ?? row.amountMicros);
+  const amountIn = burned === null ? row.amountMicros : burned + (fee > 0n ? fee : 0n);
+  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail, amountIn };
 }
 
 function answer(
@@ -111,7 +125,7 @@ function bridgeLegs(p: BridgePlan, leg: Omit<LegInput, "wallet" | "planId" | "le
     kind: "bridge" as const,
     chain: p.source,
     destChain: p.dest,
-    amountInMicros: p.row.amountMicros,
+    amountInMicros: p.amountIn,
     quotedAmountOutMicros: p.quoted,
     ...leg,
   }));
@@ -300,6 +314,14 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
   const mintRecipient = typeof stored === "string" ? stored : null;
   const built: RescueBuild = blockers.length ? { blockers: [], transactions: [], burn: null } : await p.rail.rescue(p, mintRecipient, sourceTxId);
   blockers.push(...built.blockers);
+  // The burn as the source chain settled it is recorded on the plan: its delivery's bridge leg takes the amount from it.
+  if (built.settledBurn && built.burn) {
+    const sourceBurn = { txId: built.burn.sourceTxId, amountMicros: built.settledBurn.amount.toString(), readAt: new Date().toISOString() };
+    await db
+      .update(plans)
+      .set({ payload: sql`${plans.payload} || ${JSON.stringify({ sourceBurn })}::jsonb` })
+      .where(eq(plans.id, p.row.id));
+  }
   const receives = blockers.length ? [] : await simulateReceives(p.destAddress, built.transactions);
   if ("blocker" in receives) blockers.push(receives.blocker);
   // The receive's simulated changes: the destination receives exactly what the attested message mints to it.
@@ -322,7 +344,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     messageTransmitter: p.rail.receiver(p.dest),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : p.source === "move-chain" ? "sourceTxId's MessageSent and DepositForBurn events, which Circle's attested message must equal" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],

@@ -98,7 +98,11 @@ export const BLOCKER_CODES = {
   not_credited_to_destination: { answered: ACTION, meaning: "The destination transaction does not credit USDC to the plan's owner-locked destination address." },
   already_delivered: { answered: BOTH, meaning: "The bridge plan was already delivered; there is nothing to rescue or fail." },
   source_tx_required: { answered: PLAN, meaning: "The rescue needs the burn transaction on the source chain (sourceTxId) to read its CCTP message." },
-  burn_not_found: { answered: PLAN, meaning: "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log)." },
+  burn_not_found: {
+    answered: PLAN,
+    meaning:
+      "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log; move-chain: no MessageSent and matching DepositForBurn event in the executed transaction, or Circle's attestation service lists for it a message other than the one the chain emitted).",
+  },
   source_rpc_unavailable: { answered: PLAN, meaning: "The source chain's RPC could not be read; nothing was built. Try again." },
   recipient_mismatch: { answered: PLAN, meaning: "The burn message's mint recipient is not the plan's owner-locked destination; no transaction is built." },
   attestation_pending: { answered: PLAN, meaning: "Circle has not attested the burn message yet (source-chain finality); try again later." },

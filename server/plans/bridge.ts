@@ -164,10 +164,17 @@ export async function continuationDeposit(strategyId: string, owner: string, amo
   if (!depositBuilder || !("build" in depositBuilder)) return { transactions: [], blocker: blocker("adapter_not_ready", `${strategyId} has no deposit builder.`) };
   const built = await runBuilder(depositBuilder.build, { owner, amountMicros: amount });
   if (!built.ok) return { transactions: [], blocker: built.blocker };
-  const sim = await simulateTransactions(built.transactions, owner, skip);
+  return checkedContinuation(strategyId, owner, amount, built.transactions, skip);
+}
+
+/**
+ * The continuation deposit's transactions simulated for the locked destination `owner` and checked by the one checker
+ * (issue 23 item 2), as for any deposit plan: the simulation must send exactly `amount` USDC into the venue. A mismatch
+ * keeps the transactions (their simulated changes show the other side) but blocks the plan.
+ */
+export async function checkedContinuation(strategyId: string, owner: string, amount: bigint, txs: PlanTransaction[], skip?: string): Promise<{ transactions: PlanTransaction[]; blocker: Blocker | null }> {
+  const sim = await simulateTransactions(txs, owner, skip);
   if (sim.blocker) return { transactions: sim.transactions, blocker: sim.blocker };
-  // The one checker (issue 23 item 2), as for any deposit plan: the simulation must send exactly `amount` USDC into the
-  // venue. A mismatch keeps the transactions (their simulated changes show the other side) but blocks the plan.
   const venue = resolveVenue(strategyId);
   const mismatch = checkChanges(sim.transactions, vaultExpectedChanges("deposit", venue, owner, amount, sim.transactions));
   return { transactions: sim.transactions, blocker: mismatch };

@@ -50,6 +50,12 @@ export async function checkBurn(row: PlanRow, txId: string | undefined): Promise
   return { txId, state: "confirmed", reason: null };
 }
 
+/** The plan body as it was answered: without what the service recorded on it later (a bridge's burn read from the chain). */
+function answered(payload: Record<string, unknown>): Record<string, unknown> {
+  const { sourceBurn: _recorded, ...body } = payload;
+  return body;
+}
+
 export async function planRecord(db: Db, principal: Principal | null, planId: string, sourceTxId: string | undefined): Promise<Record_> {
   const row = await getPlan(db, planId);
   if (!row) throw new ApiError("NOT_FOUND", `plan ${planId} not found`);
@@ -93,7 +99,7 @@ export async function planRecord(db: Db, principal: Principal | null, planId: st
     destChain: row.destChain,
     destAddress: row.destAddress,
     createdAt: row.createdAt.toISOString(),
-    plan: row.payload,
+    plan: answered(row.payload),
     bridge,
   };
 }

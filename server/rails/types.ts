@@ -53,6 +53,8 @@ export interface RescueBuild {
   burn: { sourceTxId: string; nonce: string; amountMicros: string; mintRecipient: string; message: string; attestation: string | null } | null;
   /** With a receive built: what it mints to the destination (`amount`) and the fee it executes to the rail's fee recipient. */
   mint?: { amount: bigint; fee: bigint };
+  /** The burn as the source chain's own transaction states it (EVM receipt, move-chain events); absent where it is read from the attestation service. */
+  settledBurn?: { amount: bigint };
 }
 
 export interface Rail {

@@ -14,6 +14,10 @@ import { dbKinds } from "../support/app";
 import { type BridgeStack, startBridgeStack } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { suiScaled, suiSentTo } from "../support/altered";
+import { resetConfigForTests } from "../../server/config";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { checkedContinuation } from "../../server/plans/bridge";
 
 type J = Record<string, unknown>;
 type Tx = { chain: string; kind: string; simulation?: { status: string; error?: string | null } };
@@ -24,6 +28,9 @@ const SOL_FUNDED = "9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM";
 /** A wallet (on the ed25519 curve) the local chain holds nothing for. */
 const SOL_EMPTY = Keypair.fromSeed(new Uint8Array(32).fill(9)).publicKey.toBase58();
 const SUI_FUNDED = `0x${"8".repeat(64)}`;
+const SUI_OTHER = `0x${"0d".repeat(32)}`;
+/** Micro-USDC in token units, as the checker names them. */
+const usdc = (m: bigint) => `${m / 1_000_000n}.${(m % 1_000_000n).toString().padStart(6, "0")}`;
 const OWNER = "bridge-continuation-owner-001";
 const KEEPER = "bridge-continuation-keeper-01";
 const KEYS = JSON.stringify([
@@ -45,8 +52,13 @@ describe.each(dbKinds())("a cross-chain deposit's continuation after delivery (%
     // The svm-chain simulation chain: Kamino's market, reserve and vault; the destinations pay their own fees.
     solana = await kaminoSimulationChain(stack.rpc);
     for (const w of [SOL_FUNDED, SOL_EMPTY]) solana.lamports.set(w, 1_000_000_000n);
+    // An altered continuation is simulated and checked in this process against the same Sui node.
+    process.env.SVC_RPC_MOVE = stack.rpc.url;
+    resetConfigForTests();
   });
   afterAll(async () => {
+    delete process.env.SVC_RPC_MOVE;
+    resetConfigForTests();
     await stack?.stop();
   });
 
@@ -108,6 +120,26 @@ describe.each(dbKinds())("a cross-chain deposit's continuation after delivery (%
     const c = first.json.continuation as Continuation;
     expect(c).toMatchObject({ strategyId: "scallop", amountMicros: minted.toString(), blockers: [] });
     expect(c.transactions.map((t) => [t.chain, t.kind, t.simulation?.status])).toEqual([["move-chain", "deposit", "ok"]]);
+  });
+
+  it("move-chain → Scallop: the continuation's deposit altered after building (10 × the amount; the shares to another address) is refused simulation_mismatch by its check, naming both sides", async () => {
+    const { first } = await deliver("move-chain", SUI_FUNDED, "scallop", true);
+    const c = first.json.continuation as Continuation & { transactions: (Tx & PlanTransaction)[] };
+    expect(c.blockers).toEqual([]);
+    const amount = BigInt(c.amountMicros);
+    const tx = c.transactions[0] as PlanTransaction;
+    const check = (payload: string) => checkedContinuation("scallop", SUI_FUNDED, amount, [{ ...tx, payload }]);
+    // As delivered, the continuation's own check (simulation by the node, the one checker) passes it.
+    expect((await check(tx.payload as string)).blocker).toBeNull();
+    const more = await check(suiScaled(tx.payload as string, amount, amount * 10n));
+    expect(more.blocker?.code).toBe("simulation_mismatch");
+    expect(more.blocker?.message).toContain(`you send ${usdc(amount)} USDC by the plan, the simulation sends ${usdc(amount * 10n)} USDC`);
+    // The simulated changes stay on the transaction, so the review shows the other side.
+    const sent = (more.transactions[0]?.simulation?.changes?.balanceChanges ?? []).filter((b) => b.owner === SUI_FUNDED && b.asset.id === USDC["move-chain"]);
+    expect(sent.map((b) => b.amount)).toEqual([(-amount * 10n).toString()]);
+    const elsewhere = await check(suiSentTo(tx.payload as string, SUI_FUNDED, SUI_OTHER));
+    expect(elsewhere.blocker?.code).toBe("simulation_mismatch");
+    expect(elsewhere.blocker?.message).toContain(SUI_OTHER);
   });
 
   it("a plain bridge's delivery has no continuation", async () => {

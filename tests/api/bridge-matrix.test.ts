@@ -5,6 +5,7 @@
 // PDAs, calldata, Move calls, refusals) are checked in bridge-v1-routes.test.ts, execute.test.ts and the CCTP unit tests;
 // this file proves no route is left out.
 import { randomBytes } from "node:crypto";
+import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { getBase58Decoder } from "@solana/kit";
 import { PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, type Hex } from "viem";
@@ -22,7 +23,7 @@ import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { installLocalSolanaCctp } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
-import { type BridgeStack, startBridgeStack, strangerAttestation, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
+import { type BridgeStack, executeSui, startBridgeStack, strangerAttestation, suiBurnNonce, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
@@ -37,8 +38,10 @@ const PAIRS = CHAINS.flatMap((s) => CHAINS.filter((d) => d !== s).map((d) => [s,
 const V2 = new Set<ChainId>(["svm-chain", "evm-a", "evm-b"]);
 const isEvm = (c: ChainId) => c === "evm-a" || c === "evm-b";
 
+/** The move-chain owner signs its burn, which the local Sui node executes (the rescue reads the burn from its events). */
+const SUI_SIGNER = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(0x77));
 const SOURCE: Record<ChainId, string> = {
-  "move-chain": `0x${"7".repeat(64)}`,
+  "move-chain": SUI_SIGNER.toSuiAddress(),
   "svm-chain": "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat",
   "evm-a": "0x5555555555555555555555555555555555555555",
   "evm-b": "0x6666666666666666666666666666666666666666",
@@ -121,11 +124,16 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
       expect(suiCalls(burn?.payload as string)).toEqual([`${LOCAL_TMM_UPGRADE}::deposit_for_burn::deposit_for_burn`]);
     }
 
-    // 2. The burn landed: an EVM receipt's MessageSent, or Iris's listing for a Solana signature or Sui digest.
-    const tx = sourceTxId(source);
+    // 2. The burn landed: an EVM receipt's MessageSent, a Sui burn executed on the local node (its MessageSent and
+    // DepositForBurn events, the nonce its State reserved; the message sender is the depositor), or Iris's listing for
+    // a Solana signature.
+    const tx = source === "move-chain" ? await executeSui(rpc, SUI_SIGNER, burn?.payload as string) : sourceTxId(source);
     const nonce = v === 2 ? (`0x${randomBytes(32).toString("hex")}` as Hex) : null;
-    const v1Nonce = 7000n + amount % 1000n;
-    const attested = v === 2 ? v2Message(src, dst, p.mintRecipient, amount, { nonce: nonce as Hex }) : v1Message(src, dst, v1Nonce, p.mintRecipient, amount);
+    const v1Nonce = source === "move-chain" ? suiBurnNonce(rpc, tx) : 7000n + (amount % 1000n);
+    const attested =
+      v === 2
+        ? v2Message(src, dst, p.mintRecipient, amount, { nonce: nonce as Hex })
+        : v1Message(src, dst, v1Nonce, p.mintRecipient, amount, source === "move-chain" ? { messageSender: SOURCE[source] as Hex } : {});
     if (isEvm(source)) {
       const emitted = v === 2 ? v2Message(src, dst, p.mintRecipient, amount, null) : attested;
       const emitter = v === 2 ? MESSAGE_TRANSMITTER_V2 : (MESSAGE_TRANSMITTER[source] as string);

@@ -7,6 +7,7 @@
 // attesters it enables), and delivery credits the locked destination once.
 import { randomBytes } from "node:crypto";
 import { SuiGrpcClient } from "@mysten/sui/grpc";
+import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { getBase58Decoder } from "@solana/kit";
@@ -29,19 +30,23 @@ import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { installLocalSolanaCctp, toSolanaEnds } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
-import { type BridgeStack, startBridgeStack, suiCalls, v1Message } from "../support/bridge-stack";
+import { type BridgeStack, executeSui, startBridgeStack, suiBurnNonce, suiCalls, v1Message } from "../support/bridge-stack";
 import type { FakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner } from "../support/fake-rpc";
 import { call } from "../support/http";
 import { EVM, EVM_DEST, SOL, SOL_DEST, SUI, SUI_2 as SUI_DEST } from "../support/wallets";
 
 type J = Record<string, unknown>;
+
+/** The move-chain source owner: it signs its burn, which the local Sui node executes (the rescue reads its events). */
+const SUI_SIGNER = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(0x55));
+const SUI_SRC = SUI_SIGNER.toSuiAddress();
 type Tx = { chain: string; kind: string; encoding: string; payload: unknown; simulation?: { status: string; error: string | null } };
 
 const OWNER = "v1-routes-owner-key-000000001";
 const KEEPER = "v1-routes-keeper-key-00000001";
 const KEYS = JSON.stringify([
-  { key: OWNER, role: "owner", wallets: [SUI, SUI_DEST, SOL, SOL_DEST, EVM, EVM_DEST] },
+  { key: OWNER, role: "owner", wallets: [SUI, SUI_SRC, SUI_DEST, SOL, SOL_DEST, EVM, EVM_DEST] },
   { key: KEEPER, role: "keeper", wallets: ["*"] },
 ]);
 const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
@@ -78,6 +83,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   beforeAll(async () => {
     stack = await startBridgeStack(db, KEYS, async (chain) => {
       fundSuiOwner(chain, SUI);
+      fundSuiOwner(chain, SUI_SRC);
       fundSuiOwner(chain, SUI_DEST);
       // svm-chain simulates on the local chain running Circle's V1 programs: the transmitter trusts the local attesters,
       // the minter accepts Sui's burns (domain 8) and holds USDC in custody.
@@ -94,7 +100,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   });
 
   it("move → svm: Sui deposit_for_burn from the owner's coins, simulated; Solana V1 receive_message simulated; credited once", async () => {
-    const p = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "4000000", sourceAddress: SUI, destAddress: SOL_DEST });
+    const p = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "4000000", sourceAddress: SUI_SRC, destAddress: SOL_DEST });
     expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", speed: null, destinationDomain: 5 });
     const [burn] = p.transactions;
     expect(burn).toMatchObject({ chain: "move-chain", kind: "burn", encoding: "sui-transaction-json", simulation: { status: "ok" } });
@@ -102,29 +108,31 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     expect(suiCalls(burn?.payload as string)).toEqual([`${LOCAL_TMM_UPGRADE}::deposit_for_burn::deposit_for_burn`]);
     expect(rpc.calls).toContain("ListOwnedObjects");
     // More than the owner holds: blocked with the balance, nothing to sign.
-    const big = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "5000000000", sourceAddress: SUI, destAddress: SOL_DEST });
+    const big = await plan({ sourceChain: "move-chain", destChain: "svm-chain", amountMicros: "5000000000", sourceAddress: SUI_SRC, destAddress: SOL_DEST });
     expect(big).toMatchObject({ status: "blocked", transactions: [], blockers: [{ code: "insufficient_balance" }] });
 
-    const digest = b58(32);
+    // The burn is signed and executed on the local Sui node; the rescue reads it from the transaction's events.
+    const digest = await executeSui(rpc, SUI_SIGNER, p.transactions[0]?.payload as string);
+    const nonce = suiBurnNonce(rpc, digest);
     expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
-    const message = v1Message(8, 5, 7000n, p.mintRecipient, 4_000_000n, SUI_TO_SOLANA);
-    iris.messages.set(`8/${digest}`, [{ message, attestation: "PENDING", eventNonce: "7000" }]);
+    const message = v1Message(8, 5, nonce, p.mintRecipient, 4_000_000n, { ...SUI_TO_SOLANA, messageSender: SUI_SRC as Hex });
+    iris.messages.set(`8/${digest}`, [{ message, attestation: "PENDING", eventNonce: nonce.toString() }]);
     expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
     // An attestation of another message (the local attester's signature, but not over this message): Circle's
     // transmitter recovers another key and refuses it; the rescue is blocked with the program's error.
-    iris.messages.set(`8/${digest}`, [{ message, attestation: await attest(v1Message(8, 5, 7001n, p.mintRecipient, 4_000_000n, SUI_TO_SOLANA)), eventNonce: "7000" }]);
+    iris.messages.set(`8/${digest}`, [{ message, attestation: await attest(v1Message(8, 5, nonce + 1n, p.mintRecipient, 4_000_000n, SUI_TO_SOLANA)), eventNonce: nonce.toString() }]);
     const forged = await rescue(p.planId, digest);
     expect(forged.json).toMatchObject({ status: "blocked", transactions: [], blockers: [{ code: "simulation_failed" }] });
     expect((forged.json.blockers as { message: string }[])[0]?.message).toMatch(/InvalidAttesterSignature/);
-    // A message whose sender is not the Sui TokenMessengerMinter Solana's minter holds for domain 8: the minter refuses it.
-    const digest2 = b58(32);
-    const impostor = v1Message(8, 5, 7002n, p.mintRecipient, 4_000_000n, { ...SUI_TO_SOLANA, sender: pad("0x0a") });
-    iris.messages.set(`8/${digest2}`, [{ message: impostor, attestation: await attest(impostor), eventNonce: "7002" }]);
-    expect(((await rescue(p.planId, digest2)).json.blockers as { message: string }[])[0]?.message).toMatch(/InvalidTokenMessenger/);
+    // A listed message whose sender is not the Sui TokenMessengerMinter (attested, but not what the chain emitted): refused
+    // before anything is built, as the burn the chain emitted is not the one listed.
+    const impostor = v1Message(8, 5, nonce, p.mintRecipient, 4_000_000n, { ...SUI_TO_SOLANA, messageSender: SUI_SRC as Hex, sender: pad("0x0a") });
+    iris.messages.set(`8/${digest}`, [{ message: impostor, attestation: await attest(impostor), eventNonce: nonce.toString() }]);
+    expect((await rescue(p.planId, digest)).json).toMatchObject({ status: "blocked", transactions: [], blockers: [{ code: "burn_not_found" }] });
     const attestation = await attest(message);
-    iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: "7000" }]);
+    iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: nonce.toString() }]);
     const r = await rescue(p.planId, digest);
-    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", messageTransmitter: MT_V1_SOLANA, burn: { nonce: "7000", amountMicros: "4000000", attestation } });
+    expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", messageTransmitter: MT_V1_SOLANA, burn: { nonce: nonce.toString(), amountMicros: "4000000", attestation } });
     const rx = (r.json.transactions as { simulation: { status: string }; payload: { instructions: { programAddress: string; accounts: { address: string }[] }[] } }[])[0];
     expect(rx?.simulation.status).toBe("ok");
     // The owner's USDC account is created idempotently before receive_message mints into it (behind the compute budget).
@@ -175,19 +183,20 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
   });
 
   it("move → evm-a: Sui burn; receiveMessage on evm-a's V1 MessageTransmitter; credited once", async () => {
-    const p = await plan({ sourceChain: "move-chain", destChain: "evm-a", amountMicros: "2000000", sourceAddress: SUI, destAddress: EVM_DEST });
+    const p = await plan({ sourceChain: "move-chain", destChain: "evm-a", amountMicros: "2000000", sourceAddress: SUI_SRC, destAddress: EVM_DEST });
     expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", mintRecipient: pad(EVM_DEST as Hex), destinationDomain: 6 });
     expect(p.transactions[0]).toMatchObject({ chain: "move-chain", kind: "burn", simulation: { status: "ok" } });
-    const digest = b58(32);
-    const message = v1Message(8, 6, 99n, pad(EVM_DEST as Hex), 2_000_000n);
+    const digest = await executeSui(rpc, SUI_SIGNER, p.transactions[0]?.payload as string);
+    const nonce = suiBurnNonce(rpc, digest);
+    const message = v1Message(8, 6, nonce, pad(EVM_DEST as Hex), 2_000_000n, { messageSender: SUI_SRC as Hex });
     const attestation = await attest(message);
-    // A message changed after it was attested (a larger amount): the signature no longer recovers a local attester, and
-    // the simulation on evm-a's MessageTransmitter (Circle's bytecode) refuses it with the contract's own reason.
-    iris.messages.set(`8/${digest}`, [{ message: v1Message(8, 6, 99n, pad(EVM_DEST as Hex), 2_000_001n), attestation, eventNonce: "99" }]);
+    // The message the chain emitted with an attestation of another (a larger amount): the signature does not recover a
+    // local attester, and the simulation on evm-a's MessageTransmitter (Circle's bytecode) refuses it with its own reason.
+    iris.messages.set(`8/${digest}`, [{ message, attestation: await attest(v1Message(8, 6, nonce, pad(EVM_DEST as Hex), 2_000_001n, { messageSender: SUI_SRC as Hex })), eventNonce: nonce.toString() }]);
     const tampered = await rescue(p.planId, digest);
     expect(tampered.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
     expect(JSON.stringify(tampered.json.blockers)).toContain("reverted: Invalid signature: not attester");
-    iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: "99" }]);
+    iris.messages.set(`8/${digest}`, [{ message, attestation, eventNonce: nonce.toString() }]);
     const r = await rescue(p.planId, digest);
     expect(r.json).toMatchObject({ status: "prepared", messageTransmitter: MESSAGE_TRANSMITTER["evm-a"] });
     const tx = (r.json.transactions as Tx[])[0] as Tx & { payload: { to: string; data: Hex } };

@@ -20,6 +20,7 @@ import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { type App, startApp } from "../support/app";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { suiScaled, suiSentTo } from "../support/altered";
 
 type Change = { owner: string; asset: { chain: string; id: string; symbol: string | null; decimals: number | null }; amount: string };
 type Tx = PlanTransaction & { simulation?: { status: string; fee?: { amount: string }; changes?: { status: string; balanceChanges: Change[] | null; source: string | null } } };
@@ -46,39 +47,11 @@ const CASES = [
   { venue: "navi", share: null, minted: 0n, redeemed: 0n, paid: 5_000_000n },
 ] as const;
 
-/** The plan's PTB (JSON) with the CoinWithBalance intents' balances and every pure u64 equal to `from` set to `to`. */
-function altered(tx: Tx, from: bigint, to: bigint): Tx {
-  const data = JSON.parse(tx.payload as string) as { inputs: { Pure?: { bytes: string } }[]; commands: { $Intent?: { data: { balance?: string } } }[] };
-  const le = (n: bigint) => {
-    const b = Buffer.alloc(8);
-    b.writeBigUInt64LE(n);
-    return b;
-  };
-  let n = 0;
-  for (const c of data.commands) {
-    if (c.$Intent?.data.balance === from.toString()) {
-      c.$Intent.data.balance = to.toString();
-      n++;
-    }
-  }
-  for (const input of data.inputs) {
-    if (input.Pure && Buffer.from(input.Pure.bytes, "base64").equals(le(from))) {
-      input.Pure.bytes = le(to).toString("base64");
-      n++;
-    }
-  }
-  expect(n).toBeGreaterThan(0);
-  return { ...tx, payload: JSON.stringify(data) };
-}
+/** The plan's transaction with its amount `from` set to `to` (tests/support/altered.ts). */
+const altered = (tx: Tx, from: bigint, to: bigint): Tx => ({ ...tx, payload: suiScaled(tx.payload as string, from, to) });
 
-/** The plan's PTB with the one pure address `from` (the transfer's recipient) set to `to`. */
-function sentTo(tx: Tx, from: string, to: string): Tx {
-  const data = JSON.parse(tx.payload as string) as { inputs: { Pure?: { bytes: string } }[] };
-  const hits = data.inputs.filter((i) => i.Pure && Buffer.from(i.Pure.bytes, "base64").equals(Buffer.from(from.slice(2), "hex")));
-  expect(hits).toHaveLength(1);
-  for (const h of hits) if (h.Pure) h.Pure.bytes = Buffer.from(to.slice(2), "hex").toString("base64");
-  return { ...tx, payload: JSON.stringify(data) };
-}
+/** The plan's transaction with the transfer's recipient `from` set to `to`. */
+const sentTo = (tx: Tx, from: string, to: string): Tx => ({ ...tx, payload: suiSentTo(tx.payload as string, from, to) });
 
 const changeOf = (changes: Change[], owner: string, id: string) => changes.filter((c) => c.owner === owner && c.asset.id === id).reduce((s, c) => s + BigInt(c.amount), 0n);
 

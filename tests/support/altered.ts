@@ -63,3 +63,40 @@ export const appended = (txs: PlanTransaction[], extra: Instruction): PlanTransa
     const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
     return { ...t, payload: compileSolanaPayload(p.feePayer, [...p.instructions.map(instructionFromJson), extra], lh, p.lookupTables) };
   });
+
+/**
+ * move-chain: the PTB (`sui-transaction-json`) with the CoinWithBalance intents' balances and every pure u64 equal to
+ * `from` set to `to` (an amount the builder wrote: a split, a redeem); expects at least one.
+ */
+export function suiScaled(payload: string, from: bigint, to: bigint): string {
+  const data = JSON.parse(payload) as { inputs: { Pure?: { bytes: string } }[]; commands: { $Intent?: { data: { balance?: string } } }[] };
+  const le = (n: bigint) => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(n);
+    return b;
+  };
+  let n = 0;
+  for (const c of data.commands) {
+    if (c.$Intent?.data.balance === from.toString()) {
+      c.$Intent.data.balance = to.toString();
+      n++;
+    }
+  }
+  for (const input of data.inputs) {
+    if (input.Pure && Buffer.from(input.Pure.bytes, "base64").equals(le(from))) {
+      input.Pure.bytes = le(to).toString("base64");
+      n++;
+    }
+  }
+  expect(n).toBeGreaterThan(0);
+  return JSON.stringify(data);
+}
+
+/** move-chain: the PTB with the one pure address `from` (a transfer's recipient) set to `to`. */
+export function suiSentTo(payload: string, from: string, to: string): string {
+  const data = JSON.parse(payload) as { inputs: { Pure?: { bytes: string } }[] };
+  const hits = data.inputs.filter((i) => i.Pure && Buffer.from(i.Pure.bytes, "base64").equals(Buffer.from(from.slice(2), "hex")));
+  expect(hits).toHaveLength(1);
+  for (const h of hits) if (h.Pure) h.Pure.bytes = Buffer.from(to.slice(2), "hex").toString("base64");
+  return JSON.stringify(data);
+}

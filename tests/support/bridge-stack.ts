@@ -3,6 +3,8 @@
 // server runs there, the local Iris (Circle's attestation service format) and the app pointed at them, plus the CCTP
 // message encoders (the ids each chain's CCTP writes into a message, so the local transmitters accept them) and a
 // reader of a serialized Sui transaction's Move calls.
+import { SuiGrpcClient } from "@mysten/sui/grpc";
+import type { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { Transaction } from "@mysten/sui/transactions";
 import { type Hex, keccak256, pad, serializeSignature } from "viem";
 import { sign } from "viem/accounts";
@@ -89,3 +91,33 @@ export const suiCalls = (json: string) =>
   (Transaction.from(json).getData().commands as unknown as { MoveCall?: { package: string; module: string; function: string } }[]).flatMap((c) =>
     c.MoveCall ? [`${c.MoveCall.package}::${c.MoveCall.module}::${c.MoveCall.function}`] : [],
   );
+
+/**
+ * A plan's Sui transaction (`sui-transaction-json`) signed by `signer` and executed on the local chain, as a wallet does
+ * it: intents resolved and gas set through the node, signed, ExecuteTransaction; the node lands it (its coin flow, balance
+ * changes and events) and GetTransaction then finds it. Returns the digest.
+ */
+export async function executeSui(rpc: FakeRpc, signer: Ed25519Keypair, payload: string): Promise<string> {
+  const client = new SuiGrpcClient({ network: "mainnet", baseUrl: rpc.url });
+  const json = await Transaction.from(payload).toJSON({ client, supportedIntents: [] });
+  const bytes = await Transaction.from(json).build({ client });
+  const { signature } = await signer.signTransaction(bytes);
+  const landing = rpc.landsSui;
+  rpc.landsSui = true;
+  try {
+    const r = await client.core.executeTransaction({ transaction: bytes, signatures: [signature], include: { effects: true } });
+    const done = r.Transaction ?? r.FailedTransaction;
+    if (!done?.status.success) throw new Error(`the Sui transaction failed: ${JSON.stringify(done?.status)}`);
+    return done.digest;
+  } finally {
+    rpc.landsSui = landing;
+  }
+}
+
+/** The nonce Circle's MessageTransmitter State reserved for the burn `digest` executed on the local Sui node (its DepositForBurn event). */
+export function suiBurnNonce(rpc: FakeRpc, digest: string): bigint {
+  const t = rpc.txs.get(digest);
+  const e = t?.kind === "sui" ? t.events?.find((x) => x.type.endsWith("::deposit_for_burn::DepositForBurn")) : undefined;
+  if (!e) throw new Error(`${digest} emitted no DepositForBurn`);
+  return BigInt((e.json as { nonce: string }).nonce);
+}

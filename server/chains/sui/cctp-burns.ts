@@ -3,9 +3,10 @@
 // mint recipient, the burned token and the amount, as the dry run or the executed transaction reports them.
 import { bcs } from "@mysten/sui/bcs";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
-import { type Hex, keccak256, toBytes } from "viem";
-import { SUI_TOKEN_MESSENGER_MINTER } from "../../../lib/cctp-ids";
+import { bytesToHex, type Hex, keccak256, toBytes } from "viem";
+import { SUI_MESSAGE_TRANSMITTER, SUI_TOKEN_MESSENGER_MINTER } from "../../../lib/cctp-ids";
 import type { SimulatedBurn } from "../changes";
+import { suiCall } from "./calls";
 
 // source: circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/token_messenger_minter/sources/deposit_for_burn.move
 // `public struct DepositForBurn has copy, drop { nonce: u64, burn_token: address, amount: u64, depositor: address,
@@ -21,6 +22,12 @@ const DEPOSIT_FOR_BURN = bcs.struct("DepositForBurn", {
   destination_token_messenger: bcs.Address,
   destination_caller: bcs.Address,
 });
+
+// source: circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/send_message.move
+// `public struct MessageSent has copy, drop { message: vector<u8> }`, emitted by `serialize_message_and_emit_event` with
+// the serialized message (the bytes Circle attests), before deposit_for_burn emits DepositForBurn.
+const MESSAGE_SENT = bcs.struct("MessageSent", { message: bcs.vector(bcs.u8()) });
+export const MESSAGE_SENT_EVENT_TYPE = `${SUI_MESSAGE_TRANSMITTER}::send_message::MessageSent`;
 
 /** The event's type: a struct keeps its defining package's original id across upgrades, so only Circle's code emits it. */
 export const DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
@@ -68,4 +75,38 @@ export function suiBurnsOf(events: SuiEvent[]): SimulatedBurn[] {
       return []; // not the layout above: not a burn this reader can state
     }
   });
+}
+
+/** The message of each MessageSent among `events` (hex), in order; an undecodable one is skipped. */
+export function suiMessagesSentOf(events: SuiEvent[]): Hex[] {
+  return events.flatMap((e) => {
+    if (!sameType(e.eventType, MESSAGE_SENT_EVENT_TYPE)) return [];
+    try {
+      return [bytesToHex(Uint8Array.from(MESSAGE_SENT.parse(e.bcs).message))];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** What an executed move-chain transaction says of the CCTP burns it sent: Circle's MessageSent messages and DepositForBurn events. */
+export type SuiBurnRead =
+  | { state: "ok"; messages: Hex[]; burns: SimulatedBurn[] }
+  | { state: "unreachable"; reason: string }
+  | { state: "not_found"; reason: string };
+
+/**
+ * The executed transaction `digest` read from the node (LedgerService.GetTransaction with effects and events, gRPC): a
+ * successful, checkpointed transaction's MessageSent messages and DepositForBurn burns. Not known yet, failed or not
+ * final is `not_found` with the reason; no answer is `unreachable`.
+ */
+export async function readSuiBurn(digest: string): Promise<SuiBurnRead> {
+  const r = await suiCall("GetTransaction", (client, signal) => client.core.getTransaction({ digest, include: { effects: true, events: true }, signal }));
+  if (!r.ok) return r.unreachable ? { state: "unreachable", reason: r.message } : { state: "not_found", reason: `move-chain does not know ${digest}: ${r.message}` };
+  const tx = r.result.Transaction ?? r.result.FailedTransaction;
+  if (!tx) return { state: "not_found", reason: `the move-chain node answered without ${digest}` };
+  if (!tx.status.success) return { state: "not_found", reason: `${digest} failed on move-chain: ${String(tx.status.error?.message ?? "failure").slice(0, 200)}` };
+  if (tx.checkpoint === null) return { state: "not_found", reason: `${digest} is not in a checkpoint yet (not final)` };
+  const events = (tx.events ?? []) as SuiEvent[];
+  return { state: "ok", messages: suiMessagesSentOf(events), burns: suiBurnsOf(events) };
 }

@@ -22,6 +22,7 @@ import { depositForBurnV1, MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "./evm";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, solanaBurnV1 } from "./solana";
 import { retirementBlocker, retirementRisk } from "./retirement";
 import { SUI_MESSAGE_TRANSMITTER, SuiInsufficientUsdc, suiBurnV1, suiReceiveV1 } from "./sui";
+import { readSuiBurn } from "../../chains/sui/cctp-burns";
 
 /** The owner's V1 burn on the source chain: EVM depositForBurn, Solana deposit_for_burn, Sui deposit_for_burn (a PTB). */
 async function burnV1(req: BurnRequest): Promise<BurnBuild> {
@@ -57,6 +58,27 @@ async function burnV1(req: BurnRequest): Promise<BurnBuild> {
 }
 
 /**
+ * Circle's attestation of `message`, the one the source transaction emitted, byte for byte: a listing for the
+ * transaction that carries another message is not this transaction's burn (burn_not_found).
+ */
+async function attestationOfEmitted(source: ChainId, sourceDomain: number, sourceTxId: string, message: Hex): Promise<{ attestation: Hex | null } | { blocker: Blocker }> {
+  const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
+  if (att.state === "pending") return { blocker: blocker("attestation_pending", `${att.reason}; try again later.`) };
+  if (att.state === "unavailable") return { blocker: blocker("attestation_unavailable", `${att.reason}; try again later.`) };
+  const listed = att.messages.flatMap((x) => (x.message ? [{ message: x.message, attestation: x.attestation }] : []));
+  const same = listed.find((x) => x.message.toLowerCase() === message.toLowerCase());
+  if (same) return { attestation: same.attestation };
+  if (listed.length === 0) return { blocker: blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.") };
+  const others = listed.map((x) => x.message).join(", ");
+  return {
+    blocker: blocker(
+      "burn_not_found",
+      `Circle's attestation service lists for ${sourceTxId} a message other than the one ${source}'s transaction emitted (emitted ${message}; listed ${others}); no transaction is built.`,
+    ),
+  };
+}
+
+/**
  * Reads the burn's MessageSent message from the source transaction and Circle's attestation, and builds
  * receiveMessage(message, attestation) on the destination MessageTransmitter. Only a message whose mint recipient
  * is the plan's owner-locked destination is ever built; network reads only, nothing is written.
@@ -89,9 +111,33 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
     const mine = lockedBurn(ours);
     if ("blocker" in mine) return none(mine.blocker);
     ({ m: message, b } = mine);
+  } else if (p.source === "move-chain") {
+    // move-chain: the burn as the executed transaction emitted it (Circle's MessageSent and DepositForBurn events, read
+    // over gRPC); the attestation is then looked up for that message only (below).
+    const read = await readSuiBurn(sourceTxId);
+    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+    const ours = read.messages.flatMap(routed);
+    if (ours.length === 0) {
+      return none(blocker("burn_not_found", `${sourceTxId} emitted no CCTP MessageSent event from domain ${sourceDomain} to domain ${destDomain} (${p.dest}) on ${p.source}.`));
+    }
+    const mine = lockedBurn(ours);
+    if ("blocker" in mine) return none(mine.blocker);
+    // Circle's DepositForBurn event of the same call states the same burn: amount, mint recipient, destination domain.
+    const stated = read.burns.find((e) => e.destinationDomain === mine.b.destinationDomain && e.mintRecipient.toLowerCase() === mine.b.mintRecipient.toLowerCase() && BigInt(e.amount) === mine.b.amount);
+    if (!stated) {
+      const seen = read.burns.map((e) => `${e.amount} to ${e.mintRecipient} on domain ${e.destinationDomain}`).join("; ") || "none";
+      return none(
+        blocker(
+          "burn_not_found",
+          `${sourceTxId}'s MessageSent burns ${mine.b.amount} micro-USDC to ${mine.b.mintRecipient} on domain ${mine.b.destinationDomain}, but no DepositForBurn event of Circle's TokenMessengerMinter states that burn (events: ${seen}).`,
+        ),
+      );
+    }
+    ({ m: message, b } = mine);
   } else {
-    // svm-chain and move-chain sources: the message Iris lists for the source transaction (Circle signs it); its
-    // route and mint recipient must still be the plan's.
+    // svm-chain sources: the message Iris lists for the source transaction (Circle signs it); its route and mint
+    // recipient must still be the plan's.
     const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
     if (att.state === "pending") return none(blocker("attestation_pending", `${att.reason}; try again later.`));
     if (att.state === "unavailable") return none(blocker("attestation_unavailable", `${att.reason}; try again later.`));
@@ -103,13 +149,20 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
     attestation = mine.a;
   }
   const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
+  // EVM and move-chain sources: the burn is what the source chain's transaction emitted (settled from the chain).
+  const settled = p.source === "svm-chain" ? {} : { settledBurn: { amount: b.amount } };
   if (isEvmChain(p.source)) {
     const att = await fetchAttestation(sourceDomain, sourceTxId, message);
-    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
-    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
+    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
     attestation = att.attestation;
   }
-  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn };
+  if (p.source === "move-chain") {
+    const att = await attestationOfEmitted(p.source, sourceDomain, sourceTxId, message);
+    if ("blocker" in att) return { blockers: [att.blocker], transactions: [], burn, ...settled };
+    attestation = att.attestation;
+  }
+  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn, ...settled };
   burn.attestation = attestation;
   // V1 takes no fee: the receive mints the burned amount.
   const mint = { amount: b.amount, fee: 0n };
@@ -118,7 +171,7 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
     const transmitter = MESSAGE_TRANSMITTER[p.dest];
     if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
     const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn, mint };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn, mint, ...settled };
   }
   try {
     if (p.dest === "svm-chain") {
@@ -126,16 +179,16 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
       const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
       const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
       const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint };
+      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint, ...settled };
     }
     // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
     const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
     const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
-    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn };
-    return { blockers: [], transactions: sim.transactions, burn, mint };
+    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn, ...settled };
+    return { blockers: [], transactions: sim.transactions, burn, mint, ...settled };
   } catch (e) {
-    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
-    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn, ...settled };
+    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn, ...settled };
   }
 }
 

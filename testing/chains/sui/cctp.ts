@@ -11,9 +11,9 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
 import { circleSuiCctp } from "./cctp-ids";
 import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "./move-source";
-import { bytesToHex } from "viem";
+import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { sentBurnOf } from "../../../server/chains/cctp-messages";
-import { chainOfDomain, cctpRemoteIds, suiTypeId } from "../cctp-message";
+import { burnEnds, cctpMessageV1, chainOfDomain, cctpRemoteIds, suiTypeId } from "../cctp-message";
 import type { CoinCallResult, CoinCallSeen, MoveAbortSeen, MoveCallSeen, SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
@@ -79,8 +79,18 @@ const DEPOSIT_FOR_BURN_EVENT = bcs.struct("DepositForBurn", {
   destination_caller: bcs.Address,
 });
 export const DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
-/** The nonce the MessageTransmitter State reserves next (state.move `next_available_nonce`), this node's figure. */
+/**
+ * The MessageSent event (circlefin/sui-cctp @ 70290f70 packages/message_transmitter/sources/send_message.move
+ * `public struct MessageSent has copy, drop { message: vector<u8> }`, emitted by `serialize_message_and_emit_event`
+ * with the serialized message), its type under the MessageTransmitter's original id.
+ */
+const MESSAGE_SENT_EVENT = bcs.struct("MessageSent", { message: bcs.vector(bcs.u8()) });
+export const MESSAGE_SENT_EVENT_TYPE = `${SUI_MESSAGE_TRANSMITTER}::send_message::MessageSent`;
+
+/** The first nonce the MessageTransmitter State reserves (state.move `next_available_nonce`), this node's figure. */
 export const SUI_NEXT_NONCE = 7001n;
+/** The State's next nonce in this process: each executed burn reserves one (a simulation reserves none). */
+let nextNonce = SUI_NEXT_NONCE;
 
 const tmmAbort = (code: bigint, name: string, why: string): CoinCallResult => {
   const at = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::deposit_for_burn`;
@@ -92,9 +102,13 @@ const tmmAbort = (code: bigint, name: string, why: string): CoinCallResult => {
  * runs it: the amount is the whole coin (`coins.value()`), EZeroAmount (0) when it is empty, EZeroAddressMintRecipient
  * (1) for @0x0, EInvalidDestinationDomain (2) when the State has no remote TokenMessenger for the domain (this node's
  * State has one for each other chain of the service, the ids cctpRemoteIds writes), EMissingMintCap (4) for a T other
- * than USDC; the coin is burned through the treasury and DepositForBurn is emitted with the message's nonce, the token
+ * than USDC; the coin is burned through the treasury and DepositForBurn is emitted with the message's nonce (the State's next, reserved when the transaction is executed), the token
  * id (token_utils.move `calculate_token_id<T>`: keccak256 of T's type name), the sender as depositor and destination
- * caller @0x0. The Treasury's own Burn and the MessageTransmitter's MessageSent events are not modelled.
+ * caller @0x0. Before it, the MessageTransmitter's MessageSent carries the V1 message `send_deposit_for_burn_message` sends
+ * (message.move and burn_message.move serialize: version 0, Sui's local domain, the destination domain, the nonce, the
+ * sender `auth_caller_identifier<MessageTransmitterAuthenticator>()`, the remote TokenMessenger as recipient, caller
+ * @0x0; body: version 0, the token id, the mint recipient, the amount, the depositor). The Treasury's own Burn event
+ * is not modelled.
  */
 function depositForBurn(call: CoinCallSeen): CoinCallResult | undefined {
   const [coin, domainArg, recipientArg] = call.args;
@@ -113,7 +127,7 @@ function depositForBurn(call: CoinCallSeen): CoinCallResult | undefined {
   const burnToken = suiTypeId(coinType);
   if (burnToken !== suiTypeId(USDC["move-chain"])) return tmmAbort(4n, "EMissingMintCap", `no mint cap for ${coinType}`);
   const value = {
-    nonce: SUI_NEXT_NONCE,
+    nonce: nextNonce,
     burn_token: burnToken,
     amount,
     depositor: normalizeSuiAddress(call.sender),
@@ -123,7 +137,17 @@ function depositForBurn(call: CoinCallSeen): CoinCallResult | undefined {
     destination_caller: normalizeSuiAddress("0x0"),
   };
   const json = { ...value, nonce: value.nonce.toString(), amount: value.amount.toString() };
-  return { takes: [0], returns: [null, null], emits: [{ type: DEPOSIT_FOR_BURN_EVENT_TYPE, bcs: DEPOSIT_FOR_BURN_EVENT.serialize(value).toBytes(), json }] };
+  const message = cctpMessageV1(CIRCLE.domain, destinationDomain, nextNonce, mintRecipient as Hex, amount, {
+    ...burnEnds(1, CIRCLE.domain, destinationDomain),
+    destinationCaller: normalizeSuiAddress("0x0") as Hex,
+    messageSender: normalizeSuiAddress(call.sender) as Hex,
+  });
+  const sent = { type: MESSAGE_SENT_EVENT_TYPE, bcs: MESSAGE_SENT_EVENT.serialize({ message: hexToBytes(message) }).toBytes(), json: { message: Buffer.from(hexToBytes(message)).toString("base64") } };
+  const emits = [sent, { type: DEPOSIT_FOR_BURN_EVENT_TYPE, bcs: DEPOSIT_FOR_BURN_EVENT.serialize(value).toBytes(), json }];
+  const reserve = () => {
+    nextNonce += 1n;
+  };
+  return { takes: [0], returns: [null, null], emits, writes: reserve };
 }
 
 /**
