@@ -77,10 +77,11 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
       { coinType: "0x2::sui::SUI", available: 1n, ctokens: 1n, borrowedWad: 0n, unclaimedWad: 0n },
       { coinType: SUI_USDC, available: 1_000_000_000n, ctokens: 1_000_000_000n, borrowedWad: 250_000_000n * WAD, unclaimedWad: 0n },
     ]);
-    // The owner has 10 USDC supplied to NAVI (scaled at index 1.0, NAVI's 9-decimal amounts); prices fresh.
+    // The owner has 10 USDC supplied to NAVI (scaled at index 1.0, NAVI's 9-decimal amounts), another supplier 1,000
+    // (validate_withdraw refuses a withdrawal above the reserve's whole supply); prices fresh.
     rpc.naviStorages.set(navi.onchain.storage ?? "", {
       reservesTable: `0x${"e6".repeat(32)}`,
-      reserves: new Map([[10, { coinType: SUI_USDC, supplyIndex: 10n ** 27n, suppliers: new Map([[OWNER, 10_000_000_000n]]) }]]),
+      reserves: new Map([[10, { coinType: SUI_USDC, supplyIndex: 10n ** 27n, suppliers: new Map([[OWNER, 10_000_000_000n], [`0x${"0f".repeat(32)}`, 1_000_000_000_000n]]) }]]),
     });
     app = await startApp({ db: "pglite", env: { SVC_RPC_MOVE: rpc.url } });
     // The altered transactions are simulated in this process against the same node.

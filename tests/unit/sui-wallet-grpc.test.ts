@@ -17,17 +17,29 @@ import { builderFor } from "../../server/venues/adapters";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { scallopWorth } from "../../server/venues/scallop/worth";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
+import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
+import { suilend } from "../../server/venues/suilend/descriptor";
+import { suilendWorth } from "../../server/venues/suilend/worth";
+import { navi } from "../../server/venues/navi/descriptor";
+import { naviWorth } from "../../server/venues/navi/worth";
 
 const key = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(9));
 const OWNER = key.toSuiAddress();
 
-async function depositPayload(owner: string, amountMicros: bigint): Promise<string> {
-  const b = builderFor("scallop", "deposit");
+const WAD = 10n ** 18n;
+const RAY = 10n ** 27n;
+
+/** The Sui transaction of `venueId`'s `action` plan for `owner` (the builder's, as the service returns it). */
+async function planPayload(venueId: string, action: "deposit" | "withdraw", owner: string, amountMicros: bigint): Promise<string> {
+  const b = builderFor(venueId, action);
   if (!("build" in b)) throw new Error(b.reason);
-  const [tx] = await b.build({ owner, amountMicros });
-  if (tx?.encoding !== "sui-transaction-json" || typeof tx.payload !== "string") throw new Error("no Sui transaction in the plan");
+  const txs = await b.build({ owner, amountMicros });
+  const tx = txs.find((t) => t.encoding === "sui-transaction-json");
+  if (typeof tx?.payload !== "string") throw new Error("no Sui transaction in the plan");
   return tx.payload;
 }
+
+const depositPayload = (owner: string, amountMicros: bigint) => planPayload("scallop", "deposit", owner, amountMicros);
 
 /** What the wallet signs: dApp Kit resolves the intents the wallet does not declare, the wallet builds. */
 async function walletBytes(client: SuiGrpcClient, payload: string): Promise<Uint8Array> {
@@ -133,6 +145,70 @@ describe("the dashboard's Sui wallet over gRPC against the e2e chain", () => {
       expect(await worth()).toBe(1_500_000n);
     } finally {
       chain.scallopMarkets.clear();
+    }
+  });
+
+  /** `owner` signs and executes `payload` as its wallet does; the effects must say success. */
+  const landAs = async (owner: Ed25519Keypair, payload: string) => {
+    const bytes = await walletBytes(client, payload);
+    const r = await client.core.executeTransaction({ transaction: bytes, signatures: [(await owner.signTransaction(bytes)).signature], include: { effects: true } });
+    expect(r.$kind).toBe("Transaction");
+  };
+
+  it("executed Suilend deposit and withdraw update the USDC reserve as reserve.move does: the worth reader reads the landed state", async () => {
+    // 1.25 USDC per cToken: 100 available (MIN_AVAILABLE_AMOUNT: everything else lent out) + 1,249.9999 borrowed over
+    // 1,000 cTokens. Only the deposit's own liquidity lets the withdraw be paid.
+    const market = suilend.onchain.lendingMarket ?? "";
+    chain.suilendMarkets.set(market, [{ coinType: SUI_USDC, available: 100n, ctokens: 1_000_000_000n, borrowedWad: 1_249_999_900n * WAD, unclaimedWad: 0n }]);
+    try {
+      const owner = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(14));
+      const me = owner.toSuiAddress();
+      const reserve = () => chain.suilendMarkets.get(market)?.[0];
+      const worth = () => suilendWorth.readWorth(me, AbortSignal.timeout(5_000));
+      expect(await worth()).toBe(0n);
+      await landAs(owner, await planPayload("suilend", "deposit", me, 3_000_000n));
+      // deposit_liquidity_and_mint_ctokens: floor(3 × 1,000 / 1,250) = 2.4 cTokens minted; available + 3 USDC.
+      expect(reserve()).toMatchObject({ available: 3_000_100n, ctokens: 1_002_400_000n });
+      expect((await client.core.getBalance({ owner: me, coinType: SUILEND_CTOKEN_TYPE })).balance.balance).toBe("2400000");
+      expect(await worth()).toBe(3_000_000n);
+      await landAs(owner, await planPayload("suilend", "withdraw", me, 1_500_000n));
+      // redeem_ctokens: ceil(1.5 / 1.25) = 1.2 cTokens pay 1.5 USDC out of available; they leave the supply.
+      expect(reserve()).toMatchObject({ available: 1_500_100n, ctokens: 1_001_200_000n });
+      expect(await worth()).toBe(1_500_000n);
+      // A redeem the reserve cannot pay fails as on chain: 1.6 USDC more would take available below 0.
+      chain.set(me, SUILEND_CTOKEN_TYPE, 10_000_000n);
+      await expect(walletBytes(client, await planPayload("suilend", "withdraw", me, 1_600_000n))).rejects.toThrow(/ArithmeticError in 0x[0-9a-f]+::reserve::redeem_ctokens/);
+      // 1.5 USDC would leave it at 100 (allowed); 1.5 and a micro would leave it below 100: EMinAvailableAmountViolated (5).
+      await expect(walletBytes(client, await planPayload("suilend", "withdraw", me, 1_500_002n))).rejects.toThrow(/abort code: 5, in '0x[0-9a-f]+::reserve::redeem_ctokens'/);
+    } finally {
+      chain.suilendMarkets.clear();
+    }
+  });
+
+  it("executed NAVI deposit and withdraw update the owner's supply entry as logic.move does: the worth reader reads the landed state", async () => {
+    // Supply index 1.2 (ray); another supplier holds 1,000 USDC of the reserve.
+    const other = `0x${"0e".repeat(32)}`;
+    const storage = navi.onchain.storage ?? "";
+    chain.naviStorages.set(storage, {
+      reservesTable: `0x${"e7".repeat(32)}`,
+      reserves: new Map([[Number(navi.onchain.usdcAssetId), { coinType: SUI_USDC, supplyIndex: (12n * RAY) / 10n, suppliers: new Map([[other, 1_000_000_000_000n]]) }]]),
+    });
+    try {
+      const owner = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(15));
+      const me = owner.toSuiAddress();
+      const scaled = () => [...(chain.naviStorages.get(storage)?.reserves.get(Number(navi.onchain.usdcAssetId))?.suppliers ?? [])].find(([a]) => a === me)?.[1];
+      const worth = () => naviWorth.readWorth(me, AbortSignal.timeout(5_000));
+      expect(await worth()).toBe(0n);
+      await landAs(owner, await planPayload("navi", "deposit", me, 3_000_000n));
+      // increase_supply_balance: ray_div(3 × 10^9, 1.2) = 2.5 × 10^9 scaled.
+      expect(scaled()).toBe(2_500_000_000n);
+      expect(await worth()).toBe(3_000_000n);
+      await landAs(owner, await planPayload("navi", "withdraw", me, 1_500_000n));
+      // decrease_supply_balance: ray_div(1.5 × 10^9, 1.2) = 1.25 × 10^9 leaves the entry.
+      expect(scaled()).toBe(1_250_000_000n);
+      expect(await worth()).toBe(1_500_000n);
+    } finally {
+      chain.naviStorages.clear();
     }
   });
 

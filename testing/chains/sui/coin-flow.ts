@@ -19,7 +19,7 @@ export interface CoinFlowResult {
   /** null when a coin went where this node cannot follow it. */
   balanceChanges: { address: string; coinType: string; amount: string }[] | null;
   /** The first command that fails (a split larger than its coin, a protocol's abort), or null. */
-  failure: { command: number; description: string; abort?: MoveAbortSeen } | null;
+  failure: { command: number; description: string; abort?: MoveAbortSeen; kind?: string } | null;
   /** The events the modelled calls emitted, in order (empty when the transaction fails: a failed one emits none). */
   events: SuiEventRecord[];
   /** The venue state the modelled calls write, applied only when the transaction is executed (./wallets.ts landSui). */
@@ -186,7 +186,7 @@ class Flow {
       return null;
     }
     if ("abort" in r) return { command: i, description: r.abort.description, abort: r.abort };
-    if ("fails" in r) return { command: i, description: r.fails };
+    if ("fails" in r) return { command: i, description: r.fails, ...(r.kind ? { kind: r.kind } : {}) };
     for (const j of r.takes) this.take(args[j]);
     for (const v of "toSender" in r ? (r.toSender ?? []) : []) this.add(this.after, this.sender, v.coinType, v.value);
     for (const s of "sends" in r ? (r.sends ?? []) : []) this.add(this.after, s.to, s.value.coinType, s.value.value);

@@ -186,7 +186,7 @@ function effectsStatus(mismatch: ArgError | null, flow: ReturnType<typeof coinFl
   return mismatch
     ? { success: false, error: { description: mismatch.description, command: String(mismatch.command), kind: mismatch.kind } }
     : flow.failure && !failure && !flow.failure.abort
-    ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: "INSUFFICIENT_COIN_BALANCE" } }
+    ? { success: false, error: { description: flow.failure.description, command: String(flow.failure.command), kind: flow.failure.kind ?? "INSUFFICIENT_COIN_BALANCE" } }
     : failure
     ? {
         success: false,

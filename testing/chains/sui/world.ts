@@ -94,12 +94,13 @@ export interface CoinCallSeen {
  * rule reads), coins it sends back to the sender and coins it sends to other addresses (`sends`: an aggregator's fee to
  * its recipient), events it emits and the venue state it writes when the transaction is executed (`writes`, never on a
  * simulation); or the abort the protocol's code raises (`fails`: one this node names without its abort code, as
- * ./cetus-flow.ts does for the Cetus router's checks).
+ * ./cetus-flow.ts does for the Cetus router's checks, or a failure of the Move VM itself, its ExecutionError `kind`
+ * given (sui.rpc.v2 ExecutionError.ExecutionErrorKind, e.g. MOVE_PRIMITIVE_RUNTIME_ERROR for a u64 that would go below 0).
  */
 export type CoinCallResult =
   | { takes: number[]; returns: (FlowValue | null)[]; toSender?: FlowValue[]; sends?: { to: string; value: FlowValue }[]; emits?: MoveEventSeen[]; writes?: () => void }
   | { abort: MoveAbortSeen }
-  | { fails: string };
+  | { fails: string; kind?: string };
 
 /**
  * An event a modelled call emits (`sui::event::emit`): its struct type (the defining package's original id), the

@@ -5,7 +5,7 @@
 // collateral prices are stale, as its Move code raises it.
 import { bcs } from "@mysten/sui/bcs";
 import { navi } from "../../../../server/venues/navi/descriptor";
-import { normalizeStructTag } from "@mysten/sui/utils";
+import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { type CoinCallResult, type CoinCallSeen, type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress, sameType } from "../world";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import { abortIn, dynamicField, moveObject, noPrefix, type SuiVenueChain, u64Arg, X_PKG } from "./move";
@@ -91,14 +91,20 @@ function naviStorage(id: string, s: NaviStorageState) {
   );
 }
 
+/**
+ * supply_balance.total_supply: the sum of the suppliers' scaled balances (storage.move increase_balance /
+ * decrease_balance move it with each user's entry; the local reserve's suppliers are all it has).
+ */
+const naviTotalScaled = (r: NaviReserveState) => [...(r.suppliers ?? new Map<string, bigint>()).values()].reduce((a, b) => a + b, 0n);
+
 /** Object id of a NAVI reserve's supply_balance.user_state table in this local chain. */
 export const naviSupplyUserState = (assetId: number) => `0x${"c1".repeat(31)}${assetId.toString(16).padStart(2, "0")}`;
 
 function naviReserveData(assetId: number, r: NaviReserveState) {
   const ray = (10n ** 27n).toString();
-  const balance = (tableId: string, size: number) => ({
+  const balance = (tableId: string, size: number, total = 0n) => ({
     type: `${NAVI_PKG}::storage::TokenBalance`,
-    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: tableId }, size: String(size) } }, total_supply: "0" },
+    fields: { user_state: { type: "0x2::table::Table<address, u256>", fields: { id: { id: tableId }, size: String(size) } }, total_supply: total.toString() },
   });
   return {
     type: `${NAVI_PKG}::storage::ReserveData`,
@@ -113,7 +119,7 @@ function naviReserveData(assetId: number, r: NaviReserveState) {
       current_borrow_rate: "0",
       current_supply_index: r.supplyIndex.toString(),
       current_borrow_index: ray,
-      supply_balance: balance(naviSupplyUserState(assetId), r.suppliers?.size ?? 0),
+      supply_balance: balance(naviSupplyUserState(assetId), r.suppliers?.size ?? 0, naviTotalScaled(r)),
       borrow_balance: balance(`0x${"c2".repeat(32)}`, 0),
       last_update_timestamp: "1760000000000",
       ltv: "0",
@@ -200,12 +206,23 @@ const USDC_TO_NORMAL = 1000n;
  *   → utils.move split_coin_to_balance: the coin (argument 4) is taken, `amount` of it goes into the Pool (a shared
  *   object: no address's balance) and the rest is transferred back to the sender; abort 46000 for a zero amount, 46001
  *   when the coin holds less (UTILS_AMOUNT_ZERO, UTILS_INSUFFICIENT_FUNDS). Nothing comes back: the supply is kept in
- *   Storage for the sender.
+ *   Storage for the sender. Then lending.move base_deposit → logic.move execute_deposit: validation.move
+ *   validate_deposit aborts 1505 (error.move invalid_coin_type) when T is not the reserve's coin type; logic.move
+ *   increase_supply_balance adds ray_math::ray_div(normal_amount(amount), current_supply_index) (half up) to the
+ *   sender's entry of supply_balance.user_state and to its total_supply (storage.move increase_balance), and the asset
+ *   joins the sender's collaterals (storage.move update_user_collaterals; the local Storage derives them from the entries).
  * - incentive_v3.move withdraw_v2<T>(clock, oracle, storage, pool, asset, amount, …) → lending.move base_withdraw_v2 →
- *   logic.move execute_withdraw: abort 1601 (error.move user_have_no_collateral) without a supply; pays
- *   min(normal_amount(amount), user_collateral_balance) with user_collateral_balance = ray_math::ray_mul(scaled,
- *   current_supply_index) (half up), back in the coin's decimals (floored): a `Balance<T>`.
- * The local reserve's index is as served (no interest model on the local chain).
+ *   logic.move execute_withdraw: abort 1601 (error.move user_have_no_collateral) without a supply; validation.move
+ *   validate_withdraw aborts 1505 for another coin type, 1503 (invalid_amount) for a zero amount and 1506
+ *   (insufficient_balance) when the reserve's supply (ray_mul(total_supply, index)) is below the amount asked; pays
+ *   actual = min(normal_amount(amount), user_collateral_balance) with user_collateral_balance = ray_mul(scaled,
+ *   current_supply_index) (half up), back in the coin's decimals (pool.move unnormal_amount, floored): a `Balance<T>`;
+ *   logic.move decrease_supply_balance takes ray_div(actual, index) off the sender's entry and the total, aborting 1506
+ *   in storage.move decrease_balance when the entry holds less.
+ * Executed, the calls write the entries (`writes`), which the readers read (server/venues/navi/read.ts). The local
+ * reserve's index is as served (no interest model on the local chain: update_state_of_all leaves it), the supply cap
+ * (validate_deposit exceeded_maximum_deposit_cap) is not checked, and execute_withdraw's dust rule (a remainder of at
+ * most 1000 in 9 decimals goes to the treasury and the asset leaves the collaterals, the entry unchanged) is not modelled.
  */
 function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | undefined {
   const pyth = pythCoinCall(call);
@@ -213,30 +230,47 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
   if (!sameAddress(call.package, NAVI_PKG) || call.module !== "incentive_v3") return undefined;
   const [t] = call.typeArguments;
   if (!t) return undefined;
-  if (call.function === "entry_deposit") {
-    const coin = call.args[4];
-    const amount = u64Arg(call.args[5]);
-    if (!coin || !("held" in coin) || coin.held.kind !== "coin" || amount === null) return undefined;
-    if (amount === 0n) return abortIn(call.package, "utils", "split_coin", 46000n);
-    if (coin.held.value < amount) return abortIn(call.package, "utils", "split_coin", 46001n);
-    const rest = coin.held.value - amount;
-    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [] };
-  }
-  if (call.function !== "withdraw_v2") return undefined;
-  const storage = call.args[2];
-  const asset = call.args[4];
-  const amount = u64Arg(call.args[5]);
+  const deposit = call.function === "entry_deposit";
+  if (!deposit && call.function !== "withdraw_v2") return undefined;
+  // entry_deposit(clock, storage, pool, asset, coin, amount, …); withdraw_v2(clock, oracle, storage, pool, asset, amount, …).
+  const [storage, asset, amountArg] = deposit ? [call.args[1], call.args[3], call.args[5]] : [call.args[2], call.args[4], call.args[5]];
+  const amount = u64Arg(amountArg);
   const st = storage && "object" in storage ? [...v.naviStorages].find(([id]) => sameAddress(id, storage.object))?.[1] : undefined;
   const assetId = asset && "pure" in asset && asset.pure.length === 1 ? (asset.pure[0] ?? -1) : -1;
   const reserve = st?.reserves.get(assetId);
-  if (!reserve || amount === null || !sameType(reserve.coinType, t)) return undefined;
-  const scaled = [...(reserve.suppliers ?? [])].find(([owner]) => sameAddress(owner, call.sender))?.[1] ?? 0n;
-  const collateral = scaled === 0n ? 0n : (scaled * reserve.supplyIndex + RAY / 2n) / RAY;
+  if (!reserve || amount === null) return undefined;
+  const suppliers = reserve.suppliers ?? new Map<string, bigint>();
+  const key = [...suppliers.keys()].find((owner) => sameAddress(owner, call.sender)) ?? normalizeSuiAddress(call.sender);
+  const scaled = suppliers.get(key) ?? 0n;
+  const write = (next: bigint) => () => {
+    suppliers.set(key, next);
+    reserve.suppliers = suppliers;
+  };
+  if (deposit) {
+    const coin = call.args[4];
+    if (!coin || !("held" in coin) || coin.held.kind !== "coin") return undefined;
+    if (amount === 0n) return abortIn(call.package, "utils", "split_coin", 46000n);
+    if (coin.held.value < amount) return abortIn(call.package, "utils", "split_coin", 46001n);
+    if (!sameType(reserve.coinType, t)) return abortIn(call.package, "validation", "validate_deposit", 1505n);
+    const rest = coin.held.value - amount;
+    const added = rayDiv(amount * USDC_TO_NORMAL, reserve.supplyIndex);
+    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [], writes: write(scaled + added) };
+  }
+  const collateral = rayMul(scaled, reserve.supplyIndex);
   if (collateral === 0n) return abortIn(call.package, "logic", "execute_withdraw", 1601n);
+  if (!sameType(reserve.coinType, t)) return abortIn(call.package, "validation", "validate_withdraw", 1505n);
   const normal = amount * USDC_TO_NORMAL;
-  const paid = (normal < collateral ? normal : collateral) / USDC_TO_NORMAL;
-  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: paid }] };
+  if (normal === 0n) return abortIn(call.package, "validation", "validate_withdraw", 1503n);
+  if (rayMul(naviTotalScaled(reserve), reserve.supplyIndex) < normal) return abortIn(call.package, "validation", "validate_withdraw", 1506n);
+  const actual = normal < collateral ? normal : collateral;
+  const taken = rayDiv(actual, reserve.supplyIndex);
+  if (taken > scaled) return abortIn(call.package, "storage", "decrease_supply_balance", 1506n);
+  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: actual / USDC_TO_NORMAL }], writes: write(scaled - taken) };
 }
+
+/** lending_core/sources/ray_math.move (same commit): ray_mul (a × b + RAY/2) / RAY, 0 when either is 0; ray_div (a × RAY + b/2) / b. */
+const rayMul = (a: bigint, b: bigint) => (a === 0n || b === 0n ? 0n : (a * b + RAY / 2n) / RAY);
+const rayDiv = (a: bigint, b: bigint) => (a * RAY + b / 2n) / b;
 
 export const naviChain: SuiVenueChain<NaviChainState> = {
   venue: "navi",

@@ -66,6 +66,8 @@ const suilendModules = () => {
 };
 
 const WAD = 10n ** 18n;
+/** reserve.move `MIN_AVAILABLE_AMOUNT` (suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca). */
+const MIN_AVAILABLE_AMOUNT = 100n;
 
 /** The package's original id, its contracts/suilend/Published.toml `[published.mainnet] original-id` (tests/fixtures/suilend/). */
 const suilendAddress = () => publishedAddress(moveFixture("suilend", "Published.toml"), { publishedEnv: "mainnet" });
@@ -85,7 +87,16 @@ const suilendAddress = () => publishedAddress(moveFixture("suilend", "Published.
  * - fulfill_liquidity_request<P, T>(market, index, request) takes it (argument 2) and returns `Coin<T>` of amount − fee
  *   (reserve.move fulfill_liquidity_request).
  * Interest compounds first (reserve::compound_interest); the local reserves' cumulative borrow rate stays 1 with no
- * rate model, so the reserve as served is the one the call computes with. The rate limiter is not modelled.
+ * rate model, so the reserve as served is the one the call computes with. The rate limiter and the deposit limits
+ * (reserve.move EDepositLimitExceeded, from the reserve's config, which the local reserve does not hold) are not modelled.
+ * What an executed call leaves in the reserve (its `writes`), as reserve.move (same commit) writes it — the fields the
+ * readers read (server/venues/suilend/read.ts):
+ * - deposit_liquidity_and_mint_ctokens: `available_amount + liquidity`, `ctoken_supply + new_ctokens`;
+ * - redeem_ctokens: `available_amount − liquidity_amount` and `ctoken_supply − ctokens` (u64: one that would go below 0
+ *   fails the transaction as Move arithmetic does: MOVE_PRIMITIVE_RUNTIME_ERROR), then aborts EMinAvailableAmountViolated (5, in
+ *   `reserve`) unless both stay ≥ MIN_AVAILABLE_AMOUNT (100);
+ * - fulfill_liquidity_request splits the paid amount off the reserve's balance, whose u64 mirror redeem_ctokens already
+ *   lowered: nothing more to write.
  */
 function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResult | undefined {
   const pkg = suilendAddress();
@@ -106,14 +117,26 @@ function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResu
     if (held.value === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
     const minted = r.ctokens === 0n ? held.value : (((held.value * WAD * (r.ctokens * WAD)) / WAD) * WAD) / totalWad / WAD;
     if (minted === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
-    return { takes: [3], returns: [{ kind: "coin", coinType: ctokenType, value: minted }] };
+    const writes = () => {
+      r.available += held.value;
+      r.ctokens += minted;
+    };
+    return { takes: [3], returns: [{ kind: "coin", coinType: ctokenType, value: minted }], writes };
   }
   if (call.function === "redeem_ctokens_and_withdraw_liquidity_request" && held.kind === "coin" && sameType(held.coinType, ctokenType)) {
     if (held.value === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
     const ratio = r.ctokens === 0n ? WAD : (totalWad * WAD) / (r.ctokens * WAD);
     const amount = (held.value * WAD * ratio) / WAD / WAD;
+    if (amount > r.available || held.value > r.ctokens) {
+      return { fails: `ArithmeticError in ${call.package}::reserve::redeem_ctokens: the reserve's available_amount ${r.available} cannot pay ${amount}`, kind: "MOVE_PRIMITIVE_RUNTIME_ERROR" };
+    }
+    if (r.available - amount < MIN_AVAILABLE_AMOUNT || r.ctokens - held.value < MIN_AVAILABLE_AMOUNT) return abortIn(call.package, "reserve", "redeem_ctokens", 5n);
     if (amount === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
-    return { takes: [3], returns: [{ kind: "receipt", name: "LiquidityRequest", coinType: normalizeStructTag(t), value: amount, fee: 0n }] };
+    const writes = () => {
+      r.available -= amount;
+      r.ctokens -= held.value;
+    };
+    return { takes: [3], returns: [{ kind: "receipt", name: "LiquidityRequest", coinType: normalizeStructTag(t), value: amount, fee: 0n }], writes };
   }
   if (call.function === "fulfill_liquidity_request" && held.kind === "receipt" && sameType(held.coinType, t)) {
     return { takes: [2], returns: [{ kind: "coin", coinType: normalizeStructTag(t), value: held.value - held.fee }] };
