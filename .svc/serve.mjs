@@ -1994,7 +1994,10 @@ var init_codes = __esm({
       not_credited_to_destination: { answered: ACTION, meaning: "The destination transaction does not credit USDC to the plan's owner-locked destination address." },
       already_delivered: { answered: BOTH, meaning: "The bridge plan was already delivered; there is nothing to rescue or fail." },
       source_tx_required: { answered: PLAN, meaning: "The rescue needs the burn transaction on the source chain (sourceTxId) to read its CCTP message." },
-      burn_not_found: { answered: PLAN, meaning: "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log)." },
+      burn_not_found: {
+        answered: PLAN,
+        meaning: "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log; move-chain: no MessageSent and matching DepositForBurn event in the executed transaction, or Circle's attestation service lists for it a message other than the one the chain emitted)."
+      },
       source_rpc_unavailable: { answered: PLAN, meaning: "The source chain's RPC could not be read; nothing was built. Try again." },
       recipient_mismatch: { answered: PLAN, meaning: "The burn message's mint recipient is not the plan's owner-locked destination; no transaction is built." },
       attestation_pending: { answered: PLAN, meaning: "Circle has not attested the burn message yet (source-chain finality); try again later." },
@@ -12754,10 +12757,37 @@ var init_aborts = __esm({
   }
 });
 
+// server/chains/sui/calls.ts
+import { RpcError } from "@mysten/sui/grpc";
+async function suiCall(what, call) {
+  const ms = config().SVC_RPC_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(ms);
+  try {
+    return { ok: true, result: await call(suiRpc(), signal) };
+  } catch (e) {
+    if (signal.aborted) return { ok: false, unreachable: true, notFound: false, message: `the move-chain RPC did not answer within ${ms} ms` };
+    const rpc = e instanceof RpcError ? e : e instanceof Error && e.cause instanceof RpcError ? e.cause : null;
+    const code = rpc ? String(rpc.code) : "";
+    const notFound2 = code === "NOT_FOUND" || e instanceof Error && /notFound|not found/i.test(e.message);
+    const unreachable = !rpc ? !notFound2 : NO_ANSWER.has(code) || /fetch failed|ECONNREFUSED|socket|network/i.test(rpc.message);
+    return { ok: false, unreachable, notFound: notFound2, message: unreachable ? "the move-chain RPC is unreachable" : `${what}: ${errorLine(e)}` };
+  }
+}
+var NO_ANSWER;
+var init_calls = __esm({
+  "server/chains/sui/calls.ts"() {
+    "use strict";
+    init_config();
+    init_clients();
+    NO_ANSWER = /* @__PURE__ */ new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
+    __name(suiCall, "suiCall");
+  }
+});
+
 // server/chains/sui/cctp-burns.ts
 import { bcs as bcs5 } from "@mysten/sui/bcs";
 import { normalizeStructTag as normalizeStructTag4, normalizeSuiAddress as normalizeSuiAddress7 } from "@mysten/sui/utils";
-import { keccak256 as keccak2562, toBytes } from "viem";
+import { bytesToHex as bytesToHex3, keccak256 as keccak2562, toBytes } from "viem";
 function suiCctpTokenId(coinType) {
   const name = normalizeStructTag4(coinType).replace(/0x([0-9a-f]{64})/g, "$1");
   return keccak2562(toBytes(name));
@@ -12781,11 +12811,32 @@ function suiBurnsOf(events2) {
     }
   });
 }
-var DEPOSIT_FOR_BURN, DEPOSIT_FOR_BURN_EVENT_TYPE, sameType;
+function suiMessagesSentOf(events2) {
+  return events2.flatMap((e) => {
+    if (!sameType(e.eventType, MESSAGE_SENT_EVENT_TYPE)) return [];
+    try {
+      return [bytesToHex3(Uint8Array.from(MESSAGE_SENT.parse(e.bcs).message))];
+    } catch {
+      return [];
+    }
+  });
+}
+async function readSuiBurn(digest) {
+  const r = await suiCall("GetTransaction", (client, signal) => client.core.getTransaction({ digest, include: { effects: true, events: true }, signal }));
+  if (!r.ok) return r.unreachable ? { state: "unreachable", reason: r.message } : { state: "not_found", reason: `move-chain does not know ${digest}: ${r.message}` };
+  const tx = r.result.Transaction ?? r.result.FailedTransaction;
+  if (!tx) return { state: "not_found", reason: `the move-chain node answered without ${digest}` };
+  if (!tx.status.success) return { state: "not_found", reason: `${digest} failed on move-chain: ${String(tx.status.error?.message ?? "failure").slice(0, 200)}` };
+  if (tx.checkpoint === null) return { state: "not_found", reason: `${digest} is not in a checkpoint yet (not final)` };
+  const events2 = tx.events ?? [];
+  return { state: "ok", messages: suiMessagesSentOf(events2), burns: suiBurnsOf(events2) };
+}
+var DEPOSIT_FOR_BURN, MESSAGE_SENT, MESSAGE_SENT_EVENT_TYPE, DEPOSIT_FOR_BURN_EVENT_TYPE, sameType;
 var init_cctp_burns = __esm({
   "server/chains/sui/cctp-burns.ts"() {
     "use strict";
     init_cctp_ids();
+    init_calls();
     DEPOSIT_FOR_BURN = bcs5.struct("DepositForBurn", {
       nonce: bcs5.u64(),
       burn_token: bcs5.Address,
@@ -12796,6 +12847,8 @@ var init_cctp_burns = __esm({
       destination_token_messenger: bcs5.Address,
       destination_caller: bcs5.Address
     });
+    MESSAGE_SENT = bcs5.struct("MessageSent", { message: bcs5.vector(bcs5.u8()) });
+    MESSAGE_SENT_EVENT_TYPE = `${SUI_MESSAGE_TRANSMITTER}::send_message::MessageSent`;
     DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
     __name(suiCctpTokenId, "suiCctpTokenId");
     sameType = /* @__PURE__ */ __name((a, b) => {
@@ -12806,23 +12859,25 @@ var init_cctp_burns = __esm({
       }
     }, "sameType");
     __name(suiBurnsOf, "suiBurnsOf");
+    __name(suiMessagesSentOf, "suiMessagesSentOf");
+    __name(readSuiBurn, "readSuiBurn");
   }
 });
 
 // server/chains/sui/simulate.ts
-import { RpcError } from "@mysten/sui/grpc";
+import { RpcError as RpcError2 } from "@mysten/sui/grpc";
 import { Transaction as Transaction2 } from "@mysten/sui/transactions";
 import { normalizeSuiAddress as normalizeSuiAddress8 } from "@mysten/sui/utils";
 function noAnswer(e) {
   for (let cur = e, depth = 0; cur instanceof Error && depth < 5; cur = cur.cause, depth++) {
     if (NO_ANSWER_TEXT.test(cur.message)) return true;
-    if (cur instanceof RpcError && NO_ANSWER_CODES.has(String(cur.code))) return true;
+    if (cur instanceof RpcError2 && NO_ANSWER_CODES.has(String(cur.code))) return true;
   }
   return false;
 }
 function nodeError(e) {
   for (let cur = e, depth = 0; cur instanceof Error && depth < 5; cur = cur.cause, depth++) {
-    if (cur instanceof RpcError) return cur;
+    if (cur instanceof RpcError2) return cur;
   }
   return null;
 }
@@ -13600,6 +13655,22 @@ async function burnV1(req) {
     return { ok: false, blocker: blocker("rpc_unavailable", `The move-chain state the Sui burn is built from (the owner's USDC coins, the CCTP packages' versions) could not be read: ${errorLine(e)}.`) };
   }
 }
+async function attestationOfEmitted(source, sourceDomain, sourceTxId, message2) {
+  const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
+  if (att.state === "pending") return { blocker: blocker("attestation_pending", `${att.reason}; try again later.`) };
+  if (att.state === "unavailable") return { blocker: blocker("attestation_unavailable", `${att.reason}; try again later.`) };
+  const listed = att.messages.flatMap((x) => x.message ? [{ message: x.message, attestation: x.attestation }] : []);
+  const same = listed.find((x) => x.message.toLowerCase() === message2.toLowerCase());
+  if (same) return { attestation: same.attestation };
+  if (listed.length === 0) return { blocker: blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.") };
+  const others = listed.map((x) => x.message).join(", ");
+  return {
+    blocker: blocker(
+      "burn_not_found",
+      `Circle's attestation service lists for ${sourceTxId} a message other than the one ${source}'s transaction emitted (emitted ${message2}; listed ${others}); no transaction is built.`
+    )
+  };
+}
 async function rescueV1(p, planRecipient, sourceTxId) {
   const none = noRescue;
   if (!sourceTxId) return none(blocker("source_tx_required", `Post { planId, sourceTxId } with the burn transaction on ${p.source} to build receiveMessage.`));
@@ -13625,6 +13696,27 @@ async function rescueV1(p, planRecipient, sourceTxId) {
     const mine2 = lockedBurn(ours);
     if ("blocker" in mine2) return none(mine2.blocker);
     ({ m: message2, b } = mine2);
+  } else if (p.source === "move-chain") {
+    const read = await readSuiBurn(sourceTxId);
+    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
+    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
+    const ours = read.messages.flatMap(routed);
+    if (ours.length === 0) {
+      return none(blocker("burn_not_found", `${sourceTxId} emitted no CCTP MessageSent event from domain ${sourceDomain} to domain ${destDomain} (${p.dest}) on ${p.source}.`));
+    }
+    const mine2 = lockedBurn(ours);
+    if ("blocker" in mine2) return none(mine2.blocker);
+    const stated = read.burns.find((e) => e.destinationDomain === mine2.b.destinationDomain && e.mintRecipient.toLowerCase() === mine2.b.mintRecipient.toLowerCase() && BigInt(e.amount) === mine2.b.amount);
+    if (!stated) {
+      const seen = read.burns.map((e) => `${e.amount} to ${e.mintRecipient} on domain ${e.destinationDomain}`).join("; ") || "none";
+      return none(
+        blocker(
+          "burn_not_found",
+          `${sourceTxId}'s MessageSent burns ${mine2.b.amount} micro-USDC to ${mine2.b.mintRecipient} on domain ${mine2.b.destinationDomain}, but no DepositForBurn event of Circle's TokenMessengerMinter states that burn (events: ${seen}).`
+        )
+      );
+    }
+    ({ m: message2, b } = mine2);
   } else {
     const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
     if (att.state === "pending") return none(blocker("attestation_pending", `${att.reason}; try again later.`));
@@ -13637,13 +13729,19 @@ async function rescueV1(p, planRecipient, sourceTxId) {
     attestation = mine2.a;
   }
   const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message: message2, attestation: null };
+  const settled = p.source === "svm-chain" ? {} : { settledBurn: { amount: b.amount } };
   if (isEvmChain(p.source)) {
     const att = await fetchAttestation(sourceDomain, sourceTxId, message2);
-    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
-    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
+    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
     attestation = att.attestation;
   }
-  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn };
+  if (p.source === "move-chain") {
+    const att = await attestationOfEmitted(p.source, sourceDomain, sourceTxId, message2);
+    if ("blocker" in att) return { blockers: [att.blocker], transactions: [], burn, ...settled };
+    attestation = att.attestation;
+  }
+  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn, ...settled };
   burn.attestation = attestation;
   const mint = { amount: b.amount, fee: 0n };
   const description = `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`;
@@ -13651,22 +13749,22 @@ async function rescueV1(p, planRecipient, sourceTxId) {
     const transmitter = MESSAGE_TRANSMITTER[p.dest];
     if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
     const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message2, attestation]);
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn, mint };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn, mint, ...settled };
   }
   try {
     if (p.dest === "svm-chain") {
       const recipientAccount = getAddressDecoder3().decode(hexToBytes4(b.mintRecipient));
       const ix = await receiveMessageInstructionV1(p.destAddress, message2, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
       const payload2 = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload: payload2 }], burn, mint };
+      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload: payload2 }], burn, mint, ...settled };
     }
     const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message2, attestation, signal));
     const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
-    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn };
-    return { blockers: [], transactions: sim.transactions, burn, mint };
+    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn, ...settled };
+    return { blockers: [], transactions: sim.transactions, burn, mint, ...settled };
   } catch (e) {
-    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
-    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn, ...settled };
+    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn, ...settled };
   }
 }
 var cctpV1;
@@ -13690,7 +13788,9 @@ var init_cctp_v1 = __esm({
     init_solana3();
     init_retirement();
     init_sui2();
+    init_cctp_burns();
     __name(burnV1, "burnV1");
+    __name(attestationOfEmitted, "attestationOfEmitted");
     __name(rescueV1, "rescueV1");
     cctpV1 = {
       id: "circle-cctp-v1",
@@ -14878,7 +14978,10 @@ async function continuationDeposit(strategyId, owner, amount, skip) {
   if (!depositBuilder || !("build" in depositBuilder)) return { transactions: [], blocker: blocker("adapter_not_ready", `${strategyId} has no deposit builder.`) };
   const built = await runBuilder(depositBuilder.build, { owner, amountMicros: amount });
   if (!built.ok) return { transactions: [], blocker: built.blocker };
-  const sim = await simulateTransactions(built.transactions, owner, skip);
+  return checkedContinuation(strategyId, owner, amount, built.transactions, skip);
+}
+async function checkedContinuation(strategyId, owner, amount, txs, skip) {
+  const sim = await simulateTransactions(txs, owner, skip);
   if (sim.blocker) return { transactions: sim.transactions, blocker: sim.blocker };
   const venue = resolveVenue(strategyId);
   const mismatch = checkChanges(sim.transactions, vaultExpectedChanges("deposit", venue, owner, amount, sim.transactions));
@@ -15041,39 +15144,13 @@ var init_bridge = __esm({
     __name(bridgePaths, "bridgePaths");
     __name(bridgePlan, "bridgePlan");
     __name(continuationDeposit, "continuationDeposit");
+    __name(checkedContinuation, "checkedContinuation");
     __name(assertBridgeRequest, "assertBridgeRequest");
     __name(continuationBlockers, "continuationBlockers");
     __name(bridgeFeeItems, "bridgeFeeItems");
     __name(bridgePlanBody, "bridgePlanBody");
     __name(collectableFee, "collectableFee");
     __name(continuationLegs, "continuationLegs");
-  }
-});
-
-// server/chains/sui/calls.ts
-import { RpcError as RpcError2 } from "@mysten/sui/grpc";
-async function suiCall(what, call) {
-  const ms = config().SVC_RPC_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(ms);
-  try {
-    return { ok: true, result: await call(suiRpc(), signal) };
-  } catch (e) {
-    if (signal.aborted) return { ok: false, unreachable: true, notFound: false, message: `the move-chain RPC did not answer within ${ms} ms` };
-    const rpc = e instanceof RpcError2 ? e : e instanceof Error && e.cause instanceof RpcError2 ? e.cause : null;
-    const code = rpc ? String(rpc.code) : "";
-    const notFound2 = code === "NOT_FOUND" || e instanceof Error && /notFound|not found/i.test(e.message);
-    const unreachable = !rpc ? !notFound2 : NO_ANSWER.has(code) || /fetch failed|ECONNREFUSED|socket|network/i.test(rpc.message);
-    return { ok: false, unreachable, notFound: notFound2, message: unreachable ? "the move-chain RPC is unreachable" : `${what}: ${errorLine(e)}` };
-  }
-}
-var NO_ANSWER;
-var init_calls = __esm({
-  "server/chains/sui/calls.ts"() {
-    "use strict";
-    init_config();
-    init_clients();
-    NO_ANSWER = /* @__PURE__ */ new Set(["UNAVAILABLE", "DEADLINE_EXCEEDED", "CANCELLED", "UNKNOWN"]);
-    __name(suiCall, "suiCall");
   }
 });
 
@@ -15209,7 +15286,7 @@ var init_confirm = __esm({
 });
 
 // server/execute/bridge.ts
-import { and as and11, eq as eq15, or as or2 } from "drizzle-orm";
+import { and as and11, eq as eq15, or as or2, sql as sql16 } from "drizzle-orm";
 async function loadBridgePlan(db, planId2, principal, scope2) {
   const [row] = await db.select().from(plans).where(eq15(plans.id, planId2));
   if (!row) throw new ApiError("NOT_FOUND", `plan ${planId2} not found`);
@@ -15225,7 +15302,10 @@ async function loadBridgePlan(db, planId2, principal, scope2) {
   const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
   const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
   const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
-  return { row, source: row.chain, dest: row.destChain, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail };
+  const burned = microsOf(payload.sourceBurn?.amountMicros);
+  const fee = row.amountMicros - (microsOf(payload.burnAmountMicros) ?? row.amountMicros);
+  const amountIn = burned === null ? row.amountMicros : burned + (fee > 0n ? fee : 0n);
+  return { row, source: row.chain, dest: row.destChain, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail, amountIn };
 }
 function answer(p, x) {
   return {
@@ -15257,7 +15337,7 @@ function bridgeLegs(p, leg2) {
     kind: "bridge",
     chain: p.source,
     destChain: p.dest,
-    amountInMicros: p.row.amountMicros,
+    amountInMicros: p.amountIn,
     quotedAmountOutMicros: p.quoted,
     ...leg2
   }));
@@ -15395,6 +15475,10 @@ async function rescueBridge(db, principal, planId2, sourceTxId) {
   const mintRecipient = typeof stored === "string" ? stored : null;
   const built = blockers.length ? { blockers: [], transactions: [], burn: null } : await p.rail.rescue(p, mintRecipient, sourceTxId);
   blockers.push(...built.blockers);
+  if (built.settledBurn && built.burn) {
+    const sourceBurn = { txId: built.burn.sourceTxId, amountMicros: built.settledBurn.amount.toString(), readAt: (/* @__PURE__ */ new Date()).toISOString() };
+    await db.update(plans).set({ payload: sql16`${plans.payload} || ${JSON.stringify({ sourceBurn })}::jsonb` }).where(eq15(plans.id, p.row.id));
+  }
   const receives = blockers.length ? [] : await simulateReceives(p.destAddress, built.transactions);
   if ("blocker" in receives) blockers.push(receives.blocker);
   const mismatch = "blocker" in receives || !built.mint ? null : checkChanges(receives, receiveExpectation(p.dest, p.destAddress, built.mint));
@@ -15416,7 +15500,7 @@ async function rescueBridge(db, principal, planId2, sourceTxId) {
     messageTransmitter: p.rail.receiver(p.dest),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : p.source === "move-chain" ? "sourceTxId's MessageSent and DepositForBurn events, which Circle's attested message must equal" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient."
     ],
@@ -16464,7 +16548,7 @@ var init_proof = __esm({
 });
 
 // server/ledger/reads.ts
-import { and as and13, eq as eq17, or as or3, sql as sql16, lt as lt2, gt as gt3, lte as lte2 } from "drizzle-orm";
+import { and as and13, eq as eq17, or as or3, sql as sql17, lt as lt2, gt as gt3, lte as lte2 } from "drizzle-orm";
 function venueInfo(venueId) {
   const v = getVenue(venueId);
   return { opportunityId: v ? opportunityIdOf(v) : null, protocol: v?.protocol ?? venueId };
@@ -16624,7 +16708,7 @@ async function publicActivity(db, wallet, cursor, limit) {
       and13(eq17(activity.groupSeq, after.g), or3(gt3(activity.legIndex, after.leg), and13(eq17(activity.legIndex, after.leg), gt3(activity.seq, after.seq))))
     )
   ) : eq17(activity.wallet, wallet);
-  const rows = await db.select().from(activity).where(where).orderBy(sql16`${activity.groupSeq} desc`, activity.legIndex, activity.seq).limit(limit + 1);
+  const rows = await db.select().from(activity).where(where).orderBy(sql17`${activity.groupSeq} desc`, activity.legIndex, activity.seq).limit(limit + 1);
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
@@ -17580,7 +17664,7 @@ var init_validate = __esm({
 
 // server/http/rate-limit.ts
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { getTableColumns as getTableColumns3, sql as sql17 } from "drizzle-orm";
+import { getTableColumns as getTableColumns3, sql as sql18 } from "drizzle-orm";
 function limiterFor(handle, points) {
   const { db } = handle;
   const h = holder17.__svcLimiter;
@@ -17680,12 +17764,12 @@ var init_rate_limit = __esm({
     init_log();
     WINDOW_S = 60;
     POLICY = "per-minute";
-    expired = sql17`${rateLimits.expire} <= ${sql17.placeholder("now")}`;
-    upsertSql = /* @__PURE__ */ __name((forceExpire) => () => sql17`insert into ${rateLimits} (${sql17.identifier(colName(rateLimits.key))}, ${sql17.identifier(colName(rateLimits.points))}, ${sql17.identifier(colName(rateLimits.expire))})
-    values (${sql17.placeholder("key")}, ${sql17.placeholder("points")}, ${sql17.placeholder("expire")})
-    on conflict (${sql17.identifier(colName(rateLimits.key))}) do update set ${forceExpire ? sql17`${sql17.identifier(colName(rateLimits.points))} = ${sql17.placeholder("points")}, ${sql17.identifier(colName(rateLimits.expire))} = ${sql17.placeholder("expire")}` : sql17`${sql17.identifier(colName(rateLimits.points))} = case when ${expired} then ${sql17.placeholder("points")} else ${rateLimits.points} + ${sql17.placeholder("points")} end,
-          ${sql17.identifier(colName(rateLimits.expire))} = case when ${expired} then ${sql17.placeholder("expire")} else ${rateLimits.expire} end`}
-    returning ${sql17.join(Object.values(getTableColumns3(rateLimits)), sql17`, `)}`, "upsertSql");
+    expired = sql18`${rateLimits.expire} <= ${sql18.placeholder("now")}`;
+    upsertSql = /* @__PURE__ */ __name((forceExpire) => () => sql18`insert into ${rateLimits} (${sql18.identifier(colName(rateLimits.key))}, ${sql18.identifier(colName(rateLimits.points))}, ${sql18.identifier(colName(rateLimits.expire))})
+    values (${sql18.placeholder("key")}, ${sql18.placeholder("points")}, ${sql18.placeholder("expire")})
+    on conflict (${sql18.identifier(colName(rateLimits.key))}) do update set ${forceExpire ? sql18`${sql18.identifier(colName(rateLimits.points))} = ${sql18.placeholder("points")}, ${sql18.identifier(colName(rateLimits.expire))} = ${sql18.placeholder("expire")}` : sql18`${sql18.identifier(colName(rateLimits.points))} = case when ${expired} then ${sql18.placeholder("points")} else ${rateLimits.points} + ${sql18.placeholder("points")} end,
+          ${sql18.identifier(colName(rateLimits.expire))} = case when ${expired} then ${sql18.placeholder("expire")} else ${rateLimits.expire} end`}
+    returning ${sql18.join(Object.values(getTableColumns3(rateLimits)), sql18`, `)}`, "upsertSql");
     UPSERT = new Statement("rl_upsert", upsertSql(false), tableFields(rateLimits));
     UPSERT_FORCE = new Statement("rl_upsert_force", upsertSql(true), tableFields(rateLimits));
     PreparedRateLimiter = class extends RateLimiterDrizzle {
@@ -18149,7 +18233,7 @@ var init_document = __esm({
 });
 
 // server/ops/metrics.ts
-import { eq as eq19, sql as sql18 } from "drizzle-orm";
+import { eq as eq19, sql as sql19 } from "drizzle-orm";
 import { Gauge as Gauge2 } from "prom-client";
 function dbGauges() {
   const { registry } = metrics();
@@ -18179,7 +18263,7 @@ async function readDbGauges(db) {
   const [[queue], [snap]] = await Promise.all([
     rowsOf(
       db,
-      sql18`select
+      sql19`select
         count(*) filter (where ${webhookDeliveries.state} = 'pending' and ${webhookDeliveries.nextAttemptAt} <= now())::int as due,
         count(*) filter (where ${webhookDeliveries.state} = 'pending' and ${webhookDeliveries.nextAttemptAt} > now())::int as scheduled,
         count(*) filter (where ${webhookDeliveries.state} = 'failed')::int as failed
@@ -18264,7 +18348,7 @@ var init_dashboard = __esm({
 // server/ops/ready.ts
 import { readFileSync as readFileSync2 } from "node:fs";
 import path2 from "node:path";
-import { eq as eq20, sql as sql19 } from "drizzle-orm";
+import { eq as eq20, sql as sql20 } from "drizzle-orm";
 function journal() {
   const file = path2.join(process.cwd(), "drizzle", "meta", "_journal.json");
   const entries = JSON.parse(readFileSync2(file, "utf8")).entries;
@@ -18289,7 +18373,7 @@ async function timed(what, work) {
 async function appliedMigrations(db, expected) {
   const [first] = await rowsOf(
     db,
-    sql19`select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations`
+    sql20`select count(*)::int as n, max(created_at)::text as last from drizzle.__drizzle_migrations`
   );
   const n = Number(first?.n ?? 0);
   if (n < expected.count || first?.last !== String(expected.lastWhen)) {
@@ -18325,7 +18409,7 @@ async function measure() {
   const expected = journal();
   const boot2 = await timed("the database", async () => {
     const h = await ensureBooted();
-    await h.db.execute(sql19`select 1`);
+    await h.db.execute(sql20`select 1`);
     return h;
   });
   const handle = boot2.value;
@@ -18817,6 +18901,10 @@ async function checkBurn(row, txId3) {
   }
   return { txId: txId3, state: "confirmed", reason: null };
 }
+function answered2(payload) {
+  const { sourceBurn: _recorded, ...body } = payload;
+  return body;
+}
 async function planRecord(db, principal, planId2, sourceTxId) {
   const row = await getPlan(db, planId2);
   if (!row) throw new ApiError("NOT_FOUND", `plan ${planId2} not found`);
@@ -18853,7 +18941,7 @@ async function planRecord(db, principal, planId2, sourceTxId) {
     destChain: row.destChain,
     destAddress: row.destAddress,
     createdAt: row.createdAt.toISOString(),
-    plan: row.payload,
+    plan: answered2(row.payload),
     bridge
   };
 }
@@ -18869,6 +18957,7 @@ var init_record2 = __esm({
     init_registry();
     __name(burnAmountOf, "burnAmountOf");
     __name(checkBurn, "checkBurn");
+    __name(answered2, "answered");
     __name(planRecord, "planRecord");
   }
 });
@@ -19828,7 +19917,7 @@ var init_endpoints8 = __esm({
 });
 
 // server/webhooks/event-log.ts
-import { and as and15, asc as asc4, desc as desc4, eq as eq22, inArray as inArray4, isNull as isNull3, lt as lt4, or as or4, sql as sql20 } from "drizzle-orm";
+import { and as and15, asc as asc4, desc as desc4, eq as eq22, inArray as inArray4, isNull as isNull3, lt as lt4, or as or4, sql as sql21 } from "drizzle-orm";
 function encodeCursor2(seq) {
   return Buffer.from(`e:${seq}`, "utf8").toString("base64url");
 }
@@ -19843,7 +19932,7 @@ function eventScope(owner) {
   return or4(isNull3(events.wallet), inArray4(normalizedWallet, list));
 }
 function deliveryVisible(keyId) {
-  return sql20`(${webhookSubscriptions.keyId} = ${keyId} or ${events.wallet} is not null)`;
+  return sql21`(${webhookSubscriptions.keyId} = ${keyId} or ${events.wallet} is not null)`;
 }
 async function findVisibleEvent(db, owner, eventId) {
   const [e] = await db.select().from(events).where(and15(eq22(events.id, eventId), eventScope(owner)));
@@ -19855,7 +19944,7 @@ async function listEvents(db, owner, q) {
   if (q.before !== void 0) conds.push(lt4(events.seq, q.before));
   if (q.state) {
     conds.push(
-      sql20`exists (select 1 from ${webhookDeliveries} join ${webhookSubscriptions} on ${webhookSubscriptions.id} = ${webhookDeliveries.subscriptionId}
+      sql21`exists (select 1 from ${webhookDeliveries} join ${webhookSubscriptions} on ${webhookSubscriptions.id} = ${webhookDeliveries.subscriptionId}
         where ${webhookDeliveries.eventSeq} = ${events.seq} and ${webhookDeliveries.state} = ${q.state} and ${deliveryVisible(owner.keyId)})`
     );
   }
@@ -19911,7 +20000,7 @@ async function redeliverEvent(db, owner, eventId) {
       isNull3(webhookSubscriptions.disabledAt)
     )
   );
-  const rows = await db.update(webhookDeliveries).set({ state: "pending", attempts: 0, nextAttemptAt: sql20`now()`, updatedAt: sql20`now()` }).where(
+  const rows = await db.update(webhookDeliveries).set({ state: "pending", attempts: 0, nextAttemptAt: sql21`now()`, updatedAt: sql21`now()` }).where(
     and15(
       eq22(webhookDeliveries.eventSeq, ev.seq),
       eq22(webhookDeliveries.state, "failed"),
@@ -19927,7 +20016,7 @@ var init_event_log = __esm({
     init_schema();
     __name(encodeCursor2, "encodeCursor");
     __name(decodeCursor4, "decodeCursor");
-    normalizedWallet = sql20`(case when ${events.wallet} like '0x%' then lower(${events.wallet}) else ${events.wallet} end)`;
+    normalizedWallet = sql21`(case when ${events.wallet} like '0x%' then lower(${events.wallet}) else ${events.wallet} end)`;
     __name(eventScope, "eventScope");
     __name(deliveryVisible, "deliveryVisible");
     __name(findVisibleEvent, "findVisibleEvent");
