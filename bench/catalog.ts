@@ -156,7 +156,7 @@ export async function run(): Promise<string> {
     const first = ing.runs[0];
     lines.push(`### Ingest of GET /pools: ${f0(rows.length)} rows, ${f1(payload.length / 1048576)} MB`, "");
     lines.push("Fetch over loopback + JSON.parse + validation and filtering to the four chains, then one transaction on PGlite");
-    lines.push(`storing the snapshot (${first?.pools ?? 0} four-chain rows as jsonb) and 13 venue APY rows. Goal: < 1 s, < 150 MB extra.`, "");
+    lines.push(`storing the snapshot (${first?.pools ?? 0} four-chain rows as one JSON text, uncompressed) and 13 venue APY rows. Goal: < 1 s, < 150 MB extra.`, "");
     lines.push("| run | fetch + parse + filter (ms) | store (ms) | total (ms) | reference: JSON.parse of the same bytes (ms) | RSS left after the run, after a full GC (MB above baseline) |", "|---|---|---|---|---|---|");
     ing.runs.forEach((r, i) => {
       lines.push(`| ${i + 1}${i === 0 ? " (cold)" : ""} | ${f0(r.fetchParseMs)} | ${f0(r.storeMs)} | ${f0(r.totalMs)} | ${f0(r.parseMs)} | ${f1(r.retainedMb)} |`);

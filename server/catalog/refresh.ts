@@ -53,7 +53,8 @@ function storeInTransaction(db: Db, pools: StoredPool[], upstreamRows: number, a
       .values({ source: SOURCE, asOf, pools, upstreamRows, lastAttemptAt: asOf, lastError: null })
       .onConflictDoUpdate({
         target: yieldSnapshots.source,
-        set: { asOf, pools, upstreamRows, lastAttemptAt: asOf, lastError: null },
+        // The pools (~1 MB of JSON for 5k rows) travel once: the update reads them back from the row it could not insert.
+        set: { asOf, pools: sql`excluded.pools`, upstreamRows, lastAttemptAt: asOf, lastError: null },
       });
     const previous = new Map((await tx.select().from(venueApys)).map((r) => [r.venueId, r]));
     const rows = VENUES.map((v) => {
