@@ -119,6 +119,22 @@ export async function openDatabase(cfg: Pick<Config, "DATABASE_URL" | "SVC_DATA_
   return { db, kind: "pglite", close: () => client.close() };
 }
 
+/**
+ * Set (to true) on a database handle whose first transaction stays open until its caller commits it
+ * (server/http/deferred-commit.ts): a statement that must commit with that caller's writes has to run in
+ * db.transaction() there, not in an implicit transaction of its own.
+ */
+export const HOLDS_COMMIT: unique symbol = Symbol("svc.holdsCommit");
+
+/**
+ * Runs one statement atomically with as few round trips as there can be: on its own (PostgreSQL makes a single
+ * statement its own transaction: one round trip, no BEGIN or COMMIT), or inside db.transaction() when `db` holds a
+ * commit its writes must join.
+ */
+export function atomically<T>(db: Db, run: (q: DbOrTx) => Promise<T>): Promise<T> {
+  return (db as unknown as Record<symbol, unknown>)[HOLDS_COMMIT] === true ? db.transaction(run) : run(db);
+}
+
 /** Per pipelined transaction (keyed by its reserved connection): writes whose answer is awaited at COMMIT. */
 const atCommit = new WeakMap<object, Promise<unknown>[]>();
 

@@ -3,7 +3,7 @@
 // so an action's writes and its stored answer commit together: the answer is made from the action's result after
 // the domain's transaction callback returned, and a crash in between would otherwise leave the action applied
 // with no answer to replay. Reads before the transaction (venue indexes, RPC) stay outside it, as the domain wrote them.
-import type { Db, Tx } from "../db/client";
+import { type Db, HOLDS_COMMIT, type Tx } from "../db/client";
 
 export interface DeferredCommit {
   /** The database to hand the action: `db` itself until its first transaction opens, then that transaction (`transaction` joins it). */
@@ -48,6 +48,7 @@ export function deferredCommit(db: Db): DeferredCommit {
   const proxy = new Proxy(db, {
     get: (target, p) => {
       if (p === "transaction") return transaction;
+      if (p === HOLDS_COMMIT) return true;
       const on = open ? (open.tx as unknown as Db) : target;
       const v = Reflect.get(on, p, on);
       return typeof v === "function" ? v.bind(on) : v;

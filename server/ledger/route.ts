@@ -6,11 +6,9 @@ import { type Blocker, blocker } from "../http/codes";
 import { newId } from "../ids";
 import { opportunityIdOf } from "../venues";
 import { readVenueIndex } from "../venues/readers";
-import type { ActivityInsert } from "./activity";
-import { Book, LIQUID, walletRows } from "./book";
+import { LIQUID, walletRows } from "./book";
 import { chooseVenue } from "./choose";
-import { positionEvent } from "./events";
-import { mergedIndex } from "./position";
+import { writeRoute } from "./route-write";
 
 export interface RouteInput {
   amountMicros: bigint;
@@ -59,7 +57,6 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
     venue = choice.venue;
     how = choice.how;
   }
-  const liquid = { chain: input.chain, token: input.token, venueId: LIQUID };
   const base = {
     status: "done" as const,
     dryRun,
@@ -92,68 +89,18 @@ export async function routeMoney(db: Db, wallet: string, input: RouteInput, dryR
     };
   }
 
-  // The venue index is read before the transaction: no network wait while rows are locked.
+  // The venue index is read before the statement: no network wait while rows are locked.
   const read = venue ? await readVenueIndex(venue.id) : null;
   const actionId = newId("act");
-  return db.transaction(async (tx) => {
-    const meta = { actionId, planId: actionId, legIndex: 0, txId: input.txId ?? null };
-    const keys = venue ? [liquid, { ...liquid, venueId: venue.id }] : [liquid];
-    const book = await Book.lock(tx, wallet, keys);
-    book.change(liquid, "credit", input.amountMicros, meta);
-    let venueStaked: bigint | null = null;
-    if (venue) {
-      const vk = { ...liquid, venueId: venue.id };
-      const before = book.row(vk);
-      // Computed from the values before the change (book.change updates the row in place).
-      book.patch(vk, {
-        costBasisMicros: before.costBasisMicros + input.amountMicros,
-        indexRef: mergedIndex(before.stakedMicros, before.indexRef, input.amountMicros, read?.ok ? read.index : null),
-        // A given txId is not checked on chain: the position's proof becomes unconfirmed.
-        txId: input.txId ?? before.txId,
-        txConfirmedAt: input.txId ? null : before.txConfirmedAt,
-        openedAt: before.openedAt ?? new Date(),
-      });
-      book.change(liquid, "stake", -input.amountMicros, meta);
-      venueStaked = book.change(vk, "stake", input.amountMicros, meta);
-    }
-    const events = [positionEvent(wallet, input.chain, input.token, book, "route")];
-    if (venue) {
-      events.unshift({
-        type: "deposit.settled",
-        wallet,
-        data: {
-          wallet,
-          chain: input.chain,
-          token: input.token,
-          venueId: venue.id,
-          amountMicros: input.amountMicros.toString(),
-          planId: actionId,
-          legIndex: 0,
-          txId: input.txId ?? null,
-        },
-      });
-    }
-    const activity: ActivityInsert[] = [
-      {
-        wallet,
-        planId: actionId,
-        legIndex: 0,
-        kind: "deposit",
-        chain: input.chain,
-        venueId: venue?.id ?? null,
-        token: input.token,
-        txId: input.txId ?? null,
-        amountInMicros: input.amountMicros,
-        amountOutMicros: input.amountMicros,
-        quotedAmountOutMicros: null,
-        status: "settled",
-      },
-    ];
-    await book.flush(tx, { activity, events });
-    return {
-      ...base,
-      actionId,
-      position: { chain: input.chain, liquidMicros: book.row(liquid).liquidMicros, venueStakedMicros: venueStaked },
-    };
+  const position = await writeRoute(db, {
+    wallet,
+    chain: input.chain,
+    token: input.token,
+    amountMicros: input.amountMicros,
+    venueId: venue?.id ?? null,
+    indexNow: read?.ok ? read.index : null,
+    txId: input.txId ?? null,
+    actionId,
   });
+  return { ...base, actionId, position: { chain: input.chain, ...position } };
 }

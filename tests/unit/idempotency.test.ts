@@ -3,9 +3,10 @@
 // once) a holder whose claim lapsed and was taken over is rolled back: the action applies once.
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { idempotencyKeys, rateLimits } from "@/server/db/schema";
+import { balances, idempotencyKeys, rateLimits } from "@/server/db/schema";
 import { ApiError } from "@/server/http/errors";
 import { withIdempotency } from "@/server/http/idempotency";
+import { routeMoney } from "@/server/ledger/route";
 import { dbKinds } from "../support/app";
 import { openTestDb, type TestDb } from "../support/db";
 
@@ -57,6 +58,25 @@ describe.each(dbKinds())("Idempotency-Key records on %s", (kind) => {
     };
     expect((await withIdempotency(t.db, opts("k4"), readsAfter)).body).toBe('{"seen":1}');
     expect(await rows("four-")).toEqual(["four-a"]);
+  });
+
+  it("a route, one statement in no transaction of its own, still commits with the answer: no answer, no balance", async () => {
+    const wallet = `0x${"d2".repeat(32)}`;
+    const route = (db: TestDb["db"]) => routeMoney(db, wallet, { amountMicros: 5_000_000n, token: "USDC", stake: false, chain: "move-chain" }, false);
+    const failing = async (db: TestDb["db"]) => {
+      await route(db);
+      throw new Error("the answer could not be made");
+    };
+    await expect(withIdempotency(t.db, opts("k5"), failing)).rejects.toThrow("could not be made");
+    expect(await t.db.select().from(balances).where(eq(balances.wallet, wallet))).toEqual([]);
+    const ok = async (db: TestDb["db"]) => {
+      const r = await route(db);
+      return { status: 200, body: JSON.stringify({ status: r.status }) };
+    };
+    expect(await withIdempotency(t.db, opts("k5"), ok)).toMatchObject({ status: 200, replayed: false });
+    expect(await withIdempotency(t.db, opts("k5"), ok)).toMatchObject({ status: 200, replayed: true });
+    const [row] = await t.db.select().from(balances).where(eq(balances.wallet, wallet));
+    expect(row?.liquidMicros).toBe(5_000_000n);
   });
 
   it.skipIf(kind !== "postgres")("a holder whose claim lapsed and was taken over is rolled back: applied once", async () => {

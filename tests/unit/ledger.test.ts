@@ -4,7 +4,7 @@
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/server/config";
@@ -12,6 +12,7 @@ import { type DbHandle, openDatabase } from "@/server/db/client";
 import { activity, balances, events, ledgerEntries } from "@/server/db/schema";
 import { insertActivity } from "@/server/ledger/activity";
 import { harvest } from "@/server/ledger/harvest";
+import { mergedIndex } from "@/server/ledger/position";
 import { position, publicActivity, publicPortfolio } from "@/server/ledger/reads";
 import { creditLiquid, recordDeposit, recordLegs } from "@/server/ledger/record";
 import { routeMoney } from "@/server/ledger/route";
@@ -231,6 +232,34 @@ describe.each(dbKinds())("ledger on %s", (kind) => {
       ["deposit.settled", { wallet: w, chain: "move-chain", token: "USDC", venueId: "suilend", amountMicros: "7000000", planId: r.actionId, legIndex: 0, txId: "T7" }],
       ["position.updated", { wallet: w, chain: "move-chain", token: "USDC", reason: "route", liquidMicros: "0", venues: [{ venueId: "suilend", stakedMicros: "7000000" }] }],
     ]);
+  });
+
+  it("route into a held position: the reference index merges as position.ts says, a later route without a txId keeps the last one, 20 at once add up", async () => {
+    const w = wallet();
+    setSuilend(rpc, 1_000_000n, 1_000_000n);
+    const route = (amountMicros: bigint, txId?: string) => routeMoney(h.db, w, { amountMicros, token: "USDC", stake: true, chain: "move-chain", strategyId: "suilend", txId }, false);
+    await route(3_000_000n, "T1");
+    setSuilend(rpc, 1_100_000n, 1_000_000n); // the index now 1.1
+    const r = await route(2_000_000n);
+    expect(r).toMatchObject({ status: "done", position: { liquidMicros: 0n, venueStakedMicros: 5_000_000n } });
+    const [row] = await h.db.select().from(balances).where(and(eq(balances.wallet, w), eq(balances.venueId, "suilend")));
+    expect(row).toMatchObject({ stakedMicros: 5_000_000n, costBasisMicros: 5_000_000n, txId: "T1", txConfirmedAt: null });
+    expect(row?.indexRef).toBe(mergedIndex(3_000_000n, WAD, 2_000_000n, (11n * WAD) / 10n));
+    expect(row?.indexRef).not.toBe(WAD);
+    // A route without stake credits the liquid row only.
+    const plain = await routeMoney(h.db, w, { amountMicros: 1_000n, token: "USDC", stake: false, chain: "move-chain" }, false);
+    expect(plain).toMatchObject({ status: "done", position: { liquidMicros: 1_000n, venueStakedMicros: null } });
+    await Promise.all(Array.from({ length: 20 }, () => route(1_000n)));
+    expect(await position(h.db, w)).toMatchObject({ liquidMicros: 1_000n, stakedMicros: 5_020_000n });
+    // Every entry's balance_after is the running sum of its bucket, in journal order (the concurrent ones included).
+    const entries = await h.db.select().from(ledgerEntries).where(eq(ledgerEntries.wallet, w)).orderBy(asc(ledgerEntries.seq));
+    const sums = new Map<string, bigint>();
+    for (const e of entries) {
+      const sum = (sums.get(e.venueId ?? "") ?? 0n) + e.amountMicros;
+      sums.set(e.venueId ?? "", sum);
+      expect(e.balanceAfterMicros).toBe(sum);
+    }
+    await checkInvariants(h, w);
   });
 
   it("activity groups: a plan keeps its group across calls, new plans number in order of first appearance, a row without a plan is its own group", async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetConfigForTests } from "@/server/config";
 import { getVenue } from "@/server/venues";
 import { readVenueIndex, venuesWithReaders } from "@/server/venues/readers";
+import { UNREACHABLE_KEPT_MS } from "@/server/venues/shared/index-read";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import type { CometState } from "../../testing/chains/evm/venues/compound-v3";
 import { cometBaseToken } from "../../testing/chains/evm/comet-deployments";
@@ -89,6 +90,39 @@ describe("concurrent reads", () => {
     expect(objectReads() - before).toBe(2);
     await readVenueIndex("scallop");
     expect(objectReads() - before).toBe(4);
+  });
+});
+
+describe("a venue RPC that gives no answer", () => {
+  it("is remembered for UNREACHABLE_KEPT_MS with the same reason (no request meanwhile); an RPC error answer is not", async () => {
+    const market = ids("scallop").market ?? "";
+    rpc.scallopMarkets.set(market, {
+      balanceSheetsTable: SCALLOP_TABLE,
+      sheets: new Map([[SUI_USDC, { cash: 600_000n, debt: 500_000n, revenue: 100_000n, marketCoinSupply: 900_000n }]]),
+    });
+    const ok = { ok: true, index: (1_000_000n * WAD) / 900_000n };
+    // An answer that is an error (the node is up): the next read asks again and gets the index.
+    rpc.failing.add("BatchGetObjects");
+    expect((await readVenueIndex("scallop")).ok).toBe(false);
+    rpc.failing.delete("BatchGetObjects");
+    expect(await readVenueIndex("scallop")).toMatchObject(ok);
+    // No answer at all (the connection is dropped): unavailable, and still so right after the node is back.
+    rpc.down = true;
+    const down = await readVenueIndex("scallop");
+    rpc.down = false;
+    expect(down).toMatchObject({ ok: false, reason: expect.stringMatching(/RPC/) });
+    const t0 = Date.now();
+    const objectReads = () => rpc.calls.filter((m) => m === "BatchGetObjects").length;
+    const before = objectReads();
+    const again = await readVenueIndex("scallop");
+    if (Date.now() - t0 < UNREACHABLE_KEPT_MS) {
+      expect(again).toEqual(down);
+      expect(objectReads()).toBe(before);
+    }
+    // Once the time is over, the node is asked again.
+    await new Promise((r) => setTimeout(r, UNREACHABLE_KEPT_MS + 50));
+    expect(await readVenueIndex("scallop")).toMatchObject(ok);
+    expect(objectReads()).toBeGreaterThan(before);
   });
 });
 

@@ -16,12 +16,41 @@ function failure(e: unknown, timeoutMs: number): string {
 const inFlight = new Map<string, Promise<IndexRead>>();
 
 /**
+ * How long a read that got no answer at all (the RPC refused or dropped the connection, could not be resolved, or
+ * did not answer within the timeout) is remembered: reads asked for meanwhile get the same "unavailable" answer with
+ * the same reason instead of each trying the dead RPC again (under load: one try per venue per second instead of one
+ * per route). An answer the RPC did give (an error, a malformed or a zero index) is never remembered, nor is a success.
+ */
+export const UNREACHABLE_KEPT_MS = 1000;
+// Keyed by venue; `cfg` is the configuration the read ran under (a new configuration, as tests make, forgets it).
+const unreachable = new Map<string, { read: IndexRead; until: number; cfg: object }>();
+
+const NO_ANSWER_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_SOCKET"]);
+
+/** Whether an error means the RPC gave no answer (a transport failure or our timeout), through its `cause` chain. */
+function noAnswer(e: unknown): boolean {
+  for (let c: unknown = e, depth = 0; c && depth < 6; c = (c as { cause?: unknown }).cause, depth++) {
+    const code = (c as { code?: unknown }).code;
+    if (typeof code === "string" && NO_ANSWER_CODES.has(code)) return true;
+    const msg = c instanceof Error ? c.message : "";
+    // undici's fetch: "fetch failed" (its cause, when there is one, carries the code) or "bad port"; our own timeout.
+    if (/^fetch failed$|^bad port$|\(timeout\)$/.test(msg)) return true;
+  }
+  return false;
+}
+
+/**
  * The venue's index now, or why it cannot be read. Never throws. Concurrent calls for one venue share one read.
  * `reader` undefined: the venue has none, and `noReader` says why when the reason is more than "not written yet".
  */
 export function readIndexOf(venueId: string, reader: VenueReader | undefined, noReader?: string): Promise<IndexRead> {
   const running = inFlight.get(venueId);
   if (running) return running;
+  const kept = unreachable.get(venueId);
+  if (kept) {
+    if (Date.now() < kept.until && kept.cfg === config()) return Promise.resolve(kept.read);
+    unreachable.delete(venueId);
+  }
   const read = readOnce(venueId, reader, noReader).finally(() => inFlight.delete(venueId));
   inFlight.set(venueId, read);
   return read;
@@ -37,6 +66,8 @@ async function readOnce(venueId: string, reader: VenueReader | undefined, noRead
     if (index <= 0n) return { ok: false, reason: `${reader.what} returned ${index}` };
     return { ok: true, index, source: `rpc:${venueId}`, asOf: new Date().toISOString() };
   } catch (e) {
-    return { ok: false, reason: failure(e, timeoutMs) };
+    const read: IndexRead = { ok: false, reason: failure(e, timeoutMs) };
+    if (noAnswer(e)) unreachable.set(venueId, { read, until: Date.now() + UNREACHABLE_KEPT_MS, cfg: config() });
+    return read;
   }
 }
