@@ -44,7 +44,7 @@ export function buildIsCurrent(root: string): boolean {
  * its sources changed); append `-p PORT` and `-H HOST`.
  */
 export function serveArgs(root: string): string[] {
-  return ["--enable-source-maps", "--conditions=react-server", serverBundle(root)];
+  return ["--conditions=react-server", serverBundle(root)];
 }
 
 /** Runs `next build` unless .next already holds a production build of the current sources. */

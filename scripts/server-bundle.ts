@@ -53,8 +53,9 @@ export function serverBundle(root: string): string {
     target: "node22",
     packages: "external",
     conditions: ["react-server"],
-    // Stack traces name the TypeScript sources (node --enable-source-maps), and class and function names stay as
-    // written (a name the bundle would otherwise rename on a clash between two modules).
+    // A map beside the bundle for a debugger or `node --enable-source-maps` by hand; the server runs without that flag
+    // (serveArgs): mapping every error's stack through a 2 MB map made API requests that meet errors ≈ 1.6× slower
+    // (tests/api/plans.test.ts 36 s against 23 s). Class and function names stay as written (keepNames).
     sourcemap: "linked",
     keepNames: true,
     metafile: true,
