@@ -26,6 +26,11 @@ function LazyWallets() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
+  // Marks the document once React has hydrated it: the end-to-end tests wait for it after each navigation (before
+  // it, a select or input changed in the server's HTML is not in React's state), e2e/guarded.ts.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <>
       {children}

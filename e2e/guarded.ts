@@ -35,8 +35,34 @@ export const ROUTED_CHAIN_RPC: RegExp[] = [
   /^outside request: https:\/\/fullnode\.mainnet\.sui\.io(:443)?\/(sui\.rpc\.v2\.\w+\/\w+)?$/,
 ];
 
+/** Waits until React has hydrated the dashboard's document (app/providers.tsx marks it): a select or an input changed
+ * before that stays in the server's HTML but never reaches React's state, so a form would send its defaults. A
+ * document that is not the dashboard's (JSON, a page without the layout's `#content`) passes at once. */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.documentElement;
+    return document.getElementById("content") === null || root.dataset.hydrated === "true";
+  });
+}
+
 export const test = base.extend<{ allowedErrors: RegExp[]; guard: Guard }>({
   allowedErrors: [[], { option: true }],
+  // Every navigation through page.goto or page.reload returns once the page is hydrated (see `hydrated`).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const r = await goto(...args);
+      await hydrated(page);
+      return r;
+    };
+    page.reload = async (...args: Parameters<Page["reload"]>) => {
+      const r = await reload(...args);
+      await hydrated(page);
+      return r;
+    };
+    await use(page);
+  },
   guard: [
     async ({ page, allowedErrors, baseURL }, use) => {
       if (!Array.isArray(allowedErrors)) throw new Error("allowedErrors must be a list of patterns: test.use({ allowedErrors: allow(/…/) })");
