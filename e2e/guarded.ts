@@ -45,10 +45,18 @@ async function hydrated(page: Page): Promise<void> {
   });
 }
 
+/** Set on a page whose goto and reload already wait for hydration (a reused context's page keeps it). */
+const WAITS = Symbol("waits for hydration");
+
 export const test = base.extend<{ allowedErrors: RegExp[]; guard: Guard }>({
   allowedErrors: [[], { option: true }],
   // Every navigation through page.goto or page.reload returns once the page is hydrated (see `hydrated`).
   page: async ({ page }, use) => {
+    if (WAITS in page) {
+      await use(page);
+      return;
+    }
+    Object.defineProperty(page, WAITS, { value: true });
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
     page.goto = async (...args: Parameters<Page["goto"]>) => {
