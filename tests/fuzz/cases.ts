@@ -210,7 +210,14 @@ export async function send(base: string, op: Operation, c: Case): Promise<Answer
     body = new Blob([c.body.text]);
     if (c.body.contentType !== null) headers["content-type"] = c.body.contentType;
   }
-  const r = await fetch(`${base}${urlOf(op, c)}`, { method: op.method, headers, body, redirect: "manual" });
+  let r: Response;
+  try {
+    r = await fetch(`${base}${urlOf(op, c)}`, { method: op.method, headers, body, redirect: "manual" });
+  } catch (e) {
+    // undici's "fetch failed" names nothing: the socket error under it (ECONNRESET, ECONNREFUSED, EPIPE…) says which.
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    throw new Error(`${(e as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})`);
+  }
   return { status: r.status, contentType: r.headers.get("content-type"), text: await r.text() };
 }
 

@@ -84,6 +84,7 @@ describe.each(DBS)("fuzzed from the served OpenAPI document (%s)", (db) => {
     }
     if (failures.length > 0) console.error(`\nfuzz failures (${db}, seed ${SEED}):\n${failures.join("\n\n")}`);
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(ops.length);
+    // Each operation's fixed cases and then generated ones were sent (a replay sends its one case).
+    if (REPLAY_PATH === undefined) expect(sent).toBeGreaterThan(ops.length);
   });
 });
