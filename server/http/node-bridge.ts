@@ -192,6 +192,9 @@ function safeDecode(s: string): string {
  * the API's headers: 431 HEADERS_TOO_LARGE or 400 INVALID_REQUEST. Node's own answer has no body at all.
  */
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  // Node's parser raises the error again for every chunk the client still sends after it: the connection was answered
+  // and lingers (below); destroying it now would reset it under the answer.
+  if (ANSWERED.has(socket)) return;
   if (err.code === "ECONNRESET" || !socket.writable) {
     socket.destroy();
     return;
@@ -206,5 +209,21 @@ export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): v
   const body = Buffer.from(typeof reply.body === "string" ? reply.body : (reply.body ?? ""));
   const headers = { ...reply.headers, connection: "close", "content-length": String(body.byteLength) };
   const head = [`HTTP/1.1 ${reply.status} ${STATUS_CODES[reply.status] ?? ""}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)].join("\r\n");
+  ANSWERED.add(socket);
   socket.end(Buffer.concat([Buffer.from(`${head}\r\n\r\n`), body]));
+  // A lingering close: the client may still be sending (a body after the oversized headers). Closing with its bytes
+  // unread makes the kernel reset the connection, and a reset can reach the client before it has read the answer
+  // (fetch fails with ECONNRESET or EPIPE instead of reading the 431). What still arrives is read and dropped until the
+  // client closes its side, or for LINGER_MS at most.
+  socket.on("data", () => {});
+  socket.resume();
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once("close", () => clearTimeout(linger));
 }
+
+/** Connections answerClientError has answered (and which now linger). */
+const ANSWERED = new WeakSet<Duplex>();
+
+/** How long a connection refused by answerClientError keeps draining what its client still sends. */
+const LINGER_MS = 5_000;
