@@ -23,7 +23,8 @@ export default defineConfig({
     baseURL,
     // One browser context per worker, reset between tests (Playwright's reuse mode: other pages closed, the page sent
     // to about:blank, cookies, storage, init scripts, routes and viewport reset; e2e/reuse.spec.ts checks it). A new
-    // context costs a new renderer process, ≈ 1.3 CPU-s on this VM's slow page faults, ≈ 25 % of the suite's time.
+    // context costs a new renderer process (≈ 1.3 CPU-s on this VM, whose page faults are slow); alone it took the suite's
+    // test time from 689 to 677 s, with the flags below 714 → ≈ 500 s of wall time (docs/decisions.md).
     reuseContext: true,
     // A trace records every action's DOM snapshot (≈ 7 % of the suite's time); nobody opens one from a CI run.
     trace: process.env.CI ? "off" : "retain-on-failure",

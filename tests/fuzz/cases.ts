@@ -214,9 +214,10 @@ export async function send(base: string, op: Operation, c: Case): Promise<Answer
   try {
     r = await fetch(`${base}${urlOf(op, c)}`, { method: op.method, headers, body, redirect: "manual" });
   } catch (e) {
-    // undici's "fetch failed" names nothing: the socket error under it (ECONNRESET, ECONNREFUSED, EPIPE…) says which.
+    // undici's "fetch failed" names nothing: the socket error under it (ECONNRESET, ECONNREFUSED, EPIPE…) says which,
+    // and the request that met it.
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw new Error(`${(e as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})`);
+    throw new Error(`${(e as Error).message} (${cause?.code ?? cause?.message ?? "no cause"})\n    request: ${describeCase(op, c)}`);
   }
   return { status: r.status, contentType: r.headers.get("content-type"), text: await r.text() };
 }
