@@ -344,7 +344,7 @@ export async function rescueBridge(db: Db, principal: Principal | null, planId: 
     messageTransmitter: p.rail.receiver(p.dest),
     burn: built.burn,
     steps: [
-      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : p.source === "move-chain" ? "sourceTxId's MessageSent and DepositForBurn events, which Circle's attested message must equal" : "as Circle's attestation service lists it for sourceTxId"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
+      `The service reads the MessageSent message of your burn on ${p.source} (${isEvmChain(p.source) ? "sourceTxId's receipt" : p.source === "move-chain" ? "sourceTxId's MessageSent and DepositForBurn events, which Circle's attested message must equal" : "the MessageSent event account sourceTxId opened, which Circle's attested message must equal; Circle's listing alone once that account is closed"}) and Circle's attestation for it (${config().SVC_CCTP_ATTESTATION_URL}, ${p.rail.attestationApi}).`,
       `Sign and submit receiveMessage(message, attestation) to the CCTP MessageTransmitter on ${p.dest}. The burn message fixes the mint recipient, so the USDC can only be minted to ${p.destAddress} (mint recipient ${mintRecipient ?? "n/a"}).`,
       "Then post the mint transaction to POST /svc/bridge/delivery { planId, destTxId } to credit it. The service never builds replaceDepositForBurn, the only CCTP call that could change the recipient.",
     ],

@@ -101,7 +101,7 @@ export const BLOCKER_CODES = {
   burn_not_found: {
     answered: PLAN,
     meaning:
-      "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log; move-chain: no MessageSent and matching DepositForBurn event in the executed transaction, or Circle's attestation service lists for it a message other than the one the chain emitted).",
+      "The source transaction is not a successful CCTP burn of this plan (no receipt yet, reverted, or no matching MessageSent log; move-chain: no MessageSent and matching DepositForBurn event in the executed transaction; svm-chain: a failed or unknown transaction, or no MessageSent event account of Circle's message transmitter among its signers; or Circle's attestation service lists for it a message other than the one the chain emitted).",
   },
   source_rpc_unavailable: { answered: PLAN, meaning: "The source chain's RPC could not be read; nothing was built. Try again." },
   recipient_mismatch: { answered: PLAN, meaning: "The burn message's mint recipient is not the plan's owner-locked destination; no transaction is built." },

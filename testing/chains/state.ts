@@ -67,6 +67,11 @@ export interface ChainTxState {
    * node's coin flow, with its balance changes and events) though there is no book; otherwise it is refused.
    */
   landsSui: boolean;
+  /**
+   * When true, a signed Solana submission without `onSubmit` lands as the wallets' book lands it (every signature
+   * checked, recorded with its wire, so getTransaction answers its accounts) though there is no book.
+   */
+  landsSolana: boolean;
 }
 
 /** The wallets' book (./wallets.ts): what every wallet starts with and how long a landed transaction stays unfinal. */
@@ -142,6 +147,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     submitted: [],
     onSubmit: null,
     landsSui: false,
+    landsSolana: false,
     upgradeCaps: new Map(),
     packageVersions: new Map(),
     suiObjectBcs: new Map(),
@@ -172,7 +178,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
         chain.txs.set(chain.onSubmit.digest, chain.onSubmit.tx);
         return chain.onSubmit.digest;
       }
-      if (wallets || (chain.landsSui && method === "ExecuteTransaction")) return land();
+      if (wallets || (chain.landsSui && method === "ExecuteTransaction") || (chain.landsSolana && method === "sendTransaction")) return land();
       throw new Error("transaction rejected");
     },
   };

@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { getBase58Decoder } from "@solana/kit";
-import { PublicKey } from "@solana/web3.js";
-import { decodeFunctionData, type Hex } from "viem";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { bytesToHex, decodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainId } from "../../server/chains/address";
 import { USDC } from "../../server/chains/balances";
@@ -23,7 +23,7 @@ import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { installLocalSolanaCctp } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
-import { type BridgeStack, executeSui, startBridgeStack, strangerAttestation, suiBurnNonce, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
+import { type BridgeStack, executeSui, landSolanaTx, startBridgeStack, strangerAttestation, suiBurnNonce, suiCalls, v1Message, v2Message } from "../support/bridge-stack";
 import { fundSuiOwner } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
@@ -40,9 +40,11 @@ const isEvm = (c: ChainId) => c === "evm-a" || c === "evm-b";
 
 /** The move-chain owner signs its burn, which the local Sui node executes (the rescue reads the burn from its events). */
 const SUI_SIGNER = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(0x77));
+/** The svm-chain owner signs its burn, which the local Solana chain runs (the rescue reads its MessageSent event account). */
+const SVM_SIGNER = Keypair.fromSeed(new Uint8Array(32).fill(0x55));
 const SOURCE: Record<ChainId, string> = {
   "move-chain": SUI_SIGNER.toSuiAddress(),
-  "svm-chain": "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat",
+  "svm-chain": SVM_SIGNER.publicKey.toBase58(),
   "evm-a": "0x5555555555555555555555555555555555555555",
   "evm-b": "0x6666666666666666666666666666666666666666",
 };
@@ -125,15 +127,22 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     }
 
     // 2. The burn landed: an EVM receipt's MessageSent, a Sui burn executed on the local node (its MessageSent and
-    // DepositForBurn events, the nonce its State reserved; the message sender is the depositor), or Iris's listing for
-    // a Solana signature.
-    const tx = source === "move-chain" ? await executeSui(rpc, SUI_SIGNER, burn?.payload as string) : sourceTxId(source);
+    // DepositForBurn events, the nonce its State reserved; the message sender is the depositor), or a Solana burn signed
+    // by the owner and run by Circle's programs on the local chain (the message in its MessageSent event account: V1's
+    // nonce is the local model's 0, the message sender the owner's key).
+    const tx =
+      source === "move-chain"
+        ? await executeSui(rpc, SUI_SIGNER, burn?.payload as string)
+        : source === "svm-chain"
+          ? await landSolanaTx(rpc, rpc.solanaChain as SolanaLocalChain, (burn?.payload as { transaction: string }).transaction, SVM_SIGNER)
+          : sourceTxId(source);
     const nonce = v === 2 ? (`0x${randomBytes(32).toString("hex")}` as Hex) : null;
-    const v1Nonce = source === "move-chain" ? suiBurnNonce(rpc, tx) : 7000n + (amount % 1000n);
+    const v1Nonce = source === "move-chain" ? suiBurnNonce(rpc, tx) : source === "svm-chain" ? 0n : 7000n + (amount % 1000n);
+    const sender = source === "svm-chain" ? bytesToHex(SVM_SIGNER.publicKey.toBytes()) : source === "move-chain" ? (SOURCE[source] as Hex) : undefined;
     const attested =
       v === 2
-        ? v2Message(src, dst, p.mintRecipient, amount, { nonce: nonce as Hex })
-        : v1Message(src, dst, v1Nonce, p.mintRecipient, amount, source === "move-chain" ? { messageSender: SOURCE[source] as Hex } : {});
+        ? v2Message(src, dst, p.mintRecipient, amount, { nonce: nonce as Hex }, sender)
+        : v1Message(src, dst, v1Nonce, p.mintRecipient, amount, sender ? { messageSender: sender } : {});
     if (isEvm(source)) {
       const emitted = v === 2 ? v2Message(src, dst, p.mintRecipient, amount, null) : attested;
       const emitter = v === 2 ? MESSAGE_TRANSMITTER_V2 : (MESSAGE_TRANSMITTER[source] as string);
@@ -141,6 +150,17 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     }
     const rescue = () => post("/svc/bridge/rescue", { planId: p.planId, sourceTxId: tx }, OWNER);
     expect((await rescue()).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [] });
+    if (source === "svm-chain") {
+      // The burn is read from the chain: a signature it does not know is no burn, and (V2) Circle listing another
+      // message for the signature (one micro-USDC more, same recipient) is not this burn's attestation.
+      const unknown = await post("/svc/bridge/rescue", { planId: p.planId, sourceTxId: sourceTxId(source) }, OWNER);
+      expect(unknown.json).toMatchObject({ status: "blocked", blockers: [{ code: "burn_not_found" }], transactions: [] });
+      if (v === 2) {
+        const other = v2Message(src, dst, p.mintRecipient, amount + 1n, { nonce: nonce as Hex }, sender);
+        iris.v2.set(`${src}/${tx}`, [{ message: other, attestation: await attest(other), eventNonce: nonce as string, status: "complete" }]);
+        expect((await rescue()).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], transactions: [] });
+      }
+    }
 
     // 3. Circle attests (a local attester the destination's transmitter enables); the receive is built on the
     // destination for the locked destination to sign. An EVM receive is simulated on the destination's

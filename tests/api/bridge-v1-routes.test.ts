@@ -11,8 +11,8 @@ import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { Transaction } from "@mysten/sui/transactions";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { getBase58Decoder } from "@solana/kit";
-import { PublicKey } from "@solana/web3.js";
-import { decodeFunctionData, type Hex, pad } from "viem";
+import { Keypair, PublicKey, VersionedTransaction } from "@solana/web3.js";
+import { bytesToHex, decodeFunctionData, type Hex, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI } from "../../server/rails/cctp/abi";
@@ -30,23 +30,26 @@ import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { installLocalSolanaCctp, toSolanaEnds } from "../../testing/chains/solana/cctp";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { dbKinds } from "../support/app";
-import { type BridgeStack, executeSui, startBridgeStack, suiBurnNonce, suiCalls, v1Message } from "../support/bridge-stack";
+import { type BridgeStack, executeSui, landSolanaTx, startBridgeStack, suiBurnNonce, suiCalls, v1Message } from "../support/bridge-stack";
 import type { FakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner } from "../support/fake-rpc";
 import { call } from "../support/http";
-import { EVM, EVM_DEST, SOL, SOL_DEST, SUI, SUI_2 as SUI_DEST } from "../support/wallets";
+import { EVM, EVM_DEST, SOL_DEST, SUI, SUI_2 as SUI_DEST } from "../support/wallets";
 
 type J = Record<string, unknown>;
 
 /** The move-chain source owner: it signs its burn, which the local Sui node executes (the rescue reads its events). */
 const SUI_SIGNER = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(0x55));
 const SUI_SRC = SUI_SIGNER.toSuiAddress();
+/** The svm-chain source owner: it signs its burn, which the local Solana chain runs (the rescue reads its event account). */
+const SOL_SIGNER = Keypair.fromSeed(new Uint8Array(32).fill(0x56));
+const SOL_SRC = SOL_SIGNER.publicKey.toBase58();
 type Tx = { chain: string; kind: string; encoding: string; payload: unknown; simulation?: { status: string; error: string | null } };
 
 const OWNER = "v1-routes-owner-key-000000001";
 const KEEPER = "v1-routes-keeper-key-00000001";
 const KEYS = JSON.stringify([
-  { key: OWNER, role: "owner", wallets: [SUI, SUI_SRC, SUI_DEST, SOL, SOL_DEST, EVM, EVM_DEST] },
+  { key: OWNER, role: "owner", wallets: [SUI, SUI_SRC, SUI_DEST, SOL_SRC, SOL_DEST, EVM, EVM_DEST] },
   { key: KEEPER, role: "keeper", wallets: ["*"] },
 ]);
 const b58 = (n: number) => getBase58Decoder().decode(randomBytes(n));
@@ -89,8 +92,8 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
       // the minter accepts Sui's burns (domain 8) and holds USDC in custody.
       const solana = new SolanaLocalChain(() => chain.solanaAccounts);
       chain.solanaChain = solana;
-      for (const owner of [SOL, SOL_DEST]) solana.lamports.set(owner, 1_000_000_000n);
-      await solana.setTokenBalance(SOL, USDC["svm-chain"], 100_000_000n);
+      for (const owner of [SOL_SRC, SOL_DEST]) solana.lamports.set(owner, 1_000_000_000n);
+      await solana.setTokenBalance(SOL_SRC, USDC["svm-chain"], 100_000_000n);
       await installLocalSolanaCctp(chain.solanaAccounts, solana, SOL_DEST);
     });
     ({ rpc, iris } = stack);
@@ -152,23 +155,57 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     await deliverOnce(p.planId, sig, "4000000");
   });
 
-  it("svm → move: Solana V1 deposit_for_burn; the Sui receive PTB simulated by the node; credited once", async () => {
-    const p = await plan({ sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "3000000", sourceAddress: SOL, destAddress: SUI_DEST });
+  it("svm → move: Solana V1 deposit_for_burn landed on the local chain; the rescue reads its MessageSent event account, which Circle's listing must equal; the Sui receive PTB simulated by the node; credited once", async () => {
+    const p = await plan({ sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "3000000", sourceAddress: SOL_SRC, destAddress: SUI_DEST });
     expect(p).toMatchObject({ status: "prepared", rail: "circle-cctp-v1", mintRecipient: SUI_DEST });
     const burnIx = (p.transactions[0]?.payload as { instructions: { programAddress: string }[] }).instructions[0];
     expect(burnIx?.programAddress).toBe(TMM_V1_SOLANA);
     // Simulated on the local chain: the V1 minter's deposit_for_burn checks the accounts and burns from the owner's USDC.
     expect(p.transactions[0]?.simulation?.status).toBe("ok");
-
-    const sig = b58(64);
-    // A burn minting elsewhere is refused; the plan's own is built.
-    iris.messages.set(`5/${sig}`, [{ message: v1Message(5, 8, 12n, SUI as Hex, 3_000_000n), attestation: `0x${"cd".repeat(65)}`, eventNonce: "12" }]);
-    expect((await rescue(p.planId, sig)).json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [] });
-    const message = v1Message(5, 8, 12n, SUI_DEST as Hex, 3_000_000n);
+    // The message Circle's V1 programs write for this burn (the local model's nonce is 0; the sender is the owner's key).
+    const sender = bytesToHex(SOL_SIGNER.publicKey.toBytes());
+    const message = v1Message(5, 8, 0n, SUI_DEST as Hex, 3_000_000n, { messageSender: sender });
     const attestation = `0x${"cd".repeat(65)}`;
-    iris.messages.set(`5/${sig}`, [{ message, attestation, eventNonce: "12" }]);
+
+    // A signature the chain does not know is no burn, whatever Circle's service lists for it.
+    const unknown = b58(64);
+    iris.messages.set(`5/${unknown}`, [{ message, attestation, eventNonce: "0" }]);
+    const none = await rescue(p.planId, unknown);
+    expect(none.json).toMatchObject({ status: "blocked", blockers: [{ code: "burn_not_found" }], transactions: [] });
+    expect(JSON.stringify(none.json.blockers)).toContain("svm-chain does not know the transaction");
+
+    // Another plan's burn (to another Sui address) is not this plan's: recipient_mismatch names where it mints.
+    const other = await plan({ sourceChain: "svm-chain", destChain: "move-chain", amountMicros: "1000000", sourceAddress: SOL_SRC, destAddress: SUI });
+    const otherSig = await landSolanaTx(rpc, rpc.solanaChain as SolanaLocalChain, (other.transactions[0]?.payload as { transaction: string }).transaction, SOL_SIGNER);
+    expect((await rescue(p.planId, otherSig)).json).toMatchObject({ status: "blocked", blockers: [{ code: "recipient_mismatch" }], transactions: [] });
+
+    // The owner signs the burn; Circle's V1 programs on the local chain burn the USDC and write the message.
+    const wire = (p.transactions[0]?.payload as { transaction: string }).transaction;
+    const sig = await landSolanaTx(rpc, rpc.solanaChain as SolanaLocalChain, wire, SOL_SIGNER);
+    expect((await rescue(p.planId, sig)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }], burn: { amountMicros: "3000000", message } });
+    // Circle's service listing another message for the signature (one micro-USDC more) is not this burn's attestation.
+    iris.messages.set(`5/${sig}`, [{ message: v1Message(5, 8, 0n, SUI_DEST as Hex, 3_000_001n, { messageSender: sender }), attestation, eventNonce: "0" }]);
+    const listedOther = await rescue(p.planId, sig);
+    expect(listedOther.json).toMatchObject({ status: "blocked", blockers: [{ code: "burn_not_found" }], transactions: [] });
+    expect(JSON.stringify(listedOther.json.blockers)).toContain("a message other than the one svm-chain's transaction emitted");
+    // The chain unreachable: the burn cannot be read, so nothing is built.
+    rpc.down = true;
+    try {
+      expect((await rescue(p.planId, sig)).json).toMatchObject({ status: "blocked", blockers: [{ code: "source_rpc_unavailable" }], transactions: [] });
+    } finally {
+      rpc.down = false;
+    }
+    iris.messages.set(`5/${sig}`, [{ message, attestation, eventNonce: "0" }]);
     const r = await rescue(p.planId, sig);
-    expect(r.json).toMatchObject({ status: "prepared", messageTransmitter: SUI_MESSAGE_TRANSMITTER, burn: { nonce: "12", attestation } });
+    expect(r.json).toMatchObject({ status: "prepared", messageTransmitter: SUI_MESSAGE_TRANSMITTER, burn: { nonce: "0", amountMicros: "3000000", attestation } });
+    // Once the event account is closed (its rent reclaimed, which V1 allows after attestation) the message is no longer
+    // on chain: Circle's listing alone is used, so a listing the chain would have refused above is now what is built.
+    const eventAccount = VersionedTransaction.deserialize(Buffer.from(wire, "base64")).message.staticAccountKeys[1]?.toBase58() as string;
+    expect(rpc.solanaAccounts.delete(eventAccount)).toBe(true);
+    const listed = v1Message(5, 8, 0n, SUI_DEST as Hex, 3_000_001n, { messageSender: sender });
+    iris.messages.set(`5/${sig}`, [{ message: listed, attestation, eventNonce: "0" }]);
+    expect((await rescue(p.planId, sig)).json).toMatchObject({ status: "prepared", burn: { amountMicros: "3000001", message: listed } });
+    iris.messages.set(`5/${sig}`, [{ message, attestation, eventNonce: "0" }]);
     const [rx] = r.json.transactions as Tx[];
     expect(rx).toMatchObject({ chain: "move-chain", kind: "receive", encoding: "sui-transaction-json", simulation: { status: "ok" } });
     expect(suiCalls(rx?.payload as string)).toEqual([

@@ -10,7 +10,7 @@ import { Transaction } from "@mysten/sui/transactions";
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair, PublicKey } from "@solana/web3.js";
 import { decodeFunctionData, encodePacked, type Hex, pad, sliceHex } from "viem";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { type App, dbKinds, startApp } from "../support/app";
 import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/abi";
@@ -21,6 +21,7 @@ import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
+import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { call } from "../support/http";
 import { EVM, EVM_DEST, EVM_3 as EVM_THIEF, SOL, SOL_DEST, SUI, SUI_2 as SUI_OTHER } from "../support/wallets";
 
@@ -613,11 +614,19 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(raw.subarray(12, 12 + (v2msg(true).length - 2) / 2).toString("hex")).toBe(v2msg(true).slice(2).toLowerCase());
   });
 
-  it("rescue of a svm-chain → evm-b V2 burn: the attested message from Iris, only when it mints to the locked destination", async () => {
+  it("rescue of a svm-chain → evm-b V2 burn whose event account is closed (rent reclaimed): the attested message from Iris, only when it mints to the locked destination", async () => {
     const r = await post(app, "/svc/bridge/plan", { sourceChain: "svm-chain", destChain: "evm-b", amountMicros: "3000000", sourceAddress: SOL, destAddress: EVM_DEST });
     expect(r.json).toMatchObject({ status: "prepared", rail: "circle-cctp-v2" });
     const planId = r.json.planId as string;
     const sig = getBase58Decoder().decode(randomBytes(64));
+    // The burn landed (its transaction called the V2 token messenger minter), and the MessageSent event account it
+    // signed with is gone since: the chain answers no account for it (getMultipleAccounts), so the message is only Iris's.
+    const wire = Buffer.from((r.json.transactions as { payload: { transaction: string } }[])[0]?.payload.transaction ?? "", "base64");
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "finalized", tokenBalances: [], landed: { at: 0, slot: 300_000_001, blockTime: 1_760_000_000, wire } });
+    rpc.solanaChain = new SolanaLocalChain(() => rpc.solanaAccounts);
+    onTestFinished(() => {
+      rpc.solanaChain = null;
+    });
     const rescue = (body: J) => post(app, "/svc/bridge/rescue", { planId, ...body }, OWNER);
     const nonce = `0x${"5c".repeat(32)}` as Hex;
     const solMessage = (recipient: Hex) => v2Message(5, 3, recipient, 3_000_000n, { nonce });

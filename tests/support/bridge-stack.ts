@@ -6,12 +6,14 @@
 import { SuiGrpcClient } from "@mysten/sui/grpc";
 import type { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { Transaction } from "@mysten/sui/transactions";
+import { type Keypair, VersionedTransaction } from "@solana/web3.js";
 import { type Hex, keccak256, pad, serializeSignature } from "viem";
 import { sign } from "viem/accounts";
 import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2 } from "../../lib/cctp-ids";
 import { burnEnds, type BurnMessageEnds, cctpMessageV1, cctpMessageV2 } from "../../testing/chains/cctp-message";
 import { deployCctp } from "../../testing/chains/evm/cctp/deploy";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
+import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { type App, type DbKind, startApp } from "./app";
 import { type FakeIris, startFakeIris } from "./fake-iris";
 import { type FakeRpc, startFakeRpc } from "./fake-rpc";
@@ -120,4 +122,32 @@ export function suiBurnNonce(rpc: FakeRpc, digest: string): bigint {
   const e = t?.kind === "sui" ? t.events?.find((x) => x.type.endsWith("::deposit_for_burn::DepositForBurn")) : undefined;
   if (!e) throw new Error(`${digest} emitted no DepositForBurn`);
   return BigInt((e.json as { nonce: string }).nonce);
+}
+
+/**
+ * A plan's Solana transaction (`solana-v0-message-base64`'s `transaction`, its other signers' signatures already in it)
+ * signed by `signer` and landed as a wallet lands it: the local chain's programs run it and keep its state (a refusal
+ * throws, with the programs' logs), then the RPC's sendTransaction checks every signature and records it, so
+ * getTransaction answers it. Returns its signature.
+ */
+export async function landSolanaTx(rpc: FakeRpc, chain: SolanaLocalChain, wire: string, signer: Keypair): Promise<string> {
+  const tx = VersionedTransaction.deserialize(Buffer.from(wire, "base64"));
+  tx.sign([signer]);
+  const signed = Buffer.from(tx.serialize()).toString("base64");
+  const ran = await chain.execute(signed);
+  if (ran.err !== null) throw new Error(`the local chain refused the transaction: ${JSON.stringify(ran.err)}\n${(ran.logs ?? []).join("\n")}`);
+  const landing = rpc.landsSolana;
+  rpc.landsSolana = true;
+  try {
+    const r = await fetch(rpc.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "sendTransaction", params: [signed, { encoding: "base64" }] }),
+    });
+    const body = (await r.json()) as { result?: string; error?: { message?: string } };
+    if (!body.result) throw new Error(`sendTransaction refused: ${body.error?.message}`);
+    return body.result;
+  } finally {
+    rpc.landsSolana = landing;
+  }
 }

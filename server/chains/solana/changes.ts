@@ -7,7 +7,7 @@ import { getAddressDecoder } from "@solana/kit";
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import { createHash } from "node:crypto";
-import { bytesToHex } from "viem";
+import { bytesToHex, type Hex } from "viem";
 import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
 import { sentBurnOf } from "../cctp-messages";
 import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedBurn, type SimulatedChanges } from "../changes";
@@ -44,16 +44,25 @@ const MESSAGE_SENT_DISCRIMINATOR = createHash("sha256").update("account:MessageS
  */
 const MESSAGE_AT: Record<string, number> = { [SOLANA_CCTP_PROGRAMS.messageTransmitterV2]: 8 + 32 + 8, [SOLANA_CCTP_PROGRAMS.messageTransmitterV1]: 8 + 32 };
 
-/** The burn a MessageSent event account (after the transaction) carries, or null when `a` is no such account. */
-function burnOfAccount(a: RpcAccountState | null | undefined): SimulatedBurn | null {
+/**
+ * The message a MessageSent event account holds and the transmitter program that owns it (V1 or V2), or null when `a`
+ * is no such account (another owner, another discriminator, or too short for its own length prefix).
+ */
+export function messageOfEventAccount(a: RpcAccountState | null | undefined): { transmitter: string; message: Hex } | null {
   const at = a ? MESSAGE_AT[a.owner] : undefined;
   if (!a || at === undefined) return null;
   const bytes = Buffer.from(String(a.data[0] ?? ""), "base64");
   if (bytes.length < at + 4 || !bytes.subarray(0, 8).equals(MESSAGE_SENT_DISCRIMINATOR)) return null;
   const len = bytes.readUInt32LE(at);
   if (bytes.length < at + 4 + len) return null;
-  const b = sentBurnOf(bytesToHex(bytes.subarray(at + 4, at + 4 + len)));
-  return b && { transmitter: a.owner, destinationDomain: b.destinationDomain, mintRecipient: b.mintRecipient, burnToken: b.burnToken, amount: b.amount.toString() };
+  return { transmitter: a.owner, message: bytesToHex(bytes.subarray(at + 4, at + 4 + len)) };
+}
+
+/** The burn a MessageSent event account (after the transaction) carries, or null when `a` is no such account. */
+function burnOfAccount(a: RpcAccountState | null | undefined): SimulatedBurn | null {
+  const sent = messageOfEventAccount(a);
+  const b = sent && sentBurnOf(sent.message);
+  return b && { transmitter: sent.transmitter, destinationDomain: b.destinationDomain, mintRecipient: b.mintRecipient, burnToken: b.burnToken, amount: b.amount.toString() };
 }
 
 /**

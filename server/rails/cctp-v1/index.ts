@@ -23,6 +23,8 @@ import { MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, solanaBurn
 import { retirementBlocker, retirementRisk } from "./retirement";
 import { SUI_MESSAGE_TRANSMITTER, SuiInsufficientUsdc, suiBurnV1, suiReceiveV1 } from "./sui";
 import { readSuiBurn } from "../../chains/sui/cctp-burns";
+import { readSolanaBurn } from "../../chains/solana/cctp-burns";
+import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
 
 /** The owner's V1 burn on the source chain: EVM depositForBurn, Solana deposit_for_burn, Sui deposit_for_burn (a PTB). */
 async function burnV1(req: BurnRequest): Promise<BurnBuild> {
@@ -101,9 +103,13 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
   let message: Hex;
   let b: BurnMessage;
   let attestation: Hex | null = null;
-  if (isEvmChain(p.source)) {
-    // EVM sources: the burn as the chain recorded it (MessageSent in the receipt), then its attestation.
-    const read = await readBurnMessages(p.source, sourceTxId);
+  // Whether the burn is the one the source chain's transaction emitted (else only Iris's listing of it).
+  let fromChain = true;
+  const svm = p.source === "svm-chain" ? await readSolanaBurn(sourceTxId, SOLANA_CCTP_PROGRAMS.messageTransmitterV1, SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV1) : null;
+  // EVM sources: the burn as the chain recorded it (MessageSent in the receipt); svm-chain: the message the landed
+  // transaction wrote into its MessageSent event account. Its attestation is then asked for that message (below).
+  const read = svm?.state === "reclaimed" ? null : (svm ?? (isEvmChain(p.source) ? await readBurnMessages(p.source, sourceTxId) : null));
+  if (read) {
     if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
     if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
     const ours = read.messages.flatMap(routed);
@@ -114,19 +120,19 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
   } else if (p.source === "move-chain") {
     // move-chain: the burn as the executed transaction emitted it (Circle's MessageSent and DepositForBurn events, read
     // over gRPC); the attestation is then looked up for that message only (below).
-    const read = await readSuiBurn(sourceTxId);
-    if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
-    if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
-    const ours = read.messages.flatMap(routed);
+    const sui = await readSuiBurn(sourceTxId);
+    if (sui.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${sui.reason}.`));
+    if (sui.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${sui.reason}.`));
+    const ours = sui.messages.flatMap(routed);
     if (ours.length === 0) {
       return none(blocker("burn_not_found", `${sourceTxId} emitted no CCTP MessageSent event from domain ${sourceDomain} to domain ${destDomain} (${p.dest}) on ${p.source}.`));
     }
     const mine = lockedBurn(ours);
     if ("blocker" in mine) return none(mine.blocker);
     // Circle's DepositForBurn event of the same call states the same burn: amount, mint recipient, destination domain.
-    const stated = read.burns.find((e) => e.destinationDomain === mine.b.destinationDomain && e.mintRecipient.toLowerCase() === mine.b.mintRecipient.toLowerCase() && BigInt(e.amount) === mine.b.amount);
+    const stated = sui.burns.find((e) => e.destinationDomain === mine.b.destinationDomain && e.mintRecipient.toLowerCase() === mine.b.mintRecipient.toLowerCase() && BigInt(e.amount) === mine.b.amount);
     if (!stated) {
-      const seen = read.burns.map((e) => `${e.amount} to ${e.mintRecipient} on domain ${e.destinationDomain}`).join("; ") || "none";
+      const seen = sui.burns.map((e) => `${e.amount} to ${e.mintRecipient} on domain ${e.destinationDomain}`).join("; ") || "none";
       return none(
         blocker(
           "burn_not_found",
@@ -136,8 +142,10 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
     }
     ({ m: message, b } = mine);
   } else {
-    // svm-chain sources: the message Iris lists for the source transaction (Circle signs it); its route and mint
-    // recipient must still be the plan's.
+    // svm-chain, its event account closed since the burn (rent reclaimed, which V1 allows once the message is
+    // attested): the message Iris lists for the source transaction (Circle signs it); its route and mint recipient
+    // must still be the plan's. Nothing is settled from the chain then.
+    fromChain = false;
     const att = await fetchAttestationsV1(sourceDomain, sourceTxId);
     if (att.state === "pending") return none(blocker("attestation_pending", `${att.reason}; try again later.`));
     if (att.state === "unavailable") return none(blocker("attestation_unavailable", `${att.reason}; try again later.`));
@@ -149,15 +157,15 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
     attestation = mine.a;
   }
   const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
-  // EVM and move-chain sources: the burn is what the source chain's transaction emitted (settled from the chain).
-  const settled = p.source === "svm-chain" ? {} : { settledBurn: { amount: b.amount } };
+  // The burn is what the source chain's transaction emitted (settled from the chain), unless only Iris had it.
+  const settled = fromChain ? { settledBurn: { amount: b.amount } } : {};
   if (isEvmChain(p.source)) {
     const att = await fetchAttestation(sourceDomain, sourceTxId, message);
     if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
     if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
     attestation = att.attestation;
   }
-  if (p.source === "move-chain") {
+  if (fromChain && !isEvmChain(p.source)) {
     const att = await attestationOfEmitted(p.source, sourceDomain, sourceTxId, message);
     if ("blocker" in att) return { blockers: [att.blocker], transactions: [], burn, ...settled };
     attestation = att.attestation;

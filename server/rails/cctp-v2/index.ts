@@ -10,6 +10,8 @@ import { solanaPayload } from "../../chains/solana";
 import { config } from "../../config";
 import { type Blocker, blocker } from "../../http/codes";
 import { readBurnMessages } from "../cctp/messages";
+import { readSolanaBurn } from "../../chains/solana/cctp-burns";
+import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
 import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";
 import { burnDescription, COMMON_RISKS, evmBurnTransactions, feeClause, feeTransferOf } from "../cctp/plan";
 import { lockedRoute, noRescue } from "../cctp/rescue";
@@ -76,12 +78,15 @@ export async function rescueV2(p: RescueRoute, planRecipient: string | null, sou
   const route = await lockedRoute(p, planRecipient);
   if ("blockers" in route) return route;
   const { locked, sourceDomain, destDomain } = route;
-  // EVM sources: the burn as the chain recorded it. svm-chain: the MessageSent event account is not read yet, so the
-  // attested message alone is used (Circle signs it; its recipient must still be the locked destination).
+  // The burn as the source chain recorded it: an EVM receipt's MessageSent, or the MessageSent event account a landed
+  // svm-chain transaction opened. Only when that account is closed since (its rent reclaimed, which V2 allows after
+  // its window) is the attested message alone used (Circle signs it; its recipient must still be the locked destination).
   let onchain: BurnMessageV2 | null = null;
   let burn: RescueBuild["burn"] = null;
-  if (isEvmChain(p.source)) {
-    const read = await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2);
+  const read = isEvmChain(p.source)
+    ? await readBurnMessages(p.source, sourceTxId, MESSAGE_TRANSMITTER_V2)
+    : await readSolanaBurn(sourceTxId, SOLANA_CCTP_PROGRAMS.messageTransmitterV2, SOLANA_CCTP_PROGRAMS.tokenMessengerMinterV2);
+  if (read.state !== "reclaimed") {
     if (read.state === "unreachable") return none(blocker("source_rpc_unavailable", `The ${p.source} RPC could not be read: ${read.reason}.`));
     if (read.state === "not_found") return none(blocker("burn_not_found", `No CCTP burn in ${sourceTxId}: ${read.reason}.`));
     const ours = read.messages.flatMap((m) => {
@@ -97,9 +102,11 @@ export async function rescueV2(p: RescueRoute, planRecipient: string | null, sou
     // Until Iris answers, the burn shows the source chain's message (nonce empty: V2 assigns it at attestation).
     burn = { sourceTxId, nonce: onchain.nonce, amountMicros: onchain.amount.toString(), mintRecipient: onchain.mintRecipient, message: mine.m, attestation: null };
   }
+  // The burn the source chain's transaction emitted is what it settled (a closed event account: unknown here).
+  const settled = onchain ? { settledBurn: { amount: onchain.amount } } : {};
   const att = await fetchAttestationsV2(sourceDomain, sourceTxId);
-  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn };
-  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn };
+  if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
+  if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
   const same = (a: BurnMessageV2, b: BurnMessageV2) =>
     a.sourceDomain === b.sourceDomain &&
     a.destinationDomain === b.destinationDomain &&
@@ -118,19 +125,19 @@ export async function rescueV2(p: RescueRoute, planRecipient: string | null, sou
   if (!onchain && listed.length === 0 && routed[0]) {
     return none(blocker("recipient_mismatch", `The burn in ${sourceTxId} mints to ${routed[0].parsed.mintRecipient}, not to the plan's owner-locked destination ${p.destAddress}; no transaction is built.`));
   }
-  if (listed.length === 0) return { blockers: [blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.")], transactions: [], burn };
+  if (listed.length === 0) return { blockers: [blocker("attestation_pending", "the attestation service does not list this burn message yet; try again later.")], transactions: [], burn, ...settled };
   const done = listed.find((m) => m.status === "complete" && m.attestation !== null);
   const first = done ?? listed[0];
   if (first) {
     burn = { sourceTxId, nonce: first.parsed.nonce, amountMicros: first.parsed.amount.toString(), mintRecipient: first.parsed.mintRecipient, message: first.message, attestation: null };
   }
-  if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn };
+  if (!done?.attestation || !burn) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for the source chain's finality); try again later.")], transactions: [], burn, ...settled };
   burn.attestation = done.attestation;
   const minted = done.parsed.amount - done.parsed.feeExecuted;
   const mint = { amount: minted, fee: done.parsed.feeExecuted };
   const description = `Mint ${minted} micro-USDC (${done.parsed.amount} burned, fee ${done.parsed.feeExecuted}) on ${p.dest} with CCTP V2 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${done.parsed.nonce}); the message fixes the recipient ${p.destAddress}`;
   if (isEvmChain(p.dest)) {
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn, mint };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload: receiveMessageV2(p.dest, done.message, done.attestation) }], burn, mint, ...settled };
   }
   // svm-chain: message_transmitter_v2 receive_message, paid and signed by the owner-locked destination wallet; the
   // token messenger's fee recipient is read from chain (its USDC account takes the executed fee).
@@ -139,10 +146,10 @@ export async function rescueV2(p: RescueRoute, planRecipient: string | null, sou
     const recipientAccount = getAddressDecoder().decode(hexToBytes(done.parsed.mintRecipient));
     const ix = await receiveMessageInstruction(p.destAddress, done.message, done.attestation, sourceDomain, done.parsed.burnToken, done.parsed.nonce, recipientAccount, feeRecipient);
     const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint };
+    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint, ...settled };
   } catch (e) {
-    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn };
-    return { blockers: [blocker("rpc_unavailable", `The svm-chain CCTP TokenMessenger could not be read: ${errorLine(e)}.`)], transactions: [], burn };
+    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn, ...settled };
+    return { blockers: [blocker("rpc_unavailable", `The svm-chain CCTP TokenMessenger could not be read: ${errorLine(e)}.`)], transactions: [], burn, ...settled };
   }
 }
 
