@@ -153,4 +153,58 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
       });
     });
   }
+
+  // A venue's deposit limit as its Move code enforces it on the node (reserve.move EDepositLimitExceeded, NAVI
+  // validation.move exceeded_maximum_deposit_cap): a deposit past it is blocked before the wallet opens, with the
+  // venue's reason; one that just fits (the limit itself) is prepared.
+  describe("deposit limits", () => {
+    const blockedBy = async (strategyId: string, amount: bigint, reason: RegExp) => {
+      const r = (await plan("deposit", strategyId, amount)).json;
+      expect(r.status).toBe("blocked");
+      expect(r.blockers?.[0]?.code).toBe("simulation_failed");
+      expect(r.blockers?.[0]?.message).toMatch(reason);
+    };
+    const prepared = async (strategyId: string, amount: bigint) => {
+      const r = (await plan("deposit", strategyId, amount)).json;
+      expect(r.blockers ?? []).toEqual([]);
+      expect(r.transactions[0]?.simulation?.status).toBe("ok");
+    };
+
+    it("Suilend: past the USDC reserve's deposit_limit (USDC) or deposit_limit_usd (at the higher of price and smoothed price): blocked EDepositLimitExceeded", async () => {
+      const r = rpc.suilendMarkets.get(suilend.onchain.lendingMarket ?? "")?.[1];
+      if (!r) throw new Error("no local Suilend USDC reserve");
+      const saved = { ...r };
+      try {
+        // Total supply: available + borrowed − unclaimed fees (1,250 USDC); room for 3 USDC more.
+        const total = r.available + r.borrowedWad / WAD - r.unclaimedWad / WAD;
+        expect(total % 1_000_000n).toBe(0n);
+        r.depositLimit = total + 3_000_000n;
+        await blockedBy("suilend", AMOUNT, /MoveAbort .*abort code: 2, in '0x[0-9a-f]{64}::reserve::deposit_liquidity_and_mint_ctokens' — Suilend EDepositLimitExceeded/);
+        await prepared("suilend", 3_000_000n);
+        // In USD: the price 1, the smoothed price 2 (the upper bound counts), room for 3 USDC at 2 USD.
+        r.depositLimit = undefined;
+        r.priceWad = WAD;
+        r.smoothedPriceWad = 2n * WAD;
+        r.depositLimitUsd = (2n * (total + 3_000_000n)) / 1_000_000n;
+        await blockedBy("suilend", AMOUNT, /Suilend EDepositLimitExceeded/);
+        await prepared("suilend", 3_000_000n);
+      } finally {
+        Object.assign(r, { depositLimit: saved.depositLimit, depositLimitUsd: saved.depositLimitUsd, priceWad: saved.priceWad, smoothedPriceWad: saved.smoothedPriceWad });
+      }
+    });
+
+    it("NAVI: past the USDC reserve's supply_cap_ceiling: blocked exceeded_maximum_deposit_cap (1604)", async () => {
+      const reserve = rpc.naviStorages.get(navi.onchain.storage ?? "")?.reserves.get(10);
+      if (!reserve) throw new Error("no local NAVI USDC reserve");
+      try {
+        // The reserve's supply (1,010 USDC at index 1, in NAVI's 9 decimals) plus room for 3 USDC, times ray.
+        const supplied = [...(reserve.suppliers?.values() ?? [])].reduce((a, b) => a + b, 0n);
+        reserve.supplyCapCeiling = (supplied + 3_000_000_000n) * 10n ** 27n;
+        await blockedBy("navi", AMOUNT, /MoveAbort .*abort code: 1604, in '0x[0-9a-f]{64}::validation::validate_deposit' — NAVI exceeded_maximum_deposit_cap/);
+        await prepared("navi", 3_000_000n);
+      } finally {
+        reserve.supplyCapCeiling = undefined;
+      }
+    });
+  });
 });

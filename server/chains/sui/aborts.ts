@@ -1,5 +1,5 @@
 // What a Move abort means, for the aborts a plan on move-chain can meet because of chain state the plan cannot fix by
-// itself. Keyed by the aborting module and function and the code, each from the protocol's published Move source; the
+// itself (stale prices, a venue's deposit limit or supply cap). Keyed by the aborting module and function and the code, each from the protocol's published Move source; the
 // node's own message is kept and this meaning follows it.
 
 interface KnownAbort {
@@ -21,6 +21,28 @@ const KNOWN: KnownAbort[] = [
       "NAVI invalid_price: a price NAVI's PriceOracle holds for the owner's collateral is older than its update interval, so the health check aborts. " +
       "A fresh price update is needed first: oracle_pro::update_single_price_v2 in the same transaction, from a Pyth, Supra or Switchboard source younger than the feed's max_timestamp_diff " +
       "(NAVI's app also pushes Pyth data from Hermes; this service does not); try again once NAVI's oracle sources have been updated.",
+  },
+  {
+    // suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca contracts/suilend/sources/reserve.move
+    // `deposit_liquidity_and_mint_ctokens` asserts, after adding the deposit, total_supply ≤ config.deposit_limit and its
+    // USD value (at max(price, smoothed_price)) ≤ config.deposit_limit_usd, else `EDepositLimitExceeded` = 2.
+    module: "reserve",
+    functionName: "deposit_liquidity_and_mint_ctokens",
+    code: "2",
+    meaning:
+      "Suilend EDepositLimitExceeded: the USDC reserve's deposit limit (in USDC or in USD, from its config) would be passed by this deposit, so Suilend refuses it. " +
+      "A smaller amount may fit under the limit; otherwise the reserve takes deposits again once others withdraw or Suilend raises the limit.",
+  },
+  {
+    // naviprotocol/navi-smart-contracts @ 473b0934235d6dc1357fa4309308167c6d175fd1 lending_core/sources/validation.move
+    // `validate_deposit` asserts supply_cap_ceiling ≥ (ray_mul(total_supply, supply_index) + amount) × ray, else
+    // `error::exceeded_maximum_deposit_cap()` = 1604 (lending_core/sources/error.move).
+    module: "validation",
+    functionName: "validate_deposit",
+    code: "1604",
+    meaning:
+      "NAVI exceeded_maximum_deposit_cap: the reserve's supply cap would be passed by this deposit, so NAVI refuses it. " +
+      "A smaller amount may fit under the cap; otherwise the reserve takes deposits again once others withdraw or NAVI raises the cap.",
   },
 ];
 

@@ -17,6 +17,11 @@ export interface NaviReserveState {
   supplyIndex: bigint;
   /** Scaled supply balances (9-decimal amounts ÷ index) by owner: entries of supply_balance.user_state. */
   suppliers?: Map<string, bigint>;
+  /**
+   * supply_cap_ceiling: the cap on the reserve's supply in 9-decimal amounts, times 1e27 (validation.move
+   * validate_deposit compares it with (ray_mul(total_supply, index) + amount) × ray). Default: 1e9 USDC.
+   */
+  supplyCapCeiling?: bigint;
 }
 
 export interface NaviStorageState {
@@ -113,7 +118,7 @@ function naviReserveData(assetId: number, r: NaviReserveState) {
       oracle_id: assetId,
       coin_type: noPrefix(r.coinType),
       is_isolated: false,
-      supply_cap_ceiling: "0",
+      supply_cap_ceiling: (r.supplyCapCeiling ?? DEFAULT_SUPPLY_CAP).toString(),
       borrow_cap_ceiling: "0",
       current_supply_rate: "0",
       current_borrow_rate: "0",
@@ -198,6 +203,8 @@ const naviModules = () => {
 const RAY = 10n ** 27n;
 /** NAVI's amounts have 9 decimals (pool.move normal_amount / unnormal_amount, convert_amount by powers of ten); USDC 6. */
 const USDC_TO_NORMAL = 1000n;
+/** The local reserves' supply cap unless a test sets one: 1e9 USDC in 9-decimal amounts, times 1e27. */
+const DEFAULT_SUPPLY_CAP = 10n ** 9n * 10n ** 9n * RAY;
 
 /**
  * NAVI's deposit and withdraw as its published source runs them (naviprotocol/navi-smart-contracts @
@@ -207,7 +214,9 @@ const USDC_TO_NORMAL = 1000n;
  *   object: no address's balance) and the rest is transferred back to the sender; abort 46000 for a zero amount, 46001
  *   when the coin holds less (UTILS_AMOUNT_ZERO, UTILS_INSUFFICIENT_FUNDS). Nothing comes back: the supply is kept in
  *   Storage for the sender. Then lending.move base_deposit → logic.move execute_deposit: validation.move
- *   validate_deposit aborts 1505 (error.move invalid_coin_type) when T is not the reserve's coin type; logic.move
+ *   validate_deposit aborts 1505 (error.move invalid_coin_type) when T is not the reserve's coin type, and 1604
+ *   (exceeded_maximum_deposit_cap) unless supply_cap_ceiling ≥ (ray_mul(total_supply, current_supply_index) +
+ *   normal_amount) × ray; logic.move
  *   increase_supply_balance adds ray_math::ray_div(normal_amount(amount), current_supply_index) (half up) to the
  *   sender's entry of supply_balance.user_state and to its total_supply (storage.move increase_balance), and the asset
  *   joins the sender's collaterals (storage.move update_user_collaterals; the local Storage derives them from the entries).
@@ -220,8 +229,7 @@ const USDC_TO_NORMAL = 1000n;
  *   logic.move decrease_supply_balance takes ray_div(actual, index) off the sender's entry and the total, aborting 1506
  *   in storage.move decrease_balance when the entry holds less.
  * Executed, the calls write the entries (`writes`), which the readers read (server/venues/navi/read.ts). The local
- * reserve's index is as served (no interest model on the local chain: update_state_of_all leaves it), the supply cap
- * (validate_deposit exceeded_maximum_deposit_cap) is not checked, and execute_withdraw's dust rule (a remainder of at
+ * reserve's index is as served (no interest model on the local chain: update_state_of_all leaves it), and execute_withdraw's dust rule (a remainder of at
  * most 1000 in 9 decimals goes to the treasury and the asset leaves the collaterals, the entry unchanged) is not modelled.
  */
 function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | undefined {
@@ -252,6 +260,8 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
     if (amount === 0n) return abortIn(call.package, "utils", "split_coin", 46000n);
     if (coin.held.value < amount) return abortIn(call.package, "utils", "split_coin", 46001n);
     if (!sameType(reserve.coinType, t)) return abortIn(call.package, "validation", "validate_deposit", 1505n);
+    const supplied = rayMul(naviTotalScaled(reserve), reserve.supplyIndex);
+    if ((reserve.supplyCapCeiling ?? DEFAULT_SUPPLY_CAP) < (supplied + amount * USDC_TO_NORMAL) * RAY) return abortIn(call.package, "validation", "validate_deposit", 1604n);
     const rest = coin.held.value - amount;
     const added = rayDiv(amount * USDC_TO_NORMAL, reserve.supplyIndex);
     return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [], writes: write(scaled + added) };

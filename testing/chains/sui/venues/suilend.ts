@@ -13,6 +13,15 @@ export interface SuilendReserveState {
   /** Decimal values, scaled by 1e18. */
   borrowedWad: bigint;
   unclaimedWad: bigint;
+  /**
+   * The reserve config's `deposit_limit` (base units) and `deposit_limit_usd` (whole USD), and the reserve's `price` and
+   * `smoothed_price` (Decimals, scaled by 1e18): a deposit past either limit aborts (suilendCoinCall). Defaults: 1e9 USDC,
+   * 1e9 USD, both prices 1.
+   */
+  depositLimit?: bigint;
+  depositLimitUsd?: bigint;
+  priceWad?: bigint;
+  smoothedPriceWad?: bigint;
 }
 
 /** Suilend's part of the local chain's state. */
@@ -47,6 +56,8 @@ function suilendMarket(id: string, reserves: SuilendReserveState[]): SuiObject {
           borrowed_amount: decimal(r.borrowedWad),
           unclaimed_spread_fees: decimal(r.unclaimedWad),
           cumulative_borrow_rate: decimal(10n ** 18n),
+          price: decimal(r.priceWad ?? WAD),
+          smoothed_price: decimal(r.smoothedPriceWad ?? WAD),
         },
       })),
     }),
@@ -68,6 +79,9 @@ const suilendModules = () => {
 const WAD = 10n ** 18n;
 /** reserve.move `MIN_AVAILABLE_AMOUNT` (suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca). */
 const MIN_AVAILABLE_AMOUNT = 100n;
+/** The local reserves' deposit limits unless a test sets them: 1e9 USDC (base units) and 1e9 USD. */
+const DEFAULT_DEPOSIT_LIMIT = 10n ** 15n;
+const DEFAULT_DEPOSIT_LIMIT_USD = 10n ** 9n;
 
 /** The package's original id, its contracts/suilend/Published.toml `[published.mainnet] original-id` (tests/fixtures/suilend/). */
 const suilendAddress = () => publishedAddress(moveFixture("suilend", "Published.toml"), { publishedEnv: "mainnet" });
@@ -87,8 +101,12 @@ const suilendAddress = () => publishedAddress(moveFixture("suilend", "Published.
  * - fulfill_liquidity_request<P, T>(market, index, request) takes it (argument 2) and returns `Coin<T>` of amount − fee
  *   (reserve.move fulfill_liquidity_request).
  * Interest compounds first (reserve::compound_interest); the local reserves' cumulative borrow rate stays 1 with no
- * rate model, so the reserve as served is the one the call computes with. The rate limiter and the deposit limits
- * (reserve.move EDepositLimitExceeded, from the reserve's config, which the local reserve does not hold) are not modelled.
+ * rate model, so the reserve as served is the one the call computes with.
+ * - The deposit limits (reserve.move deposit_liquidity_and_mint_ctokens, after adding the liquidity): total_supply must
+ *   stay ≤ from(config.deposit_limit), and market_value_upper_bound(total_supply) = max(price, smoothed_price) ×
+ *   total_supply / 10^mint_decimals ≤ from(config.deposit_limit_usd); else EDepositLimitExceeded (2, in `reserve`).
+ *   Deposits pass no rate limiter (lending_market.move calls rate_limiter::process_qty on redeem and borrow only); the
+ *   redeem's rate limiter is not modelled.
  * What an executed call leaves in the reserve (its `writes`), as reserve.move (same commit) writes it — the fields the
  * readers read (server/venues/suilend/read.ts):
  * - deposit_liquidity_and_mint_ctokens: `available_amount + liquidity`, `ctoken_supply + new_ctokens`;
@@ -116,6 +134,12 @@ function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResu
   if (call.function === "deposit_liquidity_and_mint_ctokens" && held.kind === "coin" && sameType(held.coinType, t)) {
     if (held.value === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
     const minted = r.ctokens === 0n ? held.value : (((held.value * WAD * (r.ctokens * WAD)) / WAD) * WAD) / totalWad / WAD;
+    const supplyAfter = totalWad + held.value * WAD;
+    const priceUpper = (r.priceWad ?? WAD) > (r.smoothedPriceWad ?? WAD) ? (r.priceWad ?? WAD) : (r.smoothedPriceWad ?? WAD);
+    const usdAfter = (((priceUpper * supplyAfter) / WAD) * WAD) / (10n ** 6n * WAD);
+    if (supplyAfter > (r.depositLimit ?? DEFAULT_DEPOSIT_LIMIT) * WAD || usdAfter > (r.depositLimitUsd ?? DEFAULT_DEPOSIT_LIMIT_USD) * WAD) {
+      return abortIn(call.package, "reserve", "deposit_liquidity_and_mint_ctokens", 2n);
+    }
     if (minted === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
     const writes = () => {
       r.available += held.value;
