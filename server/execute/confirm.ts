@@ -1,5 +1,5 @@
 // Confirms a transaction through its chain's RPC and reads what it proves: who sent it and how the USDC
-// balances of its parties moved. Sui: LedgerService.GetTransaction over gRPC (effects status, balance changes,
+// balances of its parties moved. Sui: LedgerService.GetTransaction over gRPC (effects status, balance changes, events,
 // checkpoint: final once checkpointed). Solana:
 // getSignatureStatuses (confirmed or finalized) then getTransaction jsonParsed (token balances). EVM:
 // eth_getTransactionReceipt (status 0x1, USDC Transfer logs).
@@ -8,6 +8,7 @@ import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { USDC } from "../chains/balances";
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { suiCall } from "../chains/sui/calls";
+import type { SuiEvent } from "../chains/sui/cctp-burns";
 import { rpcCall } from "../chains/rpc";
 
 /** What a confirmed transaction moved: per normalized owner address, per asset id (Sui coin type, Solana mint, ERC-20). */
@@ -25,6 +26,8 @@ export type Confirmation =
        * the swap's. EVM: ERC-20 Transfer logs only.
        */
       assets: AssetChanges;
+      /** The events the transaction emitted (move-chain: type and BCS, as the node reports them); none elsewhere. */
+      events: SuiEvent[];
     }
   | { state: "pending"; reason: string }
   | { state: "failed"; reason: string };
@@ -50,7 +53,7 @@ function pendingFrom(r: { unreachable: boolean; message: string }): Confirmation
 
 async function confirmSui(digest: string): Promise<Confirmation> {
   const r = await suiCall("GetTransaction", (client, signal) =>
-    client.core.getTransaction({ digest, include: { effects: true, balanceChanges: true, transaction: true }, signal }),
+    client.core.getTransaction({ digest, include: { effects: true, balanceChanges: true, transaction: true, events: true }, signal }),
   );
   if (!r.ok) return { state: "pending", reason: r.unreachable ? `rpc_unavailable: ${r.message}` : `not_found_yet: ${r.message}` };
   const tx = r.result.Transaction ?? r.result.FailedTransaction;
@@ -70,7 +73,7 @@ async function confirmSui(digest: string): Promise<Confirmation> {
     const net = BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0");
     addAsset(assets, sender, normalizeStructTag("0x2::sui::SUI"), net);
   }
-  return { state: "final", sender, usdc, assets };
+  return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[] };
 }
 
 interface SolStatus {
@@ -123,7 +126,7 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   const pre = meta.preBalances?.[0];
   const post = meta.postBalances?.[0];
   if (sender && pre !== undefined && post !== undefined) addAsset(assets, sender, WRAPPED_SOL_MINT, BigInt(post) - BigInt(pre) + BigInt(meta.fee ?? 0));
-  return { state: "final", sender, usdc, assets };
+  return { state: "final", sender, usdc, assets, events: [] };
 }
 
 interface EvmReceipt {
@@ -150,7 +153,7 @@ async function confirmEvm(chain: ChainId, hash: string): Promise<Confirmation> {
     add(usdc, from, -value);
     add(usdc, to, value);
   }
-  return { state: "final", sender: r.result.from ?? null, usdc, assets };
+  return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [] };
 }
 
 export function confirmTx(chain: ChainId, txId: string): Promise<Confirmation> {

@@ -16,7 +16,7 @@ import { ApiError, fieldError } from "../http/errors";
 import { recordDeposit, recordLegs, recordWithdrawal } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
-import { readVenueIndex } from "../venues/readers";
+import { readVenueIndex, receiptFor } from "../venues/readers";
 import { forgetWorth } from "../venues/worth";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { type AssetChanges, confirmTx, isTxIdOf } from "./confirm";
@@ -142,6 +142,16 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
       digest,
       blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}${disclosed}.`),
     );
+  }
+  // The venue's own mark of the deposit (its share coin arriving, its deposit event): without it the outflow could have
+  // gone anywhere, and the ledger would show a position the chain does not hold.
+  const receipt = kind === "deposit" ? receiptFor(plan.strategyId ?? "") : undefined;
+  if (receipt) {
+    const shown = await receipt.deposit(c, plan.owner, deposited);
+    if (shown.state === "unknown") return waiting(plan, "pending", digest, submitted, shown.reason);
+    if (shown.state === "missing") {
+      return blocked(plan.id, digest, blocker("tx_not_venue_deposit", `${digest} moves ${-change} micro-USDC out of the owner's wallet, but ${shown.reason}; nothing is recorded.`));
+    }
   }
   if (kind === "withdraw" && change <= 0n) {
     return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));

@@ -92,6 +92,10 @@ export const BLOCKER_CODES = {
   tx_failed: { answered: ACTION, meaning: "The transaction failed or reverted on chain; nothing is credited." },
   sender_not_owner: { answered: ACTION, meaning: "The transaction's sender (Sui sender, Solana fee payer) is not the plan's owner." },
   tx_amount_mismatch: { answered: ACTION, meaning: "The confirmed transaction does not move the plan's amount of USDC out of the owner's wallet." },
+  tx_not_venue_deposit: {
+    answered: ACTION,
+    meaning: "The confirmed transaction moves the USDC out of the owner's wallet but does not show it reaching the plan's venue (no share coin of the venue arrived, or no deposit event of the venue's package names the owner and amount); nothing is recorded.",
+  },
   digest_already_used: { answered: ACTION, meaning: "This on-chain transaction already proves another plan." },
   plan_already_executed: { answered: ACTION, meaning: "The plan was already executed with another transaction." },
   submit_rejected: { answered: ACTION, meaning: "The chain's RPC refused to submit the signed transaction." },

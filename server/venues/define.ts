@@ -8,6 +8,7 @@ import type { VenueProgram } from "../chains/solana/program-errors";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import type { VenueAdapter } from "./shared/build";
 import type { VenueReader, VenueWorth } from "./shared/read";
+import type { VenueReceipt } from "./shared/receipt";
 import type { VenueDescriptor } from "./types";
 
 export type VenueSpec = Omit<VenueDescriptor, "family" | "label" | "broadcastEnabled" | "kind" | "token">;
@@ -45,6 +46,11 @@ export interface Venue {
   readonly worth?: VenueWorth;
   /** The deposit and withdraw builders; absent (or an action absent): plans are blocked with adapter_not_ready. */
   readonly build?: VenueAdapter;
+  /**
+   * What a confirmed deposit must show besides the owner's USDC outflow (the venue's share coin arriving, its deposit
+   * event); absent: the outflow alone is taken as the deposit.
+   */
+  readonly receipt?: VenueReceipt;
   /** Solana: the venue's program as a failed simulation names it, with its error table when known. */
   readonly programErrors?: VenueProgram;
   /** EVM: the custom errors (Solidity `error` signatures) its contracts revert with, decoded by name in a simulation. */
@@ -54,7 +60,7 @@ export interface Venue {
 /** A venue module; its reader and builders must be this venue's (a mismatch is a programming error, thrown at load). */
 export function venueModule(m: Venue): Venue {
   const id = m.descriptor.id;
-  for (const part of [m.read, m.build, m.worth]) {
+  for (const part of [m.read, m.build, m.worth, m.receipt]) {
     if (part && part.venueId !== id) throw new Error(`venue module ${id} holds a part of ${part.venueId}`);
   }
   return m;

@@ -4,6 +4,7 @@
 import { VENUE_MODULES } from "./list";
 import { readIndexOf } from "./shared/index-read";
 import type { IndexRead, VenueReader } from "./shared/read";
+import type { VenueReceipt } from "./shared/receipt";
 
 export type { IndexRead, VenueReader } from "./shared/read";
 
@@ -19,4 +20,9 @@ export function venuesWithReaders(): string[] {
 export function readVenueIndex(venueId: string): Promise<IndexRead> {
   const m = VENUE_MODULES.find((v) => v.descriptor.id === venueId);
   return readIndexOf(venueId, m?.read, m?.noReader);
+}
+
+/** The venue's receipt check of a confirmed deposit (./shared/receipt.ts), or undefined when it has none. */
+export function receiptFor(venueId: string): VenueReceipt | undefined {
+  return VENUE_MODULES.find((m) => m.descriptor.id === venueId)?.receipt;
 }

@@ -20,6 +20,7 @@ import { type CctpNodes, evmRpcEnv, startCctpNodes, v2Message } from "../support
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { call } from "../support/http";
@@ -74,9 +75,14 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(r.json.status).toBe("prepared");
     return r.json.planId as string;
   };
-  const suiDeposit = (sender: string, amount: bigint, status: "success" | "failure" = "success") => {
+  /**
+   * A Scallop deposit as the node reports it: the owner's USDC out, Scallop's market coin (sUSDC) in; `shares: false`
+   * leaves the sUSDC out (a plain USDC transfer reported as the deposit).
+   */
+  const suiDeposit = (sender: string, amount: bigint, status: "success" | "failure" = "success", shares = true) => {
     const d = suiDigest();
-    rpc.txs.set(d, { kind: "sui", sender, status, balanceChanges: [{ owner: sender, coinType: usdcMove, amount: -amount }] });
+    const minted = shares ? [{ owner: sender, coinType: SCALLOP_MARKET_COIN_TYPE, amount: (amount * 2n) / 3n }] : [];
+    rpc.txs.set(d, { kind: "sui", sender, status, balanceChanges: [{ owner: sender, coinType: usdcMove, amount: -amount }, ...minted] });
     return d;
   };
   const portfolio = async (wallet: string) => (await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${wallet}`)).json;
@@ -177,6 +183,12 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect(short.status).toBe(422);
     expect(short.json).toMatchObject({ blockers: [{ code: "tx_amount_mismatch" }] });
 
+    // The USDC left the owner but no Scallop market coin arrived: not a deposit into Scallop, nothing recorded.
+    const elsewhere = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI, 1_000_000n, "success", false) });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_not_venue_deposit" }] });
+    expect(JSON.stringify(elsewhere.json.blockers)).toContain("no Scallop share coin");
+
     const digest = suiDeposit(SUI, 1_000_000n);
     expect((await post(app, "/svc/strategies/deposit/execute", { planId, digest })).status).toBe(200);
     const other = await suiPlan(app, SUI, "1000000");
@@ -224,7 +236,18 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const signer = SIGNER.toSuiAddress();
     const livePlan = await suiPlan(live, signer, "4000000");
     const digest = suiDigest();
-    rpc.onSubmit = { digest, tx: { kind: "sui", sender: signer, status: "success", balanceChanges: [{ owner: signer, coinType: usdcMove, amount: -4_000_000n }] } };
+    rpc.onSubmit = {
+      digest,
+      tx: {
+        kind: "sui",
+        sender: signer,
+        status: "success",
+        balanceChanges: [
+          { owner: signer, coinType: usdcMove, amount: -4_000_000n },
+          { owner: signer, coinType: SCALLOP_MARKET_COIN_TYPE, amount: 2_666_666n },
+        ],
+      },
+    };
     const otherBytes = await signedSuiBytes(signer);
     const { signature } = await SIGNER.signTransaction(Buffer.from(otherBytes, "base64"));
     const notOwner = await post(live, "/svc/strategies/deposit/execute", { planId: await suiPlan(live, SUI, "1000000"), signedTransaction: otherBytes, signatures: [signature] });

@@ -7,7 +7,7 @@
 // reserve's cash cannot pay (lent out again after the deposit) is blocked before the wallet opens, as the chain refuses it.
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { SuiGrpcClient } from "@mysten/sui/grpc";
-import { Transaction } from "@mysten/sui/transactions";
+import { coinWithBalance, Transaction } from "@mysten/sui/transactions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChainRpc, startChainRpc, SUI_USDC } from "../../e2e/chain-rpc";
 import { navi } from "../../server/venues/navi/descriptor";
@@ -101,6 +101,28 @@ describe("Suilend and NAVI positions: deposit 3, withdraw 1.5, the portfolio's c
       expect(await finding(me, venueId)).toMatchObject({ status: "agrees", recordedMicros: "1500000", chainMicros: "1500000", driftMicros: "0", notified: false });
     });
   }
+
+  it("navi: a plain USDC transfer reported as the deposit is refused tx_not_venue_deposit (no NAVI DepositEvent), and nothing is recorded", async () => {
+    const owner = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(23));
+    const me = owner.toSuiAddress();
+    const plan = await post("/svc/strategies/deposit/plan", { strategyId: "navi", amountMicros: "3000000", owner: me });
+    expect(plan.json, JSON.stringify(plan.json.blockers)).toMatchObject({ status: "prepared" });
+    // The owner's wallet sends 3 USDC to another address instead: the USDC leaves the owner as a deposit's would.
+    const transfer = new Transaction();
+    transfer.setSender(me);
+    transfer.transferObjects([coinWithBalance({ type: SUI_USDC, balance: 3_000_000n })], `0x${"7e".repeat(32)}`);
+    const digest = await signAndExecute(owner, { transactions: [{ encoding: "sui-transaction-json", payload: await transfer.toJSON({ client, supportedIntents: ["CoinWithBalance"] }) }] });
+    const deadline = Date.now() + 20_000;
+    let r = await post("/svc/strategies/deposit/execute", { planId: plan.json.planId, digest });
+    while (r.status === 202 && Date.now() < deadline) {
+      await new Promise((f) => setTimeout(f, 500));
+      r = await post("/svc/strategies/deposit/execute", { planId: plan.json.planId, digest });
+    }
+    expect(r.status, JSON.stringify(r.json)).toBe(422);
+    expect(r.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_not_venue_deposit" }] });
+    expect(JSON.stringify(r.json.blockers)).toContain("no NAVI DepositEvent");
+    expect(await position(me, "navi")).toBeUndefined();
+  });
 
   it("suilend: once the reserve's cash is lent out again, a withdraw it cannot pay is blocked before the wallet opens (redeem_ctokens fails on chain)", async () => {
     const owner = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(23));

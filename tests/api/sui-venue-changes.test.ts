@@ -16,6 +16,9 @@ import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { SUILEND_CTOKEN_TYPE } from "../../server/venues/suilend/build";
 import { suilend } from "../../server/venues/suilend/descriptor";
 import { navi } from "../../server/venues/navi/descriptor";
+import { naviReceipt } from "../../server/venues/navi/receipt";
+import { NAVI_CURRENT_PACKAGE } from "../../testing/chains/sui/venues/navi";
+import { bcs } from "@mysten/sui/bcs";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { type App, startApp } from "../support/app";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
@@ -206,5 +209,31 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         reserve.supplyCapCeiling = undefined;
       }
     });
+  });
+
+  // NAVI mints no share coin: its receipt is the DepositEvent its lending package emits (server/venues/navi/receipt.ts),
+  // read here in this process against the same node, which lists NAVI's package versions.
+  it("NAVI's receipt of a deposit: its own package's DepositEvent naming the owner, the USDC reserve and the amount; any other is none", async () => {
+    const event = (pkg: string, f: { reserve?: number; sender?: string; amount?: bigint } = {}) => ({
+      eventType: `${pkg}::event::DepositEvent`,
+      bcs: bcs
+        .struct("DepositEvent", { reserve: bcs.u8(), sender: bcs.Address, amount: bcs.u64(), market_id: bcs.u64() })
+        .serialize({ reserve: f.reserve ?? Number(navi.onchain.usdcAssetId), sender: f.sender ?? OWNER, amount: f.amount ?? AMOUNT, market_id: 0n })
+        .toBytes(),
+    });
+    const receipt = (events: { eventType: string; bcs: Uint8Array }[]) => naviReceipt.deposit({ assets: new Map(), events }, OWNER, AMOUNT);
+    const lending = navi.onchain.lendingPackage ?? "";
+    expect(await receipt([event(lending)])).toEqual({ state: "shown" });
+    // A later version of the package (the chain lists it) emits the same type: still NAVI's.
+    expect(await receipt([event(NAVI_CURRENT_PACKAGE)])).toEqual({ state: "shown" });
+    for (const other of [
+      event(`0x${"66".repeat(32)}`), // the same module and struct name in another package
+      event(lending, { sender: OTHER }),
+      event(lending, { reserve: 0 }),
+      event(lending, { amount: AMOUNT - 1n }),
+    ]) {
+      expect((await receipt([other])).state).toBe("missing");
+    }
+    expect(await receipt([])).toMatchObject({ state: "missing", reason: "the transaction emitted no NAVI DepositEvent" });
   });
 });

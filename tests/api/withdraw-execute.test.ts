@@ -23,10 +23,14 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
   const post = (path: string, body: unknown, key?: string) => call<J>(app.url, "POST", `/api/v1${path}`, { body, key });
   const portfolio = async () => (await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${OWNER}`)).json;
   const activity = async () => (await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${OWNER}`)).json.activity as J[];
-  /** A confirmed Sui transaction of the owner moving `usdc` (signed micros) in its wallet. */
+  /**
+   * A confirmed Scallop transaction of the owner moving `usdc` (signed micros) in its wallet, and Scallop's market coin
+   * the other way (minted on a deposit, redeemed on a withdraw; at 1.5 USDC each).
+   */
   const landed = (usdc: bigint) => {
     const d = digest();
-    rpc.txs.set(d, { kind: "sui", sender: OWNER, status: "success", balanceChanges: [{ owner: OWNER, coinType: USDC["move-chain"], amount: usdc }] });
+    const shares = { owner: OWNER, coinType: SCALLOP_MARKET_COIN_TYPE, amount: (-usdc * 2n) / 3n };
+    rpc.txs.set(d, { kind: "sui", sender: OWNER, status: "success", balanceChanges: [{ owner: OWNER, coinType: USDC["move-chain"], amount: usdc }, shares] });
     return d;
   };
   const plan = async (action: "deposit" | "withdraw", amount: string) => {

@@ -2,9 +2,10 @@
 // market coin's exchange rate; build.ts: deposit (mint) and withdraw (redeem); worth.ts: a position's worth now;
 // scallop.oracle.test.ts: the SDK against our builder.
 import { venueModule } from "../define";
-import { scallopAdapter } from "./build";
+import { scallopAdapter, SCALLOP_MARKET_COIN_TYPE } from "./build";
+import { shareCoinReceipt } from "../shared/receipt";
 import { scallop } from "./descriptor";
 import { scallopReader } from "./read";
 import { scallopWorth } from "./worth";
 
-export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, worth: scallopWorth, build: scallopAdapter });
+export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, worth: scallopWorth, build: scallopAdapter, receipt: shareCoinReceipt(scallop.id, "Scallop", SCALLOP_MARKET_COIN_TYPE) });

@@ -2,9 +2,10 @@
 // USDC reserve's cToken exchange rate; build.ts: deposit and withdraw; worth.ts: a position's worth now;
 // suilend.oracle.test.ts: the SDK against our builder.
 import { venueModule } from "../define";
-import { suilendAdapter } from "./build";
+import { suilendAdapter, SUILEND_CTOKEN_TYPE } from "./build";
+import { shareCoinReceipt } from "../shared/receipt";
 import { suilend } from "./descriptor";
 import { suilendReader } from "./read";
 import { suilendWorth } from "./worth";
 
-export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, worth: suilendWorth, build: suilendAdapter });
+export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, worth: suilendWorth, build: suilendAdapter, receipt: shareCoinReceipt(suilend.id, "Suilend", SUILEND_CTOKEN_TYPE) });

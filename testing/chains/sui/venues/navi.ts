@@ -6,7 +6,7 @@
 import { bcs } from "@mysten/sui/bcs";
 import { navi } from "../../../../server/venues/navi/descriptor";
 import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
-import { type CoinCallResult, type CoinCallSeen, type MoveAbortSeen, type MoveCallContext, type MoveCallSeen, type SuiObject, sameAddress, sameType } from "../world";
+import { type CoinCallResult, type CoinCallSeen, type MoveAbortSeen, type MoveCallContext, type MoveEventSeen, type MoveCallSeen, type SuiObject, sameAddress, sameType } from "../world";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import { abortIn, dynamicField, moveObject, noPrefix, type SuiVenueChain, u64Arg, X_PKG } from "./move";
 import { type NaviOracleChainState, naviOracleObjects, naviUpdatePrice, PYTH_PACKAGE_VERSIONS, pythCoinCall, pythModules, pythMoveCall, refreshed } from "./navi-oracle";
@@ -264,7 +264,8 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
     if ((reserve.supplyCapCeiling ?? DEFAULT_SUPPLY_CAP) < (supplied + amount * USDC_TO_NORMAL) * RAY) return abortIn(call.package, "validation", "validate_deposit", 1604n);
     const rest = coin.held.value - amount;
     const added = rayDiv(amount * USDC_TO_NORMAL, reserve.supplyIndex);
-    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [], writes: write(scaled + added) };
+    const emits = [naviEvent("DepositEvent", { reserve: assetId, sender: normalizeSuiAddress(call.sender), amount })];
+    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [], emits, writes: write(scaled + added) };
   }
   const collateral = rayMul(scaled, reserve.supplyIndex);
   if (collateral === 0n) return abortIn(call.package, "logic", "execute_withdraw", 1601n);
@@ -275,7 +276,24 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
   const actual = normal < collateral ? normal : collateral;
   const taken = rayDiv(actual, reserve.supplyIndex);
   if (taken > scaled) return abortIn(call.package, "storage", "decrease_supply_balance", 1506n);
-  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: actual / USDC_TO_NORMAL }], writes: write(scaled - taken) };
+  const paid = actual / USDC_TO_NORMAL;
+  const emits = [naviEvent("WithdrawEvent", { reserve: assetId, sender: normalizeSuiAddress(call.sender), to: normalizeSuiAddress(call.sender), amount: paid })];
+  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: paid }], emits, writes: write(scaled - taken) };
+}
+
+/**
+ * lending_core/sources/event.move (same commit): `DepositEvent { reserve: u8, sender: address, amount: u64, market_id:
+ * u64 }` and `WithdrawEvent { reserve, sender, to, amount, market_id }`, emitted by lending.move base_deposit and
+ * base_withdraw_v2 with the coin amount; market_id 0, the main market's. The local node types them with the lending
+ * package's original id (which version first defined `event` no cited source says).
+ */
+function naviEvent(name: "DepositEvent" | "WithdrawEvent", f: { reserve: number; sender: string; to?: string; amount: bigint }): MoveEventSeen {
+  const json = { reserve: f.reserve, sender: f.sender, ...(f.to ? { to: f.to } : {}), amount: f.amount.toString(), market_id: "0" };
+  const bytes =
+    f.to === undefined
+      ? bcs.struct(name, { reserve: bcs.u8(), sender: bcs.Address, amount: bcs.u64(), market_id: bcs.u64() }).serialize({ reserve: f.reserve, sender: f.sender, amount: f.amount, market_id: 0n })
+      : bcs.struct(name, { reserve: bcs.u8(), sender: bcs.Address, to: bcs.Address, amount: bcs.u64(), market_id: bcs.u64() }).serialize({ reserve: f.reserve, sender: f.sender, to: f.to, amount: f.amount, market_id: 0n });
+  return { type: `${NAVI_PKG}::event::${name}`, bcs: bytes.toBytes(), json };
 }
 
 /** lending_core/sources/ray_math.move (same commit): ray_mul (a × b + RAY/2) / RAY, 0 when either is 0; ray_div (a × RAY + b/2) / b. */

@@ -1,0 +1,36 @@
+// What a confirmed deposit must show besides the owner's USDC outflow (issue 23 item 4: a position's txId is the
+// transaction that moved that position's money): the venue's own mark of the deposit in the executed transaction —
+// its share coin arriving to the owner, or the deposit event its Move code emits naming the owner. Without it the
+// outflow could have gone anywhere (a plain transfer reported as the deposit). A venue without a receipt check is
+// proven by the outflow alone (docs/decisions.md says which).
+import { normalizeStructTag } from "@mysten/sui/utils";
+import { normalizeAddress } from "../../chains/address";
+import type { SuiEvent } from "../../chains/sui/cctp-burns";
+
+/** What an executed transaction did, as the confirmation read it from the chain. */
+export interface ExecutedEffects {
+  /** Every asset's change per normalized owner address (move-chain coin types in long form). */
+  assets: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
+  /** The events it emitted (move-chain). */
+  events: readonly SuiEvent[];
+}
+
+export type ReceiptCheck = { state: "shown" } | { state: "missing"; reason: string } | { state: "unknown"; reason: string };
+
+export interface VenueReceipt {
+  venueId: string;
+  /** Whether `effects` show a deposit of at least `amount` USDC micros by `owner` reaching the venue. */
+  deposit(effects: ExecutedEffects, owner: string, amount: bigint): Promise<ReceiptCheck>;
+}
+
+/** A receipt shown by the venue's share coin arriving in the owner's wallet (minted by the venue's deposit). */
+export function shareCoinReceipt(venueId: string, label: string, shareCoinType: string): VenueReceipt {
+  const share = normalizeStructTag(shareCoinType);
+  return {
+    venueId,
+    deposit: async (effects, owner) => {
+      const got = effects.assets.get(normalizeAddress(owner))?.get(share) ?? 0n;
+      return got > 0n ? { state: "shown" } : { state: "missing", reason: `no ${label} share coin (${share}) arrived in the owner's wallet` };
+    },
+  };
+}
