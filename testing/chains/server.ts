@@ -18,6 +18,7 @@ import { suiWorld } from "./sui/state";
 import { CCTP_PACKAGE_VERSIONS } from "./sui/cctp";
 import { CETUS_PACKAGE_VERSIONS } from "./sui/cetus-aggregator";
 import { suiVenuePackageVersions, suiVenueState, suiVenueUpgradeCaps } from "./sui/venues";
+import { setScallopUsdc } from "./sui/venues/scallop";
 import { executedEvmReply } from "./evm/executed";
 import { evmMethods } from "./evm/state";
 import { evmVenueState } from "./evm/venues";
@@ -48,6 +49,10 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
   const book = options.wallets ? await walletBook() : null;
   const core = chainState({ solanaAccounts: new Map(book?.solana.accounts ?? []), ...suiVenueState(), ...evmVenueState(), evmBlock: { number: 30_000_000n, timestamp: 1_760_000_000n } }, book);
   const { chain } = core;
+  // With the wallets' book, Scallop's market holds a USDC balance sheet (rate 1.5: 2,000,000 cash + 1,000,000 lent over
+  // 2,000,000 sUSDC), as the book's Solana part holds Kamino's reserve: a signed Scallop deposit then runs Scallop's mint
+  // as its Move code does and the owner receives the sUSDC a confirmation looks for (a stand-in market minted nothing).
+  if (book) setScallopUsdc(chain, { cash: 2_000_000_000_000n, debt: 1_000_000_000_000n, marketCoinSupply: 2_000_000_000_000n });
   // The Sui venues' UpgradeCaps and packages (./sui/venues: Scallop's and Suilend's the original, then the upgrade their
   // UpgradeCaps point at; NAVI's the original, then two upgrades, calls going to the newest; Pyth's and Wormhole's,
   // which a NAVI withdraw's Pyth push calls), Circle's CCTP V1 (./sui/cctp.ts: TokenMessengerMinter with one upgrade,

@@ -21,7 +21,7 @@ import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
-import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
+import { KAMINO_CUSDC_MINT, setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
 import { call } from "../support/http";
 import { EVM, EVM_DEST, EVM_3 as EVM_THIEF, SOL, SOL_DEST, SUI, SUI_2 as SUI_OTHER } from "../support/wallets";
@@ -187,7 +187,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const elsewhere = await post(app, "/svc/strategies/deposit/execute", { planId, digest: suiDeposit(SUI, 1_000_000n, "success", false) });
     expect(elsewhere.status).toBe(422);
     expect(elsewhere.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_not_venue_deposit" }] });
-    expect(JSON.stringify(elsewhere.json.blockers)).toContain("no Scallop share coin");
+    expect(JSON.stringify(elsewhere.json.blockers)).toContain("no Scallop share token");
 
     const digest = suiDeposit(SUI, 1_000_000n);
     expect((await post(app, "/svc/strategies/deposit/execute", { planId, digest })).status).toBe(200);
@@ -204,10 +204,21 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     const plan = await post(app, "/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "3000000", owner: SOL });
     expect(plan.json.status).toBe("prepared");
     const sig = solSig();
-    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "processed", tokenBalances: [{ owner: SOL, mint: usdcSvm, pre: 9_000_000n, post: 6_000_000n }] });
+    // The USDC left the owner but no cUSDC arrived (a plain transfer): not a Kamino deposit, nothing recorded.
+    const transfer = solSig();
+    rpc.txs.set(transfer, { kind: "solana", feePayer: SOL, confirmationStatus: "confirmed", tokenBalances: [{ owner: SOL, mint: usdcSvm, pre: 9_000_000n, post: 6_000_000n }] });
+    const elsewhere = await post(app, "/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: transfer });
+    expect(elsewhere.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_not_venue_deposit" }] });
+    expect(JSON.stringify(elsewhere.json.blockers)).toContain(`no Kamino share token (${KAMINO_CUSDC_MINT})`);
+    // Kamino's deposit: 3 USDC out, 2 cUSDC (the reserve's collateral mint) in.
+    const deposit = [
+      { owner: SOL, mint: usdcSvm, pre: 9_000_000n, post: 6_000_000n },
+      { owner: SOL, mint: KAMINO_CUSDC_MINT, pre: 0n, post: 2_000_000n },
+    ];
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "processed", tokenBalances: deposit });
     const processed = await post(app, "/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: sig });
     expect(processed.status).toBe(202);
-    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "confirmed", tokenBalances: [{ owner: SOL, mint: usdcSvm, pre: 9_000_000n, post: 6_000_000n }] });
+    rpc.txs.set(sig, { kind: "solana", feePayer: SOL, confirmationStatus: "confirmed", tokenBalances: deposit });
     const done = await post(app, "/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: sig });
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: "done", chain: "svm-chain", strategyId: "kamino", digest: sig });
@@ -445,7 +456,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
 
     // The destination signs the continuation's deposit; its confirmed transaction stakes it, as leg 2 of the bridge plan.
     const depositSig = solSig();
-    rpc.txs.set(depositSig, { kind: "solana", feePayer: dest, confirmationStatus: "confirmed", tokenBalances: [{ owner: dest, mint: usdcSvm, pre: 10_000_000n, post: 0n }] });
+    rpc.txs.set(depositSig, { kind: "solana", feePayer: dest, confirmationStatus: "confirmed", tokenBalances: [{ owner: dest, mint: usdcSvm, pre: 10_000_000n, post: 0n }, { owner: dest, mint: KAMINO_CUSDC_MINT, pre: 0n, post: 6_666_666n }] });
     const staked = await post(app, "/svc/strategies/deposit/execute", { planId: continuation.planId, digest: depositSig });
     expect(staked.json).toMatchObject({ status: "done", strategyId: "kamino", position: { liquidMicros: "0", stakedMicros: "10000000" } });
     const all = await legs();

@@ -58,7 +58,7 @@ describe.each(dbKinds())("current worth from the chain and reconciliation (%s)",
     const plan = await post("/svc/strategies/deposit/plan", { strategyId: "kamino", amountMicros: "30000000", owner: OWNER });
     expect(plan.json.status).toBe("prepared");
     const s = sig();
-    rpc.txs.set(s, { kind: "solana", feePayer: OWNER, confirmationStatus: "confirmed", tokenBalances: [{ owner: OWNER, mint: USDC["svm-chain"], pre: 40_000_000n, post: 10_000_000n }] });
+    rpc.txs.set(s, { kind: "solana", feePayer: OWNER, confirmationStatus: "confirmed", tokenBalances: [{ owner: OWNER, mint: USDC["svm-chain"], pre: 40_000_000n, post: 10_000_000n }, { owner: OWNER, mint: KAMINO_CUSDC_MINT, pre: 0n, post: 20_000_000n }] });
     rpc.set(OWNER, KAMINO_CUSDC_MINT, 20_000_000n);
     expect((await post("/svc/strategies/deposit/execute", { planId: plan.json.planId, digest: s })).json).toMatchObject({ status: "done" });
 

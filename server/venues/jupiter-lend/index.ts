@@ -4,6 +4,7 @@
 import { venueModule } from "../define";
 import { jupiterLendAdapter } from "./build";
 import { jupiterLend } from "./descriptor";
+import { shareReceipt } from "../shared/receipt";
 import { jupiterLendReader } from "./read";
 import { jupiterLendWorth } from "./worth";
 
@@ -12,6 +13,8 @@ export const jupiterLendVenue = venueModule({
   read: jupiterLendReader,
   worth: jupiterLendWorth,
   build: jupiterLendAdapter,
+  // jlUSDC, the lending's fToken mint (the descriptor cites it; the reader proves the lending account names it).
+  receipt: shareReceipt(jupiterLend.id, "Jupiter Lend", jupiterLend.onchain.jlUsdcMint ?? ""),
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: () => null },
 });

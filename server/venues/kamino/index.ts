@@ -6,13 +6,16 @@ import { venueModule } from "../define";
 import { kaminoAdapter } from "./build";
 import { kamino } from "./descriptor";
 import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS } from "./errors";
-import { kaminoReader, kaminoWorth } from "./read";
+import { kaminoReader, kaminoWorth, readKaminoReserve } from "./read";
+import { shareReceipt } from "../shared/receipt";
 
 export const kaminoVenue = venueModule({
   descriptor: kamino,
   read: kaminoReader,
   worth: kaminoWorth,
   build: kaminoAdapter,
+  // cUSDC: the USDC reserve's collateral mint, read from the reserve as the builders read it.
+  receipt: shareReceipt(kamino.id, "Kamino", async (signal) => (await readKaminoReserve(signal)).collateralMint),
   programErrors: {
     program: kamino.onchain.program ?? "",
     name: "Kamino Lend (klend)",

@@ -2,7 +2,8 @@
 // read.ts: the USDC reserve's collateral exchange rate; build.ts: deposit and withdraw; save.oracle.test.ts: the SDK
 // against our builder.
 import { venueModule } from "../define";
-import { saveAdapter } from "./build";
+import { readSaveReserve, saveAdapter } from "./build";
+import { shareReceipt } from "../shared/receipt";
 import { save } from "./descriptor";
 import { saveReader } from "./read";
 import { saveWorth } from "./worth";
@@ -12,6 +13,8 @@ export const saveVenue = venueModule({
   read: saveReader,
   worth: saveWorth,
   build: saveAdapter,
+  // The USDC reserve's cToken: its collateral mint, read from the reserve as the builders read it.
+  receipt: shareReceipt(save.id, "Save", async (signal) => String((await readSaveReserve(signal)).collateralMint)),
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: save.onchain.program ?? "", name: "Save", custom: () => null },
 });

@@ -3,9 +3,9 @@
 // scallop.oracle.test.ts: the SDK against our builder.
 import { venueModule } from "../define";
 import { scallopAdapter, SCALLOP_MARKET_COIN_TYPE } from "./build";
-import { shareCoinReceipt } from "../shared/receipt";
+import { shareReceipt } from "../shared/receipt";
 import { scallop } from "./descriptor";
 import { scallopReader } from "./read";
 import { scallopWorth } from "./worth";
 
-export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, worth: scallopWorth, build: scallopAdapter, receipt: shareCoinReceipt(scallop.id, "Scallop", SCALLOP_MARKET_COIN_TYPE) });
+export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, worth: scallopWorth, build: scallopAdapter, receipt: shareReceipt(scallop.id, "Scallop", SCALLOP_MARKET_COIN_TYPE) });

@@ -5,6 +5,7 @@
 // proven by the outflow alone (docs/decisions.md says which).
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { normalizeAddress } from "../../chains/address";
+import { errorLine, withRpcTimeout } from "../../chains/clients";
 import type { SuiEvent } from "../../chains/sui/cctp-burns";
 
 /** What an executed transaction did, as the confirmation read it from the chain. */
@@ -23,14 +24,24 @@ export interface VenueReceipt {
   deposit(effects: ExecutedEffects, owner: string, amount: bigint): Promise<ReceiptCheck>;
 }
 
-/** A receipt shown by the venue's share coin arriving in the owner's wallet (minted by the venue's deposit). */
-export function shareCoinReceipt(venueId: string, label: string, shareCoinType: string): VenueReceipt {
-  const share = normalizeStructTag(shareCoinType);
+/**
+ * A receipt shown by the venue's share token arriving in the owner's wallet (minted by the venue's deposit): a
+ * move-chain coin type, or an svm-chain mint, fixed or read from the venue's state (`share`; a failed read leaves the
+ * receipt unknown, as an unreachable node does).
+ */
+export function shareReceipt(venueId: string, label: string, share: string | ((signal: AbortSignal) => Promise<string>)): VenueReceipt {
+  const asset = (id: string) => (id.includes("::") ? normalizeStructTag(id) : id);
   return {
     venueId,
     deposit: async (effects, owner) => {
-      const got = effects.assets.get(normalizeAddress(owner))?.get(share) ?? 0n;
-      return got > 0n ? { state: "shown" } : { state: "missing", reason: `no ${label} share coin (${share}) arrived in the owner's wallet` };
+      let id: string;
+      try {
+        id = asset(typeof share === "string" ? share : await withRpcTimeout(share));
+      } catch (e) {
+        return { state: "unknown", reason: `rpc_unavailable: ${label}'s share token could not be read: ${errorLine(e)}` };
+      }
+      const got = effects.assets.get(normalizeAddress(owner))?.get(id) ?? 0n;
+      return got > 0n ? { state: "shown" } : { state: "missing", reason: `no ${label} share token (${id}) arrived in the owner's wallet` };
     },
   };
 }

@@ -3,9 +3,9 @@
 // suilend.oracle.test.ts: the SDK against our builder.
 import { venueModule } from "../define";
 import { suilendAdapter, SUILEND_CTOKEN_TYPE } from "./build";
-import { shareCoinReceipt } from "../shared/receipt";
+import { shareReceipt } from "../shared/receipt";
 import { suilend } from "./descriptor";
 import { suilendReader } from "./read";
 import { suilendWorth } from "./worth";
 
-export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, worth: suilendWorth, build: suilendAdapter, receipt: shareCoinReceipt(suilend.id, "Suilend", SUILEND_CTOKEN_TYPE) });
+export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, worth: suilendWorth, build: suilendAdapter, receipt: shareReceipt(suilend.id, "Suilend", SUILEND_CTOKEN_TYPE) });

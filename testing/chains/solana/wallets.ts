@@ -10,8 +10,8 @@
 // marginfi's interfaces said before the wallet opens.
 import { createPublicKey, verify } from "node:crypto";
 import { address, getAddressEncoder, getBase58Decoder, getBase58Encoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
-import { Keypair, VersionedTransaction } from "@solana/web3.js";
-import { getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { Keypair, PublicKey, VersionedTransaction } from "@solana/web3.js";
+import { ASSOCIATED_TOKEN_PROGRAM_ADDRESS, getMintEncoder, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { DISC } from "../../../server/venues/kamino/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
@@ -114,12 +114,23 @@ export async function solanaWallets(): Promise<SolanaWallets> {
 }
 
 type UsdcMove = { owner: string; accountIndex: number; pre: bigint; post: bigint } | null;
+/** A token balance the transaction moved besides USDC (Kamino's cUSDC), as getTransaction's pre/post token balances list it. */
+type ShareMove = { owner: string; mint: string; accountIndex: number; pre: bigint; post: bigint };
 
-/** Applies the transaction's USDC effect (Kamino deposits and redeems, CCTP V1 receives) to the balances. */
-function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
+/**
+ * Applies the transaction's USDC effect (Kamino deposits and redeems, CCTP V1 receives) to the balances; `shares`
+ * collects the cUSDC the Kamino calls mint or burn (the owner's cUSDC account's index in the transaction, else one past
+ * its keys).
+ */
+function applyUsdc(core: ChainCore, tx: VersionedTransaction, shares: ShareMove[] = []): UsdcMove {
   const keys = tx.message.staticAccountKeys.map((k) => k.toBase58());
   const payer = keys[0];
   if (!payer) return null;
+  const shareMove = (pre: bigint, post: bigint) => {
+    const [ata] = PublicKey.findProgramAddressSync([new PublicKey(payer).toBuffer(), new PublicKey(TOKEN_PROGRAM_ADDRESS).toBuffer(), new PublicKey(KAMINO_CUSDC_MINT).toBuffer()], new PublicKey(ASSOCIATED_TOKEN_PROGRAM_ADDRESS));
+    const at = keys.indexOf(ata.toBase58());
+    shares.push({ owner: payer, mint: KAMINO_CUSDC_MINT, accountIndex: at === -1 ? keys.length : at, pre, post });
+  };
   const move = (accountIndex: number, delta: bigint): UsdcMove => {
     const pre = core.balance(payer, SOLANA_USDC);
     if (pre + delta < 0n) throw new Error("insufficient funds for instruction");
@@ -135,12 +146,13 @@ function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
     const reserve = core.chain.solanaAccounts.get(KAMINO_RESERVE);
     if (!reserve) throw new Error("Kamino's reserve is not on this chain");
     const amounts = kaminoReserveAmounts(reserve.data);
-    const shares = core.balance(payer, KAMINO_CUSDC_MINT);
+    const held = core.balance(payer, KAMINO_CUSDC_MINT);
     if (data.subarray(0, 8).equals(Buffer.from(DISC.redeemReserveCollateral))) {
       // redeem_reserve_collateral(collateral): klend pays collateral at the reserve's rate (./venues/kamino.ts's handler)
       // into user_destination_liquidity (the IDL's 9th account); the cUSDC is burned.
-      if (shares < amount) throw new Error("insufficient funds for instruction");
-      core.chain.set(payer, KAMINO_CUSDC_MINT, shares - amount);
+      if (held < amount) throw new Error("insufficient funds for instruction");
+      core.chain.set(payer, KAMINO_CUSDC_MINT, held - amount);
+      shareMove(held, held - amount);
       debit -= kaminoPaid(amount, amounts);
       accountIndex = ix.accountKeyIndexes[8] ?? 0;
       continue;
@@ -148,7 +160,9 @@ function applyUsdc(core: ChainCore, tx: VersionedTransaction): UsdcMove {
     if (!data.subarray(0, 8).equals(Buffer.from(DISC.depositReserveLiquidity))) continue;
     // deposit_reserve_liquidity(liquidity): the USDC leaves the owner and the cUSDC the handler mints arrives, so the
     // owner's position is on the chain as the venue's reader sees it.
-    core.chain.set(payer, KAMINO_CUSDC_MINT, shares + kaminoMinted(amount, amounts));
+    const minted = kaminoMinted(amount, amounts);
+    core.chain.set(payer, KAMINO_CUSDC_MINT, held + minted);
+    shareMove(held, held + minted);
     debit += amount;
     accountIndex = ix.accountKeyIndexes[4] ?? 0;
   }
@@ -186,12 +200,13 @@ export function landSolana(core: ChainCore, data: string, encoding: string | und
   });
   const sig = getBase58Decoder().decode(first);
   if (core.chain.txs.has(sig)) return sig;
-  const usdc = applyUsdc(core, tx);
+  const shares: ShareMove[] = [];
+  const usdc = applyUsdc(core, tx, shares);
   core.chain.txs.set(sig, {
     kind: "solana",
     feePayer: tx.message.staticAccountKeys[0]?.toBase58() ?? "",
     confirmationStatus: "processed",
-    tokenBalances: usdc ? [{ owner: usdc.owner, mint: SOLANA_USDC, pre: usdc.pre, post: usdc.post, accountIndex: usdc.accountIndex }] : [],
+    tokenBalances: [...(usdc ? [{ owner: usdc.owner, mint: SOLANA_USDC, pre: usdc.pre, post: usdc.post, accountIndex: usdc.accountIndex }] : []), ...shares],
     landed: { at: Date.now(), slot: WALLET_SLOT + 1, blockTime: Math.floor(Date.now() / 1000), wire: raw },
   });
   return sig;
