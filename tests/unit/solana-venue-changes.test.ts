@@ -24,6 +24,8 @@ import { JUP_LENDING_IDL } from "../../server/venues/jupiter-lend/idl";
 import { marginfi } from "../../server/venues/marginfi/descriptor";
 import { MARGINFI_IDL } from "../../server/venues/marginfi/idl";
 import { save } from "../../server/venues/save/descriptor";
+import { saveVenue } from "../../server/venues/save";
+import { jupiterLendVenue } from "../../server/venues/jupiter-lend";
 import { SAVE_TAG } from "../../server/venues/save/tags";
 import { type AnchorIdl, encodeAnchorAccount } from "../../testing/chains/solana/anchor-idl";
 import { kaminoSimulationChain } from "../../testing/chains/solana/kamino-simulation";
@@ -265,6 +267,13 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     await refusedRedirected(save, "deposit", 3_000_000n, { program: ids.program, ix: depositIx, name: "destination_collateral", to: otherCollateral }, `2000000 base units of ${f.collateralMint} goes to ${SPONSOR}, which the plan does not name`);
     await refusedRedirected(save, "withdraw", 3_000_000n, { program: ids.program, ix: redeemIx, name: "destination_liquidity", to: otherUsdc }, "you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
+
+  it("a confirmed deposit's receipt: the collateral (the reserve's collateral mint, read from it) arriving in the owner's wallet; the USDC leaving alone is none", async () => {
+    const receipt = saveVenue.receipt;
+    const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -3_000_000n], ...extra])]]), events: [] });
+    expect(await receipt?.deposit(out(), OWNER, 3_000_000n)).toMatchObject({ state: "missing", reason: `no Save share token (${f.collateralMint}) arrived in the owner's wallet` });
+    expect(await receipt?.deposit(out([[f.collateralMint, 2_000_000n]]), OWNER, 3_000_000n)).toEqual({ state: "shown" });
+  });
 });
 
 describe("svm-chain balance changes checked against the plan: Jupiter Lend (the lending IDL @jup-ag/lend ships; 1.25 USDC per jlUSDC)", () => {
@@ -323,5 +332,12 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     const [otherJl, otherUsdc] = [await chain.setTokenBalance(SPONSOR, ids.jlUsdcMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
     await refusedRedirected(jupiterLend, "deposit", 5_000_000n, { program: ids.lendingProgram, ix: deposit, name: "recipient_token_account", to: otherJl }, `4000000 base units of ${ids.jlUsdcMint} goes to ${SPONSOR}, which the plan does not name`);
     await refusedRedirected(jupiterLend, "withdraw", 5_000_000n, { program: ids.lendingProgram, ix: withdraw, name: "recipient_token_account", to: otherUsdc }, "you receive 5.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+  });
+
+  it("a confirmed deposit's receipt: jlUSDC arriving in the owner's wallet; the USDC leaving alone is none", async () => {
+    const receipt = jupiterLendVenue.receipt;
+    const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -5_000_000n], ...extra])]]), events: [] });
+    expect((await receipt?.deposit(out(), OWNER, 5_000_000n))?.state).toBe("missing");
+    expect(await receipt?.deposit(out([[ids.jlUsdcMint, 4_000_000n]]), OWNER, 5_000_000n)).toEqual({ state: "shown" });
   });
 });
