@@ -28,6 +28,8 @@ export type Confirmation =
       assets: AssetChanges;
       /** The events the transaction emitted (move-chain: type and BCS, as the node reports them); none elsewhere. */
       events: SuiEvent[];
+      /** The transaction's log messages (svm-chain: the programs' invocations and their "Program data:" events); none elsewhere. */
+      logs: string[];
     }
   | { state: "pending"; reason: string }
   | { state: "failed"; reason: string };
@@ -73,7 +75,7 @@ async function confirmSui(digest: string): Promise<Confirmation> {
     const net = BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0");
     addAsset(assets, sender, normalizeStructTag("0x2::sui::SUI"), net);
   }
-  return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[] };
+  return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[], logs: [] };
 }
 
 interface SolStatus {
@@ -86,7 +88,15 @@ interface SolTokenBalance {
   accountIndex?: number;
 }
 interface SolTx {
-  meta?: { err: unknown; fee?: number; preBalances?: number[]; postBalances?: number[]; preTokenBalances?: SolTokenBalance[]; postTokenBalances?: SolTokenBalance[] } | null;
+  meta?: {
+    err: unknown;
+    fee?: number;
+    preBalances?: number[];
+    postBalances?: number[];
+    preTokenBalances?: SolTokenBalance[];
+    postTokenBalances?: SolTokenBalance[];
+    logMessages?: string[] | null;
+  } | null;
   transaction?: { message?: { accountKeys?: ({ pubkey?: string; signer?: boolean } | string)[] } };
 }
 
@@ -126,7 +136,7 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   const pre = meta.preBalances?.[0];
   const post = meta.postBalances?.[0];
   if (sender && pre !== undefined && post !== undefined) addAsset(assets, sender, WRAPPED_SOL_MINT, BigInt(post) - BigInt(pre) + BigInt(meta.fee ?? 0));
-  return { state: "final", sender, usdc, assets, events: [] };
+  return { state: "final", sender, usdc, assets, events: [], logs: meta.logMessages ?? [] };
 }
 
 interface EvmReceipt {
@@ -153,7 +163,7 @@ async function confirmEvm(chain: ChainId, hash: string): Promise<Confirmation> {
     add(usdc, from, -value);
     add(usdc, to, value);
   }
-  return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [] };
+  return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [], logs: [] };
 }
 
 export function confirmTx(chain: ChainId, txId: string): Promise<Confirmation> {

@@ -221,7 +221,7 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         .serialize({ reserve: f.reserve ?? Number(navi.onchain.usdcAssetId), sender: f.sender ?? OWNER, amount: f.amount ?? AMOUNT, market_id: 0n })
         .toBytes(),
     });
-    const receipt = (events: { eventType: string; bcs: Uint8Array }[]) => naviReceipt.deposit({ assets: new Map(), events }, OWNER, AMOUNT);
+    const receipt = (events: { eventType: string; bcs: Uint8Array }[]) => naviReceipt.deposit({ assets: new Map(), events, logs: [] }, OWNER, AMOUNT);
     const lending = navi.onchain.lendingPackage ?? "";
     expect(await receipt([event(lending)])).toEqual({ state: "shown" });
     // A later version of the package (the chain lists it) emits the same type: still NAVI's.

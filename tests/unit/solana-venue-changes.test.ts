@@ -26,6 +26,7 @@ import { MARGINFI_IDL } from "../../server/venues/marginfi/idl";
 import { save } from "../../server/venues/save/descriptor";
 import { saveVenue } from "../../server/venues/save";
 import { jupiterLendVenue } from "../../server/venues/jupiter-lend";
+import { marginfiVenue } from "../../server/venues/marginfi";
 import { SAVE_TAG } from "../../server/venues/save/tags";
 import { type AnchorIdl, encodeAnchorAccount } from "../../testing/chains/solana/anchor-idl";
 import { kaminoSimulationChain } from "../../testing/chains/solana/kamino-simulation";
@@ -196,6 +197,23 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     expect(ten.blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
   });
 
+  it("a confirmed deposit's receipt: the LendingAccountDepositEvent marginfi's program logs as it runs the deposit; a larger amount, another owner, no event, or the event's bytes logged by another program are none", async () => {
+    const txs = await build("marginfi", "deposit", 3_000_000n);
+    const ran = await chain.execute((txs.at(-1)?.payload as SolanaPayload).transaction);
+    expect(ran.err).toBeNull();
+    const effects = (logs: string[]) => ({ assets: new Map(), events: [], logs });
+    const receipt = marginfiVenue.receipt;
+    expect(await receipt?.deposit(effects(ran.logs), OWNER, 3_000_000n)).toEqual({ state: "shown" });
+    expect((await receipt?.deposit(effects(ran.logs), OWNER, 3_000_001n))?.state).toBe("missing");
+    expect((await receipt?.deposit(effects(ran.logs), SPONSOR, 3_000_000n))?.state).toBe("missing");
+    expect(await receipt?.deposit(effects([]), OWNER, 3_000_000n)).toMatchObject({ state: "missing", reason: expect.stringContaining("no LendingAccountDepositEvent of marginfi's program") });
+    // Any program can log any bytes: the same "Program data:" line while another program runs is not marginfi's event.
+    const data = ran.logs.filter((l) => l.startsWith("Program data: "));
+    expect(data).toHaveLength(1);
+    const forged = [`Program ${SPONSOR} invoke [1]`, ...data, `Program ${SPONSOR} success`];
+    expect((await receipt?.deposit(effects(forged), OWNER, 3_000_000n))?.state).toBe("missing");
+  });
+
   it("withdraw 3 USDC: exactly 3 USDC arrives; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
     const txs = await build("marginfi", "withdraw", 3_000_000n);
     const { sim, blocker } = await check(marginfi, "withdraw", txs, 3_000_000n);
@@ -270,7 +288,7 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
 
   it("a confirmed deposit's receipt: the collateral (the reserve's collateral mint, read from it) arriving in the owner's wallet; the USDC leaving alone is none", async () => {
     const receipt = saveVenue.receipt;
-    const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -3_000_000n], ...extra])]]), events: [] });
+    const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -3_000_000n], ...extra])]]), events: [], logs: [] });
     expect(await receipt?.deposit(out(), OWNER, 3_000_000n)).toMatchObject({ state: "missing", reason: `no Save share token (${f.collateralMint}) arrived in the owner's wallet` });
     expect(await receipt?.deposit(out([[f.collateralMint, 2_000_000n]]), OWNER, 3_000_000n)).toEqual({ state: "shown" });
   });
@@ -336,7 +354,7 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
 
   it("a confirmed deposit's receipt: jlUSDC arriving in the owner's wallet; the USDC leaving alone is none", async () => {
     const receipt = jupiterLendVenue.receipt;
-    const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -5_000_000n], ...extra])]]), events: [] });
+    const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -5_000_000n], ...extra])]]), events: [], logs: [] });
     expect((await receipt?.deposit(out(), OWNER, 5_000_000n))?.state).toBe("missing");
     expect(await receipt?.deposit(out([[ids.jlUsdcMint, 4_000_000n]]), OWNER, 5_000_000n)).toEqual({ state: "shown" });
   });

@@ -4,6 +4,7 @@ import { venueModule } from "../define";
 import { marginfiAdapter } from "./build";
 import { marginfi } from "./descriptor";
 import { marginfiReader } from "./read";
+import { marginfiReceipt } from "./receipt";
 import { marginfiWorth } from "./worth";
 
 export const marginfiVenue = venueModule({
@@ -11,6 +12,7 @@ export const marginfiVenue = venueModule({
   read: marginfiReader,
   worth: marginfiWorth,
   build: marginfiAdapter,
+  receipt: marginfiReceipt,
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: marginfi.onchain.program ?? "", name: "marginfi", custom: () => null },
 });

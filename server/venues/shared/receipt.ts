@@ -14,6 +14,8 @@ export interface ExecutedEffects {
   assets: ReadonlyMap<string, ReadonlyMap<string, bigint>>;
   /** The events it emitted (move-chain). */
   events: readonly SuiEvent[];
+  /** Its log messages (svm-chain: Anchor programs' events are "Program data:" lines). */
+  logs: readonly string[];
 }
 
 export type ReceiptCheck = { state: "shown" } | { state: "missing"; reason: string } | { state: "unknown"; reason: string };

@@ -76,7 +76,27 @@ export const marginfiProgram = anchorProgram({
         return { shares: sharesOf(amount << FRAC, asv), paid: amount };
       });
       c.host.transfer(c.at("signer_token_account"), c.at("liquidity_vault"), c.at("authority"), amount);
-      return [`Program log: Depositing ${amount} into ${c.at("bank")}`];
+      // deposit.rs ends with emit!(LendingAccountDepositEvent { header: AccountEventHeader { signer: Some(signer),
+      // marginfi_account, marginfi_account_authority, marginfi_group }, bank, mint: bank.mint, amount }): Anchor logs it
+      // as "Program data: " + base64(the IDL's event discriminator + Borsh).
+      const account = c.decoded("marginfi_account");
+      const key = (a: unknown) => Uint8Array.from(getAddressEncoder().encode(address(String(a))));
+      const events = (mfi.MARGINFI_IDL as { events?: { name: string; discriminator: number[] }[] }).events ?? [];
+      const disc = events.find((e) => e.name === "LendingAccountDepositEvent")?.discriminator ?? [];
+      const amountLe = Buffer.alloc(8);
+      amountLe.writeBigUInt64LE(amount);
+      const event = Buffer.concat([
+        Buffer.from(disc),
+        Buffer.from([1]),
+        key(c.at("authority")),
+        key(c.at("marginfi_account")),
+        key(account.authority),
+        key(account.group),
+        key(c.at("bank")),
+        key(c.decoded("bank").mint),
+        amountLe,
+      ]);
+      return [`Program log: Depositing ${amount} into ${c.at("bank")}`, `Program data: ${event.toString("base64")}`];
     },
     lending_account_withdraw(c) {
       if (c.decoded("marginfi_account").authority !== c.at("authority")) c.fail("Unauthorized", "marginfi_account");
