@@ -17,6 +17,7 @@ import { recordDeposit, recordLegs, recordWithdrawal } from "../ledger/record";
 import type { PlanRow } from "../plans/store";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import { readVenueIndex, receiptFor } from "../venues/readers";
+import type { ExecutedEffects } from "../venues/shared/receipt";
 import { forgetWorth } from "../venues/worth";
 import { nudgeWebhookWorker } from "../webhooks/worker";
 import { type AssetChanges, confirmTx, isTxIdOf } from "./confirm";
@@ -76,6 +77,22 @@ export function executeSwap(db: Db, input: ExecuteInput): Promise<ExecuteReply> 
 
 export function executeWithdraw(db: Db, input: ExecuteInput): Promise<ExecuteReply> {
   return executePlan(db, input, "withdraw");
+}
+
+/**
+ * The venue's own mark of a confirmed deposit (its share token arriving, its deposit event), or the answer without it:
+ * pending when the mark cannot be read now, blocked tx_not_venue_deposit when the transaction lacks it. Without it the
+ * outflow could have gone anywhere, and the ledger would show a position the chain does not hold.
+ */
+async function receiptMissing(plan: PlanRow, c: ExecutedEffects, digest: string, submitted: boolean, deposited: bigint, change: bigint): Promise<ExecuteReply | null> {
+  const receipt = receiptFor(plan.strategyId ?? "");
+  if (!receipt || !plan.owner) return null;
+  const shown = await receipt.deposit(c, plan.owner, deposited);
+  if (shown.state === "unknown") return waiting(plan, "pending", digest, submitted, shown.reason);
+  if (shown.state === "missing") {
+    return blocked(plan.id, digest, blocker("tx_not_venue_deposit", `${digest} moves ${-change} micro-USDC out of the owner's wallet, but ${shown.reason}; nothing is recorded.`));
+  }
+  return null;
 }
 
 async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withdraw" | "swap"): Promise<ExecuteReply> {
@@ -143,16 +160,8 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
       blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}${disclosed}.`),
     );
   }
-  // The venue's own mark of the deposit (its share coin arriving, its deposit event): without it the outflow could have
-  // gone anywhere, and the ledger would show a position the chain does not hold.
-  const receipt = kind === "deposit" ? receiptFor(plan.strategyId ?? "") : undefined;
-  if (receipt) {
-    const shown = await receipt.deposit(c, plan.owner, deposited);
-    if (shown.state === "unknown") return waiting(plan, "pending", digest, submitted, shown.reason);
-    if (shown.state === "missing") {
-      return blocked(plan.id, digest, blocker("tx_not_venue_deposit", `${digest} moves ${-change} micro-USDC out of the owner's wallet, but ${shown.reason}; nothing is recorded.`));
-    }
-  }
+  const unproven = kind === "deposit" ? await receiptMissing(plan, c, digest, submitted, deposited, change) : null;
+  if (unproven) return unproven;
   if (kind === "withdraw" && change <= 0n) {
     return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));
   }

@@ -9,6 +9,7 @@ import { USDC } from "../../server/chains/balances";
 import { executeDeposit } from "../../server/execute/deposit";
 import { position } from "../../server/ledger/reads";
 import { insertPlan } from "../../server/plans/store";
+import { SCALLOP_MARKET_COIN_TYPE } from "../../server/venues/scallop/build";
 import { useLocalChain } from "../../testing/oracle";
 import { openTestDb, type TestDb } from "../support/db";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
@@ -42,10 +43,11 @@ describe("a confirmed deposit stakes the outflow less the disclosed fees", () =>
     await insertPlan(t.db, { id, kind: "deposit", status: "prepared", chain: "move-chain", owner, strategyId: "scallop", amountMicros: amount, payload: { fees } });
     return id;
   };
-  /** A checkpointed transaction of `owner` moving `outflow` micro-USDC out of its wallet. */
+  /** A checkpointed Scallop deposit of `owner` moving `outflow` micro-USDC out of its wallet (and Scallop's sUSDC in). */
   const sent = (owner: string, outflow: bigint) => {
     const d = digest();
-    rpc.txs.set(d, { kind: "sui", sender: owner, status: "success", balanceChanges: [{ owner, coinType: USDC_SUI, amount: -outflow }] });
+    const minted = { owner, coinType: SCALLOP_MARKET_COIN_TYPE, amount: (outflow * 2n) / 3n };
+    rpc.txs.set(d, { kind: "sui", sender: owner, status: "success", balanceChanges: [{ owner, coinType: USDC_SUI, amount: -outflow }, minted] });
     return d;
   };
   const staked = async (owner: string) => (await position(t.db, owner)).byChain.find((c) => c.chain === "move-chain")?.venues.find((v) => v.venueId === "scallop")?.stakedMicros;

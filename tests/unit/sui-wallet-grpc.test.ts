@@ -72,9 +72,13 @@ describe("the dashboard's Sui wallet over gRPC against the e2e chain", () => {
     expect(effects.length, "the node returns the effects' BCS (dApp Kit parses them)").toBeGreaterThan(0);
     expect(extractStatusFromEffectsBcs(effects).success).toBe(true);
     expect(parseTransactionEffectsBcs(effects).transactionDigest).toBe(done.digest);
-    // The chain saw the USDC leave the owner's coin.
+    // The chain saw the USDC leave the owner's coin and Scallop's mint pay sUSDC at the book's market rate (1.5 USDC
+    // each: 17), with the gas in SUI.
     const landed = chain.txs.get(done.digest);
-    expect(landed?.kind === "sui" ? landed.balanceChanges : []).toEqual([{ owner: OWNER, coinType: SUI_USDC, amount: -25_500_000n }]);
+    const changes = landed?.kind === "sui" ? landed.balanceChanges : [];
+    expect(changes.find((c) => c.coinType === SUI_USDC)).toEqual({ owner: OWNER, coinType: SUI_USDC, amount: -25_500_000n });
+    expect(changes.find((c) => c.coinType === normalizeStructTag(SCALLOP_MARKET_COIN_TYPE))).toEqual({ owner: OWNER, coinType: normalizeStructTag(SCALLOP_MARKET_COIN_TYPE), amount: 17_000_000n });
+    expect(changes.map((c) => c.coinType).sort()).toEqual([SUI_USDC, normalizeStructTag(SCALLOP_MARKET_COIN_TYPE), normalizeStructTag("0x2::sui::SUI")].sort());
     const got = await client.core.getTransaction({ digest: done.digest, include: { effects: true } });
     expect(got.Transaction?.digest ?? got.FailedTransaction?.digest).toBe(done.digest);
     // Only gRPC was spoken for Sui.

@@ -1,6 +1,6 @@
 // What a Move abort means, for the aborts a plan on move-chain can meet because of chain state the plan cannot fix by
-// itself (stale prices, a venue's deposit limit or supply cap). Keyed by the aborting module and function and the code, each from the protocol's published Move source; the
-// node's own message is kept and this meaning follows it.
+// itself (a stale price, a venue's deposit limit or supply cap). Keyed by the aborting module and function and the
+// code, each from the protocol's published Move source; the node's own message is kept and this meaning follows it.
 
 interface KnownAbort {
   module: string;
