@@ -80,19 +80,26 @@ export function executeWithdraw(db: Db, input: ExecuteInput): Promise<ExecuteRep
 }
 
 /**
- * The venue's own mark of a confirmed deposit (its share token arriving, its deposit event), or the answer without it:
+ * The venue's own mark of a confirmed deposit or withdraw (its share token arriving or leaving, its event), or the answer without it:
  * pending when the mark cannot be read now, blocked tx_not_venue_deposit when the transaction lacks it. Without it the
  * outflow could have gone anywhere, and the ledger would show a position the chain does not hold.
  */
-async function receiptMissing(plan: PlanRow, c: ExecutedEffects, digest: string, submitted: boolean, deposited: bigint, change: bigint): Promise<ExecuteReply | null> {
+async function receiptMissing(
+  plan: PlanRow,
+  kind: "deposit" | "withdraw",
+  c: ExecutedEffects,
+  digest: string,
+  submitted: boolean,
+  deposited: bigint,
+  change: bigint,
+): Promise<ExecuteReply | null> {
   const receipt = receiptFor(plan.strategyId ?? "");
   if (!receipt || !plan.owner) return null;
-  const shown = await receipt.deposit(c, plan.owner, deposited);
+  const shown = kind === "deposit" ? await receipt.deposit(c, plan.owner, deposited) : await receipt.withdraw(c, plan.owner);
   if (shown.state === "unknown") return waiting(plan, "pending", digest, submitted, shown.reason);
-  if (shown.state === "missing") {
-    return blocked(plan.id, digest, blocker("tx_not_venue_deposit", `${digest} moves ${-change} micro-USDC out of the owner's wallet, but ${shown.reason}; nothing is recorded.`));
-  }
-  return null;
+  if (shown.state === "shown") return null;
+  const moved = kind === "deposit" ? `moves ${-change} micro-USDC out of the owner's wallet` : `brings ${change} micro-USDC to the owner's wallet`;
+  return blocked(plan.id, digest, blocker(kind === "deposit" ? "tx_not_venue_deposit" : "tx_not_venue_withdraw", `${digest} ${moved}, but ${shown.reason}; nothing is recorded.`));
 }
 
 async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withdraw" | "swap"): Promise<ExecuteReply> {
@@ -160,11 +167,11 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
       blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}${disclosed}.`),
     );
   }
-  const unproven = kind === "deposit" ? await receiptMissing(plan, c, digest, submitted, deposited, change) : null;
-  if (unproven) return unproven;
   if (kind === "withdraw" && change <= 0n) {
     return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));
   }
+  const unproven = await receiptMissing(plan, kind, c, digest, submitted, deposited, change);
+  if (unproven) return unproven;
 
   const strategyId = plan.strategyId ?? "";
   const owner = plan.owner;

@@ -96,6 +96,10 @@ export const BLOCKER_CODES = {
     answered: ACTION,
     meaning: "The confirmed transaction moves the USDC out of the owner's wallet but does not show it reaching the plan's venue (no share coin of the venue arrived, or no deposit event of the venue's package names the owner and amount); nothing is recorded.",
   },
+  tx_not_venue_withdraw: {
+    answered: ACTION,
+    meaning: "The confirmed transaction brings USDC to the owner's wallet but does not show the plan's venue paying it (no share token of the venue left the owner, or no withdraw event of the venue's package names the owner); nothing is recorded.",
+  },
   digest_already_used: { answered: ACTION, meaning: "This on-chain transaction already proves another plan." },
   plan_already_executed: { answered: ACTION, meaning: "The plan was already executed with another transaction." },
   submit_rejected: { answered: ACTION, meaning: "The chain's RPC refused to submit the signed transaction." },

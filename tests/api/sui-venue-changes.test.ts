@@ -235,5 +235,18 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
       expect((await receipt([other])).state).toBe("missing");
     }
     expect(await receipt([])).toMatchObject({ state: "missing", reason: "the transaction emitted no NAVI DepositEvent" });
+    // A withdraw's receipt: NAVI's WithdrawEvent paying the owner (sender and to) from the USDC reserve.
+    const withdrawn = (pkg: string, to = OWNER) => ({
+      eventType: `${pkg}::event::WithdrawEvent`,
+      bcs: bcs
+        .struct("WithdrawEvent", { reserve: bcs.u8(), sender: bcs.Address, to: bcs.Address, amount: bcs.u64(), market_id: bcs.u64() })
+        .serialize({ reserve: Number(navi.onchain.usdcAssetId), sender: OWNER, to, amount: AMOUNT, market_id: 0n })
+        .toBytes(),
+    });
+    const out = (events: { eventType: string; bcs: Uint8Array }[]) => naviReceipt.withdraw({ assets: new Map(), events, logs: [] }, OWNER);
+    expect(await out([withdrawn(lending)])).toEqual({ state: "shown" });
+    expect((await out([withdrawn(`0x${"66".repeat(32)}`)])).state).toBe("missing");
+    expect((await out([withdrawn(lending, OTHER)])).state).toBe("missing");
+    expect((await out([event(lending)])).state).toBe("missing");
   });
 });

@@ -61,6 +61,12 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
     expect(JSON.stringify((await portfolio()).positions)).toContain('"scallop"');
 
     const w1 = await plan("withdraw", "50000000");
+    // 50 USDC arriving without Scallop's sUSDC leaving (a transfer from someone) is not this withdraw: nothing recorded.
+    const gift = digest();
+    rpc.txs.set(gift, { kind: "sui", sender: OWNER, status: "success", balanceChanges: [{ owner: OWNER, coinType: USDC["move-chain"], amount: 50_000_000n }] });
+    const unproven = await post("/svc/strategies/withdraw/execute", { planId: w1, digest: gift });
+    expect(unproven.json).toMatchObject({ status: "blocked", blockers: [{ code: "tx_not_venue_withdraw" }] });
+    expect(JSON.stringify(unproven.json.blockers)).toContain("no Scallop share token");
     const d1 = landed(50_000_000n);
     const first = await post("/svc/strategies/withdraw/execute", { planId: w1, digest: d1 });
     expect(first.status).toBe(200);

@@ -212,6 +212,12 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     expect(data).toHaveLength(1);
     const forged = [`Program ${SPONSOR} invoke [1]`, ...data, `Program ${SPONSOR} success`];
     expect((await receipt?.deposit(effects(forged), OWNER, 3_000_000n))?.state).toBe("missing");
+    // A withdraw's receipt is its LendingAccountWithdrawEvent: the deposit's event is none.
+    expect((await receipt?.withdraw(effects(ran.logs), OWNER))?.state).toBe("missing");
+    const out = await chain.execute(((await build("marginfi", "withdraw", 3_000_000n)).at(-1)?.payload as SolanaPayload).transaction);
+    expect(out.err).toBeNull();
+    expect(await receipt?.withdraw(effects(out.logs), OWNER)).toEqual({ state: "shown" });
+    expect((await receipt?.withdraw(effects(out.logs), SPONSOR))?.state).toBe("missing");
   });
 
   it("withdraw 3 USDC: exactly 3 USDC arrives; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
@@ -291,6 +297,10 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -3_000_000n], ...extra])]]), events: [], logs: [] });
     expect(await receipt?.deposit(out(), OWNER, 3_000_000n)).toMatchObject({ state: "missing", reason: `no Save share token (${f.collateralMint}) arrived in the owner's wallet` });
     expect(await receipt?.deposit(out([[f.collateralMint, 2_000_000n]]), OWNER, 3_000_000n)).toEqual({ state: "shown" });
+    // A withdraw's receipt: the collateral leaving the owner (redeemed).
+    const back = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, 3_000_000n], ...extra])]]), events: [], logs: [] });
+    expect((await receipt?.withdraw(back(), OWNER))?.state).toBe("missing");
+    expect(await receipt?.withdraw(back([[f.collateralMint, -2_000_000n]]), OWNER)).toEqual({ state: "shown" });
   });
 });
 
@@ -357,5 +367,8 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     const out = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, -5_000_000n], ...extra])]]), events: [], logs: [] });
     expect((await receipt?.deposit(out(), OWNER, 5_000_000n))?.state).toBe("missing");
     expect(await receipt?.deposit(out([[ids.jlUsdcMint, 4_000_000n]]), OWNER, 5_000_000n)).toEqual({ state: "shown" });
+    const back = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, 5_000_000n], ...extra])]]), events: [], logs: [] });
+    expect((await receipt?.withdraw(back(), OWNER))?.state).toBe("missing");
+    expect(await receipt?.withdraw(back([[ids.jlUsdcMint, -4_000_000n]]), OWNER)).toEqual({ state: "shown" });
   });
 });

@@ -6,13 +6,16 @@
 // Anchor's emit! logs it as "Program data: <base64 of discriminator + Borsh>" inside the program's invocation, so only
 // lines logged while marginfi's program is the one running count.
 import { getAddressDecoder } from "@solana/kit";
-import type { VenueReceipt } from "../shared/receipt";
+import type { ExecutedEffects, VenueReceipt } from "../shared/receipt";
 import { marginfi } from "./descriptor";
 
 // source: @mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json `events[LendingAccountDepositEvent].discriminator`
 // (its `types` give the layout: AccountEventHeader { signer: Option<Pubkey>, marginfi_account, marginfi_account_authority,
 // marginfi_group }, then bank, mint: Pubkey, amount: u64).
 const DEPOSIT_EVENT = Uint8Array.from([161, 54, 237, 217, 105, 248, 122, 151]);
+// source: @mrgnlabs/marginfi-client-v2 6.4.2 dist/idl/marginfi_0.1.7.json `events[LendingAccountWithdrawEvent].discriminator`
+// (the same header, bank, mint and amount, then close_balance: bool), emitted by withdraw.rs after the transfer.
+const WITHDRAW_EVENT = Uint8Array.from([3, 220, 148, 243, 33, 249, 54, 88]);
 
 const ids = marginfi.onchain as Record<"program" | "usdcBank" | "usdcMint", string>;
 
@@ -23,8 +26,9 @@ interface DepositEvent {
   amount: bigint;
 }
 
-function decodeDeposit(b: Buffer): DepositEvent | null {
-  if (b.length < 8 || !b.subarray(0, 8).equals(DEPOSIT_EVENT)) return null;
+/** A deposit or withdraw event of `kind`'s discriminator: its authority, bank, mint and amount. */
+function decodeEvent(b: Buffer, kind: Uint8Array): DepositEvent | null {
+  if (b.length < 8 || !b.subarray(0, 8).equals(kind)) return null;
   let at = 8;
   const tag = b[at];
   at += tag === 1 ? 33 : 1; // Option<Pubkey>
@@ -54,15 +58,22 @@ export function programData(logs: readonly string[], program: string): Buffer[] 
   return out;
 }
 
+const eventsOf = (effects: ExecutedEffects, kind: Uint8Array) =>
+  programData(effects.logs, ids.program).flatMap((b) => {
+    const e = decodeEvent(b, kind);
+    return e && e.bank === ids.usdcBank && e.mint === ids.usdcMint ? [e] : [];
+  });
+
 export const marginfiReceipt: VenueReceipt = {
   venueId: marginfi.id,
   async deposit(effects, owner, amount) {
-    const events = programData(effects.logs, ids.program).flatMap((b) => {
-      const e = decodeDeposit(b);
-      return e ? [e] : [];
-    });
-    if (events.some((e) => e.authority === owner && e.bank === ids.usdcBank && e.mint === ids.usdcMint && e.amount >= amount)) return { state: "shown" };
-    const seen = events.map((e) => `${e.amount} into bank ${e.bank} for ${e.authority}`).join("; ");
+    const events = eventsOf(effects, DEPOSIT_EVENT);
+    if (events.some((e) => e.authority === owner && e.amount >= amount)) return { state: "shown" };
+    const seen = events.map((e) => `${e.amount} for ${e.authority}`).join("; ");
     return { state: "missing", reason: `no LendingAccountDepositEvent of marginfi's program states ${amount} micro-USDC into its USDC bank ${ids.usdcBank} for ${owner}${seen ? ` (events: ${seen})` : ""}` };
+  },
+  async withdraw(effects, owner) {
+    if (eventsOf(effects, WITHDRAW_EVENT).some((e) => e.authority === owner && e.amount > 0n)) return { state: "shown" };
+    return { state: "missing", reason: `no LendingAccountWithdrawEvent of marginfi's program pays ${owner} from its USDC bank ${ids.usdcBank}` };
   },
 };

@@ -9,37 +9,50 @@ import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress, parseStructTag } from "@mysten/sui/utils";
 import { errorLine, withRpcTimeout } from "../../chains/clients";
 import { readPackageVersions } from "../../chains/sui/package-versions";
-import type { VenueReceipt } from "../shared/receipt";
+import type { ExecutedEffects, VenueReceipt } from "../shared/receipt";
 import { navi } from "./descriptor";
 
 const DEPOSIT_EVENT = bcs.struct("DepositEvent", { reserve: bcs.u8(), sender: bcs.Address, amount: bcs.u64(), market_id: bcs.u64() });
+// event.move `struct WithdrawEvent has copy, drop { reserve: u8, sender: address, to: address, amount: u64, market_id: u64 }`,
+// emitted by lending.move base_withdraw_v2 with the amount paid (same commit).
+const WITHDRAW_EVENT = bcs.struct("WithdrawEvent", { reserve: bcs.u8(), sender: bcs.Address, to: bcs.Address, amount: bcs.u64(), market_id: bcs.u64() });
 
 const ids = navi.onchain as Record<"lendingPackage" | "usdcAssetId", string>;
+
+/** The events named `name` of NAVI's `event` module in `effects`, each with its type's package (normalized). */
+function eventsNamed(effects: ExecutedEffects, name: string): { pkg: string; bcs: Uint8Array }[] {
+  return effects.events.flatMap((e) => {
+    try {
+      const t = parseStructTag(e.eventType);
+      return t.module === "event" && t.name === name && t.typeParams.length === 0 ? [{ pkg: normalizeSuiAddress(t.address), bcs: e.bcs }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The versions the chain lists for NAVI's lending package, or why they could not be read. */
+async function naviVersions(): Promise<Set<string> | { unknown: string }> {
+  try {
+    return new Set((await withRpcTimeout((signal) => readPackageVersions(ids.lendingPackage, signal))).map((v) => v.id));
+  } catch (e) {
+    return { unknown: `rpc_unavailable: NAVI's package versions could not be read: ${errorLine(e)}` };
+  }
+}
 
 export const naviReceipt: VenueReceipt = {
   venueId: navi.id,
   async deposit(effects, owner, amount) {
-    const candidates = effects.events.flatMap((e) => {
-      try {
-        const t = parseStructTag(e.eventType);
-        return t.module === "event" && t.name === "DepositEvent" && t.typeParams.length === 0 ? [{ pkg: normalizeSuiAddress(t.address), e }] : [];
-      } catch {
-        return [];
-      }
-    });
+    const candidates = eventsNamed(effects, "DepositEvent");
     if (candidates.length === 0) return { state: "missing", reason: "the transaction emitted no NAVI DepositEvent" };
-    let versions: Set<string>;
-    try {
-      versions = new Set((await withRpcTimeout((signal) => readPackageVersions(ids.lendingPackage, signal))).map((v) => v.id));
-    } catch (e) {
-      return { state: "unknown", reason: `rpc_unavailable: NAVI's package versions could not be read: ${errorLine(e)}` };
-    }
+    const versions = await naviVersions();
+    if (!(versions instanceof Set)) return { state: "unknown", reason: versions.unknown };
     const me = normalizeSuiAddress(owner);
     const seen: string[] = [];
-    for (const { pkg, e } of candidates) {
+    for (const { pkg, bcs: bytes } of candidates) {
       if (!versions.has(pkg)) continue;
       try {
-        const d = DEPOSIT_EVENT.parse(e.bcs);
+        const d = DEPOSIT_EVENT.parse(bytes);
         if (normalizeSuiAddress(d.sender) === me && String(d.reserve) === ids.usdcAssetId && BigInt(d.amount) >= amount) return { state: "shown" };
         seen.push(`${d.amount} to reserve ${d.reserve} by ${d.sender}`);
       } catch {
@@ -47,5 +60,22 @@ export const naviReceipt: VenueReceipt = {
       }
     }
     return { state: "missing", reason: `no NAVI DepositEvent of NAVI's lending package states ${amount} micro-USDC into the USDC reserve (${ids.usdcAssetId}) by ${owner}${seen.length ? ` (events: ${seen.join("; ")})` : ""}` };
+  },
+  async withdraw(effects, owner) {
+    const candidates = eventsNamed(effects, "WithdrawEvent");
+    if (candidates.length === 0) return { state: "missing", reason: "the transaction emitted no NAVI WithdrawEvent" };
+    const versions = await naviVersions();
+    if (!(versions instanceof Set)) return { state: "unknown", reason: versions.unknown };
+    const me = normalizeSuiAddress(owner);
+    for (const { pkg, bcs: bytes } of candidates) {
+      if (!versions.has(pkg)) continue;
+      try {
+        const d = WITHDRAW_EVENT.parse(bytes);
+        if (normalizeSuiAddress(d.sender) === me && normalizeSuiAddress(d.to) === me && String(d.reserve) === ids.usdcAssetId && BigInt(d.amount) > 0n) return { state: "shown" };
+      } catch {
+        // not the layout above
+      }
+    }
+    return { state: "missing", reason: `no NAVI WithdrawEvent of NAVI's lending package pays ${owner} from the USDC reserve (${ids.usdcAssetId})` };
   },
 };

@@ -24,6 +24,8 @@ export interface VenueReceipt {
   venueId: string;
   /** Whether `effects` show a deposit of at least `amount` USDC micros by `owner` reaching the venue. */
   deposit(effects: ExecutedEffects, owner: string, amount: bigint): Promise<ReceiptCheck>;
+  /** Whether `effects` show the venue paying `owner` out of its position (its shares leaving, its withdraw event). */
+  withdraw(effects: ExecutedEffects, owner: string): Promise<ReceiptCheck>;
 }
 
 /**
@@ -33,17 +35,26 @@ export interface VenueReceipt {
  */
 export function shareReceipt(venueId: string, label: string, share: string | ((signal: AbortSignal) => Promise<string>)): VenueReceipt {
   const asset = (id: string) => (id.includes("::") ? normalizeStructTag(id) : id);
+  /** The owner's change of the share token, or why the share token could not be read. */
+  const shareChange = async (effects: ExecutedEffects, owner: string): Promise<{ id: string; change: bigint } | { unknown: string }> => {
+    try {
+      const id = asset(typeof share === "string" ? share : await withRpcTimeout(share));
+      return { id, change: effects.assets.get(normalizeAddress(owner))?.get(id) ?? 0n };
+    } catch (e) {
+      return { unknown: `rpc_unavailable: ${label}'s share token could not be read: ${errorLine(e)}` };
+    }
+  };
   return {
     venueId,
     deposit: async (effects, owner) => {
-      let id: string;
-      try {
-        id = asset(typeof share === "string" ? share : await withRpcTimeout(share));
-      } catch (e) {
-        return { state: "unknown", reason: `rpc_unavailable: ${label}'s share token could not be read: ${errorLine(e)}` };
-      }
-      const got = effects.assets.get(normalizeAddress(owner))?.get(id) ?? 0n;
-      return got > 0n ? { state: "shown" } : { state: "missing", reason: `no ${label} share token (${id}) arrived in the owner's wallet` };
+      const s = await shareChange(effects, owner);
+      if ("unknown" in s) return { state: "unknown", reason: s.unknown };
+      return s.change > 0n ? { state: "shown" } : { state: "missing", reason: `no ${label} share token (${s.id}) arrived in the owner's wallet` };
+    },
+    withdraw: async (effects, owner) => {
+      const s = await shareChange(effects, owner);
+      if ("unknown" in s) return { state: "unknown", reason: s.unknown };
+      return s.change < 0n ? { state: "shown" } : { state: "missing", reason: `no ${label} share token (${s.id}) left the owner's wallet` };
     },
   };
 }

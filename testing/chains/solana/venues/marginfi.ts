@@ -79,24 +79,7 @@ export const marginfiProgram = anchorProgram({
       // deposit.rs ends with emit!(LendingAccountDepositEvent { header: AccountEventHeader { signer: Some(signer),
       // marginfi_account, marginfi_account_authority, marginfi_group }, bank, mint: bank.mint, amount }): Anchor logs it
       // as "Program data: " + base64(the IDL's event discriminator + Borsh).
-      const account = c.decoded("marginfi_account");
-      const key = (a: unknown) => Uint8Array.from(getAddressEncoder().encode(address(String(a))));
-      const events = (mfi.MARGINFI_IDL as { events?: { name: string; discriminator: number[] }[] }).events ?? [];
-      const disc = events.find((e) => e.name === "LendingAccountDepositEvent")?.discriminator ?? [];
-      const amountLe = Buffer.alloc(8);
-      amountLe.writeBigUInt64LE(amount);
-      const event = Buffer.concat([
-        Buffer.from(disc),
-        Buffer.from([1]),
-        key(c.at("authority")),
-        key(c.at("marginfi_account")),
-        key(account.authority),
-        key(account.group),
-        key(c.at("bank")),
-        key(c.decoded("bank").mint),
-        amountLe,
-      ]);
-      return [`Program log: Depositing ${amount} into ${c.at("bank")}`, `Program data: ${event.toString("base64")}`];
+      return [`Program log: Depositing ${amount} into ${c.at("bank")}`, accountEvent(c, "LendingAccountDepositEvent", amount)];
     },
     lending_account_withdraw(c) {
       if (c.decoded("marginfi_account").authority !== c.at("authority")) c.fail("Unauthorized", "marginfi_account");
@@ -115,10 +98,37 @@ export const marginfiProgram = anchorProgram({
         return { shares: -sharesOf(taken, asv), paid: asked >> FRAC };
       }, false);
       c.host.transfer(c.at("liquidity_vault"), c.at("destination_token_account"), c.at("bank_liquidity_vault_authority"), paid);
-      return [`Program log: Withdrawing ${paid} from ${c.at("bank")}`];
+      // withdraw.rs: emit!(LendingAccountWithdrawEvent { header, bank, mint, amount, close_balance }) after the transfer.
+      return [`Program log: Withdrawing ${paid} from ${c.at("bank")}`, accountEvent(c, "LendingAccountWithdrawEvent", paid, all)];
     },
   },
 });
+
+/**
+ * An account event as Anchor's emit! logs it: "Program data: " + base64(the SDK IDL's event discriminator + Borsh of
+ * AccountEventHeader { signer: Some(authority), marginfi_account, marginfi_account_authority, marginfi_group }, bank,
+ * mint: bank.mint, amount[, close_balance]).
+ */
+function accountEvent(c: AnchorContext, name: "LendingAccountDepositEvent" | "LendingAccountWithdrawEvent", amount: bigint, closeBalance?: boolean): string {
+  const account = c.decoded("marginfi_account");
+  const key = (a: unknown) => Uint8Array.from(getAddressEncoder().encode(address(String(a))));
+  const events = (mfi.MARGINFI_IDL as { events?: { name: string; discriminator: number[] }[] }).events ?? [];
+  const amountLe = Buffer.alloc(8);
+  amountLe.writeBigUInt64LE(amount);
+  const event = Buffer.concat([
+    Buffer.from(events.find((e) => e.name === name)?.discriminator ?? []),
+    Buffer.from([1]),
+    key(c.at("authority")),
+    key(c.at("marginfi_account")),
+    key(account.authority),
+    key(account.group),
+    key(c.at("bank")),
+    key(c.decoded("bank").mint),
+    amountLe,
+    ...(closeBalance === undefined ? [] : [Buffer.from([closeBalance ? 1 : 0])]),
+  ]);
+  return `Program data: ${event.toString("base64")}`;
+}
 
 /** I80F48's 48 fraction bits; ZERO_AMOUNT_THRESHOLD = I80F48!(0.0001) in bits (0.0001 × 2^48, to the nearest). */
 const FRAC = 48n;
