@@ -47,8 +47,8 @@ export interface Venue {
   /** The deposit and withdraw builders; absent (or an action absent): plans are blocked with adapter_not_ready. */
   readonly build?: VenueAdapter;
   /**
-   * What a confirmed deposit must show besides the owner's USDC outflow (the venue's share coin arriving, its deposit
-   * event); absent: the outflow alone is taken as the deposit.
+   * What a confirmed deposit or withdraw must show besides the owner's USDC moving (the venue's share token arriving or
+   * leaving, its deposit or withdraw event); absent: the USDC alone is taken as the venue's.
    */
   readonly receipt?: VenueReceipt;
   /** Solana: the venue's program as a failed simulation names it, with its error table when known. */

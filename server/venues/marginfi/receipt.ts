@@ -1,8 +1,9 @@
-// marginfi's mark of a deposit in an executed transaction. marginfi mints no share token (the shares sit in the owner's
-// marginfi account), so the proof is the event its program emits: lending_account_deposit ends with
+// marginfi's mark of a deposit or withdraw in an executed transaction. marginfi mints no share token (the shares sit in
+// the owner's marginfi account), so the proof is the event its program emits: lending_account_deposit ends with
 // `emit!(LendingAccountDepositEvent { header: AccountEventHeader { signer: Some(signer), marginfi_account,
 // marginfi_account_authority, marginfi_group }, bank, mint: bank.mint, amount })` (mrgnlabs/marginfi-v2
-// programs/marginfi/src/instructions/marginfi_account/deposit.rs; newer versions append share_amount, read past here).
+// programs/marginfi/src/instructions/marginfi_account/deposit.rs; newer versions append share_amount, read past here),
+// and lending_account_withdraw with LendingAccountWithdrawEvent (withdraw.rs).
 // Anchor's emit! logs it as "Program data: <base64 of discriminator + Borsh>" inside the program's invocation, so only
 // lines logged while marginfi's program is the one running count.
 import { getAddressDecoder } from "@solana/kit";
@@ -19,7 +20,7 @@ const WITHDRAW_EVENT = Uint8Array.from([3, 220, 148, 243, 33, 249, 54, 88]);
 
 const ids = marginfi.onchain as Record<"program" | "usdcBank" | "usdcMint", string>;
 
-interface DepositEvent {
+interface AccountEvent {
   authority: string;
   bank: string;
   mint: string;
@@ -27,7 +28,7 @@ interface DepositEvent {
 }
 
 /** A deposit or withdraw event of `kind`'s discriminator: its authority, bank, mint and amount. */
-function decodeEvent(b: Buffer, kind: Uint8Array): DepositEvent | null {
+function decodeEvent(b: Buffer, kind: Uint8Array): AccountEvent | null {
   if (b.length < 8 || !b.subarray(0, 8).equals(kind)) return null;
   let at = 8;
   const tag = b[at];

@@ -1,8 +1,8 @@
-// What a confirmed deposit must show besides the owner's USDC outflow (issue 23 item 4: a position's txId is the
-// transaction that moved that position's money): the venue's own mark of the deposit in the executed transaction —
-// its share coin arriving to the owner, or the deposit event its Move code emits naming the owner. Without it the
-// outflow could have gone anywhere (a plain transfer reported as the deposit). A venue without a receipt check is
-// proven by the outflow alone (docs/decisions.md says which).
+// What a confirmed deposit or withdraw must show besides the owner's USDC moving (issue 23 item 4: a position's txId is
+// the transaction that moved that position's money): the venue's own mark of it in the executed transaction — its
+// share token arriving to (leaving) the owner, or the deposit (withdraw) event its code emits naming the owner.
+// Without it the USDC could have gone anywhere, or come from anyone (a plain transfer reported as the deposit or the
+// withdraw). A venue without a receipt check is proven by the USDC alone (docs/decisions.md says which).
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { normalizeAddress } from "../../chains/address";
 import { errorLine, withRpcTimeout } from "../../chains/clients";
