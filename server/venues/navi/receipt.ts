@@ -1,5 +1,5 @@
-// NAVI's mark of a deposit (or withdraw: WithdrawEvent, below) in an executed transaction. NAVI mints no share coin (the supply is kept in its Storage), so
-// the proof is the event its code emits: naviprotocol/navi-smart-contracts @ 473b0934235d6dc1357fa4309308167c6d175fd1
+// NAVI's mark of a deposit (or withdraw: WithdrawEvent, below) in an executed transaction. NAVI mints no share coin (the
+// supply is kept in its Storage), so the proof is the event its code emits: naviprotocol/navi-smart-contracts @ 473b0934235d6dc1357fa4309308167c6d175fd1
 // lending_core/sources/lending.move `base_deposit` ends with `event::emit_deposit_event(asset, user, deposit_amount,
 // market_id)`, and lending_core/sources/event.move declares `struct DepositEvent has copy, drop { reserve: u8, sender:
 // address, amount: u64, market_id: u64 }`. Only NAVI's lending package can emit a type of its own module, and the
