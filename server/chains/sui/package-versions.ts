@@ -6,7 +6,7 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { rpcUrlOf, suiRpc } from "../clients";
 import { PACKAGE_TTL_MS } from "./packages";
 
-const holder = globalThis as unknown as { __svcSuiPackageVersions?: Map<string, { at: number; value: Promise<string> }> };
+const holder = globalThis as unknown as { __svcSuiPackageVersions?: Map<string, { at: number; value: Promise<{ id: string; version: bigint }[]> }> };
 
 const ADDRESS = /^0x[0-9a-f]{64}$/;
 /** Pages are at most 1000 versions; a package with more pages than this is not believed. */
@@ -32,26 +32,27 @@ export async function readPackageVersions(anyVersionId: string, signal: AbortSig
   return out;
 }
 
-/** The storage id of the highest version of the package `anyVersionId` belongs to. */
-export async function readLatestPackageVersion(anyVersionId: string, signal: AbortSignal): Promise<string> {
-  const versions = await readPackageVersions(anyVersionId, signal);
-  return versions.reduce((best, v) => (v.version > best.version ? v : best)).id;
-}
-
 /**
- * The newest version of the package `anyVersionId`, from the configured move-chain RPC, cached for PACKAGE_TTL_MS per
- * RPC URL and package (a failed read is not cached).
+ * Every version of the package `anyVersionId` belongs to, from the configured move-chain RPC, cached for
+ * PACKAGE_TTL_MS per RPC URL and package (a failed read is not cached): the builders' newest version and a
+ * confirmation's check that an event's type is the protocol's read the same list.
  */
-export function latestPackageVersion(anyVersionId: string, signal: AbortSignal): Promise<string> {
+export function packageVersions(anyVersionId: string, signal: AbortSignal): Promise<{ id: string; version: bigint }[]> {
   holder.__svcSuiPackageVersions ??= new Map();
   const cache = holder.__svcSuiPackageVersions;
   const key = `${rpcUrlOf("move-chain")}|${normalizeSuiAddress(anyVersionId)}`;
   const hit = cache.get(key);
   if (hit && Date.now() - hit.at < PACKAGE_TTL_MS) return hit.value;
-  const value = readLatestPackageVersion(anyVersionId, signal);
+  const value = readPackageVersions(anyVersionId, signal);
   cache.set(key, { at: Date.now(), value });
   value.catch(() => {
     if (cache.get(key)?.value === value) cache.delete(key);
   });
   return value;
+}
+
+/** The storage id of the newest version of the package `anyVersionId` belongs to (packageVersions, cached). */
+export async function latestPackageVersion(anyVersionId: string, signal: AbortSignal): Promise<string> {
+  const versions = await packageVersions(anyVersionId, signal);
+  return versions.reduce((best, v) => (v.version > best.version ? v : best)).id;
 }

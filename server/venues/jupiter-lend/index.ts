@@ -14,7 +14,7 @@ export const jupiterLendVenue = venueModule({
   worth: jupiterLendWorth,
   build: jupiterLendAdapter,
   // jlUSDC, the lending's fToken mint (the descriptor cites it; the reader proves the lending account names it).
-  receipt: shareReceipt(jupiterLend.id, "Jupiter Lend", jupiterLend.onchain.jlUsdcMint ?? ""),
+  receipt: shareReceipt(jupiterLend, "Jupiter Lend", jupiterLend.onchain.jlUsdcMint ?? ""),
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: jupiterLend.onchain.lendingProgram ?? "", name: "Jupiter Lend", custom: () => null },
 });

@@ -15,7 +15,7 @@ export const kaminoVenue = venueModule({
   worth: kaminoWorth,
   build: kaminoAdapter,
   // cUSDC: the USDC reserve's collateral mint, read from the reserve as the builders read it.
-  receipt: shareReceipt(kamino.id, "Kamino", async (signal) => (await readKaminoReserve(signal)).collateralMint),
+  receipt: shareReceipt(kamino, "Kamino", async (signal) => (await readKaminoReserve(signal)).collateralMint),
   programErrors: {
     program: kamino.onchain.program ?? "",
     name: "Kamino Lend (klend)",

@@ -41,7 +41,7 @@ function decodeEvent(b: Buffer, kind: Uint8Array): AccountEvent | null {
 }
 
 /** The events `program` logged ("Program data:" lines while it is the innermost running program). */
-export function programData(logs: readonly string[], program: string): Buffer[] {
+function programData(logs: readonly string[], program: string): Buffer[] {
   const stack: string[] = [];
   const out: Buffer[] = [];
   for (const line of logs) {

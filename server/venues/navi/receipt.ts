@@ -8,7 +8,7 @@
 import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress, parseStructTag } from "@mysten/sui/utils";
 import { errorLine, withRpcTimeout } from "../../chains/clients";
-import { readPackageVersions } from "../../chains/sui/package-versions";
+import { packageVersions } from "../../chains/sui/package-versions";
 import type { ExecutedEffects, VenueReceipt } from "../shared/receipt";
 import { navi } from "./descriptor";
 
@@ -31,10 +31,10 @@ function eventsNamed(effects: ExecutedEffects, name: string): { pkg: string; bcs
   });
 }
 
-/** The versions the chain lists for NAVI's lending package, or why they could not be read. */
+/** The versions the chain lists for NAVI's lending package (the list the builders read, kept briefly), or why not read. */
 async function naviVersions(): Promise<Set<string> | { unknown: string }> {
   try {
-    return new Set((await withRpcTimeout((signal) => readPackageVersions(ids.lendingPackage, signal))).map((v) => v.id));
+    return new Set((await withRpcTimeout((signal) => packageVersions(ids.lendingPackage, signal))).map((v) => v.id));
   } catch (e) {
     return { unknown: `rpc_unavailable: NAVI's package versions could not be read: ${errorLine(e)}` };
   }

@@ -14,7 +14,7 @@ export const saveVenue = venueModule({
   worth: saveWorth,
   build: saveAdapter,
   // The USDC reserve's cToken: its collateral mint, read from the reserve as the builders read it.
-  receipt: shareReceipt(save.id, "Save", async (signal) => String((await readSaveReserve(signal)).collateralMint)),
+  receipt: shareReceipt(save, "Save", async (signal) => String((await readSaveReserve(signal)).collateralMint)),
   // Named only: its error table is not loaded, so a failure keeps the code and the program's own log line.
   programErrors: { program: save.onchain.program ?? "", name: "Save", custom: () => null },
 });

@@ -8,4 +8,4 @@ import { scallop } from "./descriptor";
 import { scallopReader } from "./read";
 import { scallopWorth } from "./worth";
 
-export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, worth: scallopWorth, build: scallopAdapter, receipt: shareReceipt(scallop.id, "Scallop", SCALLOP_MARKET_COIN_TYPE) });
+export const scallopVenue = venueModule({ descriptor: scallop, read: scallopReader, worth: scallopWorth, build: scallopAdapter, receipt: shareReceipt(scallop, "Scallop", SCALLOP_MARKET_COIN_TYPE) });

@@ -4,8 +4,8 @@
 // Without it the USDC could have gone anywhere, or come from anyone (a plain transfer reported as the deposit or the
 // withdraw). A venue without a receipt check is proven by the USDC alone (docs/decisions.md says which).
 import { normalizeStructTag } from "@mysten/sui/utils";
-import { normalizeAddress } from "../../chains/address";
-import { errorLine, withRpcTimeout } from "../../chains/clients";
+import { type ChainId, normalizeAddress } from "../../chains/address";
+import { errorLine, rpcUrlOf, withRpcTimeout } from "../../chains/clients";
 import type { SuiEvent } from "../../chains/sui/cctp-burns";
 
 /** What an executed transaction did, as the confirmation read it from the chain. */
@@ -33,19 +33,30 @@ export interface VenueReceipt {
  * move-chain coin type, or an svm-chain mint, fixed or read from the venue's state (`share`; a failed read leaves the
  * receipt unknown, as an unreachable node does).
  */
-export function shareReceipt(venueId: string, label: string, share: string | ((signal: AbortSignal) => Promise<string>)): VenueReceipt {
+export function shareReceipt(venue: { id: string; chain: ChainId }, label: string, share: string | ((signal: AbortSignal) => Promise<string>)): VenueReceipt {
   const asset = (id: string) => (id.includes("::") ? normalizeStructTag(id) : id);
+  // A reserve's share token never changes: read from the venue once per RPC (a failed read is asked again).
+  const known = new Map<string, string>();
+  const shareId = async (): Promise<string> => {
+    if (typeof share === "string") return asset(share);
+    const url = rpcUrlOf(venue.chain);
+    const hit = known.get(url);
+    if (hit) return hit;
+    const id = asset(await withRpcTimeout(share));
+    known.set(url, id);
+    return id;
+  };
   /** The owner's change of the share token, or why the share token could not be read. */
   const shareChange = async (effects: ExecutedEffects, owner: string): Promise<{ id: string; change: bigint } | { unknown: string }> => {
     try {
-      const id = asset(typeof share === "string" ? share : await withRpcTimeout(share));
+      const id = await shareId();
       return { id, change: effects.assets.get(normalizeAddress(owner))?.get(id) ?? 0n };
     } catch (e) {
       return { unknown: `rpc_unavailable: ${label}'s share token could not be read: ${errorLine(e)}` };
     }
   };
   return {
-    venueId,
+    venueId: venue.id,
     deposit: async (effects, owner) => {
       const s = await shareChange(effects, owner);
       if ("unknown" in s) return { state: "unknown", reason: s.unknown };

@@ -8,4 +8,4 @@ import { suilend } from "./descriptor";
 import { suilendReader } from "./read";
 import { suilendWorth } from "./worth";
 
-export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, worth: suilendWorth, build: suilendAdapter, receipt: shareReceipt(suilend.id, "Suilend", SUILEND_CTOKEN_TYPE) });
+export const suilendVenue = venueModule({ descriptor: suilend, read: suilendReader, worth: suilendWorth, build: suilendAdapter, receipt: shareReceipt(suilend, "Suilend", SUILEND_CTOKEN_TYPE) });
