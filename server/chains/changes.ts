@@ -1,11 +1,11 @@
 // What a transaction does to balances, in the chain's own words (issue 23): the balance changes (and on EVM the ERC-20
 // approvals) a chain's simulation reports before signing, or its executed transaction after. Never computed from the
 // plan: a chain that cannot say leaves `unavailable` with the reason. Amounts are signed integer base units of the
-// asset (a string); symbol and decimals are given only for assets the service knows (USDC, the native asset).
+// asset (a string); symbol and decimals are given only for assets the service knows (lib/tokens.ts, the native asset).
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { z } from "zod";
 import type { ChainId } from "./address";
-import { USDC } from "./balances";
+import { KNOWN_TOKENS } from "../../lib/tokens";
 
 export interface ChangedAsset {
   chain: ChainId;
@@ -104,12 +104,12 @@ const NATIVE: Record<ChainId, { symbol: string; decimals: number }> = {
   "evm-b": { symbol: "ETH", decimals: 18 },
 };
 
-/** The asset `id` on `chain` with what the service knows of it (USDC and the native asset); others carry nulls. */
+/** The asset `id` on `chain` with what the service knows of it (lib/tokens.ts and the native asset); others carry nulls. */
 export function changedAsset(chain: ChainId, id: string): ChangedAsset {
   if (id === "native") return { chain, id, ...NATIVE[chain] };
-  const usdc = USDC[chain];
-  const same = chain === "move-chain" ? sameSuiCoinType(id, usdc) : chain === "svm-chain" ? id === usdc : id.toLowerCase() === usdc.toLowerCase();
-  return same ? { chain, id, symbol: "USDC", decimals: 6 } : { chain, id, symbol: null, decimals: null };
+  // The tokens the service knows by name on the chain (USDC; on svm-chain also wrapped SOL): their symbol and decimals.
+  const known = KNOWN_TOKENS[chain].find((t) => (chain === "move-chain" ? sameSuiCoinType(id, t.address) : chain === "svm-chain" ? id === t.address : id.toLowerCase() === t.address.toLowerCase()));
+  return known ? { chain, id, symbol: known.symbol, decimals: known.decimals } : { chain, id, symbol: null, decimals: null };
 }
 
 /** Sui coin types compared in normal form (0x2::sui::SUI = 0x000…002::sui::SUI), as the SDK normalizes struct tags. */

@@ -12,6 +12,7 @@ import { type ChainId, sameAddress as sameWallet } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
 import type { PlanTransaction } from "./transaction";
 import { USDC } from "./balances";
+import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { suiCctpTokenId } from "./sui/cctp-burns";
 
 export interface ExpectedChanges {
@@ -56,7 +57,10 @@ export interface ExpectedChanges {
 
 // Sui addresses compare in their long form (0x2 = 0x0…02); the others as the service compares addresses.
 const sameAddress = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : sameWallet(a, b));
-const sameAsset = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : sameWallet(a, b));
+// On svm-chain wrapped SOL is SOL: a swap's output unwrapped into lamports, or SOL wrapped to be spent, is the same asset.
+const svmAsset = (a: string) => (a === WRAPPED_SOL_MINT ? "native" : a);
+const sameAsset = (chain: ChainId, a: string, b: string) =>
+  chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? svmAsset(a) === svmAsset(b) : sameWallet(a, b);
 
 /** A change in the asset's own units when known ("5.000000 USDC"), else base units with the asset id. */
 export function inUnits(c: Pick<BalanceChange, "asset">, amount: bigint): string {
@@ -175,7 +179,8 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   }
   for (const r of expect.receives ?? []) {
     const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
-    const gas = native(r.asset) && expect.chain !== "svm-chain" ? gasCharged : 0n;
+    // What arrives in the native asset is net of what the transaction pays the network (on svm-chain: its fee and rent).
+    const gas = native(r.asset) ? (expect.chain === "svm-chain" ? (networkCost ?? 0n) : gasCharged) : 0n;
     if (got + gas < r.atLeast || (expect.receivesExactly && got !== r.atLeast)) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
     else if (expect.sharesMayLeave && got > 0n) problems.push(...overRedeemed(expect, [...net.values()].filter((n) => isOwner(n.change.owner)), r, got, inUnits(unit(r.asset), r.atLeast)));
   }

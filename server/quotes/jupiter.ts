@@ -66,6 +66,8 @@ export async function jupiterQuoteFor(inputMint: string, outputMint: string, amo
     }
     qs.set("slippageBps", String(slippageBps));
     qs.set("taker", taker);
+    // SOL in or out moves the owner's lamports (the default, stated so the plan's expected changes never rest on it).
+    qs.set("wrapAndUnwrapSol", "true");
     if (fee) {
       qs.set("platformFeeBps", String(fee.bps));
       qs.set("feeAccount", fee.recipient);

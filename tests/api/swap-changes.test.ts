@@ -6,9 +6,12 @@
 // it blocked `simulation_mismatch`, in token units; an altered approval (unlimited, foreign) is refused by the same
 // check. Cetus (move-chain): the local Sui node follows the router's coins as its published code moves them
 // (testing/chains/sui/cetus-flow.ts): exact changes, and a PTB altered after building (10 × the amount, another
-// recipient) refused by the checker. Jupiter (svm-chain): the local Solana chain does not run a routing program, so the
-// plan carries `unavailable` with the reason and the checker does not block it; likewise 0x through an RPC without
-// eth_simulateV1.
+// recipient) refused by the checker. Jupiter (svm-chain): the local quote server answers /build with Jupiter v6's `route`
+// (Jupiter's own IDL coder) through a stand-in pool and its address lookup table, and the local Solana chain runs it
+// (testing/chains/solana/jupiter.ts): exact changes, wrapped SOL unwrapped into the owner's lamports, the platform fee to
+// its recipient; 10 × the amount or the output to another owner is refused, a pool below the slippage fails Jupiter's
+// own check. Through an RPC that cannot simulate (and 0x through one without eth_simulateV1) the plan carries
+// `unavailable` with the reason and the checker does not block it.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
@@ -25,6 +28,13 @@ import { resetConfigForTests } from "../../server/config";
 import { deployMintableToken, deployUsdc, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { deployZeroExExchange } from "../../testing/chains/evm/zerox-exchange";
+import { address } from "@solana/kit";
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { WRAPPED_SOL_MINT } from "../../lib/tokens";
+import type { SolanaPayload } from "../../server/chains/solana";
+import { type InstalledPool, installLocalPool, JUPITER, JUPITER_V6, jupiterRouteData } from "../../testing/chains/solana/jupiter";
+import { SolanaLocalChain, splTokenAccountData } from "../../testing/chains/solana/local-chain";
+import { fixtureAddress } from "../../testing/chains/solana/venues/encode";
 import { type App, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
@@ -50,6 +60,8 @@ const OWNER = "0x2222222222222222222222222222222222222222";
 /** An owner who approved the exchange without limit before (a standing allowance a drained swap would use). */
 const APPROVED = "0x5555555555555555555555555555555555555555";
 const FEE_EVM = `0x${"fe".repeat(20)}`;
+const FEE_SVM = fixtureAddress("swap-fee-recipient");
+const OTHER_SOL = fixtureAddress("someone-else");
 const OTHER = "0x000000000000000000000000000000000000bEEF";
 const AMOUNT = 1_000_000n; // 1 USDC
 const SLIPPAGE = 100;
@@ -98,7 +110,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
     fundSuiOwner(rpc, SUI);
     app = await startApp({
       db: "pglite",
-      env: { SVC_RPC_EVM_A: node.url, SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_TIMEOUT_MS: "30000", SVC_FEE_RECIPIENT_EVM_A: FEE_EVM, ...quoteEnv(quotes.url) },
+      env: { SVC_RPC_EVM_A: node.url, SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_TIMEOUT_MS: "30000", SVC_FEE_RECIPIENT_EVM_A: FEE_EVM, SVC_FEE_RECIPIENT_SVM: FEE_SVM, ...quoteEnv(quotes.url) },
     });
   }, 120_000);
   afterAll(async () => {
@@ -299,6 +311,136 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       quotes.zerox.pullTimes = 1n;
       quotes.allowances.clear();
     }
+  });
+
+  describe("Jupiter (svm-chain): the v6 route on the local Solana chain", () => {
+    const SOL_IN = 1_000_000n; // 1 USDC
+    const OWNER_USDC = 100_000_000n;
+    const jupiter = (slippageBps = 30) => post("/svc/swap-svm/plan", { inputToken: "USDC", outputToken: WRAPPED_SOL_MINT, amountIn: SOL_IN.toString(), owner: SOL, slippageBps });
+    let solana: SolanaLocalChain;
+    let pool: InstalledPool;
+    let feeAta: string;
+    const expectedSol = (plan: SwapPlan): ExpectedChanges => ({
+      chain: "svm-chain",
+      owner: SOL,
+      spends: [{ asset: USDC["svm-chain"], amount: BigInt(plan.amountIn) }],
+      pays: [{ to: FEE_SVM, asset: USDC["svm-chain"], amount: BigInt(plan.fees.find((f) => f.kind === "service")?.amountMicros ?? "0") }],
+      venueTakesSpent: true,
+      spentToAnyAddress: true,
+      receives: [{ asset: "native", atLeast: BigInt(plan.minAmountOut ?? "0") }],
+    });
+    const inSolana = async (txs: PlanTransaction[]) => {
+      process.env.SVC_RPC_SVM = rpc.url;
+      resetConfigForTests();
+      return simulateTransactions(txs, SOL);
+    };
+
+    beforeAll(async () => {
+      solana = new SolanaLocalChain(() => rpc.solanaAccounts);
+      solana.blockhashes.add(rpc.blockhash);
+      solana.lamports.set(SOL, 1_000_000_000n);
+      solana.addMint(USDC["svm-chain"], FEE_SVM);
+      solana.addMint(WRAPPED_SOL_MINT, FEE_SVM, 9);
+      await solana.setTokenBalance(SOL, USDC["svm-chain"], OWNER_USDC);
+      // The fee recipient's USDC account (Jupiter's feeAccount), on the chain and as the quote server knows it.
+      feeAta = await solana.setTokenBalance(FEE_SVM, USDC["svm-chain"], 0n);
+      rpc.solanaAccounts.set(feeAta, { owner: TOKEN_PROGRAM_ADDRESS, data: splTokenAccountData(USDC["svm-chain"], FEE_SVM) });
+      quotes.tokenAccounts.set(feeAta, { mint: USDC["svm-chain"], owner: FEE_SVM });
+      // The pool pays at the quote server's rate (995/1000), so the route gives what /build quotes.
+      pool = installLocalPool(solana, rpc.solanaAccounts, "usdc-wsol", { inMint: USDC["svm-chain"], outMint: WRAPPED_SOL_MINT }, quotes.rate, 10n ** 15n);
+      quotes.jupiter.pools.set(`${USDC["svm-chain"]}>${WRAPPED_SOL_MINT}`, pool);
+      rpc.solanaChain = solana;
+    });
+    afterAll(() => {
+      rpc.solanaChain = null;
+      quotes.jupiter.pools.clear();
+      quotes.tokenAccounts.clear();
+      rpc.solanaAccounts.delete(feeAta);
+    });
+
+    it("the simulated changes are the plan: 1 USDC out (the fee to its recipient), the route's SOL in less the network fee, and the plan is prepared", async () => {
+      const r = await jupiter();
+      expect(r.json.blockers).toBeUndefined();
+      expect(r.json.status).toBe("prepared");
+      const fee = BigInt(r.json.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
+      expect(fee > 0n).toBe(true);
+      const sim = r.json.transactions[0]?.simulation as (Tx["simulation"] & { fee: { amount: string } | null }) | undefined;
+      expect(sim?.status).toBe("ok");
+      expect(sim?.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/^svm-chain RPC: simulate/) });
+      const of = (owner: string, asset: string) => sim?.changes?.balanceChanges?.find((c) => c.owner === owner && c.asset.id === asset)?.amount;
+      const gross = ((SOL_IN - fee) * quotes.rate.num) / quotes.rate.den; // lamports the pool pays for what is routed
+      expect(of(SOL, USDC["svm-chain"])).toBe((-SOL_IN).toString());
+      expect(of(FEE_SVM, USDC["svm-chain"])).toBe(fee.toString());
+      expect(of(pool.pool.authority, USDC["svm-chain"])).toBe((SOL_IN - fee).toString());
+      expect(of(pool.pool.authority, WRAPPED_SOL_MINT)).toBe((-gross).toString());
+      // Unwrapped: the owner's lamports rise by the route's output less the network fee the simulation states (the
+      // wrapped-SOL account's rent is paid and given back in the same transaction).
+      const paid = gross - BigInt(of(SOL, "native") ?? "0");
+      expect(paid >= 5000n && paid <= BigInt(sim?.fee?.amount ?? "0")).toBe(true); // at least the signature's fee, at most the fee the plan states
+      expect(sim?.changes?.balanceChanges).toHaveLength(5);
+      // The plan's minimum is the quote's, within the slippage the owner asked for.
+      expect(BigInt(r.json.minAmountOut ?? "0")).toBe((gross * (10_000n - 30n)) / 10_000n);
+      // Nothing was sent: the owner's USDC is untouched.
+      expect(solana.tokens.get((await findAssociatedTokenPda({ owner: address(SOL), mint: address(USDC["svm-chain"]), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0])?.amount).toBe(OWNER_USDC);
+    });
+
+    it("a quote server answering a route that takes 10 × the amount is blocked, naming both amounts in USDC", async () => {
+      quotes.jupiter.inTimes = 10n;
+      try {
+        const r = await jupiter();
+        expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers?.[0]?.code).toBe("simulation_mismatch");
+        expect(r.json.blockers?.[0]?.message).toContain("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC");
+      } finally {
+        quotes.jupiter.inTimes = 1n;
+      }
+    });
+
+    it("a quote server routing the output to another owner's account is blocked, naming that owner and what the owner gets", async () => {
+      quotes.jupiter.destinationOwner = OTHER_SOL;
+      try {
+        const r = await jupiter();
+        expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers?.[0]?.code).toBe("simulation_mismatch");
+        expect(r.json.blockers?.[0]?.message).toMatch(new RegExp(`0\\.\\d{9} SOL goes to ${OTHER_SOL}, which the plan does not name`));
+        expect(r.json.blockers?.[0]?.message).toMatch(/you receive 0\.\d{9} SOL by the plan, the simulation gives you -0\.\d{9} SOL/);
+      } finally {
+        quotes.jupiter.destinationOwner = null;
+      }
+    });
+
+    it("the route altered after building (in_amount × 10) is refused by the checker; the untouched plan agrees with it", async () => {
+      const r = await jupiter();
+      expect(r.json.status).toBe("prepared");
+      const untouched = await inSolana(r.json.transactions);
+      expect(checkChanges(untouched.transactions, expectedSol(r.json))).toBeNull();
+      const tx = r.json.transactions[0] as Tx;
+      const payload = tx.payload as SolanaPayload;
+      const instructions = payload.instructions.map((ix) => {
+        if (ix.programAddress !== JUPITER_V6) return ix;
+        const decoded = JUPITER.coder.instruction.decode(Buffer.from(ix.data, "base64"))?.data as { inAmount: unknown; quotedOutAmount: unknown; slippageBps: number; platformFeeBps: number };
+        const data = jupiterRouteData({ inAmount: BigInt(String(decoded.inAmount)) * 10n, quotedOutAmount: BigInt(String(decoded.quotedOutAmount)), slippageBps: decoded.slippageBps, platformFeeBps: decoded.platformFeeBps });
+        return { ...ix, data: data.toString("base64") };
+      });
+      expect(instructions).not.toEqual(payload.instructions);
+      const altered = await inSolana([{ ...tx, payload: { ...payload, instructions } }]);
+      expect(altered.blocker).toBeNull();
+      const b = checkChanges(altered.transactions, expectedSol(r.json));
+      expect(b?.code).toBe("simulation_mismatch");
+      expect(b?.message).toContain("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC");
+    });
+
+    it("a pool paying less than the slippage allows fails Jupiter's own check: the plan is blocked with the program's error", async () => {
+      installLocalPool(solana, rpc.solanaAccounts, "usdc-wsol", { inMint: USDC["svm-chain"], outMint: WRAPPED_SOL_MINT }, { num: 900n, den: 1000n }, 10n ** 15n);
+      try {
+        const r = await jupiter();
+        expect(r.json.status).toBe("blocked");
+        expect(r.json.blockers?.[0]?.code).toBe("simulation_failed");
+        expect(r.json.blockers?.[0]?.message).toMatch(/SlippageToleranceExceeded|0x1771/);
+      } finally {
+        installLocalPool(solana, rpc.solanaAccounts, "usdc-wsol", { inMint: USDC["svm-chain"], outMint: WRAPPED_SOL_MINT }, quotes.rate, 10n ** 15n);
+      }
+    });
   });
 
   it("Jupiter (svm-chain): an RPC that cannot simulate the route leaves changes unavailable with the reason, the plan not blocked by the check", async () => {

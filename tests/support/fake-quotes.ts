@@ -13,7 +13,11 @@
 //   type: "volume" } and the buy amount is net of it.
 import { createServer, type Server } from "node:http";
 import { encodeAbiParameters, encodeFunctionData, parseAbi, zeroAddress } from "viem";
-import { getBase58Decoder } from "@solana/kit";
+import { AccountRole, address, createNoopSigner, getBase58Decoder, type Instruction } from "@solana/kit";
+import { findAssociatedTokenPda, getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { WRAPPED_SOL_MINT } from "../../lib/tokens";
+import type { InstalledPool } from "../../testing/chains/solana/jupiter";
+import { JUPITER_V6, jupiterRouteData } from "../../testing/chains/solana/jupiter";
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { USDC } from "../../server/chains/balances";
 import { CETUS_ADAPTER_V3, CETUS_AGGREGATOR_V3, LOCAL_CETUS_USDC_SUI_POOL } from "../../testing/chains/sui/cetus-aggregator";
@@ -73,6 +77,16 @@ export interface FakeQuotes {
    * (FAKE_ALLOWANCE_HOLDER when null). Off: the bare selector, as the answer has always been.
    */
   zerox: { exec: boolean; pullTimes: bigint; recipient: string | null; spender: string | null };
+  /**
+   * Jupiter /build on the local Solana chain: a pair ("inputMint>outputMint") with a stand-in pool installed there
+   * (testing/chains/solana/jupiter.ts installLocalPool) is answered as Jupiter answers it: setup (the taker's output
+   * account, created idempotently), Jupiter v6's `route` instruction encoded by Jupiter's own coder (the taker's source
+   * and destination accounts, the fee account, the pool's accounts after), the wrapped-SOL unwrap as cleanup when the
+   * output is the native mint (wrapAndUnwrapSol defaults to true), and the pool's lookup table. `inTimes` multiplies the
+   * route's in_amount (a quote server answering more than asked); `destinationOwner` routes the output to another
+   * owner's account.
+   */
+  jupiter: { pools: Map<string, InstalledPool>; inTimes: bigint; destinationOwner: string | null };
   requests: { url: URL; headers: Record<string, string | string[] | undefined> }[];
   close: () => Promise<void>;
 }
@@ -85,14 +99,15 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
   const cetus = { aggregatorV3: CETUS_AGGREGATOR_V3, publishedAt: CETUS_ADAPTER_V3, pool: LOCAL_CETUS_USDC_SUI_POOL, provider: "CETUS" };
   const requests: FakeQuotes["requests"] = [];
   const zerox: FakeQuotes["zerox"] = { exec: false, pullTimes: 1n, recipient: null, spender: null };
-  const server: Server = createServer((req, res) => {
+  const jupiter: FakeQuotes["jupiter"] = { pools: new Map(), inTimes: 1n, destinationOwner: null };
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
     requests.push({ url, headers: req.headers });
     const send = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(typeof body === "string" ? body : JSON.stringify(body));
     if (failing.on) return send(503, { error: "maintenance" });
     const q = url.searchParams;
-    const jupiter = url.pathname.endsWith("/order") || url.pathname.endsWith("/build");
-    if (jupiter) {
+    const jupiterPath = url.pathname.endsWith("/order") || url.pathname.endsWith("/build");
+    if (jupiterPath) {
       if (req.headers["x-api-key"] !== FAKE_JUPITER_KEY) return send(401, { code: 401, message: "Unauthorized: missing or invalid x-api-key" });
       const amount = BigInt(q.get("amount") ?? "0");
       const inputMint = q.get("inputMint");
@@ -132,6 +147,19 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
       if (url.pathname.endsWith("/order")) return send(200, { ...quote, mode: "ultra", router: "iris", swapType: "aggregator", feeBps: 0, transaction: q.get("taker") ? "" : null, requestId: "req-1", taker: q.get("taker"), totalTime: 10 });
       const taker = q.get("taker");
       if (!taker) return send(400, { error: "taker is required" });
+      const pool = jupiter.pools.get(`${inputMint}>${outputMint}`);
+      if (pool && inputMint && outputMint) {
+        const unwrap = outputMint === WRAPPED_SOL_MINT && q.get("wrapAndUnwrapSol") !== "false";
+        const ixs = await jupiterRoute({ taker, inputMint, outputMint, amount: amount * jupiter.inTimes, quotedOut: out, slippageBps: Number(slip), feeBps, feeAccount, unwrap, pool, destinationOwner: jupiter.destinationOwner });
+        return send(200, {
+          ...quote,
+          computeBudgetInstructions: [{ programId: JUP_FAKE.computeBudget, accounts: [], data: Buffer.from([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]).toString("base64") }],
+          ...ixs,
+          otherInstructions: [],
+          addressesByLookupTableAddress: { [pool.lookupTable]: pool.tableAddresses },
+          blockhashWithMetadata: { blockhash: JUP_FAKE.blockhash, lastValidBlockHeight: JUP_FAKE.lastValidBlockHeight },
+        });
+      }
       return send(200, {
         ...quote,
         computeBudgetInstructions: [{ programId: JUP_FAKE.computeBudget, accounts: [], data: Buffer.from([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]).toString("base64") }],
@@ -229,10 +257,69 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
     tokenAccounts,
     cetus,
     zerox,
+    jupiter,
     requests,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+/** A @solana/kit instruction in Jupiter's JSON (`programId`, `accounts[{ pubkey, isSigner, isWritable }]`, base64 `data`). */
+function jupiterJson(ix: Instruction) {
+  return {
+    programId: ix.programAddress,
+    accounts: (ix.accounts ?? []).map((a) => ({ pubkey: a.address, isSigner: a.role >= AccountRole.READONLY_SIGNER, isWritable: a.role === AccountRole.WRITABLE || a.role === AccountRole.WRITABLE_SIGNER })),
+    data: Buffer.from(ix.data ?? new Uint8Array()).toString("base64"),
+  };
+}
+
+/**
+ * /build's instructions for a pair with a local pool: setup, Jupiter v6 `route` (accounts in the IDL's order, an absent
+ * optional account passed as the program's id, as Anchor takes it; the pool's accounts as remaining accounts) and the
+ * unwrap cleanup.
+ */
+async function jupiterRoute(r: {
+  taker: string;
+  inputMint: string;
+  outputMint: string;
+  amount: bigint;
+  quotedOut: bigint;
+  slippageBps: number;
+  feeBps: number;
+  feeAccount: string | null;
+  unwrap: boolean;
+  pool: InstalledPool;
+  destinationOwner: string | null;
+}) {
+  const ata = async (owner: string, mint: string) => (await findAssociatedTokenPda({ owner: address(owner), mint: address(mint), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
+  const taker = createNoopSigner(address(r.taker));
+  const source = await ata(r.taker, r.inputMint);
+  const destinationOwner = r.destinationOwner ?? r.taker;
+  const destination = await ata(destinationOwner, r.outputMint);
+  const setup = getCreateAssociatedTokenIdempotentInstruction({ payer: taker, ata: destination, owner: address(destinationOwner), mint: address(r.outputMint) });
+  const meta = (pubkey: string, isWritable: boolean, isSigner = false) => ({ pubkey, isSigner, isWritable });
+  const { pool } = r.pool;
+  const data = jupiterRouteData({ inAmount: r.amount, quotedOutAmount: r.quotedOut, slippageBps: r.slippageBps, platformFeeBps: r.feeBps });
+  const swapInstruction = {
+    programId: JUPITER_V6,
+    accounts: [
+      meta(TOKEN_PROGRAM_ADDRESS, false),
+      meta(r.taker, false, true),
+      meta(source, true),
+      meta(destination, true),
+      meta(JUPITER_V6, false), // destination_token_account: None
+      meta(r.outputMint, false),
+      r.feeAccount ? meta(r.feeAccount, true) : meta(JUPITER_V6, false),
+      meta(pool.state, false),
+      meta(pool.authority, false),
+      meta(pool.inVault, true),
+      meta(pool.outVault, true),
+    ],
+    data: data.toString("base64"),
+  };
+  // The unwrap closes the taker's own account; output routed to another owner's account stays wrapped there.
+  const cleanup = r.unwrap && r.destinationOwner === null ? jupiterJson(getCloseAccountInstruction({ account: destination, destination: address(r.taker), owner: taker })) : null;
+  return { setupInstructions: [jupiterJson(setup)], swapInstruction, cleanupInstruction: cleanup };
 }

@@ -202,6 +202,11 @@ export interface AnchorProgramSpec {
   hasOneErrors?: Record<string, string>;
   /** Seeds for accounts whose seeds the IDL gives only on the instruction that creates them: account → instruction. */
   seedsFrom?: Record<string, string>;
+  /**
+   * The arguments decoded by the program's own coder (a legacy IDL whose arguments hold enums: Jupiter's route plan),
+   * instead of this checker's reader; null when they do not deserialize. The handler reads them as `values`.
+   */
+  argsOf?: (data: Uint8Array) => Record<string, unknown> | null;
 }
 
 export interface AnchorContext {
@@ -214,6 +219,10 @@ export interface AnchorContext {
   decoded(name: string): Record<string, unknown>;
   /** Extra accounts after the IDL's (remaining accounts). */
   remaining: Meta[];
+  /** The arguments as the spec's `argsOf` decodes them (empty without one). */
+  values: Record<string, unknown>;
+  /** Whether an optional account was given (Anchor: an absent optional account is passed as the program's own id). */
+  given(name: string): boolean;
   /** Refuses with an Anchor framework error or an error of the program's IDL. */
   fail(kind: string, account?: string): never;
 }
@@ -321,14 +330,17 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
       if (!ix || data.length < 8) return refuse("InstructionFallbackNotFound");
       const handler = spec.handlers[ix.name];
       if (!handler) throw new ProgramRefusal({ Custom: 101 }, [`Program log: The local chain does not model ${spec.name}'s ${ix.name}.`]);
-      const args = readArgs(idl, ix, data);
-      if (!args) return refuse("InstructionDidNotDeserialize");
+      const values = spec.argsOf ? spec.argsOf(data) : {};
+      const args = spec.argsOf ? {} : readArgs(idl, ix, data);
+      if (!args || !values) return refuse("InstructionDidNotDeserialize");
       const required = ix.accounts.filter((a) => !a.optional).length;
       if (metas.length < required) refuse("AccountNotEnoughKeys");
       const acc: Record<string, Meta> = {};
       ix.accounts.forEach((a, i) => {
         const m = metas[i];
-        if (m) acc[a.name] = m;
+        // An optional account passed as the program's own id is None: no constraint applies to it (anchor-lang
+        // Option<Account>, "pass the program ID" for an absent one).
+        if (m && !(a.optional && m.address === idl.address)) acc[a.name] = m;
       });
       const at = (name: string) => {
         const m = acc[name];
@@ -405,7 +417,7 @@ export function anchorProgram(spec: AnchorProgramSpec): ProgramModel {
         }
       }
       await checkSeeds(spec, ix, args, (name) => acc[name] !== undefined, at, decoded);
-      const ctx: AnchorContext = { ix, host, args, at, decoded, remaining: metas.slice(ix.accounts.length), fail };
+      const ctx: AnchorContext = { ix, host, args, values, at, decoded, remaining: metas.slice(ix.accounts.length), fail, given: (name) => acc[name] !== undefined };
       return [`Program log: Instruction: ${pascal(ix.name)}`, ...(await handler(ctx))];
     },
   };

@@ -4,7 +4,8 @@ import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/t
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges, type ExpectedChanges } from "../../../server/chains/check-changes";
 import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simulate";
-import type { SolanaPayload } from "../../../server/chains/solana";
+import { compileSolanaPayload, instructionFromJson, type SolanaPayload } from "../../../server/chains/solana";
+import { ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS, getAddressLookupTableEncoder } from "@solana-program/address-lookup-table";
 import { resetConfigForTests } from "../../../server/config";
 import { builderFor } from "../../../server/venues/adapters";
 import type { PlanTransaction } from "../../../server/venues/shared/build";
@@ -12,7 +13,8 @@ import { kamino } from "../../../server/venues/kamino/descriptor";
 import { type FakeRpc, startFakeRpc } from "../../../tests/support/fake-rpc";
 import { KAMINO_CUSDC_MINT, } from "./venues/kamino";
 import { kaminoSimulationChain } from "./kamino-simulation";
-import { KLEND_UNITS, type SolanaLocalChain } from "./local-chain";
+import { KLEND_UNITS, RpcRefusal, type SolanaLocalChain } from "./local-chain";
+import { fixtureAddress } from "./venues/encode";
 import { variant } from "./variants";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
@@ -95,6 +97,38 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     });
     const [bad] = await simulateSolana([{ ...tx, payload: tenfold }]);
     expect(checkChanges([{ ...tx, simulation: bad?.simulation }], expected)?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 9.000000 USDC");
+  });
+
+  it("address lookup tables: a message compressed through a table on the chain runs as the uncompressed one; a missing, foreign or short table is refused as the RPC refuses it", async () => {
+    const tx = await build("deposit", 3_000_000n);
+    const p = tx.payload as SolanaPayload;
+    const ixs = p.instructions.map(instructionFromJson);
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    // The reserve's liquidity supply (writable) and the market (readonly) through a table.
+    const deposit = p.instructions.at(-1);
+    const writable = deposit?.accounts.find((a) => a.role === "writable" && a.address !== OWNER)?.address ?? "";
+    const readonly = deposit?.accounts.find((a) => a.role === "readonly")?.address ?? "";
+    const table = fixtureAddress("test-lookup-table");
+    const put = (owner: string, addresses: string[]) =>
+      rpc.solanaAccounts.set(table, { owner, data: Uint8Array.from(getAddressLookupTableEncoder().encode({ deactivationSlot: 0xffff_ffff_ffff_ffffn, lastExtendedSlot: 0n, lastExtendedSlotStartIndex: 0, authority: null, addresses: addresses.map((a) => address(a)) })) });
+    const compressed = compileSolanaPayload(OWNER, ixs, lh, { [table]: [writable, readonly] });
+    expect(compressed.transaction).not.toBe(p.transaction);
+    try {
+      put(ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS, [writable, readonly]);
+      const plain = await sim(p);
+      const looked = await sim(compressed);
+      expect(looked.err).toBeNull();
+      expect(looked.logs).toEqual(plain.logs);
+      const refusal = async () => sim(compressed).then(() => null, (e: unknown) => (e instanceof RpcRefusal ? { code: e.code, message: e.message } : e));
+      put(ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS, [writable]); // the readonly entry's index is past the table's end
+      expect(await refusal()).toEqual({ code: -32602, message: "invalid transaction: Transaction address table lookup uses an invalid index" });
+      put(TOKEN_PROGRAM_ADDRESS, [writable, readonly]);
+      expect(await refusal()).toEqual({ code: -32602, message: "invalid transaction: Transaction loads an address table account with an invalid owner" });
+      rpc.solanaAccounts.delete(table);
+      expect(await refusal()).toEqual({ code: -32602, message: "invalid transaction: Transaction loads an address table account that doesn't exist" });
+    } finally {
+      rpc.solanaAccounts.delete(table);
+    }
   });
 
   it("an RPC without simulateBundle: the changes come from simulateTransaction's accounts against getMultipleAccounts", async () => {

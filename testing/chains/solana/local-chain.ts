@@ -41,12 +41,18 @@ import {
   TOKEN_PROGRAM_ADDRESS,
 } from "@solana-program/token";
 import { type ChainAccount, type Meta, type ProgramHost, type ProgramModel, ProgramRefusal } from "./anchor-idl";
+import { ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS, getAddressLookupTableDecoder } from "@solana-program/address-lookup-table";
+import { WRAPPED_SOL_MINT } from "../../../lib/tokens";
 import { CCTP_PROGRAMS } from "./cctp";
+import { JUPITER_PROGRAMS } from "./jupiter";
 import { SOLANA_VENUE_CHAINS } from "./venues";
 import { klendProgram } from "./venues/kamino";
 
-/** The programs this chain checks and models, by program id: each venue's (./venues/index.ts), then Circle's CCTP programs (./cctp.ts). */
-export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map([...SOLANA_VENUE_CHAINS.flatMap((v) => v.programs), ...CCTP_PROGRAMS].map((p) => [p.programId, p]));
+/**
+ * The programs this chain checks and models, by program id: each venue's (./venues/index.ts), Circle's CCTP programs
+ * (./cctp.ts), then Jupiter's aggregator (./jupiter.ts).
+ */
+export const PROGRAMS: ReadonlyMap<string, ProgramModel> = new Map([...SOLANA_VENUE_CHAINS.flatMap((v) => v.programs), ...CCTP_PROGRAMS, ...JUPITER_PROGRAMS].map((p) => [p.programId, p]));
 /** Compute units a klend instruction is charged on this chain (declared; see above). */
 export const KLEND_UNITS = klendProgram.units;
 const SYSTEM = address("11111111111111111111111111111111");
@@ -227,8 +233,46 @@ function messageOf(wire: string, encoding: SimulateConfig["encoding"]) {
   }
   const msg = getCompiledTransactionMessageDecoder().decode(tx.messageBytes);
   if (msg.version !== 0 && msg.version !== "legacy") throw new RpcRefusal(-32602, "invalid transaction: unsupported version");
-  if (msg.version === 0 && (msg.addressTableLookups?.length ?? 0) > 0) throw new RpcRefusal(-32602, "this local chain holds no address lookup tables");
   return { tx, msg };
+}
+
+/**
+ * The message's account keys with its address table lookups resolved against this chain's lookup tables, as the
+ * runtime loads them (v0: the static keys, then every table's writable lookups in order, then the readonly ones; a
+ * looked-up key is writable when it was looked up as writable and never a signer). A table that does not exist, is not
+ * owned by the Address Lookup Table program, does not decode, or has no entry at an index refuses the transaction as
+ * the RPC does: -32602 "invalid transaction: " and the TransactionError's text (@solana/errors messages:
+ * SOLANA_ERROR__TRANSACTION_ERROR__ADDRESS_LOOKUP_TABLE_NOT_FOUND and the three after it). The tables are
+ * @solana-program/address-lookup-table's account layout, held among the program accounts.
+ */
+function accountKeys(chain: SolanaLocalChain, msg: ReturnType<typeof messageOf>["msg"]): { keys: string[]; writable: (i: number) => boolean; loaded: { writable: string[]; readonly: string[] } } {
+  const statics = msg.staticAccounts.map(String);
+  const { numSignerAccounts: signers, numReadonlySignerAccounts: roSigners, numReadonlyNonSignerAccounts: roOthers } = msg.header;
+  const lookups = msg.version === 0 ? (msg.addressTableLookups ?? []) : [];
+  const refuse = (text: string) => new RpcRefusal(-32602, `invalid transaction: ${text}`);
+  const tables = lookups.map((l) => {
+    const acc = chain.state().get(l.lookupTableAddress);
+    if (!acc) throw refuse("Transaction loads an address table account that doesn't exist");
+    if (acc.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS) throw refuse("Transaction loads an address table account with an invalid owner");
+    try {
+      return getAddressLookupTableDecoder().decode(acc.data).addresses.map(String);
+    } catch {
+      throw refuse("Transaction loads an address table account with invalid data");
+    }
+  });
+  const pick = (which: "writableIndexes" | "readonlyIndexes") =>
+    lookups.flatMap((l, t) =>
+      (l[which] ?? []).map((i) => {
+        const a = tables[t]?.[i];
+        if (a === undefined) throw refuse("Transaction address table lookup uses an invalid index");
+        return a;
+      }),
+    );
+  const loaded = { writable: pick("writableIndexes"), readonly: pick("readonlyIndexes") };
+  const keys = [...statics, ...loaded.writable, ...loaded.readonly];
+  const n = statics.length;
+  const writable = (i: number) => (i < n ? (i < signers ? i < signers - roSigners : i < n - roOthers) : i < n + loaded.writable.length);
+  return { keys, writable, loaded };
 }
 
 /** A fresh litesvm holding this chain's lamports, mints (supply = the sum of their token accounts) and token accounts. */
@@ -240,11 +284,16 @@ function loadSvm(chain: SolanaLocalChain): LiteSVM {
   const supply = new Map<string, bigint>();
   for (const t of chain.tokens.values()) supply.set(t.mint, (supply.get(t.mint) ?? 0n) + t.amount);
   for (const [m, v] of chain.mints) {
-    const data = getMintEncoder().encode({ mintAuthority: address(v.authority), supply: supply.get(m) ?? 0n, decimals: v.decimals, isInitialized: true, freezeAuthority: null });
+    // The native mint has no mint authority: wrapped SOL is minted by holding lamports (SPL Token's native_mint.rs).
+    const mintAuthority = m === WRAPPED_SOL_MINT ? null : address(v.authority);
+    const data = getMintEncoder().encode({ mintAuthority, supply: supply.get(m) ?? 0n, decimals: v.decimals, isInitialized: true, freezeAuthority: null });
     put(m, TOKEN_PROGRAM_ADDRESS, Uint8Array.from(data), 1_461_600n);
   }
   for (const [a, t] of chain.tokens) {
-    put(a, TOKEN_PROGRAM_ADDRESS, splTokenAccountData(t.mint, t.owner, t.amount), RENT_TOKEN_ACCOUNT);
+    // A wrapped-SOL account is native: is_native holds its rent reserve and its lamports are the reserve plus the amount
+    // (SPL Token's processor moves both on a transfer and pays them all out on CloseAccount).
+    const native = t.mint === WRAPPED_SOL_MINT;
+    put(a, TOKEN_PROGRAM_ADDRESS, splTokenAccountData(t.mint, t.owner, t.amount, native ? RENT_TOKEN_ACCOUNT : null), native ? RENT_TOKEN_ACCOUNT + t.amount : RENT_TOKEN_ACCOUNT);
   }
   return svm;
 }
@@ -383,7 +432,7 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
   const scratch = scratchOf(chain);
   const { err, logs, units } = await execute(chain, scratch, msg, config.replaceRecentBlockhash === true);
   // Landed (execute): the chain keeps what a successful transaction did; a simulation keeps nothing.
-  if (commit && err === null) keep(chain, scratch.svm, scratch.created, msg.staticAccounts.map(String));
+  if (commit && err === null) keep(chain, scratch.svm, scratch.created, accountKeys(chain, msg).keys);
   return {
     err,
     logs,
@@ -442,7 +491,7 @@ async function simulateBundle(chain: SolanaLocalChain, wires: string[], config: 
       postBalances: null,
       preTokenBalances: null,
       postTokenBalances: null,
-      loadedAddresses: { writable: [], readonly: [] }, // this chain holds no lookup tables
+      loadedAddresses: accountKeys(chain, msg).loaded,
     });
     if (err === null) continue;
     // tx.signature(): the first signature (all zeros for an unsigned transaction).
@@ -509,8 +558,8 @@ interface Outcome {
 
 /** Runs one transaction's instructions on `scratch`, which keeps what they did (for the transactions after it). */
 async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnType<typeof messageOf>["msg"], replaceRecentBlockhash: boolean): Promise<Outcome> {
-  const keys = msg.staticAccounts.map(String);
-  const { numSignerAccounts: signers, numReadonlySignerAccounts: roSigners, numReadonlyNonSignerAccounts: roOthers } = msg.header;
+  const { keys, writable } = accountKeys(chain, msg);
+  const signers = msg.header.numSignerAccounts;
   if (!replaceRecentBlockhash && !chain.blockhashes.has(msg.lifetimeToken)) return { err: "BlockhashNotFound", logs: [], units: 0n };
   const payer = keys[0] ?? "";
   if ((scratch.svm.getBalance(address(payer)) ?? 0n) < 5000n) return { err: "AccountNotFound", logs: [], units: 0n };
@@ -523,7 +572,7 @@ async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnTyp
     const metas: Meta[] = (ci.accountIndices ?? []).map((i) => ({
       address: keys[i] ?? "",
       signer: i < signers,
-      writable: i < signers ? i < signers - roSigners : i < keys.length - roOthers,
+      writable: writable(i),
     }));
     try {
       const model = PROGRAMS.get(program);
@@ -609,8 +658,8 @@ const instructionErrorName = (v: unknown) => (typeof v === "number" ? (INSTRUCTI
 const transactionErrorName = (v: number) => TRANSACTION_ERRORS.get(v) ?? `TransactionError${v}`;
 
 /** An initialized SPL Token account's data (@solana-program/token's encoder): `owner`'s account of `mint` holding `amount`. */
-export function splTokenAccountData(mint: string, owner: string, amount = 0n): Uint8Array {
+export function splTokenAccountData(mint: string, owner: string, amount = 0n, isNative: bigint | null = null): Uint8Array {
   return Uint8Array.from(
-    getTokenEncoder().encode({ mint: address(mint), owner: address(owner), amount, delegate: null, state: 1, isNative: null, delegatedAmount: 0n, closeAuthority: null }),
+    getTokenEncoder().encode({ mint: address(mint), owner: address(owner), amount, delegate: null, state: 1, isNative, delegatedAmount: 0n, closeAuthority: null }),
   );
 }
