@@ -13,7 +13,7 @@ const ADDRESS = /^0x[0-9a-f]{64}$/;
 const MAX_PAGES = 10;
 
 /** Every version of the package `anyVersionId` belongs to, as the chain lists them (storage id and version number). */
-export async function readPackageVersions(anyVersionId: string, signal: AbortSignal): Promise<{ id: string; version: bigint }[]> {
+async function readPackageVersions(anyVersionId: string, signal: AbortSignal): Promise<{ id: string; version: bigint }[]> {
   const out: { id: string; version: bigint }[] = [];
   let pageToken: Uint8Array | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

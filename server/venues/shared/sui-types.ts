@@ -9,7 +9,7 @@
 import { normalizeStructTag, normalizeSuiAddress, parseStructTag } from "@mysten/sui/utils";
 import { AccountMismatch } from "../../chains/solana/accounts";
 import { readObjectType } from "../../chains/sui/objects";
-import { readPackageVersions } from "../../chains/sui/package-versions";
+import { packageVersions } from "../../chains/sui/package-versions";
 import { type IdProof, proveIds } from "./prove";
 
 /** One shared object a venue's calls take: its id, what it is called, and the Move type it must have. */
@@ -36,25 +36,15 @@ async function typeMismatch(o: SuiObjectType, got: string, versions: Versions | 
 
 /** The relationships "object `id` is a `type`", one per object. */
 export function suiObjectTypeProofs(protocol: string, objects: readonly SuiObjectType[]): IdProof[] {
-  // A package's versions are read once for the objects that need them, beside the objects' types (they depend on
-  // nothing the types say): one round trip for the proof, not two.
-  const lists = new Map<string, Versions>();
-  const versionsOf = (pkg: string, signal: AbortSignal): Versions => {
-    let v = lists.get(pkg);
-    if (!v) {
-      v = readPackageVersions(pkg, signal);
-      v.catch(() => lists.delete(pkg));
-      lists.set(pkg, v);
-    }
-    return v;
-  };
+  // A package's versions are read beside the objects' types (they depend on nothing the types say): one round trip for
+  // the proof, not two; through the list the builders and confirmations read (packageVersions: kept per RPC).
   return objects.map((o) => {
     const want = o.anyVersionOf ? o.type.replace(/^0x[0-9a-fA-F]+::/, `<a version of package ${o.anyVersionOf}>::`) : normalizeStructTag(o.type);
     return {
       key: `sui-type|${o.id}|${want}`,
       what: `${protocol}'s ${o.name} ${o.id} is a ${want}`,
       check: async (signal: AbortSignal) => {
-        const versions = o.anyVersionOf ? versionsOf(o.anyVersionOf, signal) : null;
+        const versions = o.anyVersionOf ? packageVersions(o.anyVersionOf, signal) : null;
         versions?.catch(() => undefined);
         return typeMismatch(o, await readObjectType(o.id, signal), versions);
       },

@@ -21,7 +21,6 @@ import { createRequire } from "node:module";
 import { address } from "@solana/kit";
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS, getAddressLookupTableEncoder } from "@solana-program/address-lookup-table";
 import { type AnchorContext, anchorProgram, type ChainAccount, fromLegacyIdl, type IdlType } from "./anchor-idl";
-import type { SolanaLocalChain } from "./local-chain";
 import { fixtureAddress, u64 } from "./venues/encode";
 
 const require = createRequire(import.meta.url);
@@ -144,7 +143,7 @@ export interface InstalledPool {
  * program, active) listing the pool's accounts, among `accounts` (the chain's program accounts).
  */
 export function installLocalPool(
-  chain: SolanaLocalChain,
+  chain: { setTokenAccount(at: string, owner: string, mint: string, amount: bigint): void },
   accounts: Map<string, ChainAccount>,
   label: string,
   pair: { inMint: string; outMint: string },
