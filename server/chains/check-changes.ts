@@ -28,8 +28,8 @@ export interface ExpectedChanges {
   /** The contracts the plan calls or its venue cites: where the owner's spent asset may go and the only spenders it may approve. */
   venues?: string[];
   /**
-   * Where only net changes are known (Sui, Solana): the spent asset arriving at an address other than the owner's is the
-   * venue taking it (a reserve's vault, owned by the program's authority), as for a deposit; false for a burn.
+   * Where only net changes are known (Solana): the spent asset arriving at one of `venues` (a reserve's vault authority)
+   * is the venue taking it, as for a deposit (with `spentToAnyAddress`, at any address: a swap's pools); false for a burn.
    */
   venueTakesSpent?: boolean;
   /**
@@ -170,7 +170,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     }
     if ((expect.recipients ?? []).some((r) => sameAddress(expect.chain, r, change.owner))) continue;
     if (railFeeOf(asset, amount)) continue;
-    if (expect.venueTakesSpent && spent(asset) && !(expect.pays ?? []).some((p) => sameAddress(expect.chain, p.to, change.owner))) continue;
+    if (expect.venueTakesSpent && spent(asset) && (expect.spentToAnyAddress || isVenue(change.owner)) && !(expect.pays ?? []).some((p) => sameAddress(expect.chain, p.to, change.owner))) continue;
     const fee = (expect.pays ?? []).find((p) => sameAddress(expect.chain, p.to, change.owner) && sameAsset(expect.chain, p.asset, asset));
     if (fee && fee.amount === amount) continue;
     problems.push(

@@ -10,6 +10,7 @@ import { normalizeStructTag } from "@mysten/sui/utils";
 import { suiCall } from "../chains/sui/calls";
 import type { SuiEvent } from "../chains/sui/cctp-burns";
 import { rpcCall } from "../chains/rpc";
+import { keyOf, type SolanaTransactionJson } from "../chains/solana/transaction-json";
 
 /** What a confirmed transaction moved: per normalized owner address, per asset id (Sui coin type, Solana mint, ERC-20). */
 export type AssetChanges = Map<string, Map<string, bigint>>;
@@ -81,25 +82,6 @@ async function confirmSui(digest: string): Promise<Confirmation> {
 interface SolStatus {
   value?: ({ err: unknown; confirmationStatus?: string } | null)[];
 }
-interface SolTokenBalance {
-  owner?: string;
-  mint?: string;
-  uiTokenAmount?: { amount?: string };
-  accountIndex?: number;
-}
-interface SolTx {
-  meta?: {
-    err: unknown;
-    fee?: number;
-    preBalances?: number[];
-    postBalances?: number[];
-    preTokenBalances?: SolTokenBalance[];
-    postTokenBalances?: SolTokenBalance[];
-    logMessages?: string[] | null;
-  } | null;
-  transaction?: { message?: { accountKeys?: ({ pubkey?: string; signer?: boolean } | string)[] } };
-}
-
 async function confirmSolana(signature: string): Promise<Confirmation> {
   const s = await rpcCall<SolStatus>("svm-chain", "getSignatureStatuses", [[signature], { searchTransactionHistory: true }]);
   if (!s.ok) return pendingFrom(s);
@@ -109,15 +91,14 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   if (st.confirmationStatus !== "confirmed" && st.confirmationStatus !== "finalized") {
     return { state: "pending", reason: `not_final: confirmation status ${String(st.confirmationStatus ?? "unknown")}` };
   }
-  const t = await rpcCall<SolTx | null>("svm-chain", "getTransaction", [
+  const t = await rpcCall<SolanaTransactionJson | null>("svm-chain", "getTransaction", [
     signature,
     { encoding: "jsonParsed", commitment: "confirmed", maxSupportedTransactionVersion: 0 },
   ]);
   if (!t.ok) return pendingFrom(t);
   if (!t.result?.meta) return { state: "pending", reason: "not_found_yet: getTransaction has no result yet" };
   if (t.result.meta.err) return { state: "failed", reason: `the transaction failed on svm-chain: ${JSON.stringify(t.result.meta.err).slice(0, 200)}` };
-  const first = t.result.transaction?.message?.accountKeys?.[0];
-  const sender = typeof first === "string" ? first : (first?.pubkey ?? null);
+  const sender = keyOf(t.result.transaction?.message?.accountKeys?.[0]) || null;
   const usdc = new Map<string, bigint>();
   const assets: AssetChanges = new Map();
   const mint = USDC["svm-chain"];

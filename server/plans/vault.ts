@@ -13,6 +13,7 @@ import { fieldError } from "../http/errors";
 import { newId } from "../ids";
 import { opportunityIdOf, resolveVenue, type VenueDescriptor } from "../venues";
 import { actionBlockers, builderFor, getAdapter, type PlanTransaction, runBuilder } from "../venues/adapters";
+import { custodyOf } from "../venues/readers";
 import { NETWORK_FEE, executionBlockers, executionFlags } from "./common";
 import { simulateTransactions } from "../chains/simulate";
 import { checkChanges, type ExpectedChanges } from "../chains/check-changes";
@@ -33,20 +34,23 @@ function venueContracts(onchain: Readonly<Record<string, string | undefined>>, t
 /**
  * What the chain's simulation of a vault plan must show (issue 23 item 2): a deposit sends exactly `amount` USDC, only
  * to the venue's contracts, approvals exact, shares minted to the owner; a withdraw brings the owner at least `amount`
- * USDC and spends only the venue's shares.
+ * USDC and spends only the venue's shares. Where only net changes are known, the USDC a deposit spends may arrive only
+ * where the venue keeps it: on svm-chain with the owners of the venue's vault token accounts (its `custody`, derived
+ * from cited ids; a venue without one takes nothing), on move-chain nowhere (Scallop, Suilend and NAVI keep it as a
+ * Balance inside their shared objects, which no address owns). So a deposit rewritten into a transfer is refused.
  */
-export function vaultExpectedChanges(
+export async function vaultExpectedChanges(
   action: "deposit" | "withdraw",
-  venue: { chain: ExpectedChanges["chain"]; onchain: Readonly<Record<string, string | undefined>> },
+  venue: { id: string; chain: ExpectedChanges["chain"]; onchain: Readonly<Record<string, string | undefined>> },
   owner: string,
   amount: bigint,
   txs: PlanTransaction[],
-): ExpectedChanges {
+): Promise<ExpectedChanges> {
   const { chain } = venue;
   const venues = venueContracts(venue.onchain, txs);
-  return action === "deposit"
-    ? { chain, owner, spends: [{ asset: USDC[chain], amount }], venues, venueTakesSpent: true }
-    : { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true };
+  if (action === "withdraw") return { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true };
+  const custody = chain === "svm-chain" ? ((await custodyOf(venue.id)?.()) ?? []) : [];
+  return { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: [...venues, ...custody], venueTakesSpent: chain !== "move-chain" };
 }
 
 export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: VaultPlanInput) {
@@ -77,7 +81,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       const [sim, quote] = await Promise.all([simulateTransactions(built.transactions, owner), isEvmChain(chain) ? evmFeeQuoteFor(chain) : null]);
       feeQuote = quote;
       // The simulated changes must be the plan (vaultExpectedChanges).
-      const mismatch = checkChanges(sim.transactions, vaultExpectedChanges(action, venue, owner, amount, sim.transactions));
+      const mismatch = checkChanges(sim.transactions, await vaultExpectedChanges(action, venue, owner, amount, sim.transactions));
       if (sim.blocker) blockers.push(sim.blocker);
       else if (mismatch) blockers.push(mismatch);
       else transactions = quote ? withStepFees(sim.transactions, quote) : sim.transactions;

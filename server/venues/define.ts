@@ -51,6 +51,11 @@ export interface Venue {
    * leaving, its deposit or withdraw event); absent: the USDC alone is taken as the venue's.
    */
   readonly receipt?: VenueReceipt;
+  /**
+   * svm-chain: the owners of the token accounts that hold the venue's USDC (its vault authorities, program addresses
+   * derived from its cited ids): where a deposit's USDC may arrive in a simulation's net changes, and nowhere else.
+   */
+  readonly custody?: () => Promise<string[]>;
   /** Solana: the venue's program as a failed simulation names it, with its error table when known. */
   readonly programErrors?: VenueProgram;
   /** EVM: the custom errors (Solidity `error` signatures) its contracts revert with, decoded by name in a simulation. */

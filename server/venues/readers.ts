@@ -22,6 +22,11 @@ export function readVenueIndex(venueId: string): Promise<IndexRead> {
   return readIndexOf(venueId, m?.read, m?.noReader);
 }
 
+/** Where the venue keeps the USDC it is given (svm-chain vault authorities), or undefined when it does not say. */
+export function custodyOf(venueId: string): (() => Promise<string[]>) | undefined {
+  return VENUE_MODULES.find((m) => m.descriptor.id === venueId)?.custody;
+}
+
 /** The venue's receipt check of a confirmed deposit (./shared/receipt.ts), or undefined when it has none. */
 export function receiptFor(venueId: string): VenueReceipt | undefined {
   return VENUE_MODULES.find((m) => m.descriptor.id === venueId)?.receipt;

@@ -2,8 +2,9 @@
 // Scallop's mint/redeem, Suilend's cToken deposit/redeem and NAVI's deposit/withdraw as their published Move sources
 // compute them (testing/chains/sui/venues/*.ts), so each plan's simulation carries the owner's balance changes and the
 // service's one checker runs on them: the untouched plan is prepared with changes equal to it in exact base units, and a
-// transaction altered after building (10 × the amount sent, a tenth or 10 × the shares redeemed, the USDC sent to
-// another address) is refused `simulation_mismatch` through the service's own simulate path.
+// transaction altered after building (10 × the amount sent, the deposit rewritten into a plain transfer, a tenth or 10 ×
+// the shares redeemed, the USDC sent to another address) is refused `simulation_mismatch` through the service's own
+// simulate path.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges } from "../../server/chains/check-changes";
@@ -24,6 +25,8 @@ import { type App, startApp } from "../support/app";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
 import { suiScaled, suiSentTo } from "../support/altered";
+import { coinWithBalance } from "@mysten/sui/transactions";
+import { newSuiTransaction, suiPayload } from "../../server/chains/sui";
 
 type Change = { owner: string; asset: { chain: string; id: string; symbol: string | null; decimals: number | null }; amount: string };
 type Tx = PlanTransaction & { simulation?: { status: string; fee?: { amount: string }; changes?: { status: string; balanceChanges: Change[] | null; source: string | null } } };
@@ -67,7 +70,7 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
   const check = async (action: "deposit" | "withdraw", venueId: string, txs: Tx[]) => {
     const sim = await simulateTransactions(txs, OWNER);
     expect(sim.blocker).toBeNull();
-    return checkChanges(sim.transactions, vaultExpectedChanges(action, resolveVenue(venueId), OWNER, AMOUNT, sim.transactions));
+    return checkChanges(sim.transactions, await vaultExpectedChanges(action, resolveVenue(venueId), OWNER, AMOUNT, sim.transactions));
   };
 
   beforeAll(async () => {
@@ -120,6 +123,16 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         const b = await check("deposit", c.venue, [altered(tx, AMOUNT, AMOUNT * 10n)]);
         expect(b?.code).toBe("simulation_mismatch");
         expect(b?.message).toContain("you send 5.000000 USDC by the plan, the simulation sends 50.000000 USDC");
+      });
+
+      it("deposit rewritten into a plain transfer of the same 5 USDC to another address: refused, naming it (the venue keeps USDC in its shared objects, never at an address)", async () => {
+        const r = await plan("deposit", c.venue);
+        const tx = r.json.transactions[0] as Tx;
+        const transfer = newSuiTransaction(OWNER);
+        transfer.transferObjects([coinWithBalance({ type: SUI_USDC, balance: AMOUNT })], OTHER);
+        const b = await check("deposit", c.venue, [{ ...tx, payload: await suiPayload(transfer) }]);
+        expect(b?.code).toBe("simulation_mismatch");
+        expect(b?.message).toContain(`5.000000 USDC goes to ${OTHER}, which the plan does not name`);
       });
 
       it("withdraw: prepared; the node's changes: at least 5 USDC in, the shares redeemed out, gas in SUI", async () => {

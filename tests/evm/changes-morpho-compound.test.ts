@@ -80,11 +80,11 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     await node.setBalance(OWNER, 10n ** 18n);
     return node;
   });
-  const venueOf = (id: Venue["id"]) => ({ chain: "evm-a" as const, onchain: onchain(id) });
+  const venueOf = (id: Venue["id"]) => ({ id, chain: "evm-a" as const, onchain: onchain(id) });
   const approve = (v: Venue, amount: bigint, spender = v.target()) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
   const check = async (v: Venue, action: "deposit" | "withdraw", txs: PlanTransaction[], amount = AMOUNT) => {
     const sim = await simulateTransactions(txs, OWNER);
-    return { sim, blocker: checkChanges(sim.transactions, vaultExpectedChanges(action, venueOf(v.id), OWNER, amount, sim.transactions)) };
+    return { sim, blocker: checkChanges(sim.transactions, await vaultExpectedChanges(action, venueOf(v.id), OWNER, amount, sim.transactions)) };
   };
 
   describe.each(VENUES)("$id", (v) => {

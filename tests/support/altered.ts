@@ -56,6 +56,17 @@ export function redirected(txs: PlanTransaction[], program: string, ix: { discri
   return editedInstruction(txs, program, ix.discriminator, (i) => ({ ...i, accounts: i.accounts.map((a, k) => (k === at ? { ...a, address: to } : a)) }));
 }
 
+/** svm-chain: every instruction of `program` dropped (a deposit rewritten into something else), recompiled; expects one. */
+export function withoutProgram(txs: PlanTransaction[], program: string): PlanTransaction[] {
+  return txs.map((t) => {
+    const p = t.payload as SolanaPayload;
+    const kept = p.instructions.filter((ix) => ix.programAddress !== program);
+    expect(kept.length).toBeLessThan(p.instructions.length);
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    return { ...t, payload: compileSolanaPayload(p.feePayer, kept.map(instructionFromJson), lh, p.lookupTables) };
+  });
+}
+
 /** svm-chain: `extra` appended to each transaction's instructions, recompiled. */
 export const appended = (txs: PlanTransaction[], extra: Instruction): PlanTransaction[] =>
   txs.map((t) => {

@@ -7,7 +7,7 @@
 // wallet's token account (the IDL's account by name).
 import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
-import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { findAssociatedTokenPda, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges } from "../../server/chains/check-changes";
 import { simulateTransactions } from "../../server/chains/simulate";
@@ -36,7 +36,7 @@ import { jupiterLendingAccount, LENDING_IDL } from "../../testing/chains/solana/
 import { liquidityVaultOf, MARGINFI, marginfiAccount, mfiRequire, setMarginfiBank } from "../../testing/chains/solana/venues/marginfi";
 import { saveFixture, setSaveMarket, setSaveUsdc } from "../../testing/chains/solana/venues/save";
 import { KAMINO_CUSDC_MINT } from "../../testing/chains/solana/venues/kamino";
-import { appended, redirected, scaled } from "../support/altered";
+import { appended, redirected, scaled, withoutProgram } from "../support/altered";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
@@ -76,7 +76,7 @@ const check = async (venue: VenueDescriptor, action: "deposit" | "withdraw", txs
   const sim = await simulateTransactions(txs, OWNER);
   expect(sim.blocker).toBeNull();
   expect(sim.transactions.map((t) => t.simulation?.changes?.status)).toEqual(txs.map(() => "ok"));
-  return { sim, blocker: checkChanges(sim.transactions, vaultExpectedChanges(action, venue, OWNER, amount, sim.transactions)) };
+  return { sim, blocker: checkChanges(sim.transactions, await vaultExpectedChanges(action, venue, OWNER, amount, sim.transactions)) };
 };
 
 /** The plan of `action` with account `name` of `ix` redirected to `to`: refused simulation_mismatch, the message saying `says`. */
@@ -85,6 +85,23 @@ const refusedRedirected = async (venue: VenueDescriptor, action: "deposit" | "wi
   expect(r.blocker?.code).toBe("simulation_mismatch");
   expect(r.blocker?.message).toContain(says);
 };
+
+/**
+ * The USDC of a deposit going elsewhere: the deposit rewritten into a plain transfer of the same 3 USDC to another
+ * wallet, and a deposit of 1 USDC with 2 more sent there; both refused, naming the wallet (the venue takes USDC only into
+ * its vault, whose owner is its custody).
+ */
+async function refusesDiverted(venue: VenueDescriptor, program: string, chain: SolanaLocalChain) {
+  const other = await chain.setTokenBalance(SPONSOR, USDC, 0n);
+  const [from] = await findAssociatedTokenPda({ owner: address(OWNER), mint: address(USDC), tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const transfer = (amount: bigint) => getTransferInstruction({ source: from, destination: address(other), authority: createNoopSigner(address(OWNER)), amount });
+  const whole = await check(venue, "deposit", appended(withoutProgram(await build(venue.id, "deposit", 3_000_000n), program), transfer(3_000_000n)), 3_000_000n);
+  expect(whole.blocker?.code).toBe("simulation_mismatch");
+  expect(whole.blocker?.message).toContain(`3.000000 USDC goes to ${SPONSOR}, which the plan does not name`);
+  const part = await check(venue, "deposit", appended(await build(venue.id, "deposit", 1_000_000n), transfer(2_000_000n)), 3_000_000n);
+  expect(part.blocker?.code).toBe("simulation_mismatch");
+  expect(part.blocker?.message).toContain(`2.000000 USDC goes to ${SPONSOR}, which the plan does not name`);
+}
 
 describe("svm-chain balance changes checked against the plan: Kamino (klend's program model: 3,000 USDC for 2,000 cUSDC, 1.5 USDC each)", () => {
   let chain: SolanaLocalChain;
@@ -110,6 +127,10 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     const ten = await check(kamino, "deposit", scaled(txs, KLEND, deposit.discriminator, 0, 10n), 3_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
+    await refusesDiverted(kamino, KLEND, chain);
   });
 
   it("withdraw 3 USDC: 2 cUSDC redeemed, exactly 3 USDC arrives; the checker passes; × 10 the cUSDC is refused naming both", async () => {
@@ -220,6 +241,10 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     expect((await receipt?.withdraw(effects(out.logs), SPONSOR))?.state).toBe("missing");
   });
 
+  it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
+    await refusesDiverted(marginfi, ids.program, chain);
+  });
+
   it("withdraw 3 USDC: exactly 3 USDC arrives; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
     const txs = await build("marginfi", "withdraw", 3_000_000n);
     const { sim, blocker } = await check(marginfi, "withdraw", txs, 3_000_000n);
@@ -271,6 +296,10 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     const ten = await check(save, "deposit", scaled(txs, ids.program, [SAVE_TAG.depositReserveLiquidity], 0, 10n), 3_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
+    await refusesDiverted(save, ids.program, chain);
   });
 
   it("withdraw 3 USDC: 2 collateral redeemed, exactly 3 USDC arrives; the checker passes; × 10 the collateral is refused naming both", async () => {
@@ -343,6 +372,10 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     const ten = await check(jupiterLend, "deposit", scaled(txs, ids.lendingProgram, deposit.discriminator, 0, 10n), 5_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
     expect(ten.blocker?.message).toContain("you send 5.000000 USDC by the plan, the simulation sends 50.000000 USDC");
+  });
+
+  it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
+    await refusesDiverted(jupiterLend, ids.lendingProgram, chain);
   });
 
   it("withdraw 5 USDC: 4 jlUSDC burned, exactly 5 USDC arrives; the checker passes; × 10 is refused naming the jlUSDC", async () => {

@@ -7,6 +7,7 @@
 import type { Hex } from "viem";
 import { rpcCall } from "../rpc";
 import { MAX_WATCHED, messageOfEventAccount, type RpcAccountState } from "./changes";
+import { keyOf, type SolanaTransactionJson } from "./transaction-json";
 
 export type SolanaBurnRead =
   | { state: "ok"; messages: Hex[] }
@@ -15,21 +16,6 @@ export type SolanaBurnRead =
   | { state: "unreachable"; reason: string }
   | { state: "not_found"; reason: string };
 
-type Key = string | { pubkey?: string };
-
-interface SolTxJson {
-  meta?: { err: unknown; loadedAddresses?: { writable?: string[] } } | null;
-  transaction?: {
-    message?: {
-      accountKeys?: Key[];
-      header?: { numRequiredSignatures?: number; numReadonlySignedAccounts?: number };
-      instructions?: { programIdIndex?: number }[];
-    };
-  };
-}
-
-const keyOf = (k: Key | undefined): string => (typeof k === "string" ? k : (k?.pubkey ?? ""));
-
 /**
  * The burn messages `signature` wrote into MessageSent event accounts owned by `transmitter` (the version's message
  * transmitter program), read at `confirmed` (getTransaction, then getMultipleAccounts of the writable signers: the event
@@ -37,7 +23,7 @@ const keyOf = (k: Key | undefined): string => (typeof k === "string" ? k : (k?.p
  * messenger minter, which tells a burn whose event account was since closed (rent reclaimed) from no burn at all.
  */
 export async function readSolanaBurn(signature: string, transmitter: string, tokenMessenger: string): Promise<SolanaBurnRead> {
-  const t = await rpcCall<SolTxJson | null>("svm-chain", "getTransaction", [signature, { encoding: "json", commitment: "confirmed", maxSupportedTransactionVersion: 0 }]);
+  const t = await rpcCall<SolanaTransactionJson | null>("svm-chain", "getTransaction", [signature, { encoding: "json", commitment: "confirmed", maxSupportedTransactionVersion: 0 }]);
   if (!t.ok) return t.unreachable ? { state: "unreachable", reason: t.message } : { state: "not_found", reason: t.message };
   const tx = t.result;
   if (!tx?.meta) return { state: "not_found", reason: `svm-chain does not know the transaction ${signature} (not landed, or not confirmed yet)` };

@@ -159,45 +159,51 @@ export async function rescueV1(p: RescueRoute, planRecipient: string | null, sou
   const burn = { sourceTxId, nonce: b.nonce.toString(), amountMicros: b.amount.toString(), mintRecipient: b.mintRecipient, message, attestation: null as string | null };
   // The burn is what the source chain's transaction emitted (settled from the chain), unless only Iris had it.
   const settled = fromChain ? { settledBurn: { amount: b.amount } } : {};
-  if (isEvmChain(p.source)) {
-    const att = await fetchAttestation(sourceDomain, sourceTxId, message);
-    if (att.state === "pending") return { blockers: [blocker("attestation_pending", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
-    if (att.state === "unavailable") return { blockers: [blocker("attestation_unavailable", `${att.reason}; try again later.`)], transactions: [], burn, ...settled };
-    attestation = att.attestation;
-  }
-  if (fromChain && !isEvmChain(p.source)) {
-    const att = await attestationOfEmitted(p.source, sourceDomain, sourceTxId, message);
-    if ("blocker" in att) return { blockers: [att.blocker], transactions: [], burn, ...settled };
-    attestation = att.attestation;
-  }
-  if (!attestation) return { blockers: [blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later.")], transactions: [], burn, ...settled };
-  burn.attestation = attestation;
-  // V1 takes no fee: the receive mints the burned amount.
-  const mint = { amount: b.amount, fee: 0n };
-  const description = `Mint ${b.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${b.nonce}); the message fixes the recipient ${p.destAddress}`;
-  if (isEvmChain(p.dest)) {
-    const transmitter = MESSAGE_TRANSMITTER[p.dest];
-    if (!transmitter) return none(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
-    const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
-    return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], burn, mint, ...settled };
-  }
-  try {
-    if (p.dest === "svm-chain") {
-      // message_transmitter V1 receive_message, paid and signed by the locked destination; mints to the message's token account.
-      const recipientAccount = getAddressDecoder().decode(hexToBytes(b.mintRecipient));
-      const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, b.burnToken, b.nonce, recipientAccount);
-      const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
-      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], burn, mint, ...settled };
+  const burned = b;
+  const blocked = (x: Blocker) => ({ blockers: [x], transactions: [] });
+  // The receive of the burn, once attested; every answer carries the burn (and what the chain settled of it).
+  const receive = async (): Promise<Omit<RescueBuild, "burn">> => {
+    if (isEvmChain(p.source)) {
+      const att = await fetchAttestation(sourceDomain, sourceTxId, message);
+      if (att.state === "pending") return blocked(blocker("attestation_pending", `${att.reason}; try again later.`));
+      if (att.state === "unavailable") return blocked(blocker("attestation_unavailable", `${att.reason}; try again later.`));
+      attestation = att.attestation;
     }
-    // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
-    const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
-    const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
-    if (sim.blocker) return { blockers: [sim.blocker], transactions: [], burn, ...settled };
-    return { blockers: [], transactions: sim.transactions, burn, mint, ...settled };
-  } catch (e) {
-    if (e instanceof RpcUnavailable) return { blockers: [blocker("rpc_unavailable", e.message)], transactions: [], burn, ...settled };
-    return { blockers: [blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`)], transactions: [], burn, ...settled };
-  }
+    if (fromChain && !isEvmChain(p.source)) {
+      const att = await attestationOfEmitted(p.source, sourceDomain, sourceTxId, message);
+      if ("blocker" in att) return blocked(att.blocker);
+      attestation = att.attestation;
+    }
+    if (!attestation) return blocked(blocker("attestation_pending", "Circle has not attested the burn yet (waiting for source-chain finality); try again later."));
+    burn.attestation = attestation;
+    // V1 takes no fee: the receive mints the burned amount.
+    const mint = { amount: burned.amount, fee: 0n };
+    const description = `Mint ${burned.amount} micro-USDC on ${p.dest} with CCTP V1 receive${isEvmChain(p.dest) ? "Message" : "_message"} (nonce ${burned.nonce}); the message fixes the recipient ${p.destAddress}`;
+    if (isEvmChain(p.dest)) {
+      const transmitter = MESSAGE_TRANSMITTER[p.dest];
+      if (!transmitter) return blocked(blocker("adapter_not_ready", `No CCTP V1 MessageTransmitter is known on ${p.dest}.`));
+      const payload = evmCall(p.dest, transmitter, MESSAGE_TRANSMITTER_ABI, "receiveMessage", [message, attestation]);
+      return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "evm-call", payload }], mint };
+    }
+    try {
+      if (p.dest === "svm-chain") {
+        // message_transmitter V1 receive_message, paid and signed by the locked destination; mints to the message's token account.
+        const recipientAccount = getAddressDecoder().decode(hexToBytes(burned.mintRecipient));
+        const ix = await receiveMessageInstructionV1(p.destAddress, message, attestation, sourceDomain, burned.burnToken, burned.nonce, recipientAccount);
+        const payload = await solanaPayload(p.destAddress, await withRecipientAccount(p.destAddress, recipientAccount, ix));
+        return { blockers: [], transactions: [{ chain: p.dest, kind: "receive", description, encoding: "solana-v0-message-base64", payload }], mint };
+      }
+      // move-chain: the receive PTB (receive_message → handle_receive_message → stamp → complete), simulated by the node.
+      const payload = await withRpcTimeout((signal) => suiReceiveV1(p.destAddress, message, attestation as Hex, signal));
+      const sim = await simulateTransactions([{ chain: p.dest, kind: "receive", description, encoding: "sui-transaction-json", payload }], p.destAddress);
+      if (sim.blocker) return blocked(sim.blocker);
+      return { blockers: [], transactions: sim.transactions, mint };
+    } catch (e) {
+      if (e instanceof RpcUnavailable) return blocked(blocker("rpc_unavailable", e.message));
+      return blocked(blocker("rpc_unavailable", `The ${p.dest} state the receive is built from could not be read: ${errorLine(e)}.`));
+    }
+  };
+  return { ...(await receive()), burn, ...settled };
 }
 
 

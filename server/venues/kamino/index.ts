@@ -3,7 +3,7 @@
 // failed simulation); kamino.oracle.test.ts: klend-sdk against our builder.
 import { programErrorTable } from "../../chains/solana/program-errors";
 import { venueModule } from "../define";
-import { kaminoAdapter } from "./build";
+import { kaminoAdapter, kaminoMarketAuthority } from "./build";
 import { kamino } from "./descriptor";
 import { KLEND_ANCHOR_ERRORS, KLEND_PROGRAM_ERRORS } from "./errors";
 import { kaminoReader, kaminoWorth, readKaminoReserve } from "./read";
@@ -16,6 +16,8 @@ export const kaminoVenue = venueModule({
   build: kaminoAdapter,
   // cUSDC: the USDC reserve's collateral mint, read from the reserve as the builders read it.
   receipt: shareReceipt(kamino, "Kamino", async (signal) => (await readKaminoReserve(signal)).collateralMint),
+  // The reserve's supply vault belongs to the lending market authority (the builders' PDA of the cited market).
+  custody: async () => [await kaminoMarketAuthority()],
   programErrors: {
     program: kamino.onchain.program ?? "",
     name: "Kamino Lend (klend)",

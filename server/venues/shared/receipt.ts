@@ -4,7 +4,7 @@
 // Without it the USDC could have gone anywhere, or come from anyone (a plain transfer reported as the deposit or the
 // withdraw). A venue without a receipt check is proven by the USDC alone (docs/decisions.md says which).
 import { normalizeStructTag } from "@mysten/sui/utils";
-import { type ChainId, normalizeAddress } from "../../chains/address";
+import { CHAIN_FAMILY, type ChainId, normalizeAddress } from "../../chains/address";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../../chains/clients";
 import type { SuiEvent } from "../../chains/sui/cctp-burns";
 
@@ -34,7 +34,8 @@ export interface VenueReceipt {
  * receipt unknown, as an unreachable node does).
  */
 export function shareReceipt(venue: { id: string; chain: ChainId }, label: string, share: string | ((signal: AbortSignal) => Promise<string>)): VenueReceipt {
-  const asset = (id: string) => (id.includes("::") ? normalizeStructTag(id) : id);
+  // As the confirmation keys assets: a move-chain coin type in long form, an svm-chain mint as is.
+  const asset = (id: string) => (CHAIN_FAMILY[venue.chain] === "sui" ? normalizeStructTag(id) : id);
   // A reserve's share token never changes: read from the venue once per RPC (a failed read is asked again).
   const known = new Map<string, string>();
   const shareId = async (): Promise<string> => {
