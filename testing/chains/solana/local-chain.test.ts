@@ -3,6 +3,7 @@ import { address, createNoopSigner, } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges, type ExpectedChanges } from "../../../server/chains/check-changes";
+import { vaultExpectedChanges } from "../../../server/plans/vault";
 import { simulateSolana, unitLimitFor } from "../../../server/chains/solana/simulate";
 import { compileSolanaPayload, instructionFromJson, type SolanaPayload } from "../../../server/chains/solana";
 import { ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS, getAddressLookupTableEncoder } from "@solana-program/address-lookup-table";
@@ -83,7 +84,8 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     const of = (owner: string, asset: string) => changes?.balanceChanges?.find((c) => c.owner === owner && c.asset.id === asset)?.amount;
     expect(of(OWNER, ids.usdcMint)).toBe("-3000000");
     expect(of(OWNER, KAMINO_CUSDC_MINT)).toBe("2000000"); // 3 USDC at 1.5 USDC per cUSDC
-    const expected: ExpectedChanges = { chain: "svm-chain", owner: OWNER, spends: [{ asset: ids.usdcMint, amount: 3_000_000n }], venueTakesSpent: true };
+    // The plan's own expectation: exactly 3 USDC out, into the venue's custody (klend's lending market authority).
+    const expected = await vaultExpectedChanges("deposit", kamino, OWNER, 3_000_000n, [tx]);
     const simulated = { ...tx, simulation: r?.simulation };
     expect(checkChanges([simulated], expected)?.message ?? null).toBeNull();
     // The deposit instruction's amount (u64 after the discriminator) made 3 × (the owner holds 10 USDC): the chain moves 9 USDC.
