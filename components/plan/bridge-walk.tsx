@@ -531,7 +531,7 @@ function SignReceive({ receiveTx, signReason, needed, sign, hintId, destAddress 
           <>
             <br />
             {/* What arrives with the receive, from the destination chain's simulation of it. */}
-            <BalanceChanges changes={receiveTx.simulation.changes} signer={destAddress} at={receiveTx.simulation.at} />
+            <BalanceChanges changes={receiveTx.simulation.changes} signer={destAddress} at={receiveTx.simulation.at} chain={receiveTx.chain} />
           </>
         )}
       </p>

@@ -269,8 +269,11 @@ const ownerKey = (a: string) => (a.startsWith("0x") ? a.toLowerCase().replace(/^
 const sameOwner = (a: string, b: string | null) => b !== null && ownerKey(a) === ownerKey(b);
 const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.slice(-4)}` : a);
 
-/** The simulation's balance changes in token units: what leaves the signer's wallet, what arrives and where. */
-export function BalanceChanges({ changes, signer, at }: { changes: SimulatedChanges; signer: string | null; at: string }) {
+/**
+ * The simulation's balance changes in token units: what leaves the signer's wallet, what arrives and where, and (EVM)
+ * each allowance the transaction grants, to whom.
+ */
+export function BalanceChanges({ changes, signer, at, chain }: { changes: SimulatedChanges; signer: string | null; at: string; chain: ChainId }) {
   if (changes.status !== "ok" || !changes.balanceChanges) {
     return (
       <span className="muted small" data-testid="changes-unavailable">
@@ -285,6 +288,11 @@ export function BalanceChanges({ changes, signer, at }: { changes: SimulatedChan
     const you = sameOwner(c.owner, signer);
     return `${you ? "You" : shortAddress(c.owner)} ${amount < 0n ? (you ? "send" : "sends") : you ? "receive" : "receives"} ${shown}`;
   });
+  for (const a of changes.approvals ?? []) {
+    const token = knownToken(chain, a.token);
+    const shown = token ? formatTokenAmount(a.amount, { symbol: token.symbol, decimals: token.decimals }) : `${a.amount} base units of ${shortAddress(a.token)}`;
+    lines.push(`You allow ${shortAddress(a.spender)} to spend ${shown}`);
+  }
   return (
     <span className="small" data-testid="balance-changes">
       {lines.join(" · ")} <span className="muted">(from the chain’s simulation at {new Date(at).toLocaleTimeString()})</span>
@@ -307,7 +315,7 @@ function TransactionList({ transactions, signerOf }: { transactions: Plan["trans
             {t.simulation?.status === "ok" && t.simulation.changes && (
               <>
                 <br />
-                <BalanceChanges changes={t.simulation.changes} signer={signerOf(t.chain)} at={t.simulation.at} />
+                <BalanceChanges changes={t.simulation.changes} signer={signerOf(t.chain)} at={t.simulation.at} chain={t.chain} />
               </>
             )}
           </li>

@@ -298,6 +298,8 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
     expect(signBlockReason(sui.json as unknown as Plan, "sui")).toBeNull();
     const evm = review((await zeroEx(OWNER)).json);
     expect(evm).toContain('data-testid="balance-changes">You send 1 USDC');
+    // The approve's allowance, in token units, naming the spender (the contract the swap calls).
+    expect(evm).toContain(`data-testid="balance-changes">You allow ${FAKE_ALLOWANCE_HOLDER.slice(0, 6)}…${FAKE_ALLOWANCE_HOLDER.slice(-4)} to spend 1 USDC`);
     quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
     quotes.zerox.pullTimes = 10n;
     try {
