@@ -103,6 +103,24 @@ async function refusesDiverted(venue: VenueDescriptor, program: string, chain: S
   expect(part.blocker?.message).toContain(`2.000000 USDC goes to ${SPONSOR}, which the plan does not name`);
 }
 
+/** Without the chain's simulation (an RPC that has neither simulateBundle nor simulateTransaction): unavailable with the reason, never blocked by the checker. */
+async function unavailableWithoutSimulation(venue: VenueDescriptor) {
+  const txs = await build(venue.id, "deposit", 3_000_000n);
+  const chain = rpc.solanaChain;
+  rpc.solanaChain = null;
+  try {
+    const sim = await simulateTransactions(txs, OWNER);
+    expect(sim.blocker).toBeNull();
+    for (const t of sim.transactions) {
+      expect(t.simulation?.status).toBe("unavailable");
+      expect(t.simulation?.error).toMatch(/simulateTransaction did not answer \(.*not found/);
+    }
+    expect(checkChanges(sim.transactions, await vaultExpectedChanges("deposit", venue, OWNER, 3_000_000n, sim.transactions))).toBeNull();
+  } finally {
+    rpc.solanaChain = chain;
+  }
+}
+
 describe("svm-chain balance changes checked against the plan: Kamino (klend's program model: 3,000 USDC for 2,000 cUSDC, 1.5 USDC each)", () => {
   let chain: SolanaLocalChain;
   beforeEach(async () => {
@@ -131,6 +149,10 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
 
   it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
     await refusesDiverted(kamino, KLEND, chain);
+  });
+
+  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+    await unavailableWithoutSimulation(kamino);
   });
 
   it("withdraw 3 USDC: 2 cUSDC redeemed, exactly 3 USDC arrives; the checker passes; × 10 the cUSDC is refused naming both", async () => {
@@ -245,6 +267,10 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     await refusesDiverted(marginfi, ids.program, chain);
   });
 
+  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+    await unavailableWithoutSimulation(marginfi);
+  });
+
   it("withdraw 3 USDC: exactly 3 USDC arrives; the checker passes; × 10 is refused naming 3 and 30 USDC", async () => {
     const txs = await build("marginfi", "withdraw", 3_000_000n);
     const { sim, blocker } = await check(marginfi, "withdraw", txs, 3_000_000n);
@@ -300,6 +326,10 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
 
   it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
     await refusesDiverted(save, ids.program, chain);
+  });
+
+  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+    await unavailableWithoutSimulation(save);
   });
 
   it("withdraw 3 USDC: 2 collateral redeemed, exactly 3 USDC arrives; the checker passes; × 10 the collateral is refused naming both", async () => {
@@ -376,6 +406,10 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
 
   it("a deposit whose USDC goes to another wallet (rewritten into a transfer; a third deposited, the rest sent) is refused, naming it", async () => {
     await refusesDiverted(jupiterLend, ids.lendingProgram, chain);
+  });
+
+  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+    await unavailableWithoutSimulation(jupiterLend);
   });
 
   it("withdraw 5 USDC: 4 jlUSDC burned, exactly 5 USDC arrives; the checker passes; × 10 is refused naming the jlUSDC", async () => {
