@@ -15,6 +15,11 @@ import { Keypair, PublicKey, VersionedTransaction } from "@solana/web3.js";
 import { bytesToHex, decodeFunctionData, type Hex, pad } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
+import { checkChanges } from "../../server/chains/check-changes";
+import { simulateTransactions } from "../../server/chains/simulate";
+import { suiPayload } from "../../server/chains/sui";
+import { resetConfigForTests } from "../../server/config";
+import { receiveExpectation } from "../../server/plans/bridge-changes";
 import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI } from "../../server/rails/cctp/abi";
 import { MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/evm";
 import {
@@ -265,6 +270,39 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     const [rx] = r.json.transactions as Tx[];
     expect(rx).toMatchObject({ chain: "move-chain", kind: "receive", simulation: { status: "ok" } });
     await deliverOnce(p.planId, suiMint(SUI_DEST, 6_000_000n), "6000000");
+  });
+
+  it("the move-chain receive checked against the rescue: the node's balance changes are exactly the attested amount minted to the destination; a message minting elsewhere, or 10 ×, is refused naming both", async () => {
+    const current = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
+    const attestation = `0x${"cd".repeat(65)}` as Hex;
+    const elsewhere = normalizeSuiAddress("0x0d0d");
+    process.env.SVC_RPC_MOVE = rpc.url;
+    resetConfigForTests();
+    try {
+      // The rescue's receive PTB (as rescueV1 builds it, signed by the destination) of a message minting `amount` to `to`.
+      const receive = async (to: string, amount: bigint, nonce: bigint) => {
+        const payload = await suiPayload(receiveMessagePtb(SUI_DEST, current, v1Message(6, 8, nonce, to as Hex, amount), attestation));
+        return simulateTransactions([{ chain: "move-chain", kind: "receive", description: "receive", encoding: "sui-transaction-json", payload }], SUI_DEST);
+      };
+      const expected = receiveExpectation("move-chain", SUI_DEST, { amount: 6_000_000n, fee: 0n });
+      const ok = await receive(SUI_DEST, 6_000_000n, 9001n);
+      expect(ok.blocker).toBeNull();
+      const changes = ok.transactions[0]?.simulation?.changes;
+      expect(changes?.status).toBe("ok");
+      const usdc = changes?.balanceChanges?.filter((c) => c.asset.symbol === "USDC") ?? [];
+      expect(usdc.map((c) => [normalizeSuiAddress(c.owner), c.amount])).toEqual([[normalizeSuiAddress(SUI_DEST), "6000000"]]);
+      expect(checkChanges(ok.transactions, expected)).toBeNull();
+      const other = checkChanges((await receive(elsewhere, 6_000_000n, 9002n)).transactions, expected);
+      expect(other?.code).toBe("simulation_mismatch");
+      expect(other?.message).toContain("you receive 6.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+      expect(other?.message).toContain(`6.000000 USDC goes to ${elsewhere}, which the plan does not name`);
+      const ten = checkChanges((await receive(SUI_DEST, 60_000_000n, 9003n)).transactions, expected);
+      expect(ten?.code).toBe("simulation_mismatch");
+      expect(ten?.message).toContain("you receive 6.000000 USDC by the plan, the simulation gives you 60.000000 USDC");
+    } finally {
+      delete process.env.SVC_RPC_MOVE;
+      resetConfigForTests();
+    }
   });
 
   it("the local Sui node refuses what the chain refuses: a superseded package version, a swapped state object", async () => {
