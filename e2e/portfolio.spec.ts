@@ -3,7 +3,8 @@
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair } from "@solana/web3.js";
 import { expect, test } from "./guarded";
-import { KEEPER_KEY, OWNER_KEY } from "./support";
+import { type Received, startReceiver } from "../tests/support/receiver";
+import { KEEPER_KEY, OWNER_KEY, YIELDS_URL } from "./support";
 
 test("positions, balances and the activity log grouped by plan", async ({ page, request }) => {
   const wallet = Keypair.generate().publicKey.toBase58();
@@ -31,12 +32,30 @@ test("positions, balances and the activity log grouped by plan", async ({ page, 
   await expect(position.getByTestId("position-roi")).toHaveText(/^(-?\d+\.\d{2}%|—.*)$/);
   await expect(page.getByTestId("portfolio-totals")).toContainText("Deposited 25");
   await expect(page.getByTestId("portfolio-totals")).toContainText("recorded 25");
+  // The route's id is the caller's word: the position's proof is never confirmed (the API says so too).
+  const pub = await request.get(`/api/v1/svc/portfolio?wallet=${wallet}`);
+  expect(pub.status()).toBe(200);
+  expect(((await pub.json()) as { positions: { venueId: string; proof: { confirmed: boolean } }[] }).positions).toEqual([
+    expect.objectContaining({ venueId: "kamino", proof: expect.objectContaining({ confirmed: false }) }),
+  ]);
   // No reconciliation yet: no badge. A keeper's reconciliation finds the chain holding 500 where the ledger expects 25:
-  // the position says it differs from the chain, and the ledger keeps its 25.
+  // the position says it differs from the chain, the ledger keeps its 25, and a subscribed receiver gets position.drift.
   await expect(position.getByTestId("position-drift")).toHaveCount(0);
-  const rec = await request.post("/api/v1/svc/reconcile", { headers: { "x-api-key": KEEPER_KEY }, data: { wallet } });
-  expect(rec.status(), await rec.text()).toBe(200);
-  expect(await rec.json()).toMatchObject({ drifts: 1, findings: [{ venueId: "kamino", status: "drift", recordedMicros: "25000000", chainMicros: "500000000", notified: true }] });
+  const rx = await startReceiver();
+  const sub = await request.post("/api/v1/svc/webhooks", { headers: { "x-api-key": OWNER_KEY }, data: { url: `${rx.url}/hook`, events: ["position.drift"] } });
+  expect(sub.status(), await sub.text()).toBe(201);
+  const { id: subscription } = (await sub.json()) as { id: string };
+  try {
+    const rec = await request.post("/api/v1/svc/reconcile", { headers: { "x-api-key": KEEPER_KEY }, data: { wallet } });
+    expect(rec.status(), await rec.text()).toBe(200);
+    expect(await rec.json()).toMatchObject({ drifts: 1, findings: [{ venueId: "kamino", status: "drift", recordedMicros: "25000000", chainMicros: "500000000", notified: true }] });
+    const mine = (all: Received[]) => all.map((r) => JSON.parse(r.rawBody) as { type: string; wallet?: string; data?: unknown }).filter((e) => e.type === "position.drift" && e.wallet === wallet);
+    await rx.waitFor((all) => mine(all).length > 0, 30_000);
+    expect(mine(rx.received)[0]).toMatchObject({ data: { venueId: "kamino", chain: "svm-chain", recordedMicros: "25000000", chainMicros: "500000000", driftMicros: "475000000" } });
+  } finally {
+    await request.delete(`/api/v1/svc/webhooks/${subscription}`, { headers: { "x-api-key": OWNER_KEY } });
+    await rx.close();
+  }
   await page.reload();
   await expect(position.getByTestId("position-drift")).toHaveText("differs from chain by 475.00 USDC");
   await expect(position.getByTestId("position-recorded")).toHaveText(/^25\.00 USDC/);
@@ -82,4 +101,35 @@ test("a position whose worth the chain cannot give: on chain and ROI show — wi
   await expect(current).toContainText(/NAVI/);
   await expect(position.getByTestId("position-roi")).toHaveText(/^—/);
   await expect(page.getByTestId("portfolio-totals")).toContainText("recorded 12 USD · on chain now —");
+});
+
+test("RPC down: the chain's RPC not answering, a position's on chain and ROI show — with the reason, and the API says currentMicros null", async ({ page, request }) => {
+  const wallet = Keypair.generate().publicKey.toBase58();
+  const txId = getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(64)));
+  const r = await request.post(`/api/v1/wallets/${wallet}/route`, {
+    headers: { "x-api-key": OWNER_KEY },
+    data: { amountMicros: "7000000", token: "USDC", stake: true, chain: "svm-chain", strategyId: "kamino", txId },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  // The local chain (Solana and Sui) drops every connection until the test ends (workers: 1, so no other test sees it).
+  const chain = (down: boolean) => request.post(`${YIELDS_URL}/__e2e/chain`, { data: { down } });
+  expect((await chain(true)).status()).toBe(200);
+  try {
+    const pub = await request.get(`/api/v1/svc/portfolio?wallet=${wallet}`);
+    expect(pub.status()).toBe(200);
+    const [p] = ((await pub.json()) as { positions: { currentMicros: string | null; currentReason: string | null; roiPct: number | null; recordedMicros: string }[] }).positions;
+    expect(p).toMatchObject({ currentMicros: null, roiPct: null, recordedMicros: "7000000" });
+    expect(p?.currentReason).toBeTruthy();
+    await page.goto(`/portfolio?wallet=${wallet}`);
+    const position = page.getByTestId("position-row").filter({ hasText: /kamino/i });
+    await expect(position.getByTestId("position-recorded")).toHaveText(/^7\.00 USDC/);
+    const current = position.getByTestId("position-current");
+    await expect(current.getByTestId("position-current-missing")).toBeVisible();
+    await expect(current).toContainText(p?.currentReason?.slice(0, 40) ?? "(no reason)");
+    await expect(current).not.toContainText(/\d+\.\d{2} USDC/);
+    await expect(position.getByTestId("position-roi")).toHaveText(/^—/);
+    await expect(page.getByTestId("portfolio-totals")).toContainText("on chain now —");
+  } finally {
+    await chain(false);
+  }
 });

@@ -23,6 +23,9 @@ export const CHAIN_RPC_PORT = Number(process.env.E2E_CHAIN_RPC_PORT ?? APP_PORT 
 
 if (process.env.DATABASE_URL) assertLocalDatabase(process.env.DATABASE_URL);
 
+/** The local chain's switch (set once it runs): `POST /__e2e/chain {"down": true}` makes its RPC drop every connection. */
+const chainSwitch = { down: (_: boolean) => {} };
+
 function startYields(iris: FakeIris): Promise<void> {
   // A test can take the upstream down (`POST /__e2e/upstream {"down": true}`) to see the unavailable banner.
   let down = false;
@@ -40,6 +43,19 @@ function startYields(iris: FakeIris): Promise<void> {
       req.on("end", () => {
         down = (JSON.parse(raw || "{}") as { down?: boolean }).down === true;
         send(200, { down });
+      });
+      return;
+    }
+    // The local chain RPC down (every connection dropped) or up again: a test of what the service says without it.
+    if (url.pathname === "/__e2e/chain" && req.method === "POST") {
+      let raw = "";
+      req.on("data", (d) => {
+        raw += d;
+      });
+      req.on("end", () => {
+        const chainDown = (JSON.parse(raw || "{}") as { down?: boolean }).down === true;
+        chainSwitch.down(chainDown);
+        send(200, { down: chainDown });
       });
       return;
     }
@@ -88,6 +104,9 @@ async function main(): Promise<void> {
   // Arbitrum (evm-b): Aave v3's real bytecode in the in-process EVM (e2e/evm-chain.ts), passed through at /evm-b.
   const evmB = await startEvmB();
   const rpc = await startChainRpc(CHAIN_RPC_PORT, { [EVM_B_PATH]: evmB.url });
+  chainSwitch.down = (v) => {
+    rpc.down = v;
+  };
   // Swap quotes from a local aggregator speaking the Jupiter, Cetus and 0x formats (the plans tests' double).
   const quotes = await startFakeQuotes();
   buildIfNeeded();
