@@ -95,11 +95,13 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   const isOwner = (a: string) => sameAddress(expect.chain, a, expect.owner);
   const owned = (asset: string) => [...net.values()].filter((n) => isOwner(n.change.owner) && sameAsset(expect.chain, n.change.asset.id, asset));
   // The native asset also pays the network: a native spend or receipt may differ from the plan by the simulation's gas
-  // (Sui, EVM); on svm-chain by the network fee the simulation discloses (lamports) and the rent of the accounts with data
-  // the transaction opens (unbounded only where a simulation disclosed no fee).
+  // (Sui: the node's balance changes include it); on svm-chain by the network fee the simulation discloses (lamports)
+  // and the rent of the accounts with data the transaction opens (unbounded only where a simulation disclosed no fee).
   const native = (asset: string) => asset === "native";
   const svmCost = expect.chain === "svm-chain" && mine.every((t) => t.simulation?.fee) ? mine.reduce((sum, t) => sum + BigInt(t.simulation?.fee?.amount ?? "0") + BigInt(t.simulation?.changes?.rent ?? "0"), 0n) : null;
-  const networkCost = expect.chain === "svm-chain" ? svmCost : gasCharged;
+  // EVM: the changes are the logs (traceTransfers' ETH transfers included); the gas is paid outside them, so none of the
+  // owner's ETH may leave beyond what the plan spends.
+  const networkCost = expect.chain === "svm-chain" ? svmCost : expect.chain === "move-chain" ? gasCharged : 0n;
   for (const s of expect.spends) {
     const simulated = owned(s.asset).reduce((sum, n) => sum + n.amount, 0n);
     const sample = owned(s.asset)[0]?.change ?? { asset: changedAsset(expect.chain, s.asset) };
@@ -153,8 +155,8 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     if (isOwner(change.owner)) {
       if (amount > 0n || spent(asset)) continue;
       if (expect.sharesMayLeave && asset !== "native" && !received(asset)) continue;
-      // The native asset pays the network: on Sui and EVM at most the simulation's gas; on svm-chain at most the network
-      // fee the simulation discloses and the rent of the accounts the transaction opens.
+      // The native asset pays the network: on Sui at most the simulation's gas (on EVM none: the logs carry no gas); on
+      // svm-chain at most the network fee the simulation discloses and the rent of the accounts the transaction opens.
       if (asset === "native" && (networkCost === null || -amount <= networkCost)) continue;
       const disclosed = asset === "native" && networkCost !== null ? `; the plan discloses ${inUnits(change, networkCost)} of network fee${expect.chain === "svm-chain" ? " and rent" : ""}` : "";
       problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend${disclosed}`);
@@ -180,7 +182,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   for (const r of expect.receives ?? []) {
     const got = owned(r.asset).reduce((sum, n) => sum + n.amount, 0n);
     // What arrives in the native asset is net of what the transaction pays the network (on svm-chain: its fee and rent).
-    const gas = native(r.asset) ? (expect.chain === "svm-chain" ? (networkCost ?? 0n) : gasCharged) : 0n;
+    const gas = native(r.asset) ? (networkCost ?? 0n) : 0n;
     if (got + gas < r.atLeast || (expect.receivesExactly && got !== r.atLeast)) problems.push(`you receive ${inUnits(unit(r.asset), r.atLeast)} by the plan, the simulation gives you ${inUnits(unit(r.asset), got)}`);
     else if (expect.sharesMayLeave && got > 0n) problems.push(...overRedeemed(expect, [...net.values()].filter((n) => isOwner(n.change.owner)), r, got, inUnits(unit(r.asset), r.atLeast)));
   }

@@ -177,6 +177,17 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
     }
   });
 
+  it("0x: a quote server answering a transaction that also sends ETH (value) is blocked, naming the ETH that would leave the wallet", async () => {
+    quotes.zerox.value = 10n ** 17n; // 0.1 ETH, which the exchange (payable exec) accepts and keeps
+    try {
+      const r = await zeroEx(OWNER);
+      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+      expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining("0.100000000000000000 ETH leaves your wallet that the plan does not spend") }]);
+    } finally {
+      quotes.zerox.value = 0n;
+    }
+  });
+
   it("0x: a quote naming another spender than the contract the swap calls is blocked (the owner would approve a foreign spender)", async () => {
     // The owner's standing allowance lets the swap itself succeed, so only the approval differs from the plan.
     quotes.allowances.set(APPROVED.toLowerCase(), 0n);

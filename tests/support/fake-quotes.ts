@@ -76,7 +76,7 @@ export interface FakeQuotes {
    * integrator fee, send the buy amount to `recipient` (the taker when null). `spender`: the allowance target answered
    * (FAKE_ALLOWANCE_HOLDER when null). Off: the bare selector, as the answer has always been.
    */
-  zerox: { exec: boolean; pullTimes: bigint; recipient: string | null; spender: string | null };
+  zerox: { exec: boolean; pullTimes: bigint; recipient: string | null; spender: string | null; value: bigint };
   /**
    * Jupiter /build on the local Solana chain: a pair ("inputMint>outputMint") with a stand-in pool installed there
    * (testing/chains/solana/jupiter.ts installLocalPool) is answered as Jupiter answers it: setup (the taker's output
@@ -98,7 +98,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
   const tokenAccounts = new Map<string, { mint: string; owner: string }>();
   const cetus = { aggregatorV3: CETUS_AGGREGATOR_V3, publishedAt: CETUS_ADAPTER_V3, pool: LOCAL_CETUS_USDC_SUI_POOL, provider: "CETUS" };
   const requests: FakeQuotes["requests"] = [];
-  const zerox: FakeQuotes["zerox"] = { exec: false, pullTimes: 1n, recipient: null, spender: null };
+  const zerox: FakeQuotes["zerox"] = { exec: false, pullTimes: 1n, recipient: null, spender: null, value: 0n };
   const jupiter: FakeQuotes["jupiter"] = { pools: new Map(), inTimes: 1n, destinationOwner: null };
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://x");
@@ -241,7 +241,7 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
           simulationIncomplete: false,
           invalidSourcesPassed: [],
         },
-        transaction: { to: FAKE_ALLOWANCE_HOLDER, data: zerox.exec ? execData(amount * zerox.pullTimes) : "0x2213bc0b", gas: "250000", gasPrice: "12000000", value: "0" },
+        transaction: { to: FAKE_ALLOWANCE_HOLDER, data: zerox.exec ? execData(amount * zerox.pullTimes) : "0x2213bc0b", gas: "250000", gasPrice: "12000000", value: zerox.value.toString() },
       });
     }
     send(404, { error: "not found" });

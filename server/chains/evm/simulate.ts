@@ -110,6 +110,13 @@ function burnsOf(chain: ChainId, logs: EvmLog[]): SimulatedBurn[] {
 }
 
 /**
+ * The emitter of the Transfer logs eth_simulateV1's traceTransfers adds for each ETH transfer (value of the call and of
+ * inner calls): paradigmxyz/revm-inspectors @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16 src/transfer.rs
+ * TRANSFER_LOG_EMITTER, "per `eth_simulateV1` spec" (ethereum/execution-apis PR 484), checksummed.
+ */
+const TRANSFER_LOG_EMITTER = getAddress("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
+
+/**
  * One call's ERC-20 effects from its logs: each Transfer is a change for its sender and its receiver (a mint's sender
  * and a burn's receiver are the zero address) and a transfer listed as it happened; each Approval an approval; each
  * CCTP MessageSent a burn (where it mints).
@@ -131,7 +138,8 @@ export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
     } catch {
       continue; // not an ERC-20 Transfer/Approval (a venue's own event)
     }
-    const token = getAddress(log.address);
+    // traceTransfers' ETH transfers are Transfer logs of TRANSFER_LOG_EMITTER: the native asset, not a token.
+    const token = getAddress(log.address) === TRANSFER_LOG_EMITTER ? "native" : getAddress(log.address);
     if (ev.eventName === "Transfer") {
       transfers.push({ token, from: ev.args.from, to: ev.args.to, amount: ev.args.value.toString() });
       add(ev.args.from, token, -ev.args.value);
@@ -139,7 +147,7 @@ export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
     } else if (ev.eventName === "Approval") approvals.push({ token, spender: ev.args.spender, amount: ev.args.value.toString() });
   }
   const balanceChanges = [...net.values()].filter((c) => c.sum !== 0n).map(({ sum, ...c }) => ({ ...c, amount: sum.toString() }));
-  return { status: "ok", balanceChanges, approvals, transfers, burns: burnsOf(chain, logs), source: "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs", reason: null };
+  return { status: "ok", balanceChanges, approvals, transfers, burns: burnsOf(chain, logs), source: "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs, ETH transfers as its Transfer logs", reason: null };
 }
 
 /** RPC URLs that answered "no such method" to eth_simulateV1: asked once, then the per-step path directly. */

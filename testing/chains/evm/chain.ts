@@ -5,6 +5,7 @@ import { createBlock } from "@ethereumjs/block";
 import { type Common, createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createTx, type TypedTransaction } from "@ethereumjs/tx";
 import { Account, type Address, createAddressFromString, privateToAddress } from "@ethereumjs/util";
+import type { EVMResult, Message } from "@ethereumjs/evm";
 import { createVM, runTx, type VM } from "@ethereumjs/vm";
 import { bytesToHex, getAddress, type Hex, hexToBytes, keccak256, numberToHex, toHex } from "viem";
 
@@ -66,6 +67,7 @@ export type StateOverride = Record<string, { balance?: string; nonce?: string; c
 export interface SimulateV1Request {
   blockStateCalls: { stateOverrides?: StateOverride; calls: CallRequest[] }[];
   validation?: boolean;
+  traceTransfers?: boolean;
 }
 
 /** A JSON-RPC error a node answers (code, message, data). */
@@ -320,7 +322,10 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
     for (const bsc of req.blockStateCalls) {
       await applyOverride(chain.vm, bsc.stateOverrides);
       const calls = [];
-      for (const c of bsc.calls) calls.push(simulatedCall(await execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT), head(chain).number + 1n));
+      for (const c of bsc.calls) {
+        const { out, transfers } = await withValueTransfers(chain, req.traceTransfers === true, () => execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT));
+        calls.push(simulatedCall(out, head(chain).number + 1n, transfers));
+      }
       out.push({ number: qty(head(chain).number + 1n), hash: `0x${"0".repeat(64)}`, timestamp: qty(head(chain).timestamp + 1n), gasLimit: qty(BLOCK_GAS_LIMIT), gasUsed: "0x0", baseFeePerGas: qty(BASE_FEE_WEI), calls });
     }
     return out;
@@ -330,19 +335,68 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
 }
 
 /**
- * One call's result in eth_simulateV1's answer: the logs the bytecode emitted (none for a failed call), in geth's shape.
- * traceTransfers' synthetic ETH-transfer logs (ERC-7528 address) are not produced: no plan call here carries value.
+ * traceTransfers (execution-apis PR 484, as reth serves it: paradigmxyz/revm-inspectors @
+ * 2aed73ff1cbb4f706c11437a5dd21ccb81297a16 src/transfer.rs TransferInspector with insert_logs): every ETH transfer of
+ * a call frame (the top-level call's value and each inner CALL's; a DELEGATECALL moves none) as an ERC-20 Transfer log
+ * emitted by TRANSFER_LOG_EMITTER 0xeeee…eeee, dropped with the frame when it reverts. Collected from the EVM's
+ * before/afterMessage events around one call.
  */
-function simulatedCall(r: Awaited<ReturnType<typeof execAsTx>>, blockNumber: bigint) {
+async function withValueTransfers<T>(chain: LocalEvm, trace: boolean, run: () => Promise<T>): Promise<{ out: T; transfers: ValueTransfer[] }> {
+  if (!trace) return { out: await run(), transfers: [] };
+  const frames: ValueTransfer[][] = [[]];
+  const pending: { from: string; to: string | null; value: bigint }[] = [];
+  const before = (m: Message) => {
+    pending.push({ from: m.caller.toString(), to: m.to ? m.to.toString() : null, value: m.delegatecall ? 0n : m.value });
+    frames.push([]);
+  };
+  const after = (r: EVMResult) => {
+    const frame = frames.pop() ?? [];
+    const m = pending.pop();
+    if (r.execResult.exceptionError || !m) return;
+    const to = m.to ?? r.createdAddress?.toString() ?? null;
+    const mine = m.value > 0n && to ? [{ from: getAddress(m.from), to: getAddress(to), value: m.value }] : [];
+    frames[frames.length - 1]?.push(...mine, ...frame);
+  };
+  chain.vm.evm.events?.on("beforeMessage", before);
+  chain.vm.evm.events?.on("afterMessage", after);
+  try {
+    return { out: await run(), transfers: frames[0] ?? [] };
+  } finally {
+    chain.vm.evm.events?.off("beforeMessage", before);
+    chain.vm.evm.events?.off("afterMessage", after);
+  }
+}
+
+interface ValueTransfer {
+  from: string;
+  to: string;
+  value: bigint;
+}
+
+/** revm-inspectors src/transfer.rs TRANSFER_LOG_EMITTER and TRANSFER_EVENT_TOPIC (Transfer(address,address,uint256)). */
+const TRANSFER_LOG_EMITTER = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
+const TRANSFER_EVENT_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+
+/**
+ * One call's result in eth_simulateV1's answer: the logs the bytecode emitted (none for a failed call), in geth's shape,
+ * after the traceTransfers logs of its ETH transfers (`transfers`).
+ */
+function simulatedCall(r: Awaited<ReturnType<typeof execAsTx>>, blockNumber: bigint, transfers: ValueTransfer[] = []) {
   const e = r.result.exceptionError;
   const ret = r.result.returnValue;
+  const word = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, "0")}`;
+  const synthetic: [Uint8Array, Uint8Array[], Uint8Array][] = transfers.map((t) => [
+    hexToBytes(TRANSFER_LOG_EMITTER),
+    [hexToBytes(TRANSFER_EVENT_TOPIC), hexToBytes(word(t.from) as Hex), hexToBytes(word(t.to) as Hex)],
+    hexToBytes(`0x${t.value.toString(16).padStart(64, "0")}`),
+  ]);
   return {
     status: e ? "0x0" : "0x1",
     gasUsed: qty(r.gasUsed),
     returnData: hexOf(ret),
     logs: e
       ? []
-      : (r.result.logs ?? []).map(([address, topics, data], logIndex) => ({
+      : [...synthetic, ...(r.result.logs ?? [])].map(([address, topics, data], logIndex) => ({
           address: getAddress(hexOf(address)),
           topics: topics.map((t) => hexOf(t)),
           data: hexOf(data),
