@@ -5,7 +5,9 @@
 import { encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { checkChanges, type ExpectedChanges } from "../../server/chains/check-changes";
+import { checkChanges } from "../../server/chains/check-changes";
+import type { PlanTransaction } from "../../server/chains/transaction";
+import { vaultExpectedChanges } from "../../server/plans/vault";
 import type { EvmCall } from "../../server/chains/evm";
 import { simulateTransactions } from "../../server/chains/simulate";
 import { getVenue } from "../../server/venues";
@@ -34,7 +36,10 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     await node.setBalance(OWNER, 10n ** 18n);
     return node;
   });
-  const expected = (): ExpectedChanges => ({ chain: "evm-a", owner: OWNER, spends: [{ asset: aave.usdc, amount: AMOUNT }], venues: [aave.pool, aave.aToken] });
+  const venue = getVenue("aave-v3-base");
+  if (!venue) throw new Error("aave-v3-base is not listed");
+  /** The plan's own expectation (as the plan route builds it) for a deposit of AMOUNT built as `txs`. */
+  const expected = (txs: PlanTransaction[]) => vaultExpectedChanges("deposit", venue, OWNER, AMOUNT, txs);
   const supply = (amount: bigint, onBehalfOf: Hex) => encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "supply", args: [aave.usdc as Hex, amount, onBehalfOf, 0] });
   const approve = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [aave.pool as Hex, amount] });
 
@@ -48,12 +53,12 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     expect(of(OWNER, aave.usdc)).toMatchObject({ amount: (-AMOUNT).toString(), asset: { symbol: "USDC", decimals: 6 } });
     expect(of(aave.aToken, aave.usdc)?.amount).toBe(AMOUNT.toString());
     expect(of(OWNER, aave.aToken)?.amount).toBe(AMOUNT.toString());
-    expect(checkChanges(sim.transactions, expected())?.message ?? null).toBeNull();
+    expect(checkChanges(sim.transactions, await expected(txs))?.message ?? null).toBeNull();
   });
 
   it("an unlimited approval is refused", async () => {
     const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(maxUint256) });
-    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
+    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, await expected(txs));
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
     expect(b?.message).toContain("the plan approves 3.000000 USDC of it to the contract it calls");
@@ -61,14 +66,14 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
 
   it("a supply that credits the shares to someone else is refused, naming them", async () => {
     const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 1: supply(AMOUNT, OTHER) });
-    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
+    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, await expected(txs));
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`is minted to ${OTHER}, not to you`);
   });
 
   it("ten times the amount (approval and supply) is refused, naming both amounts in USDC", async () => {
     const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
-    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
+    const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, await expected(txs));
     expect(b?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
   });
 
@@ -76,7 +81,7 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     const deposit = await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT);
     expect((await signAndSend(node.url, OWNER_KEY, deposit.map((t) => t.payload as EvmCall))).map((r) => r.status)).toEqual(["success", "success"]);
     const txs = await ourBuild("aave-v3-base", "withdraw", OWNER, 1_000_000n);
-    const withdraw: ExpectedChanges = { chain: "evm-a", owner: OWNER, spends: [], venues: [aave.pool, aave.aToken], receives: [{ asset: aave.usdc, atLeast: 1_000_000n }], sharesMayLeave: true };
+    const withdraw = await vaultExpectedChanges("withdraw", venue, OWNER, 1_000_000n, txs);
     const sim = await simulateTransactions(txs, OWNER);
     const changes = sim.transactions.at(-1)?.simulation?.changes;
     const of = (owner: string, token: string) => changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === owner.toLowerCase() && c.asset.id.toLowerCase() === token.toLowerCase())?.amount;
@@ -85,5 +90,24 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     const elsewhere = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 1_000_000n, OTHER] });
     const b = checkChanges((await simulateTransactions(alteredCalls(txs, { [txs.length - 1]: elsewhere }), OWNER)).transactions, withdraw);
     expect(b?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    // Three times the amount withdrawn (all the owner holds): three times the aUSDC the plan needs leave the wallet.
+    const more = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 3_000_000n, OWNER] });
+    const altered = await simulateTransactions(alteredCalls(txs, { [txs.length - 1]: more }), OWNER);
+    expect(altered.blocker).toBeNull();
+    const thrice = checkChanges(altered.transactions, withdraw);
+    expect(thrice?.code).toBe("simulation_mismatch");
+    expect(thrice?.message).toContain("1.000000 USDC the plan withdraws");
+  });
+
+  // Last: it leaves the owner a standing allowance to the pool.
+  it("an exact approval to another spender is refused naming it (the supply itself succeeds on a standing allowance)", async () => {
+    await signAndSend(node.url, OWNER_KEY, [{ chainId: 8453, to: aave.usdc, data: approve(maxUint256), value: "0" } as EvmCall]);
+    const foreign = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [OTHER, AMOUNT] });
+    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: foreign });
+    const sim = await simulateTransactions(txs, OWNER);
+    expect(sim.blocker).toBeNull();
+    const b = checkChanges(sim.transactions, await expected(txs));
+    expect(b?.code).toBe("simulation_mismatch");
+    expect(b?.message).toContain(`an approval of 3.000000 USDC to ${OTHER}`);
   });
 });
