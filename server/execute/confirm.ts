@@ -1,16 +1,22 @@
-// Confirms a transaction through its chain's RPC and reads what it proves: who sent it and how the USDC
-// balances of its parties moved. Sui: LedgerService.GetTransaction over gRPC (effects status, balance changes, events,
-// checkpoint: final once checkpointed). Solana:
-// getSignatureStatuses (confirmed or finalized) then getTransaction jsonParsed (token balances). EVM:
-// eth_getTransactionReceipt (status 0x1, USDC Transfer logs).
-import { base58Decode, type ChainId, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
+// Confirms a transaction through its chain's RPC and reads what it proves: who sent it and how the balances of its
+// parties moved, through the same balance-change reader per family as the plan's simulation (issue 23 item 1: one reader
+// per family, before and after signing). Sui: LedgerService.GetTransaction over gRPC (effects status, the node's
+// balance changes read by suiChanges, events, checkpoint: final once checkpointed). Solana: getSignatureStatuses
+// (confirmed or finalized) then getTransaction jsonParsed (pre/post token balances and the fee payer's lamports, read by
+// executedSolanaChanges). EVM: eth_getTransactionReceipt (status 0x1; its logs read by evmChanges).
+import { type ChainId, base58Decode, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
 import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { USDC } from "../chains/balances";
 import { normalizeStructTag } from "@mysten/sui/utils";
+import { type BalanceChange, SUI_COIN_TYPE } from "../chains/changes";
+import { evmChanges } from "../chains/evm/simulate";
 import { suiCall } from "../chains/sui/calls";
 import type { SuiEvent } from "../chains/sui/cctp-burns";
+import { suiChanges } from "../chains/sui/simulate";
 import { rpcCall } from "../chains/rpc";
+import { executedSolanaChanges } from "../chains/solana/changes";
 import { keyOf, type SolanaTransactionJson } from "../chains/solana/transaction-json";
+import type { Hex } from "viem";
 
 /** What a confirmed transaction moved: per normalized owner address, per asset id (Sui coin type, Solana mint, ERC-20). */
 export type AssetChanges = Map<string, Map<string, bigint>>;
@@ -35,20 +41,32 @@ export type Confirmation =
   | { state: "pending"; reason: string }
   | { state: "failed"; reason: string };
 
-const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
-
-function add(m: Map<string, bigint>, owner: string, d: bigint): void {
-  const k = normalizeAddress(owner);
-  m.set(k, (m.get(k) ?? 0n) + d);
+/**
+ * The confirmation's view of a family reader's balance changes: per normalized owner, per asset id as the settlement
+ * keys it (Sui coin types in long form with SUI for the native asset, Solana mints with wrapped SOL for lamports, EVM
+ * tokens lower-cased), the network fee `fee` added back to `sender`'s native asset; and the USDC changes alone.
+ */
+function settledView(chain: ChainId, changes: readonly BalanceChange[], sender: string | null, fee: bigint): { usdc: Map<string, bigint>; assets: AssetChanges } {
+  const family = CHAIN_FAMILY[chain];
+  const nativeId = family === "sui" ? normalizeStructTag(SUI_COIN_TYPE) : family === "solana" ? WRAPPED_SOL_MINT : "native";
+  const idOf = (id: string) => (id === "native" ? nativeId : family === "sui" ? normalizeStructTag(id) : family === "evm" ? id.toLowerCase() : id);
+  const usdcId = idOf(USDC[chain]);
+  const usdc = new Map<string, bigint>();
+  const assets: AssetChanges = new Map();
+  const addAsset = (owner: string, asset: string, d: bigint) => {
+    const k = normalizeAddress(owner);
+    const per = assets.get(k) ?? new Map<string, bigint>();
+    per.set(asset, (per.get(asset) ?? 0n) + d);
+    assets.set(k, per);
+  };
+  for (const c of changes) {
+    const id = idOf(c.asset.id);
+    addAsset(c.owner, id, BigInt(c.amount));
+    if (id === usdcId) usdc.set(normalizeAddress(c.owner), (usdc.get(normalizeAddress(c.owner)) ?? 0n) + BigInt(c.amount));
+  }
+  if (sender && fee !== 0n) addAsset(sender, nativeId, fee);
+  return { usdc, assets };
 }
-
-function addAsset(m: AssetChanges, owner: string, asset: string, d: bigint): void {
-  const k = normalizeAddress(owner);
-  const per = m.get(k) ?? new Map<string, bigint>();
-  per.set(asset, (per.get(asset) ?? 0n) + d);
-  m.set(k, per);
-}
-
 
 function pendingFrom(r: { unreachable: boolean; message: string }): Confirmation {
   return { state: "pending", reason: r.unreachable ? `rpc_unavailable: ${r.message}` : `not_found_yet: ${r.message}` };
@@ -63,19 +81,12 @@ async function confirmSui(digest: string): Promise<Confirmation> {
   if (!tx) return { state: "pending", reason: "not_found_yet: the node answered without the transaction" };
   if (!tx.status.success) return { state: "failed", reason: `the transaction failed on move-chain: ${String(tx.status.error?.message ?? "failure").slice(0, 200)}` };
   if (tx.checkpoint === null) return { state: "pending", reason: "not_final: the transaction is not in a checkpoint yet" };
-  const usdc = new Map<string, bigint>();
-  const assets: AssetChanges = new Map();
-  for (const c of tx.balanceChanges ?? []) {
-    if (!c.address || !/^-?[0-9]+$/.test(c.amount ?? "")) continue;
-    addAsset(assets, c.address, normalizeStructTag(c.coinType), BigInt(c.amount));
-    if (c.coinType === USDC["move-chain"]) add(usdc, c.address, BigInt(c.amount));
-  }
   const sender = tx.transaction?.sender ?? null;
+  const reported = (tx.balanceChanges ?? []).filter((c) => c.address && /^-?[0-9]+$/.test(c.amount ?? ""));
+  // The gas the sender paid, added back: a swap's figures are the swap's.
   const gas = tx.effects?.gasUsed;
-  if (sender && gas) {
-    const net = BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0");
-    addAsset(assets, sender, normalizeStructTag("0x2::sui::SUI"), net);
-  }
+  const fee = gas ? BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0") : 0n;
+  const { usdc, assets } = settledView("move-chain", suiChanges(reported).balanceChanges ?? [], sender, fee);
   return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[], logs: [] };
 }
 
@@ -99,24 +110,9 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   if (!t.result?.meta) return { state: "pending", reason: "not_found_yet: getTransaction has no result yet" };
   if (t.result.meta.err) return { state: "failed", reason: `the transaction failed on svm-chain: ${JSON.stringify(t.result.meta.err).slice(0, 200)}` };
   const sender = keyOf(t.result.transaction?.message?.accountKeys?.[0]) || null;
-  const usdc = new Map<string, bigint>();
-  const assets: AssetChanges = new Map();
-  const mint = USDC["svm-chain"];
   const meta = t.result.meta;
-  for (const [list, sign] of [
-    [meta.preTokenBalances ?? [], -1n],
-    [meta.postTokenBalances ?? [], 1n],
-  ] as const) {
-    for (const b of list) {
-      if (!b.mint || !b.owner || !/^[0-9]+$/.test(b.uiTokenAmount?.amount ?? "")) continue;
-      addAsset(assets, b.owner, b.mint, sign * BigInt(b.uiTokenAmount?.amount as string));
-      if (b.mint === mint) add(usdc, b.owner, sign * BigInt(b.uiTokenAmount?.amount as string));
-    }
-  }
-  // The fee payer's lamports, net of the network fee, count as wrapped SOL (a SOL swap wraps and unwraps them).
-  const pre = meta.preBalances?.[0];
-  const post = meta.postBalances?.[0];
-  if (sender && pre !== undefined && post !== undefined) addAsset(assets, sender, WRAPPED_SOL_MINT, BigInt(post) - BigInt(pre) + BigInt(meta.fee ?? 0));
+  // The fee payer's lamports (net of the network fee, added back) count as wrapped SOL: a SOL swap wraps and unwraps them.
+  const { usdc, assets } = settledView("svm-chain", executedSolanaChanges(meta, sender), sender, BigInt(meta.fee ?? 0));
   return { state: "final", sender, usdc, assets, events: [], logs: meta.logMessages ?? [] };
 }
 
@@ -131,19 +127,8 @@ async function confirmEvm(chain: ChainId, hash: string): Promise<Confirmation> {
   if (!r.ok) return pendingFrom(r);
   if (!r.result) return { state: "pending", reason: "not_found_yet: no receipt yet" };
   if (r.result.status !== "0x1") return { state: "failed", reason: `the transaction reverted on ${chain}` };
-  const token = (USDC as Record<ChainId, string>)[chain].toLowerCase();
-  const usdc = new Map<string, bigint>();
-  const assets: AssetChanges = new Map();
-  for (const l of r.result.logs ?? []) {
-    if (!l.address || l.topics?.[0]?.toLowerCase() !== TRANSFER_TOPIC || l.topics.length !== 3) continue;
-    const value = BigInt(l.data && l.data !== "0x" ? l.data : "0x0");
-    const [from, to] = [`0x${(l.topics[1] ?? "").slice(-40)}`, `0x${(l.topics[2] ?? "").slice(-40)}`];
-    addAsset(assets, from, l.address.toLowerCase(), -value);
-    addAsset(assets, to, l.address.toLowerCase(), value);
-    if (l.address.toLowerCase() !== token) continue;
-    add(usdc, from, -value);
-    add(usdc, to, value);
-  }
+  const logs = (r.result.logs ?? []).flatMap((l) => (l.address && l.topics?.length ? [{ address: l.address, topics: l.topics as Hex[], data: (l.data || "0x") as Hex }] : []));
+  const { usdc, assets } = settledView(chain, evmChanges(chain, logs).balanceChanges ?? [], r.result.from ?? null, 0n);
   return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [], logs: [] };
 }
 

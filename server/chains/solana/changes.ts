@@ -107,3 +107,39 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
   }, 0n);
   return { status: "ok", balanceChanges, approvals: null, burns, rent: rent.toString(), source, reason: null };
 }
+
+/** What a landed transaction's meta (getTransaction) says of balances: pre/post token balances, the fee payer's lamports. */
+export interface ExecutedSolanaMeta {
+  fee?: number;
+  preBalances?: number[];
+  postBalances?: number[];
+  preTokenBalances?: { owner?: string; mint?: string; uiTokenAmount?: { amount?: string } }[];
+  postTokenBalances?: { owner?: string; mint?: string; uiTokenAmount?: { amount?: string } }[];
+}
+
+/**
+ * The balance changes of a landed svm-chain transaction (issue 23 item 1, after execution), in the simulation reader's
+ * terms: each token balance's owner and mint, post − pre; the fee payer's lamports as SOL ("native", the fee included).
+ */
+export function executedSolanaChanges(meta: ExecutedSolanaMeta, feePayer: string | null): BalanceChange[] {
+  const net = new Map<string, { owner: string; asset: string; sum: bigint }>();
+  const add = (owner: string, asset: string, amount: bigint) => {
+    const key = `${owner}|${asset}`;
+    const prior = net.get(key) ?? { owner, asset, sum: 0n };
+    prior.sum += amount;
+    net.set(key, prior);
+  };
+  for (const [list, sign] of [
+    [meta.preTokenBalances ?? [], -1n],
+    [meta.postTokenBalances ?? [], 1n],
+  ] as const) {
+    for (const b of list) {
+      const amount = b.uiTokenAmount?.amount ?? "";
+      if (!b.mint || !b.owner || !/^[0-9]+$/.test(amount)) continue;
+      add(b.owner, b.mint, sign * BigInt(amount));
+    }
+  }
+  const [pre, post] = [meta.preBalances?.[0], meta.postBalances?.[0]];
+  if (feePayer && pre !== undefined && post !== undefined) add(feePayer, "native", BigInt(post) - BigInt(pre));
+  return [...net.values()].filter((c) => c.sum !== 0n).map((c) => ({ owner: c.owner, asset: changedAsset("svm-chain", c.asset), amount: c.sum.toString() }));
+}
