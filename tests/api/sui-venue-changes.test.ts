@@ -135,6 +135,19 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         expect(b?.message).toContain(`5.000000 USDC goes to ${OTHER}, which the plan does not name`);
       });
 
+      it("a node that does not answer the simulation: the deposit's changes are unavailable with the reason, and the checker does not block", async () => {
+        const r = await plan("deposit", c.venue);
+        const tx = r.json.transactions[0] as Tx;
+        rpc.down = true;
+        try {
+          const sim = await simulateTransactions([tx], OWNER);
+          expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
+          expect(checkChanges(sim.transactions, await vaultExpectedChanges("deposit", resolveVenue(c.venue), OWNER, AMOUNT, sim.transactions))).toBeNull();
+        } finally {
+          rpc.down = false;
+        }
+      });
+
       it("withdraw: prepared; the node's changes: at least 5 USDC in, the shares redeemed out, gas in SUI", async () => {
         const r = await plan("withdraw", c.venue);
         expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared" });

@@ -293,6 +293,18 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       expect(b?.message).toMatch(/you receive 0\.\d{9} SUI by the plan, the simulation gives you -0\.\d{9} SUI/);
     });
 
+    it("a node that does not answer the simulation: the swap's changes are unavailable with the reason, and the checker does not block", async () => {
+      const r = await cetus();
+      rpc.down = true;
+      try {
+        const sim = await inSui(r.json.transactions);
+        expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
+        expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
+      } finally {
+        rpc.down = false;
+      }
+    });
+
     it("the untouched PTB agrees with the plan", async () => {
       const r = await cetus();
       const sim = await inSui(r.json.transactions);
