@@ -72,9 +72,8 @@ function burnOfAccount(a: RpcAccountState | null | undefined): SimulatedBurn | n
  */
 const rentExempt = (dataLen: number) => (128n + BigInt(dataLen)) * 6960n;
 
-/** The changes between `before` and `after` (one entry per watched address, in order); `feePayer`'s lamports as SOL. */
-export function solanaChanges(addresses: readonly string[], before: readonly (RpcAccountState | null)[], after: readonly (RpcAccountState | null)[], feePayer: string, source: string): SimulatedChanges {
-  if (before.length !== addresses.length || after.length !== addresses.length) return changesUnavailable("The svm-chain RPC did not give every watched account's state before and after.");
+/** Signed amounts summed per (owner, asset); `changes()` gives the non-zero ones as balance changes on svm-chain. */
+function netChanges() {
   const net = new Map<string, { owner: string; asset: string; sum: bigint }>();
   const add = (owner: string, asset: string, amount: bigint) => {
     const key = `${owner}|${asset}`;
@@ -82,6 +81,15 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
     prior.sum += amount;
     net.set(key, prior);
   };
+  const changes = (): BalanceChange[] =>
+    [...net.values()].filter((c) => c.sum !== 0n).map((c) => ({ owner: c.owner, asset: changedAsset("svm-chain", c.asset), amount: c.sum.toString() }));
+  return { add, changes };
+}
+
+/** The changes between `before` and `after` (one entry per watched address, in order); `feePayer`'s lamports as SOL. */
+export function solanaChanges(addresses: readonly string[], before: readonly (RpcAccountState | null)[], after: readonly (RpcAccountState | null)[], feePayer: string, source: string): SimulatedChanges {
+  if (before.length !== addresses.length || after.length !== addresses.length) return changesUnavailable("The svm-chain RPC did not give every watched account's state before and after.");
+  const { add, changes } = netChanges();
   addresses.forEach((address, i) => {
     const pre = holdingOf(before[i]);
     const post = holdingOf(after[i]);
@@ -89,9 +97,7 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
     if (post) add(post.owner, post.mint, post.amount);
     if (address === feePayer) add(feePayer, "native", BigInt(after[i]?.lamports ?? 0) - BigInt(before[i]?.lamports ?? 0));
   });
-  const balanceChanges: BalanceChange[] = [...net.values()]
-    .filter((c) => c.sum !== 0n)
-    .map((c) => ({ owner: c.owner, asset: changedAsset("svm-chain", c.asset), amount: c.sum.toString() }));
+  const balanceChanges = changes();
   // A burn's message: the MessageSent event account the transaction opens (watched: it is writable).
   const burns = after.flatMap((a, i) => {
     const b = burnOfAccount(before[i]) ? null : burnOfAccount(a);
@@ -122,13 +128,7 @@ export interface ExecutedSolanaMeta {
  * terms: each token balance's owner and mint, post − pre; the fee payer's lamports as SOL ("native", the fee included).
  */
 export function executedSolanaChanges(meta: ExecutedSolanaMeta, feePayer: string | null): BalanceChange[] {
-  const net = new Map<string, { owner: string; asset: string; sum: bigint }>();
-  const add = (owner: string, asset: string, amount: bigint) => {
-    const key = `${owner}|${asset}`;
-    const prior = net.get(key) ?? { owner, asset, sum: 0n };
-    prior.sum += amount;
-    net.set(key, prior);
-  };
+  const { add, changes } = netChanges();
   for (const [list, sign] of [
     [meta.preTokenBalances ?? [], -1n],
     [meta.postTokenBalances ?? [], 1n],
@@ -141,5 +141,5 @@ export function executedSolanaChanges(meta: ExecutedSolanaMeta, feePayer: string
   }
   const [pre, post] = [meta.preBalances?.[0], meta.postBalances?.[0]];
   if (feePayer && pre !== undefined && post !== undefined) add(feePayer, "native", BigInt(post) - BigInt(pre));
-  return [...net.values()].filter((c) => c.sum !== 0n).map((c) => ({ owner: c.owner, asset: changedAsset("svm-chain", c.asset), amount: c.sum.toString() }));
+  return changes();
 }
