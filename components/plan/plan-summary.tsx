@@ -264,6 +264,8 @@ function signerOf(plan: Plan): (chain: ChainId) => string | null {
   return () => owner;
 }
 
+const MAX_UINT256 = (1n << 256n) - 1n;
+
 /** Hex addresses (EVM, Sui: any case, leading zeros) compare by value; base58 (Solana) exactly, its case matters. */
 const ownerKey = (a: string) => (a.startsWith("0x") ? a.toLowerCase().replace(/^0x0*/, "0x") : a);
 const sameOwner = (a: string, b: string | null) => b !== null && ownerKey(a) === ownerKey(b);
@@ -273,7 +275,7 @@ const shortAddress = (a: string) => (a.length > 14 ? `${a.slice(0, 6)}…${a.sli
  * The simulation's balance changes in token units: what leaves the signer's wallet, what arrives and where, and (EVM)
  * each allowance the transaction grants, to whom.
  */
-export function BalanceChanges({ changes, signer, at, chain }: { changes: SimulatedChanges; signer: string | null; at: string; chain: ChainId }) {
+export function BalanceChanges({ changes, signer, at, chain, callTo }: { changes: SimulatedChanges; signer: string | null; at: string; chain: ChainId; callTo?: string }) {
   if (changes.status !== "ok" || !changes.balanceChanges) {
     return (
       <span className="muted small" data-testid="changes-unavailable">
@@ -288,9 +290,13 @@ export function BalanceChanges({ changes, signer, at, chain }: { changes: Simula
     const you = sameOwner(c.owner, signer);
     return `${you ? "You" : shortAddress(c.owner)} ${amount < 0n ? (you ? "send" : "sends") : you ? "receive" : "receives"} ${shown}`;
   });
+  // The allowances the signer grants: a call to the token itself (an Approval logged by a call to another contract is
+  // an allowance being spent, as the checker reads it), of a positive amount; the largest uint256 is "unlimited".
   for (const a of changes.approvals ?? []) {
+    if (BigInt(a.amount) === 0n || (callTo !== undefined && ownerKey(callTo) !== ownerKey(a.token))) continue;
     const token = knownToken(chain, a.token);
-    const shown = token ? formatTokenAmount(a.amount, { symbol: token.symbol, decimals: token.decimals }) : `${a.amount} base units of ${shortAddress(a.token)}`;
+    const unit = token ? token.symbol : `base units of ${shortAddress(a.token)}`;
+    const shown = BigInt(a.amount) === MAX_UINT256 ? `an unlimited amount of ${unit}` : token ? formatTokenAmount(a.amount, { symbol: token.symbol, decimals: token.decimals }) : `${a.amount} ${unit}`;
     lines.push(`You allow ${shortAddress(a.spender)} to spend ${shown}`);
   }
   return (
@@ -315,7 +321,13 @@ function TransactionList({ transactions, signerOf }: { transactions: Plan["trans
             {t.simulation?.status === "ok" && t.simulation.changes && (
               <>
                 <br />
-                <BalanceChanges changes={t.simulation.changes} signer={signerOf(t.chain)} at={t.simulation.at} chain={t.chain} />
+                <BalanceChanges
+                  changes={t.simulation.changes}
+                  signer={signerOf(t.chain)}
+                  at={t.simulation.at}
+                  chain={t.chain}
+                  callTo={t.encoding === "evm-call" ? (t.payload as { to?: string }).to : undefined}
+                />
               </>
             )}
           </li>

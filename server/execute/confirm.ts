@@ -111,9 +111,25 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   if (t.result.meta.err) return { state: "failed", reason: `the transaction failed on svm-chain: ${JSON.stringify(t.result.meta.err).slice(0, 200)}` };
   const sender = keyOf(t.result.transaction?.message?.accountKeys?.[0]) || null;
   const meta = t.result.meta;
-  // The fee payer's lamports (net of the network fee, added back) count as wrapped SOL: a SOL swap wraps and unwraps them.
-  const { usdc, assets } = settledView("svm-chain", executedSolanaChanges(meta, sender), sender, BigInt(meta.fee ?? 0));
+  // The fee payer's lamports count as wrapped SOL (a SOL swap wraps and unwraps them), net of what the transaction paid
+  // the network and the rent of the token accounts it opened (a swap's first output account), both added back: a swap's
+  // figures are the swap's.
+  const { usdc, assets } = settledView("svm-chain", executedSolanaChanges(meta, sender), sender, BigInt(meta.fee ?? 0) + openedTokenRent(meta));
   return { state: "final", sender, usdc, assets, events: [], logs: meta.logMessages ?? [] };
+}
+
+/**
+ * The lamports held by the token accounts a landed transaction opened and left open (a postTokenBalances entry with no
+ * preTokenBalances entry, whose account had no lamports before): their rent, paid by the fee payer. Wrapped-SOL accounts
+ * are left out (their lamports are the wrapped SOL itself).
+ */
+function openedTokenRent(meta: NonNullable<SolanaTransactionJson["meta"]>): bigint {
+  const before = new Set((meta.preTokenBalances ?? []).map((b) => b.accountIndex));
+  return (meta.postTokenBalances ?? []).reduce((sum, b) => {
+    const i = b.accountIndex;
+    if (i === undefined || before.has(i) || b.mint === WRAPPED_SOL_MINT || (meta.preBalances?.[i] ?? 0) !== 0) return sum;
+    return sum + BigInt(meta.postBalances?.[i] ?? 0);
+  }, 0n);
 }
 
 interface EvmReceipt {

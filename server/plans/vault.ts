@@ -49,7 +49,8 @@ export async function vaultExpectedChanges(
   const { chain } = venue;
   const venues = venueContracts(venue.onchain, txs);
   if (action === "withdraw") return { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true };
-  const custody = chain === "svm-chain" ? ((await custodyOf(venue.id)?.()) ?? []) : [];
+  // A custody that cannot be derived (a cited id missing) names no address: the deposit's USDC may then arrive nowhere.
+  const custody = chain === "svm-chain" ? await (custodyOf(venue.id)?.() ?? Promise.resolve([])).catch((): string[] => []) : [];
   return { chain, owner, spends: [{ asset: USDC[chain], amount }], venues: [...venues, ...custody], venueTakesSpent: chain !== "move-chain" };
 }
 

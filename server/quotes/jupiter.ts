@@ -66,7 +66,9 @@ export async function jupiterQuoteFor(inputMint: string, outputMint: string, amo
     }
     qs.set("slippageBps", String(slippageBps));
     qs.set("taker", taker);
-    // SOL in or out moves the owner's lamports (the default, stated so the plan's expected changes never rest on it).
+    // SOL in or out moves the owner's lamports: jup-ag/docs openapi-spec/swap/v2/swap.yaml (commit 07c4ba5a21204c5c1888bb55901765fd9705f663)
+    // GetBuild `wrapAndUnwrapSol`, "Whether to wrap/unwrap SOL. Defaults to true"; asked explicitly so the plan's
+    // expected changes (SOL, not a wSOL balance: ../plans/swap.ts changeId) never rest on a default.
     qs.set("wrapAndUnwrapSol", "true");
     if (fee) {
       qs.set("platformFeeBps", String(fee.bps));

@@ -299,6 +299,15 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
       const ten = checkChanges((await receive(SUI_DEST, 60_000_000n, 9003n)).transactions, expected);
       expect(ten?.code).toBe("simulation_mismatch");
       expect(ten?.message).toContain("you receive 6.000000 USDC by the plan, the simulation gives you 60.000000 USDC");
+      // A node that does not answer: unavailable with the reason, and nothing held against the rescue.
+      rpc.down = true;
+      try {
+        const down = await receive(SUI_DEST, 6_000_000n, 9004n);
+        expect(down.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
+        expect(checkChanges(down.transactions, expected)).toBeNull();
+      } finally {
+        rpc.down = false;
+      }
     } finally {
       delete process.env.SVC_RPC_MOVE;
       resetConfigForTests();

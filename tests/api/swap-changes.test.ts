@@ -409,6 +409,42 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       expect(solana.tokens.get((await findAssociatedTokenPda({ owner: address(SOL), mint: address(USDC["svm-chain"]), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0])?.amount).toBe(OWNER_USDC);
     });
 
+    it("an owner who already holds wrapped SOL: the unwrap gives it back as lamports with the route's output; the plan is prepared (wSOL and SOL are one asset)", async () => {
+      const wsol = await solana.setTokenBalance(SOL, WRAPPED_SOL_MINT, 7_000_000n);
+      try {
+        const r = await jupiter();
+        expect(r.json.blockers).toBeUndefined();
+        expect(r.json.status).toBe("prepared");
+        const changes = r.json.transactions[0]?.simulation?.changes?.balanceChanges ?? [];
+        // The wSOL account closed: its 0.007 wSOL leave as a token balance and arrive as lamports.
+        expect(changes.find((c) => c.owner === SOL && c.asset.id === WRAPPED_SOL_MINT)?.amount).toBe("-7000000");
+        expect(BigInt(changes.find((c) => c.owner === SOL && c.asset.id === "native")?.amount ?? "0") > 7_000_000n).toBe(true);
+      } finally {
+        solana.tokens.delete(wsol);
+      }
+    });
+
+    it("SOL in: wrapped into the owner's wSOL account for the route and what is left given back; the changes are 0.1 SOL (and the network fee) out, the route's USDC in", async () => {
+      const SOL_AMOUNT = 100_000_000n; // 0.1 SOL
+      const back = installLocalPool(solana, rpc.solanaAccounts, "wsol-usdc", { inMint: WRAPPED_SOL_MINT, outMint: USDC["svm-chain"] }, quotes.rate, 10n ** 12n);
+      quotes.jupiter.pools.set(`${WRAPPED_SOL_MINT}>${USDC["svm-chain"]}`, back);
+      try {
+        const r = await post("/svc/swap-svm/plan", { inputToken: WRAPPED_SOL_MINT, outputToken: "USDC", amountIn: SOL_AMOUNT.toString(), owner: SOL, slippageBps: 30 });
+        expect(r.json.blockers).toBeUndefined();
+        expect(r.json.status).toBe("prepared");
+        const sim = r.json.transactions[0]?.simulation as (Tx["simulation"] & { fee: { amount: string } | null }) | undefined;
+        const of = (owner: string, asset: string) => sim?.changes?.balanceChanges?.find((c) => c.owner === owner && c.asset.id === asset)?.amount;
+        const out = (SOL_AMOUNT * quotes.rate.num) / quotes.rate.den;
+        expect(of(SOL, USDC["svm-chain"])).toBe(out.toString());
+        // The owner's lamports: the amount wrapped and swapped, plus the network fee (the wSOL account's rent comes back).
+        const paid = -BigInt(of(SOL, "native") ?? "0") - SOL_AMOUNT;
+        expect(paid >= 5000n && paid <= BigInt(sim?.fee?.amount ?? "0")).toBe(true);
+        expect(of(SOL, WRAPPED_SOL_MINT)).toBeUndefined();
+      } finally {
+        quotes.jupiter.pools.delete(`${WRAPPED_SOL_MINT}>${USDC["svm-chain"]}`);
+      }
+    });
+
     it("a quote server answering a route that takes 10 × the amount is blocked, naming both amounts in USDC", async () => {
       quotes.jupiter.inTimes = 10n;
       try {

@@ -139,5 +139,9 @@ describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 byteco
     // The burn needs the approval applied first; without eth_simulateV1 it is simulated alone, so it says why it is not.
     expect(burn?.status === "unavailable" ? burn.error : burn?.changes?.reason).toMatch(/^Not simulated: |no eth_simulateV1/);
     expect(checkChanges(sim.transactions, expected())).toBeNull();
+    // The receive leg alike: no logs, so no changes, and nothing held against the rescue.
+    const rx = await simulateTransactions(await receive(message(MINT_RECIPIENT, 3_000_000n, "b9")), DEST);
+    expect(rx.transactions[0]?.simulation?.changes).toEqual(noLogs);
+    expect(checkChanges(rx.transactions, receiveExpectation("evm-a", DEST, { amount: 3_000_000n, fee: 0n }))).toBeNull();
   });
 });

@@ -14,7 +14,8 @@
 import { createServer, type Server } from "node:http";
 import { encodeAbiParameters, encodeFunctionData, parseAbi, zeroAddress } from "viem";
 import { AccountRole, address, createNoopSigner, getBase58Decoder, type Instruction } from "@solana/kit";
-import { findAssociatedTokenPda, getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
+import { getTransferSolInstruction } from "@solana-program/system";
+import { findAssociatedTokenPda, getCloseAccountInstruction, getCreateAssociatedTokenIdempotentInstruction, getSyncNativeInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import type { InstalledPool } from "../../testing/chains/solana/jupiter";
 import { JUPITER_V6, jupiterRouteData } from "../../testing/chains/solana/jupiter";
@@ -149,8 +150,8 @@ export async function startFakeQuotes(): Promise<FakeQuotes> {
       if (!taker) return send(400, { error: "taker is required" });
       const pool = jupiter.pools.get(`${inputMint}>${outputMint}`);
       if (pool && inputMint && outputMint) {
-        const unwrap = outputMint === WRAPPED_SOL_MINT && q.get("wrapAndUnwrapSol") !== "false";
-        const ixs = await jupiterRoute({ taker, inputMint, outputMint, amount: amount * jupiter.inTimes, quotedOut: out, slippageBps: Number(slip), feeBps, feeAccount, unwrap, pool, destinationOwner: jupiter.destinationOwner });
+        const wrapSol = q.get("wrapAndUnwrapSol") !== "false";
+        const ixs = await jupiterRoute({ taker, inputMint, outputMint, amount: amount * jupiter.inTimes, quotedOut: out, slippageBps: Number(slip), feeBps, feeAccount, wrapSol, pool, destinationOwner: jupiter.destinationOwner });
         return send(200, {
           ...quote,
           computeBudgetInstructions: [{ programId: JUP_FAKE.computeBudget, accounts: [], data: Buffer.from([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]).toString("base64") }],
@@ -289,7 +290,8 @@ async function jupiterRoute(r: {
   slippageBps: number;
   feeBps: number;
   feeAccount: string | null;
-  unwrap: boolean;
+  /** wrapAndUnwrapSol: SOL in is wrapped into the taker's wSOL account first, SOL out unwrapped from it after. */
+  wrapSol: boolean;
   pool: InstalledPool;
   destinationOwner: string | null;
 }) {
@@ -298,7 +300,16 @@ async function jupiterRoute(r: {
   const source = await ata(r.taker, r.inputMint);
   const destinationOwner = r.destinationOwner ?? r.taker;
   const destination = await ata(destinationOwner, r.outputMint);
-  const setup = getCreateAssociatedTokenIdempotentInstruction({ payer: taker, ata: destination, owner: address(destinationOwner), mint: address(r.outputMint) });
+  const setup: Instruction[] = [getCreateAssociatedTokenIdempotentInstruction({ payer: taker, ata: destination, owner: address(destinationOwner), mint: address(r.outputMint) })];
+  const wrapIn = r.wrapSol && r.inputMint === WRAPPED_SOL_MINT;
+  if (wrapIn) {
+    // SOL in: the taker's wSOL account opened, the amount moved into it and synced (SPL Token's SyncNative).
+    setup.unshift(
+      getCreateAssociatedTokenIdempotentInstruction({ payer: taker, ata: source, owner: address(r.taker), mint: address(WRAPPED_SOL_MINT) }),
+      getTransferSolInstruction({ source: taker, destination: source, amount: r.amount }),
+      getSyncNativeInstruction({ account: source }),
+    );
+  }
   const meta = (pubkey: string, isWritable: boolean, isSigner = false) => ({ pubkey, isSigner, isWritable });
   const { pool } = r.pool;
   const data = jupiterRouteData({ inAmount: r.amount, quotedOutAmount: r.quotedOut, slippageBps: r.slippageBps, platformFeeBps: r.feeBps });
@@ -319,7 +330,10 @@ async function jupiterRoute(r: {
     ],
     data: data.toString("base64"),
   };
-  // The unwrap closes the taker's own account; output routed to another owner's account stays wrapped there.
-  const cleanup = r.unwrap && r.destinationOwner === null ? jupiterJson(getCloseAccountInstruction({ account: destination, destination: address(r.taker), owner: taker })) : null;
-  return { setupInstructions: [jupiterJson(setup)], swapInstruction, cleanupInstruction: cleanup };
+  // The cleanup closes the taker's wSOL account: SOL out unwrapped (output routed to another owner's account stays
+  // wrapped there), or what is left of SOL in (its rent) given back.
+  const unwrapOut = r.wrapSol && r.outputMint === WRAPPED_SOL_MINT && r.destinationOwner === null;
+  const closed = unwrapOut ? destination : wrapIn ? source : null;
+  const cleanup = closed ? jupiterJson(getCloseAccountInstruction({ account: closed, destination: address(r.taker), owner: taker })) : null;
+  return { setupInstructions: setup.map(jupiterJson), swapInstruction, cleanupInstruction: cleanup };
 }

@@ -10,6 +10,7 @@ export const ISOLATED_TEST_FILES = [
   "testing/chains/solana/local-chain.test.ts",
   "testing/chains/venue-parts.test.ts",
   "tests/api/bridge-continuation.test.ts",
+  "tests/api/bridge-v1-routes.test.ts",
   "tests/api/harvest-readers.test.ts",
   "tests/api/home-etag.test.ts",
   "tests/api/simulated-changes.test.ts",

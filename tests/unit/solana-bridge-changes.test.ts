@@ -151,6 +151,19 @@ describe("the svm-chain receive (CCTP V2 receive_message) checked against the re
     expect(checkChanges(sim.transactions, receiveExpectation("svm-chain", DEST, { amount: 2_999_000n, fee: 1_000n }))?.message ?? null).toBeNull();
   });
 
+  it("an RPC without simulation: the receive is unavailable with the RPC's reason, and the checker does not block", async () => {
+    const txs = await receive(await message(DEST, 3_000_000n, "c9"), DEST);
+    const local = rpc.solanaChain;
+    rpc.solanaChain = null;
+    try {
+      const sim = await simulateTransactions(txs, DEST);
+      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringMatching(/simulateTransaction did not answer \(.*not found/) });
+      expect(checkChanges(sim.transactions, receiveExpectation("svm-chain", DEST, { amount: 3_000_000n, fee: 0n }))).toBeNull();
+    } finally {
+      rpc.solanaChain = local;
+    }
+  });
+
   it("a receive of a message minting to another wallet, or ten times the amount, is refused naming both", async () => {
     await chain.setTokenBalance(OTHER, MINT, 0n);
     const other = await check(await receive(await message(OTHER, 3_000_000n, "c2"), OTHER), { amount: 3_000_000n, fee: 0n });

@@ -88,6 +88,19 @@ describe("the move-chain burn (CCTP V1 deposit_for_burn) checked against the pla
     expect(blocker?.message ?? null).toBeNull();
   });
 
+  it("a node that does not answer the simulation: the burn is unavailable with the reason, and the checker does not block", async () => {
+    const txs = await burnTxs();
+    rpc.down = true;
+    try {
+      const sim = await simulateTransactions(txs, OWNER);
+      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
+      const expected = burnExpectation({ source: "move-chain", owner: OWNER, amount: BURN + FEE, burnAmount: BURN, serviceFee: fee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: null });
+      expect(checkChanges(sim.transactions, expected)).toBeNull();
+    } finally {
+      rpc.down = false;
+    }
+  });
+
   it("× 10 is refused naming the plan's and the simulation's USDC", async () => {
     const { blocker } = await check(tamper(await burnTxs(), u64(BURN), u64(BURN * 10n)));
     expect(blocker?.code).toBe("simulation_mismatch");

@@ -11,7 +11,7 @@
 //   before the route: Jupiter's Swap API states both for ExactIn ("including the fee if feeMint is the input mint",
 //   jup-ag/docs openapi-spec/swap/v2/swap.yaml PostExecute totalInputAmount/inputAmountResult);
 // - the user's source pays in_amount (signed by user_transfer_authority), the route's output arrives in
-//   user_destination_token_account, and an output below quoted_out_amount × (1 − slippage_bps) is
+//   destination_token_account when given, else user_destination_token_account, and an output below quoted_out_amount × (1 − slippage_bps) is
 //   SlippageToleranceExceeded.
 // The route's pools are a stand-in: one step, its remaining accounts a local constant-rate pool (state, authority, input
 // vault, output vault; see `localPool`). The pools are the router's business (the quote names them, the service never
@@ -80,7 +80,8 @@ function route(c: AnchorContext): string[] {
 
   const user = c.at("user_transfer_authority");
   const source = c.at("user_source_token_account");
-  const destination = c.at("user_destination_token_account");
+  // The optional destination_token_account, when given, receives the output instead of the user's account.
+  const destination = c.given("destination_token_account") ? c.at("destination_token_account") : c.at("user_destination_token_account");
   const fee = c.given("platform_fee_account") ? c.at("platform_fee_account") : null;
   const feeOnOutput = fee !== null && c.host.tokenMint(fee) === c.at("destination_mint");
   const inFee = fee && !feeOnOutput ? (inAmount * feeBps) / 10_000n : 0n;
