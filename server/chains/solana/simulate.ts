@@ -172,8 +172,18 @@ async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorit
     ? changesUnavailable(`The svm-chain RPC's getMultipleAccounts did not answer (${before.reason}), so the accounts' states before the transaction are not known.`)
     : !after
       ? changesUnavailable("The svm-chain RPC's simulation gave no accounts' states after the transaction.")
-      : solanaChanges(watched, before.value.value as (RpcAccountState | null)[], after as (RpcAccountState | null)[], p.feePayer, "svm-chain RPC: simulateTransaction accounts (after) against getMultipleAccounts (before)");
+      : solanaChanges(watched, before.value.value as (RpcAccountState | null)[], after as (RpcAccountState | null)[], p.feePayer, fallbackSource(BigInt(before.value.context.slot), BigInt(answer.value.context.slot)));
   return fromResult(p, probe, answer.value.value, f, changes);
+}
+
+/**
+ * Where the fallback path's changes come from, and at which slots: a plain RPC cannot pin a simulation to a slot, so the
+ * states before (getMultipleAccounts) and after (simulateTransaction) are read side by side; when the RPC answered them
+ * at different slots, the source says so (a transaction landing between them would show in the changes).
+ */
+function fallbackSource(before: bigint, after: bigint): string {
+  const base = "svm-chain RPC: simulateTransaction accounts (after) against getMultipleAccounts (before)";
+  return before === after ? `${base}, both at slot ${after}` : `${base}, at slots ${after} and ${before}: not the same slot, so another transaction landing between them would show here`;
 }
 
 /** RPC URLs that answered simulateBundle with "method not found" (a plain Solana RPC). */

@@ -139,7 +139,7 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     rpc.solanaJito = false;
     try {
       const [r] = await simulateSolana([await build("deposit", 3_000_000n)]);
-      expect(r?.simulation.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/simulateTransaction accounts \(after\) against getMultipleAccounts/) });
+      expect(r?.simulation.changes).toMatchObject({ status: "ok", source: expect.stringMatching(/simulateTransaction accounts \(after\) against getMultipleAccounts \(before\), both at slot 300000000$/) });
       expect(r?.simulation.changes?.balanceChanges?.find((c) => c.owner === OWNER && c.asset.id === ids.usdcMint)?.amount).toBe("-3000000");
     } finally {
       rpc.solanaJito = true;
