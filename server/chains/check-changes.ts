@@ -8,7 +8,7 @@ import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { getAddressDecoder } from "@solana/kit";
 import { type Hex, hexToBytes, zeroAddress } from "viem";
 import { type Blocker, blocker } from "../http/codes";
-import { type ChainId, sameAddress as sameWallet } from "./address";
+import { CHAIN_FAMILY, type ChainId, sameAddress as sameWallet } from "./address";
 import { type BalanceChange, type ChangedAsset, changedAsset, sameSuiCoinType } from "./changes";
 import type { PlanTransaction } from "./transaction";
 import { USDC } from "./balances";
@@ -58,7 +58,7 @@ export interface ExpectedChanges {
 // Sui addresses compare in their long form (0x2 = 0x0…02); the others as the service compares addresses.
 const sameAddress = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? normalizeSuiAddress(a) === normalizeSuiAddress(b) : sameWallet(a, b));
 // On svm-chain wrapped SOL is SOL: a swap's output unwrapped into lamports, or SOL wrapped to be spent, is the same asset.
-const svmAsset = (a: string) => (a === WRAPPED_SOL_MINT ? "native" : a);
+export const svmAsset = (a: string) => (a === WRAPPED_SOL_MINT ? "native" : a);
 const sameAsset = (chain: ChainId, a: string, b: string) =>
   chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? svmAsset(a) === svmAsset(b) : sameWallet(a, b);
 
@@ -159,7 +159,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
       // The native asset pays the network: on Sui at most the simulation's gas (on EVM none: the logs carry no gas); on
       // svm-chain at most the network fee the simulation discloses and the rent of the accounts the transaction opens.
       if (asset === "native" && (networkCost === null || -amount <= networkCost)) continue;
-      const disclosed = asset === "native" && networkCost !== null && expect.chain !== "evm-a" && expect.chain !== "evm-b" ? `; the plan discloses ${inUnits(change, networkCost)} of network fee${expect.chain === "svm-chain" ? " and rent" : ""}` : "";
+      const disclosed = asset === "native" && networkCost !== null && CHAIN_FAMILY[expect.chain] !== "evm" ? `; the plan discloses ${inUnits(change, networkCost)} of network fee${expect.chain === "svm-chain" ? " and rent" : ""}` : "";
       problems.push(`${inUnits(change, -amount)} leaves your wallet that the plan does not spend${disclosed}`);
       continue;
     }

@@ -50,8 +50,6 @@ function settledView(chain: ChainId, changes: readonly BalanceChange[], sender: 
   const family = CHAIN_FAMILY[chain];
   const nativeId = family === "sui" ? normalizeStructTag(SUI_COIN_TYPE) : family === "solana" ? WRAPPED_SOL_MINT : "native";
   const idOf = (id: string) => (id === "native" ? nativeId : family === "sui" ? normalizeStructTag(id) : family === "evm" ? id.toLowerCase() : id);
-  const usdcId = idOf(USDC[chain]);
-  const usdc = new Map<string, bigint>();
   const assets: AssetChanges = new Map();
   const addAsset = (owner: string, asset: string, d: bigint) => {
     const k = normalizeAddress(owner);
@@ -59,13 +57,10 @@ function settledView(chain: ChainId, changes: readonly BalanceChange[], sender: 
     per.set(asset, (per.get(asset) ?? 0n) + d);
     assets.set(k, per);
   };
-  for (const c of changes) {
-    const id = idOf(c.asset.id);
-    addAsset(c.owner, id, BigInt(c.amount));
-    if (id === usdcId) usdc.set(normalizeAddress(c.owner), (usdc.get(normalizeAddress(c.owner)) ?? 0n) + BigInt(c.amount));
-  }
+  for (const c of changes) addAsset(c.owner, idOf(c.asset.id), BigInt(c.amount));
   if (sender && fee !== 0n) addAsset(sender, nativeId, fee);
-  return { usdc, assets };
+  const usdcId = idOf(USDC[chain]);
+  return { usdc: new Map([...assets].map(([owner, per]) => [owner, per.get(usdcId) ?? 0n])), assets };
 }
 
 function pendingFrom(r: { unreachable: boolean; message: string }): Confirmation {

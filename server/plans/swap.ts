@@ -17,7 +17,7 @@ import { compileSolanaPayload, splTokenAccountOf } from "../chains/solana";
 import { startCoinReads } from "../chains/sui/coin-reads";
 import { assertTokenAddress } from "../chains/tokens";
 import type { Db } from "../db/client";
-import { KNOWN_TOKENS, WRAPPED_SOL_MINT } from "../../lib/tokens";
+import { KNOWN_TOKENS } from "../../lib/tokens";
 import { BPS, feePolicy } from "../fees/policy";
 import { type ServiceFee, serviceFeeOn } from "../fees/recipient";
 import { type Blocker, blocker } from "../http/codes";
@@ -29,7 +29,7 @@ import { cetusSwapPayload } from "../quotes/cetus";
 import { quoterFor } from "../quotes/registry";
 import type { FeeRequest, Quote, QuoteResult } from "../quotes/types";
 import { simulateTransactions } from "../chains/simulate";
-import { checkChanges, type ExpectedChanges } from "../chains/check-changes";
+import { checkChanges, type ExpectedChanges, svmAsset } from "../chains/check-changes";
 import { SUI_COIN_TYPE, sameSuiCoinType } from "../chains/changes";
 import { insertPlan } from "./store";
 
@@ -194,7 +194,7 @@ async function swapFee(
  * (../chains/sui/simulate.ts); on svm-chain wrapped SOL's mint is SOL itself, since Jupiter's /build wraps and unwraps it
  * (wrapAndUnwrapSol, asked for explicitly: ../quotes/jupiter.ts), so the owner's lamports move, not a wSOL balance.
  */
-const changeId = (chain: ChainId, token: string) => ((chain === "move-chain" && sameSuiCoinType(token, SUI_COIN_TYPE)) || (chain === "svm-chain" && token === WRAPPED_SOL_MINT) ? "native" : token);
+const changeId = (chain: ChainId, token: string) => (chain === "move-chain" ? (sameSuiCoinType(token, SUI_COIN_TYPE) ? "native" : token) : chain === "svm-chain" ? svmAsset(token) : token);
 
 /**
  * What a swap's simulation must show: the owner spends exactly `amount` of the input (the service fee, split off or

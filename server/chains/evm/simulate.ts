@@ -114,6 +114,7 @@ function burnsOf(chain: ChainId, logs: EvmLog[]): SimulatedBurn[] {
  * inner calls): paradigmxyz/revm-inspectors @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16 src/transfer.rs
  * TRANSFER_LOG_EMITTER, "per `eth_simulateV1` spec" (ethereum/execution-apis PR 484), checksummed.
  */
+// paradigmxyz/revm-inspectors src/transfer.rs @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16: TRANSFER_LOG_EMITTER.
 const TRANSFER_LOG_EMITTER = getAddress("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
 
 /**

@@ -11,6 +11,7 @@ import { bytesToHex, type Hex } from "viem";
 import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
 import { sentBurnOf } from "../cctp-messages";
 import { type BalanceChange, changedAsset, changesUnavailable, type SimulatedBurn, type SimulatedChanges } from "../changes";
+import type { SolanaTransactionJson } from "./transaction-json";
 
 /** getMultipleAccounts and simulateTransaction take at most 100 addresses. */
 export const MAX_WATCHED = 100;
@@ -114,20 +115,11 @@ export function solanaChanges(addresses: readonly string[], before: readonly (Rp
   return { status: "ok", balanceChanges, approvals: null, burns, rent: rent.toString(), source, reason: null };
 }
 
-/** What a landed transaction's meta (getTransaction) says of balances: pre/post token balances, the fee payer's lamports. */
-export interface ExecutedSolanaMeta {
-  fee?: number;
-  preBalances?: number[];
-  postBalances?: number[];
-  preTokenBalances?: { owner?: string; mint?: string; uiTokenAmount?: { amount?: string } }[];
-  postTokenBalances?: { owner?: string; mint?: string; uiTokenAmount?: { amount?: string } }[];
-}
-
 /**
  * The balance changes of a landed svm-chain transaction (issue 23 item 1, after execution), in the simulation reader's
  * terms: each token balance's owner and mint, post − pre; the fee payer's lamports as SOL ("native", the fee included).
  */
-export function executedSolanaChanges(meta: ExecutedSolanaMeta, feePayer: string | null): BalanceChange[] {
+export function executedSolanaChanges(meta: NonNullable<SolanaTransactionJson["meta"]>, feePayer: string | null): BalanceChange[] {
   const { add, changes } = netChanges();
   for (const [list, sign] of [
     [meta.preTokenBalances ?? [], -1n],

@@ -373,8 +373,10 @@ interface ValueTransfer {
   value: bigint;
 }
 
-/** revm-inspectors src/transfer.rs TRANSFER_LOG_EMITTER and TRANSFER_EVENT_TOPIC (Transfer(address,address,uint256)). */
+/** The emitter and topic of traceTransfers' logs (Transfer(address,address,uint256)), checksummed. */
+// paradigmxyz/revm-inspectors src/transfer.rs @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16: TRANSFER_LOG_EMITTER.
 const TRANSFER_LOG_EMITTER = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
+// paradigmxyz/revm-inspectors src/transfer.rs @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16: TRANSFER_EVENT_TOPIC.
 const TRANSFER_EVENT_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
 /**

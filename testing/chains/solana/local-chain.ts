@@ -430,9 +430,10 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
   if (config.sigVerify && !signed(tx)) throw new RpcRefusal(-32003, "Transaction signature verification failure");
   if (config.accounts && config.accounts.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
   const scratch = scratchOf(chain);
-  const { err, logs, units } = await execute(chain, scratch, msg, config.replaceRecentBlockhash === true);
+  const resolved = accountKeys(chain, msg);
+  const { err, logs, units } = await execute(chain, scratch, msg, resolved, config.replaceRecentBlockhash === true);
   // Landed (execute): the chain keeps what a successful transaction did; a simulation keeps nothing.
-  if (commit && err === null) keep(chain, scratch.svm, scratch.created, accountKeys(chain, msg).keys);
+  if (commit && err === null) keep(chain, scratch.svm, scratch.created, resolved.keys);
   return {
     err,
     logs,
@@ -476,7 +477,8 @@ async function simulateBundle(chain: SolanaLocalChain, wires: string[], config: 
   const transactionResults: BundleTransactionResult[] = [];
   for (const [i, { tx, msg }] of txs.entries()) {
     const before = accounts(pre[i]);
-    const { err, logs, units } = await execute(chain, scratch, msg, c.replaceRecentBlockhash === true);
+    const resolved = accountKeys(chain, msg);
+    const { err, logs, units } = await execute(chain, scratch, msg, resolved, c.replaceRecentBlockhash === true);
     transactionResults.push({
       err,
       logs,
@@ -491,7 +493,7 @@ async function simulateBundle(chain: SolanaLocalChain, wires: string[], config: 
       postBalances: null,
       preTokenBalances: null,
       postTokenBalances: null,
-      loadedAddresses: accountKeys(chain, msg).loaded,
+      loadedAddresses: resolved.loaded,
     });
     if (err === null) continue;
     // tx.signature(): the first signature (all zeros for an unsigned transaction).
@@ -557,8 +559,13 @@ interface Outcome {
 }
 
 /** Runs one transaction's instructions on `scratch`, which keeps what they did (for the transactions after it). */
-async function execute(chain: SolanaLocalChain, scratch: Scratch, msg: ReturnType<typeof messageOf>["msg"], replaceRecentBlockhash: boolean): Promise<Outcome> {
-  const { keys, writable } = accountKeys(chain, msg);
+async function execute(
+  chain: SolanaLocalChain,
+  scratch: Scratch,
+  msg: ReturnType<typeof messageOf>["msg"],
+  { keys, writable }: ReturnType<typeof accountKeys>,
+  replaceRecentBlockhash: boolean,
+): Promise<Outcome> {
   const signers = msg.header.numSignerAccounts;
   if (!replaceRecentBlockhash && !chain.blockhashes.has(msg.lifetimeToken)) return { err: "BlockhashNotFound", logs: [], units: 0n };
   const payer = keys[0] ?? "";
