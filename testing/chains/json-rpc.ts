@@ -34,7 +34,8 @@ export async function jsonRpcReplyAsync(req: JsonRpcRequest, answer: (method: st
     return { ...base, result: await answer(String(req.method), (req.params as unknown[]) ?? []) };
   } catch (e) {
     const code = typeof e === "object" && e !== null && typeof (e as { code?: unknown }).code === "number" ? (e as { code: number }).code : -32601;
-    return { ...base, error: { code, message: e instanceof Error ? e.message : String(e) } };
+    const data = typeof e === "object" && e !== null ? (e as { data?: unknown }).data : undefined;
+    return { ...base, error: { code, message: e instanceof Error ? e.message : String(e), ...(data === undefined ? {} : { data }) } };
   }
 }
 

@@ -116,6 +116,10 @@ export interface LocalChain extends ChainTxState, ChainVenues {
    * simulateTransaction. false: a plain Solana RPC, which answers it -32601 Method not found.
    */
   solanaJito: boolean;
+  /** The slot the Solana RPC's simulateTransaction and getMultipleAccounts answer at (a test moves it on). */
+  solanaSlot: number;
+  /** Called before simulateTransaction and getMultipleAccounts answer: a test moves the chain on between two requests. */
+  onSolanaAnswer: ((method: string) => void | Promise<void>) | null;
   /** Gas prices answered by `eth_gasPrice` (wei), Sui `GetEpoch` reference_gas_price (MIST) and `getRecentPrioritizationFees` (micro-lamports per CU). */
   gas: { evmWei: bigint; suiMist: bigint; solanaMicroLamports: number };
   close: () => Promise<void>;
@@ -160,6 +164,8 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     solanaChain: null,
     evmExecuted: new Map(),
     solanaJito: true,
+    solanaSlot: 300000000,
+    onSolanaAnswer: null,
     gas: { evmWei: 12_000_000n, suiMist: 750n, solanaMicroLamports: 1000 },
     close: async () => {},
   };

@@ -8,7 +8,7 @@
 import { address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getUtf8Encoder } from "@solana/kit";
 import { getTransferSolInstruction } from "@solana-program/system";
 import { findAssociatedTokenPda, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges } from "../../server/chains/check-changes";
 import { simulateTransactions } from "../../server/chains/simulate";
 import type { SolanaPayload } from "../../server/chains/solana";
@@ -437,5 +437,77 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     const back = (extra: [string, bigint][] = []) => ({ assets: new Map([[OWNER, new Map<string, bigint>([[USDC, 5_000_000n], ...extra])]]), events: [], logs: [] });
     expect((await receipt?.withdraw(back(), OWNER))?.state).toBe("missing");
     expect(await receipt?.withdraw(back([[ids.jlUsdcMint, -4_000_000n]]), OWNER)).toEqual({ state: "shown" });
+  });
+});
+
+// Last in this file: once the service learns the RPC has no simulateBundle it keeps to simulateTransaction for that URL.
+describe("svm-chain without simulateBundle: the accounts' states before are the ones at the simulation's slot (Kamino deposit)", () => {
+  let chain: SolanaLocalChain;
+  const START = 300_000_000;
+  beforeEach(async () => {
+    chain = await kaminoSimulationChain(rpc, SPONSOR);
+    chain.lamports.set(OWNER, 1_000_000_000n);
+    rpc.set(OWNER, USDC, 100_000_000n);
+    await chain.setTokenBalance(OWNER, USDC, 100_000_000n);
+    rpc.solanaJito = false;
+    rpc.solanaSlot = START;
+  });
+  afterEach(() => {
+    rpc.solanaJito = true;
+    rpc.solanaSlot = START;
+    rpc.onSolanaAnswer = null;
+  });
+  const changesOf = (txs: PlanTransaction[]) => txs[0]?.simulation?.changes;
+  /** 27 USDC arrive from another transaction, landing as the chain moves on to the simulation's slot. */
+  const landsBeforeSimulation = (slotPerRequest: boolean) => {
+    let reads = 0;
+    let landed = false;
+    rpc.onSolanaAnswer = async (method) => {
+      if (slotPerRequest && landed) rpc.solanaSlot += 1;
+      if (method === "getMultipleAccounts") reads += 1;
+      if (method !== "simulateTransaction" || landed) return;
+      // The simulation waits for the first read, so the read is the older one (the order a busy RPC may answer in).
+      while (reads === 0) await new Promise((r) => setTimeout(r, 1));
+      landed = true;
+      rpc.solanaSlot += 1;
+      await chain.setTokenBalance(OWNER, USDC, 127_000_000n);
+    };
+  };
+
+  it("the read and the simulation at one slot: one read, the exact changes, the source naming that slot", async () => {
+    const { sim, blocker } = await check(kamino, "deposit", await build("kamino", "deposit", 3_000_000n), 3_000_000n);
+    expect(blocker?.message ?? null).toBeNull();
+    expect(ownerChange(sim.transactions, USDC)).toBe(-3_000_000n);
+    expect(changesOf(sim.transactions)?.source).toMatch(new RegExp(`both at slot ${START}$`));
+  });
+
+  it("a chain moving on a slot per request, nothing else landing: read again after the simulation, the same states around it give the exact changes, and the source says so", async () => {
+    rpc.onSolanaAnswer = () => {
+      rpc.solanaSlot += 1;
+    };
+    const { sim, blocker } = await check(kamino, "deposit", await build("kamino", "deposit", 3_000_000n), 3_000_000n);
+    expect(blocker?.message ?? null).toBeNull();
+    expect(ownerChange(sim.transactions, USDC)).toBe(-3_000_000n);
+    expect(changesOf(sim.transactions)?.source).toMatch(/simulated at slot \d+; the accounts were the same at slots \d+ and \d+, before and after it$/);
+  });
+
+  it("27 USDC landing between the read and the simulation cannot hide a deposit altered to 30 USDC: the accounts are read again at the simulation's slot, and it is refused", async () => {
+    landsBeforeSimulation(false);
+    const ten = scaled(await build("kamino", "deposit", 3_000_000n), KLEND, KLEND_IDL.instructions.depositReserveLiquidity.discriminator, 0, 10n);
+    const { sim, blocker } = await check(kamino, "deposit", ten, 3_000_000n);
+    // Against the read before the 27 USDC landed, the simulation's 97 USDC would look like the plan's 3 USDC out.
+    expect(ownerChange(sim.transactions, USDC)).toBe(-30_000_000n);
+    expect(changesOf(sim.transactions)?.source).toMatch(new RegExp(`both at slot ${START + 1}$`));
+    expect(blocker?.code).toBe("simulation_mismatch");
+    expect(blocker?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
+  });
+
+  it("the accounts changing around the simulation with no read at its slot: the changes are unavailable, saying so, never the transfer counted as the plan's", async () => {
+    landsBeforeSimulation(true);
+    const sim = await simulateTransactions(await build("kamino", "deposit", 3_000_000n), OWNER);
+    expect(sim.blocker).toBeNull();
+    const changes = changesOf(sim.transactions);
+    expect(changes?.status).toBe("unavailable");
+    expect(changes?.reason).toMatch(new RegExp(`^The watched accounts changed between slots ${START} and \\d+, around the simulation at slot ${START + 1} \\(another transaction moved them\\)`));
   });
 });

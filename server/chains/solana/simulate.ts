@@ -144,12 +144,17 @@ export function networkFeeLamports(p: SolanaPayload, unitLimit: number, microLam
 /** The accounts whose states give a transaction's balance changes: its writable ones (the RPC takes at most 100). */
 const watchedOf = (p: SolanaPayload) => writableAccounts(p).slice(0, MAX_WATCHED);
 
+type SimulateAnswer = { context: { slot: bigint }; value: { err: unknown; logs?: readonly string[] | null; unitsConsumed?: bigint | number | null; accounts?: readonly unknown[] | null } };
+type AccountsAnswer = { context: { slot: bigint }; value: readonly unknown[] };
+type Answered<T> = { ok: true; value: T } | { ok: false; reason: string };
+
 async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorityFee(p)): Promise<SolanaSimulated> {
   const probe = probeOf(p);
   const rpc = solanaRpc();
   const watched = watchedOf(p);
-  // The watched accounts now and after the simulated transaction, asked at the same time.
-  const [answer, before, f] = await Promise.all([
+  // minContextSlot (the RPC's own guard: an older bank answers -32016) asks a later read or simulation to be made on a
+  // bank at least as new as the one an earlier answer came from.
+  const simulate = (minContextSlot?: bigint): Promise<Answered<SimulateAnswer>> =>
     answered(
       withRpcTimeout((abortSignal) =>
         rpc
@@ -159,31 +164,84 @@ async function simulateOne(p: SolanaPayload, fee: Promise<PriorityFee> = priorit
             replaceRecentBlockhash: true,
             commitment: "confirmed",
             accounts: { encoding: "base64", addresses: watched },
+            ...(minContextSlot === undefined ? {} : { minContextSlot }),
           })
           .send({ abortSignal }),
       ),
-    ),
-    answered(withRpcTimeout((abortSignal) => rpc.getMultipleAccounts(watched, { encoding: "base64", commitment: "confirmed" }).send({ abortSignal }))),
-    fee,
-  ]);
-  if (!answer.ok) return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateTransaction did not answer (${answer.reason}).`), payload: p };
-  const after = answer.value.value.accounts;
-  const changes = !before.ok
-    ? changesUnavailable(`The svm-chain RPC's getMultipleAccounts did not answer (${before.reason}), so the accounts' states before the transaction are not known.`)
-    : !after
-      ? changesUnavailable("The svm-chain RPC's simulation gave no accounts' states after the transaction.")
-      : solanaChanges(watched, before.value.value as (RpcAccountState | null)[], after as (RpcAccountState | null)[], p.feePayer, fallbackSource(BigInt(before.value.context.slot), BigInt(answer.value.context.slot)));
-  return fromResult(p, probe, answer.value.value, f, changes);
+    );
+  const read = (minContextSlot?: bigint): Promise<Answered<AccountsAnswer>> =>
+    answered(
+      withRpcTimeout((abortSignal) =>
+        rpc.getMultipleAccounts(watched, { encoding: "base64", commitment: "confirmed", ...(minContextSlot === undefined ? {} : { minContextSlot }) }).send({ abortSignal }),
+      ),
+    );
+  // The watched accounts now and after the simulated transaction, asked at the same time (one round trip when the RPC
+  // answers both from the same slot, as it mostly does).
+  const [first, before, f] = await Promise.all([simulate(), read(), fee]);
+  if (!first.ok) return { simulation: simulationUnavailable(`Not simulated: the svm-chain RPC's simulateTransaction did not answer (${first.reason}).`), payload: p };
+  if (!before.ok) {
+    const reason = `The svm-chain RPC's getMultipleAccounts did not answer (${before.reason}), so the accounts' states before the transaction are not known.`;
+    return fromResult(p, probe, first.value.value, f, changesUnavailable(reason));
+  }
+  const { answer, changes } = await pinnedChanges(watched, p.feePayer, first.value, before.value, simulate, read);
+  return fromResult(p, probe, answer.value, f, changes);
 }
 
+const SOURCE = "svm-chain RPC: simulateTransaction accounts (after) against getMultipleAccounts (before)";
+
 /**
- * Where the fallback path's changes come from, and at which slots: a plain RPC cannot pin a simulation to a slot, so the
- * states before (getMultipleAccounts) and after (simulateTransaction) are read side by side; when the RPC answered them
- * at different slots, the source says so (a transaction landing between them would show in the changes).
+ * The balance changes of the fallback path, on the slot the simulation ran at (issue 23 item 1: the accounts' states
+ * before, at the same slot). A plain RPC cannot be asked to simulate at a given slot, only at one no older than a given
+ * slot (minContextSlot), so: when the read and the simulation answered from the same slot, that is the pair. When the
+ * read is newer, the transaction is simulated again no older than it. When the read is older, the accounts are read
+ * again no older than the simulation: that read at the simulation's slot is the pair; a read later than it still gives
+ * the states at that slot when it equals the earlier read (the accounts were the same before and after it, said in the
+ * source); when they differ, something moved the accounts around the simulation and the changes are unavailable, saying
+ * so (never a transfer landing in between counted as the plan's own change).
  */
-function fallbackSource(before: bigint, after: bigint): string {
-  const base = "svm-chain RPC: simulateTransaction accounts (after) against getMultipleAccounts (before)";
-  return before === after ? `${base}, both at slot ${after}` : `${base}, at slots ${after} and ${before}: not the same slot, so another transaction landing between them would show here`;
+async function pinnedChanges(
+  watched: readonly Address[],
+  feePayer: string,
+  first: SimulateAnswer,
+  before: AccountsAnswer,
+  simulate: (minContextSlot?: bigint) => Promise<Answered<SimulateAnswer>>,
+  read: (minContextSlot?: bigint) => Promise<Answered<AccountsAnswer>>,
+): Promise<{ answer: SimulateAnswer; changes: SimulatedChanges }> {
+  const changesAt = (answer: SimulateAnswer, states: readonly unknown[], source: string) => {
+    const after = answer.value.accounts;
+    if (!after) return { answer, changes: changesUnavailable("The svm-chain RPC's simulation gave no accounts' states after the transaction.") };
+    return { answer, changes: solanaChanges(watched, states as (RpcAccountState | null)[], after as (RpcAccountState | null)[], feePayer, source) };
+  };
+  let answer = first;
+  const b = BigInt(before.context.slot);
+  if (BigInt(answer.context.slot) === b) return changesAt(answer, before.value, `${SOURCE}, both at slot ${b}`);
+  if (BigInt(answer.context.slot) < b) {
+    const again = await simulate(b);
+    if (!again.ok) return { answer, changes: changesUnavailable(`The svm-chain RPC simulated at slot ${answer.context.slot} and read the accounts at slot ${b}, and did not simulate again at slot ${b} (${again.reason}).`) };
+    answer = again.value;
+    if (BigInt(answer.context.slot) === b) return changesAt(answer, before.value, `${SOURCE}, both at slot ${b}`);
+  }
+  const s = BigInt(answer.context.slot);
+  const later = await read(s);
+  if (!later.ok) return { answer, changes: changesUnavailable(`The svm-chain RPC read the accounts at slot ${b}, simulated at slot ${s}, and did not read them again at slot ${s} (${later.reason}).`) };
+  const c = BigInt(later.value.context.slot);
+  if (c === s) return changesAt(answer, later.value.value, `${SOURCE}, both at slot ${s}`);
+  if (sameStates(before.value, later.value.value)) return changesAt(answer, before.value, `${SOURCE}: simulated at slot ${s}; the accounts were the same at slots ${b} and ${c}, before and after it`);
+  return {
+    answer,
+    changes: changesUnavailable(
+      `The watched accounts changed between slots ${b} and ${c}, around the simulation at slot ${s} (another transaction moved them), so their states before the transaction at that slot are not known; a new plan simulates again.`,
+    ),
+  };
+}
+
+/** Whether two getMultipleAccounts answers give the same states (owner, lamports and data of each account). */
+function sameStates(x: readonly unknown[], y: readonly unknown[]): boolean {
+  const key = (a: unknown) => {
+    const s = a as RpcAccountState | null;
+    return s ? `${s.owner}|${String(s.lamports)}|${String(s.data[0] ?? "")}` : "none";
+  };
+  return x.length === y.length && x.every((a, i) => key(a) === key(y[i]));
 }
 
 /** RPC URLs that answered simulateBundle with "method not found" (a plain Solana RPC). */

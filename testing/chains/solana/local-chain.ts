@@ -63,6 +63,8 @@ export class RpcRefusal extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The error's `data`, when the node gives one. */
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -13,7 +13,7 @@
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { RpcRefusal, type SimulateBundleConfig, type SimulateConfig, type SolanaLocalChain } from "./local-chain";
 
-/** The `context` of every answer that has one. */
+/** The `context` of every answer that has one, at the chain's default slot. */
 export const SOLANA_CONTEXT = { apiVersion: "2.2.0", slot: 300000000 };
 
 /** An account as getAccountInfo answers it. */
@@ -57,6 +57,24 @@ export interface SolanaRpcState {
   noMultipleAccounts?: boolean;
   /** getMultipleAccounts from the simulation chain's state, or null when there is none (the method is then not found). */
   multipleAccounts?: (addresses: string[]) => unknown[] | null;
+  /** The slot simulateTransaction and getMultipleAccounts answer at (their `context`); SOLANA_CONTEXT's when not given. */
+  contextSlot?: () => number;
+  /** Called before simulateTransaction and getMultipleAccounts answer (a test moves the chain on between them). */
+  beforeAnswer?: (method: string) => void | Promise<void>;
+}
+
+/**
+ * The bank an answer comes from, as the node picks it: its slot, or the node's refusal when the request's
+ * `minContextSlot` is newer (JSON_RPC_SERVER_ERROR_MIN_CONTEXT_SLOT_NOT_REACHED, -32016, "Minimum context slot has not
+ * been reached", data { contextSlot }: anza-xyz/agave rpc-client-api/src/custom_error.rs, as @solana/errors 8.4.0
+ * dist/index.node.mjs lines 26 and 532 restate it).
+ */
+async function bankFor(state: SolanaRpcState, method: string, config: unknown): Promise<{ apiVersion: string; slot: number }> {
+  await state.beforeAnswer?.(method);
+  const slot = state.contextSlot?.() ?? SOLANA_CONTEXT.slot;
+  const min = (config as { minContextSlot?: unknown } | null | undefined)?.minContextSlot;
+  if (min !== undefined && Number(min) > slot) throw new RpcRefusal(-32016, "Minimum context slot has not been reached", { contextSlot: slot });
+  return { ...SOLANA_CONTEXT, slot };
 }
 
 /** A method's handler; `async` ones are answered through the asynchronous envelope (an error's numeric code is kept). */
@@ -139,7 +157,8 @@ export function solanaRpc(state: SolanaRpcState): Map<string, SolanaHandler> {
         answer: async ([wire, config]) => {
           const chain = await state.simulationChain(String(wire));
           if (!chain) throw new Error("method simulateTransaction not found");
-          return { context: SOLANA_CONTEXT, value: await chain.simulate(String(wire), config as SimulateConfig) };
+          const context = await bankFor(state, "simulateTransaction", config);
+          return { context, value: await chain.simulate(String(wire), config as SimulateConfig) };
         },
       },
     ],
@@ -171,14 +190,15 @@ export function solanaRpc(state: SolanaRpcState): Map<string, SolanaHandler> {
       "getMultipleAccounts",
       {
         async: true,
-        answer: ([addresses, config]) => {
+        answer: async ([addresses, config]) => {
           const list = ((addresses as unknown[]) ?? []).map(String);
           // The node's limit (rpc.rs MAX_MULTIPLE_ACCOUNTS) and its only encoding here.
           if (list.length > 100) throw new RpcRefusal(-32602, "Too many inputs provided; max 100");
           if ((config as { encoding?: string } | undefined)?.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
+          const context = await bankFor(state, "getMultipleAccounts", config);
           const value = read(list);
           if (!value) throw new RpcRefusal(-32601, "Method not found");
-          return { context: SOLANA_CONTEXT, value };
+          return { context, value };
         },
       },
     ]);

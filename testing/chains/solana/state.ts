@@ -64,6 +64,8 @@ export function solanaMethods(core: ChainCore, wallets: SolanaWallets | null): M
     simulationChain: (wire) => chain.solanaChain ?? wallets?.simulationChain(core, wire) ?? null,
     multipleAccounts: (addresses) => chain.solanaChain?.accounts(addresses) ?? null,
     jito: () => chain.solanaJito,
+    contextSlot: () => chain.solanaSlot,
+    beforeAnswer: (method) => chain.onSolanaAnswer?.(method),
     ...(wallets ? { blockHeight: 280_000_000, slot: WALLET_SLOT, noMultipleAccounts: true } : {}),
   };
   return solanaRpc(state);
