@@ -45,8 +45,10 @@ export type ChainTx =
       feePayer: string;
       err?: unknown;
       confirmationStatus: "processed" | "confirmed" | "finalized";
-      /** `accountIndex` defaults to the entry's position + 1. */
-      tokenBalances: { owner: string; mint: string; pre: bigint; post: bigint; accountIndex?: number }[];
+      /** `accountIndex` defaults to the entry's position + 1; `opened`: the transaction opened the account (no pre entry). */
+      tokenBalances: { owner: string; mint: string; pre: bigint; post: bigint; accountIndex?: number; opened?: boolean }[];
+      /** Lamports of the transaction's accounts by account index (the fee payer first), before and after; none when not given. */
+      lamports?: { pre: bigint; post: bigint }[];
       landed?: Landing;
     }
   | ({ kind: "evm" } & EvmTxRecord);

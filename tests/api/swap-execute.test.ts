@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { getBase58Decoder } from "@solana/kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
+import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { SOLANA_OTHER_MINT } from "../../testing/chains/solana/wallets";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
@@ -14,6 +15,8 @@ import { call } from "../support/http";
 
 type J = Record<string, unknown>;
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
+/** The rent-exempt minimum of a 165-byte token account (what getMinimumBalanceForRentExemption(165) answers). */
+const RENT = 2_039_280n;
 const sig = () => getBase58Decoder().decode(randomBytes(64));
 
 describe.each(dbKinds())("swap execute: the chain's amounts reach the activity log (%s)", (db) => {
@@ -81,6 +84,37 @@ describe.each(dbKinds())("swap execute: the chain's amounts reach the activity l
     const less = await post("/svc/swap/execute", { planId: p.planId, digest: landed(1_000_000n, BigInt(p.minAmountOut) - 1n) });
     expect(less.json).toMatchObject({ blockers: [{ code: "tx_amount_mismatch", message: expect.stringContaining(`the plan's minimum is ${p.minAmountOut}`) }] });
     expect((await activity()).filter((r) => r.planId === p.planId)).toHaveLength(0);
+  });
+
+  it("SOL in: the owner's lamports, less the network fee and the rent of the USDC account the swap opened, are what left; the leg records the plan's SOL and the USDC that arrived", async () => {
+    const r = await post("/svc/swap-svm/plan", { inputToken: WRAPPED_SOL_MINT, outputToken: "USDC", amountIn: "100000000", owner: OWNER, slippageBps: 50 });
+    expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared" });
+    const p = r.json as { planId: string; minAmountOut: string };
+    const got = BigInt(p.minAmountOut) + 11n;
+    /** The owner's lamports fall by what the swap wrapped, the 5000-lamport fee and the new USDC account's rent (index 1). */
+    const landedSol = (wrapped: bigint) => {
+      const s = sig();
+      rpc.txs.set(s, {
+        kind: "solana",
+        feePayer: OWNER,
+        confirmationStatus: "confirmed",
+        lamports: [
+          { pre: 2_000_000_000n, post: 2_000_000_000n - wrapped - 5000n - RENT },
+          { pre: 0n, post: RENT },
+        ],
+        tokenBalances: [{ owner: OWNER, mint: USDC["svm-chain"], pre: 0n, post: got, accountIndex: 1, opened: true }],
+      });
+      return s;
+    };
+    const done = await post("/svc/swap/execute", { planId: p.planId, digest: landedSol(100_000_000n) });
+    expect(done.status).toBe(200);
+    expect(done.json).toMatchObject({ status: "done", swap: { inputToken: WRAPPED_SOL_MINT, outputToken: USDC["svm-chain"], amountIn: "100000000", amountOut: got.toString() } });
+    const legs = (await activity()).filter((l) => l.planId === p.planId);
+    expect(legs).toMatchObject([{ kind: "swap", status: "settled", token: WRAPPED_SOL_MINT, amountIn: "100000000", amountOut: got.toString() }]);
+    // Twice the SOL: refused, naming what left beside the fee and the rent.
+    const again = await post("/svc/swap-svm/plan", { inputToken: WRAPPED_SOL_MINT, outputToken: "USDC", amountIn: "100000000", owner: OWNER, slippageBps: 50 });
+    const more = await post("/svc/swap/execute", { planId: (again.json as { planId: string }).planId, digest: landedSol(200_000_000n) });
+    expect(more.json).toMatchObject({ blockers: [{ code: "tx_amount_mismatch", message: expect.stringContaining(`moves 200000000 base units of ${WRAPPED_SOL_MINT}`) }] });
   });
 
   it("a deposit plan is not a swap plan; a transaction not yet final is 202 pending", async () => {

@@ -51,12 +51,14 @@ export function solanaMethods(core: ChainCore, wallets: SolanaWallets | null): M
     transaction: (sig, encoding) => {
       const t = chain.txs.get(sig);
       if (t?.kind !== "solana") return null;
-      const bal = (which: "pre" | "post") => t.tokenBalances.map((b, i) => tokenBalanceJson(b.accountIndex ?? i + 1, b.mint, b.owner, b[which]));
+      const bal = (which: "pre" | "post") =>
+        t.tokenBalances.flatMap((b, i) => (which === "pre" && b.opened ? [] : [tokenBalanceJson(b.accountIndex ?? i + 1, b.mint, b.owner, b[which])]));
+      const lamports = (which: "pre" | "post") => (t.lamports ?? []).map((l) => Number(l[which]));
       if (t.landed?.wire) return { slot: t.landed.slot, blockTime: t.landed.blockTime, ...landedTransactionJson(t, t.landed.wire, encoding, bal) };
       return {
         slot: 299999990,
         blockTime: 1760000000,
-        meta: { err: t.err ?? null, fee: 5000, preBalances: [], postBalances: [], preTokenBalances: bal("pre"), postTokenBalances: bal("post"), logMessages: [] },
+        meta: { err: t.err ?? null, fee: 5000, preBalances: lamports("pre"), postBalances: lamports("post"), preTokenBalances: bal("pre"), postTokenBalances: bal("post"), logMessages: [] },
         transaction: { signatures: [sig], message: { accountKeys: [{ pubkey: t.feePayer, signer: true, writable: true, source: "transaction" }], instructions: [], recentBlockhash: chain.blockhash } },
         version: 0,
       };
