@@ -5,7 +5,7 @@ import { createBlock } from "@ethereumjs/block";
 import { type Common, createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createTx, type TypedTransaction } from "@ethereumjs/tx";
 import { Account, type Address, createAddressFromString, privateToAddress } from "@ethereumjs/util";
-import type { EVMResult, Message } from "@ethereumjs/evm";
+import type { EVMResult, InterpreterStep, Log, Message } from "@ethereumjs/evm";
 import { createVM, runTx, type VM } from "@ethereumjs/vm";
 import { bytesToHex, getAddress, type Hex, hexToBytes, keccak256, numberToHex, toHex } from "viem";
 
@@ -323,8 +323,8 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
       await applyOverride(chain.vm, bsc.stateOverrides);
       const calls = [];
       for (const c of bsc.calls) {
-        const { out, transfers } = await withValueTransfers(chain, req.traceTransfers === true, () => execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT));
-        calls.push(simulatedCall(out, head(chain).number + 1n, transfers));
+        const { out, marks } = await withValueTransfers(chain, req.traceTransfers === true, () => execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT));
+        calls.push(simulatedCall(out, head(chain).number + 1n, marks));
       }
       out.push({ number: qty(head(chain).number + 1n), hash: `0x${"0".repeat(64)}`, timestamp: qty(head(chain).timestamp + 1n), gasLimit: qty(BLOCK_GAS_LIMIT), gasUsed: "0x0", baseFeePerGas: qty(BASE_FEE_WEI), calls });
     }
@@ -335,34 +335,51 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
 }
 
 /**
- * traceTransfers (execution-apis PR 484, as reth serves it: paradigmxyz/revm-inspectors @
- * 2aed73ff1cbb4f706c11437a5dd21ccb81297a16 src/transfer.rs TransferInspector with insert_logs): every ETH transfer of
- * a call frame (the top-level call's value and each inner CALL's; a DELEGATECALL moves none) as an ERC-20 Transfer log
- * emitted by TRANSFER_LOG_EMITTER 0xeeee…eeee, dropped with the frame when it reverts. Collected from the EVM's
- * before/afterMessage events around one call.
+ * traceTransfers (execution-apis PR 484) as reth serves it: paradigmxyz/revm-inspectors src/transfer.rs @
+ * 95a25ac8809ca76e1e540016309e2bbf6e6ef2ca (PR #196, the commit that added insert_logs), TransferInspector::on_transfer
+ * `journaled_state.log(Log { address: TRANSFER_LOG_EMITTER, … })`, run from the inspector's `call` hook (a CALL's value,
+ * `inputs.transfer_value()`: none for a DELEGATECALL) and `create` hook (a CREATE / CREATE2's value, to the address the
+ * caller's nonce gives), i.e. when the frame starts; zero values add none, and `selfdestruct` records the transfer but
+ * inserts no log. So the synthetic log sits among the real ones in execution order: a contract that logs A, CALLs with
+ * value a callee that logs B, then logs C answers [A, transfer, B, C]. Kept here as marks in the order they happen (a
+ * frame's transfer on beforeMessage, each LOG0–LOG4 on the EVM's `step`), each frame's joining its parent's when it
+ * returns, dropped when it fails (geth's internal/ethapi/logtracer.go onEnter/onExit shape). One difference, on
+ * purpose: revm runs that hook before the callee's journal checkpoint (bluealloy/revm v45, revm 14.0.3:
+ * crates/revm/src/inspector/handler_register.rs, then make_call_frame's checkpoint), so reth keeps a reverted inner
+ * frame's own transfer log in its parent's logs; geth drops it with the frame, and so does this node (revm-inspectors
+ * PR #453 proposes the same for reth). Everything else a reverted frame logged goes with it on both.
  */
-async function withValueTransfers<T>(chain: LocalEvm, trace: boolean, run: () => Promise<T>): Promise<{ out: T; transfers: ValueTransfer[] }> {
-  if (!trace) return { out: await run(), transfers: [] };
-  const frames: ValueTransfer[][] = [[]];
-  const pending: { from: string; to: string | null; value: bigint }[] = [];
+async function withValueTransfers<T>(chain: LocalEvm, trace: boolean, run: () => Promise<T>): Promise<{ out: T; marks: LogMark[] | undefined }> {
+  if (!trace) return { out: await run(), marks: undefined };
+  const top: LogMark[] = [];
+  const open: { marks: LogMark[]; create?: ValueTransfer }[] = [];
   const before = (m: Message) => {
-    pending.push({ from: m.caller.toString(), to: m.to ? m.to.toString() : null, value: m.delegatecall ? 0n : m.value });
-    frames.push([]);
+    const value = m.delegatecall ? 0n : m.value;
+    const transfer = value > 0n ? { from: getAddress(m.caller.toString()), to: m.to ? getAddress(m.to.toString()) : "", value } : undefined;
+    open.push({ marks: transfer ? [{ transfer }] : [], create: transfer && !m.to ? transfer : undefined });
+  };
+  // LOG0–LOG4 (0xa0–0xa4): the step fires before the opcode runs; one that then fails fails its frame, dropped below.
+  const step = (s: InterpreterStep) => {
+    if (s.opcode.code >= 0xa0 && s.opcode.code <= 0xa4) open[open.length - 1]?.marks.push({ log: true });
   };
   const after = (r: EVMResult) => {
-    const frame = frames.pop() ?? [];
-    const m = pending.pop();
-    if (r.execResult.exceptionError || !m) return;
-    const to = m.to ?? r.createdAddress?.toString() ?? null;
-    const mine = m.value > 0n && to ? [{ from: getAddress(m.from), to: getAddress(to), value: m.value }] : [];
-    frames[frames.length - 1]?.push(...mine, ...frame);
+    const frame = open.pop();
+    if (!frame || r.execResult.exceptionError) return;
+    if (frame.create) {
+      // A CREATE's recipient is known once it ran; a successful one always has it.
+      if (r.createdAddress) frame.create.to = getAddress(r.createdAddress.toString());
+      else frame.marks.shift();
+    }
+    (open[open.length - 1]?.marks ?? top).push(...frame.marks);
   };
   chain.vm.evm.events?.on("beforeMessage", before);
+  chain.vm.evm.events?.on("step", step);
   chain.vm.evm.events?.on("afterMessage", after);
   try {
-    return { out: await run(), transfers: frames[0] ?? [] };
+    return { out: await run(), marks: top };
   } finally {
     chain.vm.evm.events?.off("beforeMessage", before);
+    chain.vm.evm.events?.off("step", step);
     chain.vm.evm.events?.off("afterMessage", after);
   }
 }
@@ -373,32 +390,46 @@ interface ValueTransfer {
   value: bigint;
 }
 
+/** One entry of a traced call's logs in execution order: a frame's ETH transfer (as it starts) or one LOG it ran. */
+type LogMark = { transfer: ValueTransfer } | { log: true };
+
 /** The emitter and topic of traceTransfers' logs (Transfer(address,address,uint256)), checksummed. */
-// paradigmxyz/revm-inspectors src/transfer.rs @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16: TRANSFER_LOG_EMITTER.
+// paradigmxyz/revm-inspectors src/transfer.rs @ 95a25ac8809ca76e1e540016309e2bbf6e6ef2ca: TRANSFER_LOG_EMITTER.
 const TRANSFER_LOG_EMITTER = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
-// paradigmxyz/revm-inspectors src/transfer.rs @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16: TRANSFER_EVENT_TOPIC.
+// paradigmxyz/revm-inspectors src/transfer.rs @ 95a25ac8809ca76e1e540016309e2bbf6e6ef2ca: TRANSFER_EVENT_TOPIC.
 const TRANSFER_EVENT_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
 /**
- * One call's result in eth_simulateV1's answer: the logs the bytecode emitted (none for a failed call), in geth's shape,
- * after the traceTransfers logs of its ETH transfers (`transfers`).
+ * The call's logs with traceTransfers' in execution order: the marks in turn, a transfer as its Transfer log, a LOG as
+ * the next of `logs` (the EVM keeps exactly the LOGs of frames that did not fail, nor any frame around them, in order).
  */
-function simulatedCall(r: Awaited<ReturnType<typeof execAsTx>>, blockNumber: bigint, transfers: ValueTransfer[] = []) {
+function inExecutionOrder(logs: Log[], marks: LogMark[] | undefined): Log[] {
+  if (!marks) return logs;
+  const word = (a: string) => hexToBytes(`0x${a.slice(2).toLowerCase().padStart(64, "0")}`);
+  let next = 0;
+  const out = marks.map((m): Log | undefined =>
+    "transfer" in m
+      ? [hexToBytes(TRANSFER_LOG_EMITTER), [hexToBytes(TRANSFER_EVENT_TOPIC), word(m.transfer.from), word(m.transfer.to)], hexToBytes(`0x${m.transfer.value.toString(16).padStart(64, "0")}`)]
+      : logs[next++],
+  );
+  if (next !== logs.length || out.some((l) => l === undefined)) throw new Error(`traceTransfers: ${next} LOG steps kept, ${logs.length} logs in the call's result`);
+  return out as Log[];
+}
+
+/**
+ * One call's result in eth_simulateV1's answer: the logs the bytecode emitted (none for a failed call), in geth's shape,
+ * with the traceTransfers logs of its ETH transfers (`marks`) where they happened.
+ */
+function simulatedCall(r: Awaited<ReturnType<typeof execAsTx>>, blockNumber: bigint, marks?: LogMark[]) {
   const e = r.result.exceptionError;
   const ret = r.result.returnValue;
-  const word = (a: string) => `0x${a.slice(2).toLowerCase().padStart(64, "0")}`;
-  const synthetic: [Uint8Array, Uint8Array[], Uint8Array][] = transfers.map((t) => [
-    hexToBytes(TRANSFER_LOG_EMITTER),
-    [hexToBytes(TRANSFER_EVENT_TOPIC), hexToBytes(word(t.from) as Hex), hexToBytes(word(t.to) as Hex)],
-    hexToBytes(`0x${t.value.toString(16).padStart(64, "0")}`),
-  ]);
   return {
     status: e ? "0x0" : "0x1",
     gasUsed: qty(r.gasUsed),
     returnData: hexOf(ret),
     logs: e
       ? []
-      : [...synthetic, ...(r.result.logs ?? [])].map(([address, topics, data], logIndex) => ({
+      : inExecutionOrder(r.result.logs ?? [], marks).map(([address, topics, data], logIndex) => ({
           address: getAddress(hexOf(address)),
           topics: topics.map((t) => hexOf(t)),
           data: hexOf(data),
