@@ -1,5 +1,5 @@
 
-import { address, createNoopSigner, } from "@solana/kit";
+import { address, createNoopSigner, getBase64EncodedWireTransaction, getCompiledTransactionMessageEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkChanges, type ExpectedChanges } from "../../../server/chains/check-changes";
@@ -22,6 +22,24 @@ const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
 /** Another wallet that pays the fee in the dropped-signer variants. */
 const SPONSOR = "7jaiZR5Sk8hdYN9MxTpczTcwbWpb5WEoxSANuUwveuat";
 const ids = kamino.onchain as Record<"program" | "mainMarket" | "usdcReserve" | "usdcMint", string>;
+const COMPUTE_BUDGET = "ComputeBudget111111111111111111111111111111";
+
+/** A lookup table account (@solana-program/address-lookup-table's layout): never deactivated nor extended unless told. */
+const lookupTable = (addresses: string[], meta: { deactivationSlot?: bigint; lastExtendedSlot?: bigint; lastExtendedSlotStartIndex?: number } = {}) => ({
+  owner: ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS,
+  data: Uint8Array.from(
+    getAddressLookupTableEncoder().encode({
+      deactivationSlot: 0xffff_ffff_ffff_ffffn,
+      lastExtendedSlot: 0n,
+      lastExtendedSlotStartIndex: 0,
+      authority: null,
+      ...meta,
+      addresses: addresses.map((a) => address(a)),
+    }),
+  ),
+});
+/** The RPC error a simulation is refused with, or null when it answers. */
+const refusalOf = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof RpcRefusal ? { code: e.code, message: e.message } : e));
 
 async function build(action: "deposit" | "withdraw", amountMicros: bigint): Promise<PlanTransaction> {
   const b = builderFor("kamino", action);
@@ -128,6 +146,97 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
       expect(await refusal()).toEqual({ code: -32602, message: "invalid transaction: Transaction loads an address table account with an invalid owner" });
       rpc.solanaAccounts.delete(table);
       expect(await refusal()).toEqual({ code: -32602, message: "invalid transaction: Transaction loads an address table account that doesn't exist" });
+    } finally {
+      rpc.solanaAccounts.delete(table);
+    }
+  });
+
+  /** The deposit plan, and the same compressed through `table` (the reserve's liquidity supply writable, the market readonly). */
+  async function compressedDeposit(table: string) {
+    const p = (await build("deposit", 3_000_000n)).payload as SolanaPayload;
+    const lh = { blockhash: p.recentBlockhash, lastValidBlockHeight: BigInt(p.lastValidBlockHeight) };
+    const deposit = p.instructions.at(-1);
+    const writable = deposit?.accounts.find((a) => a.role === "writable" && a.address !== OWNER)?.address ?? "";
+    const readonly = deposit?.accounts.find((a) => a.role === "readonly")?.address ?? "";
+    const compressed = compileSolanaPayload(OWNER, p.instructions.map(instructionFromJson), lh, { [table]: [writable, readonly] });
+    return { p, compressed, entries: [writable, readonly] };
+  }
+
+  it("address lookup tables: a program id looked up from a table (or the fee payer as a program) fails message sanitization, as the RPC answers it", async () => {
+    const p = (await build("deposit", 1_000_000n)).payload as SolanaPayload;
+    const table = fixtureAddress("test-lookup-table");
+    rpc.solanaAccounts.set(table, lookupTable([COMPUTE_BUDGET]));
+    // One SetComputeUnitLimit(200,000): the Compute Budget program a static key, or looked up from the table.
+    const wire = (programAddressIndex: number, lookedUp: boolean) =>
+      getBase64EncodedWireTransaction({
+        messageBytes: getCompiledTransactionMessageEncoder().encode({
+          version: 0,
+          header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: lookedUp ? 0 : 1 },
+          staticAccounts: lookedUp ? [address(OWNER)] : [address(OWNER), address(COMPUTE_BUDGET)],
+          lifetimeToken: p.recentBlockhash,
+          instructions: [{ programAddressIndex, data: Uint8Array.from([2, 0x40, 0x0d, 0x03, 0x00]) }],
+          addressTableLookups: lookedUp ? [{ lookupTableAddress: address(table), writableIndexes: [], readonlyIndexes: [0] }] : [],
+        }),
+        signatures: { [OWNER]: null },
+      } as unknown as Parameters<typeof getBase64EncodedWireTransaction>[0]);
+    const sanitizeFailure = { code: -32602, message: "invalid transaction: Transaction failed to sanitize accounts offsets correctly" };
+    try {
+      expect((await chain.simulate(wire(1, false), { encoding: "base64", replaceRecentBlockhash: true })).err).toBeNull();
+      expect(await refusalOf(chain.simulate(wire(1, true), { encoding: "base64", replaceRecentBlockhash: true }))).toEqual(sanitizeFailure);
+      expect(await refusalOf(chain.simulate(wire(0, false), { encoding: "base64", replaceRecentBlockhash: true }))).toEqual(sanitizeFailure);
+    } finally {
+      rpc.solanaAccounts.delete(table);
+    }
+  });
+
+  it("address lookup tables: a table deactivated past its cooldown (its deactivation slot no longer among the 512 slot hashes) loads as one that doesn't exist", async () => {
+    const table = fixtureAddress("test-lookup-table");
+    const { compressed, entries } = await compressedDeposit(table);
+    const slot = chain.slot();
+    const notFound = { code: -32602, message: "invalid transaction: Transaction loads an address table account that doesn't exist" };
+    try {
+      for (const ago of [513n, 10_000n]) {
+        rpc.solanaAccounts.set(table, lookupTable(entries, { deactivationSlot: slot - ago }));
+        expect(await refusalOf(sim(compressed))).toEqual(notFound);
+      }
+    } finally {
+      rpc.solanaAccounts.delete(table);
+    }
+  });
+
+  it("address lookup tables: a deactivated table still cooling down (deactivated this slot up to 512 slots ago) is used; 513 slots ago it is not", async () => {
+    const table = fixtureAddress("test-lookup-table");
+    const { p, compressed, entries } = await compressedDeposit(table);
+    const slot = chain.slot();
+    const plain = await sim(p);
+    try {
+      for (const ago of [0n, 1n, 512n]) {
+        rpc.solanaAccounts.set(table, lookupTable(entries, { deactivationSlot: slot - ago }));
+        const looked = await sim(compressed);
+        expect(looked.err).toBeNull();
+        expect(looked.logs).toEqual(plain.logs);
+      }
+      rpc.solanaAccounts.set(table, lookupTable(entries, { deactivationSlot: slot - 513n }));
+      expect(await refusalOf(sim(compressed))).toMatchObject({ code: -32602 });
+    } finally {
+      rpc.solanaAccounts.delete(table);
+    }
+  });
+
+  it("address lookup tables: entries a table was extended with in the current slot are not usable yet", async () => {
+    const table = fixtureAddress("test-lookup-table");
+    const { compressed, entries } = await compressedDeposit(table);
+    const slot = chain.slot();
+    try {
+      // Extended this slot from index 1: the readonly entry (index 1) is not usable yet.
+      rpc.solanaAccounts.set(table, lookupTable(entries, { lastExtendedSlot: slot, lastExtendedSlotStartIndex: 1 }));
+      expect(await refusalOf(sim(compressed))).toEqual({ code: -32602, message: "invalid transaction: Transaction address table lookup uses an invalid index" });
+      // A start index past the table's end: the table's data is invalid.
+      rpc.solanaAccounts.set(table, lookupTable(entries, { lastExtendedSlot: slot, lastExtendedSlotStartIndex: 3 }));
+      expect(await refusalOf(sim(compressed))).toEqual({ code: -32602, message: "invalid transaction: Transaction loads an address table account with invalid data" });
+      // Extended in the slot before: every entry is usable.
+      rpc.solanaAccounts.set(table, lookupTable(entries, { lastExtendedSlot: slot - 1n, lastExtendedSlotStartIndex: 1 }));
+      expect((await sim(compressed)).err).toBeNull();
     } finally {
       rpc.solanaAccounts.delete(table);
     }

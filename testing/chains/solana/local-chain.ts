@@ -219,6 +219,11 @@ export class SolanaLocalChain {
     return simulateBundle(this, wires, config);
   }
 
+  /** The slot this chain's transactions run at: the clock of the litesvm a simulation loads (its Clock sysvar). */
+  slot(): bigint {
+    return loadSvm(this).getClock().slot;
+  }
+
   /** @internal */
   state() {
     return this.programAccounts();
@@ -238,39 +243,95 @@ function messageOf(wire: string, encoding: SimulateConfig["encoding"]) {
   return { tx, msg };
 }
 
+/** The RPC's answer to a transaction the runtime refuses before running it: -32602 "invalid transaction: " and the text. */
+const invalidTransaction = (text: string) => new RpcRefusal(-32602, `invalid transaction: ${text}`);
+
 /**
- * The message's account keys with its address table lookups resolved against this chain's lookup tables, as the
- * runtime loads them (v0: the static keys, then every table's writable lookups in order, then the readonly ones; a
- * looked-up key is writable when it was looked up as writable and never a signer). A table that does not exist, is not
- * owned by the Address Lookup Table program, does not decode, or has no entry at an index refuses the transaction as
- * the RPC does: -32602 "invalid transaction: " and the TransactionError's text (@solana/errors messages:
+ * Message sanitization's instruction indexes, as SanitizedTransaction::try_create runs it before any table is loaded
+ * (anza-xyz/solana-sdk @ 122f32e571ce39face4beffaccea733e37c207fd, message/src/versions/v0/mod.rs 176-203
+ * `v0::Message::sanitize`, the same in legacy.rs 180-192): a program id is a static key other than the fee payer (index 0)
+ * — never one looked up from a table — and an account index is below the static plus looked-up keys; else
+ * SanitizeError::IndexOutOfBounds, which transaction-error/src/lib.rs 247-251 makes TransactionError::SanitizeFailure
+ * (Display, 192-193: "Transaction failed to sanitize accounts offsets correctly"), and anza-xyz/agave @
+ * 4afe27140c0e467bb98f41d49aa71f06da1f510d, rpc/src/rpc.rs `fn sanitize_transaction` (called by simulate_transaction)
+ * answers as `Error::invalid_params(format!("invalid transaction: {err}"))`.
+ */
+function sanitizeInstructionIndexes(msg: ReturnType<typeof messageOf>["msg"]): void {
+  const statics = msg.staticAccounts.length;
+  const lookups = msg.version === 0 ? (msg.addressTableLookups ?? []) : [];
+  const keys = statics + lookups.reduce((n, l) => n + (l.writableIndexes?.length ?? 0) + (l.readonlyIndexes?.length ?? 0), 0);
+  for (const ci of msg.instructions ?? []) {
+    const outOfBounds = ci.programAddressIndex >= statics || ci.programAddressIndex === 0 || (ci.accountIndices ?? []).some((i) => i >= keys);
+    if (outOfBounds) throw invalidTransaction("Transaction failed to sanitize accounts offsets correctly");
+  }
+}
+
+// u64::MAX: a table never deactivated (LookupTableMeta::default in the state.rs below).
+const NOT_DEACTIVATED = 0xffff_ffff_ffff_ffffn;
+// The SlotHashes sysvar's length (anza-xyz/solana-sdk @ 122f32e571ce39face4beffaccea733e37c207fd,
+// slot-hashes/src/lib.rs 22: `pub const MAX_ENTRIES: usize = 512;`).
+const SLOT_HASHES_ENTRIES = 512n;
+
+/**
+ * The addresses of a lookup table the runtime lets a transaction at `slot` use (anza-xyz/solana-sdk @
+ * 122f32e571ce39face4beffaccea733e37c207fd, address-lookup-table-interface/src/state.rs 101-124 LookupTableMeta::status
+ * and 169-191 get_active_addresses_len): a table deactivated at the current slot, or at a slot still among the SlotHashes
+ * sysvar's, is deactivating and usable; once its deactivation slot has left them it is deactivated and loads as
+ * AddressLookupError::LookupTableAccountNotFound ("it can be closed at any point"); the addresses a table was extended
+ * with in the current slot (from last_extended_slot_start_index) are not usable yet, so an index at them is an invalid
+ * index, and a start index past the table's end is AddressLookupError::InvalidAccountData (lookup_iter, 218-222). This
+ * chain skips no slot: the SlotHashes sysvar holds the 512 slots before the current one.
+ */
+function activeAddresses(table: ReturnType<ReturnType<typeof getAddressLookupTableDecoder>["decode"]>, slot: bigint): string[] {
+  const d = table.deactivationSlot;
+  const usable = d === NOT_DEACTIVATED || d === slot || (d < slot && slot - d <= SLOT_HASHES_ENTRIES);
+  if (!usable) throw invalidTransaction("Transaction loads an address table account that doesn't exist");
+  const active = slot > table.lastExtendedSlot ? table.addresses.length : table.lastExtendedSlotStartIndex;
+  if (active > table.addresses.length) throw invalidTransaction("Transaction loads an address table account with invalid data");
+  return table.addresses.slice(0, active).map(String);
+}
+
+/**
+ * The message's account keys with its address table lookups resolved against this chain's lookup tables at `slot` (the
+ * bank's slot: litesvm's clock), as the runtime loads them (v0: the static keys, then every table's writable lookups in
+ * order, then the readonly ones; a looked-up key is writable when it was looked up as writable and never a signer), after
+ * message sanitization's index checks (sanitizeInstructionIndexes). Table by table as anza-xyz/agave @
+ * 00c7a2175f4d42e4eef8b80031d2fd7af53507c6, accounts-db/src/accounts.rs load_lookup_table_addresses_into loads them: a
+ * table that does not exist, is not owned by the Address Lookup Table program, does not decode, is deactivated
+ * (activeAddresses), or has no usable entry at an index refuses the transaction as the RPC does: -32602
+ * "invalid transaction: " and the TransactionError's text (@solana/errors messages:
  * SOLANA_ERROR__TRANSACTION_ERROR__ADDRESS_LOOKUP_TABLE_NOT_FOUND and the three after it). The tables are
  * @solana-program/address-lookup-table's account layout, held among the program accounts.
  */
-function accountKeys(chain: SolanaLocalChain, msg: ReturnType<typeof messageOf>["msg"]): { keys: string[]; writable: (i: number) => boolean; loaded: { writable: string[]; readonly: string[] } } {
+function accountKeys(
+  chain: SolanaLocalChain,
+  msg: ReturnType<typeof messageOf>["msg"],
+  slot: bigint,
+): { keys: string[]; writable: (i: number) => boolean; loaded: { writable: string[]; readonly: string[] } } {
+  sanitizeInstructionIndexes(msg);
   const statics = msg.staticAccounts.map(String);
   const { numSignerAccounts: signers, numReadonlySignerAccounts: roSigners, numReadonlyNonSignerAccounts: roOthers } = msg.header;
   const lookups = msg.version === 0 ? (msg.addressTableLookups ?? []) : [];
-  const refuse = (text: string) => new RpcRefusal(-32602, `invalid transaction: ${text}`);
   const tables = lookups.map((l) => {
     const acc = chain.state().get(l.lookupTableAddress);
-    if (!acc) throw refuse("Transaction loads an address table account that doesn't exist");
-    if (acc.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS) throw refuse("Transaction loads an address table account with an invalid owner");
+    if (!acc) throw invalidTransaction("Transaction loads an address table account that doesn't exist");
+    if (acc.owner !== ADDRESS_LOOKUP_TABLE_PROGRAM_ADDRESS) throw invalidTransaction("Transaction loads an address table account with an invalid owner");
+    let table: ReturnType<ReturnType<typeof getAddressLookupTableDecoder>["decode"]>;
     try {
-      return getAddressLookupTableDecoder().decode(acc.data).addresses.map(String);
+      table = getAddressLookupTableDecoder().decode(acc.data);
     } catch {
-      throw refuse("Transaction loads an address table account with invalid data");
+      throw invalidTransaction("Transaction loads an address table account with invalid data");
     }
-  });
-  const pick = (which: "writableIndexes" | "readonlyIndexes") =>
-    lookups.flatMap((l, t) =>
-      (l[which] ?? []).map((i) => {
-        const a = tables[t]?.[i];
-        if (a === undefined) throw refuse("Transaction address table lookup uses an invalid index");
+    const addresses = activeAddresses(table, slot);
+    const pick = (indexes: readonly number[] | undefined) =>
+      (indexes ?? []).map((i) => {
+        const a = addresses[i];
+        if (a === undefined) throw invalidTransaction("Transaction address table lookup uses an invalid index");
         return a;
-      }),
-    );
-  const loaded = { writable: pick("writableIndexes"), readonly: pick("readonlyIndexes") };
+      });
+    return { writable: pick(l.writableIndexes), readonly: pick(l.readonlyIndexes) };
+  });
+  const loaded = { writable: tables.flatMap((t) => t.writable), readonly: tables.flatMap((t) => t.readonly) };
   const keys = [...statics, ...loaded.writable, ...loaded.readonly];
   const n = statics.length;
   const writable = (i: number) => (i < n ? (i < signers ? i < signers - roSigners : i < n - roOthers) : i < n + loaded.writable.length);
@@ -432,7 +493,7 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
   if (config.sigVerify && !signed(tx)) throw new RpcRefusal(-32003, "Transaction signature verification failure");
   if (config.accounts && config.accounts.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
   const scratch = scratchOf(chain);
-  const resolved = accountKeys(chain, msg);
+  const resolved = accountKeys(chain, msg, scratch.svm.getClock().slot);
   const { err, logs, units } = await execute(chain, scratch, msg, resolved, config.replaceRecentBlockhash === true);
   // Landed (execute): the chain keeps what a successful transaction did; a simulation keeps nothing.
   if (commit && err === null) keep(chain, scratch.svm, scratch.created, resolved.keys);
@@ -479,7 +540,7 @@ async function simulateBundle(chain: SolanaLocalChain, wires: string[], config: 
   const transactionResults: BundleTransactionResult[] = [];
   for (const [i, { tx, msg }] of txs.entries()) {
     const before = accounts(pre[i]);
-    const resolved = accountKeys(chain, msg);
+    const resolved = accountKeys(chain, msg, scratch.svm.getClock().slot);
     const { err, logs, units } = await execute(chain, scratch, msg, resolved, c.replaceRecentBlockhash === true);
     transactionResults.push({
       err,
