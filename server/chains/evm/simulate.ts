@@ -111,10 +111,10 @@ function burnsOf(chain: ChainId, logs: EvmLog[]): SimulatedBurn[] {
 
 /**
  * The emitter of the Transfer logs eth_simulateV1's traceTransfers adds for each ETH transfer (value of the call and of
- * inner calls): paradigmxyz/revm-inspectors @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16 src/transfer.rs
+ * inner calls): paradigmxyz/revm-inspectors @ 95a25ac8809ca76e1e540016309e2bbf6e6ef2ca src/transfer.rs
  * TRANSFER_LOG_EMITTER, "per `eth_simulateV1` spec" (ethereum/execution-apis PR 484), checksummed.
  */
-// paradigmxyz/revm-inspectors src/transfer.rs @ 2aed73ff1cbb4f706c11437a5dd21ccb81297a16: TRANSFER_LOG_EMITTER.
+// paradigmxyz/revm-inspectors src/transfer.rs @ 95a25ac8809ca76e1e540016309e2bbf6e6ef2ca: TRANSFER_LOG_EMITTER.
 const TRANSFER_LOG_EMITTER = getAddress("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee");
 
 /**
