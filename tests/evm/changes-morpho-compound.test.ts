@@ -27,8 +27,9 @@ const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const OTHER: Hex = "0x000000000000000000000000000000000000bEEF";
 const AMOUNT = 3_000_000n;
 
+type Chain = "base" | "arbitrum";
 interface Venue {
-  id: "morpho-base" | "compound-v3-base";
+  id: `morpho-${Chain}` | `compound-v3-${Chain}`;
   /** The contract the deposit approves and calls. */
   target: () => Hex;
   /** The deposit call crediting `to` with `amount`. */
@@ -40,54 +41,63 @@ interface Venue {
 }
 
 const onchain = (id: Venue["id"]) => getVenue(id)?.onchain ?? {};
-const usdc = () => (onchain("morpho-base").usdc ?? "") as Hex;
-const VENUES: Venue[] = [
-  {
-    id: "morpho-base",
-    target: () => onchain("morpho-base").vault as Hex,
-    deposit: (amount, to) => encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "deposit", args: [amount, to] }),
-    // redeem(shares, receiver, owner): the builder's shares, the assets to `to`.
-    withdrawTo: (built, to) => {
-      const shares = BigInt(`0x${built.data.slice(10, 74)}`);
-      return encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "redeem", args: [shares, to, OWNER] });
-    },
-    elsewhere: `is minted to ${OTHER}, not to you`,
-  },
-  {
-    id: "compound-v3-base",
-    target: () => onchain("compound-v3-base").cUSDCv3 as Hex,
-    // supplyTo(dst, asset, amount): Comet credits dst's base balance (compound-finance/comet contracts/Comet.sol).
-    deposit: (amount, to) =>
-      to === OWNER
-        ? encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supply", args: [usdc(), amount] } as Parameters<typeof encodeFunctionData>[0])
-        : encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supplyTo", args: [to, usdc(), amount] } as Parameters<typeof encodeFunctionData>[0]),
-    withdrawTo: (_built, to) => encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "withdrawTo", args: [to, usdc(), 1_000_000n] } as Parameters<typeof encodeFunctionData>[0]),
-    elsewhere: `is minted to ${OTHER}, not to you`,
-  },
-];
+/** Each chain's vault and Comet, at the registry's ids: evm-a (Base) and evm-b (Arbitrum). */
+const CHAINS = [
+  ["base", 8453, "SVC_RPC_EVM_A", "evm-a"],
+  ["arbitrum", 42161, "SVC_RPC_EVM_B", "evm-b"],
+] as const;
 
-describe("EVM balance changes from eth_simulateV1 logs, checked against the plan (Morpho vault and Compound v3 on their bytecode)", () => {
+function venuesOn(chain: Chain): Venue[] {
+  const usdc = () => (onchain(`morpho-${chain}`).usdc ?? "") as Hex;
+  return [
+    {
+      id: `morpho-${chain}`,
+      target: () => onchain(`morpho-${chain}`).vault as Hex,
+      deposit: (amount, to) => encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "deposit", args: [amount, to] }),
+      // redeem(shares, receiver, owner): the builder's shares, the assets to `to`.
+      withdrawTo: (built, to) => {
+        const shares = BigInt(`0x${built.data.slice(10, 74)}`);
+        return encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "redeem", args: [shares, to, OWNER] });
+      },
+      elsewhere: `is minted to ${OTHER}, not to you`,
+    },
+    {
+      id: `compound-v3-${chain}`,
+      target: () => onchain(`compound-v3-${chain}`).cUSDCv3 as Hex,
+      // supplyTo(dst, asset, amount): Comet credits dst's base balance (compound-finance/comet contracts/Comet.sol).
+      deposit: (amount, to) =>
+        to === OWNER
+          ? encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supply", args: [usdc(), amount] } as Parameters<typeof encodeFunctionData>[0])
+          : encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supplyTo", args: [to, usdc(), amount] } as Parameters<typeof encodeFunctionData>[0]),
+      withdrawTo: (_built, to) => encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "withdrawTo", args: [to, usdc(), 1_000_000n] } as Parameters<typeof encodeFunctionData>[0]),
+      elsewhere: `is minted to ${OTHER}, not to you`,
+    },
+  ];
+}
+
+describe.each(CHAINS)("EVM balance changes from eth_simulateV1 logs, checked against the plan (Morpho vault and Compound v3 on their bytecode, %s)", (chain, chainId, rpcVar, chainName) => {
   let node: EvmNode;
-  useLocalChain(["SVC_RPC_EVM_A"], async () => {
-    node = await startEvmNode({ chainId: 8453 });
+  const usdc = () => (onchain(`morpho-${chain}`).usdc ?? "") as Hex;
+  useLocalChain([rpcVar], async () => {
+    node = await startEvmNode({ chainId });
     node.methods.simulateV1 = true;
-    const m = onchain("morpho-base");
-    expect(m.usdc?.toLowerCase()).toBe(onchain("compound-v3-base").usdc?.toLowerCase());
-    const c = cometMarket("base", "usdc");
+    const m = onchain(`morpho-${chain}`);
+    expect(m.usdc?.toLowerCase()).toBe(onchain(`compound-v3-${chain}`).usdc?.toLowerCase());
+    const c = cometMarket(chain, "usdc");
     await deployComet(node, { comet: c.comet, usdc: c.baseToken, configurator: c.configurator });
     await deployMorpho(node, { morphoBlue: m.morphoBlue ?? "", vault: m.vault ?? "", usdc: m.usdc ?? "" });
     await mintUsdc(node, usdc(), OWNER, 100_000_000n);
     await node.setBalance(OWNER, 10n ** 18n);
     return node;
   });
-  const venueOf = (id: Venue["id"]) => ({ id, chain: "evm-a" as const, onchain: onchain(id) });
+  const venueOf = (id: Venue["id"]) => ({ id, chain: chainName, onchain: onchain(id) });
   const approve = (v: Venue, amount: bigint, spender = v.target()) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
   const check = async (v: Venue, action: "deposit" | "withdraw", txs: PlanTransaction[], amount = AMOUNT) => {
     const sim = await simulateTransactions(txs, OWNER);
     return { sim, blocker: checkChanges(sim.transactions, await vaultExpectedChanges(action, venueOf(v.id), OWNER, amount, sim.transactions)) };
   };
 
-  describe.each(VENUES)("$id", (v) => {
+  describe.each(venuesOn(chain))("$id", (v) => {
     it("the plan's approve + deposit: the exact approval, exactly 3 USDC out of the owner's wallet to the venue; the checker passes", async () => {
       const { sim, blocker } = await check(v, "deposit", await ourBuild(v.id, "deposit", OWNER, AMOUNT));
       const [appr, dep] = sim.transactions.map((t) => t.simulation?.changes);

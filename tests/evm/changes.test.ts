@@ -15,7 +15,7 @@ import { AAVE_POOL_FULL_ABI, type AaveDeployment, deployAaveV3, mintUsdc } from 
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import { alteredCalls } from "../support/altered";
 import { signAndSend } from "../../testing/chains/evm/wallet";
-import { ourBuild, useLocalChain } from "../../testing/oracle";
+import { evmVenueChains, ourBuild, useLocalChain } from "../../testing/oracle";
 
 // A throw-away key for the local chain only (anvil's second default account).
 const OWNER_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
@@ -23,12 +23,13 @@ const OWNER = privateKeyToAccount(OWNER_KEY).address;
 const OTHER: Hex = "0x000000000000000000000000000000000000bEEF";
 const AMOUNT = 3_000_000n;
 
-describe("EVM balance changes from eth_simulateV1 logs, checked against the plan (Aave v3 on Base's bytecode)", () => {
+// Each chain's own Aave v3 market (evm-a: Base, evm-b: Arbitrum), at the address book's ids.
+describe.each(evmVenueChains("aave-v3"))("EVM balance changes from eth_simulateV1 logs, checked against the plan (%s on Aave v3's bytecode, chain id %i)", (venueId, chainId, rpcVar) => {
   let node: EvmNode;
   let aave: AaveDeployment;
-  const v = getVenue("aave-v3-base")?.onchain ?? {};
-  useLocalChain(["SVC_RPC_EVM_A"], async () => {
-    node = await startEvmNode({ chainId: 8453 });
+  const v = getVenue(venueId)?.onchain ?? {};
+  useLocalChain([rpcVar], async () => {
+    node = await startEvmNode({ chainId });
     // An RPC with eth_simulateV1 (geth ≥ 1.14.9, most providers): its calls' logs are the balance changes.
     node.methods.simulateV1 = true;
     aave = await deployAaveV3(node, { pool: v.pool ?? "", poolAddressesProvider: v.poolAddressesProvider ?? "", usdc: v.usdc ?? "", aUsdc: v.aUsdc });
@@ -36,15 +37,15 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
     await node.setBalance(OWNER, 10n ** 18n);
     return node;
   });
-  const venue = getVenue("aave-v3-base");
-  if (!venue) throw new Error("aave-v3-base is not listed");
+  const venue = getVenue(venueId);
+  if (!venue) throw new Error(`${venueId} is not listed`);
   /** The plan's own expectation (as the plan route builds it) for a deposit of AMOUNT built as `txs`. */
   const expected = (txs: PlanTransaction[]) => vaultExpectedChanges("deposit", venue, OWNER, AMOUNT, txs);
   const supply = (amount: bigint, onBehalfOf: Hex) => encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "supply", args: [aave.usdc as Hex, amount, onBehalfOf, 0] });
   const approve = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [aave.pool as Hex, amount] });
 
   it("the plan's approve + supply: the approval, 3 USDC out of the owner's wallet into the pool's aToken, 3 aUSDC minted to the owner", async () => {
-    const txs = await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT);
+    const txs = await ourBuild(venueId, "deposit", OWNER, AMOUNT);
     const sim = await simulateTransactions(txs, OWNER);
     const [appr, dep] = sim.transactions.map((t) => t.simulation?.changes);
     expect(appr).toMatchObject({ status: "ok", approvals: [{ token: aave.usdc, spender: aave.pool, amount: AMOUNT.toString() }], balanceChanges: [] });
@@ -57,7 +58,7 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
   });
 
   it("an unlimited approval is refused", async () => {
-    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(maxUint256) });
+    const txs = alteredCalls(await ourBuild(venueId, "deposit", OWNER, AMOUNT), { 0: approve(maxUint256) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, await expected(txs));
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
@@ -65,22 +66,22 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
   });
 
   it("a supply that credits the shares to someone else is refused, naming them", async () => {
-    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 1: supply(AMOUNT, OTHER) });
+    const txs = alteredCalls(await ourBuild(venueId, "deposit", OWNER, AMOUNT), { 1: supply(AMOUNT, OTHER) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, await expected(txs));
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`is minted to ${OTHER}, not to you`);
   });
 
   it("ten times the amount (approval and supply) is refused, naming both amounts in USDC", async () => {
-    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
+    const txs = alteredCalls(await ourBuild(venueId, "deposit", OWNER, AMOUNT), { 0: approve(AMOUNT * 10n), 1: supply(AMOUNT * 10n, OWNER) });
     const b = checkChanges((await simulateTransactions(txs, OWNER)).transactions, await expected(txs));
     expect(b?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
   });
 
   it("a withdraw: at least the asked USDC arrives and only aUSDC leaves (burned); one paying someone else is refused", async () => {
-    const deposit = await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT);
+    const deposit = await ourBuild(venueId, "deposit", OWNER, AMOUNT);
     expect((await signAndSend(node.url, OWNER_KEY, deposit.map((t) => t.payload as EvmCall))).map((r) => r.status)).toEqual(["success", "success"]);
-    const txs = await ourBuild("aave-v3-base", "withdraw", OWNER, 1_000_000n);
+    const txs = await ourBuild(venueId, "withdraw", OWNER, 1_000_000n);
     const withdraw = await vaultExpectedChanges("withdraw", venue, OWNER, 1_000_000n, txs);
     const sim = await simulateTransactions(txs, OWNER);
     const changes = sim.transactions.at(-1)?.simulation?.changes;
@@ -101,9 +102,9 @@ describe("EVM balance changes from eth_simulateV1 logs, checked against the plan
 
   // Last: it leaves the owner a standing allowance to the pool.
   it("an exact approval to another spender is refused naming it (the supply itself succeeds on a standing allowance)", async () => {
-    await signAndSend(node.url, OWNER_KEY, [{ chainId: 8453, to: aave.usdc, data: approve(maxUint256), value: "0" } as EvmCall]);
+    await signAndSend(node.url, OWNER_KEY, [{ chainId, to: aave.usdc, data: approve(maxUint256), value: "0" } as EvmCall]);
     const foreign = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [OTHER, AMOUNT] });
-    const txs = alteredCalls(await ourBuild("aave-v3-base", "deposit", OWNER, AMOUNT), { 0: foreign });
+    const txs = alteredCalls(await ourBuild(venueId, "deposit", OWNER, AMOUNT), { 0: foreign });
     const sim = await simulateTransactions(txs, OWNER);
     expect(sim.blocker).toBeNull();
     const b = checkChanges(sim.transactions, await expected(txs));
