@@ -1,6 +1,7 @@
 // What a Move abort means, for the aborts a plan on move-chain can meet because of chain state the plan cannot fix by
-// itself (a stale price, a venue's deposit limit or supply cap). Keyed by the aborting module and function and the
-// code, each from the protocol's published Move source; the node's own message is kept and this meaning follows it.
+// itself (a stale price, a venue's deposit limit or supply cap, its outflow rate limit). Keyed by the aborting module
+// and function and the code, each from the protocol's published Move source; the node's own message is kept and this
+// meaning follows it.
 
 interface KnownAbort {
   module: string;
@@ -32,6 +33,18 @@ const KNOWN: KnownAbort[] = [
     meaning:
       "Suilend EDepositLimitExceeded: the USDC reserve's deposit limit (in USDC or in USD, from its config) would be passed by this deposit, so Suilend refuses it. " +
       "A smaller amount may fit under the limit; otherwise the reserve takes deposits again once others withdraw or Suilend raises the limit.",
+  },
+  {
+    // suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca contracts/suilend/sources/lending_market.move
+    // `redeem_ctokens_and_withdraw_liquidity_request` (lines 442-447) runs rate_limiter::process_qty with the cTokens' USD
+    // value (reserve.move ctoken_market_value_upper_bound, at max(price, smoothed_price)); rate_limiter.move
+    // `process_qty` (lines 159-171) asserts the window's outflow stays ≤ config.max_outflow, else `ERateLimitExceeded` = 2.
+    module: "rate_limiter",
+    functionName: "process_qty",
+    code: "2",
+    meaning:
+      "Suilend ERateLimitExceeded: Suilend's lending market limits how much value (in USD) may leave it per time window, across all its reserves, and this withdrawal would pass what is left of that limit now, so Suilend refuses it. " +
+      "A smaller amount may fit under what remains; otherwise the limit frees up as the window moves on.",
   },
   {
     // naviprotocol/navi-smart-contracts @ 473b0934235d6dc1357fa4309308167c6d175fd1 lending_core/sources/validation.move

@@ -16,9 +16,9 @@ export type SuiVenueState = ScallopChainState & SuilendChainState & NaviChainSta
 
 export const SUI_VENUE_CHAINS: readonly SuiVenueChain<SuiVenueState>[] = partsInListOrder<SuiVenueChain<SuiVenueState>>("sui", [scallopChain, suilendChain, naviChain], { everyBuiltVenue: true });
 
-/** No markets or storages; NAVI's oracle fresh at the local Clock with its USDC feed. */
+/** No markets, rate limiters or storages; NAVI's oracle fresh at the local Clock with its USDC feed. */
 export function suiVenueState(): SuiVenueState {
-  return { scallopMarkets: new Map(), suilendMarkets: new Map(), naviStorages: new Map(), naviPriceOracle: freshNaviPrices(), naviOracleFeeds: [naviUsdcFeed()] };
+  return { scallopMarkets: new Map(), suilendMarkets: new Map(), suilendRateLimiters: new Map(), naviStorages: new Map(), naviPriceOracle: freshNaviPrices(), naviOracleFeeds: [naviUsdcFeed()] };
 }
 
 /** Every venue's packages: original id → its versions, oldest first. */

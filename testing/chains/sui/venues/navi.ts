@@ -22,6 +22,14 @@ export interface NaviReserveState {
    * validate_deposit compares it with (ray_mul(total_supply, index) + amount) × ray). Default: 1e9 USDC.
    */
   supplyCapCeiling?: bigint;
+  /**
+   * Owners whose supply entry stays but whose collaterals (Storage.user_info) no longer list this asset: a withdraw of
+   * all of it, or one leaving at most NAVI_DUST behind (the dust rule, naviWithdrawWrites), removed it; a deposit puts
+   * it back. Otherwise an owner's collaterals are the reserves its entry is above 0 in.
+   */
+  leftCollaterals?: Set<string>;
+  /** treasury_balance, in 9-decimal amounts (unscaled): the dust rule adds the remainder it keeps. Default 0. */
+  treasuryBalance?: bigint;
 }
 
 export interface NaviStorageState {
@@ -54,7 +62,8 @@ const NAVI_PKG = navi.onchain.lendingPackage ?? "";
  * `user_collateral_value` → calculator.move `calculate_value`), and `calculate_value` aborts 1502
  * (error.move `invalid_price`) unless oracle.move `get_token_price` finds the price non-zero and at most
  * `update_interval` old at the Clock's time; a price id the oracle does not hold aborts 6011 in `get_token_price`
- * (oracle_error.move `non_existent_oracle`). Collaterals here: every reserve the sender has a supply entry in.
+ * (oracle_error.move `non_existent_oracle`). Collaterals here: the reserves the sender's Storage.user_info lists
+ * (naviCollateralOf).
  */
 function naviMoveCallAbort(v: NaviChainState, call: MoveCallSeen, ctx: MoveCallContext): MoveAbortSeen | undefined {
   if (call.module === "oracle_pro" && call.function === "update_single_price_v2") return naviUpdatePrice(v, call, ctx);
@@ -62,8 +71,8 @@ function naviMoveCallAbort(v: NaviChainState, call: MoveCallSeen, ctx: MoveCallC
   if (call.module !== "incentive_v3" || !/^(withdraw|borrow)/.test(call.function)) return undefined;
   for (const st of v.naviStorages.values()) {
     for (const [assetId, reserve] of st.reserves) {
-      const supplied = [...(reserve.suppliers ?? [])].some(([owner, scaled]) => scaled > 0n && sameAddress(owner, ctx.sender));
-      if (!supplied) continue;
+      // The collaterals before this call: logic.move execute_withdraw checks the health (line 93) before it removes any.
+      if (!naviCollateralOf(reserve).some((owner) => sameAddress(owner, ctx.sender))) continue;
       // The local Storage renders oracle_id = asset id (naviReserveData).
       const price = v.naviPriceOracle.prices.get(assetId);
       if (!price) {
@@ -95,6 +104,13 @@ function naviStorage(id: string, s: NaviStorageState) {
     { kind: "shared", initialVersion: 8202844n },
   );
 }
+
+/**
+ * The owners whose Storage.user_info collaterals list this reserve: those with a supply entry above 0 that no full
+ * withdraw or dust rule has removed it for (leftCollaterals).
+ */
+const naviCollateralOf = (r: NaviReserveState): string[] =>
+  [...(r.suppliers ?? [])].filter(([owner, scaled]) => scaled > 0n && !r.leftCollaterals?.has(owner)).map(([owner]) => owner);
 
 /**
  * supply_balance.total_supply: the sum of the suppliers' scaled balances (storage.move increase_balance /
@@ -129,7 +145,7 @@ function naviReserveData(assetId: number, r: NaviReserveState) {
       last_update_timestamp: "1760000000000",
       ltv: "0",
       treasury_factor: "0",
-      treasury_balance: "0",
+      treasury_balance: (r.treasuryBalance ?? 0n).toString(),
       borrow_rate_factors: { type: `${NAVI_PKG}::storage::BorrowRateFactors`, fields: { base_rate: "0", multiplier: "0", jump_rate_multiplier: "0", reserve_factor: "0", optimal_utilization: "0" } },
       liquidation_factors: { type: `${NAVI_PKG}::storage::LiquidationFactors`, fields: { ratio: "0", bonus: "0", threshold: "0" } },
       reserve_field_a: "0",
@@ -172,12 +188,12 @@ function naviStorageObjects(id: string, st: NaviStorageState): SuiObject[] {
       out.push(dynamicField(naviSupplyUserState(assetId), "address", bcs.Address.serialize(owner).toBytes(), owner, value));
     }
   }
-  // Storage.user_info: each supplier's collaterals (the reserves it has a supply entry in), no loans.
+  // Storage.user_info: each supplier's collaterals (naviCollateralOf), no loans; an owner a withdraw removed every
+  // collateral of keeps its entry, empty (storage.move remove_user_collaterals removes from the vector, not the entry).
   const collaterals = new Map<string, number[]>();
   for (const [assetId, reserve] of st.reserves) {
-    for (const [owner, scaled] of reserve.suppliers ?? []) {
-      if (scaled > 0n) collaterals.set(owner, [...(collaterals.get(owner) ?? []), assetId]);
-    }
+    for (const owner of reserve.leftCollaterals ?? []) collaterals.set(owner, collaterals.get(owner) ?? []);
+    for (const owner of naviCollateralOf(reserve)) collaterals.set(owner, [...(collaterals.get(owner) ?? []), assetId]);
   }
   for (const [owner, assets] of collaterals) {
     const value = { type: `${NAVI_PKG}::storage::UserInfo`, fields: { collaterals: Buffer.from(assets).toString("base64"), loans: "" } };
@@ -229,8 +245,8 @@ const DEFAULT_SUPPLY_CAP = 10n ** 9n * 10n ** 9n * RAY;
  *   logic.move decrease_supply_balance takes ray_div(actual, index) off the sender's entry and the total, aborting 1506
  *   in storage.move decrease_balance when the entry holds less.
  * Executed, the calls write the entries (`writes`), which the readers read (server/venues/navi/read.ts). The local
- * reserve's index is as served (no interest model on the local chain: update_state_of_all leaves it), and execute_withdraw's dust rule (a remainder of at
- * most 1000 in 9 decimals goes to the treasury and the asset leaves the collaterals, the entry unchanged) is not modelled.
+ * reserve's index is as served (no interest model on the local chain: update_state_of_all leaves it). What the withdraw
+ * does to the owner's collaterals and the treasury after paying: naviWithdrawWrites (execute_withdraw's dust rule).
  */
 function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | undefined {
   const pyth = pythCoinCall(call);
@@ -250,9 +266,12 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
   const suppliers = reserve.suppliers ?? new Map<string, bigint>();
   const key = [...suppliers.keys()].find((owner) => sameAddress(owner, call.sender)) ?? normalizeSuiAddress(call.sender);
   const scaled = suppliers.get(key) ?? 0n;
-  const write = (next: bigint) => () => {
+  const deposited = (next: bigint) => () => {
     suppliers.set(key, next);
     reserve.suppliers = suppliers;
+    // logic.move execute_deposit (lines 58-60): `if (!is_collateral(storage, asset, user))
+    // storage::update_user_collaterals(storage, asset, user)` — a deposit lists the asset again.
+    reserve.leftCollaterals?.delete(key);
   };
   if (deposit) {
     const coin = call.args[4];
@@ -265,7 +284,7 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
     const rest = coin.held.value - amount;
     const added = rayDiv(amount * USDC_TO_NORMAL, reserve.supplyIndex);
     const emits = [naviEvent("DepositEvent", { reserve: assetId, sender: normalizeSuiAddress(call.sender), amount })];
-    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [], emits, writes: write(scaled + added) };
+    return { takes: [4], returns: [], toSender: rest > 0n ? [{ kind: "coin", coinType: coin.held.coinType, value: rest }] : [], emits, writes: deposited(scaled + added) };
   }
   const collateral = rayMul(scaled, reserve.supplyIndex);
   if (collateral === 0n) return abortIn(call.package, "logic", "execute_withdraw", 1601n);
@@ -278,7 +297,35 @@ function naviCoinCall(v: NaviChainState, call: CoinCallSeen): CoinCallResult | u
   if (taken > scaled) return abortIn(call.package, "storage", "decrease_supply_balance", 1506n);
   const paid = actual / USDC_TO_NORMAL;
   const emits = [naviEvent("WithdrawEvent", { reserve: assetId, sender: normalizeSuiAddress(call.sender), to: normalizeSuiAddress(call.sender), amount: paid })];
-  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: paid }], emits, writes: write(scaled - taken) };
+  return { takes: [], returns: [{ kind: "balance", coinType: normalizeStructTag(t), value: paid }], emits, writes: naviWithdrawWrites(reserve, key, scaled - taken, collateral, actual) };
+}
+
+/** The remainder execute_withdraw gives the treasury: at most 1000 in 9-decimal amounts (for USDC, one micro). */
+export const NAVI_DUST = 1000n;
+
+/**
+ * What an executed withdraw writes (naviprotocol/navi-smart-contracts @ 473b0934235d6dc1357fa4309308167c6d175fd1
+ * lending_core/sources/logic.move execute_withdraw, lines 90-110): the owner's entry loses ray_div(actual, index)
+ * (decrease_supply_balance, line 92); then, with token_amount the owner's balance before (`collateral`):
+ *   `if (actual_amount == token_amount) { if (is_collateral(..)) storage::remove_user_collaterals(..) }` (lines 95-100)
+ *   `if (token_amount > actual_amount) { if (token_amount - actual_amount <= 1000) {
+ *      storage::increase_treasury_balance(storage, asset, token_amount - actual_amount);
+ *      if (is_collateral(..)) storage::remove_user_collaterals(..) } }` (lines 102-110).
+ * storage.move increase_treasury_balance (lines 672-675) adds the unscaled remainder to reserve.treasury_balance;
+ * remove_user_collaterals (lines 728-734) takes the asset out of Storage.user_info's collaterals vector. Neither
+ * touches the owner's supply entry nor total_supply: the dust stays in the entry (user_collateral_balance still reads
+ * it, so execute_withdraw's `> 0` assert, line 78, lets the owner withdraw it later) while the treasury counts it too.
+ */
+function naviWithdrawWrites(reserve: NaviReserveState, key: string, next: bigint, collateral: bigint, actual: bigint): () => void {
+  return () => {
+    const suppliers = reserve.suppliers ?? new Map<string, bigint>();
+    suppliers.set(key, next);
+    reserve.suppliers = suppliers;
+    const rest = collateral - actual;
+    if (rest > 0n && rest <= NAVI_DUST) reserve.treasuryBalance = (reserve.treasuryBalance ?? 0n) + rest;
+    // Both branches: all of it withdrawn (rest 0) or dust left (rest ≤ 1000; rest never negative, actual = min(..)).
+    if (rest <= NAVI_DUST) reserve.leftCollaterals = new Set([...(reserve.leftCollaterals ?? []), key]);
+  };
 }
 
 /**

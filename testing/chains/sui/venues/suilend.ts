@@ -1,10 +1,13 @@
 // Suilend on the local Sui node: its package (the original, then the upgrade its UpgradeCap points at) and
-// LendingMarket objects holding reserves (available amount, cToken supply, borrowed and unclaimed fees as Decimals).
+// LendingMarket objects holding reserves (available amount, cToken supply, borrowed and unclaimed fees as Decimals) and
+// the market's outflow rate limiter (./suilend-rate-limiter.ts).
 import { suilend } from "../../../../server/venues/suilend/descriptor";
 import { moveFixture, moveModuleSignatures, publishedAddress } from "../move-source";
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { type CoinCallResult, type CoinCallSeen, type SuiObject, sameAddress, sameType } from "../world";
 import { abortIn, rendered, type SuiVenueChain, u64Arg } from "./move";
+import { CLOCK } from "../simulate";
+import { rateLimiterJson, type SuilendRateLimiterState, suilendDefaultRateLimiter, suilendProcessQty } from "./suilend-rate-limiter";
 
 export interface SuilendReserveState {
   coinType: string;
@@ -28,6 +31,11 @@ export interface SuilendReserveState {
 export interface SuilendChainState {
   /** Sui objects by id: a Suilend LendingMarket holding these reserves. */
   suilendMarkets: Map<string, SuilendReserveState[]>;
+  /**
+   * Each LendingMarket's `rate_limiter` (by the market's id, as in suilendMarkets); a market without one has the
+   * limiter create_lending_market gives (suilendDefaultRateLimiter: nothing refused). A test sets a tighter config here.
+   */
+  suilendRateLimiters: Map<string, SuilendRateLimiterState>;
 }
 
 /** Test-only "current upgrade" package id the local chain's UpgradeCap points at (never the original id). */
@@ -36,7 +44,7 @@ export const SUILEND_CURRENT_PACKAGE = `0x${"51".repeat(32)}`;
 const PKG = "0xf95b06141ed4a174f239417323bde3f209b972f5930d8521ea38a52aff3a6ddf";
 const decimal = (v: bigint) => ({ type: `${PKG}::decimal::Decimal`, fields: { value: v.toString() } });
 
-function suilendMarket(id: string, reserves: SuilendReserveState[]): SuiObject {
+function suilendMarket(id: string, reserves: SuilendReserveState[], limiter: SuilendRateLimiterState): SuiObject {
   return {
     id,
     type: `${PKG}::lending_market::LendingMarket<${PKG}::suilend::MAIN_POOL>`,
@@ -60,6 +68,7 @@ function suilendMarket(id: string, reserves: SuilendReserveState[]): SuiObject {
           smoothed_price: decimal(r.smoothedPriceWad ?? WAD),
         },
       })),
+      rate_limiter: rateLimiterJson(PKG, limiter),
     }),
   };
 }
@@ -105,8 +114,8 @@ const suilendAddress = () => publishedAddress(moveFixture("suilend", "Published.
  * - The deposit limits (reserve.move deposit_liquidity_and_mint_ctokens, after adding the liquidity): total_supply must
  *   stay ≤ from(config.deposit_limit), and market_value_upper_bound(total_supply) = max(price, smoothed_price) ×
  *   total_supply / 10^mint_decimals ≤ from(config.deposit_limit_usd); else EDepositLimitExceeded (2, in `reserve`).
- *   Deposits pass no rate limiter (lending_market.move calls rate_limiter::process_qty on redeem and borrow only); the
- *   redeem's rate limiter is not modelled.
+ *   Deposits pass no rate limiter (lending_market.move calls rate_limiter::process_qty on redeem and borrow only).
+ * - The redeem's rate limiter: suilendRedeemLimiter, before redeem_ctokens.
  * What an executed call leaves in the reserve (its `writes`), as reserve.move (same commit) writes it — the fields the
  * readers read (server/venues/suilend/read.ts):
  * - deposit_liquidity_and_mint_ctokens: `available_amount + liquidity`, `ctoken_supply + new_ctokens`;
@@ -122,7 +131,7 @@ function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResu
   const [p, t] = call.typeArguments;
   const market = call.args[0];
   const index = u64Arg(call.args[1]);
-  const reserves = market && "object" in market ? [...v.suilendMarkets].find(([id]) => sameAddress(id, market.object))?.[1] : undefined;
+  const [marketId, reserves] = (market && "object" in market ? [...v.suilendMarkets].find(([id]) => sameAddress(id, market.object)) : undefined) ?? [];
   const r = index !== null ? reserves?.[Number(index)] : undefined;
   if (!p || !t || !r) return undefined;
   const ctokenType = normalizeStructTag(`${pkg}::reserve::CToken<${p}, ${t}>`);
@@ -150,6 +159,8 @@ function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResu
   if (call.function === "redeem_ctokens_and_withdraw_liquidity_request" && held.kind === "coin" && sameType(held.coinType, ctokenType)) {
     if (held.value === 0n) return abortIn(call.package, "lending_market", call.function, 2n);
     const ratio = r.ctokens === 0n ? WAD : (totalWad * WAD) / (r.ctokens * WAD);
+    const limited = suilendRedeemLimiter(v, marketId ?? "", r, held.value, ratio);
+    if ("abort" in limited) return abortIn(call.package, "rate_limiter", "process_qty", limited.abort);
     const amount = (held.value * WAD * ratio) / WAD / WAD;
     if (amount > r.available || held.value > r.ctokens) {
       return { fails: `ArithmeticError in ${call.package}::reserve::redeem_ctokens: the reserve's available_amount ${r.available} cannot pay ${amount}`, kind: "MOVE_PRIMITIVE_RUNTIME_ERROR" };
@@ -159,6 +170,7 @@ function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResu
     const writes = () => {
       r.available -= amount;
       r.ctokens -= held.value;
+      v.suilendRateLimiters.set(limiterOf(v, marketId ?? "")?.[0] ?? marketId ?? "", limited.next);
     };
     return { takes: [3], returns: [{ kind: "receipt", name: "LiquidityRequest", coinType: normalizeStructTag(t), value: amount, fee: 0n }], writes };
   }
@@ -168,12 +180,39 @@ function suilendCoinCall(v: SuilendChainState, call: CoinCallSeen): CoinCallResu
   return undefined;
 }
 
+/**
+ * The rate limiter a redeem runs (suilend/suilend @ d5ba83a617bb0778b48b0c3b1e77a87be81258ca
+ * contracts/suilend/sources/lending_market.move redeem_ctokens_and_withdraw_liquidity_request, lines 432-447): after
+ * compound_interest and before reserve::redeem_ctokens, unless an exemption covers the cTokens (the plans pass
+ * option::none; only liquidate issues one, lines 815-915),
+ *   `rate_limiter::process_qty(&mut lending_market.rate_limiter, clock::timestamp_ms(clock) / 1000,
+ *      reserve::ctoken_market_value_upper_bound(reserve, ctoken_amount))`
+ * — the outflow in USD: reserve.move ctoken_market_value_upper_bound (lines 522-533) = market_value_upper_bound(
+ * mul(from(ctoken_amount), ctoken_ratio)), market_value_upper_bound (lines 456-467) = div(mul(price_upper_bound,
+ * liquidity), from(10^mint_decimals)), price_upper_bound (lines 399-401) = max(price, smoothed_price). Past the
+ * market's max_outflow it aborts ERateLimitExceeded (2) in rate_limiter::process_qty (./suilend-rate-limiter.ts).
+ * The limiter it leaves, or the abort code; one market's limiter covers every reserve's redeems (and borrows).
+ */
+function suilendRedeemLimiter(v: SuilendChainState, marketId: string, r: SuilendReserveState, ctokens: bigint, ratioWad: bigint) {
+  const limiter = limiterOf(v, marketId)?.[1] ?? suilendDefaultRateLimiter();
+  const liquidityWad = (ctokens * WAD * ratioWad) / WAD;
+  const priceUpper = (r.priceWad ?? WAD) > (r.smoothedPriceWad ?? WAD) ? (r.priceWad ?? WAD) : (r.smoothedPriceWad ?? WAD);
+  const usdWad = (((priceUpper * liquidityWad) / WAD) * WAD) / (10n ** 6n * WAD);
+  return suilendProcessQty(limiter, CLOCK_S, usdWad);
+}
+
+/** The market's entry in suilendRateLimiters (its key and limiter), if a test set one. */
+const limiterOf = (v: SuilendChainState, marketId: string) => [...v.suilendRateLimiters].find(([id]) => sameAddress(id, marketId));
+
+/** The local Clock in seconds, as lending_market.move passes it to the limiter (`clock::timestamp_ms(clock) / 1000`). */
+const CLOCK_S = BigInt(String((CLOCK.json as { timestamp_ms: string }).timestamp_ms)) / 1000n;
+
 export const suilendChain: SuiVenueChain<SuilendChainState> = {
   venue: "suilend",
   // The original package, then the upgrade its UpgradeCap points at.
   packageVersions: [[original, [original, SUILEND_CURRENT_PACKAGE]]],
   upgradeCaps: [[suilend.onchain.upgradeCap ?? "", SUILEND_CURRENT_PACKAGE]],
-  objects: (v) => [...v.suilendMarkets].map(([id, r]) => suilendMarket(id, r)),
+  objects: (v) => [...v.suilendMarkets].map(([id, r]) => suilendMarket(id, r, limiterOf(v, id)?.[1] ?? suilendDefaultRateLimiter())),
   moveModules: suilendModules(),
   coinCall: suilendCoinCall,
   entryObjects: [{ id: suilend.onchain.lendingMarket ?? "", type: `${original}::lending_market::LendingMarket<${suilend.onchain.lendingMarketType}>` }],
