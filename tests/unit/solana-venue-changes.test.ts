@@ -103,19 +103,22 @@ async function refusesDiverted(venue: VenueDescriptor, program: string, chain: S
   expect(part.blocker?.message).toContain(`2.000000 USDC goes to ${SPONSOR}, which the plan does not name`);
 }
 
-/** Without the chain's simulation (an RPC that has neither simulateBundle nor simulateTransaction): unavailable with the reason, never blocked by the checker. */
+/** Without the chain's simulation (an RPC that has neither simulateBundle nor simulateTransaction): the deposit's and the withdraw's changes unavailable with the reason, never blocked by the checker. */
 async function unavailableWithoutSimulation(venue: VenueDescriptor) {
-  const txs = await build(venue.id, "deposit", 3_000_000n);
+  const built = { deposit: await build(venue.id, "deposit", 3_000_000n), withdraw: await build(venue.id, "withdraw", 3_000_000n) };
   const chain = rpc.solanaChain;
   rpc.solanaChain = null;
   try {
-    const sim = await simulateTransactions(txs, OWNER);
-    expect(sim.blocker).toBeNull();
-    for (const t of sim.transactions) {
-      expect(t.simulation?.status).toBe("unavailable");
-      expect(t.simulation?.error).toMatch(/simulateTransaction did not answer \(.*not found/);
+    for (const action of ["deposit", "withdraw"] as const) {
+      const sim = await simulateTransactions(built[action], OWNER);
+      expect(sim.blocker).toBeNull();
+      expect(sim.transactions).toHaveLength(built[action].length);
+      for (const t of sim.transactions) {
+        expect(t.simulation?.status).toBe("unavailable");
+        expect(t.simulation?.error).toMatch(/simulateTransaction did not answer \(.*not found/);
+      }
+      expect(checkChanges(sim.transactions, await vaultExpectedChanges(action, venue, OWNER, 3_000_000n, sim.transactions))).toBeNull();
     }
-    expect(checkChanges(sim.transactions, await vaultExpectedChanges("deposit", venue, OWNER, 3_000_000n, sim.transactions))).toBeNull();
   } finally {
     rpc.solanaChain = chain;
   }
@@ -151,7 +154,7 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     await refusesDiverted(kamino, KLEND, chain);
   });
 
-  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+  it("without the chain's simulation the deposit's and the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
     await unavailableWithoutSimulation(kamino);
   });
 
@@ -267,7 +270,7 @@ describe("svm-chain balance changes checked against the plan: marginfi (the SDK'
     await refusesDiverted(marginfi, ids.program, chain);
   });
 
-  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+  it("without the chain's simulation the deposit's and the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
     await unavailableWithoutSimulation(marginfi);
   });
 
@@ -328,7 +331,7 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     await refusesDiverted(save, ids.program, chain);
   });
 
-  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+  it("without the chain's simulation the deposit's and the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
     await unavailableWithoutSimulation(save);
   });
 
@@ -408,7 +411,7 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     await refusesDiverted(jupiterLend, ids.lendingProgram, chain);
   });
 
-  it("without the chain's simulation the changes are unavailable with the reason, and the checker does not block", async () => {
+  it("without the chain's simulation the deposit's and the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
     await unavailableWithoutSimulation(jupiterLend);
   });
 
