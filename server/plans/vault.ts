@@ -25,10 +25,14 @@ export interface VaultPlanInput {
   owner?: string;
 }
 
-/** The contracts a plan may pay or approve: the ones its transactions call and the EVM contracts its venue's descriptor cites (an Aave aToken takes the supplied USDC). */
-function venueContracts(onchain: Readonly<Record<string, string | undefined>>, txs: PlanTransaction[]): string[] {
-  const cited = Object.values(onchain).filter((v): v is string => typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v));
-  return [...cited, ...txs.flatMap((t) => (t.encoding === "evm-call" ? [(t.payload as { to: string }).to] : []))];
+/**
+ * The contracts a vault plan may pay or approve: the EVM contracts its venue's descriptor cites (the pool, vault or Comet
+ * the plan calls, an Aave aToken that takes the supplied USDC, Morpho Blue behind a vault), never the addresses the
+ * transactions themselves call: a transaction retargeted after building to another contract would otherwise name its
+ * own target as allowed.
+ */
+function venueContracts(onchain: Readonly<Record<string, string | undefined>>): string[] {
+  return Object.values(onchain).filter((v): v is string => typeof v === "string" && /^0x[0-9a-fA-F]{40}$/.test(v));
 }
 
 /**
@@ -44,10 +48,10 @@ export async function vaultExpectedChanges(
   venue: { id: string; chain: ExpectedChanges["chain"]; onchain: Readonly<Record<string, string | undefined>> },
   owner: string,
   amount: bigint,
-  txs: PlanTransaction[],
+  _txs: PlanTransaction[],
 ): Promise<ExpectedChanges> {
   const { chain } = venue;
-  const venues = venueContracts(venue.onchain, txs);
+  const venues = venueContracts(venue.onchain);
   if (action === "withdraw") return { chain, owner, spends: [], venues, receives: [{ asset: USDC[chain], atLeast: amount }], sharesMayLeave: true };
   // A custody that cannot be derived (a cited id missing) names no address: the deposit's USDC may then arrive nowhere.
   const custody = chain === "svm-chain" ? await (custodyOf(venue.id)?.() ?? Promise.resolve([])).catch((): string[] => []) : [];
