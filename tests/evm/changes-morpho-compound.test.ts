@@ -2,8 +2,9 @@
 // each deposit and withdraw the real builder makes, simulated with eth_simulateV1 on the venue's real bytecode, agrees
 // with the plan's expectation (vaultExpectedChanges, as the plan route builds it) in exact base units; the same plan
 // altered after building (ten times the amount, the shares or the base balance credited to someone else, an unlimited
-// approval, a withdraw paid to someone else) is refused `simulation_mismatch`, in token units.
-import { encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem";
+// approval, a withdraw paid to someone else or taking ten times the shares or base) is refused `simulation_mismatch`,
+// in token units.
+import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { checkChanges } from "../../server/chains/check-changes";
@@ -36,6 +37,8 @@ interface Venue {
   deposit: (amount: bigint, to: Hex) => Hex;
   /** The withdraw call paying `to` (the last transaction of the withdraw plan, re-encoded). */
   withdrawTo: (built: EvmCall, to: Hex) => Hex;
+  /** The withdraw call taking `times` × the plan's figure (the shares redeemed, or the base withdrawn), paid to the owner. */
+  withdrawTimes: (built: EvmCall, times: bigint) => Hex;
   /** How the simulation says the credit went elsewhere. */
   elsewhere: string;
 }
@@ -59,6 +62,10 @@ function venuesOn(chain: Chain): Venue[] {
         const shares = BigInt(`0x${built.data.slice(10, 74)}`);
         return encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "redeem", args: [shares, to, OWNER] });
       },
+      withdrawTimes: (built, times) => {
+        const shares = BigInt(`0x${built.data.slice(10, 74)}`);
+        return encodeFunctionData({ abi: METAMORPHO_ABI, functionName: "redeem", args: [shares * times, OWNER, OWNER] });
+      },
       elsewhere: `is minted to ${OTHER}, not to you`,
     },
     {
@@ -70,6 +77,11 @@ function venuesOn(chain: Chain): Venue[] {
           ? encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supply", args: [usdc(), amount] } as Parameters<typeof encodeFunctionData>[0])
           : encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "supplyTo", args: [to, usdc(), amount] } as Parameters<typeof encodeFunctionData>[0]),
       withdrawTo: (_built, to) => encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "withdrawTo", args: [to, usdc(), 1_000_000n] } as Parameters<typeof encodeFunctionData>[0]),
+      // withdraw(asset, amount): the builder's amount, the second argument.
+      withdrawTimes: (built, times) => {
+        const amount = BigInt(`0x${built.data.slice(74, 138)}`);
+        return encodeFunctionData({ abi: COMET_FULL_ABI, functionName: "withdraw", args: [usdc(), amount * times] } as Parameters<typeof encodeFunctionData>[0]);
+      },
       elsewhere: `is minted to ${OTHER}, not to you`,
     },
   ];
@@ -145,6 +157,26 @@ describe.each(CHAINS)("EVM balance changes from eth_simulateV1 logs, checked aga
       const paidElsewhere = await check(v, "withdraw", alteredCalls(txs, { [last]: v.withdrawTo(txs[last]?.payload as EvmCall, OTHER) }), 1_000_000n);
       expect(paidElsewhere.blocker?.code).toBe("simulation_mismatch");
       expect(paidElsewhere.blocker?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    });
+
+    it("a withdraw altered to 10 × is refused, naming the shares or base balance leaving beyond what the plan needs", async () => {
+      // 10 USDC more supplied first, so the owner holds enough for 10 × the withdraw and the altered one succeeds.
+      const deposit = await ourBuild(v.id, "deposit", OWNER, 10_000_000n);
+      expect((await signAndSend(node.url, OWNER_KEY, deposit.map((t) => t.payload as EvmCall))).map((r) => r.status)).toEqual(["success", "success"]);
+      const txs = await ourBuild(v.id, "withdraw", OWNER, 1_000_000n);
+      const last = txs.length - 1;
+      expect((await check(v, "withdraw", txs, 1_000_000n)).blocker?.message ?? null).toBeNull();
+      const { sim, blocker } = await check(v, "withdraw", alteredCalls(txs, { [last]: v.withdrawTimes(txs[last]?.payload as EvmCall, 10n) }), 1_000_000n);
+      expect(sim.blocker).toBeNull();
+      // The altered call ran: about 10 USDC arrive (not a revert caught as something else).
+      const got = sim.transactions
+        .at(-1)
+        ?.simulation?.changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === OWNER.toLowerCase() && c.asset.id.toLowerCase() === usdc().toLowerCase())?.amount;
+      expect(Number(got)).toBeGreaterThanOrEqual(9_999_990);
+      expect(blocker?.code).toBe("simulation_mismatch");
+      // The vault's shares (Morpho) or Comet's base balance (Compound v3, burned to 0x0 by its Transfer): 10 × what the rate needs.
+      expect(blocker?.message).toMatch(/ leave your wallet; at the simulation's rate .* pay the 1\.000000 USDC the plan withdraws/);
+      expect(blocker?.message).toContain(`base units of ${getAddress(v.target())} leave your wallet`);
     });
   });
 });
