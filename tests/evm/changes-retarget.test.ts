@@ -27,7 +27,9 @@ const onchain = (id: string) => getVenue(id)?.onchain ?? {};
 describe("EVM: a vault plan retargeted to another real venue on Base is refused, naming it", () => {
   let node: EvmNode;
   const usdc = (onchain("aave-v3-base").usdc ?? "") as Hex;
-  const [pool, vault, comet] = [onchain("aave-v3-base").pool, onchain("morpho-base").vault, onchain("compound-v3-base").cUSDCv3] as Hex[];
+  const pool = onchain("aave-v3-base").pool as Hex;
+  const vault = onchain("morpho-base").vault as Hex;
+  const comet = onchain("compound-v3-base").cUSDCv3 as Hex;
   useLocalChain(["SVC_RPC_EVM_A"], async () => {
     node = await startEvmNode({ chainId: 8453 });
     node.methods.simulateV1 = true;
