@@ -179,4 +179,25 @@ describe.each(CHAINS)("EVM balance changes from eth_simulateV1 logs, checked aga
       expect(blocker?.message).toContain(`base units of ${getAddress(v.target())} leave your wallet`);
     });
   });
+
+  // Last, after both venues: once an RPC answers that it has no eth_simulateV1, this process asks it no more.
+  it.each(venuesOn(chain))("$id: an RPC without eth_simulateV1: the deposit's and the withdraw's changes are unavailable with the reason, and the checker does not block", async (v) => {
+    // Neither eth_simulateV1 nor a debug_traceCall to read the logs from (the local node's `traceCall`, where it has one).
+    Object.assign(node.methods, { simulateV1: false, traceCall: false });
+    try {
+      const noLogs = { status: "unavailable", balanceChanges: null, approvals: null, source: null, reason: expect.stringMatching(/^The RPC has .*eth_simulateV1.*so the balance changes are not known\.$/) };
+      const deposit = await ourBuild(v.id, "deposit", OWNER, AMOUNT);
+      const d = await check(v, "deposit", deposit);
+      expect(d.sim.blocker).toBeNull();
+      expect(d.sim.transactions.map((t) => t.simulation?.changes)).toEqual(deposit.map(() => noLogs));
+      expect(d.blocker).toBeNull();
+      const withdraw = await ourBuild(v.id, "withdraw", OWNER, 1_000_000n);
+      const w = await check(v, "withdraw", withdraw, 1_000_000n);
+      expect(w.sim.blocker).toBeNull();
+      expect(w.sim.transactions.map((t) => t.simulation?.changes)).toEqual(withdraw.map(() => noLogs));
+      expect(w.blocker).toBeNull();
+    } finally {
+      Object.assign(node.methods, { simulateV1: true, traceCall: true });
+    }
+  });
 });

@@ -100,7 +100,7 @@ describe.each(evmVenueChains("aave-v3"))("EVM balance changes from eth_simulateV
     expect(thrice?.message).toContain("1.000000 USDC the plan withdraws");
   });
 
-  // Last: it leaves the owner a standing allowance to the pool.
+  // It leaves the owner a standing allowance to the pool.
   it("an exact approval to another spender is refused naming it (the supply itself succeeds on a standing allowance)", async () => {
     await signAndSend(node.url, OWNER_KEY, [{ chainId, to: aave.usdc, data: approve(maxUint256), value: "0" } as EvmCall]);
     const foreign = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [OTHER, AMOUNT] });
@@ -110,5 +110,26 @@ describe.each(evmVenueChains("aave-v3"))("EVM balance changes from eth_simulateV
     const b = checkChanges(sim.transactions, await expected(txs));
     expect(b?.code).toBe("simulation_mismatch");
     expect(b?.message).toContain(`an approval of 3.000000 USDC to ${OTHER}`);
+  });
+
+  // Last: once an RPC answers that it has no eth_simulateV1, this process asks it no more.
+  it("an RPC without eth_simulateV1: the deposit's and the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
+    // Neither eth_simulateV1 nor a debug_traceCall to read the logs from (the local node's `traceCall`, where it has one).
+    Object.assign(node.methods, { simulateV1: false, traceCall: false });
+    try {
+      const noLogs = { status: "unavailable", balanceChanges: null, approvals: null, source: null, reason: expect.stringMatching(/^The RPC has .*eth_simulateV1.*so the balance changes are not known\.$/) };
+      const deposit = await ourBuild(venueId, "deposit", OWNER, AMOUNT);
+      const d = await simulateTransactions(deposit, OWNER);
+      expect(d.blocker).toBeNull();
+      expect(d.transactions.map((t) => t.simulation?.changes)).toEqual(deposit.map(() => noLogs));
+      expect(checkChanges(d.transactions, await expected(deposit))).toBeNull();
+      const withdraw = await ourBuild(venueId, "withdraw", OWNER, 1_000_000n);
+      const w = await simulateTransactions(withdraw, OWNER);
+      expect(w.blocker).toBeNull();
+      expect(w.transactions.map((t) => t.simulation?.changes)).toEqual(withdraw.map(() => noLogs));
+      expect(checkChanges(w.transactions, await vaultExpectedChanges("withdraw", venue, OWNER, 1_000_000n, withdraw))).toBeNull();
+    } finally {
+      Object.assign(node.methods, { simulateV1: true, traceCall: true });
+    }
   });
 });
