@@ -180,6 +180,19 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         expect(elsewhere?.code).toBe("simulation_mismatch");
         expect(elsewhere?.message).toContain(`USDC goes to ${OTHER}, which the plan does not name`);
       });
+
+      it("a node that does not answer the simulation: the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
+        const r = await plan("withdraw", c.venue);
+        const tx = r.json.transactions[0] as Tx;
+        rpc.down = true;
+        try {
+          const sim = await simulateTransactions([tx], OWNER);
+          expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
+          expect(checkChanges(sim.transactions, await vaultExpectedChanges("withdraw", resolveVenue(c.venue), OWNER, AMOUNT, sim.transactions))).toBeNull();
+        } finally {
+          rpc.down = false;
+        }
+      });
     });
   }
 
