@@ -7,7 +7,7 @@ import { createTx, type TypedTransaction } from "@ethereumjs/tx";
 import { Account, type Address, createAddressFromString, privateToAddress } from "@ethereumjs/util";
 import type { EVMResult, InterpreterStep, Log, Message } from "@ethereumjs/evm";
 import { createVM, runTx, type VM } from "@ethereumjs/vm";
-import { bytesToHex, getAddress, type Hex, hexToBytes, keccak256, numberToHex, toHex } from "viem";
+import { bytesToHex, decodeAbiParameters, getAddress, type Hex, hexToBytes, keccak256, numberToHex, toHex } from "viem";
 
 /** Block gas limit and the eth_call / eth_estimateGas cap (geth's RPCGasCap default is 50M; a block is 30M here). */
 export const BLOCK_GAS_LIMIT = 30_000_000n;
@@ -459,4 +459,352 @@ export async function commitCall(chain: LocalEvm, from: string, to: string | und
   const err = r.execResult.exceptionError;
   if (err) throw new RpcError(3, `${revertMessage(r.execResult.returnValue)} (${err.error}; ${to ? `call to ${to} ${data.slice(0, 10)}` : `create, ${(data.length - 2) / 2} bytes`})`, hexOf(r.execResult.returnValue));
   return r;
+}
+
+/**
+ * debug_traceCall's third parameter: geth's TraceCallConfig (ethereum/go-ethereum eth/tracers/api.go @
+ * 02b73d4ea7181464175e0a6cbecc0a3a2655a562: TraceConfig{Tracer, Timeout, TracerConfig} plus StateOverrides,
+ * BlockOverrides, TxIndex). This node serves `tracer: "callTracer"` with `stateOverrides` (eth_call's override shape).
+ */
+export interface TraceCallConfig {
+  tracer?: unknown;
+  tracerConfig?: unknown;
+  timeout?: unknown;
+  stateOverrides?: StateOverride;
+  blockOverrides?: unknown;
+  txIndex?: unknown;
+}
+
+/** callTracerConfig (eth/tracers/native/call.go @ 02b73d4e): `onlyTopCall` keeps no subcall, `withLog` keeps the logs. */
+interface CallTracerOptions {
+  onlyTopCall: boolean;
+  withLog: boolean;
+}
+
+/**
+ * geth's built-in tracer names at 02b73d4e: the native ones (eth/tracers/native/*.go `DefaultDirectory.Register`) and
+ * the JS assets (eth/tracers/js/internal/tracers/*.js, registered by eth/tracers/js/goja.go `init` under their camel-cased
+ * file names). geth serves each; this node serves only callTracer, so it refuses the others as unsupported here.
+ */
+const GETH_TRACERS = new Set([
+  "4byteTracer",
+  "flatCallTracer",
+  "erc7562Tracer",
+  "keccak256PreimageTracer",
+  "muxTracer",
+  "noopTracer",
+  "prestateTracer",
+  "4byteTracerLegacy",
+  "bigramTracer",
+  "callTracerLegacy",
+  "evmdisTracer",
+  "noopTracerLegacy",
+  "opcountTracer",
+  "prestateTracerLegacy",
+  "trigramTracer",
+  "unigramTracer",
+]);
+
+/** Go's encoding/json name for a JSON value's kind, as in its "cannot unmarshal X into …" error. */
+const goJsonKind = (v: unknown) => (typeof v === "string" ? "string" : typeof v === "number" ? "number" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : "bool");
+
+/**
+ * The tracer the config asks for, refused as geth refuses it (eth/tracers/api.go @ 02b73d4e traceTx, eth/tracers/dir.go
+ * directory.New): no tracer is geth's struct logger (not served here: -32602); a name geth does not register is run as
+ * JS code, `vm.RunString("(" + code + ")")` (eth/tracers/js/goja.go newJsTracer), so a bare identifier fails as goja's
+ * ReferenceError at pc 0, column 2 — "ReferenceError: X is not defined at <eval>:1:2(0)" — a plain error, -32000.
+ */
+function callTracerOptions(config: TraceCallConfig | undefined): CallTracerOptions {
+  const tracer = config?.tracer;
+  if (tracer === undefined || tracer === null) throw new RpcError(-32602, "this local node answers callTracer only (no tracer asks for geth's struct logger, which it does not serve)");
+  if (typeof tracer !== "string") throw new RpcError(-32602, `invalid argument 2: json: cannot unmarshal ${goJsonKind(tracer)} into Go struct field TraceCallConfig.tracer of type string`);
+  if (tracer !== "callTracer") {
+    if (GETH_TRACERS.has(tracer)) throw new RpcError(-32602, `this local node answers callTracer only (geth serves ${tracer}; this node does not)`);
+    if (/^[A-Za-z_$][\w$]*$/.test(tracer) && !(tracer in globalThis)) throw new RpcError(-32000, `ReferenceError: ${tracer} is not defined at <eval>:1:2(0)`);
+    throw new RpcError(-32000, `tracer ${JSON.stringify(tracer)}: geth would evaluate it as JS tracer code, which this local node does not`);
+  }
+  if (config?.blockOverrides !== undefined && config.blockOverrides !== null) throw new RpcError(-32602, "this local node does not apply blockOverrides to debug_traceCall");
+  if (config?.txIndex !== undefined && config.txIndex !== null) throw new RpcError(-32602, "this local node keeps no block's transactions to trace at txIndex");
+  const cfg = (config?.tracerConfig ?? {}) as Record<string, unknown>;
+  if (typeof cfg !== "object" || Array.isArray(cfg)) throw new RpcError(-32000, `json: cannot unmarshal ${goJsonKind(cfg)} into Go value of type native.callTracerConfig`);
+  // json.Unmarshal into callTracerConfig (newCallTracerObject): null leaves the field false; another kind is an error.
+  for (const field of ["onlyTopCall", "withLog"]) {
+    const v = cfg[field];
+    if (v !== undefined && v !== null && typeof v !== "boolean") throw new RpcError(-32000, `json: cannot unmarshal ${goJsonKind(v)} into Go struct field callTracerConfig.${field} of type bool`);
+  }
+  return { onlyTopCall: cfg.onlyTopCall === true, withLog: cfg.withLog === true };
+}
+
+/** One call frame while the call runs (callFrame in eth/tracers/native/call.go @ 02b73d4e, plus what building it needs). */
+interface TraceFrame {
+  type: string;
+  from: string;
+  to?: string;
+  input: Uint8Array;
+  gas: bigint;
+  gasUsed: bigint;
+  value?: bigint;
+  output?: Uint8Array;
+  error?: string;
+  revertReason?: string;
+  calls: TraceFrame[];
+  logs: TraceLog[];
+  depth: number;
+  parent?: TraceFrame;
+  /** callFrame.failed(): an error, and its state reverted (every error since Homestead). */
+  failed: boolean;
+  /** The last opcode this frame stepped: the CALL-family opcode that opens the next child frame. */
+  lastOp: number;
+  /** A SELFDESTRUCT it stepped, kept as a child frame if the frame then ends without error. */
+  selfdestruct?: TraceFrame;
+  /** False for a subcall under onlyTopCall (not in the answer). */
+  visible: boolean;
+}
+
+/** A LOG0–LOG4 the call ran (callLog), `position` the number of its frame's subcalls made before it. */
+interface TraceLog {
+  frame: TraceFrame;
+  address: string;
+  topics: Uint8Array[];
+  data: Uint8Array;
+  position: number;
+  index?: number;
+}
+
+/** The opcode that opened a frame → callFrame.Type's name (vm.OpCode.String()). */
+const CALL_OPCODES = new Map<number, string>([
+  [0xf0, "CREATE"],
+  [0xf1, "CALL"],
+  [0xf2, "CALLCODE"],
+  [0xf4, "DELEGATECALL"],
+  [0xf5, "CREATE2"],
+  [0xfa, "STATICCALL"],
+]);
+
+/** A new frame for message `m`, opened by `parent`'s last opcode (none: the transaction's own CALL or CREATE). */
+function openFrame(m: Message, parent: TraceFrame | undefined, onlyTopCall: boolean): TraceFrame {
+  const type = (parent ? CALL_OPCODES.get(parent.lastOp) : undefined) ?? (m.to ? "CALL" : "CREATE");
+  // core/vm/evm.go @ 02b73d4e captureBegin's arguments: CALLCODE and DELEGATECALL run the callee's code in the
+  // caller's context, so `from` is the running contract and `to` the code's address (ethereumjs puts the running
+  // contract in `to` and the code in `codeAddress`; a DELEGATECALL's `caller` is the running contract's own caller).
+  // STATICCALL passes no value (omitted); DELEGATECALL passes the running frame's value.
+  const from = type === "DELEGATECALL" ? m.to : m.caller;
+  const to = type === "DELEGATECALL" || type === "CALLCODE" ? m.codeAddress : m.to;
+  return {
+    type,
+    from: from?.toString() ?? "",
+    to: to?.toString(),
+    input: m.data,
+    gas: m.gasLimit,
+    gasUsed: 0n,
+    value: type === "STATICCALL" ? undefined : m.value,
+    calls: [],
+    logs: [],
+    depth: m.depth,
+    parent,
+    failed: false,
+    lastOp: -1,
+    visible: !onlyTopCall || m.depth === 0,
+  };
+}
+
+/** geth's text (core/vm/errors.go @ 02b73d4e) for an @ethereumjs/evm 10.x exceptional halt; others pass through. */
+function gethVmError(err: string, frame: TraceFrame): string {
+  if (err === "invalid opcode") return `invalid opcode: ${frame.lastOp === 0xfe ? "INVALID" : `opcode 0x${frame.lastOp.toString(16)} not defined`}`;
+  const known: Record<string, string> = {
+    revert: "execution reverted",
+    "out of gas": "out of gas",
+    "code store out of gas": "contract creation code storage out of gas",
+    "code size to deposit exceeds maximum code size": "max code size exceeded",
+    "invalid JUMP": "invalid jump destination",
+    "static state change": "write protection",
+    "create collision": "contract address collision",
+    "value out of range": "return data out of bounds",
+    "insufficient balance": "insufficient balance for transfer",
+    "invalid bytecode deployed": "invalid code: must not begin with 0xef",
+    "initcode exceeds max initcode size": "max initcode size exceeded",
+  };
+  return known[err] ?? err;
+}
+
+/** abi.UnpackRevert (accounts/abi/abi.go @ 02b73d4e): Error(string)'s string, Panic(uint256)'s reason, else none. */
+const PANIC_REASONS = new Map<bigint, string>([
+  [0x00n, "generic panic"],
+  [0x01n, "assert(false)"],
+  [0x11n, "arithmetic underflow or overflow"],
+  [0x12n, "division or modulo by zero"],
+  [0x21n, "enum overflow"],
+  [0x22n, "invalid encoded storage byte array accessed"],
+  [0x31n, "out-of-bounds array access; popping on an empty array"],
+  [0x32n, "out-of-bounds access of an array or bytesN"],
+  [0x41n, "out of memory"],
+  [0x51n, "uninitialized function"],
+]);
+function unpackRevert(data: Uint8Array): string | undefined {
+  const hex = hexOf(data);
+  try {
+    if (hex.startsWith("0x08c379a0")) return decodeAbiParameters([{ type: "string" }], `0x${hex.slice(10)}`)[0];
+    if (hex.startsWith("0x4e487b71")) {
+      const code = decodeAbiParameters([{ type: "uint256" }], `0x${hex.slice(10)}`)[0];
+      return PANIC_REASONS.get(code) ?? `unknown panic code: 0x${code.toString(16)}`;
+    }
+  } catch {
+    return undefined;
+  }
+  return undefined;
+}
+
+/** callFrame.processOutput (call.go @ 02b73d4e): output on success; on error the error, and the output only for a revert. */
+function closeFrame(frame: TraceFrame, r: EVMResult): void {
+  const ret = r.execResult.returnValue;
+  const err = r.execResult.exceptionError;
+  frame.gasUsed = r.execResult.executionGasUsed;
+  if (!err) {
+    frame.output = ret;
+    if (!frame.to && r.createdAddress) frame.to = r.createdAddress.toString();
+    if (frame.selfdestruct?.visible) frame.calls.push(frame.selfdestruct);
+    return;
+  }
+  frame.error = gethVmError(err.error, frame);
+  frame.failed = true;
+  // A failed CREATE has no address (f.To = nil); ethereumjs knows none before it runs anyway.
+  if (frame.type === "CREATE" || frame.type === "CREATE2") frame.to = undefined;
+  if (err.error !== "revert" || ret.length === 0) return;
+  frame.output = ret;
+  if (ret.length >= 4) frame.revertReason = unpackRevert(ret);
+}
+
+/** Bytes [offset, offset + size) of a step's memory (as it was before the opcode's expansion: zeros past it). */
+function memorySlice(memory: Uint8Array, offset: bigint, size: bigint): Uint8Array | undefined {
+  if (size === 0n) return new Uint8Array();
+  // No gas limit here pays to expand memory to 16 MiB: such a LOG fails its frame, which then keeps no log.
+  if (offset + size > 1n << 24n) return undefined;
+  const out = new Uint8Array(Number(size));
+  out.set(memory.subarray(Number(offset), Number(offset + size)));
+  return out;
+}
+
+/**
+ * geth's callTracer over an @ethereumjs/evm 10.x run: a frame opens on `beforeMessage` (OnEnter) and closes on
+ * `afterMessage` (OnExit), nested into the frame that made it; the `step` event (fired before each opcode runs, with
+ * the stack and the memory as they are then) gives the opcode that opened each child (so a CALL inside a STATICCALL is a
+ * CALL, though ethereumjs marks both static), each LOG0–LOG4's address, topics (stack below offset and size) and data
+ * (memory), and a SELFDESTRUCT (geth traces it as a child frame, core/vm/instructions.go opSelfdestruct6780's OnEnter
+ * with gas 0 and the balance as value). A LOG whose opcode then fails fails its frame, whose logs geth clears anyway.
+ * Returns the top frame and every LOG in the order run; `finishTrace` then keeps the ones that stand.
+ */
+async function withCallTracer<T>(chain: LocalEvm, opts: CallTracerOptions, run: () => Promise<T>) {
+  const open: TraceFrame[] = [];
+  const logs: TraceLog[] = [];
+  let top: TraceFrame | undefined;
+  const before = (m: Message) => {
+    open.push(openFrame(m, open[open.length - 1], opts.onlyTopCall));
+  };
+  const step = (s: InterpreterStep) => {
+    const frame = open[open.length - 1];
+    if (!frame) return;
+    frame.lastOp = s.opcode.code;
+    const code = s.opcode.code;
+    const n = s.stack.length;
+    if (code >= 0xa0 && code <= 0xa4 && opts.withLog && n >= 2 + code - 0xa0) {
+      const data = memorySlice(s.memory, s.stack[n - 1] ?? 0n, s.stack[n - 2] ?? 0n);
+      const topics = Array.from({ length: code - 0xa0 }, (_, i) => hexToBytes(numberToHex(s.stack[n - 3 - i] ?? 0n, { size: 32 })));
+      if (data) logs.push({ frame, address: s.address.toString(), topics, data, position: frame.calls.length });
+    }
+    if (code === 0xff && n >= 1) {
+      const beneficiary = `0x${(s.stack[n - 1] ?? 0n).toString(16).padStart(40, "0").slice(-40)}`;
+      frame.selfdestruct = { ...openFrame({ caller: s.address, to: addr(beneficiary), data: new Uint8Array(), gasLimit: 0n, value: s.account.balance, depth: frame.depth + 1 } as Message, undefined, opts.onlyTopCall), type: "SELFDESTRUCT", parent: frame };
+    }
+  };
+  const after = (r: EVMResult) => {
+    const frame = open.pop();
+    if (!frame) return;
+    closeFrame(frame, r);
+    const parent = open[open.length - 1];
+    if (!parent) top = frame;
+    else if (frame.visible) parent.calls.push(frame);
+  };
+  const events = chain.vm.evm.events;
+  events?.on("beforeMessage", before);
+  events?.on("step", step);
+  events?.on("afterMessage", after);
+  try {
+    const out = await run();
+    return { out, top, logs };
+  } finally {
+    events?.off("beforeMessage", before);
+    events?.off("step", step);
+    events?.off("afterMessage", after);
+  }
+}
+
+/**
+ * The logs that stand, with geth's `index`: clearFailedLogs (call.go @ 02b73d4e) drops the logs of a failed frame and
+ * of all under it; `index` is the log's types.Log.Index, the StateDB's logSize when it was added (core/state/statedb.go
+ * AddLog), which a reverted frame's journal winds back (journal.go addLogChange.revert: logSize--): on TraceCall's fresh
+ * state, the log's place among the call's logs that stand (its receipt's logIndex). Checked against the logs the EVM
+ * itself kept for the call: the same, in the same order, or the trace is not answered.
+ */
+function finishTrace(logs: TraceLog[], kept: Log[]): void {
+  const stands = (f: TraceFrame | undefined): boolean => !f || (!f.failed && stands(f.parent));
+  const standing = logs.filter((l) => stands(l.frame));
+  const same = (l: TraceLog, [a, topics, data]: Log) =>
+    hexOf(a) === l.address && topics.length === l.topics.length && topics.every((t, i) => hexOf(t) === hexOf(l.topics[i] ?? new Uint8Array())) && hexOf(data) === hexOf(l.data);
+  if (standing.length !== kept.length || standing.some((l, i) => !same(l, kept[i] as Log))) throw new Error(`debug_traceCall: ${standing.length} LOG steps stand, the EVM kept ${kept.length} logs that differ`);
+  standing.forEach((l, i) => {
+    l.index = i;
+    if (l.frame.visible) l.frame.logs.push(l);
+  });
+}
+
+/** callFrame's JSON (gen_callframe_json.go @ 02b73d4e): field order as geth marshals it, addresses lower-case, hex quantities and bytes. */
+function frameJson(f: TraceFrame): Record<string, unknown> {
+  return {
+    from: f.from.toLowerCase(),
+    gas: qty(f.gas),
+    gasUsed: qty(f.gasUsed),
+    ...(f.to ? { to: f.to.toLowerCase() } : {}),
+    input: hexOf(f.input),
+    ...(f.output && f.output.length > 0 ? { output: hexOf(f.output) } : {}),
+    ...(f.error ? { error: f.error } : {}),
+    ...(f.revertReason ? { revertReason: f.revertReason } : {}),
+    ...(f.calls.length > 0 ? { calls: f.calls.map(frameJson) } : {}),
+    ...(f.logs.length > 0 ? { logs: f.logs.map((l) => ({ address: l.address.toLowerCase(), topics: l.topics.map(hexOf), data: hexOf(l.data), index: qty(l.index ?? 0), position: qty(l.position) })) } : {}),
+    ...(f.value !== undefined ? { value: qty(f.value) } : {}),
+    type: f.type,
+  };
+}
+
+/** runTx refused the call before running it (ApplyTransactionWithEVM's error in traceTx): geth's "tracing failed: …". */
+function tracingFailed(e: unknown, gasLimit: bigint): RpcError {
+  const msg = e instanceof Error ? (e.message.split("\n")[0] ?? "") : String(e);
+  const want = /minimum gas limit of (\d+)/.exec(msg)?.[1];
+  return new RpcError(-32000, want ? `tracing failed: intrinsic gas too low: have ${gasLimit}, want ${want}` : `tracing failed: ${msg}`);
+}
+
+/**
+ * debug_traceCall with geth's native callTracer (ethereum/go-ethereum eth/tracers/api.go TraceCall and
+ * eth/tracers/native/call.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562): `req` run as eth_call runs it (execAsTx, on a
+ * checkpoint reverted after: nothing is committed), `stateOverrides` applied first. A call that fails is still a
+ * result (the top frame with `error`, and `output` the revert data for a revert), not a JSON-RPC error. The top frame's
+ * `gas` is the call's gas limit and its `gasUsed` the transaction's (callTracer's OnTxStart / OnTxEnd).
+ */
+export async function traceCall(chain: LocalEvm, req: CallRequest, config: TraceCallConfig | undefined) {
+  const opts = callTracerOptions(config);
+  const gasLimit = req.gas ? BigInt(req.gas) : BLOCK_GAS_LIMIT;
+  await chain.vm.stateManager.checkpoint();
+  try {
+    await applyOverride(chain.vm, config?.stateOverrides);
+    const traced = await withCallTracer(chain, opts, () => execAsTx(chain, req, gasLimit)).catch((e: unknown) => {
+      throw tracingFailed(e, gasLimit);
+    });
+    const { out, top, logs } = traced;
+    if (!top) throw new Error("debug_traceCall: the call opened no frame");
+    if (opts.withLog) finishTrace(logs, out.result.logs ?? []);
+    top.gas = gasLimit;
+    top.gasUsed = out.gasUsed;
+    return frameJson(top);
+  } finally {
+    await chain.vm.stateManager.revert();
+  }
 }

@@ -1,6 +1,7 @@
 // The local EVM's JSON-RPC methods, one handler per method (what testing/chains/evm/node.ts answers), and the block,
 // transaction and receipt objects in the shape a geth node returns them. A method not in the table answers -32601
-// ("does not exist/is not available"), as geth does; eth_simulateV1 and eth_feeHistory answer so too when turned off.
+// ("does not exist/is not available"), as geth does; eth_simulateV1, eth_feeHistory and debug_traceCall answer so too
+// when turned off.
 import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
 import { getAddress, type Hex, hexToBytes } from "viem";
 import { BLOCK_CONSTANTS } from "./block";
@@ -26,16 +27,21 @@ import {
   type SimulateV1Request,
   signForDevAccount,
   simulateV1,
+  type TraceCallConfig,
+  traceCall,
 } from "./chain";
 
 /** Optional methods real RPCs differ on (a node without them answers -32601). */
 export interface OptionalMethods {
   simulateV1: boolean;
   feeHistory: boolean;
+  /** debug_traceCall (callTracer only); an RPC without the debug namespace answers -32601. */
+  traceCall: boolean;
 }
 
 type Handler = (chain: LocalEvm, params: unknown[], optional: OptionalMethods) => unknown;
 
+// ethereum/go-ethereum rpc/errors.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562: methodNotFoundError, -32601.
 const notAvailable = (method: string) => new RpcError(-32601, `the method ${method} does not exist/is not available`);
 
 const blockJson = (chain: LocalEvm, b: MinedBlock, full: boolean) => ({
@@ -121,6 +127,20 @@ const sendRawTransaction: Handler = (chain, params) => {
   return mine(chain, tx);
 };
 
+/**
+ * debug_traceCall(call, block, config): geth's TraceCall (eth/tracers/api.go @ 02b73d4e) at the head. Its block argument
+ * is required (rpc/handler.go's "missing value for required argument 1", -32602), and "pending" is refused as geth
+ * refuses it; anything but the head is history this node does not keep.
+ */
+const debugTraceCall: Handler = (chain, params, optional) => {
+  if (!optional.traceCall) throw notAvailable("debug_traceCall");
+  if (params[0] === undefined || params[0] === null) throw new RpcError(-32602, "missing value for required argument 0");
+  if (params[1] === undefined || params[1] === null) throw new RpcError(-32602, "missing value for required argument 1");
+  if (params[1] === "pending") throw new RpcError(-32000, "tracing on top of pending is not supported");
+  atHead(chain, params[1]);
+  return traceCall(chain, params[0] as CallRequest, (params[2] ?? undefined) as TraceCallConfig | undefined);
+};
+
 const METHODS = new Map<string, Handler>([
   ["eth_chainId", (chain) => qty(chain.chainId)],
   ["net_version", (chain) => String(chain.chainId)],
@@ -193,6 +213,7 @@ const METHODS = new Map<string, Handler>([
       return simulateV1(chain, params[0] as SimulateV1Request);
     },
   ],
+  ["debug_traceCall", debugTraceCall],
   ["eth_sendRawTransaction", sendRawTransaction],
   ["eth_accounts", (chain) => [...chain.unlocked.keys()].map((a) => getAddress(a))],
   ["eth_sendTransaction", async (chain, params) => mine(chain, await signForDevAccount(chain, params[0] as SendRequest))],
