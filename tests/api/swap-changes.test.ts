@@ -4,7 +4,8 @@
 // eth_simulateV1; the plan is prepared only when the simulated changes are the plan (exact base units), and a quote
 // server answering a transaction that pulls 10 × the amount, sends the output elsewhere, or names another spender makes
 // it blocked `simulation_mismatch`, in token units; an altered approval (unlimited, foreign) is refused by the same
-// check. Cetus (move-chain): the local Sui node follows the router's coins as its published code moves them
+// check. 0x on evm-b: the same exact changes, 10 × pull and other recipient, on a second local EVM (Arbitrum's chain id,
+// its USDC and WETH) through SVC_RPC_EVM_B. Cetus (move-chain): the local Sui node follows the router's coins as its published code moves them
 // (testing/chains/sui/cetus-flow.ts): exact changes, and a PTB altered after building (10 × the amount, another
 // recipient) refused by the checker. Jupiter (svm-chain): the local quote server answers /build with Jupiter v6's `route`
 // (Jupiter's own IDL coder) through a stand-in pool and its address lookup table, and the local Solana chain runs it
@@ -56,24 +57,38 @@ type SwapPlan = {
 const USDC_BASE = USDC["evm-a"];
 /** Base's WETH9 predeploy (ethereum-optimism/optimism packages/contracts-bedrock/src/libraries/Predeploys.sol, commit e48ad8dea2ee4a7752465d27b8bc971ce0f89a23: WETH9). */
 const WETH_BASE = "0x4200000000000000000000000000000000000006";
+const USDC_ARBITRUM = USDC["evm-b"];
+/** Arbitrum One's WETH (the base token of Compound v3's WETH market there: testing/chains/evm/comet-deployments.ts). */
+const WETH_ARBITRUM = "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1";
 const OWNER = "0x2222222222222222222222222222222222222222";
 /** An owner who approved the exchange without limit before (a standing allowance a drained swap would use). */
 const APPROVED = "0x5555555555555555555555555555555555555555";
 const FEE_EVM = `0x${"fe".repeat(20)}`;
+/** evm-b's own fee recipient (SVC_FEE_RECIPIENT_EVM_B), another address than evm-a's. */
+const FEE_EVM_B = `0x${"fb".repeat(20)}`;
 const FEE_SVM = fixtureAddress("swap-fee-recipient");
 const OTHER_SOL = fixtureAddress("someone-else");
 const OTHER = "0x000000000000000000000000000000000000bEEF";
 const AMOUNT = 1_000_000n; // 1 USDC
 const SLIPPAGE = 100;
 const ADMIN = "0x1111111111111111111111111111111111111111";
+/** 0x's core cases run on each EVM chain: its local node's chain id, USDC, output token and fee recipient. */
+const ZEROX_CHAINS = [
+  { chain: "evm-a", chainId: 8453, usdc: USDC_BASE, weth: WETH_BASE, feeRecipient: FEE_EVM },
+  { chain: "evm-b", chainId: 42161, usdc: USDC_ARBITRUM, weth: WETH_ARBITRUM, feeRecipient: FEE_EVM_B },
+] as const;
+type ZeroXChain = (typeof ZEROX_CHAINS)[number];
 
 describe("swap plans: the chain's simulated changes checked against the plan", () => {
   let node: EvmNode;
+  /** evm-b's local node (Arbitrum's chain id), for 0x's core cases there. */
+  let nodeB: EvmNode;
+  const nodeOf = (c: ZeroXChain) => (c.chain === "evm-a" ? node : nodeB);
   let quotes: FakeQuotes;
   let rpc: FakeRpc;
   let app: App;
   const post = (path: string, body: unknown) => call<SwapPlan>(app.url, "POST", `/api/v1${path}`, { body });
-  const zeroEx = (owner: string) => post("/svc/evm/swap/plan", { chain: "evm-a", inputToken: "USDC", outputToken: WETH_BASE, amountIn: AMOUNT.toString(), slippageBps: SLIPPAGE, owner });
+  const zeroEx = (owner: string, c: ZeroXChain = ZEROX_CHAINS[0]) => post("/svc/evm/swap/plan", { chain: c.chain, inputToken: "USDC", outputToken: c.weth, amountIn: AMOUNT.toString(), slippageBps: SLIPPAGE, owner });
   /** What the plan says, as the owner reads it: amountIn leaves, the service fee line to its recipient, at least minAmountOut arrives; approvals to the contract the swap calls. */
   const expectedOf = (plan: SwapPlan, owner: string): ExpectedChanges => {
     const fee = BigInt(plan.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
@@ -91,26 +106,39 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
   };
 
   beforeAll(async () => {
-    node = await startEvmNode({ chainId: 8453 });
-    // An RPC with eth_simulateV1: its calls' Transfer and Approval logs are the balance changes.
-    node.methods.simulateV1 = true;
-    await deployUsdc(node, USDC_BASE, ADMIN);
-    await deployMintableToken(node, WETH_BASE, ADMIN, "Wrapped Ether", "WETH", 18);
-    await deployZeroExExchange(node, FAKE_ALLOWANCE_HOLDER, ADMIN);
-    // The pools' side: the exchange holds the output it pays.
-    await mintUsdc(node, WETH_BASE, FAKE_ALLOWANCE_HOLDER, 10n ** 24n);
-    for (const o of [OWNER, APPROVED]) {
-      await mintUsdc(node, USDC_BASE, o, 100_000_000n);
-      await node.setBalance(o, 10n ** 18n);
+    [node, nodeB] = await Promise.all(ZEROX_CHAINS.map((c) => startEvmNode({ chainId: c.chainId })));
+    for (const c of ZEROX_CHAINS) {
+      const n = nodeOf(c);
+      // An RPC with eth_simulateV1: its calls' Transfer and Approval logs are the balance changes.
+      n.methods.simulateV1 = true;
+      await deployUsdc(n, c.usdc, ADMIN);
+      await deployMintableToken(n, c.weth, ADMIN, "Wrapped Ether", "WETH", 18);
+      await deployZeroExExchange(n, FAKE_ALLOWANCE_HOLDER, ADMIN);
+      // The pools' side: the exchange holds the output it pays.
+      await mintUsdc(n, c.weth, FAKE_ALLOWANCE_HOLDER, 10n ** 24n);
+      for (const o of [OWNER, APPROVED]) {
+        await mintUsdc(n, c.usdc, o, 100_000_000n);
+        await n.setBalance(o, 10n ** 18n);
+      }
+      await n.exec(APPROVED, c.usdc, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [FAKE_ALLOWANCE_HOLDER, maxUint256] }));
     }
-    await node.exec(APPROVED, USDC_BASE, encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [FAKE_ALLOWANCE_HOLDER, maxUint256] }));
     quotes = await startFakeQuotes();
     quotes.zerox.exec = true;
     rpc = await startFakeRpc();
     fundSuiOwner(rpc, SUI);
     app = await startApp({
       db: "pglite",
-      env: { SVC_RPC_EVM_A: node.url, SVC_RPC_MOVE: rpc.url, SVC_RPC_SVM: rpc.url, SVC_RPC_TIMEOUT_MS: "30000", SVC_FEE_RECIPIENT_EVM_A: FEE_EVM, SVC_FEE_RECIPIENT_SVM: FEE_SVM, ...quoteEnv(quotes.url) },
+      env: {
+        SVC_RPC_EVM_A: node.url,
+        SVC_RPC_EVM_B: nodeB.url,
+        SVC_RPC_MOVE: rpc.url,
+        SVC_RPC_SVM: rpc.url,
+        SVC_RPC_TIMEOUT_MS: "30000",
+        SVC_FEE_RECIPIENT_EVM_A: FEE_EVM,
+        SVC_FEE_RECIPIENT_EVM_B: FEE_EVM_B,
+        SVC_FEE_RECIPIENT_SVM: FEE_SVM,
+        ...quoteEnv(quotes.url),
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -121,60 +149,65 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
     await quotes?.close();
     await rpc?.close();
     await node?.close();
+    await nodeB?.close();
   });
 
-  it("0x: the approve and the swap as simulated are the plan to the base unit, and the plan is prepared", async () => {
-    const r = await zeroEx(OWNER);
-    expect(r.json.blockers).toBeUndefined();
-    expect(r.json.status).toBe("prepared");
-    const fee = BigInt(r.json.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
-    expect(fee > 0n).toBe(true);
-    const out = ((AMOUNT - fee) * 995n) / 1000n; // the quote server's rate on what is left after the fee
-    const [approve, swap] = r.json.transactions;
-    expect(approve?.kind).toBe("approve");
-    expect(approve?.simulation?.changes).toMatchObject({ status: "ok", approvals: [{ token: getAddress(USDC_BASE), spender: getAddress(FAKE_ALLOWANCE_HOLDER), amount: AMOUNT.toString() }], balanceChanges: [] });
-    const changes = swap?.simulation?.changes;
-    expect(changes?.source).toMatch(/eth_simulateV1/);
-    const of = (owner: string, token: string) => changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === owner.toLowerCase() && c.asset.id.toLowerCase() === token.toLowerCase())?.amount;
-    expect(of(OWNER, USDC_BASE)).toBe((-AMOUNT).toString());
-    expect(of(FEE_EVM, USDC_BASE)).toBe(fee.toString());
-    expect(of(FAKE_ALLOWANCE_HOLDER, USDC_BASE)).toBe((AMOUNT - fee).toString());
-    expect(of(OWNER, WETH_BASE)).toBe(out.toString());
-    expect(of(FAKE_ALLOWANCE_HOLDER, WETH_BASE)).toBe((-out).toString());
-    expect(changes?.balanceChanges).toHaveLength(5);
-    expect(BigInt(r.json.minAmountOut ?? "0")).toBe((out * BigInt(10_000 - SLIPPAGE)) / 10_000n);
-    // Nothing was sent: a plan is prepared, never executed.
-    expect(await erc20Balance(node, USDC_BASE, OWNER)).toBe(100_000_000n);
-  });
+  describe.each(ZEROX_CHAINS)("0x on $chain", (c) => {
+    it("0x: the approve and the swap as simulated are the plan to the base unit, and the plan is prepared", async () => {
+      const r = await zeroEx(OWNER, c);
+      expect(r.json.blockers).toBeUndefined();
+      expect(r.json.status).toBe("prepared");
+      const fee = BigInt(r.json.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
+      expect(fee > 0n).toBe(true);
+      const out = ((AMOUNT - fee) * 995n) / 1000n; // the quote server's rate on what is left after the fee
+      const [approve, swap] = r.json.transactions;
+      expect(approve?.kind).toBe("approve");
+      expect(approve?.payload).toMatchObject({ chainId: c.chainId });
+      expect(approve?.simulation?.changes).toMatchObject({ status: "ok", approvals: [{ token: getAddress(c.usdc), spender: getAddress(FAKE_ALLOWANCE_HOLDER), amount: AMOUNT.toString() }], balanceChanges: [] });
+      const changes = swap?.simulation?.changes;
+      expect(changes?.source).toMatch(/eth_simulateV1/);
+      const of = (owner: string, token: string) => changes?.balanceChanges?.find((x) => x.owner.toLowerCase() === owner.toLowerCase() && x.asset.id.toLowerCase() === token.toLowerCase())?.amount;
+      expect(of(OWNER, c.usdc)).toBe((-AMOUNT).toString());
+      expect(of(c.feeRecipient, c.usdc)).toBe(fee.toString());
+      expect(of(FAKE_ALLOWANCE_HOLDER, c.usdc)).toBe((AMOUNT - fee).toString());
+      expect(of(OWNER, c.weth)).toBe(out.toString());
+      expect(of(FAKE_ALLOWANCE_HOLDER, c.weth)).toBe((-out).toString());
+      expect(changes?.balanceChanges).toHaveLength(5);
+      expect(BigInt(r.json.minAmountOut ?? "0")).toBe((out * BigInt(10_000 - SLIPPAGE)) / 10_000n);
+      // Nothing was sent: a plan is prepared, never executed.
+      expect(await erc20Balance(nodeOf(c), c.usdc, OWNER)).toBe(100_000_000n);
+    });
 
-  it("0x: a quote server answering a swap that pulls 10 × the amount through a standing allowance is blocked, in USDC", async () => {
-    quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
-    quotes.zerox.pullTimes = 10n;
-    try {
-      const r = await zeroEx(APPROVED);
-      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
-      expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC") }]);
-      // The same quote without the alteration is prepared: the block is the amount, not the standing allowance.
-      quotes.zerox.pullTimes = 1n;
-      const plain = await zeroEx(APPROVED);
-      expect(plain.json.blockers).toBeUndefined();
-      expect(plain.json.status).toBe("prepared");
-    } finally {
-      quotes.zerox.pullTimes = 1n;
-      quotes.allowances.clear();
-    }
-  });
+    it("0x: a quote server answering a swap that pulls 10 × the amount through a standing allowance is blocked, in USDC", async () => {
+      quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
+      quotes.zerox.pullTimes = 10n;
+      try {
+        const r = await zeroEx(APPROVED, c);
+        expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC") }]);
+        expect(r.json.blockers?.[0]?.message).toContain(`The chain's simulation on ${c.chain} differs from the plan`);
+        // The same quote without the alteration is prepared: the block is the amount, not the standing allowance.
+        quotes.zerox.pullTimes = 1n;
+        const plain = await zeroEx(APPROVED, c);
+        expect(plain.json.blockers).toBeUndefined();
+        expect(plain.json.status).toBe("prepared");
+      } finally {
+        quotes.zerox.pullTimes = 1n;
+        quotes.allowances.clear();
+      }
+    });
 
-  it("0x: a quote server answering a swap that sends the output to another address is blocked, naming what the owner gets", async () => {
-    quotes.zerox.recipient = OTHER;
-    try {
-      const r = await zeroEx(OWNER);
-      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
-      expect(r.json.blockers?.[0]?.code).toBe("simulation_mismatch");
-      expect(r.json.blockers?.[0]?.message).toMatch(/you receive \d+ base units of 0x4200000000000000000000000000000000000006 by the plan, the simulation gives you 0 base units/);
-    } finally {
-      quotes.zerox.recipient = null;
-    }
+    it("0x: a quote server answering a swap that sends the output to another address is blocked, naming what the owner gets", async () => {
+      quotes.zerox.recipient = OTHER;
+      try {
+        const r = await zeroEx(OWNER, c);
+        expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers?.[0]?.code).toBe("simulation_mismatch");
+        expect(r.json.blockers?.[0]?.message).toMatch(new RegExp(`you receive \\d+ base units of ${c.weth} by the plan, the simulation gives you 0 base units`, "i"));
+      } finally {
+        quotes.zerox.recipient = null;
+      }
+    });
   });
 
   it("0x: a quote server answering a transaction that also sends ETH (value) is blocked, naming the ETH that would leave the wallet", async () => {
