@@ -133,3 +133,48 @@ test("RPC down: the chain's RPC not answering, a position's on chain and ROI sho
     await chain(false);
   }
 });
+
+test("RPC down after a drift was found: on chain shows — with the reason and, beside it, the drift badge with what the last check found and when", async ({ page, request }) => {
+  const wallet = Keypair.generate().publicKey.toBase58();
+  const txId = getBase58Decoder().decode(crypto.getRandomValues(new Uint8Array(64)));
+  const r = await request.post(`/api/v1/wallets/${wallet}/route`, {
+    headers: { "x-api-key": OWNER_KEY },
+    data: { amountMicros: "7000000", token: "USDC", stake: true, chain: "svm-chain", strategyId: "kamino", txId },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  // While the chain answers, a reconciliation finds it holding 500 (400 cUSDC at 1.25) where the ledger expects 7.
+  const rec = await request.post("/api/v1/svc/reconcile", { headers: { "x-api-key": KEEPER_KEY }, data: { wallet } });
+  expect(rec.status(), await rec.text()).toBe(200);
+  expect(await rec.json()).toMatchObject({ drifts: 1, findings: [{ venueId: "kamino", status: "drift", chainMicros: "500000000" }] });
+  const chain = (down: boolean) => request.post(`${YIELDS_URL}/__e2e/chain`, { data: { down } });
+  expect((await chain(true)).status()).toBe(200);
+  try {
+    // A reconciliation with the chain down reads nothing (and drops the kept read of the one before): the drift stays.
+    const again = await request.post("/api/v1/svc/reconcile", { headers: { "x-api-key": KEEPER_KEY }, data: { wallet } });
+    expect(again.status(), await again.text()).toBe(200);
+    expect(await again.json()).toMatchObject({ findings: [{ venueId: "kamino", status: "unreadable" }] });
+    // The API: no current figure now, the recorded drift still there.
+    const pub = await request.get(`/api/v1/svc/portfolio?wallet=${wallet}`);
+    expect(pub.status()).toBe(200);
+    type Drift = { driftMicros: string; chainMicros: string; expectedMicros: string; checkedAt: string };
+    const [p] = ((await pub.json()) as { positions: { currentMicros: string | null; currentReason: string | null; drift: Drift | null }[] }).positions;
+    expect(p).toMatchObject({ currentMicros: null, drift: { driftMicros: "493000000", chainMicros: "500000000", expectedMicros: "7000000" } });
+    expect(p?.currentReason).toBeTruthy();
+    await page.goto(`/portfolio?wallet=${wallet}`);
+    const position = page.getByTestId("position-row").filter({ hasText: /kamino/i });
+    const current = position.getByTestId("position-current");
+    // "—" with the reason: no figure for now…
+    const missing = current.getByTestId("position-current-missing");
+    await expect(missing).toBeVisible();
+    await expect(missing).toContainText(p?.currentReason?.slice(0, 40) ?? "(no reason)");
+    await expect(missing).not.toContainText(/\d+\.\d{2} USDC/);
+    // …and beside it the badge, with what the last check read and when.
+    await expect(current.getByTestId("position-drift")).toHaveText("differs from chain by 493.00 USDC");
+    const check = current.getByTestId("position-drift-check");
+    await expect(check).toContainText("chain 500.00 USDC, ledger expects 7.00 USDC");
+    await expect(check.locator("time")).toHaveAttribute("datetime", p?.drift?.checkedAt ?? "(no check)");
+    await expect(position.getByTestId("position-roi")).toHaveText(/^—/);
+  } finally {
+    await chain(false);
+  }
+});

@@ -28,6 +28,35 @@ test("creates a subscription and shows its signing key once", async ({ page }) =
   await expect(page.locator("body")).not.toContainText("whsec_");
 });
 
+// The form offers every event type the server sends (GET /svc/webhooks/events/types), position.drift included, and a
+// subscription to position.drift alone is created with it.
+test("offers every event type the server lists, position.drift included, and subscribes to it", async ({ page, request }) => {
+  const types = await request.get("/api/v1/svc/webhooks/events/types");
+  expect(types.status()).toBe(200);
+  const listed = ((await types.json()) as { types: { type: string }[] }).types.map((t) => t.type);
+  expect(listed).toContain("position.drift");
+  await page.goto("/settings/webhooks");
+  await page.getByLabel("API key (X-API-Key)").fill(OWNER_KEY);
+  const boxes = page.getByRole("group", { name: "Events" }).getByRole("checkbox");
+  await expect(boxes).toHaveCount(listed.length);
+  for (const t of listed) await expect(page.getByRole("checkbox", { name: t, exact: true })).toBeVisible();
+
+  const url = `http://127.0.0.1:9/hooks/e2e-drift-${Date.now()}`;
+  await page.getByLabel("Delivery URL (https)").fill(url);
+  await page.getByRole("checkbox", { name: "deposit.settled", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "withdraw.settled", exact: true }).uncheck();
+  await page.getByRole("checkbox", { name: "position.drift", exact: true }).check();
+  await page.getByRole("button", { name: "Create subscription" }).click();
+  await expect(page.getByTestId("hmac-key")).toContainText("shown only now");
+  await expect(page.getByTestId("subscriptions").getByRole("listitem").filter({ hasText: url })).toContainText(`${url} — position.drift`);
+  // The service stored it with exactly that event.
+  const subs = await request.get("/api/v1/svc/webhooks", { headers: { "x-api-key": OWNER_KEY } });
+  expect(subs.status()).toBe(200);
+  const mine = ((await subs.json()) as { webhooks: { id: string; url: string; events: string[] }[] }).webhooks.find((w) => w.url === url);
+  expect(mine?.events).toEqual(["position.drift"]);
+  if (mine) await request.delete(`/api/v1/svc/webhooks/${mine.id}`, { headers: { "x-api-key": OWNER_KEY } });
+});
+
 // The page calls the API through the typed client (@svc/client, issue 27): rotate and delete by id, and an unknown
 // key's refusal shown in the service's words with its request id.
 test("rotates a subscription's key and deletes it", async ({ page }) => {

@@ -1,12 +1,3 @@
-// The webhook event types: the seven of spec §6 and position.drift (contract §11).
-export const EVENT_TYPES = [
-  "deposit.settled",
-  "withdraw.settled",
-  "harvest.completed",
-  "bridge.delivered",
-  "bridge.failed",
-  "position.updated",
-  "apy.updated",
-  "position.drift",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+// The webhook event types: the seven of spec §6 and position.drift (contract §11). The list lives in lib/event-types.ts
+// so the dashboard's subscription form offers the same names; the server's modules keep importing it from here.
+export { EVENT_TYPES, type EventType } from "../../lib/event-types";

@@ -104,18 +104,42 @@ function Balances({ address, family }: { address: string; family: WalletFamily }
   );
 }
 
-/** The chain's figure for a position, when it was read and from what; "—" with the reason when unreadable; a badge
- * when the last reconciliation found the chain differing from the ledger. */
+/** The last reconciliation's finding when it was a drift: a badge with the amount, and beside it what that check read
+ * from the chain, what the ledger expected and when. Independent of the current read: an unreadable chain now does
+ * not undo what the last check found. */
+function DriftBadge({ drift }: { drift: NonNullable<Position["drift"]> }) {
+  const checked = new Date(drift.checkedAt);
+  return (
+    <>
+      <br />
+      <span className="badge badge-warn" data-testid="position-drift" title={`Checked ${drift.checkedAt}: the ledger expects ${formatMicros(drift.expectedMicros)} USDC`}>
+        differs from chain by {formatMicros(drift.driftMicros)} USDC
+      </span>
+      <span className="small muted" data-testid="position-drift-check">
+        <br />
+        drift on record (last check <time dateTime={drift.checkedAt}>{checked.toLocaleString()}</time>): chain {formatMicros(drift.chainMicros)} USDC,
+        ledger expects {formatMicros(drift.expectedMicros)} USDC
+      </span>
+    </>
+  );
+}
+
+/** The chain's figure for a position, when it was read and from what; "—" with the reason when unreadable; and, either
+ * way, a badge when the last reconciliation found the chain differing from the ledger. */
 function OnChain({ p }: { p: Position }) {
+  const drift = p.drift ? <DriftBadge drift={p.drift} /> : null;
   if (p.currentMicros === null)
     return (
-      <span data-testid="position-current-missing">
-        <Missing reason={`Not read from the chain: ${p.currentReason ?? "unknown reason"}.`} />
-        <span className="small muted">
-          <br />
-          {p.currentReason}
+      <>
+        <span data-testid="position-current-missing">
+          <Missing reason={`Not read from the chain: ${p.currentReason ?? "unknown reason"}.`} />
+          <span className="small muted">
+            <br />
+            {p.currentReason}
+          </span>
         </span>
-      </span>
+        {drift}
+      </>
     );
   return (
     <>
@@ -124,14 +148,7 @@ function OnChain({ p }: { p: Position }) {
         <br />
         from the chain, {p.currentAsOf ? new Date(p.currentAsOf).toLocaleTimeString() : ""}
       </span>
-      {p.drift && (
-        <>
-          <br />
-          <span className="badge badge-warn" data-testid="position-drift" title={`Checked ${p.drift.checkedAt}: the ledger expects ${formatMicros(p.drift.expectedMicros)} USDC`}>
-            differs from chain by {formatMicros(p.drift.driftMicros)} USDC
-          </span>
-        </>
-      )}
+      {drift}
     </>
   );
 }

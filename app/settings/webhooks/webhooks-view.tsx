@@ -5,10 +5,13 @@ import { unwrap } from "@svc/client";
 import { useId, useMemo, useState } from "react";
 import { ApiKeyField, useApiKey } from "@/components/api-key";
 import { ErrorBox, NotYet, isNotFound } from "@/components/ui/error-box";
+import { EVENT_TYPES } from "@/lib/event-types";
 import { type components, svcClient } from "@/lib/svc";
 
 type EventType = components["schemas"]["EventType"];
-const EVENT_TYPES: EventType[] = ["deposit.settled", "withdraw.settled", "harvest.completed", "bridge.delivered", "bridge.failed", "position.updated", "apy.updated"];
+/** Every event type the server sends, from the list it uses itself (lib/event-types.ts); typed as the API's EventType so
+ * a name the API does not accept fails to compile. */
+const EVENT_CHOICES: readonly EventType[] = EVENT_TYPES;
 
 function OnceKey({ hmacKey, onDone }: { hmacKey: string; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -102,7 +105,7 @@ export function WebhooksView() {
           </div>
           <fieldset>
             <legend>Events</legend>
-            {EVENT_TYPES.map((t) => (
+            {EVENT_CHOICES.map((t) => (
               <label key={t} style={{ display: "block" }}>
                 <input
                   type="checkbox"
