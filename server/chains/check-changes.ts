@@ -78,8 +78,17 @@ export function inUnits(c: Pick<BalanceChange, "asset">, amount: bigint): string
  * when no transaction reported changes, else `simulation_mismatch` naming what was expected and what was simulated.
  */
 export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): Blocker | null {
-  const mine = txs.filter((t) => t.chain === expect.chain && t.simulation?.status === "ok");
-  if (mine.length === 0 || mine.some((t) => t.simulation?.changes?.status !== "ok")) return null;
+  const onChain = txs.filter((t) => t.chain === expect.chain);
+  const mine = onChain.filter((t) => t.simulation?.status === "ok" && t.simulation.changes?.status === "ok");
+  if (mine.length === 0) return null;
+  // The plan's effect is the sum of all its transactions on this chain: when one of them was not simulated (its changes
+  // unavailable, or the step itself not simulated, e.g. after a step the RPC cannot apply ahead), the sum is not known,
+  // and checking the others alone would count a part of the plan as the whole. What a simulated step grants on its own
+  // (an approval) is still known and checked.
+  if (mine.length < onChain.length) {
+    const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, new Map()) });
+    return mismatch(expect, approvalProblems(mine, expect, unit));
+  }
   // Net per (owner, asset) over the plan's transactions on this chain.
   const net = new Map<string, { change: BalanceChange; amount: bigint }>();
   let gasCharged = 0n;
@@ -133,22 +142,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     if (isOwner(t.from) && !burned && !anywhere && !isVenue(t.to) && !named(t.to)) problems.push(`${inUnits(unit(t.token), amount)} goes from your wallet to ${t.to}, which is not the venue's`);
     if (sameAddress(expect.chain, t.from, zeroAddress) && !named(t.to) && !railFeeOf(t.token, amount)) problems.push(`${inUnits(unit(t.token), amount)} is minted to ${t.to}, not to you`);
   }
-  for (const t of mine) {
-    // The owner grants an ERC-20 allowance only by calling the token (approve, increaseAllowance): an Approval event of a
-    // call to another contract is an allowance being spent: OpenZeppelin's ERC20 transferFrom emits the remainder as an
-    // Approval (@aave/core-v3 contracts/dependencies/openzeppelin/contracts/ERC20.sol transferFrom → _approve).
-    const target = t.encoding === "evm-call" ? (t.payload as { to?: string }).to : undefined;
-    for (const a of t.simulation?.changes?.approvals ?? []) {
-      const amount = BigInt(a.amount);
-      if (amount === 0n || (target !== undefined && !sameAddress(expect.chain, target, a.token))) continue;
-      const s = spent(a.token);
-      // A burn approves the burned amount only (a disclosed fee is paid by its own transfer).
-      const approves = burn && s && sameAsset(expect.chain, a.token, burn.asset) ? burn.amount : s?.amount;
-      if (!s || !isVenue(a.spender) || amount !== approves) {
-        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${approves !== undefined ? inUnits(unit(a.token), approves) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
-      }
-    }
-  }
+  problems.push(...approvalProblems(mine, expect, unit));
   for (const { change, amount } of net.values()) {
     if (amount === 0n) continue;
     const asset = expect.chain === "svm-chain" ? svmAsset(change.asset.id) : change.asset.id;
@@ -192,8 +186,37 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
     const got = [...net.values()].find((n) => sameAddress(expect.chain, n.change.owner, fee.to) && sameAsset(expect.chain, n.change.asset.id, fee.asset));
     if (!got || got.amount === 0n) problems.push(`the plan pays ${inUnits(unit(fee.asset), fee.amount)} to ${fee.to}, who receives nothing`);
   }
+  return mismatch(expect, problems);
+}
+
+function mismatch(expect: ExpectedChanges, problems: string[]): Blocker | null {
   if (problems.length === 0) return null;
   return blocker("simulation_mismatch", `The chain's simulation on ${expect.chain} differs from the plan: ${problems.join("; ")}. Nothing is offered for signing.`);
+}
+
+/** Each allowance the owner grants in the simulated steps: exact, of an asset the plan spends, to a contract the plan names. */
+function approvalProblems(mine: PlanTransaction[], expect: ExpectedChanges, unit: (token: string) => { asset: ChangedAsset }): string[] {
+  const problems: string[] = [];
+  const spent = (asset: string) => expect.spends.find((x) => sameAsset(expect.chain, x.asset, asset));
+  const isVenue = (a: string) => (expect.venues ?? []).some((v) => sameAddress(expect.chain, v, a));
+  const burn = expect.burn;
+  for (const t of mine) {
+    // The owner grants an ERC-20 allowance only by calling the token (approve, increaseAllowance): an Approval event of a
+    // call to another contract is an allowance being spent: OpenZeppelin's ERC20 transferFrom emits the remainder as an
+    // Approval (@aave/core-v3 contracts/dependencies/openzeppelin/contracts/ERC20.sol transferFrom → _approve).
+    const target = t.encoding === "evm-call" ? (t.payload as { to?: string }).to : undefined;
+    for (const a of t.simulation?.changes?.approvals ?? []) {
+      const amount = BigInt(a.amount);
+      if (amount === 0n || (target !== undefined && !sameAddress(expect.chain, target, a.token))) continue;
+      const s = spent(a.token);
+      // A burn approves the burned amount only (a disclosed fee is paid by its own transfer).
+      const approves = burn && s && sameAsset(expect.chain, a.token, burn.asset) ? burn.amount : s?.amount;
+      if (!s || !isVenue(a.spender) || amount !== approves) {
+        problems.push(`an approval of ${inUnits(unit(a.token), amount)} to ${a.spender}; the plan approves ${approves !== undefined ? inUnits(unit(a.token), approves) : "nothing"} of it${s ? " to the contract it calls" : ""}`);
+      }
+    }
+  }
+  return problems;
 }
 
 /**

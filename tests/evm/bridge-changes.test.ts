@@ -130,14 +130,24 @@ describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 byteco
   });
 
   // Last: once an RPC answers that it has no eth_simulateV1, this process asks it no more.
-  it("an RPC without eth_simulateV1: the burn's changes are unavailable with the reason, and nothing is checked from the plan", async () => {
+  it("an RPC without eth_simulateV1: the burn's changes come from debug_traceCall's logs and are checked; with neither, unavailable with the reason, and nothing is checked from the plan", async () => {
     node.methods.simulateV1 = false;
+    const traced = await simulateTransactions(await burnTxs(), OWNER);
+    // The approval and the fee transfer from their traces; the burn, after a step that is not an approval, cannot be
+    // simulated alone (the per-step path applies only approvals as overrides) and says so.
+    const [tApprove, tFee, tBurn] = traced.transactions.map((t) => t.simulation);
+    expect([tApprove?.changes?.source, tFee?.changes?.source]).toEqual([expect.stringMatching(/^EVM RPC: debug_traceCall/), expect.stringMatching(/^EVM RPC: debug_traceCall/)]);
+    const feeOut = tFee?.changes?.balanceChanges?.find((c) => c.owner === OWNER)?.amount;
+    expect(feeOut).toBe((-FEE).toString());
+    expect(tBurn?.status === "unavailable" ? tBurn.error : "").toMatch(/^Not simulated: /);
+    expect(checkChanges(traced.transactions, expected())).toBeNull();
+    node.methods.traceCall = false;
     const sim = await simulateTransactions(await burnTxs(), OWNER);
     const [approve, fee, burn] = sim.transactions.map((t) => t.simulation);
-    const noLogs = { status: "unavailable", balanceChanges: null, approvals: null, source: null, reason: "The RPC has no eth_simulateV1; eth_call returns no logs, so the balance changes are not known." };
+    const noLogs = { status: "unavailable", balanceChanges: null, approvals: null, source: null, reason: "The RPC has neither eth_simulateV1 nor debug_traceCall (eth_call returns no logs), so the balance changes are not known." };
     expect([approve?.changes, fee?.changes]).toEqual([noLogs, noLogs]);
     // The burn needs the approval applied first; without eth_simulateV1 it is simulated alone, so it says why it is not.
-    expect(burn?.status === "unavailable" ? burn.error : burn?.changes?.reason).toMatch(/^Not simulated: |no eth_simulateV1/);
+    expect(burn?.status === "unavailable" ? burn.error : burn?.changes?.reason).toMatch(/^Not simulated: |neither eth_simulateV1 nor debug_traceCall/);
     expect(checkChanges(sim.transactions, expected())).toBeNull();
     // The receive leg alike: no logs, so no changes, and nothing held against the rescue.
     const rx = await simulateTransactions(await receive(message(MINT_RECIPIENT, 3_000_000n, "b9")), DEST);

@@ -10,8 +10,10 @@
 // an unreachable RPC, a timeout, or an RPC that offers neither eth_simulateV1 nor eth_estimateGas is `unavailable` with
 // the reason, and no gas figure is invented.
 // Balance changes (issue 23): on the eth_simulateV1 path, from the ERC-20 Transfer and Approval logs each call emitted
-// (asked with traceTransfers); the per-step path's eth_call returns no logs, so there they are `unavailable`.
-import { type Abi, decodeEventLog, getAddress, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256, parseAbi, toHex } from "viem";
+// (asked with traceTransfers). eth_call returns no logs, so the per-step path also asks, in the same batch, each step's
+// debug_traceCall with geth's callTracer and withLog (the same state overrides): its frames' logs in execution order and
+// each frame's value as an ETH transfer are read by the same reader; an RPC without it leaves them `unavailable`.
+import { type Abi, decodeEventLog, encodeEventTopics, getAddress, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256, parseAbi, toHex } from "viem";
 import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
 import { type EvmCall, isEvmChain } from "../evm";
@@ -92,8 +94,7 @@ function approvalOf(call: EvmCall): Approval | null {
 
 const txOf = (from: Hex, c: EvmCall) => ({ from, to: c.to, data: c.data, value: toHex(BigInt(c.value)) });
 
-const NO_LOGS = changesUnavailable("The RPC has no eth_simulateV1; eth_call returns no logs, so the balance changes are not known.");
-const ok = (gas: bigint, changes: SimulatedChanges = NO_LOGS): Simulation => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: new Date().toISOString(), changes });
+const ok = (gas: bigint, changes: SimulatedChanges): Simulation => ({ status: "ok", gasEstimate: gas.toString(), fee: null, logs: null, error: null, at: new Date().toISOString(), changes });
 
 type EvmLog = { address: string; topics: Hex[]; data: Hex };
 
@@ -122,7 +123,7 @@ const TRANSFER_LOG_EMITTER = getAddress("0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee
  * and a burn's receiver are the zero address) and a transfer listed as it happened; each Approval an approval; each
  * CCTP MessageSent a burn (where it mints).
  */
-export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
+export function evmChanges(chain: ChainId, logs: EvmLog[], source = V1_SOURCE): SimulatedChanges {
   const net = new Map<string, BalanceChange & { sum: bigint }>();
   const transfers: { token: string; from: string; to: string; amount: string }[] = [];
   const approvals: { token: string; spender: string; amount: string }[] = [];
@@ -148,7 +149,57 @@ export function evmChanges(chain: ChainId, logs: EvmLog[]): SimulatedChanges {
     } else if (ev.eventName === "Approval") approvals.push({ token, spender: ev.args.spender, amount: ev.args.value.toString() });
   }
   const balanceChanges = [...net.values()].filter((c) => c.sum !== 0n).map(({ sum, ...c }) => ({ ...c, amount: sum.toString() }));
-  return { status: "ok", balanceChanges, approvals, transfers, burns: burnsOf(chain, logs), source: "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs, ETH transfers as its Transfer logs", reason: null };
+  return { status: "ok", balanceChanges, approvals, transfers, burns: burnsOf(chain, logs), source, reason: null };
+}
+
+const V1_SOURCE = "EVM RPC: eth_simulateV1 (traceTransfers) ERC-20 Transfer and Approval logs, ETH transfers as its Transfer logs";
+const TRACE_SOURCE = "EVM RPC: debug_traceCall (callTracer, withLog) ERC-20 Transfer and Approval logs, ETH transfers as each call frame's value";
+
+/**
+ * A call frame of geth's callTracer (ethereum/go-ethereum eth/tracers/native/call.go @
+ * 02b73d4ea7181464175e0a6cbecc0a3a2655a562: callFrame, callLog): its type, parties and value, its error when it failed,
+ * its subcalls and, with withLog, its logs, each with `position`, the number of the frame's subcalls made before it.
+ */
+interface TraceFrame {
+  type?: string;
+  from?: string;
+  to?: string;
+  value?: string;
+  error?: string;
+  calls?: TraceFrame[];
+  logs?: { address: string; topics: Hex[]; data: Hex; position?: string }[];
+}
+
+/**
+ * The logs of a traced call in execution order, as eth_simulateV1 with traceTransfers gives them: each frame's ETH
+ * value as a Transfer log of TRANSFER_LOG_EMITTER at the frame's start (a DELEGATECALL or STATICCALL moves none), then
+ * its own logs interleaved with its subcalls by `position`. A failed frame contributes nothing (its state and value are
+ * reverted; geth's clearFailedLogs drops its logs and its descendants').
+ */
+export function traceLogs(frame: TraceFrame, out: EvmLog[] = []): EvmLog[] {
+  if (frame.error) return out;
+  const value = BigInt(frame.value ?? "0x0");
+  if (value > 0n && frame.from && frame.to && frame.type !== "DELEGATECALL" && frame.type !== "STATICCALL") {
+    const topics = encodeEventTopics({ abi: erc20Abi, eventName: "Transfer", args: { from: frame.from as Hex, to: frame.to as Hex } }) as Hex[];
+    out.push({ address: TRANSFER_LOG_EMITTER, topics, data: toHex(value, { size: 32 }) });
+  }
+  const calls = frame.calls ?? [];
+  const logs = frame.logs ?? [];
+  for (let i = 0; i <= calls.length; i++) {
+    for (const l of logs) if (Number(l.position ?? "0x0") === i) out.push({ address: l.address, topics: l.topics, data: l.data });
+    const sub = calls[i];
+    if (sub) traceLogs(sub, out);
+  }
+  return out;
+}
+
+/** The balance changes of one step from its debug_traceCall reply. */
+function tracedChanges(chain: ChainId, r: RpcReply | undefined): SimulatedChanges {
+  if (!r || isMethodMissing(r)) return changesUnavailable("The RPC has neither eth_simulateV1 nor debug_traceCall (eth_call returns no logs), so the balance changes are not known.");
+  if (!r.ok) return changesUnavailable(`The RPC's debug_traceCall answered ${r.code} ${errorLine(r.message, 120)}, so the balance changes are not known.`);
+  const frame = r.result as TraceFrame | null;
+  if (!frame || typeof frame !== "object") return changesUnavailable("The RPC's debug_traceCall gave no call frame.");
+  return evmChanges(chain, traceLogs(frame), TRACE_SOURCE);
 }
 
 /** RPC URLs that answered "no such method" to eth_simulateV1: asked once, then the per-step path directly. */
@@ -200,8 +251,12 @@ function allowanceSlotProbe(owner: Hex, a: Approval): { call: RpcCall; read: (r:
   };
 }
 
-/** The per-step path: each call with the approvals before it applied at `slots` (one batch of eth_call + eth_estimateGas). */
-async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], approvals: (Approval | null)[], slots: (Hex | null)[], signal: AbortSignal): Promise<Simulation[]> {
+/**
+ * The per-step path: each call with the approvals before it applied at `slots` (one batch of eth_call, eth_estimateGas
+ * and debug_traceCall with the callTracer's logs, the approvals as its stateOverrides: geth's TraceCallConfig,
+ * eth/tracers/api.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562).
+ */
+async function viaCallAndEstimate(url: string, chain: ChainId, from: Hex, calls: EvmCall[], approvals: (Approval | null)[], slots: (Hex | null)[], signal: AbortSignal): Promise<Simulation[]> {
   // The state each step sees: the approvals of the steps before it.
   const overrideFor = (i: number): Record<string, { stateDiff: Record<string, Hex> }> | null => {
     const o: Record<string, { stateDiff: Record<string, Hex> }> = {};
@@ -220,10 +275,15 @@ async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], appr
     const o = overrides[i];
     if (!o) return;
     const extra = Object.keys(o).length ? [o] : [];
-    batch.push({ method: "eth_call", params: [txOf(from, c), "latest", ...extra] }, { method: "eth_estimateGas", params: [txOf(from, c), "latest", ...extra] });
+    const trace = { tracer: "callTracer", tracerConfig: { withLog: true }, ...(extra.length ? { stateOverrides: o } : {}) };
+    batch.push(
+      { method: "eth_call", params: [txOf(from, c), "latest", ...extra] },
+      { method: "eth_estimateGas", params: [txOf(from, c), "latest", ...extra] },
+      { method: "debug_traceCall", params: [txOf(from, c), "latest", trace] },
+    );
   });
   const replies = await rpcBatch(url, batch, signal);
-  if (replies.some((r, k) => k % 2 === 1 && isMethodMissing(r))) {
+  if (replies.some((r, k) => k % 3 === 1 && isMethodMissing(r))) {
     const why = "Not simulated: the chain's RPC offers neither eth_simulateV1 nor eth_estimateGas; your wallet's own estimate is the check.";
     return calls.map(() => simulationUnavailable(why));
   }
@@ -235,6 +295,7 @@ async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], appr
     }
     const call = replies[k++] as RpcReply;
     const est = replies[k++] as RpcReply;
+    const traced = replies[k++];
     if (failedBefore) return simulationUnavailable(`Not simulated: an earlier step of the plan fails (${failedBefore}).`);
     for (const r of [call, est]) {
       if (r.ok) continue;
@@ -245,7 +306,7 @@ async function viaCallAndEstimate(url: string, from: Hex, calls: EvmCall[], appr
       return simulationUnavailable(`Not simulated: the chain's RPC answered ${r.code} ${errorLine(r.message, 120)}.`);
     }
     if (!est.ok || typeof est.result !== "string") return simulationUnavailable("Not simulated: eth_estimateGas gave no figure.");
-    return ok(BigInt(est.result));
+    return ok(BigInt(est.result), tracedChanges(chain, traced));
   });
 }
 
@@ -276,7 +337,7 @@ export async function simulateEvm(txs: PlanTransaction[], signer: string): Promi
       const probeReplies = probeNow ? replies.slice(askV1 ? 1 : 0) : await rpcBatch(url, probeCalls, signal);
       let k = 0;
       const slots = probes.map((p) => (p ? p.read(probeReplies[k++]) : null));
-      return viaCallAndEstimate(url, from, calls, approvals, slots, signal);
+      return viaCallAndEstimate(url, chain, from, calls, approvals, slots, signal);
     });
   } catch (e) {
     const why = e instanceof RpcUnreachable ? e.message : errorLine(e);
