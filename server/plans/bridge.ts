@@ -176,7 +176,7 @@ export async function checkedContinuation(strategyId: string, owner: string, amo
   const sim = await simulateTransactions(txs, owner, skip);
   if (sim.blocker) return { transactions: sim.transactions, blocker: sim.blocker };
   const venue = resolveVenue(strategyId);
-  const mismatch = checkChanges(sim.transactions, await vaultExpectedChanges("deposit", venue, owner, amount, sim.transactions));
+  const mismatch = checkChanges(sim.transactions, await vaultExpectedChanges("deposit", venue, owner, amount));
   return { transactions: sim.transactions, blocker: mismatch };
 }
 

@@ -48,7 +48,6 @@ export async function vaultExpectedChanges(
   venue: { id: string; chain: ExpectedChanges["chain"]; onchain: Readonly<Record<string, string | undefined>> },
   owner: string,
   amount: bigint,
-  _txs: PlanTransaction[],
 ): Promise<ExpectedChanges> {
   const { chain } = venue;
   const venues = venueContracts(venue.onchain);
@@ -86,7 +85,7 @@ export async function vaultPlan(db: Db, action: "deposit" | "withdraw", input: V
       const [sim, quote] = await Promise.all([simulateTransactions(built.transactions, owner), isEvmChain(chain) ? evmFeeQuoteFor(chain) : null]);
       feeQuote = quote;
       // The simulated changes must be the plan (vaultExpectedChanges).
-      const mismatch = checkChanges(sim.transactions, await vaultExpectedChanges(action, venue, owner, amount, sim.transactions));
+      const mismatch = checkChanges(sim.transactions, await vaultExpectedChanges(action, venue, owner, amount));
       if (sim.blocker) blockers.push(sim.blocker);
       else if (mismatch) blockers.push(mismatch);
       else transactions = quote ? withStepFees(sim.transactions, quote) : sim.transactions;

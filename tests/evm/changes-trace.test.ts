@@ -38,7 +38,7 @@ describe("EVM balance changes from debug_traceCall (callTracer, withLog) where t
   });
   const check = async (txs: PlanTransaction[]) => {
     const sim = await simulateTransactions(txs, OWNER);
-    return { sim, blocker: checkChanges(sim.transactions, await vaultExpectedChanges("deposit", venue, OWNER, AMOUNT, sim.transactions)) };
+    return { sim, blocker: checkChanges(sim.transactions, await vaultExpectedChanges("deposit", venue, OWNER, AMOUNT)) };
   };
   const supply = (amount: bigint, onBehalfOf: Hex) => encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "supply", args: [aave.usdc as Hex, amount, onBehalfOf, 0] });
   const approve = (amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [aave.pool as Hex, amount] });

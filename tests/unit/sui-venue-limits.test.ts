@@ -36,7 +36,7 @@ async function simulateWithdraw(venueId: string, owner: string, amount: bigint) 
   const built = await ourPlan(venueId, "withdraw", owner, amount);
   if (!built.ok) throw new Error(`${built.blocker.code}: ${built.blocker.message}`);
   const sim = await simulateTransactions(built.transactions, owner);
-  const checked = sim.blocker ? null : checkChanges(sim.transactions, await vaultExpectedChanges("withdraw", resolveVenue(venueId), owner, amount, sim.transactions));
+  const checked = sim.blocker ? null : checkChanges(sim.transactions, await vaultExpectedChanges("withdraw", resolveVenue(venueId), owner, amount));
   return { txs: sim.transactions, blocker: sim.blocker, checked };
 }
 

@@ -103,7 +103,7 @@ describe("local Solana chain: IDL-checked klend, SPL Token in litesvm, and the s
     expect(of(OWNER, ids.usdcMint)).toBe("-3000000");
     expect(of(OWNER, KAMINO_CUSDC_MINT)).toBe("2000000"); // 3 USDC at 1.5 USDC per cUSDC
     // The plan's own expectation: exactly 3 USDC out, into the venue's custody (klend's lending market authority).
-    const expected = await vaultExpectedChanges("deposit", kamino, OWNER, 3_000_000n, [tx]);
+    const expected = await vaultExpectedChanges("deposit", kamino, OWNER, 3_000_000n);
     const simulated = { ...tx, simulation: r?.simulation };
     expect(checkChanges([simulated], expected)?.message ?? null).toBeNull();
     // The deposit instruction's amount (u64 after the discriminator) made 3 × (the owner holds 10 USDC): the chain moves 9 USDC.
