@@ -4,30 +4,19 @@
 // placed by the request's state overrides, and one init code sent as a CREATE.
 import { getAddress, getContractAddress, type Hex } from "viem";
 import { describe, expect, it } from "vitest";
+import { CALLER, call, LOGGER, log1, REVERT, REVERTER, SENDER, STOP, topicByte } from "./bytecode";
 import { createLocalEvm, simulateV1 } from "./chain";
 
-const SENDER = "0x00000000000000000000000000000000000a11ce";
-const CALLER = "0x000000000000000000000000000000000000c411";
-const LOGGER = "0x0000000000000000000000000000000000001066";
-const REVERTER = "0x000000000000000000000000000000000000dead";
 const EMITTER = "0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE";
 const TRANSFER_TOPIC = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
-/** LOG1 with an empty payload and topic `t` (one byte): PUSH1 t, PUSH1 0 (size), PUSH1 0 (offset), LOG1. */
-const log1 = (t: number) => `60${t.toString(16).padStart(2, "0")}60006000a1`;
-/** CALL `to` with `wei` (one byte) and no data, all gas, the success flag popped. */
-const callWithValue = (to: string, wei: number) => `6000600060006000${`60${wei.toString(16).padStart(2, "0")}`}73${to.slice(2)}5af150`;
-const STOP = "00";
-const REVERT = "60006000fd";
-
 /** A contract that logs 0xaa, CALLs `to` with 1 wei, then logs 0xcc. */
-const callerCode = (to: string): Hex => `0x${log1(0xaa)}${callWithValue(to, 1)}${log1(0xcc)}${STOP}`;
+const callerCode = (to: string): Hex => `0x${log1(0xaa)}${call("f1", to, 1)}${log1(0xcc)}${STOP}`;
 /** Logs 0xbb. */
 const LOGGER_CODE: Hex = `0x${log1(0xbb)}${STOP}`;
 /** Logs 0xdd, CALLs LOGGER with 2 wei (which logs 0xbb), then reverts: nothing of it may remain. */
-const REVERTER_CODE: Hex = `0x${log1(0xdd)}${callWithValue(LOGGER, 2)}${REVERT}`;
+const REVERTER_CODE: Hex = `0x${log1(0xdd)}${call("f1", LOGGER, 2)}${REVERT}`;
 
-const topicByte = (n: number): Hex => `0x${n.toString(16).padStart(64, "0")}`;
 const word = (a: string): Hex => `0x${a.slice(2).toLowerCase().padStart(64, "0")}`;
 
 /** A log as [emitter, first topic] for a real one, or ["transfer", from, to, wei] for traceTransfers'. */

@@ -5,26 +5,16 @@
 // answered as geth answers them. Contracts are hand-assembled bytecode placed by the request's state overrides.
 import { encodeErrorResult, type Hex, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { byte, CALLER, call, LOGGER, log1, REVERTER, SENDER, STOP, topicByte } from "./bytecode";
 import { type EvmNode, startEvmNode } from "./node";
 
-const SENDER = "0x00000000000000000000000000000000000a11ce";
-const CALLER = "0x000000000000000000000000000000000000c411";
-const LOGGER = "0x0000000000000000000000000000000000001066";
-const REVERTER = "0x000000000000000000000000000000000000dead";
 const DELEGATOR = "0x000000000000000000000000000000000000de1e";
 const READER = "0x0000000000000000000000000000000000005ead";
 const GAS = "0x100000";
 
-const byte = (n: number) => n.toString(16).padStart(2, "0");
-const topicByte = (n: number): Hex => `0x${n.toString(16).padStart(64, "0")}`;
 const word = (n: bigint) => n.toString(16).padStart(64, "0");
 /** MSTORE each 32-byte word of `hex` from memory offset 0 (PUSH32 w, PUSH1 off, MSTORE). */
 const mstoreAll = (hex: string) => (hex.match(/.{1,64}/g) ?? []).map((w, i) => `7f${w.padEnd(64, "0")}60${byte(i * 32)}52`).join("");
-/** LOG1 of topic `t` (one byte) over memory [0, size). */
-const log1 = (t: number, size = 0) => `60${byte(t)}60${byte(size)}6000a1`;
-/** A call opcode (`op`: f1 CALL with `wei`, f4 DELEGATECALL, fa STATICCALL) to `to` with no data, all gas, flag popped. */
-const call = (op: "f1" | "f4" | "fa", to: string, wei = 0) => `6000600060006000${op === "f1" ? `60${byte(wei)}` : ""}73${to.slice(2)}5a${op}50`;
-const STOP = "00";
 
 /** Error("no"), as Solidity's `revert("no")` encodes it. */
 const REVERT_DATA = encodeErrorResult({ abi: parseAbi(["error Error(string)"]), errorName: "Error", args: ["no"] });
