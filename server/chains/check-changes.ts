@@ -3,7 +3,8 @@
 // equals the plan's amount plus the fees it discloses in that asset; nothing else leaves the owner's wallet but the
 // network fee in the native asset (at most what the simulation charged); whatever arrives goes to the owner, the
 // owner-locked destination or a disclosed fee recipient, and only as much as disclosed. A transaction whose chain
-// cannot report changes is not checked here (its `changes` says unavailable, with the reason).
+// cannot report changes is not checked here (its `changes` says unavailable, with the reason); with one of a plan's
+// transactions unchecked, only the approvals the others grant are (a part of the plan is never compared with the whole).
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { getAddressDecoder } from "@solana/kit";
 import { type Hex, hexToBytes, zeroAddress } from "viem";

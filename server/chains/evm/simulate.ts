@@ -199,6 +199,8 @@ function tracedChanges(chain: ChainId, r: RpcReply | undefined): SimulatedChange
   if (!r.ok) return changesUnavailable(`The RPC's debug_traceCall answered ${r.code} ${errorLine(r.message, 120)}, so the balance changes are not known.`);
   const frame = r.result as TraceFrame | null;
   if (!frame || typeof frame !== "object") return changesUnavailable("The RPC's debug_traceCall gave no call frame.");
+  // The step passed eth_call; a trace of it that failed is not a trace of what the owner signs.
+  if (frame.error) return changesUnavailable(`The RPC's debug_traceCall reports the call failing (${errorLine(frame.error, 120)}) where eth_call succeeded, so the balance changes are not known.`);
   return evmChanges(chain, traceLogs(frame), TRACE_SOURCE);
 }
 
