@@ -1,4 +1,4 @@
-// Both bridge legs on EVM checked against the plan (issue 23 "Tests that must exist"), on Circle's real CCTP bytecode
+// Both bridge legs on EVM (evm-a and evm-b, each on its own node) checked against the plan (issue 23 "Tests that must exist"), on Circle's real CCTP bytecode
 // (testing/chains/evm/cctp/deploy.ts, as tests/evm/cctp.test.ts) with Circle's MockMintBurnToken as USDC so the real
 // TokenMessengerV2 burns: the rail's burn (approve, the disclosed fee transfer, depositForBurn) simulated with
 // eth_simulateV1 reports the owner's outflow and the burn message MessageTransmitterV2 sends (where it mints); the
@@ -11,7 +11,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges } from "../../server/chains/check-changes";
-import type { EvmCall } from "../../server/chains/evm";
+import { EVM_CHAIN_IDS, type EvmCall } from "../../server/chains/evm";
 import { simulateTransactions } from "../../server/chains/simulate";
 import type { PlanTransaction } from "../../server/chains/transaction";
 import type { ServiceFee } from "../../server/fees/recipient";
@@ -32,19 +32,33 @@ const OWNER = privateKeyToAccount("0x59c6995e998f97a5a0044966f0945389dc9e86dae88
 const DEST = "0x4444444444444444444444444444444444444444";
 const OTHER: Hex = "0x000000000000000000000000000000000000bEEF";
 const FEE_RECIPIENT = "0x9999999999999999999999999999999999999999";
-const USDC_A = USDC["evm-a"];
 const BURN = 99_900_000n;
 const FEE = 100_000n;
 const MINT_RECIPIENT = pad(DEST.toLowerCase() as Hex);
-const DOMAIN = CCTP_DOMAIN["evm-b"];
 
-describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 bytecode, eth_simulateV1)", () => {
+// Every node's URL so far: the service remembers per RPC URL that eth_simulateV1 is missing (each block's last test turns
+// it off), so a later chain's node must not reuse an earlier node's port.
+const usedUrls = new Set<string>();
+const CHAINS = [
+  { chain: "evm-a", chainId: EVM_CHAIN_IDS["evm-a"], rpcVar: "SVC_RPC_EVM_A", dest: "evm-b" },
+  { chain: "evm-b", chainId: EVM_CHAIN_IDS["evm-b"], rpcVar: "SVC_RPC_EVM_B", dest: "evm-a" },
+] as const;
+
+describe.each(CHAINS)("bridge legs on $chain checked against the plan (Circle's CCTP V2 bytecode, eth_simulateV1)", ({ chain: SOURCE, chainId, rpcVar, dest: DEST_CHAIN }) => {
+  const USDC_A = USDC[SOURCE];
+  const DOMAIN = CCTP_DOMAIN[DEST_CHAIN];
   let node: EvmNode;
-  useLocalChain(["SVC_RPC_EVM_A"], async () => {
-    node = await startEvmNode({ chainId: 8453 });
+  useLocalChain([rpcVar], async () => {
+    node = await startEvmNode({ chainId });
+    while (usedUrls.has(node.url)) {
+      const fresh = await startEvmNode({ chainId });
+      await node.close();
+      node = fresh;
+    }
+    usedUrls.add(node.url);
     node.methods.simulateV1 = true;
-    await deployBurnableUsdc(node, "evm-a");
-    await deployCctp(node, "evm-a");
+    await deployBurnableUsdc(node, SOURCE);
+    await deployCctp(node, SOURCE);
     await mintUsdc(node, USDC_A, OWNER, 10_000_000_000n);
     await node.setBalance(OWNER, 10n ** 18n);
     await node.setBalance(DEST, 10n ** 18n);
@@ -53,18 +67,18 @@ describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 byteco
   const serviceFee: ServiceFee = { collected: true, recipient: FEE_RECIPIENT, bps: 10, amount: FEE, reason: null };
   const burnTxs = async () => {
     const railFee = { amountMicros: 0n, bps: "0", maxFeeMicros: 0n, source: null, reason: null };
-    const req = { source: "evm-a", dest: "evm-b", sourceAddress: OWNER, destAddress: DEST, burnAmount: BURN, mintRecipient: MINT_RECIPIENT, speed: "standard", railFee, serviceFee } as const;
+    const req = { source: SOURCE, dest: DEST_CHAIN, sourceAddress: OWNER, destAddress: DEST, burnAmount: BURN, mintRecipient: MINT_RECIPIENT, speed: "standard", railFee, serviceFee } as const;
     const built = await cctpV2.burn(req);
     if (!built.ok) throw new Error(built.blocker.message);
     return built.transactions;
   };
   const expected = () =>
-    burnExpectation({ source: "evm-a", owner: OWNER, amount: BURN + FEE, burnAmount: BURN, serviceFee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: cctpV2.burner("evm-a") });
+    burnExpectation({ source: SOURCE, owner: OWNER, amount: BURN + FEE, burnAmount: BURN, serviceFee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: cctpV2.burner(SOURCE) });
   const check = async (txs: PlanTransaction[]) => checkChanges((await simulateTransactions(txs, OWNER)).transactions, expected());
-  const depositForBurn = (amount: bigint, recipient: Hex, domain = DOMAIN) => depositForBurnV2("evm-a", domain, amount, recipient, 0n, "standard").data;
+  const depositForBurn = (amount: bigint, recipient: Hex, domain = DOMAIN) => depositForBurnV2(SOURCE, domain, amount, recipient, 0n, "standard").data;
   const approve = (spender: Hex, amount: bigint) => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender, amount] });
 
-  it("the burn: 100 USDC leaves the owner (99.9 burned by TokenMinterV2, 0.1 to the fee recipient); the burn message mints 99.9 to the destination on evm-b's domain", async () => {
+  it("the burn: 100 USDC leaves the owner (99.9 burned by TokenMinterV2, 0.1 to the fee recipient); the burn message mints 99.9 to the destination on the destination's domain", async () => {
     const txs = await burnTxs();
     expect(txs.map((t) => t.kind)).toEqual(["approve", "fee", "burn"]);
     const sim = await simulateTransactions(txs, OWNER);
@@ -105,15 +119,15 @@ describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 byteco
     expect(foreign?.message).toContain(`an approval of 99.900000 USDC to ${OTHER}`);
   });
 
-  const message = (recipient: Hex, amount: bigint, nonce: string, feeExecuted = 0n) => v2Message(CCTP_DOMAIN["svm-chain"], CCTP_DOMAIN["evm-a"], recipient, amount, { nonce: pad(`0x${nonce}`), feeExecuted });
-  const receive = async (m: Hex): Promise<PlanTransaction[]> => [{ chain: "evm-a", kind: "receive", description: "receive", encoding: "evm-call", payload: receiveMessageV2("evm-a", m, await attest(m)) }];
-  const checkReceive = async (txs: PlanTransaction[], mint: { amount: bigint; fee: bigint }) => checkChanges((await simulateTransactions(txs, DEST)).transactions, receiveExpectation("evm-a", DEST, mint));
+  const message = (recipient: Hex, amount: bigint, nonce: string, feeExecuted = 0n) => v2Message(CCTP_DOMAIN["svm-chain"], CCTP_DOMAIN[SOURCE], recipient, amount, { nonce: pad(`0x${nonce}`), feeExecuted });
+  const receive = async (m: Hex): Promise<PlanTransaction[]> => [{ chain: SOURCE, kind: "receive", description: "receive", encoding: "evm-call", payload: receiveMessageV2(SOURCE, m, await attest(m)) }];
+  const checkReceive = async (txs: PlanTransaction[], mint: { amount: bigint; fee: bigint }) => checkChanges((await simulateTransactions(txs, DEST)).transactions, receiveExpectation(SOURCE, DEST, mint));
 
   it("the receive: exactly the attested amount is minted to the destination (less the executed fee, minted to the fee recipient)", async () => {
     const txs = await receive(message(MINT_RECIPIENT, 3_000_000n, "a1"));
     const sim = await simulateTransactions(txs, DEST);
     expect(sim.transactions[0]?.simulation?.changes?.balanceChanges?.find((c) => c.owner === DEST)?.amount).toBe("3000000");
-    expect(checkChanges(sim.transactions, receiveExpectation("evm-a", DEST, { amount: 3_000_000n, fee: 0n }))).toBeNull();
+    expect(checkChanges(sim.transactions, receiveExpectation(SOURCE, DEST, { amount: 3_000_000n, fee: 0n }))).toBeNull();
     const withFee = await receive(message(MINT_RECIPIENT, 3_000_000n, "a2", 1_000n));
     expect(await checkReceive(withFee, { amount: 2_999_000n, fee: 1_000n })).toBeNull();
   });
@@ -152,6 +166,6 @@ describe("bridge legs on evm-a checked against the plan (Circle's CCTP V2 byteco
     // The receive leg alike: no logs, so no changes, and nothing held against the rescue.
     const rx = await simulateTransactions(await receive(message(MINT_RECIPIENT, 3_000_000n, "b9")), DEST);
     expect(rx.transactions[0]?.simulation?.changes).toEqual(noLogs);
-    expect(checkChanges(rx.transactions, receiveExpectation("evm-a", DEST, { amount: 3_000_000n, fee: 0n }))).toBeNull();
+    expect(checkChanges(rx.transactions, receiveExpectation(SOURCE, DEST, { amount: 3_000_000n, fee: 0n }))).toBeNull();
   });
 });
