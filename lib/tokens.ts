@@ -47,8 +47,18 @@ export const KNOWN_TOKENS: Record<ChainId, readonly TokenInfo[]> = {
     // 9 decimals (SPL token/program native_mint.rs DECIMALS).
     { chain: "svm-chain", address: WRAPPED_SOL_MINT, symbol: "SOL", name: "Wrapped SOL", decimals: 9 },
   ],
-  "evm-a": [usdc("evm-a")],
-  "evm-b": [usdc("evm-b")],
+  "evm-a": [
+    usdc("evm-a"),
+    // @bgd-labs/aave-address-book 4.44.22 AaveV3Base ASSETS.WETH: UNDERLYING, decimals 18 (its tokenlist.json, chainId
+    // 8453: symbol "WETH", name "Wrapped Ether", decimals 18).
+    { chain: "evm-a", address: "0x4200000000000000000000000000000000000006", symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
+  ],
+  "evm-b": [
+    usdc("evm-b"),
+    // @bgd-labs/aave-address-book 4.44.22 AaveV3Arbitrum ASSETS.WETH: UNDERLYING, decimals 18 (its tokenlist.json, chainId
+    // 42161: symbol "WETH", name "Wrapped Ether", decimals 18).
+    { chain: "evm-b", address: "0x82aF49447D8a07e3bd95BD0d56f35241523fBab1", symbol: "WETH", name: "Wrapped Ether", decimals: 18 },
+  ],
 };
 
 const SUI_FRAMEWORK_LONG = `0x${"0".repeat(63)}2`;

@@ -1,7 +1,8 @@
 // What a transaction does to balances, in the chain's own words (issue 23): the balance changes (and on EVM the ERC-20
 // approvals) a chain's simulation reports before signing, or its executed transaction after. Never computed from the
 // plan: a chain that cannot say leaves `unavailable` with the reason. Amounts are signed integer base units of the
-// asset (a string); symbol and decimals are given only for assets the service knows (lib/tokens.ts, the native asset).
+// asset (a string); symbol and decimals are given only for assets the service knows (lib/tokens.ts, the venues' share
+// tokens, the native asset).
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { z } from "zod";
 import type { ChainId } from "./address";
@@ -104,12 +105,33 @@ const NATIVE: Record<ChainId, { symbol: string; decimals: number }> = {
   "evm-b": { symbol: "ETH", decimals: 18 },
 };
 
-/** The asset `id` on `chain` with what the service knows of it (lib/tokens.ts and the native asset); others carry nulls. */
+/** A venue's share token as the chain names it in balance changes (EVM token address, Solana mint, Sui coin type). */
+export interface ShareToken {
+  chain: ChainId;
+  id: string;
+  symbol: string;
+  decimals: number;
+}
+
+let shareTokens: readonly ShareToken[] = [];
+
+/** The venues' share tokens, each cited in its venue's module: set once by server/venues/list.ts from the venue list (the chain layer names no venue). */
+export function setShareTokens(list: readonly ShareToken[]): void {
+  shareTokens = [...list];
+}
+
+/** Whether two ids name the same asset on `chain`: Sui coin types in normal form, Solana mints as is, EVM addresses in any case. */
+const sameId = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
+
+/** The asset `id` on `chain` with what the service knows of it (lib/tokens.ts, the venues' share tokens, the native asset); others carry nulls. */
 export function changedAsset(chain: ChainId, id: string): ChangedAsset {
   if (id === "native") return { chain, id, ...NATIVE[chain] };
-  // The tokens the service knows by name on the chain (USDC; on svm-chain also wrapped SOL): their symbol and decimals.
-  const known = KNOWN_TOKENS[chain].find((t) => (chain === "move-chain" ? sameSuiCoinType(id, t.address) : chain === "svm-chain" ? id === t.address : id.toLowerCase() === t.address.toLowerCase()));
-  return known ? { chain, id, symbol: known.symbol, decimals: known.decimals } : { chain, id, symbol: null, decimals: null };
+  // The tokens the service knows by name on the chain (USDC; SUI, wrapped SOL, WETH): their symbol and decimals.
+  const known = KNOWN_TOKENS[chain].find((t) => sameId(chain, id, t.address));
+  if (known) return { chain, id, symbol: known.symbol, decimals: known.decimals };
+  // Else a venue's share token (aUSDC, a vault's shares, a market coin …) as its venue module cites it.
+  const share = shareTokens.find((t) => t.chain === chain && sameId(chain, id, t.id));
+  return share ? { chain, id, symbol: share.symbol, decimals: share.decimals } : { chain, id, symbol: null, decimals: null };
 }
 
 /** Sui coin types compared in normal form (0x2::sui::SUI = 0x000…002::sui::SUI), as the SDK normalizes struct tags. */

@@ -4,6 +4,7 @@
 // server/venues/index.ts holds, from which readiness, the readers, the builders and the
 // simulations' error decoders are derived.
 import { CHAIN_FAMILY } from "../chains/address";
+import type { ShareToken } from "../chains/changes";
 import type { VenueProgram } from "../chains/solana/program-errors";
 import { broadcastEnabled, chainLabelOf } from "../chains/launch";
 import type { VenueAdapter } from "./shared/build";
@@ -60,6 +61,19 @@ export interface Venue {
   readonly programErrors?: VenueProgram;
   /** EVM: the custom errors (Solidity `error` signatures) its contracts revert with, decoded by name in a simulation. */
   readonly revertErrors?: readonly string[];
+  /**
+   * The share token its deposits mint (its id one of the descriptor's cited ids, or on move-chain a coin type built from
+   * them; symbol and decimals cited where it is set): shown in token units in simulated balance changes. Absent: the
+   * venue has none, or none whose figures are proven.
+   */
+  readonly shareToken?: ShareToken;
+}
+
+/** The share token `key` of the descriptor's cited on-chain ids names, with its cited symbol and decimals. */
+export function shareTokenOf(v: VenueDescriptor, key: string, symbol: string, decimals: number): ShareToken {
+  const id = v.onchain[key];
+  if (!id) throw new Error(`venue ${v.id} cites no onchain.${key} for its share token`);
+  return { chain: v.chain, id, symbol, decimals };
 }
 
 /** A venue module; its reader and builders must be this venue's (a mismatch is a programming error, thrown at load). */
@@ -68,5 +82,6 @@ export function venueModule(m: Venue): Venue {
   for (const part of [m.read, m.build, m.worth, m.receipt]) {
     if (part && part.venueId !== id) throw new Error(`venue module ${id} holds a part of ${part.venueId}`);
   }
+  if (m.shareToken && m.shareToken.chain !== m.descriptor.chain) throw new Error(`venue module ${id} holds a share token of ${m.shareToken.chain}`);
   return m;
 }

@@ -1,5 +1,6 @@
 // The venue list: one line per venue module (server/venues/<venue>/index.ts). Adding a venue is a new folder and one
 // line here (docs/architecture.md "Adding a venue").
+import { setShareTokens } from "../chains/changes";
 import { setVenueRevertErrors } from "../chains/evm/simulate";
 import { setVenuePrograms } from "../chains/solana/program-errors";
 import type { Venue } from "./define";
@@ -35,7 +36,8 @@ export const VENUE_MODULES: readonly Venue[] = [
   compoundV3ArbitrumVenue,
 ];
 
-// The chains' simulations name the venues' programs and decode their errors from this list (set here, where the list
-// is, so whatever loads a venue's builders has them).
+// The chains' simulations name the venues' programs, decode their errors and show their share tokens in token units
+// from this list (set here, where the list is, so whatever loads a venue's builders has them).
 setVenuePrograms(VENUE_MODULES.flatMap((m) => (m.programErrors ? [m.programErrors] : [])));
 setVenueRevertErrors(VENUE_MODULES.flatMap((m) => m.revertErrors ?? []));
+setShareTokens(VENUE_MODULES.flatMap((m) => (m.shareToken ? [m.shareToken] : [])));
