@@ -7,6 +7,7 @@
 import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
+import { changedAsset } from "../../server/chains/changes";
 import { checkChanges } from "../../server/chains/check-changes";
 import type { EvmCall } from "../../server/chains/evm";
 import { simulateTransactions } from "../../server/chains/simulate";
@@ -176,7 +177,10 @@ describe.each(CHAINS)("EVM balance changes from eth_simulateV1 logs, checked aga
       expect(blocker?.code).toBe("simulation_mismatch");
       // The vault's shares (Morpho) or Comet's base balance (Compound v3, burned to 0x0 by its Transfer): 10 × what the rate needs.
       expect(blocker?.message).toMatch(/ leave your wallet; at the simulation's rate .* pay the 1\.000000 USDC the plan withdraws/);
-      expect(blocker?.message).toContain(`base units of ${getAddress(v.target())} leave your wallet`);
+      // In the share's own units (the venue's cited share token: the vault's 18-decimal shares, Comet's 6-decimal balance).
+      const share = changedAsset(chainName, v.target());
+      expect(share.symbol).not.toBeNull();
+      expect(blocker?.message).toMatch(new RegExp(`\\d+\\.\\d{${share.decimals}} ${share.symbol} leave your wallet`));
     });
   });
 

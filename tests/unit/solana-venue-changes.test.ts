@@ -423,12 +423,12 @@ describe("svm-chain balance changes checked against the plan: Jupiter Lend (the 
     expect(withdraw.args).toEqual([{ name: "amount", type: "u64" }]);
     const ten = await check(jupiterLend, "withdraw", scaled(txs, ids.lendingProgram, withdraw.discriminator, 0, 10n), 5_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
-    expect(ten.blocker?.message).toContain(`40000000 base units of ${ids.jlUsdcMint} leave your wallet; at the simulation's rate 4000000 base units of ${ids.jlUsdcMint} pay the 5.000000 USDC the plan withdraws`);
+    expect(ten.blocker?.message).toContain("40.000000 jlUSDC leave your wallet; at the simulation's rate 4.000000 jlUSDC pay the 5.000000 USDC the plan withdraws");
   });
 
   it("the jlUSDC minted, or the USDC withdrawn, into someone else's account is refused, naming them", async () => {
     const [otherJl, otherUsdc] = [await chain.setTokenBalance(SPONSOR, ids.jlUsdcMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
-    await refusedRedirected(jupiterLend, "deposit", 5_000_000n, { program: ids.lendingProgram, ix: deposit, name: "recipient_token_account", to: otherJl }, `4000000 base units of ${ids.jlUsdcMint} goes to ${SPONSOR}, which the plan does not name`);
+    await refusedRedirected(jupiterLend, "deposit", 5_000_000n, { program: ids.lendingProgram, ix: deposit, name: "recipient_token_account", to: otherJl }, `4.000000 jlUSDC goes to ${SPONSOR}, which the plan does not name`);
     await refusedRedirected(jupiterLend, "withdraw", 5_000_000n, { program: ids.lendingProgram, ix: withdraw, name: "recipient_token_account", to: otherUsdc }, "you receive 5.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 
