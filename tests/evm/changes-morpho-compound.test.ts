@@ -4,7 +4,7 @@
 // altered after building (ten times the amount, the shares or the base balance credited to someone else, an unlimited
 // approval, a withdraw paid to someone else or taking ten times the shares or base) is refused `simulation_mismatch`,
 // in token units.
-import { encodeFunctionData, erc20Abi, getAddress, type Hex, maxUint256 } from "viem";
+import { encodeFunctionData, erc20Abi, type Hex, maxUint256 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { changedAsset } from "../../server/chains/changes";
