@@ -156,7 +156,7 @@ test("RPC down after a drift was found: on chain shows — with the reason and, 
     // The API: no current figure now, the recorded drift still there.
     const pub = await request.get(`/api/v1/svc/portfolio?wallet=${wallet}`);
     expect(pub.status()).toBe(200);
-    type Drift = { driftMicros: string; chainMicros: string; expectedMicros: string; checkedAt: string };
+    type Drift = { driftMicros: string; chainMicros: string; expectedMicros: string; checkedAt: string; since: string };
     const [p] = ((await pub.json()) as { positions: { currentMicros: string | null; currentReason: string | null; drift: Drift | null }[] }).positions;
     expect(p).toMatchObject({ currentMicros: null, drift: { driftMicros: "493000000", chainMicros: "500000000", expectedMicros: "7000000" } });
     expect(p?.currentReason).toBeTruthy();
@@ -172,7 +172,10 @@ test("RPC down after a drift was found: on chain shows — with the reason and, 
     await expect(current.getByTestId("position-drift")).toHaveText("differs from chain by 493.00 USDC");
     const check = current.getByTestId("position-drift-check");
     await expect(check).toContainText("chain 500.00 USDC, ledger expects 7.00 USDC");
-    await expect(check.locator("time")).toHaveAttribute("datetime", p?.drift?.checkedAt ?? "(no check)");
+    // Since when the chain has differed (the check that found it), then this later check that could not read it.
+    await expect(check.locator("time").first()).toHaveAttribute("datetime", p?.drift?.since ?? "(no since)");
+    await expect(check.locator("time").nth(1)).toHaveAttribute("datetime", p?.drift?.checkedAt ?? "(no check)");
+    expect(Date.parse(p?.drift?.since ?? "")).toBeLessThan(Date.parse(p?.drift?.checkedAt ?? ""));
     await expect(position.getByTestId("position-roi")).toHaveText(/^—/);
   } finally {
     await chain(false);

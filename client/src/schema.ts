@@ -3327,10 +3327,15 @@ export interface components {
                      */
                     expectedMicros: string;
                     /**
-                     * @description ISO 8601 timestamp
+                     * @description The last check of the position (one that could not read the chain keeps the drift found before and says so in the check's reason).
                      * @example 2026-11-22T10:00:00.000Z
                      */
                     checkedAt: string;
+                    /**
+                     * @description When the chain was first found to differ, unbroken by any check that found it agreeing.
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    since: string;
                 } | null;
                 openedAt: string | null;
             }[];
@@ -3749,10 +3754,15 @@ export interface components {
                      */
                     expectedMicros: string;
                     /**
-                     * @description ISO 8601 timestamp
+                     * @description The last check of the position (one that could not read the chain keeps the drift found before and says so in the check's reason).
                      * @example 2026-11-22T10:00:00.000Z
                      */
                     checkedAt: string;
+                    /**
+                     * @description When the chain was first found to differ, unbroken by any check that found it agreeing.
+                     * @example 2026-11-22T10:00:00.000Z
+                     */
+                    since: string;
                 } | null;
             }[];
             /** @description USD as a decimal string (USDC at 1:1). */

@@ -163,7 +163,7 @@ export function reconcileJob(intervalS: number) {
 }
 
 /** The last finding per position of a wallet that is a drift, keyed `chain|token|venueId`. */
-export async function driftsOf(db: DbOrTx, wallet: string): Promise<Map<string, { driftMicros: bigint; chainMicros: bigint; expectedMicros: bigint; checkedAt: string }>> {
+export async function driftsOf(db: DbOrTx, wallet: string): Promise<Map<string, { driftMicros: bigint; chainMicros: bigint; expectedMicros: bigint; checkedAt: string; since: string }>> {
   const rows = await db
     .select()
     .from(positionChecks)
@@ -171,7 +171,13 @@ export async function driftsOf(db: DbOrTx, wallet: string): Promise<Map<string, 
   return new Map(
     rows.map((r) => [
       `${r.chain}|${r.token}|${r.venueId}`,
-      { driftMicros: r.driftMicros ?? 0n, chainMicros: r.chainMicros ?? 0n, expectedMicros: r.expectedMicros ?? 0n, checkedAt: r.checkedAt.toISOString() },
+      {
+        driftMicros: r.driftMicros ?? 0n,
+        chainMicros: r.chainMicros ?? 0n,
+        expectedMicros: r.expectedMicros ?? 0n,
+        checkedAt: r.checkedAt.toISOString(),
+        since: (r.driftSince ?? r.checkedAt).toISOString(),
+      },
     ]),
   );
 }

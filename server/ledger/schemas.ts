@@ -20,6 +20,18 @@ const currentFields = {
   roiPct: z.number().nullable().meta({ description: "ROI of currentMicros over the cost basis; null when unknown (chain unreadable, no cost basis); 0 is break-even." }),
 };
 
+
+/** A position's recorded drift (the reconciliation's finding), shared by the portfolio and positions reads. */
+const driftSchema = z
+  .object({
+    driftMicros: z.string().regex(/^-?[0-9]+$/),
+    chainMicros: microsOutput,
+    expectedMicros: microsOutput,
+    checkedAt: isoTime.meta({ description: "The last check of the position (one that could not read the chain keeps the drift found before and says so in the check's reason)." }),
+    since: isoTime.meta({ description: "When the chain was first found to differ, unbroken by any check that found it agreeing." }),
+  })
+  .nullable()
+  .meta({ description: "The last reconciliation's finding when the chain differed from what the ledger expects (driftMicros = chain − expected, signed); null when it agreed or was not checked. The ledger is never changed by it." });
 export const proofSchema = z
   .object({
     txId: z.string().nullable().meta({ description: "null: a ledger credit with no on-chain transaction." }),
@@ -135,10 +147,7 @@ export const portfolioSchema = z
         ...currentFields,
         txId: z.string().nullable(),
         proof: proofSchema,
-        drift: z
-          .object({ driftMicros: z.string().regex(/^-?[0-9]+$/), chainMicros: microsOutput, expectedMicros: microsOutput, checkedAt: isoTime })
-          .nullable()
-          .meta({ description: "The last reconciliation's finding when the chain differed from what the ledger expects (driftMicros = chain − expected, signed); null when it agreed or was not checked. The ledger is never changed by it." }),
+        drift: driftSchema,
         openedAt: isoTime.nullable(),
       }),
     ),
@@ -288,10 +297,7 @@ export const publicPortfolioSchema = z
         ...currentFields,
         txId: z.string().meta({ description: "The position's latest transaction id; see proof.confirmed before taking it as proof." }),
         proof: proofSchema,
-        drift: z
-          .object({ driftMicros: z.string().regex(/^-?[0-9]+$/), chainMicros: microsOutput, expectedMicros: microsOutput, checkedAt: isoTime })
-          .nullable()
-          .meta({ description: "The last reconciliation's finding when the chain differed from what the ledger expects (driftMicros = chain − expected, signed); null when it agreed or was not checked. The ledger is never changed by it." }),
+        drift: driftSchema,
       }),
     ),
     totalDepositedUsd: z.string().meta({ description: "USD as a decimal string (USDC at 1:1)." }),

@@ -70,10 +70,13 @@ describe.each(dbKinds())("current worth from the chain and reconciliation (%s)",
     expect(drifts()).toHaveLength(0);
   });
 
+  /** When the drift was first found (the reconciliation's checkedAt then). */
+  let firstFound = "";
   it("a drift provoked on the chain (the owner's cUSDC falls to 10) is recorded, sent once as position.drift, shown on the portfolio; the ledger is untouched", async () => {
     rpc.set(OWNER, KAMINO_CUSDC_MINT, 10_000_000n);
     const f = await reconcile();
     expect(f).toMatchObject({ status: "drift", recordedMicros: "30000000", chainMicros: "15000000", driftMicros: "-15000000", notified: true });
+    firstFound = String(f.checkedAt);
     await rx.waitFor((all) => all.some((r) => JSON.parse(r.rawBody).type === "position.drift"), 20_000);
     const event = JSON.parse(drifts()[0]?.rawBody ?? "{}");
     expect(event).toMatchObject({ type: "position.drift", wallet: OWNER, data: { venueId: "kamino", chain: "svm-chain", recordedMicros: "30000000", chainMicros: "15000000", driftMicros: "-15000000" } });
@@ -81,7 +84,7 @@ describe.each(dbKinds())("current worth from the chain and reconciliation (%s)",
     // The same drift found again sends nothing more.
     expect(await reconcile()).toMatchObject({ status: "drift", notified: false });
     const p = await kaminoPosition();
-    expect(p).toMatchObject({ recordedMicros: "30000000", currentMicros: "15000000", roiPct: -50, drift: { driftMicros: "-15000000", chainMicros: "15000000", expectedMicros: "30000000" } });
+    expect(p).toMatchObject({ recordedMicros: "30000000", currentMicros: "15000000", roiPct: -50, drift: { driftMicros: "-15000000", chainMicros: "15000000", expectedMicros: "30000000", since: firstFound } });
     // Never silently rewritten: the owner's ledger still holds 30 staked.
     const position = await call<J>(app.url, "GET", `/api/v1/wallets/${OWNER}/position`, { key: OWNER_KEY });
     expect(position.json).toMatchObject({ stakedMicros: "30000000" });
@@ -99,8 +102,9 @@ describe.each(dbKinds())("current worth from the chain and reconciliation (%s)",
       expect(String(p.currentReason)).toContain("the chain's RPC read failed");
       expect(pf).toMatchObject({ totalCurrentUsd: null, totalRecordedUsd: "30" });
       expect(String(pf.totalCurrentReason)).toContain("kamino: ");
-      // The last drift found stays shown until the chain answers again.
-      expect(p.drift).toMatchObject({ driftMicros: "-15000000" });
+      // The last drift found stays shown until the chain answers again: since when it was found, and this later check.
+      expect(p.drift).toMatchObject({ driftMicros: "-15000000", chainMicros: "15000000", since: firstFound, checkedAt: f.checkedAt });
+      expect(Date.parse(String(f.checkedAt))).toBeGreaterThan(Date.parse(firstFound));
     } finally {
       rpc.failing.clear();
     }

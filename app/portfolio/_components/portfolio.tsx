@@ -117,7 +117,8 @@ function DriftBadge({ drift }: { drift: NonNullable<Position["drift"]> }) {
       </span>
       <span className="small muted" data-testid="position-drift-check">
         <br />
-        drift on record (last check <time dateTime={drift.checkedAt}>{checked.toLocaleString()}</time>): chain {formatMicros(drift.chainMicros)} USDC,
+        drift on record since <time dateTime={drift.since}>{new Date(drift.since).toLocaleString()}</time> (last check{" "}
+        <time dateTime={drift.checkedAt}>{checked.toLocaleString()}</time>): chain {formatMicros(drift.chainMicros)} USDC,
         ledger expects {formatMicros(drift.expectedMicros)} USDC
       </span>
     </>
