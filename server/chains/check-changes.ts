@@ -87,7 +87,7 @@ export function checkChanges(txs: PlanTransaction[], expect: ExpectedChanges): B
   // and checking the others alone would count a part of the plan as the whole. What a simulated step grants on its own
   // (an approval) is still known and checked.
   if (mine.length < onChain.length) {
-    const unit = (token: string) => ({ asset: changedAssetLike(expect.chain, token, new Map()) });
+    const unit = (token: string) => ({ asset: changedAsset(expect.chain, token) });
     return mismatch(expect, approvalProblems(mine, expect, unit));
   }
   // Net per (owner, asset) over the plan's transactions on this chain.

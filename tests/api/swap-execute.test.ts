@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { SOLANA_OTHER_MINT } from "../../testing/chains/solana/wallets";
+import type { ChainTx } from "../../testing/chains/state";
 import { type App, dbKinds, startApp } from "../support/app";
 import { type FakeQuotes, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
 
 type J = Record<string, unknown>;
+type SolanaTx = Extract<ChainTx, { kind: "solana" }>;
 const OWNER = "9B4MhXCsqr2SyQNRw4KoakcwriqN637GhpjxCnaafSmd";
 /** The rent-exempt minimum of a 165-byte token account (what getMinimumBalanceForRentExemption(165) answers). */
 const RENT = 2_039_280n;
@@ -30,20 +32,20 @@ describe.each(dbKinds())("swap execute: the chain's amounts reach the activity l
     expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared" });
     return r.json as { planId: string; minAmountOut: string; quote: { outAmount: string } };
   };
-  /** A confirmed transaction of the owner moving `usdc` out and `other` in. */
-  const landed = (usdc: bigint, other: bigint) => {
+  /** A confirmed transaction of the owner, paying its fee, with these balances: its signature. */
+  const confirmed = (balances: { tokenBalances: SolanaTx["tokenBalances"]; lamports?: SolanaTx["lamports"] }) => {
     const s = sig();
-    rpc.txs.set(s, {
-      kind: "solana",
-      feePayer: OWNER,
-      confirmationStatus: "confirmed",
+    rpc.txs.set(s, { kind: "solana", feePayer: OWNER, confirmationStatus: "confirmed", ...balances });
+    return s;
+  };
+  /** A confirmed transaction of the owner moving `usdc` out and `other` in. */
+  const landed = (usdc: bigint, other: bigint) =>
+    confirmed({
       tokenBalances: [
         { owner: OWNER, mint: USDC["svm-chain"], pre: 10_000_000n, post: 10_000_000n - usdc },
         { owner: OWNER, mint: SOLANA_OTHER_MINT, pre: 0n, post: other },
       ],
     });
-    return s;
-  };
 
   beforeAll(async () => {
     rpc = await startFakeRpc();
@@ -92,20 +94,14 @@ describe.each(dbKinds())("swap execute: the chain's amounts reach the activity l
     const p = r.json as { planId: string; minAmountOut: string };
     const got = BigInt(p.minAmountOut) + 11n;
     /** The owner's lamports fall by what the swap wrapped, the 5000-lamport fee and the new USDC account's rent (index 1). */
-    const landedSol = (wrapped: bigint) => {
-      const s = sig();
-      rpc.txs.set(s, {
-        kind: "solana",
-        feePayer: OWNER,
-        confirmationStatus: "confirmed",
+    const landedSol = (wrapped: bigint) =>
+      confirmed({
         lamports: [
           { pre: 2_000_000_000n, post: 2_000_000_000n - wrapped - 5000n - RENT },
           { pre: 0n, post: RENT },
         ],
         tokenBalances: [{ owner: OWNER, mint: USDC["svm-chain"], pre: 0n, post: got, accountIndex: 1, opened: true }],
       });
-      return s;
-    };
     const done = await post("/svc/swap/execute", { planId: p.planId, digest: landedSol(100_000_000n) });
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: "done", swap: { inputToken: WRAPPED_SOL_MINT, outputToken: USDC["svm-chain"], amountIn: "100000000", amountOut: got.toString() } });

@@ -10,7 +10,7 @@
 // turns eth_simulateV1 off (the service remembers that per RPC URL).
 import { encodeFunctionData, erc20Abi, type Hex, maxUint256, pad } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges } from "../../server/chains/check-changes";
 import { EVM_CHAIN_IDS, type EvmCall, evmCall } from "../../server/chains/evm";
@@ -21,6 +21,7 @@ import { burnExpectation, receiveExpectation } from "../../server/plans/bridge-c
 import { MESSAGE_TRANSMITTER_ABI } from "../../server/rails/cctp/abi";
 import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
 import { cctpV1 } from "../../server/rails/cctp-v1";
+import { burnWhileV1Offered } from "../support/cctp-v1";
 import { depositForBurnV1, MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "../../server/rails/cctp-v1/evm";
 import { attest } from "../../testing/chains/attester";
 import { mintUsdc } from "../../testing/chains/evm/aave";
@@ -51,20 +52,6 @@ const CHAINS = [
   { chain: "evm-a", chainId: EVM_CHAIN_IDS["evm-a"], rpcVar: "SVC_RPC_EVM_A" },
   { chain: "evm-b", chainId: EVM_CHAIN_IDS["evm-b"], rpcVar: "SVC_RPC_EVM_B" },
 ] as const;
-
-/**
- * The rail's V1 burn as built on a day Circle's V1 is still offered: from 30 days before its estimated end the service
- * builds no V1 burn (rail_retiring, server/rails/cctp-v1/retirement.ts, tested in its own file), which is not what these
- * tests are about; only Date is pinned, and only while the burn is built.
- */
-async function burnWhileV1Offered(req: Parameters<typeof cctpV1.burn>[0]) {
-  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T00:00:00Z") });
-  try {
-    return await cctpV1.burn(req);
-  } finally {
-    vi.useRealTimers();
-  }
-}
 
 describe.each(CHAINS)("CCTP V1 bridge legs on $chain ↔ move-chain checked against the plan (Circle's V1 bytecode, eth_simulateV1)", ({ chain: SOURCE, chainId, rpcVar }) => {
   const usdc = USDC[SOURCE];

@@ -17,9 +17,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => void> {
-  // SVC_TEST_NO_BUILD=1: a developer running only files that start no dashboard skips the production build (npm test and
-  // CI never set it; a file that starts the app against a stale build fails its build check).
-  if (process.env.SVC_TEST_NO_BUILD !== "1") ensureBuild(root);
+  ensureBuild(root);
   // Bundled once here, before the workers start servers (each start checks it is still current).
   serverBundle(root);
   const dir = mkdtempSync(path.join(tmpdir(), "svc-template-"));

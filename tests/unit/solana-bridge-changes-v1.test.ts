@@ -9,7 +9,7 @@
 import { address, getAddressEncoder } from "@solana/kit";
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { bytesToHex, type Hex } from "viem";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { USDC } from "../../server/chains/balances";
 import { checkChanges } from "../../server/chains/check-changes";
 import { solanaPayload } from "../../server/chains/solana";
@@ -20,6 +20,7 @@ import { burnExpectation, receiveExpectation } from "../../server/plans/bridge-c
 import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
 import { withRecipientAccount } from "../../server/rails/cctp/solana";
 import { cctpV1 } from "../../server/rails/cctp-v1";
+import { burnWhileV1Offered } from "../support/cctp-v1";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM, receiveMessageInstructionV1, TOKEN_MESSENGER_MINTER_V1 } from "../../server/rails/cctp-v1/solana";
 import { attest } from "../../testing/chains/attester";
 import { burnEnds, cctpMessageV1, cctpRemoteIds } from "../../testing/chains/cctp-message";
@@ -45,20 +46,6 @@ const burnIx = TMM_V1_IDL.instructions.find((i) => i.name === "deposit_for_burn"
 const serviceFee: ServiceFee = { collected: true, recipient: FEE_RECIPIENT, bps: 10, amount: FEE, reason: null };
 const ataOf = async (owner: string) => (await findAssociatedTokenPda({ owner: address(owner), mint: address(MINT), tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
 const bytes32Of = (a: string): Hex => bytesToHex(Uint8Array.from(getAddressEncoder().encode(address(a))));
-
-/**
- * The rail's V1 burn as built on a day Circle's V1 is still offered: from 30 days before its estimated end the service
- * builds no V1 burn (rail_retiring, server/rails/cctp-v1/retirement.ts, tested in its own file), which is not what these
- * tests are about; only Date is pinned, and only while the burn is built.
- */
-async function burnWhileV1Offered(req: Parameters<typeof cctpV1.burn>[0]) {
-  vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-27T00:00:00Z") });
-  try {
-    return await cctpV1.burn(req);
-  } finally {
-    vi.useRealTimers();
-  }
-}
 
 describe("svm-chain CCTP V1 bridge legs (↔ move-chain) on the local chain", () => {
   let rpc: FakeRpc;
