@@ -120,6 +120,16 @@ export function setShareTokens(list: readonly ShareToken[]): void {
   shareTokens = [...list];
 }
 
+/**
+ * A share token whose id is read from the chain when a plan is built (Kamino's and Save's collateral mints, recorded in
+ * their reserve accounts, not cited ids): named from then on in balance changes and mismatch messages. A token already
+ * known under that id keeps its entry.
+ */
+export function noteShareToken(t: ShareToken): void {
+  if (shareTokens.some((s) => s.chain === t.chain && sameId(t.chain, s.id, t.id))) return;
+  shareTokens = [...shareTokens, t];
+}
+
 /** Whether two ids name the same asset on `chain`: Sui coin types in normal form, Solana mints as is, EVM addresses in any case. */
 const sameId = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
 

@@ -167,7 +167,7 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     expect(redeem.args).toEqual([{ name: "collateralAmount", type: "u64" }]);
     const ten = await check(kamino, "withdraw", scaled(txs, KLEND, redeem.discriminator, 0, 10n), 3_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
-    expect(ten.blocker?.message).toContain(`20000000 base units of ${KAMINO_CUSDC_MINT} leave your wallet; at the simulation's rate 2000000 base units of ${KAMINO_CUSDC_MINT} pay the 3.000000 USDC the plan withdraws`);
+    expect(ten.blocker?.message).toContain("20.000000 cUSDC (Kamino) leave your wallet; at the simulation's rate 2.000000 cUSDC (Kamino) pay the 3.000000 USDC the plan withdraws");
   });
 
   it("the SOL the owner pays is bounded by the network fee the simulation discloses and the rent of accounts it opens: a SOL transfer slipped in is refused", async () => {
@@ -194,7 +194,7 @@ describe("svm-chain balance changes checked against the plan: Kamino (klend's pr
     const dep = redirected(await build("kamino", "deposit", 3_000_000n), KLEND, deposit, "userDestinationCollateral", otherCusdc);
     const d = await check(kamino, "deposit", dep, 3_000_000n);
     expect(d.blocker?.code).toBe("simulation_mismatch");
-    expect(d.blocker?.message).toContain(`2000000 base units of ${KAMINO_CUSDC_MINT} goes to ${SPONSOR}, which the plan does not name`);
+    expect(d.blocker?.message).toContain(`2.000000 cUSDC (Kamino) goes to ${SPONSOR}, which the plan does not name`);
     const wd = redirected(await build("kamino", "withdraw", 3_000_000n), KLEND, redeem, "userDestinationLiquidity", otherUsdc);
     const w = await check(kamino, "withdraw", wd, 3_000_000n);
     expect(w.blocker?.code).toBe("simulation_mismatch");
@@ -343,14 +343,14 @@ describe("svm-chain balance changes checked against the plan: Save (the SDK's in
     // RedeemReserveCollateral { collateral_amount: u64 } after its one-byte tag.
     const ten = await check(save, "withdraw", scaled(txs, ids.program, [SAVE_TAG.redeemReserveCollateral], 0, 10n), 3_000_000n);
     expect(ten.blocker?.code).toBe("simulation_mismatch");
-    expect(ten.blocker?.message).toContain(`20000000 base units of ${f.collateralMint} leave your wallet; at the simulation's rate 2000000 base units of ${f.collateralMint} pay the 3.000000 USDC the plan withdraws`);
+    expect(ten.blocker?.message).toContain("20.000000 cUSDC (Save) leave your wallet; at the simulation's rate 2.000000 cUSDC (Save) pay the 3.000000 USDC the plan withdraws");
   });
   it("the collateral minted, or the USDC redeemed, into someone else's account is refused, naming them", async () => {
     // DepositReserveLiquidity and RedeemReserveCollateral (solend token-lending instruction.rs): account 0 the source, 1 the destination.
     const depositIx = { discriminator: [SAVE_TAG.depositReserveLiquidity], accounts: [{ name: "source_liquidity" }, { name: "destination_collateral" }] };
     const redeemIx = { discriminator: [SAVE_TAG.redeemReserveCollateral], accounts: [{ name: "source_collateral" }, { name: "destination_liquidity" }] };
     const [otherCollateral, otherUsdc] = [await chain.setTokenBalance(SPONSOR, f.collateralMint, 0n), await chain.setTokenBalance(SPONSOR, ids.usdcMint, 0n)];
-    await refusedRedirected(save, "deposit", 3_000_000n, { program: ids.program, ix: depositIx, name: "destination_collateral", to: otherCollateral }, `2000000 base units of ${f.collateralMint} goes to ${SPONSOR}, which the plan does not name`);
+    await refusedRedirected(save, "deposit", 3_000_000n, { program: ids.program, ix: depositIx, name: "destination_collateral", to: otherCollateral }, `2.000000 cUSDC (Save) goes to ${SPONSOR}, which the plan does not name`);
     await refusedRedirected(save, "withdraw", 3_000_000n, { program: ids.program, ix: redeemIx, name: "destination_liquidity", to: otherUsdc }, "you receive 3.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
   });
 

@@ -17,6 +17,7 @@ import { type Address, address, createNoopSigner } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
 import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
+import { noteShareToken } from "../../chains/changes";
 import { type KaminoReserveRead, readKaminoReserve } from "./read";
 import type { VenueDescriptor } from "../types";
 import { kamino } from "./descriptor";
@@ -54,6 +55,9 @@ async function accountsFor(ids: Ids, owner: string, r: KaminoReserveRead) {
   const ownerAddr = address(owner);
   const mint = address(ids.usdcMint);
   const collateralMint = address(r.collateralMint);
+  // The reserve's collateral mint, read from the reserve account, named in balance changes: klend creates it with
+  // `mint::decimals = 6` (programs/klend/src/handlers/handler_init_reserve.rs @ edd5ff509af35eac643277fa14bd3c861f9485df).
+  noteShareToken({ chain: "svm-chain", id: collateralMint, symbol: "cUSDC (Kamino)", decimals: 6 });
   const liquidityTokenProgram = address(r.liquidityTokenProgram);
   const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint, tokenProgram: liquidityTokenProgram });
   // cTokens are always SPL Token (`collateral_token_program: Program<'info, Token>` in the handlers).

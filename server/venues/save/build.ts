@@ -16,6 +16,7 @@
 import { AccountRole, type Address, address, createNoopSigner, getAddressEncoder, getProgramDerivedAddress, getU64Encoder, type Instruction } from "@solana/kit";
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { solanaTokenBalance } from "../../chains/balances";
+import { noteShareToken } from "../../chains/changes";
 import { latestBlockhash, solanaPayload, solanaPlanTransaction } from "../../chains/solana";
 import { u64le, u128le } from "../../chains/solana/bytes";
 import { AccountMismatch, programAccount, pubkeyAt } from "../../chains/solana/accounts";
@@ -191,6 +192,10 @@ export async function saveRedeemReserveCollateral(r: SaveReserve, owner: Address
 
 async function ownerAccounts(owner: string, r: SaveReserve) {
   const ownerAddr = address(owner);
+  // The reserve's collateral mint, read from the reserve account, named in balance changes: Save's init_reserve makes it
+  // with the liquidity mint's decimals, USDC's 6 (`decimals: reserve_liquidity_mint.decimals`, solendprotocol/
+  // solana-program-library token-lending/program/src/processor.rs @ 9ffd16ddf0047bb0e500c1bb1b3cb66725581546).
+  noteShareToken({ chain: "svm-chain", id: r.collateralMint, symbol: "cUSDC (Save)", decimals: 6 });
   const [userUsdc] = await findAssociatedTokenPda({ owner: ownerAddr, mint: r.liquidityMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
   const [userCollateral] = await findAssociatedTokenPda({ owner: ownerAddr, mint: r.collateralMint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
   return { ownerAddr, userUsdc, userCollateral };
