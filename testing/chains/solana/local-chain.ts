@@ -491,8 +491,8 @@ async function simulate(chain: SolanaLocalChain, wire: string, config: SimulateC
   if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcRefusal(-32602, "sigVerify may not be used with replaceRecentBlockhash");
   const { tx, msg } = messageOf(wire, config.encoding);
   // agave's simulateTransaction verifies signatures first when asked and answers an error, not a result:
-  // `verify_transaction` → RpcCustomError::TransactionSignatureVerificationFailure, -32003 (anza-xyz/agave
-  // rpc/src/rpc.rs and rpc-client-api/src/custom_error.rs, JSON_RPC_SERVER_ERROR_TRANSACTION_SIGNATURE_VERIFICATION_FAILURE).
+  // RpcCustomError::TransactionSignatureVerificationFailure, code -32003 (anza-xyz/agave rpc/src/rpc.rs
+  // simulate_transaction; the code in rpc-client-api/src/custom_error.rs @ 489f483e1d7b30ef114e0123994818b2accfa389).
   if (config.sigVerify && !signed(tx)) throw new RpcRefusal(-32003, "Transaction signature verification failure");
   if (config.accounts && config.accounts.encoding !== "base64") throw new RpcRefusal(-32602, "this local chain answers accounts in base64 only");
   const scratch = scratchOf(chain);
