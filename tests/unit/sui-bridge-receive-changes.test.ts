@@ -7,7 +7,7 @@
 // attested amount to the destination in exact base units and its gas; a receive of another attested message (minting to
 // another wallet, or ten times the amount) is refused simulation_mismatch naming both sides; a node that does not answer
 // leaves the changes unavailable with the reason, and nothing is held against the rescue. What Circle's receive_message
-// refuses (a message for another domain) the local node refuses too.
+// refuses (a message for another domain, a nonce already used) the local node refuses too.
 import { randomBytes } from "node:crypto";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
@@ -24,7 +24,7 @@ import { MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/evm";
 import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../../server/rails/cctp-v1/sui";
 import { attest } from "../../testing/chains/attester";
 import { useLocalChain } from "../../testing/oracle";
-import { v1Message } from "../support/bridge-stack";
+import { executeSui, v1Message } from "../support/bridge-stack";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 
@@ -155,6 +155,29 @@ describe("move-chain receives on the local Sui node", () => {
       const sim = await simulateTransactions(await receive(wrong), DEST);
       expect(sim.transactions[0]?.simulation?.status).toBe("failed");
       expect(sim.transactions[0]?.simulation?.error).toBe(`MoveAbort in 1st command, abort code: 2, in '${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message'`);
+    });
+
+    it("once a receive has executed, the same (source domain, nonce) aborts ENonceAlreadyUsed (code 4); the nonce of another source domain is still free", async () => {
+      const nonce = fresh();
+      const first = await receive(v1Message(CCTP_DOMAIN["evm-a"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT));
+      // A simulation uses no nonce: simulated twice, the receive passes twice.
+      for (let i = 0; i < 2; i++) expect((await simulateTransactions(first, DEST)).transactions[0]?.simulation?.status).toBe("ok");
+      const digest = await executeSui(rpc, SIGNER, first[0]?.payload as string);
+      const landed = rpc.txs.get(digest);
+      const minted = landed?.kind === "sui" ? landed.balanceChanges.filter((c) => c.coinType === USDC["move-chain"]).map((c) => [normalizeSuiAddress(c.owner), c.amount]) : null;
+      expect(minted).toEqual([[DEST, AMOUNT]]);
+      const again = (await simulateTransactions(await receive(v1Message(CCTP_DOMAIN["evm-a"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT)), DEST)).transactions[0]?.simulation;
+      expect(again?.status).toBe("failed");
+      expect(again?.error).toBe(`MoveAbort in 1st command, abort code: 4, in '${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message'`);
+      // Signed again, the wallet's own dry run refuses it (nothing is minted twice).
+      const twice = await executeSui(rpc, SIGNER, first[0]?.payload as string).then(
+        () => "executed",
+        (e: Error) => e.message,
+      );
+      expect(twice).toMatch(new RegExp(`^Transaction resolution failed: MoveAbort.*abort code: 4, in '${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message'`));
+      // Circle keys used nonces by (source_domain, nonce): the same nonce from svm-chain's domain is another message.
+      const svm = await simulateTransactions(await receive(v1Message(CCTP_DOMAIN["svm-chain"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT)), DEST);
+      expect(svm.transactions[0]?.simulation?.status).toBe("ok");
     });
   });
 });

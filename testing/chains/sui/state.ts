@@ -1,14 +1,17 @@
 // The local chain's Sui state (../state.ts) as the local Sui node (./node.ts) reads it: coins (one Coin<T> object per
 // owner and type, from the balances; with the wallets' book also every listed owner's starting coins), the Sui venues'
 // packages, UpgradeCaps and objects (./venues: Scallop's Market, Suilend's LendingMarket, NAVI's Storage and oracle;
-// with the wallets' book, a venue's shared entry objects its state does not give stand in by id), Circle's CCTP and the
-// Cetus aggregator's packages and objects, executed transactions (GetTransaction: a landed one is checkpointed after
-// the book's processingMs) and submissions (ExecuteTransaction: scripted by `onSubmit`, or landed by ./wallets.ts).
+// with the wallets' book, a venue's shared entry objects its state does not give stand in by id), Circle's CCTP (and the
+// nonces its MessageTransmitter State has used) and the Cetus aggregator's packages and objects, executed transactions
+// (GetTransaction: a landed one is checkpointed after the book's processingMs) and submissions (ExecuteTransaction:
+// scripted by `onSubmit`, or landed by ./wallets.ts).
 import { createHash } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
 import { cctpCoinCall, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
+import { circleSuiCctp } from "./cctp-ids";
+import { withUsedNonces } from "./cctp-nonces";
 import { cetusFunctions, cetusObjects } from "./cetus-aggregator";
 import { cetusCoinCall } from "./cetus-flow";
 import { suiVenueCoinCall, suiVenueEntryObjects, suiVenueFunctions, suiVenueMoveCallAbort, suiVenueObjects, suiVenueWholeModules } from "./venues";
@@ -33,6 +36,8 @@ const coinId = (owner: string, coinType: string) => `0x${createHash("sha256").up
 export function suiWorld(core: ChainCore): SuiWorld {
   const { chain } = core;
   let version = 42n;
+  // Circle's CCTP coin rules, with the nonces this node's MessageTransmitter State has used (./cctp-nonces.ts).
+  const cctpCall = withUsedNonces(cctpCoinCall, circleSuiCctp().messageTransmitter);
   /** Owners the node listed coins of (the wallets' book gives each its starting coins). */
   const listed = new Set<string>();
   const coin = (owner: string, coinType: string, amount: bigint): SuiObject => ({
@@ -108,7 +113,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
       return chain.gas.suiMist;
     },
     moveCallAbort: (call, ctx) => cctpMoveCallAbort(call) ?? suiVenueMoveCallAbort(chain, call, ctx),
-    coinCall: (call) => cetusCoinCall(call) ?? cctpCoinCall(call) ?? suiVenueCoinCall(chain, call),
+    coinCall: (call) => cetusCoinCall(call) ?? cctpCall(call) ?? suiVenueCoinCall(chain, call),
   };
   return world;
 }
