@@ -8,6 +8,7 @@ import { Account, type Address, createAddressFromString, privateToAddress } from
 import type { EVMResult, InterpreterStep, Log, Message } from "@ethereumjs/evm";
 import { createVM, runTx, type VM } from "@ethereumjs/vm";
 import { bytesToHex, decodeAbiParameters, getAddress, type Hex, hexToBytes, keccak256, numberToHex, toHex } from "viem";
+import { type PrestateOptions, prestateOptions, prestateResult, readTouched, type Touched, trackTouched } from "./prestate";
 
 /** Block gas limit and the eth_call / eth_estimateGas cap (geth's RPCGasCap default is 50M; a block is 30M here). */
 export const BLOCK_GAS_LIMIT = 30_000_000n;
@@ -155,10 +156,22 @@ export const atHead = (chain: LocalEvm, tag: unknown) => {
   if (!b || b.number !== head(chain).number) throw new RpcError(-32000, "historical state is not available (this node keeps the head only)");
 };
 
-async function applyOverride(vm: VM, o: StateOverride | undefined) {
+/**
+ * geth's override.StateOverride, refused as geth refuses it (ethereum/go-ethereum internal/ethapi/override/override.go
+ * @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562 OverrideAccount, Apply): nonce, balance and code are hex strings
+ * (hexutil.Uint64, *hexutil.Big, hexutil.Bytes: a JSON number is refused while decoding argument `arg`, -32602), and
+ * an account may not set both `state` and `stateDiff`. Applied in geth's order: nonce, code, balance, then `state`
+ * (replacing all storage) or `stateDiff` (some slots).
+ */
+async function applyOverride(vm: VM, o: StateOverride | undefined, arg = 2) {
   if (!o) return;
   const sm = vm.stateManager;
   for (const [a, ov] of Object.entries(o)) {
+    for (const [field, type] of [["nonce", "hexutil.Uint64"], ["balance", "*hexutil.Big"], ["code", "hexutil.Bytes"]] as const) {
+      const v = ov[field];
+      if (v !== undefined && v !== null && typeof v !== "string") throw new RpcError(-32602, `invalid argument ${arg}: json: cannot unmarshal non-string into Go struct field OverrideAccount.${field} of type ${type}`);
+    }
+    if (ov.state && ov.stateDiff) throw new RpcError(-32000, `account ${getAddress(a)} has both 'state' and 'stateDiff'`);
     const at = addr(a);
     const acc = (await sm.getAccount(at)) ?? new Account();
     if (ov.balance !== undefined) acc.balance = BigInt(ov.balance);
@@ -320,7 +333,7 @@ export async function simulateV1(chain: LocalEvm, req: SimulateV1Request) {
   try {
     const out = [];
     for (const bsc of req.blockStateCalls) {
-      await applyOverride(chain.vm, bsc.stateOverrides);
+      await applyOverride(chain.vm, bsc.stateOverrides, 0);
       const calls = [];
       for (const c of bsc.calls) {
         const { out, marks } = await withValueTransfers(chain, req.traceTransfers === true, () => execAsTx(chain, c, c.gas ? BigInt(c.gas) : BLOCK_GAS_LIMIT));
@@ -464,7 +477,8 @@ export async function commitCall(chain: LocalEvm, from: string, to: string | und
 /**
  * debug_traceCall's third parameter: geth's TraceCallConfig (ethereum/go-ethereum eth/tracers/api.go @
  * 02b73d4ea7181464175e0a6cbecc0a3a2655a562: TraceConfig{Tracer, Timeout, TracerConfig} plus StateOverrides,
- * BlockOverrides, TxIndex). This node serves `tracer: "callTracer"` with `stateOverrides` (eth_call's override shape).
+ * BlockOverrides, TxIndex). This node serves `tracer: "callTracer"` and `"prestateTracer"` (./prestate.ts) with
+ * `stateOverrides` (eth_call's override shape).
  */
 export interface TraceCallConfig {
   tracer?: unknown;
@@ -481,10 +495,14 @@ interface CallTracerOptions {
   withLog: boolean;
 }
 
+/** The tracer a config names, with its own config read. */
+type Tracer = { name: "callTracer"; opts: CallTracerOptions } | { name: "prestateTracer"; opts: PrestateOptions };
+
 /**
  * geth's built-in tracer names at 02b73d4e: the native ones (eth/tracers/native/*.go `DefaultDirectory.Register`) and
  * the JS assets (eth/tracers/js/internal/tracers/*.js, registered by eth/tracers/js/goja.go `init` under their camel-cased
- * file names). geth serves each; this node serves only callTracer, so it refuses the others as unsupported here.
+ * file names). geth serves each; this node serves only callTracer and prestateTracer, so it refuses the others as
+ * unsupported here.
  */
 const GETH_TRACERS = new Set([
   "4byteTracer",
@@ -493,7 +511,6 @@ const GETH_TRACERS = new Set([
   "keccak256PreimageTracer",
   "muxTracer",
   "noopTracer",
-  "prestateTracer",
   "4byteTracerLegacy",
   "bigramTracer",
   "callTracerLegacy",
@@ -514,17 +531,25 @@ const goJsonKind = (v: unknown) => (typeof v === "string" ? "string" : typeof v 
  * JS code, `vm.RunString("(" + code + ")")` (eth/tracers/js/goja.go newJsTracer), so a bare identifier fails as goja's
  * ReferenceError at pc 0, column 2 — "ReferenceError: X is not defined at <eval>:1:2(0)" — a plain error, -32000.
  */
-function callTracerOptions(config: TraceCallConfig | undefined): CallTracerOptions {
+function tracerOf(config: TraceCallConfig | undefined): Tracer {
   const tracer = config?.tracer;
-  if (tracer === undefined || tracer === null) throw new RpcError(-32602, "this local node answers callTracer only (no tracer asks for geth's struct logger, which it does not serve)");
+  if (tracer === undefined || tracer === null) throw new RpcError(-32602, "this local node answers callTracer and prestateTracer only (no tracer asks for geth's struct logger, which it does not serve)");
   if (typeof tracer !== "string") throw new RpcError(-32602, `invalid argument 2: json: cannot unmarshal ${goJsonKind(tracer)} into Go struct field TraceCallConfig.tracer of type string`);
-  if (tracer !== "callTracer") {
-    if (GETH_TRACERS.has(tracer)) throw new RpcError(-32602, `this local node answers callTracer only (geth serves ${tracer}; this node does not)`);
+  if (tracer !== "callTracer" && tracer !== "prestateTracer") {
+    if (GETH_TRACERS.has(tracer)) throw new RpcError(-32602, `this local node answers callTracer and prestateTracer only (geth serves ${tracer}; this node does not)`);
     if (/^[A-Za-z_$][\w$]*$/.test(tracer) && !(tracer in globalThis)) throw new RpcError(-32000, `ReferenceError: ${tracer} is not defined at <eval>:1:2(0)`);
     throw new RpcError(-32000, `tracer ${JSON.stringify(tracer)}: geth would evaluate it as JS tracer code, which this local node does not`);
   }
   if (config?.blockOverrides !== undefined && config.blockOverrides !== null) throw new RpcError(-32602, "this local node does not apply blockOverrides to debug_traceCall");
   if (config?.txIndex !== undefined && config.txIndex !== null) throw new RpcError(-32602, "this local node keeps no block's transactions to trace at txIndex");
+  if (tracer === "prestateTracer") {
+    // The tracer's constructor refuses its config (newPrestateTracer): traceTx returns that error, -32000.
+    try {
+      return { name: tracer, opts: prestateOptions(config?.tracerConfig) };
+    } catch (e) {
+      throw new RpcError(-32000, e instanceof Error ? e.message : String(e));
+    }
+  }
   const cfg = (config?.tracerConfig ?? {}) as Record<string, unknown>;
   if (typeof cfg !== "object" || Array.isArray(cfg)) throw new RpcError(-32000, `json: cannot unmarshal ${goJsonKind(cfg)} into Go value of type native.callTracerConfig`);
   // json.Unmarshal into callTracerConfig (newCallTracerObject): null leaves the field false; another kind is an error.
@@ -532,7 +557,7 @@ function callTracerOptions(config: TraceCallConfig | undefined): CallTracerOptio
     const v = cfg[field];
     if (v !== undefined && v !== null && typeof v !== "boolean") throw new RpcError(-32000, `json: cannot unmarshal ${goJsonKind(v)} into Go struct field callTracerConfig.${field} of type bool`);
   }
-  return { onlyTopCall: cfg.onlyTopCall === true, withLog: cfg.withLog === true };
+  return { name: "callTracer", opts: { onlyTopCall: cfg.onlyTopCall === true, withLog: cfg.withLog === true } };
 }
 
 /** One call frame while the call runs (callFrame in eth/tracers/native/call.go @ 02b73d4e, plus what building it needs). */
@@ -784,17 +809,20 @@ function tracingFailed(e: unknown, gasLimit: bigint): RpcError {
 
 /**
  * debug_traceCall with geth's native callTracer (ethereum/go-ethereum eth/tracers/api.go TraceCall and
- * eth/tracers/native/call.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562): `req` run as eth_call runs it (execAsTx, on a
- * checkpoint reverted after: nothing is committed), `stateOverrides` applied first. A call that fails is still a
- * result (the top frame with `error`, and `output` the revert data for a revert), not a JSON-RPC error. The top frame's
- * `gas` is the call's gas limit and its `gasUsed` the transaction's (callTracer's OnTxStart / OnTxEnd).
+ * eth/tracers/native/call.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562) or prestateTracer (./prestate.ts): `req` run
+ * as eth_call runs it (execAsTx, on a checkpoint reverted after: nothing is committed), `stateOverrides` applied first.
+ * A call that fails is still a result (the top frame with `error`, and `output` the revert data for a revert), not a
+ * JSON-RPC error. The top frame's `gas` is the call's gas limit and its `gasUsed` the transaction's (callTracer's
+ * OnTxStart / OnTxEnd).
  */
 export async function traceCall(chain: LocalEvm, req: CallRequest, config: TraceCallConfig | undefined) {
-  const opts = callTracerOptions(config);
+  const tracer = tracerOf(config);
   const gasLimit = req.gas ? BigInt(req.gas) : BLOCK_GAS_LIMIT;
   await chain.vm.stateManager.checkpoint();
   try {
     await applyOverride(chain.vm, config?.stateOverrides);
+    if (tracer.name === "prestateTracer") return await prestateTrace(chain, req, gasLimit, tracer.opts);
+    const opts = tracer.opts;
     const traced = await withCallTracer(chain, opts, () => execAsTx(chain, req, gasLimit)).catch((e: unknown) => {
       throw tracingFailed(e, gasLimit);
     });
@@ -807,4 +835,29 @@ export async function traceCall(chain: LocalEvm, req: CallRequest, config: Trace
   } finally {
     await chain.vm.stateManager.revert();
   }
+}
+
+/** The coinbase of the block execAsTx runs a call in: its header sets none, so the zero address (prestateTracer looks it up). */
+const CALL_COINBASE = `0x${"00".repeat(20)}`;
+
+/**
+ * prestateTracer over one call, on the overridden state: what the call touches is recorded while it runs (on a
+ * checkpoint of its own), read after it, then read again once that checkpoint is reverted — the state it started from.
+ */
+async function prestateTrace(chain: LocalEvm, req: CallRequest, gasLimit: bigint, opts: PrestateOptions) {
+  const sm = chain.vm.stateManager;
+  await sm.checkpoint();
+  let touched: Touched;
+  let post: Awaited<ReturnType<typeof readTouched>>;
+  try {
+    const from = req.from ?? `0x${"00".repeat(20)}`;
+    const run = () => execAsTx(chain, req, gasLimit);
+    touched = (await trackTouched(chain.vm, { from, to: req.to, coinbase: CALL_COINBASE }, run).catch((e: unknown) => {
+      throw tracingFailed(e, gasLimit);
+    })).touched;
+    post = await readTouched(chain.vm, touched);
+  } finally {
+    await sm.revert();
+  }
+  return prestateResult(await readTouched(chain.vm, touched), post, touched, opts);
 }

@@ -35,7 +35,7 @@ import {
 export interface OptionalMethods {
   simulateV1: boolean;
   feeHistory: boolean;
-  /** debug_traceCall (callTracer only); an RPC without the debug namespace answers -32601. */
+  /** debug_traceCall (callTracer and prestateTracer); an RPC without the debug namespace answers -32601. */
   traceCall: boolean;
 }
 

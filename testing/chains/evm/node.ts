@@ -5,7 +5,8 @@
 // fee, a sender who cannot pay; a reverting eth_call / eth_estimateGas answers geth's error (code 3, "execution
 // reverted", the revert bytes as `data`); an unknown method answers -32601 ("does not exist/is not available"), as
 // geth does, and that includes eth_simulateV1 unless a test turns it on (`methods.simulateV1`). debug_traceCall with
-// geth's callTracer is on unless a test turns it off (`methods.traceCall`), as an RPC without the debug namespace.
+// geth's callTracer and prestateTracer is on unless a test turns it off (`methods.traceCall`), as an RPC without the
+// debug namespace.
 //
 // Dev accounts (`unlocked`): as Anvil and Hardhat do for their well-known test keys, the node itself signs
 // eth_sendTransaction for an address whose private key it was started with (filling nonce, gas and EIP-1559 fees as

@@ -1,8 +1,9 @@
 // The local EVM's debug_traceCall with geth's callTracer (`tracerConfig: { withLog: true }`), over its JSON-RPC: the
 // frame tree with each frame's logs and their `position` (subcalls of the same frame before the log) and `index` (the
 // log's place among the call's logs that stand), a reverted frame's error and cleared logs, stateOverrides read by the
-// call, nothing committed after, and the refusals (another tracer, a JS tracer name, no tracer, the method turned off)
-// answered as geth answers them. Contracts are hand-assembled bytecode placed by the request's state overrides.
+// call, nothing committed after, and the refusals (a tracer it does not serve, a JS tracer name, no tracer, the method
+// turned off) answered as geth answers them (its prestateTracer: tests/evm/changes-after-steps.test.ts). Contracts are
+// hand-assembled bytecode placed by the request's state overrides.
 import { encodeErrorResult, type Hex, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byte, CALLER, call, LOGGER, log1, REVERTER, SENDER, STOP, topicByte } from "./bytecode";
@@ -139,7 +140,7 @@ describe("local EVM debug_traceCall (geth's callTracer, withLog)", () => {
 
   it("refuses as geth does: another tracer, a name geth would run as JS, no tracer, pending; -32601 when the method is off", async () => {
     const withTracer = (tracer: unknown) => rpc(node, "debug_traceCall", [{ from: SENDER, to: LOGGER }, "latest", { tracer }]);
-    expect((await withTracer("prestateTracer")).error).toEqual({ code: -32602, message: "this local node answers callTracer only (geth serves prestateTracer; this node does not)" });
+    expect((await withTracer("4byteTracer")).error).toEqual({ code: -32602, message: "this local node answers callTracer and prestateTracer only (geth serves 4byteTracer; this node does not)" });
     expect((await withTracer("fooTracer")).error).toEqual({ code: -32000, message: "ReferenceError: fooTracer is not defined at <eval>:1:2(0)" });
     expect((await rpc(node, "debug_traceCall", [{ from: SENDER, to: LOGGER }, "latest"])).error?.code).toBe(-32602);
     expect((await rpc(node, "debug_traceCall", [{ from: SENDER, to: LOGGER }, "pending", { tracer: "callTracer" }])).error).toEqual({ code: -32000, message: "tracing on top of pending is not supported" });
