@@ -92,6 +92,7 @@ export async function startLocalChain(options: LocalChainOptions = {}): Promise<
       void serveGrpcWeb(req, res, suiHandlers, (name) => {
         called("grpc", name);
         if (chain.failing.has(name)) throw new GrpcError(Code.FAILED_PRECONDITION, "node is behind");
+        if (chain.unserved.has(name)) throw new GrpcError(Code.UNIMPLEMENTED, "");
       });
       return;
     }

@@ -99,6 +99,11 @@ export interface LocalChain extends ChainTxState, ChainVenues {
   set: (owner: string, asset: string, amount: bigint) => void;
   /** Methods (JSON-RPC names, or gRPC method names such as `GetBalance`, `BatchGetObjects`) that answer with an error. */
   failing: Set<string>;
+  /**
+   * gRPC methods (e.g. `SimulateTransaction`) the Sui node does not serve: answered UNIMPLEMENTED with no message, as a
+   * tonic server answers a method it has no route for (a node or provider that does not expose that service).
+   */
+  unserved: Set<string>;
   calls: string[];
   /** The blockhash `getLatestBlockhash` answers (base58, 32 bytes) when the chain does not move on (no `wallets`). */
   blockhash: string;
@@ -161,6 +166,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     evmCode: new Map(),
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),
     failing: new Set(),
+    unserved: new Set(),
     calls: [],
     blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N",
     solanaChain: null,

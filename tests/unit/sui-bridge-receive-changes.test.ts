@@ -128,6 +128,21 @@ describe("move-chain receives on the local Sui node", () => {
         rpc.down = false;
       }
     });
+
+    it("a node that does not offer simulation (SimulateTransaction unimplemented): unavailable with the node's reason, not a refusal, and the checker does not block", async () => {
+      const txs = await receive(message(DEST, AMOUNT));
+      rpc.unserved.add("SimulateTransaction");
+      try {
+        const sim = await simulateTransactions(txs, DEST);
+        expect(sim.blocker).toBeNull();
+        expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", gasEstimate: null, fee: null });
+        expect(sim.transactions[0]?.simulation?.changes).toBeUndefined();
+        expect(sim.transactions[0]?.simulation?.error).toBe("Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED).");
+        expect(checkChanges(sim.transactions, expected(AMOUNT))).toBeNull();
+      } finally {
+        rpc.unserved.delete("SimulateTransaction");
+      }
+    });
   });
 
   describe("the rescue's own receive on move-chain (rescueV1 from an evm-a burn) passes receiveExpectation with its mint", () => {

@@ -2,8 +2,8 @@
 // resolved and simulated by the full node over gRPC (TransactionExecutionService.SimulateTransaction, through
 // SuiGrpcClient): the owner's coins are selected, object versions and shared/owned kinds come from the chain, gas is
 // picked from the owner's SUI, and the node executes the calls. A node that refuses the transaction or whose execution
-// aborts makes the simulation `failed` with the chain's own words (module and abort code); a node that does not answer
-// leaves it `unavailable` with the reason and no figure.
+// aborts makes the simulation `failed` with the chain's own words (module and abort code); a node that does not answer,
+// or does not serve simulation at all (gRPC UNIMPLEMENTED), leaves it `unavailable` with the reason and no figure.
 import { RpcError } from "@mysten/sui/grpc";
 import { Transaction } from "@mysten/sui/transactions";
 import { type Simulation, simulationFailed, simulationUnavailable } from "../simulation";
@@ -33,6 +33,18 @@ function nodeError(e: unknown): RpcError | null {
     if (cur instanceof RpcError) return cur;
   }
   return null;
+}
+
+/**
+ * Why nothing was simulated when the node does not serve a method the simulation needs (gRPC UNIMPLEMENTED: a node or
+ * provider without the TransactionExecutionService, or without a read the wallet's resolution makes), else null. Such
+ * a node offers no simulation; it has not refused the transaction.
+ */
+function unserved(e: unknown): string | null {
+  const r = nodeError(e);
+  if (!r || String(r.code) !== "UNIMPLEMENTED") return null;
+  const method = r.serviceName && r.methodName ? `${r.serviceName}/${r.methodName}` : "a method the simulation needs";
+  return `Not simulated: the move-chain node does not serve ${method} (gRPC UNIMPLEMENTED${r.message ? `: ${errorLine(r)}` : ""}).`;
 }
 
 async function simulateOne(t: PlanTransaction): Promise<Simulation> {
@@ -74,6 +86,8 @@ async function simulateOne(t: PlanTransaction): Promise<Simulation> {
     };
   } catch (e) {
     if (noAnswer(e)) return simulationUnavailable(`Not simulated: the move-chain node did not answer (${errorLine(e)}).`);
+    const notServed = unserved(e);
+    if (notServed) return simulationUnavailable(notServed);
     const refused = nodeError(e);
     // Otherwise the chain state refused it while the wallet's resolution ran (e.g. not enough of a coin to select).
     return simulationFailed(refused ? `the move-chain node refused the transaction: ${errorLine(refused)}` : errorLine(e));
