@@ -3,8 +3,8 @@
 // USDC bank and group and an SPL mint the dashboard does not know by name are on chain. Nothing here signs: the wallet
 // in the page signs with its own key. A signed transaction lands by its first signature and moves USDC the way a real
 // receipt shows it: a Kamino `depositReserveLiquidity(u64)` debits its fee payer's USDC by that amount, a
-// `redeemReserveCollateral(u64)` burns that cUSDC and pays its USDC at the reserve's rate, a CCTP V1
-// `receive_message` mints the burn message's amount to it (the pre/post token balances the server reads); every other
+// `redeemReserveCollateral(u64)` burns that cUSDC and pays its USDC at the reserve's rate, a CCTP V1 or V2
+// `receive_message` mints the burn message's amount (less V2's executed fee) to it (the pre/post token balances the server reads); every other
 // program's instructions move nothing. simulateTransaction runs on the IDL-checked local chain (./local-chain.ts) over
 // these accounts and the fee payer's balances, so the plan review shows what a chain that checks klend's and
 // marginfi's interfaces said before the wallet opens.
@@ -16,6 +16,7 @@ import { DISC } from "../../../server/venues/kamino/build";
 import { kamino } from "../../../server/venues/kamino/descriptor";
 import { marginfi } from "../../../server/venues/marginfi/descriptor";
 import { MESSAGE_TRANSMITTER_V1_PROGRAM } from "../../../server/rails/cctp-v1/solana";
+import { MESSAGE_TRANSMITTER_V2_PROGRAM } from "../../../server/rails/cctp-v2/solana";
 import type { ChainCore, ChainTx } from "../state";
 import { type AnchorIdl, type ChainAccount, encodeAnchorAccount } from "./anchor-idl";
 import { installLocalSolanaCctp } from "./cctp";
@@ -166,16 +167,22 @@ function applyUsdc(core: ChainCore, tx: VersionedTransaction, shares: ShareMove[
     debit += amount;
     accountIndex = ix.accountKeyIndexes[4] ?? 0;
   }
-  // Circle's CCTP V1 receive_message (message_transmitter V1): mints the burn message's amount to its mint recipient,
-  // the token account at position 14 of the instruction (server/rails/cctp-v1/solana.ts receiveIx). Its owner is taken
-  // to be the fee payer: the locked destination signs and pays its own receive. Message V1: 116-byte header, then the
-  // burn body (version u32, burn token, mint recipient, amount u256 big-endian at 184..216).
+  // Circle's CCTP receive_message (message_transmitter V1 and V2): mints the burn message's amount, less V2's executed
+  // fee, to its mint recipient, the token account at position 14 (V1) or 15 (V2, after the fee recipient's account) of
+  // the instruction (server/rails/cctp/solana.ts receiveIx). Its owner is taken to be the fee payer: the locked
+  // destination signs and pays its own receive. ReceiveMessageParams (Borsh): the 8-byte discriminator, then `message`
+  // as a u32 length and its bytes. Message V1: 116-byte header, then the burn body (version u32, burn token, mint
+  // recipient, amount u256 big-endian at 184..216); V2: 148-byte header, amount at 216..248 and fee executed at
+  // 312..344 (BurnMessageV2's 68 and 164).
   for (const ix of tx.message.compiledInstructions) {
-    if (keys[ix.programIdIndex] !== MESSAGE_TRANSMITTER_V1_PROGRAM || ix.data.length < 12) continue;
+    const program = keys[ix.programIdIndex];
+    const v = program === MESSAGE_TRANSMITTER_V1_PROGRAM ? 1 : program === MESSAGE_TRANSMITTER_V2_PROGRAM ? 2 : 0;
+    if (v === 0 || ix.data.length < 12) continue;
     const data = Buffer.from(ix.data);
     const message = data.subarray(12, 12 + data.readUInt32LE(8));
-    if (message.length < 216 || message.readUInt32BE(0) !== 0) continue;
-    return move(ix.accountKeyIndexes[14] ?? 0, BigInt(`0x${message.subarray(184, 216).toString("hex")}`));
+    const u256 = (at: number) => BigInt(`0x${message.subarray(at, at + 32).toString("hex")}`);
+    if (v === 1 && message.length >= 216 && message.readUInt32BE(0) === 0) return move(ix.accountKeyIndexes[14] ?? 0, u256(184));
+    if (v === 2 && message.length >= 344 && message.readUInt32BE(0) === 1) return move(ix.accountKeyIndexes[15] ?? 0, u256(216) - u256(312));
   }
   return debit === 0n ? null : move(accountIndex, -debit);
 }
@@ -235,7 +242,14 @@ export function landedTransactionJson(t: Extract<ChainTx, { kind: "solana" }>, w
     encoding === "jsonParsed"
       ? m.staticAccountKeys.map((k, i) => ({ pubkey: k.toBase58(), signer: i < m.header.numRequiredSignatures, writable: m.isAccountWritable(i), source: "transaction" }))
       : m.staticAccountKeys.map((k) => k.toBase58());
-  const instructions = m.compiledInstructions.map((ix) => ({ programIdIndex: ix.programIdIndex, accounts: [...ix.accountKeyIndexes], data: b58.decode(ix.data), stackHeight: null }));
+  // "json" lists each instruction by account indexes; "jsonParsed" by the program's and accounts' addresses, the data
+  // base58 as in "json" (the RPC's shape for a program it has no parser for: every program here is shown so).
+  const keyAt = (i: number) => m.staticAccountKeys[i]?.toBase58() ?? "";
+  const instructions = m.compiledInstructions.map((ix) =>
+    encoding === "jsonParsed"
+      ? { programId: keyAt(ix.programIdIndex), accounts: ix.accountKeyIndexes.map(keyAt), data: b58.decode(ix.data), stackHeight: null }
+      : { programIdIndex: ix.programIdIndex, accounts: [...ix.accountKeyIndexes], data: b58.decode(ix.data), stackHeight: null },
+  );
   const transaction =
     encoding === "base64"
       ? [wire.toString("base64"), "base64"]

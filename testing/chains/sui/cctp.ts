@@ -14,7 +14,7 @@ import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "./
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { sentBurnOf } from "../../../server/chains/cctp-messages";
 import { burnEnds, cctpMessageV1, chainOfDomain, cctpRemoteIds, suiTypeId } from "../cctp-message";
-import type { CoinCallResult, CoinCallSeen, MoveAbortSeen, MoveCallSeen, SuiObject } from "./world";
+import type { CoinCallResult, CoinCallSeen, FlowValue, MoveAbortSeen, MoveCallSeen, MoveEventSeen, SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
 const SUI_TOKEN_MESSENGER_MINTER = CIRCLE.tokenMessengerMinter;
@@ -174,27 +174,102 @@ export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined
   };
 }
 
-/** The Receipt receive_message returns, as this node follows it: the burn message's amount and mint recipient. */
-const RECEIPT = "cctp-receipt";
+/**
+ * The MessageReceived event (circlefin/sui-cctp @ 70290f70 packages/message_transmitter/sources/receive_message.move
+ * `public struct MessageReceived has copy, drop { caller: address, source_domain: u32, nonce: u64, sender: address,
+ * message_body: vector<u8> }`, emitted by `complete_receive_message` from the stamped Receipt), its type under the
+ * MessageTransmitter's original id.
+ */
+const MESSAGE_RECEIVED_EVENT = bcs.struct("MessageReceived", {
+  caller: bcs.Address,
+  source_domain: bcs.u32(),
+  nonce: bcs.u64(),
+  sender: bcs.Address,
+  message_body: bcs.vector(bcs.u8()),
+});
+export const MESSAGE_RECEIVED_EVENT_TYPE = `${SUI_MESSAGE_TRANSMITTER}::receive_message::MessageReceived`;
 
 /**
- * deposit_for_burn's coin as above; the receive's mint as the coin flow follows it: receive_message (receive_message.move) returns the Receipt of the
- * message, and handle_receive_message<T> (handle_receive_message.move: `mint_and_withdraw` → `coin::mint` and
- * `transfer::public_transfer(coin, mint_recipient)`) mints the burn message's amount of USDC to its mint recipient. The
- * checks the contracts make (attestation, domain, nonce) stay with the node's other rules (cctpMoveCallAbort).
+ * The hot potatoes of a receive as this node follows them, each naming the message it carries (hex): receive_message's
+ * Receipt (and its burn's mint recipient), handle_receive_message's StampReceiptTicketWithBurnMessage, the
+ * StampReceiptTicket deconstruct_stamp_receipt_ticket_with_burn_message returns, stamp_receipt's StampedReceipt.
+ */
+const RECEIPT = "cctp-receipt";
+const TICKET_WITH_BURN = "cctp-ticket-with-burn";
+const TICKET = "cctp-stamp-receipt-ticket";
+const STAMPED = "cctp-stamped-receipt";
+const potato = (name: string, message: string): FlowValue => ({ kind: "receipt", name: `${name} ${message}`, coinType: USDC["move-chain"], value: 0n, fee: 0n });
+/** The message a held hot potato of kind `name` carries, or null. */
+function potatoMessage(arg: CoinCallSeen["args"][number], name: string): Hex | null {
+  const held = arg && "held" in arg ? arg.held : null;
+  if (held?.kind !== "receipt" || !held.name.startsWith(`${name} `)) return null;
+  return held.name.split(" ").at(-1) as Hex;
+}
+
+/**
+ * complete_receive_message's MessageReceived for `message` received by `caller`, the Receipt's fields as
+ * receive_message_shared fills them from the message (message/message.move: source domain u32 at 4, nonce u64 at 12,
+ * sender at 20, body from 116, big-endian).
+ */
+function messageReceived(caller: string, message: Hex): MoveEventSeen {
+  const m = hexToBytes(message);
+  const view = new DataView(m.buffer, m.byteOffset);
+  const value = {
+    caller: normalizeSuiAddress(caller),
+    source_domain: view.getUint32(4, false),
+    nonce: view.getBigUint64(12, false),
+    sender: bytesToHex(m.subarray(20, 52)),
+    message_body: m.subarray(116),
+  };
+  const json = { ...value, nonce: value.nonce.toString(), message_body: Buffer.from(value.message_body).toString("base64") };
+  return { type: MESSAGE_RECEIVED_EVENT_TYPE, bcs: MESSAGE_RECEIVED_EVENT.serialize(value).toBytes(), json };
+}
+
+/** The receive's calls after receive_message (handle_receive_message.move, receive_message.move), as described below. */
+function receiveCall(call: CoinCallSeen): CoinCallResult | undefined {
+  const fn = `${call.package === SUI_TOKEN_MESSENGER_MINTER ? "tmm" : call.package === SUI_MESSAGE_TRANSMITTER ? "mt" : ""}::${call.module}::${call.function}`;
+  const [arg] = call.args;
+  if (fn === "tmm::handle_receive_message::handle_receive_message") {
+    const receipt = arg && "held" in arg ? arg.held : null;
+    if (receipt?.kind !== "receipt" || !receipt.name.startsWith(`${RECEIPT} `)) return undefined;
+    const [, to = "", message = ""] = receipt.name.split(" ");
+    const minted: FlowValue = { kind: "coin", coinType: receipt.coinType, value: receipt.value };
+    return { takes: [0], returns: [potato(TICKET_WITH_BURN, message)], sends: [{ to, value: minted }] };
+  }
+  if (fn === "tmm::handle_receive_message::deconstruct_stamp_receipt_ticket_with_burn_message") {
+    const message = potatoMessage(arg ?? null, TICKET_WITH_BURN);
+    return message ? { takes: [0], returns: [potato(TICKET, message), null] } : undefined;
+  }
+  if (fn === "mt::receive_message::stamp_receipt") {
+    const message = potatoMessage(arg ?? null, TICKET);
+    return message ? { takes: [0], returns: [potato(STAMPED, message)] } : undefined;
+  }
+  if (fn === "mt::receive_message::complete_receive_message") {
+    const message = potatoMessage(arg ?? null, STAMPED);
+    return message ? { takes: [0], returns: [], emits: [messageReceived(call.sender, message)] } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * deposit_for_burn's coin as above; the receive as the coin flow follows it: receive_message (receive_message.move)
+ * returns the Receipt of the message; handle_receive_message<T> (handle_receive_message.move: `treasury::mint` to the
+ * burn message's mint recipient) mints the burn message's amount of USDC to its mint recipient and returns the
+ * StampReceiptTicketWithBurnMessage, which deconstruct_stamp_receipt_ticket_with_burn_message opens into the
+ * StampReceiptTicket (and the BurnMessage, which has drop), stamp_receipt turns into the StampedReceipt and
+ * complete_receive_message consumes, emitting MessageReceived. Every hot potato is followed, so a receive that leaves
+ * one unused is not a transaction this node can account for (as the chain refuses it). The checks the contracts make
+ * (attestation, domain, nonce) stay with the node's other rules (cctpMoveCallAbort); the TokenMessengerMinter's own
+ * MintAndWithdraw event is not modelled.
  */
 export function cctpCoinCall(call: CoinCallSeen): CoinCallResult | undefined {
   if (call.package === SUI_TOKEN_MESSENGER_MINTER && call.module === "deposit_for_burn" && call.function === "deposit_for_burn") return depositForBurn(call);
   if (call.package === SUI_MESSAGE_TRANSMITTER && call.module === "receive_message" && call.function === "receive_message") {
     const arg = call.args[0];
-    const burn = arg && "pure" in arg ? sentBurnOf(bytesToHex(Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure)))) : null;
-    if (!burn) return undefined;
-    return { takes: [], returns: [{ kind: "receipt", name: `${RECEIPT} ${normalizeSuiAddress(burn.mintRecipient)}`, coinType: USDC["move-chain"], value: burn.amount, fee: 0n }] };
+    const message = arg && "pure" in arg ? bytesToHex(Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure))) : null;
+    const burn = message ? sentBurnOf(message) : null;
+    if (!message || !burn) return undefined;
+    return { takes: [], returns: [{ kind: "receipt", name: `${RECEIPT} ${normalizeSuiAddress(burn.mintRecipient)} ${message}`, coinType: USDC["move-chain"], value: burn.amount, fee: 0n }] };
   }
-  const held = call.args[0];
-  if (call.package !== SUI_TOKEN_MESSENGER_MINTER || call.module !== "handle_receive_message" || call.function !== "handle_receive_message" || !held || !("held" in held)) return undefined;
-  const receipt = held.held;
-  if (receipt.kind !== "receipt" || !receipt.name.startsWith(`${RECEIPT} `)) return undefined;
-  const to = receipt.name.slice(RECEIPT.length + 1);
-  return { takes: [0], returns: [null], sends: [{ to, value: { kind: "coin", coinType: receipt.coinType, value: receipt.value } }] };
+  return receiveCall(call);
 }
