@@ -62,7 +62,7 @@ describe("move-chain receives on the local Sui node", () => {
   describe.each([
     ["evm-a", "evm→move"],
     ["svm-chain", "svm→move"],
-  ] as const)("the move-chain receive of a %s burn (%s) checked against the rescue", (source) => {
+  ] as const)("the move-chain receive of a %s burn (%s) checked against the rescue", (source, _route) => {
     const message = (to: string, amount: bigint, nonce = fresh()) => v1Message(CCTP_DOMAIN[source], SUI_DOMAIN, nonce, to as Hex, amount);
 
     it("the node's changes are exactly the attested amount minted to the destination and its gas, nothing else; receiveExpectation passes", async () => {
