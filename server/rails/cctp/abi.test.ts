@@ -12,7 +12,7 @@ import type { Abi } from "viem";
 import { describe, expect, it } from "vitest";
 import { abiDiff, shippedConstant, signatureDiff } from "../../../testing/chains/evm/abi-diff";
 import { CCTP_ARTIFACT_ABI } from "../../../testing/chains/evm/cctp/deploy";
-import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } from "./abi";
+import { MESSAGE_RECEIVED_V1_ABI, MESSAGE_RECEIVED_V2_ABI, MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } from "./abi";
 
 const require = createRequire(import.meta.url);
 const bundle = require.resolve("@circle-fin/adapter-viem-v2");
@@ -40,6 +40,15 @@ describe("CCTP ABIs", () => {
     expect(abiDiff(MESSAGE_TRANSMITTER_ABI, v1Abi("MessageTransmitter.json"))).toEqual([]);
   });
 
+  // MessageReceived differs between the versions (V2: nonce bytes32, finalityThresholdExecuted indexed): each is its own version's.
+  it("V2 MessageReceived is a verbatim entry of the adapter's messageTransmitterV2Abi", () => {
+    expect(abiDiff(MESSAGE_RECEIVED_V2_ABI, shippedConstant(bundle, "messageTransmitterV2Abi"))).toEqual([]);
+  });
+
+  it("V1 MessageReceived is a verbatim entry of Circle's published V1 MessageTransmitter ABI", () => {
+    expect(abiDiff(MESSAGE_RECEIVED_V1_ABI, v1Abi("MessageTransmitter.json"))).toEqual([]);
+  });
+
   it("V1 depositForBurn takes V2's first four parameters", () => {
     const [v1] = TOKEN_MESSENGER_ABI;
     const [v2] = TOKEN_MESSENGER_V2_ABI;
@@ -49,10 +58,12 @@ describe("CCTP ABIs", () => {
   });
 
   // The contracts the local EVM runs (testing/chains/evm/cctp: compiled from evm-cctp-contracts 4061786a src/): the
-  // calls the rails build and the event they read have the compiled contracts' signatures.
+  // calls the rails build and the events they read have the compiled contracts' signatures.
   it.each([
     ["MessageTransmitter", MESSAGE_TRANSMITTER_ABI],
     ["MessageTransmitterV2", MESSAGE_TRANSMITTER_ABI],
+    ["MessageTransmitter", MESSAGE_RECEIVED_V1_ABI],
+    ["MessageTransmitterV2", MESSAGE_RECEIVED_V2_ABI],
     ["TokenMessenger", TOKEN_MESSENGER_ABI],
     ["TokenMessengerV2", TOKEN_MESSENGER_V2_ABI],
   ] as const)("%s compiled from Circle's source has our entries' signatures", (name, ours) => {

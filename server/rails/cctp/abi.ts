@@ -22,3 +22,18 @@ export const MESSAGE_TRANSMITTER_ABI = [
   { type: "function", name: "receiveMessage", inputs: [{ name: "message", type: "bytes", internalType: "bytes" }, { name: "attestation", type: "bytes", internalType: "bytes" }], outputs: [{ name: "success", type: "bool", internalType: "bool" }], stateMutability: "nonpayable" },
   { type: "event", name: "MessageSent", inputs: [{ name: "message", type: "bytes", indexed: false, internalType: "bytes" }], anonymous: false },
 ] as const;
+
+/**
+ * MessageTransmitter's MessageReceived, emitted once per message received, with the message's source domain, nonce,
+ * sender and body: V1 docs/abis/cctp/MessageTransmitter.json (src/MessageTransmitter.sol: nonce uint64); V2
+ * docs/abis/cctp/v2/MessageTransmitterV2.json (src/v2/MessageTransmitterV2.sol: nonce bytes32, and the indexed
+ * finalityThresholdExecuted). The two layouts differ, so their topic0 do too.
+ */
+// source: circlefin/evm-cctp-contracts @ 4061786a5726bc05f99fcdb53b0985599f0dbaf7 docs/abis/cctp/MessageTransmitter.json `MessageReceived`.
+export const MESSAGE_RECEIVED_V1_ABI = [
+  { anonymous: false, inputs: [{ indexed: true, internalType: "address", name: "caller", type: "address" }, { indexed: false, internalType: "uint32", name: "sourceDomain", type: "uint32" }, { indexed: true, internalType: "uint64", name: "nonce", type: "uint64" }, { indexed: false, internalType: "bytes32", name: "sender", type: "bytes32" }, { indexed: false, internalType: "bytes", name: "messageBody", type: "bytes" }], name: "MessageReceived", type: "event" },
+] as const;
+// source: circlefin/evm-cctp-contracts @ 4061786a5726bc05f99fcdb53b0985599f0dbaf7 docs/abis/cctp/v2/MessageTransmitterV2.json `MessageReceived`.
+export const MESSAGE_RECEIVED_V2_ABI = [
+  { type: "event", name: "MessageReceived", inputs: [{ name: "caller", type: "address", indexed: true, internalType: "address" }, { name: "sourceDomain", type: "uint32", indexed: false, internalType: "uint32" }, { name: "nonce", type: "bytes32", indexed: true, internalType: "bytes32" }, { name: "sender", type: "bytes32", indexed: false, internalType: "bytes32" }, { name: "finalityThresholdExecuted", type: "uint32", indexed: true, internalType: "uint32" }, { name: "messageBody", type: "bytes", indexed: false, internalType: "bytes" }], anonymous: false },
+] as const;
