@@ -115,3 +115,76 @@ export function messageSentOf(log: { address?: string; topics?: readonly string[
     return null; // not an ABI-encoded bytes: not a MessageSent of CCTP
   }
 }
+
+/**
+ * A burn message's body as the destination's transmitter hands it on (an EVM or Sui MessageReceived's messageBody):
+ * BurnMessage.sol (V1, body version 0: version u32 @0, burnToken @4, mintRecipient @36, amount u256 @68, messageSender
+ * @100, 132 bytes) or BurnMessageV2.sol (body version 1: the same, then maxFee u256 @132, feeExecuted u256 @164,
+ * expirationBlock @196, hookData from 228).
+ */
+export interface BurnBody {
+  version: number;
+  burnToken: Hex;
+  mintRecipient: Hex;
+  amount: bigint;
+  messageSender: Hex;
+  /** V2: the fee the attested message executes (taken from the mint); 0 on V1. */
+  feeExecuted: bigint;
+}
+
+// source: circlefin/evm-cctp-contracts @ 4061786a5726bc05f99fcdb53b0985599f0dbaf7 src/messages/BurnMessage.sol
+// (VERSION_INDEX 0 … MSG_SENDER_INDEX 100, 32 bytes: 132) and src/messages/v2/BurnMessageV2.sol (FEE_EXECUTED_INDEX 164,
+// HOOK_DATA_INDEX 228, the least a V2 body holds).
+const BURN_BODY = { v1: 132, v2: 228, amount: 68, feeExecuted: 164 } as const;
+
+/** The burn body `body` (body version 0: V1, 1: V2), or null when it is no burn body of that layout. */
+export function parseBurnBody(body: Hex): BurnBody | null {
+  if (!isHex(body)) return null;
+  const size = (body.length - 2) / 2;
+  if (size < BURN_BODY.v1) return null;
+  const at = (start: number, n: number) => sliceHex(body, start, start + n, { strict: true });
+  const version = Number(BigInt(at(0, 4)));
+  if (version === 0 ? size !== BURN_BODY.v1 : version !== 1 || size < BURN_BODY.v2) return null;
+  return {
+    version,
+    burnToken: at(4, 32),
+    mintRecipient: at(36, 32),
+    amount: BigInt(at(BURN_BODY.amount, 32)),
+    messageSender: at(100, 32),
+    feeExecuted: version === 1 ? BigInt(at(BURN_BODY.feeExecuted, 32)) : 0n,
+  };
+}
+
+/**
+ * A CCTP message's header as the destination receives it, and its body: Message.sol (V1, version 0: sourceDomain u32
+ * @4, destinationDomain u32 @8, nonce u64 @12, sender @20, recipient @52, body @116) or MessageV2.sol (version 1:
+ * nonce bytes32 @12, sender @44, recipient @76, body @148). `nonce` is V1's u64 in decimal or V2's bytes32.
+ */
+export interface CctpMessage {
+  version: number;
+  sourceDomain: number;
+  destinationDomain: number;
+  nonce: string;
+  sender: Hex;
+  recipient: Hex;
+  body: Hex;
+}
+
+/** The header and body of a V1 or V2 message, or null when it is neither. */
+export function parseCctpMessage(message: Hex): CctpMessage | null {
+  if (!isHex(message) || message.length < 10) return null;
+  const size = (message.length - 2) / 2;
+  const at = (start: number, n: number) => sliceHex(message, start, start + n, { strict: true });
+  const version = Number(BigInt(at(0, 4)));
+  const v1 = version === 0;
+  if ((!v1 && version !== 1) || size < (v1 ? HEADER : HEADER_V2)) return null;
+  return {
+    version,
+    sourceDomain: Number(BigInt(at(4, 4))),
+    destinationDomain: Number(BigInt(at(8, 4))),
+    nonce: v1 ? BigInt(at(12, 8)).toString() : at(12, 32),
+    sender: v1 ? at(20, 32) : at(44, 32),
+    recipient: v1 ? at(52, 32) : at(76, 32),
+    body: size === (v1 ? HEADER : HEADER_V2) ? "0x" : sliceHex(message, v1 ? HEADER : HEADER_V2, undefined, { strict: true }),
+  };
+}

@@ -3,7 +3,8 @@
 // per family, before and after signing). Sui: LedgerService.GetTransaction over gRPC (effects status, the node's
 // balance changes read by suiChanges, events, checkpoint: final once checkpointed). Solana: getSignatureStatuses
 // (confirmed or finalized) then getTransaction jsonParsed (pre/post token balances and the fee payer's lamports, read by
-// executedSolanaChanges). EVM: eth_getTransactionReceipt (status 0x1; its logs read by evmChanges).
+// executedSolanaChanges; its instructions, top level and inner). EVM: eth_getTransactionReceipt (status 0x1; its logs
+// read by evmChanges, and given as they are).
 import { type ChainId, base58Decode, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
 import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { USDC } from "../chains/balances";
@@ -15,7 +16,7 @@ import type { SuiEvent } from "../chains/sui/cctp-burns";
 import { suiChanges } from "../chains/sui/simulate";
 import { rpcCall } from "../chains/rpc";
 import { executedSolanaChanges } from "../chains/solana/changes";
-import { keyOf, type SolanaTransactionJson } from "../chains/solana/transaction-json";
+import { instructionsOf, keyOf, type SolanaInstructionSeen, type SolanaTransactionJson } from "../chains/solana/transaction-json";
 import type { Hex } from "viem";
 
 /** What a confirmed transaction moved: per normalized owner address, per asset id (Sui coin type, Solana mint, ERC-20). */
@@ -37,6 +38,10 @@ export type Confirmation =
       events: SuiEvent[];
       /** The transaction's log messages (svm-chain: the programs' invocations and their "Program data:" events); none elsewhere. */
       logs: string[];
+      /** The receipt's logs (EVM: every contract's events, e.g. a MessageTransmitter's MessageReceived); none elsewhere. */
+      receiptLogs: EvmLog[];
+      /** The instructions with raw data (svm-chain: top level, then inner), e.g. a receive_message and its `message`; none elsewhere. */
+      instructions: SolanaInstructionSeen[];
     }
   | { state: "pending"; reason: string }
   | { state: "failed"; reason: string };
@@ -82,7 +87,7 @@ async function confirmSui(digest: string): Promise<Confirmation> {
   const gas = tx.effects?.gasUsed;
   const fee = gas ? BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0") : 0n;
   const { usdc, assets } = settledView("move-chain", suiChanges(reported).balanceChanges ?? [], sender, fee);
-  return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[], logs: [] };
+  return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[], logs: [], receiptLogs: [], instructions: [] };
 }
 
 interface SolStatus {
@@ -110,7 +115,7 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   // the network and the rent of the token accounts it opened (a swap's first output account), both added back: a swap's
   // figures are the swap's.
   const { usdc, assets } = settledView("svm-chain", executedSolanaChanges(meta, sender), sender, BigInt(meta.fee ?? 0) + openedTokenRent(meta));
-  return { state: "final", sender, usdc, assets, events: [], logs: meta.logMessages ?? [] };
+  return { state: "final", sender, usdc, assets, events: [], logs: meta.logMessages ?? [], receiptLogs: [], instructions: instructionsOf(t.result) };
 }
 
 /**
@@ -127,6 +132,13 @@ function openedTokenRent(meta: NonNullable<SolanaTransactionJson["meta"]>): bigi
   }, 0n);
 }
 
+/** An EVM log as the receipt gives it: the emitting contract, its topics and data. */
+export interface EvmLog {
+  address: string;
+  topics: Hex[];
+  data: Hex;
+}
+
 interface EvmReceipt {
   status?: string;
   from?: string;
@@ -138,9 +150,9 @@ async function confirmEvm(chain: ChainId, hash: string): Promise<Confirmation> {
   if (!r.ok) return pendingFrom(r);
   if (!r.result) return { state: "pending", reason: "not_found_yet: no receipt yet" };
   if (r.result.status !== "0x1") return { state: "failed", reason: `the transaction reverted on ${chain}` };
-  const logs = (r.result.logs ?? []).flatMap((l) => (l.address && l.topics?.length ? [{ address: l.address, topics: l.topics as Hex[], data: (l.data || "0x") as Hex }] : []));
+  const logs: EvmLog[] = (r.result.logs ?? []).flatMap((l) => (l.address && l.topics?.length ? [{ address: l.address, topics: l.topics as Hex[], data: (l.data || "0x") as Hex }] : []));
   const { usdc, assets } = settledView(chain, evmChanges(chain, logs).balanceChanges ?? [], r.result.from ?? null, 0n);
-  return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [], logs: [] };
+  return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [], logs: [], receiptLogs: logs, instructions: [] };
 }
 
 export function confirmTx(chain: ChainId, txId: string): Promise<Confirmation> {

@@ -7,6 +7,7 @@ import type { ChainId } from "../chains/address";
 import type { ServiceFee } from "../fees/recipient";
 import type { Blocker } from "../http/codes";
 import type { PlanTransaction } from "../venues/adapters";
+import type { DestinationSeen, ReceivedBurn } from "./cctp/received";
 
 /** A transfer speed a rail may offer (CCTP V2: fast = soft finality for a fee, standard = hard finality). */
 export type Speed = "fast" | "standard";
@@ -86,6 +87,11 @@ export interface Rail {
   rescue(route: RescueRoute, planRecipient: string | null, sourceTxId: string | undefined): Promise<RescueBuild>;
   /** The contract or program the receive is sent to on `dest`, or null. */
   receiver(dest: ChainId): string | null;
+  /**
+   * The rail's burns from `source` that a confirmed transaction on `dest` received, as the destination chain shows them
+   * (its transmitter's MessageReceived, or the receive_message it ran): the delivery's bridge leg reads the burned amount there.
+   */
+  received(source: ChainId, dest: ChainId, seen: DestinationSeen): ReceivedBurn[];
   /** The contract the owner's burn on `source` approves (EVM TokenMessenger), or null where the burn approves nothing. */
   burner(source: ChainId): string | null;
 }

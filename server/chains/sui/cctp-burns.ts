@@ -29,6 +29,18 @@ const DEPOSIT_FOR_BURN = bcs.struct("DepositForBurn", {
 const MESSAGE_SENT = bcs.struct("MessageSent", { message: bcs.vector(bcs.u8()) });
 export const MESSAGE_SENT_EVENT_TYPE = `${SUI_MESSAGE_TRANSMITTER}::send_message::MessageSent`;
 
+// source: circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/receive_message.move
+// `public struct MessageReceived has copy, drop { caller: address, source_domain: u32, nonce: u64, sender: address,
+// message_body: vector<u8> }`, emitted by `complete_receive_message` from the stamped Receipt (tests/fixtures/sui-cctp/receive_message.move).
+const MESSAGE_RECEIVED = bcs.struct("MessageReceived", {
+  caller: bcs.Address,
+  source_domain: bcs.u32(),
+  nonce: bcs.u64(),
+  sender: bcs.Address,
+  message_body: bcs.vector(bcs.u8()),
+});
+export const MESSAGE_RECEIVED_EVENT_TYPE = `${SUI_MESSAGE_TRANSMITTER}::receive_message::MessageReceived`;
+
 /** The event's type: a struct keeps its defining package's original id across upgrades, so only Circle's code emits it. */
 export const DEPOSIT_FOR_BURN_EVENT_TYPE = `${SUI_TOKEN_MESSENGER_MINTER}::deposit_for_burn::DepositForBurn`;
 
@@ -88,6 +100,38 @@ export function suiMessagesSentOf(events: SuiEvent[]): Hex[] {
     }
   });
 }
+
+/** A message a move-chain transaction received, as its MessageReceived event states it (the message's header fields and body). */
+export interface SuiReceivedMessage {
+  sourceDomain: number;
+  /** The u64 nonce, in decimal. */
+  nonce: string;
+  /** The message's sender (the source's TokenMessenger), 0x + 64 hex. */
+  sender: Hex;
+  body: Hex;
+}
+
+/** Each MessageReceived of Circle's MessageTransmitter among `events`, in order; an undecodable one is skipped. */
+export function suiMessagesReceivedOf(events: SuiEvent[]): SuiReceivedMessage[] {
+  return events.flatMap((e) => {
+    if (!sameType(e.eventType, MESSAGE_RECEIVED_EVENT_TYPE)) return [];
+    try {
+      const d = MESSAGE_RECEIVED.parse(e.bcs);
+      return [{ sourceDomain: d.source_domain, nonce: BigInt(d.nonce).toString(), sender: normalizeSuiAddress(d.sender) as Hex, body: bytesToHex(Uint8Array.from(d.message_body)) }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * `auth_caller_identifier<Auth>()` of an auth type (0x…::module::Struct): what a Sui package writes as a message's
+ * sender, the identifier of its authenticator struct (see the citation above).
+ */
+// source: circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/auth.move
+// `auth_caller_identifier<Auth>()` = address::from_bytes(keccak256(type_name::get<Auth>().into_string())), the same
+// hash of the type name as token_utils.move `calculate_token_id<T>()` (suiCctpTokenId).
+export const suiAuthCallerIdentifier = (authType: string): Hex => suiCctpTokenId(authType);
 
 /** What an executed move-chain transaction says of the CCTP burns it sent: Circle's MessageSent messages and DepositForBurn events. */
 export type SuiBurnRead =

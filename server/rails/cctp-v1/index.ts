@@ -14,6 +14,7 @@ import { MESSAGE_TRANSMITTER_ABI } from "../cctp/abi";
 import { readBurnMessages } from "../cctp/messages";
 import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";
 import { burnDescription, COMMON_RISKS, evmBurnTransactions, feeClause, feeTransferOf } from "../cctp/plan";
+import { type DestinationSeen, receivedBurns } from "../cctp/received";
 import { lockedRoute, noRescue } from "../cctp/rescue";
 import { withRecipientAccount } from "../cctp/solana";
 import type { BurnBuild, BurnRequest, Rail, RescueBuild, RescueRoute, Speed } from "../types";
@@ -237,5 +238,6 @@ export const cctpV1 = {
   burn: burnV1,
   rescue: rescueV1,
   receiver: (dest: ChainId) => (dest === "svm-chain" ? MESSAGE_TRANSMITTER_V1_PROGRAM : dest === "move-chain" ? SUI_MESSAGE_TRANSMITTER : (MESSAGE_TRANSMITTER[dest] ?? null)),
+  received: (source: ChainId, dest: ChainId, seen: DestinationSeen) => receivedBurns(1, source, dest, seen),
   burner: (source: ChainId) => (isEvmChain(source) ? (TOKEN_MESSENGER[source] ?? null) : null),
 } satisfies Rail;

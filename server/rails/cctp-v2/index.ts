@@ -14,6 +14,7 @@ import { readSolanaBurn } from "../../chains/solana/cctp-burns";
 import { SOLANA_CCTP_PROGRAMS } from "../../../lib/cctp-ids";
 import { CCTP_DOMAIN, CCTP_V2_CHAINS, mintRecipientFor } from "../cctp/domains";
 import { burnDescription, COMMON_RISKS, evmBurnTransactions, feeClause, feeTransferOf } from "../cctp/plan";
+import { type DestinationSeen, receivedBurns } from "../cctp/received";
 import { lockedRoute, noRescue } from "../cctp/rescue";
 import { withRecipientAccount } from "../cctp/solana";
 import type { BurnBuild, BurnRequest, Rail, RailFee, RescueBuild, RescueRoute, Speed } from "../types";
@@ -180,5 +181,6 @@ export const cctpV2 = {
   burn: burnV2,
   rescue: rescueV2,
   receiver: (dest: ChainId) => (isEvmChain(dest) ? MESSAGE_TRANSMITTER_V2 : dest === "svm-chain" ? MESSAGE_TRANSMITTER_V2_PROGRAM : null),
+  received: (source: ChainId, dest: ChainId, seen: DestinationSeen) => receivedBurns(2, source, dest, seen),
   burner: (source: ChainId) => (isEvmChain(source) ? TOKEN_MESSENGER_V2 : null),
 } satisfies Rail;
