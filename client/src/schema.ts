@@ -3799,6 +3799,8 @@ export interface components {
                  * @example 1000000
                  */
                 amountIn: string;
+                /** @description Where amountIn comes from. chain: read from a chain (a bridge leg: the burn the source chain's transaction settled, as a rescue read it, or the burn message the destination's receive consumed; plus the service fee the plan disclosed). plan: the plan's figure, which no chain confirmed. null: the leg does not state it (swap, deposit and withdraw legs, and bridge legs recorded before this field). */
+                amountInSource: ("chain" | "plan") | null;
                 /** @description Settled amount from the receipt; null when not settled. */
                 amountOut: string | null;
                 quotedAmountOut: string | null;

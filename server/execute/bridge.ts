@@ -26,6 +26,7 @@ import { checkChanges } from "../chains/check-changes";
 import { upsertPlan } from "../plans/store";
 import { vaultPlanBody } from "../plans/vault";
 import { resolveVenue } from "../venues";
+import { type AmountInSource, type BridgeAmounts, deliveredAmountIn, plannedAmountIn } from "./bridge-amount";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -53,11 +54,14 @@ interface BridgePlan {
   quotedDeposit: bigint;
   /** The plan's rail (plans stored before CCTP V2 carry none: V1). */
   rail: RegisteredRail;
+  /** The figures the bridge leg's amountIn is made from (./bridge-amount.ts). */
+  amounts: BridgeAmounts;
   /**
-   * What the owner put into the bridge as the chain settled it: the burn a rescue read from the source chain's own
-   * transaction plus the fee the plan disclosed on the source; the plan's amount when no burn was read from the chain.
+   * What the owner put into the bridge, and whether a chain said so: the burn a rescue read from the source chain plus
+   * the service fee the plan disclosed there, else the plan's amount (a delivery then reads the destination's receive).
    */
   amountIn: bigint;
+  amountInSource: AmountInSource;
 }
 
 const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
@@ -78,16 +82,26 @@ async function loadBridgePlan(db: Db, planId: string, principal: Principal | nul
     rail?: unknown;
     burnAmountMicros?: unknown;
     sourceBurn?: { amountMicros?: unknown };
+    mintRecipient?: unknown;
     legs?: { kind?: unknown; amountInMicros?: unknown }[];
   };
   const rail = storedRail(payload.rail);
   const quoted = microsOf(payload.expectedReceivedMicros) ?? row.amountMicros;
   const depositLeg = payload.legs?.find((l) => l.kind === "deposit");
   const quotedDeposit = microsOf(depositLeg?.amountInMicros) ?? quoted;
-  const burned = microsOf(payload.sourceBurn?.amountMicros);
   const fee = row.amountMicros - (microsOf(payload.burnAmountMicros) ?? row.amountMicros);
-  const amountIn = burned === null ? row.amountMicros : burned + (fee > 0n ? fee : 0n);
-  return { row, source: row.chain as ChainId, dest: row.destChain as ChainId, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail, amountIn };
+  const [source, dest] = [row.chain as ChainId, row.destChain as ChainId];
+  const amounts: BridgeAmounts = {
+    source,
+    dest,
+    rail,
+    planAmount: row.amountMicros,
+    serviceFee: fee > 0n ? fee : 0n,
+    sourceBurned: microsOf(payload.sourceBurn?.amountMicros),
+    mintRecipient: typeof payload.mintRecipient === "string" ? payload.mintRecipient : null,
+  };
+  const base = { row, source, dest, owner: row.owner, destAddress: row.destAddress, quoted, strategyId: row.strategyId, quotedDeposit, rail, amounts };
+  return { ...base, ...plannedAmountIn(amounts) };
 }
 
 function answer(
@@ -116,7 +130,7 @@ function answer(
 }
 
 /** The bridge leg, written to the destination wallet's log and, when it differs, the source owner's. */
-function bridgeLegs(p: BridgePlan, leg: Omit<LegInput, "wallet" | "planId" | "legIndex" | "kind" | "chain" | "destChain" | "amountInMicros" | "quotedAmountOutMicros">): LegInput[] {
+function bridgeLegs(p: BridgePlan, leg: Omit<LegInput, "wallet" | "planId" | "legIndex" | "kind" | "chain" | "destChain" | "amountInMicros" | "amountInSource" | "quotedAmountOutMicros">): LegInput[] {
   const wallets = [...new Set([normalizeAddress(p.destAddress), normalizeAddress(p.owner)])];
   return wallets.map((wallet) => ({
     wallet,
@@ -126,6 +140,7 @@ function bridgeLegs(p: BridgePlan, leg: Omit<LegInput, "wallet" | "planId" | "le
     chain: p.source,
     destChain: p.dest,
     amountInMicros: p.amountIn,
+    amountInSource: p.amountInSource,
     quotedAmountOutMicros: p.quoted,
     ...leg,
   }));
@@ -182,9 +197,11 @@ export async function deliverBridge(db: Db, principal: Principal | null, input: 
   }
 
   const dest = normalizeAddress(p.destAddress);
+  // The bridge leg's amountIn: the source chain's burn a rescue read, else the burn this receive consumed, else the plan's.
+  const delivered: BridgePlan = { ...p, ...deliveredAmountIn(p.amounts, c) };
   let reply: DeliveryReply;
   try {
-    reply = await settleDelivery(db, p, dest, txId, minted);
+    reply = await settleDelivery(db, delivered, dest, txId, minted);
   } catch (e) {
     if (e instanceof Rollback) return e.reply;
     throw e;

@@ -220,6 +220,7 @@ export async function publicActivity(db: DbOrTx, wallet: string, cursor: string 
       txId: r.txId,
       proof: proofOf(r.txId, txChainOf(r), r.txConfirmedAt),
       amountIn: r.amountInMicros,
+      amountInSource: r.amountInSource,
       amountOut: r.amountOutMicros,
       quotedAmountOut: r.quotedAmountOutMicros,
       status: r.status,

@@ -106,6 +106,8 @@ export interface LegInput {
   /** When `txId` was confirmed through the chain's RPC; omitted or null: unchecked (or failed). */
   confirmedAt?: Date | null;
   amountInMicros: bigint;
+  /** Where amountIn comes from: read from a chain, or the plan's figure; omitted: not stated (legs that do not say yet). */
+  amountInSource?: "chain" | "plan" | null;
   amountOutMicros: bigint | null;
   quotedAmountOutMicros: bigint | null;
   status: "settled" | "failed" | "pending";
@@ -136,6 +138,7 @@ export async function recordLegs(tx: DbOrTx, legs: LegInput[]): Promise<string[]
       txId: l.txId,
       txConfirmedAt: l.confirmedAt ?? null,
       amountInMicros: l.amountInMicros,
+      amountInSource: l.amountInSource ?? null,
       amountOutMicros: l.amountOutMicros,
       quotedAmountOutMicros: l.quotedAmountOutMicros,
       status: l.status,

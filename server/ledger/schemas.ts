@@ -326,6 +326,13 @@ export const publicActivitySchema = z
         txId: z.string().nullable(),
         proof: proofSchema,
         amountIn: microsOutput,
+        amountInSource: z
+          .enum(["chain", "plan"])
+          .nullable()
+          .meta({
+            description:
+              "Where amountIn comes from. chain: read from a chain (a bridge leg: the burn the source chain's transaction settled, as a rescue read it, or the burn message the destination's receive consumed; plus the service fee the plan disclosed). plan: the plan's figure, which no chain confirmed. null: the leg does not state it (swap, deposit and withdraw legs, and bridge legs recorded before this field).",
+          }),
         amountOut: nullableMicros.meta({ description: "Settled amount from the receipt; null when not settled." }),
         quotedAmountOut: nullableMicros,
         status: z.enum(["settled", "failed", "pending"]),

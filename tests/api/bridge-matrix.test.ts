@@ -3,19 +3,21 @@
 // from the local Iris in Circle's wire format (V1 /v1/messages, V2 /v2/messages), the receive is built for the
 // destination chain, and delivery credits the owner-locked destination once. The per-route details (account lists,
 // PDAs, calldata, Move calls, refusals) are checked in bridge-v1-routes.test.ts, execute.test.ts and the CCTP unit tests;
-// this file proves no route is left out.
+// this file proves no route is left out. Last, per destination family, the delivery's bridge leg: with no rescue, the
+// burn the destination's receive consumed (read from that transaction) is what the leg states as put in, or it says the
+// figure is the plan's.
 import { randomBytes } from "node:crypto";
 import { Ed25519Keypair } from "@mysten/sui/keypairs/ed25519";
 import { getBase58Decoder } from "@solana/kit";
 import { Keypair, PublicKey } from "@solana/web3.js";
-import { bytesToHex, decodeFunctionData, type Hex } from "viem";
+import { bytesToHex, decodeFunctionData, encodeFunctionData, type Hex } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChainId } from "../../server/chains/address";
 import { USDC } from "../../server/chains/balances";
 import { CCTP_DOMAIN } from "../../server/rails/cctp/domains";
 import { MESSAGE_TRANSMITTER_ABI, TOKEN_MESSENGER_ABI, TOKEN_MESSENGER_V2_ABI } from "../../server/rails/cctp/abi";
 import { MESSAGE_TRANSMITTER, TOKEN_MESSENGER } from "../../server/rails/cctp-v1/evm";
-import { SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/sui";
+import { receiveMessagePtb, SUI_MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/sui";
 import { MESSAGE_TRANSMITTER_V2, TOKEN_MESSENGER_V2 } from "../../server/rails/cctp-v2/evm";
 import { attest } from "../../testing/chains/attester";
 import { erc20Balance } from "../../testing/chains/evm/aave";
@@ -28,6 +30,14 @@ import { fundSuiOwner } from "../support/fake-rpc";
 import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { setKaminoUsdc } from "../../testing/chains/solana/venues/kamino";
 import { call } from "../support/http";
+import { privateKeyToAccount } from "viem/accounts";
+import { compileSolanaPayload } from "../../server/chains/solana";
+import { suiPayload } from "../../server/chains/sui";
+import { withRecipientAccount } from "../../server/rails/cctp/solana";
+import { receiveMessageInstructionV1 } from "../../server/rails/cctp-v1/solana";
+import { receiveMessageInstruction } from "../../server/rails/cctp-v2/solana";
+import { burnEnds, cctpMessageV1, cctpMessageV2, cctpRemoteIds } from "../../testing/chains/cctp-message";
+import { signAndSend } from "../../testing/chains/evm/wallet";
 
 type J = Record<string, unknown>;
 type Ix = { programAddress: string; accounts: { address: string }[] };
@@ -54,10 +64,23 @@ const DEST: Record<ChainId, string> = {
   "evm-a": "0x7777777777777777777777777777777777777777",
   "evm-b": "0x8888888888888888888888888888888888888888",
 };
+/**
+ * The destinations of the delivery cases at the end: wallets whose keys the tests hold, so their receives are signed and
+ * landed on the local chains (the EVM receives are sent by a relayer: anyone may call receiveMessage).
+ */
+const RX_SUI = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(0x78));
+const RX_SVM = Keypair.fromSeed(new Uint8Array(32).fill(0x79));
+const RX_DEST: Record<ChainId, string> = {
+  "move-chain": RX_SUI.toSuiAddress(),
+  "svm-chain": RX_SVM.publicKey.toBase58(),
+  "evm-a": "0x7878787878787878787878787878787878787878",
+  "evm-b": "0x7979797979797979797979797979797979797979",
+};
+const RELAYER_KEY = `0x${"7a".repeat(32)}` as Hex;
 const OWNER = "bridge-matrix-owner-key-00001";
 const KEEPER = "bridge-matrix-keeper-key-0001";
 const KEYS = JSON.stringify([
-  { key: OWNER, role: "owner", wallets: [...Object.values(SOURCE), ...Object.values(DEST)] },
+  { key: OWNER, role: "owner", wallets: [...Object.values(SOURCE), ...Object.values(DEST), ...Object.values(RX_DEST)] },
   { key: KEEPER, role: "keeper", wallets: ["*"] },
 ]);
 // Circle's programs on Solana (server/rails/cctp/solana.ts and lib/cctp-ids.ts cite them); written out so a wrong constant there fails here.
@@ -78,12 +101,13 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     stack = await startBridgeStack(db, KEYS, async (rpc) => {
       fundSuiOwner(rpc, SOURCE["move-chain"]);
       fundSuiOwner(rpc, DEST["move-chain"]);
+      fundSuiOwner(rpc, RX_DEST["move-chain"]);
       // svm-chain simulates on the local chain that runs Circle's CCTP programs (testing/chains/solana/cctp.ts) over
       // their state: the transmitters trust the local attesters; the minters accept the other chains' burns and hold
       // USDC in custody; V2's TokenMessenger names the destination as fee recipient (a V2 receive reads it).
       const chain = new SolanaLocalChain(() => rpc.solanaAccounts);
       rpc.solanaChain = chain;
-      for (const owner of [SOURCE["svm-chain"], DEST["svm-chain"]]) chain.lamports.set(owner, 1_000_000_000n);
+      for (const owner of [SOURCE["svm-chain"], DEST["svm-chain"], RX_DEST["svm-chain"]]) chain.lamports.set(owner, 1_000_000_000n);
       await installLocalSolanaCctp(rpc.solanaAccounts, chain, DEST["svm-chain"]);
       await chain.setTokenBalance(SOURCE["svm-chain"], USDC["svm-chain"], 1_000_000_000n);
       // The venues a cross-chain deposit continues into read their reserve / market when the plan is built.
@@ -254,4 +278,109 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
     // The deposit cannot run before the bridge delivers: it says so rather than inventing a simulation.
     expect(deposit?.simulation?.status).toBe("unavailable");
   });
+
+  // The bridge leg of a delivery no rescue read the burn for (the receive was relayed, or built elsewhere): its amountIn is
+  // the burn the destination's receive consumed, read from that transaction (EVM: the MessageTransmitter's MessageReceived
+  // on Circle's bytecode; move-chain: complete_receive_message's MessageReceived on the local Sui node; svm-chain: the
+  // receive_message instruction's message, run by Circle's program models), plus the service fee the plan disclosed on
+  // the source; amountOut what the mint credited. Each receive consumes an attested message that either mints less than
+  // it burned (a CCTP V2 rail fee: feeExecuted) or burned another amount than the plan's (the owner signed a burn of 3 ×
+  // the plan's amount): the leg states the chain's figure and says so.
+  type Leg = { planId: string; kind: string; txId: string; amountIn: string; amountOut: string | null; amountInSource: string | null; status: string };
+  let nonce = 950_000n;
+
+  /** A bridge plan from `source` to the case's destination wallet on `dest` (nothing is rescued). */
+  async function rxPlan(source: ChainId, dest: ChainId, amount: bigint) {
+    const r = await post("/svc/bridge/plan", { sourceChain: source, destChain: dest, amountMicros: amount.toString(), sourceAddress: SOURCE[source], destAddress: RX_DEST[dest] });
+    expect(r.json, JSON.stringify(r.json.blockers)).toMatchObject({ status: "prepared" });
+    const p = r.json as J & { planId: string; mintRecipient: Hex; amountMicros: string; burnAmountMicros: string; rail: string };
+    return { ...p, burn: BigInt(p.burnAmountMicros), fee: BigInt(p.amountMicros) - BigInt(p.burnAmountMicros) };
+  }
+
+  /** The message `source`'s CCTP of `v` sends for a burn of `amount` to `mintRecipient` on `dest`, attested (V2: with `feeExecuted`, maxFee covering it). */
+  function rxMessage(v: 1 | 2, source: ChainId, dest: ChainId, mintRecipient: Hex, amount: bigint, feeExecuted = 0n): { message: Hex; nonce: Hex | bigint } {
+    const [src, dst] = [CCTP_DOMAIN[source], CCTP_DOMAIN[dest]];
+    nonce += 1n;
+    if (v === 1) return { message: cctpMessageV1(src, dst, nonce, mintRecipient, amount, { ...burnEnds(1, src, dst), messageSender: pad32(SOURCE[source]) }), nonce };
+    const n = `0x${randomBytes(32).toString("hex")}` as Hex;
+    return { message: cctpMessageV2(src, dst, n, mintRecipient, amount, { ...burnEnds(2, src, dst), messageSender: pad32(SOURCE[source]) }, { maxFee: feeExecuted * 2n, feeExecuted }), nonce: n };
+  }
+
+  /** The receive of `message` landed on `dest`: its transaction id there. */
+  async function landReceive(v: 1 | 2, source: ChainId, dest: ChainId, msg: { message: Hex; nonce: Hex | bigint }, mintRecipient: Hex): Promise<string> {
+    const attestation = await attest(msg.message);
+    if (isEvm(dest)) {
+      // A relayer calls receiveMessage on Circle's transmitter (the node's bytecode), which mints to the message's recipient.
+      const node = stack.evm[dest];
+      await node.setBalance(privateKeyToAccount(RELAYER_KEY).address, 10n ** 18n);
+      const to = v === 2 ? MESSAGE_TRANSMITTER_V2 : (MESSAGE_TRANSMITTER[dest] as string);
+      const data = encodeFunctionData({ abi: MESSAGE_TRANSMITTER_ABI, functionName: "receiveMessage", args: [msg.message, attestation] });
+      const [receipt] = await signAndSend(node.url, RELAYER_KEY, [{ chainId: node.chainId, to, data, value: "0" }]);
+      return receipt?.transactionHash as string;
+    }
+    if (dest === "move-chain") {
+      const tx = receiveMessagePtb(RX_DEST[dest], { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER }, msg.message, attestation);
+      return executeSui(stack.rpc, RX_SUI, await suiPayload(tx));
+    }
+    // svm-chain: the destination signs receive_message (behind its USDC account's idempotent creation); Circle's program
+    // models on the local chain check the attestation and mint from custody.
+    const [src, remoteToken] = [CCTP_DOMAIN[source], cctpRemoteIds(source, v)?.usdc as Hex];
+    const recipient = new PublicKey(Buffer.from(mintRecipient.slice(2), "hex")).toBase58();
+    const ix =
+      v === 2
+        ? await receiveMessageInstruction(RX_DEST[dest], msg.message, attestation, src, remoteToken, msg.nonce as Hex, recipient, DEST["svm-chain"])
+        : await receiveMessageInstructionV1(RX_DEST[dest], msg.message, attestation, src, remoteToken, msg.nonce as bigint, recipient);
+    const payload = compileSolanaPayload(RX_DEST[dest], await withRecipientAccount(RX_DEST[dest], recipient, ix), { blockhash: stack.rpc.blockhash, lastValidBlockHeight: 280_000_150n });
+    return landSolanaTx(stack.rpc, stack.rpc.solanaChain as SolanaLocalChain, payload.transaction, RX_SVM);
+  }
+
+  /** Delivers `planId` with `destTxId` and answers the bridge leg the destination wallet's activity shows. */
+  async function deliveredLeg(planId: string, dest: ChainId, destTxId: string): Promise<Leg | undefined> {
+    const d = await post("/svc/bridge/delivery", { planId, destTxId }, KEEPER);
+    expect(d.json, JSON.stringify(d.json)).toMatchObject({ status: "delivered", credited: true });
+    const act = await call<{ activity: Leg[] }>(stack.app.url, "GET", `/api/v1/svc/activity?wallet=${RX_DEST[dest]}`);
+    return act.json.activity.find((a) => a.planId === planId && a.kind === "bridge");
+  }
+
+  const RECEIVED: [ChainId, ChainId, string, bigint, bigint][] = [
+    ["evm-b", "evm-a", "a rail fee (CCTP V2 feeExecuted) mints less", 1n, 1_234n],
+    ["svm-chain", "evm-a", "3 × the plan's burn", 3n, 0n],
+    ["move-chain", "evm-b", "3 × the plan's burn (V1 MessageTransmitter)", 3n, 0n],
+    ["evm-a", "move-chain", "3 × the plan's burn", 3n, 0n],
+    ["evm-a", "svm-chain", "a rail fee (CCTP V2 feeExecuted) mints less", 1n, 2_345n],
+    ["evm-b", "svm-chain", "3 × the plan's burn", 3n, 0n],
+    ["move-chain", "svm-chain", "3 × the plan's burn (V1 message_transmitter)", 3n, 0n],
+  ];
+  it.each(RECEIVED)("%s → %s, no rescue: the receive's message burned %s; the bridge leg states the chain's burn", async (source, dest, _what, times, feeExecuted) => {
+    const p = await rxPlan(source, dest, 3_000_000n);
+    const v = p.rail === "circle-cctp-v2" ? 2 : 1;
+    const burned = p.burn * times;
+    const msg = rxMessage(v, source, dest, p.mintRecipient, burned, feeExecuted);
+    const tx = await landReceive(v, source, dest, msg, p.mintRecipient);
+    const leg = await deliveredLeg(p.planId, dest, tx);
+    // In: the chain's burn plus the service fee the plan disclosed; out: what the mint credited (the burn less the rail fee).
+    expect(leg).toMatchObject({ txId: tx, status: "settled", amountIn: (burned + p.fee).toString(), amountOut: (burned - feeExecuted).toString(), amountInSource: "chain" });
+    if (times !== 1n) expect(leg?.amountIn).not.toBe(p.amountMicros);
+  });
+
+  it("a mint whose transaction received no CCTP message (a plain transfer): the leg states the plan's amount and says so", async () => {
+    const p = await rxPlan("evm-b", "evm-a", 3_000_000n);
+    const mint = `0x${randomBytes(32).toString("hex")}`;
+    stack.rpc.txs.set(mint, { kind: "evm", from: RX_DEST["evm-a"], status: "0x1", transfers: [{ token: USDC["evm-a"], from: `0x${"0".repeat(40)}`, to: RX_DEST["evm-a"], value: p.burn }] });
+    expect(await deliveredLeg(p.planId, "evm-a", mint)).toMatchObject({ amountIn: p.amountMicros, amountOut: p.burn.toString(), amountInSource: "plan" });
+  });
+
+  it("a receive of another chain's burn to the same destination is not this plan's: the leg states the plan's amount and says so", async () => {
+    const p = await rxPlan("evm-a", "move-chain", 3_000_000n);
+    // evm-b's V1 burn, minting 3 × to the plan's recipient: the destination received it, but it left no chain of the plan's.
+    const msg = rxMessage(1, "evm-b", "move-chain", p.mintRecipient, p.burn * 3n);
+    const tx = await landReceive(1, "evm-b", "move-chain", msg, p.mintRecipient);
+    expect(await deliveredLeg(p.planId, "move-chain", tx)).toMatchObject({ amountIn: p.amountMicros, amountOut: (p.burn * 3n).toString(), amountInSource: "plan" });
+  });
 });
+
+/** An address as the bytes32 a burn message names its sender with (EVM: left-padded; Sui and Solana keys: 32 bytes). */
+function pad32(a: string): Hex {
+  if (a.startsWith("0x")) return `0x${a.slice(2).toLowerCase().padStart(64, "0")}` as Hex;
+  return bytesToHex(new PublicKey(a).toBytes());
+}

@@ -142,11 +142,12 @@ describe.each(dbKinds())("a move-chain burn read from the executed transaction's
     stack.rpc.txs.set(mint, { kind: "evm", from: EVM_DEST, status: "0x1", transfers: [{ token: USDC["evm-a"], from: `0x${"0".repeat(40)}`, to: EVM_DEST, value: planned * 10n }] });
     const d = await post("/svc/bridge/delivery", { planId: plan.planId, destTxId: mint }, KEEPER);
     expect(d.json).toMatchObject({ status: "delivered", credited: true, creditedMicros: (planned * 10n).toString() });
-    // The bridge leg: in, the chain's burn plus the fee the plan disclosed on the source; out, the chain's mint.
+    // The bridge leg: in, the chain's burn plus the fee the plan disclosed on the source (and it says it came from the
+    // chain); out, the chain's mint.
     const fee = BigInt(plan.amountMicros) - planned;
     const act = await call<{ activity: J[] }>(stack.app.url, "GET", `/api/v1/svc/activity?wallet=${SUI_OWNER}`);
     const leg = act.json.activity.find((a) => a.planId === plan.planId && a.kind === "bridge");
-    expect(leg).toMatchObject({ txId: mint, amountIn: (planned * 10n + fee).toString(), amountOut: (planned * 10n).toString(), status: "settled" });
+    expect(leg).toMatchObject({ txId: mint, amountIn: (planned * 10n + fee).toString(), amountOut: (planned * 10n).toString(), amountInSource: "chain", status: "settled" });
     // The plan's record still answers the plan as it was prepared.
     const rec = await call<J>(stack.app.url, "GET", `/api/v1/svc/plans/${plan.planId}`, { key: OWNER });
     expect((rec.json.plan as J).sourceBurn).toBeUndefined();

@@ -297,6 +297,12 @@ function Activity({ address }: { address: string }) {
                       </td>
                       <td className="num">
                         <OrMissing value={legAmount(l.chain, l.token, l.amountIn)} />
+                        {l.amountInSource === "plan" && (
+                          <span className="small muted" data-testid="activity-amount-in-plan">
+                            <br />
+                            the plan's figure: no chain stated it
+                          </span>
+                        )}
                       </td>
                       <td className="num">
                         <OrMissing value={legAmount(l.chain, l.outToken ?? l.token, l.quotedAmountOut)} reason="No quote for this leg." />

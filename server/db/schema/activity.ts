@@ -31,6 +31,12 @@ export const activity = pgTable(
     /** When `txId` was confirmed through the chain's RPC; null when it was only given (route, withdraw) or failed. */
     txConfirmedAt: timestamp({ withTimezone: true, mode: "date" }),
     amountInMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }).notNull(),
+    /**
+     * Where amountIn comes from: "chain" (read from a chain: a bridge leg's burn, from the source chain's transaction or
+     * the message the destination's receive consumed), "plan" (the plan's figure: nothing on chain said it); null: the
+     * leg does not state it (other kinds, and bridge legs recorded before it was stated).
+     */
+    amountInSource: text({ enum: ["chain", "plan"] }),
     amountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
     quotedAmountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
     status: text({ enum: ["settled", "failed", "pending"] }).notNull(),
