@@ -1,9 +1,11 @@
 // EVM simulation before signing (contract §8): a plan's calls from the owner, in order, through the configured RPC.
 // 1. eth_simulateV1 (the steps on one state, each seeing the one before) when the RPC offers it: one round trip.
-// 2. Otherwise each step alone with eth_call and eth_estimateGas (one batch), the plan's earlier approvals applied as a
-//    state override of the token's allowance slot. The slot is found by asking the token itself: allowance(owner,
-//    spender) with a marker written at each candidate slot of a Solidity `mapping(owner => mapping(spender => uint))`
-//    (one batch); the first slot that makes allowance() answer the marker is the one.
+// 2. Otherwise each step alone with eth_call and eth_estimateGas, the plan's earlier steps applied as state overrides:
+//    an approval at the token's allowance slot, found by asking the token itself: allowance(owner, spender) with a
+//    marker written at each candidate slot of a Solidity `mapping(owner => mapping(spender => uint))` (one batch); the
+//    first slot that makes allowance() answer the marker is the one. Any other step (a fee transfer before a burn) as
+//    the state after it, from geth's prestateTracer in diffMode (./state-after.ts), asked in the batch that simulates
+//    it: the steps after it go in the next batch, one round trip more per such step.
 // `gasEstimate` is eth_estimateGas's answer (a gas limit the step succeeds with) on the per-step path, and the gas the
 // step used on the eth_simulateV1 path (that method reports usage, not a limit; wallets add their own margin).
 // A revert is `failed` with the decoded reason (Error(string), Panic(uint256), or a custom error of the venues' ABIs);
@@ -12,7 +14,8 @@
 // Balance changes (issue 23): on the eth_simulateV1 path, from the ERC-20 Transfer and Approval logs each call emitted
 // (asked with traceTransfers). eth_call returns no logs, so the per-step path also asks, in the same batch, each step's
 // debug_traceCall with geth's callTracer and withLog (the same state overrides): its frames' logs in execution order and
-// each frame's value as an ETH transfer are read by the same reader; an RPC without it leaves them `unavailable`.
+// each frame's value as an ETH transfer are read by the same reader; an RPC without it leaves them `unavailable` (one
+// that answered "no such method" is not asked again), and the steps after a step that is not an approval unsimulated.
 import { type Abi, decodeEventLog, encodeEventTopics, getAddress, decodeErrorResult, decodeFunctionData, encodeAbiParameters, encodeFunctionData, erc20Abi, type Hex, keccak256, parseAbi, toHex } from "viem";
 import type { PlanTransaction } from "../transaction";
 import { errorLine, rpcUrlOf, withRpcTimeout } from "../clients";
@@ -23,6 +26,7 @@ import { messageSentOf, sentBurnOf } from "../cctp-messages";
 import { MESSAGE_TRANSMITTER, MESSAGE_TRANSMITTER_V2 } from "../../../lib/cctp-ids";
 import type { ChainId } from "../address";
 import { isMethodMissing, isRevert, type RpcCall, type RpcReply, RpcUnreachable, rpcBatch } from "./rpc";
+import { approvalOverride, composeOverrides, prestateDiffCall, type StateOverride, stateAfter } from "./state-after";
 
 /**
  * Custom errors of the ERC-20 tokens the plans move (OpenZeppelin 5, draft-IERC6093.sol), for tokens built on it: the
@@ -253,63 +257,83 @@ function allowanceSlotProbe(owner: Hex, a: Approval): { call: RpcCall; read: (r:
   };
 }
 
+/** RPC URLs that answered "no such method" to debug_traceCall: asked no more (the per-step path then reads no logs). */
+const noTraceCall = new Set<string>();
+
 /**
- * The per-step path: each call with the approvals before it applied at `slots` (one batch of eth_call, eth_estimateGas
- * and debug_traceCall with the callTracer's logs, the approvals as its stateOverrides: geth's TraceCallConfig,
- * eth/tracers/api.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562).
+ * One wave of the per-step path from step `start`, which sees the state `before`: the steps that need nothing more than
+ * it and the approvals among them (each applied at its allowance slot to the steps after it), up to the first step
+ * whose effect the later steps can only have from a trace of it (not an approval, or one whose slot was not found), or
+ * the plan's last. `overrides[k]` is the state step start + k sees.
+ */
+function waveFrom(start: number, before: StateOverride, approvals: (Approval | null)[], slots: (Hex | null)[]): { overrides: StateOverride[]; end: number } {
+  const overrides = [before];
+  let i = start;
+  while (i < approvals.length - 1) {
+    const a = approvals[i];
+    const slot = slots[i];
+    if (!a || !slot) break;
+    overrides.push(composeOverrides(overrides[overrides.length - 1] ?? {}, approvalOverride(a.token, slot, a.amount)));
+    i++;
+  }
+  return { overrides, end: i };
+}
+
+/** One step from its eth_call, eth_estimateGas and callTracer replies. */
+function stepOf(chain: ChainId, call: RpcReply, est: RpcReply, traced: RpcReply | undefined): Simulation {
+  for (const r of [call, est]) {
+    if (r.ok) continue;
+    if (isRevert(r)) return simulationFailed(decodeRevert(r.data, r.message));
+    return simulationUnavailable(`Not simulated: the chain's RPC answered ${r.code} ${errorLine(r.message, 120)}.`);
+  }
+  if (!est.ok || typeof est.result !== "string") return simulationUnavailable("Not simulated: eth_estimateGas gave no figure.");
+  return ok(BigInt(est.result), tracedChanges(chain, traced));
+}
+
+/**
+ * The per-step path, in waves (./state-after.ts): each step by eth_call, eth_estimateGas and debug_traceCall with the
+ * callTracer's logs (geth's TraceCallConfig, eth/tracers/api.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562), on the
+ * state the steps before it leave as stateOverrides: an approval at its allowance slot; any other step as the state
+ * after it, from a prestateTracer diffMode trace of it sent in the same batch. A wave's calls go in one batch; the
+ * steps after a wave's last need its trace, so they go in the next batch: one round trip per such step.
  */
 async function viaCallAndEstimate(url: string, chain: ChainId, from: Hex, calls: EvmCall[], approvals: (Approval | null)[], slots: (Hex | null)[], signal: AbortSignal): Promise<Simulation[]> {
-  // The state each step sees: the approvals of the steps before it.
-  const overrideFor = (i: number): Record<string, { stateDiff: Record<string, Hex> }> | null => {
-    const o: Record<string, { stateDiff: Record<string, Hex> }> = {};
-    for (let j = 0; j < i; j++) {
-      const a = approvals[j];
-      if (!a) return null; // an earlier step that is not an approval cannot be applied as an override
-      const slot = slots[j];
-      if (!slot) return null;
-      o[a.token] = { stateDiff: { ...(o[a.token]?.stateDiff ?? {}), [slot]: toHex(a.amount, { size: 32 }) } };
+  const out: Simulation[] = [];
+  const rest = (why: string) => [...out, ...calls.slice(out.length).map(() => simulationUnavailable(why))];
+  let before: StateOverride = {};
+  while (out.length < calls.length) {
+    const start = out.length;
+    const { overrides, end } = waveFrom(start, before, approvals, slots);
+    const traces = !noTraceCall.has(url);
+    const batch: RpcCall[] = [];
+    const at = overrides.map((o, k) => {
+      const tx = txOf(from, calls[start + k] as EvmCall);
+      const extra = Object.keys(o).length ? [o] : [];
+      const i = batch.push({ method: "eth_call", params: [tx, "latest", ...extra] }, { method: "eth_estimateGas", params: [tx, "latest", ...extra] });
+      if (traces) batch.push({ method: "debug_traceCall", params: [tx, "latest", { tracer: "callTracer", tracerConfig: { withLog: true }, ...(extra.length ? { stateOverrides: o } : {}) }] });
+      return { call: i - 2, est: i - 1, trace: traces ? i : null };
+    });
+    const needAfter = end < calls.length - 1;
+    const diffAt = needAfter && traces ? batch.push(prestateDiffCall(txOf(from, calls[end] as EvmCall), overrides[overrides.length - 1] ?? {})) - 1 : null;
+    const replies = await rpcBatch(url, batch, signal);
+    if (at.some((x) => isMethodMissing(replies[x.est] as RpcReply))) {
+      return calls.map(() => simulationUnavailable("Not simulated: the chain's RPC offers neither eth_simulateV1 nor eth_estimateGas; your wallet's own estimate is the check."));
     }
-    return o;
-  };
-  const overrides = calls.map((_, i) => overrideFor(i));
-  const batch: RpcCall[] = [];
-  calls.forEach((c, i) => {
-    const o = overrides[i];
-    if (!o) return;
-    const extra = Object.keys(o).length ? [o] : [];
-    const trace = { tracer: "callTracer", tracerConfig: { withLog: true }, ...(extra.length ? { stateOverrides: o } : {}) };
-    batch.push(
-      { method: "eth_call", params: [txOf(from, c), "latest", ...extra] },
-      { method: "eth_estimateGas", params: [txOf(from, c), "latest", ...extra] },
-      { method: "debug_traceCall", params: [txOf(from, c), "latest", trace] },
-    );
-  });
-  const replies = await rpcBatch(url, batch, signal);
-  if (replies.some((r, k) => k % 3 === 1 && isMethodMissing(r))) {
-    const why = "Not simulated: the chain's RPC offers neither eth_simulateV1 nor eth_estimateGas; your wallet's own estimate is the check.";
-    return calls.map(() => simulationUnavailable(why));
+    // Judged by the callTracer's replies: a provider that refuses one tracer by name still offers the method.
+    if (at.some((x) => x.trace !== null && isMethodMissing(replies[x.trace] as RpcReply))) noTraceCall.add(url);
+    for (const x of at) {
+      const sim = stepOf(chain, replies[x.call] as RpcReply, replies[x.est] as RpcReply, x.trace === null ? undefined : replies[x.trace]);
+      out.push(sim);
+      if (sim.status === "failed") return rest(`Not simulated: an earlier step of the plan fails (${sim.error}).`);
+    }
+    if (!needAfter) break;
+    const what = `step ${end + 1} of the plan (${approvals[end] ? "an approval whose allowance slot was not found" : "not an approval"})`;
+    if (out[end]?.status !== "ok") return rest(`Not simulated: ${what} was not simulated, so the state after it is not known.`);
+    const after = diffAt === null ? { why: "the RPC offers no debug_traceCall" } : stateAfter(replies[diffAt]);
+    if ("why" in after) return rest(`Not simulated: the state after ${what} could not be had from a prestateTracer trace of it: ${after.why}.`);
+    before = composeOverrides(overrides[overrides.length - 1] ?? {}, after.override);
   }
-  let k = 0;
-  let failedBefore: string | null = null;
-  return calls.map((_, i) => {
-    if (!overrides[i]) {
-      return simulationUnavailable("Not simulated: the approval before this step could not be applied as a state override (the token's allowance slot was not found).");
-    }
-    const call = replies[k++] as RpcReply;
-    const est = replies[k++] as RpcReply;
-    const traced = replies[k++];
-    if (failedBefore) return simulationUnavailable(`Not simulated: an earlier step of the plan fails (${failedBefore}).`);
-    for (const r of [call, est]) {
-      if (r.ok) continue;
-      if (isRevert(r)) {
-        failedBefore = decodeRevert(r.data, r.message);
-        return simulationFailed(failedBefore);
-      }
-      return simulationUnavailable(`Not simulated: the chain's RPC answered ${r.code} ${errorLine(r.message, 120)}.`);
-    }
-    if (!est.ok || typeof est.result !== "string") return simulationUnavailable("Not simulated: eth_estimateGas gave no figure.");
-    return ok(BigInt(est.result), tracedChanges(chain, traced));
-  });
+  return out;
 }
 
 /** The `evm-call` simulator (server/chains/simulate.ts): `txs` in plan order, all signed by `signer`. */
