@@ -9,11 +9,13 @@
 import { bcs } from "@mysten/sui/bcs";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { USDC } from "../../../server/chains/balances";
+import { attestationAbort, type SuiAttesterState } from "./cctp-attestation";
 import { circleSuiCctp } from "./cctp-ids";
 import { moveFixture, type MoveModuleSignatures, moveModuleSignatures } from "./move-source";
 import { bytesToHex, type Hex, hexToBytes } from "viem";
 import { sentBurnOf } from "../../../server/chains/cctp-messages";
 import { burnEnds, cctpMessageV1, chainOfDomain, cctpRemoteIds, suiTypeId } from "../cctp-message";
+import type { JsonValue } from "@protobuf-ts/runtime";
 import type { CoinCallResult, CoinCallSeen, FlowValue, MoveAbortSeen, MoveCallSeen, MoveEventSeen, SuiObject } from "./world";
 
 const CIRCLE = circleSuiCctp();
@@ -33,7 +35,7 @@ export const CCTP_PACKAGE_VERSIONS: [string, string[]][] = [
   [SUI_MESSAGE_TRANSMITTER, [SUI_MESSAGE_TRANSMITTER]],
 ];
 
-const shared = (id: string, type: string, initialVersion: bigint, fields: Record<string, number> = {}): SuiObject => ({
+const shared = (id: string, type: string, initialVersion: bigint, fields: Record<string, JsonValue> = {}): SuiObject => ({
   id: normalizeSuiAddress(id),
   type,
   owner: { kind: "shared", initialVersion },
@@ -41,11 +43,18 @@ const shared = (id: string, type: string, initialVersion: bigint, fields: Record
   json: { id: normalizeSuiAddress(id), ...fields },
 });
 
-export function cctpObjects(): SuiObject[] {
+export function cctpObjects(attesters: SuiAttesterState): SuiObject[] {
+  // message_transmitter::state::State's immutable `local_domain` (sources/state.move), Sui's domain from Circle's deploy
+  // script; its `enabled_attesters` (a VecSet<address>, rendered as its `contents`) and `signature_threshold` (u64, a
+  // string in JSON) are this node's (./cctp-attestation.ts).
+  const mtState = {
+    local_domain: CIRCLE.domain,
+    enabled_attesters: { contents: attesters.enabledAttesters },
+    signature_threshold: attesters.signatureThreshold.toString(),
+  };
   return [
     shared(CIRCLE.objects.tokenMessengerState, `${SUI_TOKEN_MESSENGER_MINTER}::state::State`, 476419720n),
-    // message_transmitter::state::State's immutable `local_domain` (sources/state.move), Sui's domain from Circle's deploy script.
-    shared(CIRCLE.objects.messageTransmitterState, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n, { local_domain: CIRCLE.domain }),
+    shared(CIRCLE.objects.messageTransmitterState, `${SUI_MESSAGE_TRANSMITTER}::state::State`, 476419718n, mtState),
     shared(CIRCLE.objects.usdcTreasury, `${LOCAL_STABLECOIN_PKG}::treasury::Treasury<${USDC["move-chain"]}>`, 253749012n),
     shared(SUI_DENY_LIST, "0x2::deny_list::DenyList", 1n),
   ];
@@ -151,13 +160,17 @@ function depositForBurn(call: CoinCallSeen): CoinCallResult | undefined {
 }
 
 /**
- * receive_message's domain check (receive_message.move: `assert!(destination_domain == state.local_domain(),
- * EInvalidDestinationDomain)`, code 2; the domain is the big-endian u32 at byte 8 of the message, message.move
- * DESTINATION_DOMAIN_INDEX): a message attested for any domain but the one Circle's deploy script gave Sui aborts.
+ * receive_message's checks in Circle's order (receive_message.move `receive_message_shared`): the attestation against
+ * this node's attesters and threshold (./cctp-attestation.ts), then the domain (`assert!(destination_domain ==
+ * state.local_domain(), EInvalidDestinationDomain)`, code 2; the domain is the big-endian u32 at byte 8 of the message,
+ * message.move DESTINATION_DOMAIN_INDEX): a message attested for any domain but the one Circle's deploy script gave Sui
+ * aborts. The nonce is checked after these, in the coin flow (./cctp-nonces.ts).
  */
-export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined {
+export function cctpMoveCallAbort(call: MoveCallSeen, attesters: SuiAttesterState): MoveAbortSeen | undefined {
   const mt = CCTP_PACKAGE_VERSIONS.find(([original]) => original === SUI_MESSAGE_TRANSMITTER)?.[1] ?? [];
   if (!mt.includes(normalizeSuiAddress(call.package)) || call.module !== "receive_message" || call.function !== "receive_message") return undefined;
+  const attestation = attestationAbort(call, SUI_MESSAGE_TRANSMITTER, mt, attesters);
+  if (attestation) return attestation;
   const arg = call.args?.[0];
   if (!arg || !("pure" in arg)) return undefined;
   const message = Uint8Array.from(bcs.vector(bcs.u8()).parse(arg.pure));
@@ -178,7 +191,8 @@ export function cctpMoveCallAbort(call: MoveCallSeen): MoveAbortSeen | undefined
  * The MessageReceived event (circlefin/sui-cctp @ 70290f70 packages/message_transmitter/sources/receive_message.move
  * `public struct MessageReceived has copy, drop { caller: address, source_domain: u32, nonce: u64, sender: address,
  * message_body: vector<u8> }`, emitted by `complete_receive_message` from the stamped Receipt), its type under the
- * MessageTransmitter's original id.
+ * MessageTransmitter's original id. Written here from Circle's source on purpose, not imported from the service's reader
+ * (server/chains/sui/cctp-burns.ts): two readings of the struct, so a wrong layout in either fails a test.
  */
 const MESSAGE_RECEIVED_EVENT = bcs.struct("MessageReceived", {
   caller: bcs.Address,
@@ -259,8 +273,8 @@ function receiveCall(call: CoinCallSeen): CoinCallResult | undefined {
  * StampReceiptTicket (and the BurnMessage, which has drop), stamp_receipt turns into the StampedReceipt and
  * complete_receive_message consumes, emitting MessageReceived. Every hot potato is followed, so a receive that leaves
  * one unused is not a transaction this node can account for (as the chain refuses it). The checks the contracts make
- * (attestation, domain, nonce) stay with the node's other rules (cctpMoveCallAbort); the TokenMessengerMinter's own
- * MintAndWithdraw event is not modelled.
+ * stay with the node's other rules (attestation and domain: cctpMoveCallAbort; nonce: ./cctp-nonces.ts); the
+ * TokenMessengerMinter's own MintAndWithdraw event is not modelled.
  */
 export function cctpCoinCall(call: CoinCallSeen): CoinCallResult | undefined {
   if (call.package === SUI_TOKEN_MESSENGER_MINTER && call.module === "deposit_for_burn" && call.function === "deposit_for_burn") return depositForBurn(call);
