@@ -8,6 +8,7 @@ import type { SolanaLocalChain } from "./solana/local-chain";
 import type { SolanaAccounts } from "./solana/venues/encode";
 import type { SaveReserveState } from "./solana/venues/save";
 import type { SuiVenueState } from "./sui/venues";
+import { localSuiAttesterState, type SuiAttesterState } from "./sui/cctp-attestation";
 import type { SuiEventRecord } from "./sui/world";
 import type { ExecutedEvm } from "./evm/executed";
 import type { EvmTxRecord } from "./evm/rpc";
@@ -91,6 +92,12 @@ export interface LocalChain extends ChainTxState, ChainVenues {
   packageVersions: Map<string, string[]>;
   /** BCS contents served for a Sui object id (for SDKs that decode objects from BCS rather than the JSON rendering). */
   suiObjectBcs: Map<string, Uint8Array>;
+  /**
+   * Circle's MessageTransmitter State on the Sui node, the fields its receive_message verifies attestations against
+   * (./sui/cctp-attestation.ts): the enabled attesters (the local ones, as the EVM and Solana transmitters enable them)
+   * and the signature threshold. A test may change them (another threshold, an attester disabled).
+   */
+  suiMessageTransmitter: SuiAttesterState;
   /** Solana Save reserves by account address. */
   saveReserves: Map<string, SaveReserveState>;
   /** EVM bytecode by lower-cased address, answered by `eth_getCode` ("0x" for any other address: an EOA, as on chain). */
@@ -162,6 +169,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     upgradeCaps: new Map(),
     packageVersions: new Map(),
     suiObjectBcs: new Map(),
+    suiMessageTransmitter: localSuiAttesterState(),
     saveReserves: new Map(),
     evmCode: new Map(),
     set: (owner, asset, amount) => balances.set(key(owner, asset), amount),

@@ -1,10 +1,11 @@
 // The local chain's Sui state (../state.ts) as the local Sui node (./node.ts) reads it: coins (one Coin<T> object per
 // owner and type, from the balances; with the wallets' book also every listed owner's starting coins), the Sui venues'
 // packages, UpgradeCaps and objects (./venues: Scallop's Market, Suilend's LendingMarket, NAVI's Storage and oracle;
-// with the wallets' book, a venue's shared entry objects its state does not give stand in by id), Circle's CCTP (and the
-// nonces its MessageTransmitter State has used) and the Cetus aggregator's packages and objects, executed transactions
-// (GetTransaction: a landed one is checkpointed after the book's processingMs) and submissions (ExecuteTransaction:
-// scripted by `onSubmit`, or landed by ./wallets.ts).
+// with the wallets' book, a venue's shared entry objects its state does not give stand in by id), Circle's CCTP (the
+// attesters and threshold its MessageTransmitter State verifies attestations against, LocalChain.suiMessageTransmitter,
+// and the nonces it has used) and the Cetus aggregator's packages and objects, executed transactions (GetTransaction: a
+// landed one is checkpointed after the book's processingMs) and submissions (ExecuteTransaction: scripted by
+// `onSubmit`, or landed by ./wallets.ts).
 import { createHash } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
@@ -73,7 +74,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
   const objects = (): SuiObject[] => [
     ...[...chain.upgradeCaps].map(([id, pkg]) => upgradeCapObject(id, pkg, `0x${"ad".repeat(32)}`)),
     ...venueObjects(),
-    ...cctpObjects(),
+    ...cctpObjects(chain.suiMessageTransmitter),
     ...cetusObjects(),
     ...coins(),
   ];
@@ -112,7 +113,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
     get referenceGasPrice() {
       return chain.gas.suiMist;
     },
-    moveCallAbort: (call, ctx) => cctpMoveCallAbort(call) ?? suiVenueMoveCallAbort(chain, call, ctx),
+    moveCallAbort: (call, ctx) => cctpMoveCallAbort(call, chain.suiMessageTransmitter) ?? suiVenueMoveCallAbort(chain, call, ctx),
     coinCall: (call) => cetusCoinCall(call) ?? cctpCall(call) ?? suiVenueCoinCall(chain, call),
   };
   return world;
