@@ -1,7 +1,7 @@
 // What a Move abort means, for the aborts a plan on move-chain can meet because of chain state the plan cannot fix by
-// itself (a stale price, a venue's deposit limit or supply cap, its outflow rate limit). Keyed by the aborting module
-// and function and the code, each from the protocol's published Move source; the node's own message is kept and this
-// meaning follows it.
+// itself (a stale price, a venue's deposit limit or supply cap, its outflow rate limit) or because of what it was given
+// (a CCTP attestation Circle's MessageTransmitter does not accept). Keyed by the aborting module and function and the
+// code, each from the protocol's published Move source; the node's own message is kept and this meaning follows it.
 
 interface KnownAbort {
   module: string;
@@ -56,6 +56,51 @@ const KNOWN: KnownAbort[] = [
     meaning:
       "NAVI exceeded_maximum_deposit_cap: the reserve's supply cap would be passed by this deposit, so NAVI refuses it. " +
       "A smaller amount may fit under the cap; otherwise the reserve takes deposits again once others withdraw or NAVI raises the cap.",
+  },
+  {
+    // circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/attestation.move
+    // `const EInvalidAttestationLength: u64 = 0;`: `verify_attestation_signatures` asserts the attestation is exactly signature_threshold × 65 bytes.
+    module: "attestation",
+    functionName: "verify_attestation_signatures",
+    code: "0",
+    meaning:
+      "Circle CCTP EInvalidAttestationLength: the attestation does not hold exactly as many 65-byte signatures as the move-chain MessageTransmitter's signature threshold requires (too few or too many), so Circle's receive_message refuses it. Only the attestation Circle's attestation service gives for this message is accepted; read it again from Circle (if Circle changed its threshold since, the message needs Circle's attestation under the new one).",
+  },
+  {
+    // circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/attestation.move
+    // `const EInvalidSignatureOrder: u64 = 1;`: the address each signature recovers must be above the previous one's (increasing order, no signer twice).
+    module: "attestation",
+    functionName: "verify_attestation_signatures",
+    code: "1",
+    meaning:
+      "Circle CCTP EInvalidSignatureOrder: the attestation's signatures are not in increasing order of attester address, or one attester signed twice, so Circle's receive_message refuses it. Circle's attestation service orders them; the attestation was altered or not made by Circle; read it again from Circle.",
+  },
+  {
+    // circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/attestation.move
+    // `const ESignerIsNotAttester: u64 = 2;`: each recovered address must be an attester the State enables.
+    module: "attestation",
+    functionName: "verify_attestation_signatures",
+    code: "2",
+    meaning:
+      "Circle CCTP ESignerIsNotAttester: a signature in the attestation does not come from an attester the move-chain MessageTransmitter enables: the attestation was signed by another key, or over another message than the one received, so Circle's receive_message refuses it. Only Circle's attestation of this exact message is accepted; read it again from Circle's attestation service.",
+  },
+  {
+    // circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/attestation.move
+    // `const EInvalidSignatureRecoveryId: u64 = 3;`: `normalize_attestation` asserts each signature's v is 27 or 28.
+    module: "attestation",
+    functionName: "verify_attestation_signatures",
+    code: "3",
+    meaning:
+      "Circle CCTP EInvalidSignatureRecoveryId: a signature in the attestation has a recovery byte (v) other than 27 or 28, so it is not a signature Circle's attestation service makes and Circle's receive_message refuses it. Read the attestation again from Circle.",
+  },
+  {
+    // circlefin/sui-cctp @ 70290f70d7c3d6caf23a91b379cac08a20f0d762 packages/message_transmitter/sources/attestation.move
+    // `const EInvalidSignatureSValue: u64 = 4;`: `verify_low_s_value` asserts each signature's s is at most HALF_CURVE_ORDER.
+    module: "attestation",
+    functionName: "verify_attestation_signatures",
+    code: "4",
+    meaning:
+      "Circle CCTP EInvalidSignatureSValue: a signature in the attestation has an s value in the upper half of the curve order (a malleable signature, which Circle's attestation service does not make), so Circle's receive_message refuses it. Read the attestation again from Circle.",
   },
 ];
 
