@@ -39,6 +39,10 @@ export interface MinedTx {
   effectiveGasPrice: bigint;
   contractAddress: Hex | null;
   logs: EvmLog[];
+  /** geth's callTracer over the run, every frame with its logs (debug_traceTransaction's answer), or why there is none. */
+  trace: TraceFrame | string;
+  /** The OP-stack L1 data fee the sender paid (the receipt's `l1Fee`), or null on a chain that charges none. */
+  l1Fee: bigint | null;
 }
 
 export interface MinedBlock {
@@ -94,6 +98,11 @@ export interface LocalEvm {
   clock: bigint;
   /** Dev accounts the node signs for (lower-case address → private key). */
   unlocked: Map<string, Uint8Array>;
+  /**
+   * The L1 data fee each mined transaction pays as on an OP-stack chain (op-geth's buyGas takes it with the gas, its
+   * receipt says `l1Fee`), or null: none, as on Ethereum. One fixed figure per transaction, not op-geth's formula.
+   */
+  l1Fee: bigint | null;
 }
 
 export const addr = (a: string): Address => createAddressFromString(getAddress(a));
@@ -123,7 +132,7 @@ export async function createLocalEvm(opts: { chainId: number; startTime?: bigint
       return [bytesToHex(privateToAddress(key)).toLowerCase(), key];
     }),
   );
-  return { chainId: opts.chainId, common, vm, genesis, blocks: [genesis], txs: new Map(), clock, unlocked };
+  return { chainId: opts.chainId, common, vm, genesis, blocks: [genesis], txs: new Map(), clock, unlocked, l1Fee: null };
 }
 
 export const head = (chain: LocalEvm): MinedBlock => chain.blocks[chain.blocks.length - 1] ?? chain.genesis;
@@ -266,24 +275,69 @@ export async function mine(chain: LocalEvm, tx: TypedTransaction): Promise<Hex> 
   const number = head(chain).number + 1n;
   chain.clock = chain.clock > head(chain).timestamp ? chain.clock : head(chain).timestamp + 1n;
   const block = blockFor(chain, number, chain.clock);
-  let result: Awaited<ReturnType<typeof runTx>>;
+  let ran: Awaited<ReturnType<typeof runMined>>;
   try {
-    result = await runTx(chain.vm, { tx, block, skipHardForkValidation: true });
+    ran = await runMined(chain, tx, block);
   } catch (e) {
-    // runTx refuses before executing: nonce, balance, fee cap below the base fee, gas limit below intrinsic.
+    // runTx refuses before executing: nonce, balance, fee cap below the base fee, gas limit below intrinsic. Funds
+    // first: ethereumjs's refusals end with the transaction's description, which names its nonce.
     const msg = e instanceof Error ? e.message : String(e);
+    if (/enough funds|balance|upfront/i.test(msg)) throw new RpcError(-32000, `insufficient funds for gas * price + value: ${msg.split("\n")[0]}`);
     if (/nonce/i.test(msg)) throw new RpcError(-32000, `nonce too low or too high: ${msg.split("\n")[0]}`);
-    if (/balance|upfront/i.test(msg)) throw new RpcError(-32000, `insufficient funds for gas * price + value: ${msg.split("\n")[0]}`);
     throw new RpcError(-32000, msg.split("\n")[0] ?? "invalid transaction");
   }
+  const { result } = ran;
   const blockHash = keccak256(toHex(`${chain.chainId}-block-${number}-${hash}`));
-  chain.txs.set(hash, minedTx(tx, hash, number, blockHash, result));
+  chain.txs.set(hash, { ...minedTx(tx, hash, number, blockHash, result), trace: ran.trace, l1Fee: chain.l1Fee });
   chain.blocks.push({ number, hash: blockHash, parentHash: head(chain).hash, timestamp: chain.clock, txs: [hash], gasUsed: result.totalGasSpent });
   return hash;
 }
 
+/** Adds `wei` (negative: takes it) to `at`'s balance; taking more than it holds is refused. */
+async function addBalance(chain: LocalEvm, at: Address, wei: bigint): Promise<void> {
+  const acc = (await chain.vm.stateManager.getAccount(at)) ?? new Account();
+  if (acc.balance + wei < 0n) throw new Error(`sender balance ${acc.balance} is below the L1 fee ${-wei}`);
+  acc.balance += wei;
+  await chain.vm.stateManager.putAccount(at, acc);
+}
+
+/** The OP-stack fee vault the L1 data fee is paid to. */
+// ethereum-optimism/op-geth params/protocol_params.go @ 7b56c731573a32af0beedc5f38dbe7ca9d96630a: OptimismL1FeeRecipient.
+const OP_L1_FEE_RECIPIENT = "0x420000000000000000000000000000000000001A";
+
+/**
+ * runTx under geth's callTracer, every frame with its logs (what debug_traceTransaction answers later: this node keeps
+ * no state to run it again), and on a chain with an L1 fee that fee as op-geth charges it (ethereum-optimism/op-geth
+ * core/state_transition.go @ 7b56c731573a32af0beedc5f38dbe7ca9d96630a: buyGas takes l1Cost from the sender with the gas
+ * and refuses a sender who cannot pay both; the end of the run pays it to OptimismL1FeeRecipient, reverted or not).
+ */
+async function runMined(chain: LocalEvm, tx: TypedTransaction, block: ReturnType<typeof blockFor>) {
+  const sender = tx.getSenderAddress();
+  const l1Fee = chain.l1Fee ?? 0n;
+  if (l1Fee > 0n) await addBalance(chain, sender, -l1Fee);
+  const traced = await withCallTracer(chain, { onlyTopCall: false, withLog: true }, () => runTx(chain.vm, { tx, block, skipHardForkValidation: true })).catch(async (e: unknown) => {
+    if (l1Fee > 0n) await addBalance(chain, sender, l1Fee);
+    throw e;
+  });
+  if (l1Fee > 0n) await addBalance(chain, addr(OP_L1_FEE_RECIPIENT), l1Fee);
+  const { out: result, top, logs } = traced;
+  let trace: TraceFrame | string = "this local node traced no frame for the transaction";
+  if (top) {
+    try {
+      finishTrace(logs, result.execResult.logs ?? []);
+      // callTracer's OnTxStart / OnTxEnd: the top frame's gas is the transaction's limit, its gasUsed the receipt's.
+      top.gas = tx.gasLimit;
+      top.gasUsed = result.totalGasSpent;
+      trace = top;
+    } catch (e) {
+      trace = e instanceof Error ? e.message : String(e);
+    }
+  }
+  return { result, trace };
+}
+
 /** What `mine` keeps of a transaction and its run (the receipt's and eth_getTransactionByHash's fields). */
-function minedTx(tx: TypedTransaction, hash: Hex, number: bigint, blockHash: Hex, result: Awaited<ReturnType<typeof runTx>>): MinedTx {
+function minedTx(tx: TypedTransaction, hash: Hex, number: bigint, blockHash: Hex, result: Awaited<ReturnType<typeof runTx>>): Omit<MinedTx, "trace" | "l1Fee"> {
   const logs: EvmLog[] = result.receipt.logs.map(([a, topics, data]) => ({ address: getAddress(hexOf(a)), topics: topics.map(hexOf), data: hexOf(data) }));
   const t = tx as TypedTransaction & { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; gasPrice?: bigint };
   const tip = t.maxPriorityFeePerGas ?? (t.gasPrice ?? BASE_FEE_WEI) - BASE_FEE_WEI;
@@ -523,7 +577,7 @@ const GETH_TRACERS = new Set([
 ]);
 
 /** Go's encoding/json name for a JSON value's kind, as in its "cannot unmarshal X into …" error. */
-const goJsonKind = (v: unknown) => (typeof v === "string" ? "string" : typeof v === "number" ? "number" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : "bool");
+export const goJsonKind = (v: unknown) => (typeof v === "string" ? "string" : typeof v === "number" ? "number" : Array.isArray(v) ? "array" : typeof v === "object" ? "object" : "bool");
 
 /**
  * The tracer the config asks for, refused as geth refuses it (eth/tracers/api.go @ 02b73d4e traceTx, eth/tracers/dir.go
@@ -531,17 +585,18 @@ const goJsonKind = (v: unknown) => (typeof v === "string" ? "string" : typeof v 
  * JS code, `vm.RunString("(" + code + ")")` (eth/tracers/js/goja.go newJsTracer), so a bare identifier fails as goja's
  * ReferenceError at pc 0, column 2 — "ReferenceError: X is not defined at <eval>:1:2(0)" — a plain error, -32000.
  */
-function tracerOf(config: TraceCallConfig | undefined): Tracer {
+function tracerOf(config: TraceCallConfig | undefined, of: { type: "TraceCallConfig" | "TraceConfig"; arg: number } = { type: "TraceCallConfig", arg: 2 }): Tracer {
   const tracer = config?.tracer;
+  if (tracer !== undefined && tracer !== null && typeof tracer !== "string") throw new RpcError(-32602, `invalid argument ${of.arg}: json: cannot unmarshal ${goJsonKind(tracer)} into Go struct field ${of.type}.tracer of type string`);
   if (tracer === undefined || tracer === null) throw new RpcError(-32602, "this local node answers callTracer and prestateTracer only (no tracer asks for geth's struct logger, which it does not serve)");
-  if (typeof tracer !== "string") throw new RpcError(-32602, `invalid argument 2: json: cannot unmarshal ${goJsonKind(tracer)} into Go struct field TraceCallConfig.tracer of type string`);
   if (tracer !== "callTracer" && tracer !== "prestateTracer") {
     if (GETH_TRACERS.has(tracer)) throw new RpcError(-32602, `this local node answers callTracer and prestateTracer only (geth serves ${tracer}; this node does not)`);
     if (/^[A-Za-z_$][\w$]*$/.test(tracer) && !(tracer in globalThis)) throw new RpcError(-32000, `ReferenceError: ${tracer} is not defined at <eval>:1:2(0)`);
     throw new RpcError(-32000, `tracer ${JSON.stringify(tracer)}: geth would evaluate it as JS tracer code, which this local node does not`);
   }
-  if (config?.blockOverrides !== undefined && config.blockOverrides !== null) throw new RpcError(-32602, "this local node does not apply blockOverrides to debug_traceCall");
-  if (config?.txIndex !== undefined && config.txIndex !== null) throw new RpcError(-32602, "this local node keeps no block's transactions to trace at txIndex");
+  // TraceConfig (debug_traceTransaction's) has no such fields: Go's json.Unmarshal ignores them there.
+  if (of.type === "TraceCallConfig" && config?.blockOverrides !== undefined && config.blockOverrides !== null) throw new RpcError(-32602, "this local node does not apply blockOverrides to debug_traceCall");
+  if (of.type === "TraceCallConfig" && config?.txIndex !== undefined && config.txIndex !== null) throw new RpcError(-32602, "this local node keeps no block's transactions to trace at txIndex");
   if (tracer === "prestateTracer") {
     // The tracer's constructor refuses its config (newPrestateTracer): traceTx returns that error, -32000.
     try {
@@ -835,6 +890,28 @@ export async function traceCall(chain: LocalEvm, req: CallRequest, config: Trace
   } finally {
     await chain.vm.stateManager.revert();
   }
+}
+
+/**
+ * debug_traceTransaction(hash, config) of a transaction this node mined, with geth's callTracer (ethereum/go-ethereum
+ * eth/tracers/api.go @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562 TraceTransaction, traceTx): the frames recorded when it
+ * ran (`MinedTx.trace`), shown as callTracerConfig asks — onlyTopCall keeps the top frame and its own logs, each at
+ * position 0 (call.go's OnEnter / OnLog skip depth > 0, so the top frame has no Calls to count); withLog false, no logs.
+ * `config` is the decoded TraceConfig (tracers.TraceConfig: no stateOverrides, blockOverrides or txIndex, which Go's
+ * decoder ignores there). A tracer other than callTracer is refused: geth re-runs the block up to the transaction, and
+ * this node keeps no state from before it (prestateTracer's answer).
+ */
+export function traceMined(t: MinedTx, config: TraceCallConfig | undefined): Record<string, unknown> {
+  const tracer = tracerOf(config, { type: "TraceConfig", arg: 1 });
+  if (tracer.name !== "callTracer") throw new RpcError(-32602, `this local node answers callTracer only for a mined transaction (it keeps no state from before it for ${tracer.name})`);
+  if (typeof t.trace === "string") throw new RpcError(-32000, t.trace);
+  const opts = tracer.opts;
+  const view = (f: TraceFrame): TraceFrame => ({
+    ...f,
+    calls: opts.onlyTopCall ? [] : f.calls.map(view),
+    logs: !opts.withLog ? [] : opts.onlyTopCall ? f.logs.map((l) => ({ ...l, position: 0 })) : f.logs,
+  });
+  return frameJson(view(t.trace));
 }
 
 /** The coinbase of the block execAsTx runs a call in: its header sets none, so the zero address (prestateTracer looks it up). */

@@ -5,9 +5,10 @@
 // SVC_RPC_EVM_A = <server>/evm-a), since both EVM chains share the server (and V2's transmitter has one address on
 // both). What passes: eth_call and eth_estimateGas whose `to` is one of `contracts`, answered by the node as a geth
 // node answers (a revert: code 3, "execution reverted: <reason>", the revert bytes as `data`); and
-// eth_getTransactionReceipt / eth_getTransactionByHash of a transaction mined on the node (a receive a test signed and
-// sent there: its receipt carries the logs the contracts emitted, MessageReceived and the mint's Transfer). Everything
-// else, and a hash the node does not know, is the answered EVM's, as before.
+// eth_getTransactionReceipt / eth_getTransactionByHash / debug_traceTransaction of a transaction mined on the node (a
+// receive a test signed and sent there: its receipt carries the logs the contracts emitted, MessageReceived and the
+// mint's Transfer), answered by the node, refusals included. Everything else, and a hash the node does not know, is the
+// answered EVM's, as before.
 import { RpcError } from "./chain";
 import type { EvmNode } from "./node";
 
@@ -19,7 +20,7 @@ export interface ExecutedEvm {
 
 const PASSED = new Set(["eth_call", "eth_estimateGas"]);
 /** Reads of a mined transaction: the node's answer when it mined it, else the answered EVM's. */
-const MINED = new Set(["eth_getTransactionReceipt", "eth_getTransactionByHash"]);
+const MINED = new Set(["eth_getTransactionReceipt", "eth_getTransactionByHash", "debug_traceTransaction"]);
 
 /** The JSON-RPC reply of `executed`'s node to `req`, or null when the call is not one it runs. */
 export async function executedEvmReply(executed: ExecutedEvm | undefined, req: Record<string, unknown>): Promise<Record<string, unknown> | null> {
@@ -27,12 +28,13 @@ export async function executedEvmReply(executed: ExecutedEvm | undefined, req: R
   const params = (req.params as unknown[]) ?? [];
   const base = { jsonrpc: "2.0", id: req.id ?? null };
   if (executed && MINED.has(method)) {
-    const mined = await executed.node.request(method, params).catch(() => null);
-    return mined === null || mined === undefined ? null : { ...base, result: mined };
+    const mined = await executed.node.request("eth_getTransactionReceipt", [params[0]]).catch(() => null);
+    if (mined === null || mined === undefined) return null;
+  } else {
+    const to = (params[0] as { to?: unknown } | undefined)?.to;
+    if (!executed || !PASSED.has(method) || typeof to !== "string") return null;
+    if (!executed.contracts.some((c) => c.toLowerCase() === to.toLowerCase())) return null;
   }
-  const to = (params[0] as { to?: unknown } | undefined)?.to;
-  if (!executed || !PASSED.has(method) || typeof to !== "string") return null;
-  if (!executed.contracts.some((c) => c.toLowerCase() === to.toLowerCase())) return null;
   try {
     return { ...base, result: await executed.node.request(method, params) };
   } catch (e) {

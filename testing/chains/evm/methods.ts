@@ -1,7 +1,7 @@
 // The local EVM's JSON-RPC methods, one handler per method (what testing/chains/evm/node.ts answers), and the block,
-// transaction and receipt objects in the shape a geth node returns them. A method not in the table answers -32601
-// ("does not exist/is not available"), as geth does; eth_simulateV1, eth_feeHistory and debug_traceCall answer so too
-// when turned off.
+// transaction and receipt objects in the shape a geth node returns them (a receipt with op-geth's `l1Fee` on a chain
+// that charges one). A method not in the table answers -32601 ("does not exist/is not available"), as geth does;
+// eth_simulateV1, eth_feeHistory, debug_traceCall and debug_traceTransaction answer so too when turned off.
 import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
 import { getAddress, type Hex, hexToBytes } from "viem";
 import { BLOCK_CONSTANTS } from "./block";
@@ -14,6 +14,7 @@ import {
   type CallRequest,
   estimateGas,
   ethCall,
+  goJsonKind,
   head,
   hexOf,
   type LocalEvm,
@@ -29,6 +30,7 @@ import {
   simulateV1,
   type TraceCallConfig,
   traceCall,
+  traceMined,
 } from "./chain";
 
 /** Optional methods real RPCs differ on (a node without them answers -32601). */
@@ -37,6 +39,8 @@ export interface OptionalMethods {
   feeHistory: boolean;
   /** debug_traceCall (callTracer and prestateTracer); an RPC without the debug namespace answers -32601. */
   traceCall: boolean;
+  /** debug_traceTransaction (callTracer) of a mined transaction; off, -32601, as a provider that does not serve it. */
+  traceTransaction: boolean;
 }
 
 type Handler = (chain: LocalEvm, params: unknown[], optional: OptionalMethods) => unknown;
@@ -97,6 +101,8 @@ const receiptJson = (t: MinedTx | undefined) =>
     logsBloom: `0x${"0".repeat(512)}`,
     status: t.status,
     type: qty(t.type),
+    // ethereum-optimism/op-geth internal/ethapi/api.go @ 7b56c731573a32af0beedc5f38dbe7ca9d96630a marshalReceipt: "l1Fee" (hex) on a non-deposit transaction.
+    ...(t.l1Fee === null ? {} : { l1Fee: qty(t.l1Fee) }),
   };
 
 const feeHistory: Handler = (chain, params, optional) => {
@@ -139,6 +145,42 @@ const debugTraceCall: Handler = (chain, params, optional) => {
   if (params[1] === "pending") throw new RpcError(-32000, "tracing on top of pending is not supported");
   atHead(chain, params[1]);
   return traceCall(chain, params[0] as CallRequest, (params[2] ?? undefined) as TraceCallConfig | undefined);
+};
+
+/**
+ * A common.Hash argument as geth's rpc package decodes it (rpc/json.go parseArgumentArray, common/hexutil/json.go
+ * UnmarshalFixedJSON @ 02b73d4ea7181464175e0a6cbecc0a3a2655a562), or its refusal (-32602): a missing argument; a
+ * non-string (null too: Hash's UnmarshalJSON is called with it); no 0x prefix, odd length or a bad digit as
+ * json.UnmarshalTypeError; another length as hexutil's own error.
+ */
+function hashArg(params: unknown[], i: number): Hex {
+  const v = params[i];
+  if (v === undefined) throw new RpcError(-32602, `missing value for required argument ${i}`);
+  const typeError = (value: string) => new RpcError(-32602, `invalid argument ${i}: json: cannot unmarshal ${value} into Go value of type common.Hash`);
+  if (typeof v !== "string") throw typeError("non-string");
+  if (v !== "" && !/^0[xX]/.test(v)) throw typeError("hex string without 0x prefix");
+  const raw = v.slice(2);
+  if (raw.length % 2 !== 0) throw typeError("hex string of odd length");
+  if (raw.length !== 64) throw new RpcError(-32602, `invalid argument ${i}: hex string has length ${raw.length}, want 64 for common.Hash`);
+  if (!/^[0-9a-fA-F]*$/.test(raw)) throw typeError("invalid hex string");
+  return `0x${raw.toLowerCase()}`;
+}
+
+/**
+ * debug_traceTransaction(hash, config): geth's TraceTransaction (eth/tracers/api.go @ 02b73d4e) of a transaction this
+ * node mined. Its arguments are decoded first (the hash; the config an object, its tracer a string), then a hash this
+ * node did not mine is errTxNotFound ("transaction not found", -32000), then the tracer (./chain.ts traceMined).
+ */
+const debugTraceTransaction: Handler = (chain, params, optional) => {
+  if (!optional.traceTransaction) throw notAvailable("debug_traceTransaction");
+  const hash = hashArg(params, 0);
+  const config = params[1] ?? undefined;
+  if (config !== undefined && (typeof config !== "object" || Array.isArray(config))) throw new RpcError(-32602, `invalid argument 1: json: cannot unmarshal ${goJsonKind(config)} into Go value of type tracers.TraceConfig`);
+  const tracer = (config as TraceCallConfig | undefined)?.tracer;
+  if (tracer !== undefined && tracer !== null && typeof tracer !== "string") throw new RpcError(-32602, `invalid argument 1: json: cannot unmarshal ${goJsonKind(tracer)} into Go struct field TraceConfig.tracer of type string`);
+  const t = chain.txs.get(hash);
+  if (!t) throw new RpcError(-32000, "transaction not found");
+  return traceMined(t, config as TraceCallConfig | undefined);
 };
 
 const METHODS = new Map<string, Handler>([
@@ -214,11 +256,12 @@ const METHODS = new Map<string, Handler>([
     },
   ],
   ["debug_traceCall", debugTraceCall],
+  ["debug_traceTransaction", debugTraceTransaction],
   ["eth_sendRawTransaction", sendRawTransaction],
   ["eth_accounts", (chain) => [...chain.unlocked.keys()].map((a) => getAddress(a))],
   ["eth_sendTransaction", async (chain, params) => mine(chain, await signForDevAccount(chain, params[0] as SendRequest))],
-  ["eth_getTransactionReceipt", (chain, params) => receiptJson(chain.txs.get(String(params[0]).toLowerCase() as Hex)) ?? null],
-  ["eth_getTransactionByHash", (chain, params) => txJson(chain, chain.txs.get(String(params[0]).toLowerCase() as Hex)) ?? null],
+  ["eth_getTransactionReceipt", (chain, params) => receiptJson(chain.txs.get(hashArg(params, 0))) ?? null],
+  ["eth_getTransactionByHash", (chain, params) => txJson(chain, chain.txs.get(hashArg(params, 0))) ?? null],
 ]);
 
 /** Answers one JSON-RPC method on `chain`: the result, or an RpcError as the node answers it. */

@@ -6,7 +6,9 @@
 // reverted", the revert bytes as `data`); an unknown method answers -32601 ("does not exist/is not available"), as
 // geth does, and that includes eth_simulateV1 unless a test turns it on (`methods.simulateV1`). debug_traceCall with
 // geth's callTracer and prestateTracer is on unless a test turns it off (`methods.traceCall`), as an RPC without the
-// debug namespace.
+// debug namespace, and so is debug_traceTransaction with the callTracer of a mined transaction (`methods.traceTransaction`;
+// its frames are recorded as it runs, since the node keeps no state to run it again). `setL1Fee` makes it charge an
+// OP-stack L1 data fee per transaction, shown as the receipt's `l1Fee`.
 //
 // Dev accounts (`unlocked`): as Anvil and Hardhat do for their well-known test keys, the node itself signs
 // eth_sendTransaction for an address whose private key it was started with (filling nonce, gas and EIP-1559 fees as
@@ -52,6 +54,8 @@ export interface EvmNode {
   /** A read-only call at the head. */
   read: (to: string, data: Hex, from?: string) => Promise<Hex>;
   setBalance: (address: string, wei: bigint) => Promise<void>;
+  /** Each transaction mined from now on pays `wei` as an OP-stack L1 data fee (its receipt's `l1Fee`); null: none (set-up only). */
+  setL1Fee: (wei: bigint | null) => Promise<void>;
   /** Moves the clock on: the next block (calls and transactions) is `seconds` later than it would have been (set-up only, like evm_increaseTime). */
   advanceTime: (seconds: bigint) => Promise<void>;
   /** The JSON-RPC method handler (what the HTTP server answers), for in-process callers. */
@@ -144,6 +148,10 @@ function setUp(chain: LocalEvm, serial: <T>(f: () => Promise<T>) => Promise<T>) 
         acc.balance = wei;
         await vm.stateManager.putAccount(at, acc);
       }),
+    setL1Fee: (wei: bigint | null) =>
+      serial(async () => {
+        chain.l1Fee = wei;
+      }),
     advanceTime: (seconds: bigint) =>
       serial(async () => {
         advanceClock(chain, seconds);
@@ -162,7 +170,7 @@ export async function startEvmNode(opts: { chainId: number; startTime?: bigint; 
     return run;
   };
 
-  const self = { methods: { simulateV1: false, feeHistory: true, traceCall: true }, down: false, calls: [] as string[] };
+  const self = { methods: { simulateV1: false, feeHistory: true, traceCall: true, traceTransaction: true }, down: false, calls: [] as string[] };
   const request = (method: string, params: unknown[]) =>
     serial(async () => {
       self.calls.push(method);
