@@ -194,13 +194,13 @@ describe.each(dbKinds())("bridge on every ordered pair of chains (%s)", (db) => 
       v === 2
         ? iris.v2.set(key, [{ message: attested, attestation, eventNonce: nonce as string, status: "complete" }])
         : iris.messages.set(key, [{ message: attested, attestation, eventNonce: v1Nonce.toString() }]);
-    // A Solana receive runs Circle's receive_message on the local chain: the same stranger is refused by the program.
-    if (dest !== "move-chain") {
-      serve(await strangerAttestation(attested));
-      const refused = await rescue();
-      expect(refused.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
-      expect(JSON.stringify(refused.json.blockers)).toContain(isEvm(dest) ? "Invalid signature: not attester" : "InvalidAttesterSignature");
-    }
+    // A Solana receive runs Circle's receive_message on the local chain, a Sui receive Circle's attestation check on the
+    // local Sui node: the same stranger is refused by the program and by the Move module, each with its own reason.
+    serve(await strangerAttestation(attested));
+    const refused = await rescue();
+    expect(refused.json).toMatchObject({ status: "blocked", blockers: [{ code: "simulation_failed" }], transactions: [] });
+    const reason = isEvm(dest) ? "Invalid signature: not attester" : dest === "svm-chain" ? "InvalidAttesterSignature" : "::attestation::verify_attestation_signatures' — Circle CCTP ESignerIsNotAttester";
+    expect(JSON.stringify(refused.json.blockers)).toContain(reason);
     const attestation = await attest(attested);
     serve(attestation);
     const ok = await rescue();

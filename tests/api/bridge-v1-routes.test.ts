@@ -170,7 +170,8 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     // The message Circle's V1 programs write for this burn (the local model's nonce is 0; the sender is the owner's key).
     const sender = bytesToHex(SOL_SIGNER.publicKey.toBytes());
     const message = v1Message(5, 8, 0n, SUI_DEST as Hex, 3_000_000n, { messageSender: sender });
-    const attestation = `0x${"cd".repeat(65)}`;
+    // Circle's attestation (the local attesters'): the Sui node verifies it as Circle's attestation module does.
+    const attestation = await attest(message);
 
     // A signature the chain does not know is no burn, whatever Circle's service lists for it.
     const unknown = b58(64);
@@ -208,7 +209,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     const eventAccount = VersionedTransaction.deserialize(Buffer.from(wire, "base64")).message.staticAccountKeys[1]?.toBase58() as string;
     expect(rpc.solanaAccounts.delete(eventAccount)).toBe(true);
     const listed = v1Message(5, 8, 0n, SUI_DEST as Hex, 3_000_001n, { messageSender: sender });
-    iris.messages.set(`5/${sig}`, [{ message: listed, attestation, eventNonce: "0" }]);
+    iris.messages.set(`5/${sig}`, [{ message: listed, attestation: await attest(listed), eventNonce: "0" }]);
     expect((await rescue(p.planId, sig)).json).toMatchObject({ status: "prepared", burn: { amountMicros: "3000001", message: listed } });
     iris.messages.set(`5/${sig}`, [{ message, attestation, eventNonce: "0" }]);
     const [rx] = r.json.transactions as Tx[];
@@ -263,7 +264,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
     const message = v1Message(6, 8, 4242n, SUI_DEST as Hex, 6_000_000n);
     rpc.txs.set(h, { kind: "evm", from: EVM, status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER["evm-a"] as string, message }] });
     expect((await rescue(p.planId, h)).json).toMatchObject({ status: "blocked", blockers: [{ code: "attestation_pending" }] });
-    const attestation = `0x${"12".repeat(65)}`;
+    const attestation = await attest(message);
     iris.messages.set(`6/${h}`, [{ message, attestation, eventNonce: "4242" }]);
     const r = await rescue(p.planId, h);
     expect(r.json).toMatchObject({ status: "prepared", burn: { nonce: "4242", amountMicros: "6000000", attestation } });
@@ -274,14 +275,15 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
 
   it("the move-chain receive checked against the rescue: the node's balance changes are exactly the attested amount minted to the destination; a message minting elsewhere, or 10 ×, is refused naming both", async () => {
     const current = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
-    const attestation = `0x${"cd".repeat(65)}` as Hex;
     const elsewhere = normalizeSuiAddress("0x0d0d");
     process.env.SVC_RPC_MOVE = rpc.url;
     resetConfigForTests();
     try {
-      // The rescue's receive PTB (as rescueV1 builds it, signed by the destination) of a message minting `amount` to `to`.
+      // The rescue's receive PTB (as rescueV1 builds it, signed by the destination) of a message minting `amount` to
+      // `to`, attested by the local attesters.
       const receive = async (to: string, amount: bigint, nonce: bigint) => {
-        const payload = await suiPayload(receiveMessagePtb(SUI_DEST, current, v1Message(6, 8, nonce, to as Hex, amount), attestation));
+        const message = v1Message(6, 8, nonce, to as Hex, amount);
+        const payload = await suiPayload(receiveMessagePtb(SUI_DEST, current, message, await attest(message)));
         return simulateTransactions([{ chain: "move-chain", kind: "receive", description: "receive", encoding: "sui-transaction-json", payload }], SUI_DEST);
       };
       const expected = receiveExpectation("move-chain", SUI_DEST, { amount: 6_000_000n, fee: 0n });
@@ -322,7 +324,7 @@ describe.each(dbKinds())("CCTP V1 routes with move-chain (%s)", (db) => {
       return { ok: t?.status.success ?? false, error: t?.status.error?.message ?? "" };
     };
     const message = v1Message(5, 8, 77n, SUI_DEST as Hex, 1_000_000n);
-    const attestation = `0x${"cd".repeat(65)}` as Hex;
+    const attestation = await attest(message);
     const current = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
     expect(await simulate(receiveMessagePtb(SUI_DEST, current, message, attestation))).toEqual({ ok: true, error: "" });
     // Calls to the original TokenMessengerMinter, which the node lists as superseded: its version guard aborts.

@@ -23,6 +23,7 @@ import {
   suiBurnV1,
 } from "../../server/rails/cctp-v1/sui";
 import type { PlanTransaction } from "../../server/venues/adapters";
+import { attest } from "../../testing/chains/attester";
 import { LOCAL_TMM_UPGRADE } from "../../testing/chains/sui/cctp";
 import { circleSuiCctp } from "../../testing/chains/sui/cctp-ids";
 import { type FakeRpc, startFakeRpc } from "../support/fake-rpc";
@@ -114,7 +115,8 @@ describe("the local Sui node holds Circle's objects, not the builder's: a burn n
     const message = (dst: number) =>
       encodePacked(["uint32", "uint32", "uint32", "uint64", "bytes32", "bytes32", "bytes32"], [0, 5, dst, 7n, pad("0x0a"), pad("0x0b"), pad("0x")]);
     const pkgs = { tokenMessengerMinter: LOCAL_TMM_UPGRADE, messageTransmitter: SUI_MESSAGE_TRANSMITTER };
-    const receive = async (dst: number) => (await simulateSuiTransactions([asPlan(await suiPayload(receiveMessagePtb(OWNER, pkgs, message(dst), `0x${"cd".repeat(65)}`)))]))[0];
+    // Attested by the local attesters (the node verifies the attestation before the domain, as Circle's receive_message does).
+    const receive = async (dst: number) => (await simulateSuiTransactions([asPlan(await suiPayload(receiveMessagePtb(OWNER, pkgs, message(dst), await attest(message(dst)))))]))[0];
     expect(await receive(circle.domain)).toMatchObject({ status: "ok", error: null });
     for (const dst of [CCTP_DOMAIN["svm-chain"], 9]) {
       const sim = await receive(dst);
