@@ -8,8 +8,7 @@
 // The service names each abort (server/chains/sui/aborts.ts) and the rescue blocks simulation_failed with it.
 import { randomBytes } from "node:crypto";
 import { normalizeSuiAddress } from "@mysten/sui/utils";
-import { type Hex, keccak256, pad, serializeSignature } from "viem";
-import { sign } from "viem/accounts";
+import { type Hex, pad } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
 import { simulateTransactions } from "../../server/chains/simulate";
 import type { PlanTransaction } from "../../server/chains/transaction";
@@ -19,15 +18,13 @@ import { MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/evm";
 import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../../server/rails/cctp-v1/sui";
 import { attest, LOCAL_ATTESTERS, LOCAL_SIGNATURE_THRESHOLD } from "../../testing/chains/attester";
 import { useLocalChain } from "../../testing/oracle";
-import { v1Message } from "../support/bridge-stack";
+import { strangerAttestation, v1Message } from "../support/bridge-stack";
 import { type FakeIris, startFakeIris } from "../support/fake-iris";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 
 const DEST = normalizeSuiAddress(`0x${"d5".repeat(32)}`);
 const SUI_DOMAIN = CCTP_DOMAIN["move-chain"];
 const AMOUNT = 6_000_000n;
-/** A key no local transmitter enables (the attesters' are a1… and b2…, testing/chains/attester.ts). */
-const STRANGER: Hex = `0x${"c3".repeat(32)}`;
 const signal = new AbortController().signal;
 const fresh = () => BigInt(`0x${randomBytes(6).toString("hex")}`);
 const message = (destinationDomain = SUI_DOMAIN) => v1Message(CCTP_DOMAIN["evm-a"], destinationDomain, fresh(), DEST as Hex, AMOUNT);
@@ -35,8 +32,6 @@ const at = (module: string, fn: string, pkg = SUI_MESSAGE_TRANSMITTER) => `in '$
 const ATTESTATION = at("attestation", "verify_attestation_signatures");
 const abortIn = (code: number, where = ATTESTATION) => `MoveAbort in 1st command, abort code: ${code}, ${where}`;
 
-/** `message` signed by `key` as one attester's 65-byte (r, s, v 27/28) signature. */
-const signedBy = async (msg: Hex, key: Hex): Promise<Hex> => serializeSignature(await sign({ hash: keccak256(msg), privateKey: key }));
 /** The attestation's 65-byte signatures, in order. */
 const signatures = (attestation: Hex): string[] => attestation.slice(2).match(/.{130}/g) ?? [];
 
@@ -72,7 +67,7 @@ describe("Circle's attestation check on the local Sui node", () => {
 
   it("a signature by a key that is not an attester aborts ESignerIsNotAttester (2), named", async () => {
     const msg = message();
-    const r = await simulate(msg, await signedBy(msg, STRANGER));
+    const r = await simulate(msg, await strangerAttestation(msg));
     expect(r.status).toBe("failed");
     expect(r.error.startsWith(`${abortIn(2)} — Circle CCTP ESignerIsNotAttester: a signature in the attestation does not come from an attester the move-chain MessageTransmitter enables`)).toBe(true);
     expect(r.blocker?.code).toBe("simulation_failed");
@@ -128,7 +123,7 @@ describe("Circle's attestation check on the local Sui node", () => {
 
   it("the attestation is checked before the domain: a bad attestation of a message for another domain aborts in attestation, a good one EInvalidDestinationDomain", async () => {
     const wrong = message(CCTP_DOMAIN["svm-chain"]);
-    expect((await simulate(wrong, await signedBy(wrong, STRANGER))).error.startsWith(abortIn(2))).toBe(true);
+    expect((await simulate(wrong, await strangerAttestation(wrong))).error.startsWith(abortIn(2))).toBe(true);
     expect((await simulate(wrong, await attest(wrong))).error).toBe(abortIn(2, at("receive_message", "receive_message")));
   });
 
@@ -144,7 +139,7 @@ describe("Circle's attestation check on the local Sui node", () => {
     };
 
     it.each([
-      ["signed by a key that is not an attester", 1n, (m: Hex) => signedBy(m, STRANGER), 2, "ESignerIsNotAttester"],
+      ["signed by a key that is not an attester", 1n, strangerAttestation, 2, "ESignerIsNotAttester"],
       ["one signature where the State takes two", 2n, (m: Hex) => attest(m, 1), 0, "EInvalidAttestationLength"],
       ["the two attesters out of order", 2n, async (m: Hex) => `0x${signatures(await attest(m, 2)).reverse().join("")}` as Hex, 1, "EInvalidSignatureOrder"],
     ] as const)("an attestation %s: simulation_failed naming Circle's abort", async (_what, threshold, attestation, code, name) => {
