@@ -174,7 +174,7 @@ export async function stake(db: Db, c: CharacterRow, input: MoneyInput) {
     const pos = positionEvent(c.wallet, c.chain, TOKEN, book, "auto_yield_stake");
     await book.flush(tx, {
       activity: [
-        { wallet: c.wallet, planId: actionId, legIndex: 0, kind: "deposit", chain: c.chain, venueId: v.id, token: TOKEN, txId: null, amountInMicros: amount, amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" },
+        { wallet: c.wallet, planId: actionId, legIndex: 0, kind: "deposit", chain: c.chain, venueId: v.id, token: TOKEN, txId: null, amountInMicros: amount, amountInSource: "request", amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" },
       ],
       events: [
         { type: "deposit.settled", wallet: c.wallet, data: { wallet: c.wallet, characterId: c.id, chain: c.chain, token: TOKEN, venueId: v.id, amountMicros: amount.toString(), planId: actionId, legIndex: 0, txId: null } },
@@ -251,6 +251,7 @@ async function applyUnstake(
         token: TOKEN,
         txId: null,
         amountInMicros: l.amount,
+        amountInSource: "request" as const,
         amountOutMicros: l.amount,
         quotedAmountOutMicros: null,
       status: "settled" as const,

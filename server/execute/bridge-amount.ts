@@ -8,15 +8,14 @@
 // A burn read from the chain is stated with the service fee the plan disclosed on the source added back (the owner put
 // both in); the rail fee a CCTP V2 message executes is not: it is taken from the mint, so amountIn − amountOut shows it.
 import type { ChainId } from "../chains/address";
+import type { AmountInSource } from "../db/schema";
 import type { DestinationSeen } from "../rails/cctp/received";
 import type { Rail } from "../rails/types";
 
-/** Where a leg's amountIn comes from: read from a chain, or the plan's figure. */
-export type AmountInSource = "chain" | "plan";
-
 export interface AmountIn {
   amountIn: bigint;
-  amountInSource: AmountInSource;
+  /** Read from a chain, or the plan's figure (a bridge leg is never a request's). */
+  amountInSource: Extract<AmountInSource, "chain" | "plan">;
 }
 
 /** The figures of a stored bridge plan the amount is made from. */

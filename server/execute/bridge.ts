@@ -26,7 +26,7 @@ import { checkChanges } from "../chains/check-changes";
 import { upsertPlan } from "../plans/store";
 import { vaultPlanBody } from "../plans/vault";
 import { resolveVenue } from "../venues";
-import { type AmountInSource, type BridgeAmounts, deliveredAmountIn, plannedAmountIn } from "./bridge-amount";
+import { type AmountIn, type BridgeAmounts, deliveredAmountIn, plannedAmountIn } from "./bridge-amount";
 import { confirmTx, isTxIdOf } from "./confirm";
 import type { deliverySchema } from "./schemas";
 
@@ -61,7 +61,7 @@ interface BridgePlan {
    * the service fee the plan disclosed there, else the plan's amount (a delivery then reads the destination's receive).
    */
   amountIn: bigint;
-  amountInSource: AmountInSource;
+  amountInSource: AmountIn["amountInSource"];
 }
 
 const microsOf = (v: unknown): bigint | null => (typeof v === "string" && /^[0-9]+$/.test(v) ? BigInt(v) : null);
@@ -282,6 +282,8 @@ function settleDelivery(db: Db, p: BridgePlan, dest: string, txId: string, minte
         chain: p.dest,
         txId: null,
         amountInMicros: continuing,
+        // The mint read from the confirmed receive, unless more arrived than the plan continues with (then the plan's).
+        amountInSource: continuing === minted ? "chain" : "plan",
         amountOutMicros: continuing,
         quotedAmountOutMicros: p.quotedDeposit,
         status: "settled",

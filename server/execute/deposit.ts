@@ -149,27 +149,10 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
     return blocked(plan.id, digest, blocker("sender_not_owner", `The transaction's sender ${c.sender ?? "(unknown)"} is not the plan's owner ${plan.owner}.`));
   }
   if (kind === "swap") return settleSwap(db, plan, plan.owner, digest, submitted, c.assets);
-  // The owner's USDC change, from the confirmed transaction: what a deposit put in the position (the outflow less the
-  // USDC fees the plan disclosed) must cover the plan; a withdraw must bring USDC to the owner, and what
-  // arrived is what the ledger records.
   const change = c.usdc.get(normalizeAddress(plan.owner)) ?? 0n;
-  const fees = kind === "deposit" ? disclosedUsdcFees(plan) : 0n;
-  const arrived = -change - fees;
-  // Never more than the plan's amount: an outflow beyond the amount and its disclosed fees is not proven to have reached
-  // the position (any transaction the owner sent can be reported), so the ledger does not overstate it; reconciliation
-  // reports a position that holds more as drift.
-  const deposited = arrived < plan.amountMicros ? arrived : plan.amountMicros;
-  if (kind === "deposit" && arrived < plan.amountMicros) {
-    const disclosed = fees > 0n ? ` and discloses ${fees} micro-USDC of fees` : "";
-    return blocked(
-      plan.id,
-      digest,
-      blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}${disclosed}.`),
-    );
-  }
-  if (kind === "withdraw" && change <= 0n) {
-    return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));
-  }
+  const settled = settledUsdc(plan, kind, change, digest);
+  if ("status" in settled) return settled;
+  const { deposited, amountInSource } = settled;
   const unproven = await receiptMissing(plan, kind, c, digest, submitted, deposited, change);
   if (unproven) return unproven;
 
@@ -196,6 +179,7 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
             amountMicros: deposited,
             txId: digest,
             confirmedAt: new Date(),
+            amountInSource,
             index: idx?.ok ? idx.index : null,
             ...continuationLeg(plan),
           })
@@ -221,6 +205,33 @@ async function executePlan(db: Db, input: ExecuteInput, kind: "deposit" | "withd
   forgetWorth(strategyId, owner);
   if (reply.status === 200) nudgeWebhookWorker();
   return reply;
+}
+
+/**
+ * What a confirmed deposit or withdraw settled, from the owner's USDC change in it, or why it is refused. A deposit: the
+ * outflow less the USDC fees the plan disclosed must cover the plan; a withdraw must bring USDC to the owner, and what
+ * arrived is what the ledger records. `amountInSource` says whose figure a deposit records: the chain's when it is what
+ * the transaction moved, the plan's when the transaction moved more and the ledger keeps to the plan.
+ */
+function settledUsdc(plan: PlanRow, kind: "deposit" | "withdraw", change: bigint, digest: string): { deposited: bigint; amountInSource: "chain" | "plan" } | Blocked {
+  const fees = kind === "deposit" ? disclosedUsdcFees(plan) : 0n;
+  const arrived = -change - fees;
+  // Never more than the plan's amount: an outflow beyond the amount and its disclosed fees is not proven to have reached
+  // the position (any transaction the owner sent can be reported), so the ledger does not overstate it; reconciliation
+  // reports a position that holds more as drift.
+  const deposited = arrived < plan.amountMicros ? arrived : plan.amountMicros;
+  if (kind === "deposit" && arrived < plan.amountMicros) {
+    const disclosed = fees > 0n ? ` and discloses ${fees} micro-USDC of fees` : "";
+    return blocked(
+      plan.id,
+      digest,
+      blocker("tx_amount_mismatch", `The transaction moves ${-change > 0n ? -change : 0n} micro-USDC out of the owner's wallet; the plan deposits ${plan.amountMicros}${disclosed}.`),
+    );
+  }
+  if (kind === "withdraw" && change <= 0n) {
+    return blocked(plan.id, digest, blocker("tx_amount_mismatch", `The transaction brings no USDC to the owner's wallet (${change} micro-USDC); the plan withdraws ${plan.amountMicros}.`));
+  }
+  return { deposited, amountInSource: deposited === arrived ? "chain" : "plan" };
 }
 
 /**
@@ -288,7 +299,7 @@ async function settleSwap(db: Db, plan: PlanRow, owner: string, digest: string, 
     if (inserted.length === 0) return { rollback: blocked(plan.id, digest, blocker("digest_already_used", `Transaction ${digest} already proves another plan.`)) };
     const quoted = p.quote ? BigInt(p.quote.outAmount) : null;
     await recordLegs(tx, [
-      { wallet: owner, planId: plan.id, legIndex: 0, kind: "swap", chain, txId: digest, confirmedAt: new Date(), amountInMicros: sent, amountOutMicros: got, quotedAmountOutMicros: quoted, status: "settled", token: p.inputToken, outToken: p.outputToken },
+      { wallet: owner, planId: plan.id, legIndex: 0, kind: "swap", chain, txId: digest, confirmedAt: new Date(), amountInMicros: sent, amountInSource: "chain", amountOutMicros: got, quotedAmountOutMicros: quoted, status: "settled", token: p.inputToken, outToken: p.outputToken },
     ]);
     const body: Done["body"] = {
       schemaVersion: SCHEMA,

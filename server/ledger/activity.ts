@@ -3,10 +3,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Batch, colName, rowCol } from "../db/batch";
 import type { DbOrTx } from "../db/client";
-import { activity, activityGroupSeq } from "../db/schema";
+import { type AmountInSource, activity, activityGroupSeq } from "../db/schema";
 import { newId } from "../ids";
 
-export type ActivityInsert = Omit<typeof activity.$inferInsert, "id" | "seq" | "groupSeq">;
+/** A row to write; every leg says where its amounts come from (only rows recorded before that was stated hold null). */
+export type ActivityInsert = Omit<typeof activity.$inferInsert, "id" | "seq" | "groupSeq" | "amountInSource"> & { amountInSource: AmountInSource };
 
 /**
  * Adds the rows' insert to a batch (one statement with the action's other writes); returns their ids.

@@ -190,6 +190,7 @@ export async function harvest(db: Db, wallet: string, opts: { execute: boolean; 
           token: c.row.token,
           txId: null,
           amountInMicros: amount,
+          amountInSource: "request",
           amountOutMicros: amount,
           quotedAmountOutMicros: null,
           status: "settled",

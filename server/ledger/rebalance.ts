@@ -75,7 +75,7 @@ export async function rebalance(db: Db, wallet: string, input: RebalanceInput): 
     });
     book.change(liquid, "stake", -amount, { ...meta, legIndex: 1 });
     const toStaked = book.change(tk, "stake", amount, { ...meta, legIndex: 1 });
-    const leg = { wallet, planId: actionId, chain, token, txId: null, amountInMicros: amount, amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" as const };
+    const leg = { wallet, planId: actionId, chain, token, txId: null, amountInMicros: amount, amountInSource: "request" as const, amountOutMicros: amount, quotedAmountOutMicros: null, status: "settled" as const };
     await book.flush(tx, {
       activity: [
         { ...leg, legIndex: 0, kind: "withdraw", venueId: from.id },

@@ -2,7 +2,7 @@
 // delivery). Each writes balances, journal, activity and events with the caller's `tx` only.
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/client";
-import { activity } from "../db/schema";
+import { type AmountInSource, activity } from "../db/schema";
 import { newId } from "../ids";
 import { insertActivity, routingCostOf } from "./activity";
 import { Book, LIQUID } from "./book";
@@ -20,6 +20,11 @@ export interface RecordDepositInput {
   txId: string;
   /** When the caller confirmed `txId` through the chain's RPC; omitted or null: an unchecked id. */
   confirmedAt?: Date | null;
+  /**
+   * Where amountMicros comes from: "chain" when it is what the confirmed transaction's balance changes moved, "plan"
+   * when it is the plan's figure (the chain moved more, and the ledger records no more than the plan).
+   */
+  amountInSource: AmountInSource;
   quotedAmountOutMicros?: bigint;
   /** The venue reader's index at stake time (readVenueIndex before the transaction); unknown when omitted. */
   index?: bigint | null;
@@ -77,6 +82,7 @@ export async function recordDeposit(tx: DbOrTx, d: RecordDepositInput): Promise<
       txId: d.txId,
       txConfirmedAt: d.confirmedAt ?? null,
       amountInMicros: d.amountMicros,
+      amountInSource: d.amountInSource,
       amountOutMicros: d.amountMicros,
       quotedAmountOutMicros: d.quotedAmountOutMicros ?? null,
       status: "settled",
@@ -106,8 +112,8 @@ export interface LegInput {
   /** When `txId` was confirmed through the chain's RPC; omitted or null: unchecked (or failed). */
   confirmedAt?: Date | null;
   amountInMicros: bigint;
-  /** Where amountIn comes from: read from a chain, or the plan's figure; omitted: not stated (legs that do not say yet). */
-  amountInSource?: "chain" | "plan" | null;
+  /** Where amountIn comes from (AMOUNT_IN_SOURCES): every leg states it. */
+  amountInSource: AmountInSource;
   amountOutMicros: bigint | null;
   quotedAmountOutMicros: bigint | null;
   status: "settled" | "failed" | "pending";
@@ -138,7 +144,7 @@ export async function recordLegs(tx: DbOrTx, legs: LegInput[]): Promise<string[]
       txId: l.txId,
       txConfirmedAt: l.confirmedAt ?? null,
       amountInMicros: l.amountInMicros,
-      amountInSource: l.amountInSource ?? null,
+      amountInSource: l.amountInSource,
       amountOutMicros: l.amountOutMicros,
       quotedAmountOutMicros: l.quotedAmountOutMicros,
       status: l.status,
@@ -192,7 +198,7 @@ export interface RecordWithdrawalInput {
   venueId: string;
   /** What arrived in the owner's wallet, read from the confirmed transaction's balance changes. */
   arrivedMicros: bigint;
-  /** What the plan asked to withdraw (the activity row's quoted figure). */
+  /** What the plan asked to withdraw (the activity row's quoted figure; its amounts are what arrived). */
   plannedMicros: bigint;
   planId: string;
   txId: string;
@@ -203,7 +209,8 @@ export interface RecordWithdrawalInput {
  * Records a confirmed on-chain withdrawal from a venue (issue 23: a withdraw signed in the dashboard reaches the ledger
  * like a deposit): the position gives up what arrived, up to its staked principal (cost basis reduced pro rata); what
  * arrived above the principal is yield (`harvest`); all of it leaves the book to the owner's wallet. Activity row
- * (kind withdraw, amounts from the chain), withdraw.settled + position.updated.
+ * (kind withdraw; amountIn and amountOut what arrived, from the chain; the plan's figure as quotedAmountOut),
+ * withdraw.settled + position.updated.
  */
 export async function recordWithdrawal(tx: DbOrTx, w: RecordWithdrawalInput): Promise<{ liquidMicros: bigint; stakedMicros: bigint; principalMicros: bigint; yieldMicros: bigint }> {
   if (w.arrivedMicros <= 0n) throw new RangeError("arrivedMicros must be positive");
@@ -241,7 +248,8 @@ export async function recordWithdrawal(tx: DbOrTx, w: RecordWithdrawalInput): Pr
         token: w.token,
         txId: w.txId,
         txConfirmedAt: w.confirmedAt,
-        amountInMicros: w.plannedMicros,
+        amountInMicros: w.arrivedMicros,
+        amountInSource: "chain",
         amountOutMicros: w.arrivedMicros,
         quotedAmountOutMicros: w.plannedMicros,
         status: "settled",

@@ -3,7 +3,8 @@
 // entry's balance_after, the activity row and the outbox events, returning the new balances. Outside a held
 // transaction it runs as its own implicit transaction: one round trip to the database instead of three (BEGIN with
 // the lock, the writes, COMMIT; docs/performance.md). Route has no balance to check: it credits before it stakes the
-// same amount, so no bucket can go below 0 (the table's CHECK constraints still stand behind it).
+// same amount, so no bucket can go below 0 (the table's CHECK constraints still stand behind it). Its activity row's
+// amounts are the request's (amount_in_source 'request': a txId given with a route is the caller's word, never read).
 //
 // It writes exactly what Book.lock + change + patch + flush write for a route (tests/unit/ledger.test.ts compares):
 // ON CONFLICT DO UPDATE takes the row lock (waiting for a concurrent holder) and computes from the latest committed
@@ -72,8 +73,8 @@ j as (
     union all select 3, v.venue_id, 'stake', $amount::numeric, v.staked_micros from v
   ) e order by e.n
 ), a as (
-  insert into activity (id, wallet, plan_id, leg_index, kind, chain, venue_id, token, tx_id, amount_in_micros, amount_out_micros, quoted_amount_out_micros, status)
-  values ($act::text, $wallet::text, $action::text, 0, 'deposit', $chain::text, $venue::text, $token::text, $tx::text, $amount::numeric, $amount::numeric, null, 'settled')
+  insert into activity (id, wallet, plan_id, leg_index, kind, chain, venue_id, token, tx_id, amount_in_micros, amount_in_source, amount_out_micros, quoted_amount_out_micros, status)
+  values ($act::text, $wallet::text, $action::text, 0, 'deposit', $chain::text, $venue::text, $token::text, $tx::text, $amount::numeric, 'request', $amount::numeric, null, 'settled')
 ), ev as (
   insert into events (id, type, wallet, data)
   select x.id, x.type, $wallet::text, x.data from (

@@ -1,6 +1,7 @@
 // Zod schemas of the wallet ledger endpoints (spec §2.3–2.6, §4.3): used by the handlers and the OpenAPI document.
 import { z } from "zod";
 import { walletAddress } from "../chains/address";
+import { AMOUNT_IN_SOURCES } from "../db/schema/activity";
 import { blockedEnvelope, blockerSchema, isoTime, pageQuery } from "../http/schemas";
 import { microsInput, microsOutput } from "../money/amount";
 import { chainId } from "../svc/schemas";
@@ -327,11 +328,11 @@ export const publicActivitySchema = z
         proof: proofSchema,
         amountIn: microsOutput,
         amountInSource: z
-          .enum(["chain", "plan"])
+          .enum(AMOUNT_IN_SOURCES)
           .nullable()
           .meta({
             description:
-              "Where amountIn comes from. chain: read from a chain (a bridge leg: the burn the source chain's transaction settled, as a rescue read it, or the burn message the destination's receive consumed; plus the service fee the plan disclosed). plan: the plan's figure, which no chain confirmed. null: the leg does not state it (swap, deposit and withdraw legs, and bridge legs recorded before this field).",
+              "Where amountIn comes from. chain: read from a transaction confirmed through the chain's RPC: a deposit's, withdraw's or swap's balance changes (what left or arrived in the owner's wallet); a bridge leg's burn (the source chain's transaction as a rescue read it, or the burn message the destination's receive consumed; plus the service fee the plan disclosed); a bridge's pass-through leg, the mint of the destination's receive. plan: the plan's figure, which no chain stated (a bridge leg whose burn was not read, failed bridge legs included; a deposit or pass-through whose transaction moved more than the plan, recorded at the plan's amount). request: no transaction stands behind it: a ledger write (the wallet's route, withdraw, rebalance and auto-pay payouts; a character's stake or unstake) records what the API request asked for or what the ledger computed for it (a txId given with a route is the caller's word, not read). null: not recorded (a leg written before the service stated it). amountOut comes from the same source, except a settled bridge leg's, which is always the mint read from the destination's confirmed transaction.",
           }),
         amountOut: nullableMicros.meta({ description: "Settled amount from the receipt; null when not settled." }),
         quotedAmountOut: nullableMicros,

@@ -127,6 +127,7 @@ export async function withdrawMoney(db: Db, wallet: string, input: WithdrawInput
         token: input.token,
         txId: input.txId ?? null,
         amountInMicros: l.amountMicros,
+        amountInSource: "request" as const,
         amountOutMicros: l.amountMicros,
         quotedAmountOutMicros: null,
         status: "settled" as const,

@@ -385,7 +385,8 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     expect((await events("bridge.failed")).filter((e) => (e.data as J).planId === planId)).toHaveLength(1);
     const rows = (await activity(SOL_DEST)).filter((r) => r.planId === planId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ kind: "bridge", status: "failed", error: "attestation expired", destChain: "svm-chain" });
+    // No burn was read from any chain: the failed leg's amountIn is the plan's, and says so.
+    expect(rows[0]).toMatchObject({ kind: "bridge", status: "failed", error: "attestation expired", destChain: "svm-chain", amountIn: "3000000", amountInSource: "plan" });
     const pos = await call<J>(app.url, "GET", `/api/v1/wallets/${SOL_DEST}/position`, { key: OWNER });
     const liquidBefore = pos.json.liquidMicros;
 
@@ -450,6 +451,9 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
     // The bridge leg's proof is the delivery, on the destination chain, confirmed there.
     expect(rows[0]?.proof).toMatchObject({ txId: destTxId, chain: "svm-chain", confirmed: true });
     expect(rows[1]).toMatchObject({ chain: "svm-chain", txId: null, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
+    // The mint carries no CCTP receive here, so the bridge leg states the plan's amount; the pass-through passes on what
+    // the confirmed receive minted (all of it continues), a figure read from the chain.
+    expect(rows.map((r) => r.amountInSource)).toEqual(["plan", "chain"]);
     // The source owner's log shows the bridge leg once; no position yet (no venue transaction exists).
     expect((await activity(EVM)).filter((r) => r.planId === planId).map((r) => r.kind)).toEqual(["bridge"]);
     expect((await portfolio(dest)).positions as J[]).toHaveLength(0);
@@ -465,7 +469,7 @@ describe.each(dbKinds())("deposit execute and bridge delivery (%s)", (db) => {
       [1, "swap"],
       [2, "deposit"],
     ]);
-    expect(all[2]).toMatchObject({ chain: "svm-chain", txId: depositSig, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled" });
+    expect(all[2]).toMatchObject({ chain: "svm-chain", txId: depositSig, amountIn: "10000000", amountOut: "10000000", quotedAmountOut: "10000000", status: "settled", amountInSource: "chain" });
     const positions = (await portfolio(dest)).positions as J[];
     expect(positions).toHaveLength(1);
     // The position's proof is the transaction that moved its money; cost basis takes the routing legs' cost (none here).

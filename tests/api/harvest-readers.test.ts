@@ -139,7 +139,7 @@ async function seededDatabase(kind: "pglite" | "postgres"): Promise<{ env: Recor
       expect(read.index).toBe(10n ** 15n);
       const chain = getVenue(venueId)?.chain ?? "evm-a";
       await h.db.transaction((tx) =>
-        recordDeposit(tx, { wallet: W[venueId], chain, token: "USDC", venueId, amountMicros: PRINCIPAL, planId: null, legIndex: 0, txId: `0x${"9".repeat(64)}`, index: read.index }),
+        recordDeposit(tx, { wallet: W[venueId], chain, token: "USDC", venueId, amountMicros: PRINCIPAL, amountInSource: "chain", planId: null, legIndex: 0, txId: `0x${"9".repeat(64)}`, index: read.index }),
       );
     }
   } finally {

@@ -74,7 +74,7 @@ describe.each(dbKinds())("swap execute: the chain's amounts reach the activity l
     expect((await post("/svc/swap/execute", { planId: p.planId, digest: s })).json).toEqual(done.json);
     const legs = (await activity()).filter((r) => r.planId === p.planId);
     expect(legs).toHaveLength(1);
-    expect(legs[0]).toMatchObject({ kind: "swap", status: "settled", txId: s, token: USDC["svm-chain"], outToken: SOLANA_OTHER_MINT, amountIn: "1000000", amountOut: got.toString(), quotedAmountOut: p.quote.outAmount });
+    expect(legs[0]).toMatchObject({ kind: "swap", status: "settled", txId: s, token: USDC["svm-chain"], outToken: SOLANA_OTHER_MINT, amountIn: "1000000", amountOut: got.toString(), quotedAmountOut: p.quote.outAmount, amountInSource: "chain" });
     expect(legs[0]?.proof).toMatchObject({ confirmed: true });
   });
 
@@ -106,7 +106,7 @@ describe.each(dbKinds())("swap execute: the chain's amounts reach the activity l
     expect(done.status).toBe(200);
     expect(done.json).toMatchObject({ status: "done", swap: { inputToken: WRAPPED_SOL_MINT, outputToken: USDC["svm-chain"], amountIn: "100000000", amountOut: got.toString() } });
     const legs = (await activity()).filter((l) => l.planId === p.planId);
-    expect(legs).toMatchObject([{ kind: "swap", status: "settled", token: WRAPPED_SOL_MINT, amountIn: "100000000", amountOut: got.toString() }]);
+    expect(legs).toMatchObject([{ kind: "swap", status: "settled", token: WRAPPED_SOL_MINT, amountIn: "100000000", amountOut: got.toString(), amountInSource: "chain" }]);
     // Twice the SOL: refused, naming what left beside the fee and the rent.
     const again = await post("/svc/swap-svm/plan", { inputToken: WRAPPED_SOL_MINT, outputToken: "USDC", amountIn: "100000000", owner: OWNER, slippageBps: 50 });
     const more = await post("/svc/swap/execute", { planId: (again.json as { planId: string }).planId, digest: landedSol(200_000_000n) });

@@ -88,6 +88,17 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
         [d2, "50000123", "settled"],
       ]),
     );
+    // Every amount on these rows is what the confirmed transactions moved, and each row says so (issue 23): the
+    // second withdraw's amountIn is what arrived, the plan's 50 stays its quoted figure.
+    const mine = (await activity()).filter((r) => [d0, d1, d2].includes(r.txId as string));
+    expect(mine.map((r) => [r.kind, r.txId, r.amountIn, r.amountOut, r.quotedAmountOut, r.amountInSource])).toEqual(
+      expect.arrayContaining([
+        ["deposit", d0, "100000000", "100000000", null, "chain"],
+        ["withdraw", d1, "50000000", "50000000", "50000000", "chain"],
+        ["withdraw", d2, "50000123", "50000123", "50000000", "chain"],
+      ]),
+    );
+    expect(mine).toHaveLength(3);
   });
 
   it("a withdraw that brings the owner no USDC is refused, and a deposit's endpoint refuses a withdraw plan", async () => {
@@ -106,8 +117,21 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
     // 30 USDC routed and staked with no transaction: a ledger credit.
     const routed = await post(`/wallets/${OWNER}/route`, { amountMicros: "30000000", stake: true, chain: "move-chain", strategyId: "scallop" }, OWNER_KEY);
     expect(routed.json, JSON.stringify(routed.json)).toMatchObject({ status: "done" });
+    // The credit's row says its amount is the request's (no transaction read), the confirmed deposit's the chain's.
+    const rows = await activity();
+    expect(rows.find((r) => r.planId === routed.json.actionId)).toMatchObject({ kind: "deposit", txId: null, amountIn: "30000000", amountInSource: "request" });
+    expect(rows.find((r) => r.planId === dep)).toMatchObject({ txId: digest, amountInSource: "chain" });
     const position = ((await portfolio()).positions as J[]).find((p) => p.venueId === "scallop") as J;
     expect(position).toMatchObject({ txId: digest, proof: { txId: digest, confirmed: false, confirmedMicros: "100000000" } });
     expect((position.proof as J).note).toMatch(/for 100000000 of the 130000000 micros staked/);
+  });
+
+  // Last: it leaves 2 USDC staked at Scallop, which the test above would count.
+  it("a deposit whose transaction moved more than the plan records the plan's amount and says it is the plan's", async () => {
+    const dep = await plan("deposit", "2000000");
+    const d = landed(-3_000_000n);
+    expect((await post("/svc/strategies/deposit/execute", { planId: dep, digest: d })).json).toMatchObject({ status: "done", settledMicros: "2000000" });
+    const [row] = (await activity()).filter((r) => r.planId === dep);
+    expect(row).toMatchObject({ kind: "deposit", txId: d, amountIn: "2000000", amountOut: "2000000", amountInSource: "plan" });
   });
 });

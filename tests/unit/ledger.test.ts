@@ -180,17 +180,17 @@ describe.each(dbKinds())("ledger on %s", (kind) => {
     const planId = `pln_test${n}`;
     await h.db.transaction(async (tx) => {
       await recordLegs(tx, [
-        { wallet: w, planId, legIndex: 0, kind: "bridge", chain: "svm-chain", destChain: "move-chain", txId: "B1", amountInMicros: 10_100_000n, amountOutMicros: 10_050_000n, quotedAmountOutMicros: 10_060_000n, status: "settled" },
+        { wallet: w, planId, legIndex: 0, kind: "bridge", chain: "svm-chain", destChain: "move-chain", txId: "B1", amountInMicros: 10_100_000n, amountInSource: "chain", amountOutMicros: 10_050_000n, quotedAmountOutMicros: 10_060_000n, status: "settled" },
       ]);
       await creditLiquid(tx, { wallet: w, chain: "move-chain", token: "USDC", amountMicros: 10_050_000n, planId, legIndex: 0, txId: "B1" });
     });
     await h.db.transaction(async (tx) => {
       await recordLegs(tx, [
-        { wallet: w, planId, legIndex: 1, kind: "swap", chain: "move-chain", txId: "S1", amountInMicros: 10_050_000n, amountOutMicros: 10_000_000n, quotedAmountOutMicros: 10_010_000n, status: "settled" },
+        { wallet: w, planId, legIndex: 1, kind: "swap", chain: "move-chain", txId: "S1", amountInMicros: 10_050_000n, amountInSource: "chain", amountOutMicros: 10_000_000n, quotedAmountOutMicros: 10_010_000n, status: "settled" },
       ]);
-      await recordDeposit(tx, { wallet: w, chain: "move-chain", token: "USDC", venueId: "navi", amountMicros: 10_000_000n, planId, legIndex: 2, txId: "D9", quotedAmountOutMicros: 10_000_000n });
+      await recordDeposit(tx, { wallet: w, chain: "move-chain", token: "USDC", venueId: "navi", amountMicros: 10_000_000n, amountInSource: "chain", planId, legIndex: 2, txId: "D9", quotedAmountOutMicros: 10_000_000n });
       await recordLegs(tx, [
-        { wallet: w, planId, legIndex: 3, kind: "bridge", chain: "move-chain", destChain: "svm-chain", txId: null, amountInMicros: 1n, amountOutMicros: null, quotedAmountOutMicros: 1n, status: "failed", error: "reverted" },
+        { wallet: w, planId, legIndex: 3, kind: "bridge", chain: "move-chain", destChain: "svm-chain", txId: null, amountInMicros: 1n, amountInSource: "plan", amountOutMicros: null, quotedAmountOutMicros: 1n, status: "failed", error: "reverted" },
       ]);
     });
     const pf = await publicPortfolio(h.db, w);
@@ -225,7 +225,7 @@ describe.each(dbKinds())("ledger on %s", (kind) => {
     ]);
     const acts = await h.db.select().from(activity).where(eq(activity.wallet, w));
     expect(acts).toHaveLength(1);
-    expect(acts[0]).toMatchObject({ planId: r.actionId, legIndex: 0, kind: "deposit", chain: "move-chain", destChain: null, venueId: "suilend", token: "USDC", txId: "T7", amountInMicros: 7_000_000n, amountOutMicros: 7_000_000n, quotedAmountOutMicros: null, status: "settled", error: null });
+    expect(acts[0]).toMatchObject({ planId: r.actionId, legIndex: 0, kind: "deposit", chain: "move-chain", destChain: null, venueId: "suilend", token: "USDC", txId: "T7", amountInMicros: 7_000_000n, amountInSource: "request", amountOutMicros: 7_000_000n, quotedAmountOutMicros: null, status: "settled", error: null });
     expect(acts[0]?.id).toMatch(/^act_/);
     const evs = await h.db.select().from(events).where(eq(events.wallet, w)).orderBy(asc(events.seq));
     expect(evs.map((e) => [e.type, e.data])).toEqual([
@@ -264,7 +264,7 @@ describe.each(dbKinds())("ledger on %s", (kind) => {
 
   it("activity groups: a plan keeps its group across calls, new plans number in order of first appearance, a row without a plan is its own group", async () => {
     const w = wallet();
-    const row = (planId: string | null, legIndex: number) => ({ wallet: w, planId, legIndex, kind: "swap" as const, chain: "move-chain", txId: null, amountInMicros: 1n, amountOutMicros: 1n, quotedAmountOutMicros: null, status: "settled" as const });
+    const row = (planId: string | null, legIndex: number) => ({ wallet: w, planId, legIndex, kind: "swap" as const, chain: "move-chain", txId: null, amountInMicros: 1n, amountInSource: "request" as const, amountOutMicros: 1n, quotedAmountOutMicros: null, status: "settled" as const });
     await insertActivity(h.db, [row("pA", 0)]);
     await h.db.transaction(async (tx) => {
       await insertActivity(tx, [row("pB", 0), row("pA", 1), row(null, 0), row("pC", 0), row("pB", 1)]);

@@ -2,6 +2,15 @@ import { sql } from "drizzle-orm";
 import { bigint, bigserial, index, integer, numeric, pgSequence, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
+/**
+ * Where a leg's amounts come from (issue 23): "chain", read from a transaction confirmed through the chain's RPC (its
+ * balance changes, or the burn a bridge's source or destination transaction carried); "plan", the plan's figure, which
+ * no chain stated; "request", a ledger write with no transaction behind it (route, withdraw, rebalance, auto-pay,
+ * character stakes: the API request's amount or what the ledger computed for it).
+ */
+export const AMOUNT_IN_SOURCES = ["chain", "plan", "request"] as const;
+export type AmountInSource = (typeof AMOUNT_IN_SOURCES)[number];
+
 /** Orders activity groups (one plan, or one direct action) newest first. */
 export const activityGroupSeq = pgSequence("activity_group_seq");
 
@@ -32,11 +41,11 @@ export const activity = pgTable(
     txConfirmedAt: timestamp({ withTimezone: true, mode: "date" }),
     amountInMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }).notNull(),
     /**
-     * Where amountIn comes from: "chain" (read from a chain: a bridge leg's burn, from the source chain's transaction or
-     * the message the destination's receive consumed), "plan" (the plan's figure: nothing on chain said it); null: the
-     * leg does not state it (other kinds, and bridge legs recorded before it was stated).
+     * Where amountIn (and, but for a bridge leg's mint, amountOut) comes from: AMOUNT_IN_SOURCES. Every leg written now states
+     * it; null: a row recorded before its kind stated it (bridge legs before migration 0014, other legs before the
+     * change after it), which nothing tells how it was made. A text column: the values are the service's, no constraint.
      */
-    amountInSource: text({ enum: ["chain", "plan"] }),
+    amountInSource: text({ enum: AMOUNT_IN_SOURCES }),
     amountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
     quotedAmountOutMicros: numeric({ precision: 78, scale: 0, mode: "bigint" }),
     status: text({ enum: ["settled", "failed", "pending"] }).notNull(),
