@@ -236,6 +236,27 @@ function legAmount(chain: string, token: string, amount: string | null): string 
   return t ? formatTokenAmount(amount, t) : `${amount} base units of ${token}`;
 }
 
+/**
+ * Where a leg's amounts come from (issue 23), said under them unless the chain's: the plan's figure, the request's (a
+ * ledger write with no transaction), or not recorded (a leg written before the service stated it).
+ */
+const AMOUNT_SOURCE_NOTES = {
+  plan: "from the plan: no chain stated it",
+  request: "from the request: no transaction read",
+  none: "source not recorded",
+} as const;
+
+function AmountSource({ source }: { source: ActivityRow["amountInSource"] }) {
+  if (source === "chain") return null;
+  const key = source ?? "none";
+  return (
+    <span className="small muted" data-testid="activity-amount-source" data-source={key}>
+      <br />
+      {AMOUNT_SOURCE_NOTES[key]}
+    </span>
+  );
+}
+
 function groupByPlan(rows: ActivityRow[]): [string, ActivityRow[]][] {
   const groups = new Map<string, ActivityRow[]>();
   for (const r of rows) {
@@ -297,12 +318,7 @@ function Activity({ address }: { address: string }) {
                       </td>
                       <td className="num">
                         <OrMissing value={legAmount(l.chain, l.token, l.amountIn)} />
-                        {l.amountInSource === "plan" && (
-                          <span className="small muted" data-testid="activity-amount-in-plan">
-                            <br />
-                            the plan's figure: no chain stated it
-                          </span>
-                        )}
+                        <AmountSource source={l.amountInSource} />
                       </td>
                       <td className="num">
                         <OrMissing value={legAmount(l.chain, l.outToken ?? l.token, l.quotedAmountOut)} reason="No quote for this leg." />
