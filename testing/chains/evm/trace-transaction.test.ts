@@ -51,7 +51,7 @@ describe("local EVM debug_traceTransaction (geth's callTracer) of a mined transa
   const send = async (to: string, value: string) => String((await rpc(node, "eth_sendTransaction", [{ from: DEV, to, gas: GAS, value }])).result);
   const traceCall = async (to: string, value: string, tracerConfig: unknown) =>
     (await rpc(node, "debug_traceCall", [{ from: DEV, to, gas: GAS, value }, "latest", { tracer: "callTracer", tracerConfig }])).result;
-  const traceTx = (hash: string, config: unknown) => rpc(node, "debug_traceTransaction", [hash, config]);
+  const traceTx = (hash: unknown, config: unknown) => rpc(node, "debug_traceTransaction", [hash, config]);
 
   it("the frames debug_traceCall gives for the same call on the state it ran on, under each callTracerConfig; gas the limit, gasUsed the receipt's", async () => {
     const configs = [{ withLog: true }, {}, { withLog: true, onlyTopCall: true }, { onlyTopCall: true }];
