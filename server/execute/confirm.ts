@@ -3,21 +3,22 @@
 // per family, before and after signing). Sui: LedgerService.GetTransaction over gRPC (effects status, the node's
 // balance changes read by suiChanges, events, checkpoint: final once checkpointed). Solana: getSignatureStatuses
 // (confirmed or finalized) then getTransaction jsonParsed (pre/post token balances and the fee payer's lamports, read by
-// executedSolanaChanges; its instructions, top level and inner). EVM: eth_getTransactionReceipt (status 0x1; its logs
-// read by evmChanges, and given as they are).
+// executedSolanaChanges; its instructions, top level and inner). EVM: one batch of eth_getTransactionReceipt (status
+// 0x1; its logs read by evmChanges, and given as they are), eth_getTransactionByHash and debug_traceTransaction
+// (callTracer) read by readExecutedEvm: the ETH each call frame moved and the network fee the receipt states (without
+// the trace, the transaction's own value only, as the changes' reason says).
 import { type ChainId, base58Decode, CHAIN_FAMILY, normalizeAddress } from "../chains/address";
 import { WRAPPED_SOL_MINT } from "../../lib/tokens";
 import { USDC } from "../chains/balances";
 import { normalizeStructTag } from "@mysten/sui/utils";
-import { type BalanceChange, SUI_COIN_TYPE } from "../chains/changes";
-import { evmChanges } from "../chains/evm/simulate";
+import { type BalanceChange, type SimulatedChanges, SUI_COIN_TYPE } from "../chains/changes";
+import { type EvmLog, readExecutedEvm } from "../chains/evm/executed";
 import { suiCall } from "../chains/sui/calls";
 import type { SuiEvent } from "../chains/sui/cctp-burns";
 import { suiChanges } from "../chains/sui/simulate";
 import { rpcCall } from "../chains/rpc";
 import { executedSolanaChanges } from "../chains/solana/changes";
 import { instructionsOf, keyOf, type SolanaInstructionSeen, type SolanaTransactionJson } from "../chains/solana/transaction-json";
-import type { Hex } from "viem";
 
 /** What a confirmed transaction moved: per normalized owner address, per asset id (Sui coin type, Solana mint, ERC-20). */
 export type AssetChanges = Map<string, Map<string, bigint>>;
@@ -30,10 +31,16 @@ export type Confirmation =
       usdc: Map<string, bigint>;
       /**
        * Every asset's change per owner, the network fee added back to the sender's native asset (SUI; on Solana the
-       * sender's lamports count as wrapped SOL, So111…112, as Jupiter wraps and unwraps them), so a swap's figures are
-       * the swap's. EVM: ERC-20 Transfer logs only.
+       * sender's lamports count as wrapped SOL, So111…112, as Jupiter wraps and unwraps them; ETH), so a swap's figures
+       * are the swap's. EVM: ETH only where `changes` gives it.
        */
       assets: AssetChanges;
+      /**
+       * The family reader's balance changes as the chain reports them, the network fee included (before `assets` adds
+       * it back), with where they come from (`source`) and what they leave out (`reason`: on EVM, internal ETH
+       * movements without debug_traceTransaction, or every ETH change when the value or the fee is not known).
+       */
+      changes: SimulatedChanges;
       /** The events the transaction emitted (move-chain: type and BCS, as the node reports them); none elsewhere. */
       events: SuiEvent[];
       /** The transaction's log messages (svm-chain: the programs' invocations and their "Program data:" events); none elsewhere. */
@@ -86,8 +93,14 @@ async function confirmSui(digest: string): Promise<Confirmation> {
   // The gas the sender paid, added back: a swap's figures are the swap's.
   const gas = tx.effects?.gasUsed;
   const fee = gas ? BigInt(gas.computationCost ?? "0") + BigInt(gas.storageCost ?? "0") - BigInt(gas.storageRebate ?? "0") : 0n;
-  const { usdc, assets } = settledView("move-chain", suiChanges(reported).balanceChanges ?? [], sender, fee);
-  return { state: "final", sender, usdc, assets, events: (tx.events ?? []) as SuiEvent[], logs: [], receiptLogs: [], instructions: [] };
+  const read = suiChanges(reported);
+  const changes = {
+    ...read,
+    source: read.source && "move-chain node: GetTransaction balance_changes (gRPC)",
+    reason: read.reason && "The move-chain node's GetTransaction reported no balance changes (every transaction pays gas, so they are missing, not zero).",
+  };
+  const { usdc, assets } = settledView("move-chain", changes.balanceChanges ?? [], sender, fee);
+  return { state: "final", sender, usdc, assets, changes, events: (tx.events ?? []) as SuiEvent[], logs: [], receiptLogs: [], instructions: [] };
 }
 
 interface SolStatus {
@@ -114,8 +127,10 @@ async function confirmSolana(signature: string): Promise<Confirmation> {
   // The fee payer's lamports count as wrapped SOL (a SOL swap wraps and unwraps them), net of what the transaction paid
   // the network and the rent of the token accounts it opened (a swap's first output account), both added back: a swap's
   // figures are the swap's.
-  const { usdc, assets } = settledView("svm-chain", executedSolanaChanges(meta, sender), sender, BigInt(meta.fee ?? 0) + openedTokenRent(meta));
-  return { state: "final", sender, usdc, assets, events: [], logs: meta.logMessages ?? [], receiptLogs: [], instructions: instructionsOf(t.result) };
+  const balanceChanges = executedSolanaChanges(meta, sender);
+  const changes: SimulatedChanges = { status: "ok", balanceChanges, approvals: null, source: "svm-chain RPC: getTransaction (jsonParsed) token balances and the fee payer's lamports", reason: null };
+  const { usdc, assets } = settledView("svm-chain", balanceChanges, sender, BigInt(meta.fee ?? 0) + openedTokenRent(meta));
+  return { state: "final", sender, usdc, assets, changes, events: [], logs: meta.logMessages ?? [], receiptLogs: [], instructions: instructionsOf(t.result) };
 }
 
 /**
@@ -132,27 +147,12 @@ function openedTokenRent(meta: NonNullable<SolanaTransactionJson["meta"]>): bigi
   }, 0n);
 }
 
-/** An EVM log as the receipt gives it: the emitting contract, its topics and data. */
-export interface EvmLog {
-  address: string;
-  topics: Hex[];
-  data: Hex;
-}
-
-interface EvmReceipt {
-  status?: string;
-  from?: string;
-  logs?: { address?: string; topics?: string[]; data?: string }[];
-}
-
+/** An EVM transaction through readExecutedEvm, the network fee it took from the sender's ETH added back in `assets`. */
 async function confirmEvm(chain: ChainId, hash: string): Promise<Confirmation> {
-  const r = await rpcCall<EvmReceipt | null>(chain, "eth_getTransactionReceipt", [hash]);
-  if (!r.ok) return pendingFrom(r);
-  if (!r.result) return { state: "pending", reason: "not_found_yet: no receipt yet" };
-  if (r.result.status !== "0x1") return { state: "failed", reason: `the transaction reverted on ${chain}` };
-  const logs: EvmLog[] = (r.result.logs ?? []).flatMap((l) => (l.address && l.topics?.length ? [{ address: l.address, topics: l.topics as Hex[], data: (l.data || "0x") as Hex }] : []));
-  const { usdc, assets } = settledView(chain, evmChanges(chain, logs).balanceChanges ?? [], r.result.from ?? null, 0n);
-  return { state: "final", sender: r.result.from ?? null, usdc, assets, events: [], logs: [], receiptLogs: logs, instructions: [] };
+  const x = await readExecutedEvm(chain, hash);
+  if (x.state !== "final") return x;
+  const { usdc, assets } = settledView(chain, x.changes.balanceChanges ?? [], x.sender, x.fee);
+  return { state: "final", sender: x.sender, usdc, assets, changes: x.changes, events: [], logs: [], receiptLogs: x.logs, instructions: [] };
 }
 
 export function confirmTx(chain: ChainId, txId: string): Promise<Confirmation> {

@@ -23,15 +23,18 @@ export function isRevert(r: RpcReply): boolean {
 
 export class RpcUnreachable extends Error {}
 
-/** Sends `calls` as one JSON-RPC batch; replies in the order of `calls`. Transport failures throw RpcUnreachable. */
-export async function rpcBatch(url: string, calls: RpcCall[], signal: AbortSignal): Promise<RpcReply[]> {
+/**
+ * Sends `calls` as one JSON-RPC batch; replies in the order of `calls`. Transport failures throw RpcUnreachable. The
+ * outcome counts for `upstream` (rpc:evm, the simulation's batches, unless the caller names its chain's).
+ */
+export async function rpcBatch(url: string, calls: RpcCall[], signal: AbortSignal, upstream = "rpc:evm"): Promise<RpcReply[]> {
   if (calls.length === 0) return [];
   try {
     const replies = await rpcBatchOnce(url, calls, signal);
-    noteUpstream("rpc:evm", true);
+    noteUpstream(upstream, true);
     return replies;
   } catch (e) {
-    if (e instanceof RpcUnreachable) noteUpstream("rpc:evm", false);
+    if (e instanceof RpcUnreachable) noteUpstream(upstream, false);
     throw e;
   }
 }
