@@ -65,6 +65,8 @@ test("positions, balances and the activity log grouped by plan", async ({ page, 
   await expect(row).toContainText("deposit");
   await expect(row).toContainText("25.00");
   await expect(row.getByRole("link")).toHaveAttribute("href", `https://solscan.io/tx/${txId}`);
+  // The route's amount is the caller's word, not read from a transaction: the row says so beside the figure.
+  await expect(row.getByTestId("activity-amount-source")).toHaveText("from the request: no transaction read");
 
   // The local Solana RPC answers: a number (0), not N/A.
   await expect(page.getByTestId("balances")).toContainText("Solana (svm-chain)");
