@@ -114,7 +114,7 @@ describe("EVM after execution: the receipt's logs, the ETH each frame moved and 
     }
   });
 
-  it("an RPC without debug_traceTransaction: the transaction's own value and the fee, exact; an inner movement is missed, and the reason says internal movements are not known", async () => {
+  it("an RPC without debug_traceTransaction: the transaction's own value and the fee, exact; an inner movement is missed, and the reason says internal movements are not known; the method is not asked again", async () => {
     node.methods.traceTransaction = false;
     try {
       const value = 42_000_000n;
@@ -125,10 +125,15 @@ describe("EVM after execution: the receipt's logs, the ETH each frame moved and 
       expect(c.changes.reason).toBe(
         "Internal ETH movements (value the called contracts send on) are not known: the RPC has no debug_traceTransaction; only the transaction's own value is shown.",
       );
+      expect(node.calls).toContain("debug_traceTransaction");
       const amount = 10n ** 17n;
       await send(weth, amount);
       const out = await measured([DEV, weth], () => send(weth, 0n, withdraw(amount)));
+      // The RPC said it has no debug_traceTransaction: not asked again (memoized per RPC URL, as the simulation's).
+      node.calls.length = 0;
       const w = final(await confirmTx("evm-a", out.hash));
+      expect(node.calls).toContain("eth_getTransactionReceipt");
+      expect(node.calls).not.toContain("debug_traceTransaction");
       // The chain moved +amount − fee; the reader, without the trace, knows the fee only — and says why.
       expect(out.moved[0]).toBe(amount - out.gasFee);
       expect([changeOf(w, DEV, "native"), changeOf(w, weth, "native")]).toEqual([-out.gasFee, undefined]);

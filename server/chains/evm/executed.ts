@@ -180,17 +180,22 @@ function finalOf(chain: ChainId, r: EvmReceipt, tx: RpcReply | undefined, trace:
   return { state: "final", sender, logs, fee: fee.fee, changes: { ...lessFee(chain, changes, sender, fee.fee), reason: eth.reason } };
 }
 
+/** RPC URLs that answered "no such method" to debug_traceTransaction: not asked again (as the simulation's memos). */
+const noTraceTransaction = new Set<string>();
+
 /** Reads `hash` on `chain`: final with what it moved, failed (reverted), or pending with the reason. */
 export async function readExecutedEvm(chain: ChainId, hash: string): Promise<ExecutedEvm> {
+  const url = rpcUrlOf(chain);
+  const traced = !noTraceTransaction.has(url);
   let replies: RpcReply[];
   try {
     replies = await withRpcTimeout((signal) =>
       rpcBatch(
-        rpcUrlOf(chain),
+        url,
         [
           { method: "eth_getTransactionReceipt", params: [hash] },
           { method: "eth_getTransactionByHash", params: [hash] },
-          { method: "debug_traceTransaction", params: [hash, { tracer: "callTracer" }] },
+          ...(traced ? [{ method: "debug_traceTransaction", params: [hash, { tracer: "callTracer" }] }] : []),
         ],
         signal,
         `rpc:${chain}`,
@@ -200,6 +205,7 @@ export async function readExecutedEvm(chain: ChainId, hash: string): Promise<Exe
     return { state: "pending", reason: `rpc_unavailable: ${e instanceof RpcUnreachable ? e.message : errorLine(e)}` };
   }
   const [receipt, tx, trace] = replies;
+  if (traced && trace && isMethodMissing(trace)) noTraceTransaction.add(url);
   if (!receipt?.ok) return { state: "pending", reason: `not_found_yet: eth_getTransactionReceipt: ${receipt ? errorLine(receipt.message) : "no reply"}` };
   const r = receipt.result as EvmReceipt | null;
   if (!r) return { state: "pending", reason: "not_found_yet: no receipt yet" };
