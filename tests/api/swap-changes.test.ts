@@ -24,6 +24,9 @@ import { USDC } from "../../server/chains/balances";
 import { checkChanges, type ExpectedChanges } from "../../server/chains/check-changes";
 import type { EvmCall } from "../../server/chains/evm";
 import { simulateTransactions } from "../../server/chains/simulate";
+import type { ServiceFee } from "../../server/fees/recipient";
+import { swapExpectation } from "../../server/plans/swap";
+import type { Quote } from "../../server/quotes/types";
 import type { PlanTransaction } from "../../server/chains/transaction";
 import { resetConfigForTests } from "../../server/config";
 import { deployMintableToken, deployUsdc, erc20Balance, mintUsdc } from "../../testing/chains/evm/aave";
@@ -53,6 +56,24 @@ type SwapPlan = {
   fees: { kind: string; amountMicros: string | null }[];
   transactions: Tx[];
 };
+
+/**
+ * The service's own expectation for a swap plan's answer: `swapExpectation`, the function the plan route checks the
+ * simulation with, fed the answer's figures (amountIn, minAmountOut, the service fee line) and the fee's `recipient`.
+ * The altered-transaction tests hold the altered simulation to it as well as to the owner's reading written in the test,
+ * so a check the service would let through fails here too.
+ */
+function serviceExpectation(chain: "move-chain" | "svm-chain" | "evm-a", owner: string, inputToken: string, outputToken: string, plan: SwapPlan, recipient: string | null): ExpectedChanges {
+  const amount = BigInt(plan.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
+  const fee: ServiceFee =
+    amount > 0n && recipient ? { collected: true, recipient, bps: 0, amount, reason: null } : { collected: false, recipient: null, bps: 0, amount: 0n, reason: "no service fee line" };
+  const request = fee.collected ? { bps: 0, recipient: fee.recipient, amount } : null;
+  // swapExpectation reads a quote's `evm` (0x: the contract the swap calls, `to`) and `serviceFee` only.
+  const swap = plan.transactions.find((t) => t.kind === "swap")?.payload as EvmCall | undefined;
+  const evm = chain === "evm-a" && swap ? { to: swap.to, data: swap.data, value: "0", allowance: null } : undefined;
+  const quote = { evm, serviceFee: amount > 0n ? { amount, asset: inputToken, source: "the plan's service fee line" } : undefined } as Quote;
+  return swapExpectation(chain, owner, inputToken, outputToken, BigInt(plan.amountIn), BigInt(plan.minAmountOut ?? "0"), quote, fee, request);
+}
 
 const USDC_BASE = USDC["evm-a"];
 /** Base's WETH9 predeploy (ethereum-optimism/optimism packages/contracts-bedrock/src/libraries/Predeploys.sol, commit e48ad8dea2ee4a7752465d27b8bc971ce0f89a23: WETH9). */
@@ -245,14 +266,19 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
     const withApprove = (data: Hex) => r.json.transactions.map((t, i) => (i === 0 ? { ...t, payload: { ...(t.payload as EvmCall), data } } : t));
     const untouched = await simulateTransactions(r.json.transactions, OWNER);
     expect(checkChanges(untouched.transactions, expected)).toBeNull();
-    const unlimited = checkChanges((await simulateTransactions(withApprove(approveTo(FAKE_ALLOWANCE_HOLDER, maxUint256)), OWNER)).transactions, expected);
+    const service = serviceExpectation("evm-a", OWNER, USDC_BASE, WETH_BASE, r.json, FEE_EVM);
+    expect(checkChanges(untouched.transactions, service)).toBeNull();
+    const unlimitedSim = await simulateTransactions(withApprove(approveTo(FAKE_ALLOWANCE_HOLDER, maxUint256)), OWNER);
+    const unlimited = checkChanges(unlimitedSim.transactions, expected);
     expect(unlimited?.code).toBe("simulation_mismatch");
     expect(unlimited?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
+    expect(checkChanges(unlimitedSim.transactions, service)?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
     // Approving a foreign spender instead: the swap then cannot pull the USDC, and the chain refuses it.
     const foreign = await simulateTransactions(withApprove(approveTo(OTHER, AMOUNT)), OWNER);
     const checked = checkChanges(foreign.transactions, expected);
     expect(foreign.blocker?.code ?? checked?.code).toMatch(/simulation_failed|simulation_mismatch/);
     if (!foreign.blocker) expect(checked?.message).toContain(`to ${OTHER}`);
+    if (!foreign.blocker) expect(checkChanges(foreign.transactions, service)?.code).toBe("simulation_mismatch");
   });
 
   describe("Cetus (move-chain): the router's coin flow on the local Sui node", () => {
@@ -265,6 +291,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       venueTakesSpent: true,
       receives: [{ asset: "native", atLeast: BigInt(plan.minAmountOut ?? "0") }],
     });
+    const cetusService = (plan: SwapPlan) => serviceExpectation("move-chain", SUI, USDC["move-chain"], "0x2::sui::SUI", plan, null);
     /** The swap's PTB with each pure input equal to `from` (BCS bytes) replaced by `to`, and the coin intent's balance set. */
     const altered = (payload: string, pure: [Uint8Array, Uint8Array][], balance?: bigint): string => {
       const data = JSON.parse(payload) as { inputs: { Pure?: { bytes: string } }[]; commands: { $Intent?: { data: { balance: string } } }[] };
@@ -313,6 +340,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       const b = checkChanges(sim.transactions, expectedSui(r.json));
       expect(b?.code).toBe("simulation_mismatch");
       expect(b?.message).toContain("you send 2.000000 USDC by the plan, the simulation sends 20.000000 USDC");
+      expect(checkChanges(sim.transactions, cetusService(r.json))?.message).toContain("you send 2.000000 USDC by the plan, the simulation sends 20.000000 USDC");
     });
 
     it("the PTB altered to send the output to another address is blocked, naming that address and what the owner gets", async () => {
@@ -323,6 +351,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       const b = checkChanges(sim.transactions, expectedSui(r.json));
       expect(b?.code).toBe("simulation_mismatch");
       expect(b?.message).toContain(`goes to ${other}, which the plan does not name`);
+      expect(checkChanges(sim.transactions, cetusService(r.json))?.code).toBe("simulation_mismatch");
       expect(b?.message).toMatch(/you receive 0\.\d{9} SUI by the plan, the simulation gives you -0\.\d{9} SUI/);
     });
 
@@ -342,6 +371,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       const r = await cetus();
       const sim = await inSui(r.json.transactions);
       expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
+      expect(checkChanges(sim.transactions, cetusService(r.json))).toBeNull();
     });
   });
 
@@ -508,6 +538,8 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       expect(r.json.status).toBe("prepared");
       const untouched = await inSolana(r.json.transactions);
       expect(checkChanges(untouched.transactions, expectedSol(r.json))).toBeNull();
+      const jupiterService = (plan: SwapPlan) => serviceExpectation("svm-chain", SOL, USDC["svm-chain"], WRAPPED_SOL_MINT, plan, FEE_SVM);
+      expect(checkChanges(untouched.transactions, jupiterService(r.json))).toBeNull();
       const tx = r.json.transactions[0] as Tx;
       const payload = tx.payload as SolanaPayload;
       const instructions = payload.instructions.map((ix) => {
@@ -522,6 +554,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       const b = checkChanges(altered.transactions, expectedSol(r.json));
       expect(b?.code).toBe("simulation_mismatch");
       expect(b?.message).toContain("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC");
+      expect(checkChanges(altered.transactions, jupiterService(r.json))?.message).toContain("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC");
     });
 
     it("a pool paying less than the slippage allows fails Jupiter's own check: the plan is blocked with the program's error", async () => {
