@@ -14,9 +14,10 @@ import { burnEnds, type BurnMessageEnds, cctpMessageV1, cctpMessageV2 } from "..
 import { deployCctp } from "../../testing/chains/evm/cctp/deploy";
 import { type EvmNode, startEvmNode } from "../../testing/chains/evm/node";
 import type { SolanaLocalChain } from "../../testing/chains/solana/local-chain";
+import { useLocalChain } from "../../testing/oracle";
 import { type App, type DbKind, startApp } from "./app";
 import { type FakeIris, startFakeIris } from "./fake-iris";
-import { type FakeRpc, startFakeRpc } from "./fake-rpc";
+import { type FakeRpc, fundSuiOwner, startFakeRpc } from "./fake-rpc";
 
 export type CctpNodes = Record<"evm-a" | "evm-b", EvmNode>;
 
@@ -150,4 +151,22 @@ export async function landSolanaTx(rpc: FakeRpc, chain: SolanaLocalChain, wire: 
   } finally {
     rpc.landsSolana = landing;
   }
+}
+
+/**
+ * A move-chain receive's stack for a test file: the local chains (the Sui node, an evm-a RPC beside it) with `dest`
+ * funded with SUI for the receive's gas, and a local Iris. Its fields are set once the file's set-up has run.
+ */
+export function useSuiReceiveStack(dest: string): { rpc: FakeRpc; iris: FakeIris } {
+  const stack = {} as { rpc: FakeRpc; iris: FakeIris };
+  useLocalChain(["SVC_RPC_MOVE", "SVC_RPC_EVM_A"], async () => {
+    stack.rpc = await startFakeRpc();
+    fundSuiOwner(stack.rpc, dest);
+    return stack.rpc;
+  });
+  useLocalChain(["SVC_CCTP_ATTESTATION_URL"], async () => {
+    stack.iris = await startFakeIris();
+    return stack.iris;
+  });
+  return stack;
 }

@@ -23,10 +23,7 @@ import { cctpV1 } from "../../server/rails/cctp-v1";
 import { MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/evm";
 import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../../server/rails/cctp-v1/sui";
 import { attest } from "../../testing/chains/attester";
-import { useLocalChain } from "../../testing/oracle";
-import { executeSui, v1Message } from "../support/bridge-stack";
-import { type FakeIris, startFakeIris } from "../support/fake-iris";
-import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { executeSui, useSuiReceiveStack, v1Message } from "../support/bridge-stack";
 
 /** The owner-locked destination on move-chain: a key, so the receive can also be signed and executed on the node. */
 const SIGNER = Ed25519Keypair.fromSecretKey(new Uint8Array(32).fill(23));
@@ -38,18 +35,8 @@ const signal = new AbortController().signal;
 const fresh = () => BigInt(`0x${randomBytes(6).toString("hex")}`);
 
 describe("move-chain receives on the local Sui node", () => {
-  let rpc: FakeRpc;
-  let iris: FakeIris;
-  useLocalChain(["SVC_RPC_MOVE", "SVC_RPC_EVM_A"], async () => {
-    rpc = await startFakeRpc();
-    // SUI for the receive's gas (and 1,000 USDC, which the receive does not touch).
-    fundSuiOwner(rpc, DEST);
-    return rpc;
-  });
-  useLocalChain(["SVC_CCTP_ATTESTATION_URL"], async () => {
-    iris = await startFakeIris();
-    return iris;
-  });
+  // The local Sui node (DEST funded with SUI for the receive's gas) and a local Iris.
+  const stack = useSuiReceiveStack(DEST);
 
   /** The rescue's receive (suiReceiveV1, as rescueV1 builds it for the locked destination) of `message`, attested by the local attesters. */
   const receive = async (message: Hex): Promise<PlanTransaction[]> => {
@@ -118,20 +105,20 @@ describe("move-chain receives on the local Sui node", () => {
 
     it("a node that does not answer the simulation: the receive is unavailable with the reason, and the checker does not block", async () => {
       const txs = await receive(message(DEST, AMOUNT));
-      rpc.down = true;
+      stack.rpc.down = true;
       try {
         const sim = await simulateTransactions(txs, DEST);
         expect(sim.blocker).toBeNull();
         expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringMatching(/^Not simulated: the move-chain node did not answer \(.+\)\.$/) });
         expect(checkChanges(sim.transactions, expected(AMOUNT))).toBeNull();
       } finally {
-        rpc.down = false;
+        stack.rpc.down = false;
       }
     });
 
     it("a node that does not offer simulation (SimulateTransaction unimplemented): unavailable with the node's reason, not a refusal, and the checker does not block", async () => {
       const txs = await receive(message(DEST, AMOUNT));
-      rpc.unserved.add("SimulateTransaction");
+      stack.rpc.unserved.add("SimulateTransaction");
       try {
         const sim = await simulateTransactions(txs, DEST);
         expect(sim.blocker).toBeNull();
@@ -140,7 +127,7 @@ describe("move-chain receives on the local Sui node", () => {
         expect(sim.transactions[0]?.simulation?.error).toBe("Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED).");
         expect(checkChanges(sim.transactions, expected(AMOUNT))).toBeNull();
       } finally {
-        rpc.unserved.delete("SimulateTransaction");
+        stack.rpc.unserved.delete("SimulateTransaction");
       }
     });
   });
@@ -150,8 +137,8 @@ describe("move-chain receives on the local Sui node", () => {
       const nonce = fresh();
       const message = v1Message(CCTP_DOMAIN["evm-a"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT);
       const hash = `0x${randomBytes(32).toString("hex")}`;
-      rpc.txs.set(hash, { kind: "evm", from: "0x2222222222222222222222222222222222222222", status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER["evm-a"] as string, message }] });
-      iris.messages.set(`${CCTP_DOMAIN["evm-a"]}/${hash}`, [{ message, attestation: await attest(message), eventNonce: nonce.toString() }]);
+      stack.rpc.txs.set(hash, { kind: "evm", from: "0x2222222222222222222222222222222222222222", status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER["evm-a"] as string, message }] });
+      stack.iris.messages.set(`${CCTP_DOMAIN["evm-a"]}/${hash}`, [{ message, attestation: await attest(message), eventNonce: nonce.toString() }]);
       const built = await cctpV1.rescue({ source: "evm-a", dest: "move-chain", destAddress: DEST }, pad(DEST as Hex), hash);
       expect(built.blockers).toEqual([]);
       expect(built.mint).toEqual({ amount: AMOUNT, fee: 0n });
@@ -177,15 +164,15 @@ describe("move-chain receives on the local Sui node", () => {
       const first = await receive(v1Message(CCTP_DOMAIN["evm-a"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT));
       // A simulation uses no nonce: simulated twice, the receive passes twice.
       for (let i = 0; i < 2; i++) expect((await simulateTransactions(first, DEST)).transactions[0]?.simulation?.status).toBe("ok");
-      const digest = await executeSui(rpc, SIGNER, first[0]?.payload as string);
-      const landed = rpc.txs.get(digest);
+      const digest = await executeSui(stack.rpc, SIGNER, first[0]?.payload as string);
+      const landed = stack.rpc.txs.get(digest);
       const minted = landed?.kind === "sui" ? landed.balanceChanges.filter((c) => c.coinType === USDC["move-chain"]).map((c) => [normalizeSuiAddress(c.owner), c.amount]) : null;
       expect(minted).toEqual([[DEST, AMOUNT]]);
       const again = (await simulateTransactions(await receive(v1Message(CCTP_DOMAIN["evm-a"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT)), DEST)).transactions[0]?.simulation;
       expect(again?.status).toBe("failed");
       expect(again?.error).toBe(`MoveAbort in 1st command, abort code: 4, in '${SUI_MESSAGE_TRANSMITTER}::receive_message::receive_message'`);
       // Signed again, the wallet's own dry run refuses it (nothing is minted twice).
-      const twice = await executeSui(rpc, SIGNER, first[0]?.payload as string).then(
+      const twice = await executeSui(stack.rpc, SIGNER, first[0]?.payload as string).then(
         () => "executed",
         (e: Error) => e.message,
       );

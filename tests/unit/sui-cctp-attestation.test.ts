@@ -17,10 +17,7 @@ import { cctpV1 } from "../../server/rails/cctp-v1";
 import { MESSAGE_TRANSMITTER } from "../../server/rails/cctp-v1/evm";
 import { SUI_MESSAGE_TRANSMITTER, suiReceiveV1 } from "../../server/rails/cctp-v1/sui";
 import { attest, LOCAL_ATTESTERS, LOCAL_SIGNATURE_THRESHOLD } from "../../testing/chains/attester";
-import { useLocalChain } from "../../testing/oracle";
-import { strangerAttestation, v1Message } from "../support/bridge-stack";
-import { type FakeIris, startFakeIris } from "../support/fake-iris";
-import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { strangerAttestation, useSuiReceiveStack, v1Message } from "../support/bridge-stack";
 
 const DEST = normalizeSuiAddress(`0x${"d5".repeat(32)}`);
 const SUI_DOMAIN = CCTP_DOMAIN["move-chain"];
@@ -36,19 +33,10 @@ const abortIn = (code: number, where = ATTESTATION) => `MoveAbort in 1st command
 const signatures = (attestation: Hex): string[] => attestation.slice(2).match(/.{130}/g) ?? [];
 
 describe("Circle's attestation check on the local Sui node", () => {
-  let rpc: FakeRpc;
-  let iris: FakeIris;
-  useLocalChain(["SVC_RPC_MOVE", "SVC_RPC_EVM_A"], async () => {
-    rpc = await startFakeRpc();
-    fundSuiOwner(rpc, DEST);
-    return rpc;
-  });
-  useLocalChain(["SVC_CCTP_ATTESTATION_URL"], async () => {
-    iris = await startFakeIris();
-    return iris;
-  });
+  // The local Sui node (DEST funded with SUI for the receive's gas) and a local Iris.
+  const stack = useSuiReceiveStack(DEST);
   afterEach(() => {
-    rpc.suiMessageTransmitter.signatureThreshold = BigInt(LOCAL_SIGNATURE_THRESHOLD);
+    stack.rpc.suiMessageTransmitter.signatureThreshold = BigInt(LOCAL_SIGNATURE_THRESHOLD);
   });
 
   /** The rescue's receive of `msg` with `attestation`, simulated by the node: its status and error. */
@@ -60,7 +48,7 @@ describe("Circle's attestation check on the local Sui node", () => {
   };
 
   it("the node's State enables the local attesters (as Sui addresses) at the local threshold, and their attestation is received", async () => {
-    expect(rpc.suiMessageTransmitter).toEqual({ enabledAttesters: LOCAL_ATTESTERS.map((a) => pad(a.address).toLowerCase()), signatureThreshold: BigInt(LOCAL_SIGNATURE_THRESHOLD) });
+    expect(stack.rpc.suiMessageTransmitter).toEqual({ enabledAttesters: LOCAL_ATTESTERS.map((a) => pad(a.address).toLowerCase()), signatureThreshold: BigInt(LOCAL_SIGNATURE_THRESHOLD) });
     const msg = message();
     expect(await simulate(msg, await attest(msg))).toMatchObject({ status: "ok", error: "" });
   });
@@ -83,7 +71,7 @@ describe("Circle's attestation check on the local Sui node", () => {
     expect((await simulate(msg, "0x")).error).toMatch(/^MoveAbort in 1st command, abort code: 0, .* — Circle CCTP EInvalidAttestationLength/);
     // Two signatures where the State takes one are refused as well: the length must be exactly threshold × 65.
     expect((await simulate(msg, await attest(msg, 2))).error.startsWith(abortIn(0))).toBe(true);
-    rpc.suiMessageTransmitter.signatureThreshold = 2n;
+    stack.rpc.suiMessageTransmitter.signatureThreshold = 2n;
     const one = await simulate(msg, await attest(msg, 1));
     expect(one.status).toBe("failed");
     expect(one.error.startsWith(`${abortIn(0)} — Circle CCTP EInvalidAttestationLength`)).toBe(true);
@@ -92,7 +80,7 @@ describe("Circle's attestation check on the local Sui node", () => {
   });
 
   it("signatures out of increasing attester order, or one attester twice, abort EInvalidSignatureOrder (1)", async () => {
-    rpc.suiMessageTransmitter.signatureThreshold = 2n;
+    stack.rpc.suiMessageTransmitter.signatureThreshold = 2n;
     const msg = message();
     const [first, second] = signatures(await attest(msg, 2));
     const reversed = await simulate(msg, `0x${second}${first}`);
@@ -103,12 +91,12 @@ describe("Circle's attestation check on the local Sui node", () => {
 
   it("an attester the State no longer enables is refused: ESignerIsNotAttester (2)", async () => {
     const msg = message();
-    const enabled = rpc.suiMessageTransmitter.enabledAttesters;
-    rpc.suiMessageTransmitter.enabledAttesters = enabled.slice(1);
+    const enabled = stack.rpc.suiMessageTransmitter.enabledAttesters;
+    stack.rpc.suiMessageTransmitter.enabledAttesters = enabled.slice(1);
     try {
       expect((await simulate(msg, await attest(msg))).error.startsWith(abortIn(2))).toBe(true);
     } finally {
-      rpc.suiMessageTransmitter.enabledAttesters = enabled;
+      stack.rpc.suiMessageTransmitter.enabledAttesters = enabled;
     }
   });
 
@@ -133,8 +121,8 @@ describe("Circle's attestation check on the local Sui node", () => {
       const nonce = fresh();
       const msg = v1Message(CCTP_DOMAIN["evm-a"], SUI_DOMAIN, nonce, DEST as Hex, AMOUNT);
       const hash = `0x${randomBytes(32).toString("hex")}`;
-      rpc.txs.set(hash, { kind: "evm", from: "0x2222222222222222222222222222222222222222", status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER["evm-a"] as string, message: msg }] });
-      iris.messages.set(`${CCTP_DOMAIN["evm-a"]}/${hash}`, [{ message: msg, attestation: await attestation(msg), eventNonce: nonce.toString() }]);
+      stack.rpc.txs.set(hash, { kind: "evm", from: "0x2222222222222222222222222222222222222222", status: "0x1", transfers: [], messagesSent: [{ emitter: MESSAGE_TRANSMITTER["evm-a"] as string, message: msg }] });
+      stack.iris.messages.set(`${CCTP_DOMAIN["evm-a"]}/${hash}`, [{ message: msg, attestation: await attestation(msg), eventNonce: nonce.toString() }]);
       return cctpV1.rescue({ source: "evm-a", dest: "move-chain", destAddress: DEST }, pad(DEST as Hex), hash);
     };
 
@@ -143,7 +131,7 @@ describe("Circle's attestation check on the local Sui node", () => {
       ["one signature where the State takes two", 2n, (m: Hex) => attest(m, 1), 0, "EInvalidAttestationLength"],
       ["the two attesters out of order", 2n, async (m: Hex) => `0x${signatures(await attest(m, 2)).reverse().join("")}` as Hex, 1, "EInvalidSignatureOrder"],
     ] as const)("an attestation %s: simulation_failed naming Circle's abort", async (_what, threshold, attestation, code, name) => {
-      rpc.suiMessageTransmitter.signatureThreshold = threshold;
+      stack.rpc.suiMessageTransmitter.signatureThreshold = threshold;
       const built = await rescue(attestation);
       expect(built.transactions).toEqual([]);
       expect(built.blockers).toHaveLength(1);
