@@ -113,7 +113,10 @@ export class Book {
     if (bucket === "liquid") r.liquidMicros = after;
     else {
       r.stakedMicros = after;
-      // What leaves a position leaves its confirmed part last only as far as the rest allows: never above what is staked.
+      // What leaves a position is taken from its confirmed part first (issue 23: a ledger credit never borrows another
+      // amount's confirmation): after a confirmed 100 and a 30 credit, withdrawing 100 leaves 30 of which none is
+      // confirmed. Never overstated: never above what is staked.
+      if (amount < 0n) r.confirmedMicros = r.confirmedMicros + amount > 0n ? r.confirmedMicros + amount : 0n;
       if (r.confirmedMicros > after) r.confirmedMicros = after;
     }
     this.dirty.add(keyOf(r));

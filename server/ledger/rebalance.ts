@@ -69,8 +69,10 @@ export async function rebalance(db: Db, wallet: string, input: RebalanceInput): 
     book.patch(tk, {
       costBasisMicros: t.costBasisMicros + movedBasis,
       indexRef: mergedIndex(t.stakedMicros, t.indexRef, amount, read.ok ? read.index : null),
-      txId: t.txId ?? f.txId,
-      txConfirmedAt: t.txId ? t.txConfirmedAt : f.txConfirmedAt,
+      // A ledger rebalance has no transaction: the destination keeps its own proof, or has none; it never borrows the
+      // source position's transaction, which moved money into another venue (issue 23 item 4).
+      txId: t.txId,
+      txConfirmedAt: t.txConfirmedAt,
       openedAt: t.openedAt ?? new Date(),
     });
     book.change(liquid, "stake", -amount, { ...meta, legIndex: 1 });

@@ -199,9 +199,10 @@ describe.each(dbKinds())("wallet ledger on the running app (%s)", (db) => {
   it("public portfolio and activity: proven positions only, one row per leg, newest first, cursor pages", async () => {
     const pf = await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${W}`);
     expect(pf.status).toBe(200);
-    // suilend (proven by DIGEST_A) and navi (rebalanced from it, so it carries that proof); W3's credits had no proof.
-    expect(pf.json).toMatchObject({ schemaVersion: "svc-wallet-portfolio.v1", count: 2 });
-    expect((pf.json.positions as J[]).map((p) => `${p.protocol}:${p.txId}`).sort()).toEqual([`navi:${DIGEST_A}`, `suilend:${DIGEST_A}`]);
+    // suilend (proven by DIGEST_A) only: navi holds what a ledger rebalance moved there, with no transaction of its own,
+    // and never borrows suilend's proof (issue 23 item 4); W3's credits had no proof.
+    expect(pf.json).toMatchObject({ schemaVersion: "svc-wallet-portfolio.v1", count: 1 });
+    expect((pf.json.positions as J[]).map((p) => `${p.protocol}:${p.txId}`).sort()).toEqual([`suilend:${DIGEST_A}`]);
     const unproven = await call<J>(app.url, "GET", `/api/v1/svc/portfolio?wallet=${W2}`);
     expect(unproven.json).toMatchObject({ count: 0, positions: [] });
     const first = await call<J>(app.url, "GET", `/api/v1/svc/activity?wallet=${W}&limit=2`);

@@ -124,6 +124,16 @@ describe.each(dbKinds())("withdraw execute: the chain's amounts reach the ledger
     const position = ((await portfolio()).positions as J[]).find((p) => p.venueId === "scallop") as J;
     expect(position).toMatchObject({ txId: digest, proof: { txId: digest, confirmed: false, confirmedMicros: "100000000" } });
     expect((position.proof as J).note).toMatch(/for 100000000 of the 130000000 micros staked/);
+    // A confirmed withdraw of 100 takes the confirmed part first: the 30 left is the credit, none of it confirmed, and
+    // the deposit's confirmation is never lent to it.
+    const w = await plan("withdraw", "100000000");
+    expect((await post("/svc/strategies/withdraw/execute", { planId: w, digest: landed(100_000_000n) })).json).toMatchObject({ status: "done", position: { stakedMicros: "30000000" } });
+    const left = ((await portfolio()).positions as J[]).find((p) => p.venueId === "scallop") as J;
+    expect(left).toMatchObject({ recordedMicros: "30000000", proof: { confirmed: false, confirmedMicros: "0" } });
+    expect((left.proof as J).note).toMatch(/for 0 of the 30000000 micros staked/);
+    // Leaving nothing behind for the test below.
+    const rest = await plan("withdraw", "30000000");
+    expect((await post("/svc/strategies/withdraw/execute", { planId: rest, digest: landed(30_000_000n) })).json).toMatchObject({ status: "done", position: { stakedMicros: "0" } });
   });
 
   // Last: it leaves 2 USDC staked at Scallop, which the test above would count.
