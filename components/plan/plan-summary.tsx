@@ -286,7 +286,8 @@ export function BalanceChanges({ changes, signer, at, chain, callTo }: { changes
   const lines = changes.balanceChanges.map((c) => {
     const amount = BigInt(c.amount);
     const abs = (amount < 0n ? -amount : amount).toString();
-    const shown = c.asset.symbol !== null && c.asset.decimals !== null ? formatTokenAmount(abs, { symbol: c.asset.symbol, decimals: c.asset.decimals }) : `${abs} base units of ${shortAddress(c.asset.id)}`;
+    // With decimals but no symbol (a mint read from the chain): "1.5 of token <id>", as the checker's messages say it.
+    const shown = c.asset.decimals !== null ? formatTokenAmount(abs, { symbol: c.asset.symbol ?? `of token ${shortAddress(c.asset.id)}`, decimals: c.asset.decimals }) : `${abs} base units of ${shortAddress(c.asset.id)}`;
     const you = sameOwner(c.owner, signer);
     return `${you ? "You" : shortAddress(c.owner)} ${amount < 0n ? (you ? "send" : "sends") : you ? "receive" : "receives"} ${shown}`;
   });

@@ -1,8 +1,8 @@
 // What a transaction does to balances, in the chain's own words (issue 23): the balance changes (and on EVM the ERC-20
 // approvals) a chain's simulation reports before signing, or its executed transaction after. Never computed from the
 // plan: a chain that cannot say leaves `unavailable` with the reason. Amounts are signed integer base units of the
-// asset (a string); symbol and decimals are given only for assets the service knows (lib/tokens.ts, the venues' share
-// tokens, the native asset).
+// asset (a string); symbol and decimals are given for assets the service knows (lib/tokens.ts, the venues' share
+// tokens, the native asset) and, once a simulation changed it, for any other asset its chain names (asset-names.ts).
 import { normalizeStructTag } from "@mysten/sui/utils";
 import { z } from "zod";
 import type { ChainId } from "./address";
@@ -130,10 +130,38 @@ export function noteShareToken(t: ShareToken): void {
   shareTokens = [...shareTokens, t];
 }
 
+/** What the chain answered of an asset the service does not otherwise know (server/chains/asset-names.ts reads it). */
+export interface AssetName {
+  symbol: string | null;
+  decimals: number | null;
+}
+
+/** Names read from the chains, per chain and id (EVM addresses lower-cased, Sui coin types normalized), for the process. */
+const readNames = new Map<string, AssetName>();
+
+const nameKey = (chain: ChainId, id: string) => {
+  if (chain === "move-chain") {
+    try {
+      return `${chain}|${normalizeStructTag(id)}`;
+    } catch {
+      return `${chain}|${id}`;
+    }
+  }
+  return `${chain}|${chain === "svm-chain" ? id : id.toLowerCase()}`;
+};
+
+/** Keeps what the chain answered of asset `id` (its symbol and decimals, either null when it has none) for this process. */
+export function noteAssetName(chain: ChainId, id: string, name: AssetName): void {
+  readNames.set(nameKey(chain, id), { symbol: name.symbol, decimals: name.decimals });
+}
+
 /** Whether two ids name the same asset on `chain`: Sui coin types in normal form, Solana mints as is, EVM addresses in any case. */
 const sameId = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
 
-/** The asset `id` on `chain` with what the service knows of it (lib/tokens.ts, the venues' share tokens, the native asset); others carry nulls. */
+/**
+ * The asset `id` on `chain` with what the service knows of it (lib/tokens.ts, the venues' share tokens, the native
+ * asset, else what its chain answered when a simulation changed it: noteAssetName); others carry nulls.
+ */
 export function changedAsset(chain: ChainId, id: string): ChangedAsset {
   if (id === "native") return { chain, id, ...NATIVE[chain] };
   // The tokens the service knows by name on the chain (USDC; SUI, wrapped SOL, WETH): their symbol and decimals.
@@ -141,7 +169,9 @@ export function changedAsset(chain: ChainId, id: string): ChangedAsset {
   if (known) return { chain, id, symbol: known.symbol, decimals: known.decimals };
   // Else a venue's share token (aUSDC, a vault's shares, a market coin …) as its venue module cites it.
   const share = shareTokens.find((t) => t.chain === chain && sameId(chain, id, t.id));
-  return share ? { chain, id, symbol: share.symbol, decimals: share.decimals } : { chain, id, symbol: null, decimals: null };
+  if (share) return { chain, id, symbol: share.symbol, decimals: share.decimals };
+  const read = readNames.get(nameKey(chain, id));
+  return { chain, id, symbol: read?.symbol ?? null, decimals: read?.decimals ?? null };
 }
 
 /** Sui coin types compared in normal form (0x2::sui::SUI = 0x000…002::sui::SUI), as the SDK normalizes struct tags. */

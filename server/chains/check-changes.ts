@@ -63,15 +63,18 @@ export const svmAsset = (a: string) => (a === WRAPPED_SOL_MINT ? "native" : a);
 const sameAsset = (chain: ChainId, a: string, b: string) =>
   chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? svmAsset(a) === svmAsset(b) : sameWallet(a, b);
 
-/** A change in the asset's own units when known ("5.000000 USDC"), else base units with the asset id. */
+/**
+ * A change in the asset's own units when known ("5.000000 USDC"); with decimals but no symbol (a mint, a token without
+ * symbol()), "1.500000 of token <id>"; else base units with the asset id.
+ */
 export function inUnits(c: Pick<BalanceChange, "asset">, amount: bigint): string {
   const { symbol, decimals, id } = c.asset;
-  if (symbol === null || decimals === null) return `${amount} base units of ${id}`;
+  if (decimals === null) return `${amount} base units of ${id}`;
   const neg = amount < 0n;
   const abs = neg ? -amount : amount;
   const scale = 10n ** BigInt(decimals);
   const frac = decimals ? `.${(abs % scale).toString().padStart(decimals, "0")}` : "";
-  return `${neg ? "-" : ""}${abs / scale}${frac} ${symbol}`;
+  return `${neg ? "-" : ""}${abs / scale}${frac} ${symbol ?? `of token ${id}`}`;
 }
 
 /**

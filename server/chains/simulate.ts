@@ -2,6 +2,7 @@
 // simulation first. One simulator per transaction encoding (per chain family), each given the plan's transactions of
 // that encoding in order (an EVM approve before its supply). A failed simulation blocks the plan with the chain's
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
+import { nameChangedAssets } from "./asset-names";
 import { simulateEvm } from "./evm/simulate";
 import { type Simulation, simulationUnavailable } from "./simulation";
 import { simulateSolana } from "./solana/simulate";
@@ -59,6 +60,8 @@ export async function simulateTransactions(txs: PlanTransaction[], signer: strin
       });
     }),
   );
+  // The assets the changes leave unnamed (a swap's arbitrary token) read from their chains, one batch per chain.
+  await nameChangedAssets(out);
   const failed = out.find((t) => t.simulation?.status === "failed");
   return {
     transactions: out,
