@@ -135,16 +135,26 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         expect(b?.message).toContain(`5.000000 USDC goes to ${OTHER}, which the plan does not name`);
       });
 
-      it("a node that does not answer the simulation: the deposit's changes are unavailable with the reason, and the checker does not block", async () => {
+      it("a node that does not answer the simulation, or does not offer it (SimulateTransaction unimplemented): the deposit's changes are unavailable with the reason, and the checker does not block", async () => {
         const r = await plan("deposit", c.venue);
         const tx = r.json.transactions[0] as Tx;
+        const expected = await vaultExpectedChanges("deposit", resolveVenue(c.venue), OWNER, AMOUNT);
         rpc.down = true;
         try {
           const sim = await simulateTransactions([tx], OWNER);
           expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
-          expect(checkChanges(sim.transactions, await vaultExpectedChanges("deposit", resolveVenue(c.venue), OWNER, AMOUNT))).toBeNull();
+          expect(checkChanges(sim.transactions, expected)).toBeNull();
         } finally {
           rpc.down = false;
+        }
+        rpc.unserved.add("SimulateTransaction");
+        try {
+          const sim = await simulateTransactions([tx], OWNER);
+          expect(sim.blocker).toBeNull();
+          expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
+          expect(checkChanges(sim.transactions, expected)).toBeNull();
+        } finally {
+          rpc.unserved.delete("SimulateTransaction");
         }
       });
 
@@ -181,16 +191,26 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         expect(elsewhere?.message).toContain(`USDC goes to ${OTHER}, which the plan does not name`);
       });
 
-      it("a node that does not answer the simulation: the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
+      it("a node that does not answer the simulation, or does not offer it (SimulateTransaction unimplemented): the withdraw's changes are unavailable with the reason, and the checker does not block", async () => {
         const r = await plan("withdraw", c.venue);
         const tx = r.json.transactions[0] as Tx;
+        const expected = await vaultExpectedChanges("withdraw", resolveVenue(c.venue), OWNER, AMOUNT);
         rpc.down = true;
         try {
           const sim = await simulateTransactions([tx], OWNER);
           expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
-          expect(checkChanges(sim.transactions, await vaultExpectedChanges("withdraw", resolveVenue(c.venue), OWNER, AMOUNT))).toBeNull();
+          expect(checkChanges(sim.transactions, expected)).toBeNull();
         } finally {
           rpc.down = false;
+        }
+        rpc.unserved.add("SimulateTransaction");
+        try {
+          const sim = await simulateTransactions([tx], OWNER);
+          expect(sim.blocker).toBeNull();
+          expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
+          expect(checkChanges(sim.transactions, expected)).toBeNull();
+        } finally {
+          rpc.unserved.delete("SimulateTransaction");
         }
       });
     });

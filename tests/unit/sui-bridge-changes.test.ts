@@ -88,16 +88,25 @@ describe("the move-chain burn (CCTP V1 deposit_for_burn) checked against the pla
     expect(blocker?.message ?? null).toBeNull();
   });
 
-  it("a node that does not answer the simulation: the burn is unavailable with the reason, and the checker does not block", async () => {
+  it("a node that does not answer the simulation, or does not offer it (SimulateTransaction unimplemented): the burn is unavailable with the reason, and the checker does not block", async () => {
     const txs = await burnTxs();
+    const expected = burnExpectation({ source: "move-chain", owner: OWNER, amount: BURN + FEE, burnAmount: BURN, serviceFee: fee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: null });
     rpc.down = true;
     try {
       const sim = await simulateTransactions(txs, OWNER);
       expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
-      const expected = burnExpectation({ source: "move-chain", owner: OWNER, amount: BURN + FEE, burnAmount: BURN, serviceFee: fee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: null });
       expect(checkChanges(sim.transactions, expected)).toBeNull();
     } finally {
       rpc.down = false;
+    }
+    rpc.unserved.add("SimulateTransaction");
+    try {
+      const sim = await simulateTransactions(txs, OWNER);
+      expect(sim.blocker).toBeNull();
+      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
+      expect(checkChanges(sim.transactions, expected)).toBeNull();
+    } finally {
+      rpc.unserved.delete("SimulateTransaction");
     }
   });
 
