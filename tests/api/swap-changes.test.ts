@@ -63,14 +63,14 @@ type SwapPlan = {
  * The altered-transaction tests hold the altered simulation to it as well as to the owner's reading written in the test,
  * so a check the service would let through fails here too.
  */
-function serviceExpectation(chain: "move-chain" | "svm-chain" | "evm-a", owner: string, inputToken: string, outputToken: string, plan: SwapPlan, recipient: string | null): ExpectedChanges {
+function serviceExpectation(chain: "move-chain" | "svm-chain" | "evm-a" | "evm-b", owner: string, inputToken: string, outputToken: string, plan: SwapPlan, recipient: string | null): ExpectedChanges {
   const amount = BigInt(plan.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
   const fee: ServiceFee =
     amount > 0n && recipient ? { collected: true, recipient, bps: 0, amount, reason: null } : { collected: false, recipient: null, bps: 0, amount: 0n, reason: "no service fee line" };
   const request = fee.collected ? { bps: 0, recipient: fee.recipient, amount } : null;
   // swapExpectation reads a quote's `evm` (0x: the contract the swap calls, `to`) and `serviceFee` only.
   const swap = plan.transactions.find((t) => t.kind === "swap")?.payload as EvmCall | undefined;
-  const evm = chain === "evm-a" && swap ? { to: swap.to, data: swap.data, value: "0", allowance: null } : undefined;
+  const evm = (chain === "evm-a" || chain === "evm-b") && swap ? { to: swap.to, data: swap.data, value: "0", allowance: null } : undefined;
   const quote = { evm, serviceFee: amount > 0n ? { amount, asset: inputToken, source: "the plan's service fee line" } : undefined } as Quote;
   return swapExpectation(chain, owner, inputToken, outputToken, BigInt(plan.amountIn), BigInt(plan.minAmountOut ?? "0"), quote, fee, request);
 }
@@ -111,18 +111,18 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
   const post = (path: string, body: unknown) => call<SwapPlan>(app.url, "POST", `/api/v1${path}`, { body });
   const zeroEx = (owner: string, c: ZeroXChain = ZEROX_CHAINS[0]) => post("/svc/evm/swap/plan", { chain: c.chain, inputToken: "USDC", outputToken: c.weth, amountIn: AMOUNT.toString(), slippageBps: SLIPPAGE, owner });
   /** What the plan says, as the owner reads it: amountIn leaves, the service fee line to its recipient, at least minAmountOut arrives; approvals to the contract the swap calls. */
-  const expectedOf = (plan: SwapPlan, owner: string): ExpectedChanges => {
+  const expectedOf = (plan: SwapPlan, owner: string, c: ZeroXChain = ZEROX_CHAINS[0]): ExpectedChanges => {
     const fee = BigInt(plan.fees.find((f) => f.kind === "service")?.amountMicros ?? "0");
     const swap = plan.transactions.find((t) => t.kind === "swap")?.payload as EvmCall;
     return {
-      chain: "evm-a",
+      chain: c.chain,
       owner,
-      spends: [{ asset: USDC_BASE, amount: BigInt(plan.amountIn) }],
-      pays: fee > 0n ? [{ to: FEE_EVM, asset: USDC_BASE, amount: fee }] : [],
+      spends: [{ asset: c.usdc, amount: BigInt(plan.amountIn) }],
+      pays: fee > 0n ? [{ to: c.feeRecipient, asset: c.usdc, amount: fee }] : [],
       venues: [swap.to],
       venueTakesSpent: true,
       spentToAnyAddress: true,
-      receives: [{ asset: WETH_BASE, atLeast: BigInt(plan.minAmountOut ?? "0") }],
+      receives: [{ asset: c.weth, atLeast: BigInt(plan.minAmountOut ?? "0") }],
     };
   };
 
@@ -229,56 +229,56 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
         quotes.zerox.recipient = null;
       }
     });
-  });
 
-  it("0x: a quote server answering a transaction that also sends ETH (value) is blocked, naming the ETH that would leave the wallet", async () => {
-    quotes.zerox.value = 10n ** 17n; // 0.1 ETH, which the exchange (payable exec) accepts and keeps
-    try {
-      const r = await zeroEx(OWNER);
-      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
-      expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining("0.100000000000000000 ETH leaves your wallet that the plan does not spend") }]);
-    } finally {
-      quotes.zerox.value = 0n;
-    }
-  });
+    it("0x: a quote server answering a transaction that also sends ETH (value) is blocked, naming the ETH that would leave the wallet", async () => {
+      quotes.zerox.value = 10n ** 17n; // 0.1 ETH, which the exchange (payable exec) accepts and keeps
+      try {
+        const r = await zeroEx(OWNER, c);
+        expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining("0.100000000000000000 ETH leaves your wallet that the plan does not spend") }]);
+      } finally {
+        quotes.zerox.value = 0n;
+      }
+    });
 
-  it("0x: a quote naming another spender than the contract the swap calls is blocked (the owner would approve a foreign spender)", async () => {
-    // The owner's standing allowance lets the swap itself succeed, so only the approval differs from the plan.
-    quotes.allowances.set(APPROVED.toLowerCase(), 0n);
-    quotes.zerox.spender = OTHER;
-    try {
-      const r = await zeroEx(APPROVED);
-      expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
-      expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining(`an approval of 1.000000 USDC to ${OTHER}; the plan approves 1.000000 USDC of it to the contract it calls`) }]);
-    } finally {
-      quotes.zerox.spender = null;
-      quotes.allowances.clear();
-    }
-  });
+    it("0x: a quote naming another spender than the contract the swap calls is blocked (the owner would approve a foreign spender)", async () => {
+      // The owner's standing allowance lets the swap itself succeed, so only the approval differs from the plan.
+      quotes.allowances.set(APPROVED.toLowerCase(), 0n);
+      quotes.zerox.spender = OTHER;
+      try {
+        const r = await zeroEx(APPROVED, c);
+        expect(r.json).toMatchObject({ status: "blocked", transactions: [] });
+        expect(r.json.blockers).toEqual([{ code: "simulation_mismatch", message: expect.stringContaining(`an approval of 1.000000 USDC to ${OTHER}; the plan approves 1.000000 USDC of it to the contract it calls`) }]);
+      } finally {
+        quotes.zerox.spender = null;
+        quotes.allowances.clear();
+      }
+    });
 
-  it("0x: the plan's approval altered after building (unlimited, or to another spender) is refused by the same check", async () => {
-    const r = await zeroEx(OWNER);
-    expect(r.json.status).toBe("prepared");
-    process.env.SVC_RPC_EVM_A = node.url;
-    resetConfigForTests();
-    const expected = expectedOf(r.json, OWNER);
-    const approveTo = (spender: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender as Hex, amount] });
-    const withApprove = (data: Hex) => r.json.transactions.map((t, i) => (i === 0 ? { ...t, payload: { ...(t.payload as EvmCall), data } } : t));
-    const untouched = await simulateTransactions(r.json.transactions, OWNER);
-    expect(checkChanges(untouched.transactions, expected)).toBeNull();
-    const service = serviceExpectation("evm-a", OWNER, USDC_BASE, WETH_BASE, r.json, FEE_EVM);
-    expect(checkChanges(untouched.transactions, service)).toBeNull();
-    const unlimitedSim = await simulateTransactions(withApprove(approveTo(FAKE_ALLOWANCE_HOLDER, maxUint256)), OWNER);
-    const unlimited = checkChanges(unlimitedSim.transactions, expected);
-    expect(unlimited?.code).toBe("simulation_mismatch");
-    expect(unlimited?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
-    expect(checkChanges(unlimitedSim.transactions, service)?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
-    // Approving a foreign spender instead: the swap then cannot pull the USDC, and the chain refuses it.
-    const foreign = await simulateTransactions(withApprove(approveTo(OTHER, AMOUNT)), OWNER);
-    const checked = checkChanges(foreign.transactions, expected);
-    expect(foreign.blocker?.code ?? checked?.code).toMatch(/simulation_failed|simulation_mismatch/);
-    if (!foreign.blocker) expect(checked?.message).toContain(`to ${OTHER}`);
-    if (!foreign.blocker) expect(checkChanges(foreign.transactions, service)?.code).toBe("simulation_mismatch");
+    it("0x: the plan's approval altered after building (unlimited, or to another spender) is refused by the same check", async () => {
+      const r = await zeroEx(OWNER, c);
+      expect(r.json.status).toBe("prepared");
+      process.env[c.chain === "evm-a" ? "SVC_RPC_EVM_A" : "SVC_RPC_EVM_B"] = nodeOf(c).url;
+      resetConfigForTests();
+      const expected = expectedOf(r.json, OWNER, c);
+      const approveTo = (spender: string, amount: bigint): Hex => encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [spender as Hex, amount] });
+      const withApprove = (data: Hex) => r.json.transactions.map((t, i) => (i === 0 ? { ...t, payload: { ...(t.payload as EvmCall), data } } : t));
+      const untouched = await simulateTransactions(r.json.transactions, OWNER);
+      expect(checkChanges(untouched.transactions, expected)).toBeNull();
+      const service = serviceExpectation(c.chain, OWNER, c.usdc, c.weth, r.json, c.feeRecipient);
+      expect(checkChanges(untouched.transactions, service)).toBeNull();
+      const unlimitedSim = await simulateTransactions(withApprove(approveTo(FAKE_ALLOWANCE_HOLDER, maxUint256)), OWNER);
+      const unlimited = checkChanges(unlimitedSim.transactions, expected);
+      expect(unlimited?.code).toBe("simulation_mismatch");
+      expect(unlimited?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
+      expect(checkChanges(unlimitedSim.transactions, service)?.message).toContain(`an approval of ${maxUint256 / 1_000_000n}.`);
+      // Approving a foreign spender instead: the swap then cannot pull the USDC, and the chain refuses it.
+      const foreign = await simulateTransactions(withApprove(approveTo(OTHER, AMOUNT)), OWNER);
+      const checked = checkChanges(foreign.transactions, expected);
+      expect(foreign.blocker?.code ?? checked?.code).toMatch(/simulation_failed|simulation_mismatch/);
+      if (!foreign.blocker) expect(checked?.message).toContain(`to ${OTHER}`);
+      if (!foreign.blocker) expect(checkChanges(foreign.transactions, service)?.code).toBe("simulation_mismatch");
+    });
   });
 
   describe("Cetus (move-chain): the router's coin flow on the local Sui node", () => {
@@ -355,7 +355,7 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       expect(b?.message).toMatch(/you receive 0\.\d{9} SUI by the plan, the simulation gives you -0\.\d{9} SUI/);
     });
 
-    it("a node that does not answer the simulation: the swap's changes are unavailable with the reason, and the checker does not block", async () => {
+    it("a node that does not answer the simulation, or does not offer it (SimulateTransaction unimplemented): the swap's changes are unavailable with the reason, and the checker does not block", async () => {
       const r = await cetus();
       rpc.down = true;
       try {
@@ -364,6 +364,15 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
         expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
       } finally {
         rpc.down = false;
+      }
+      rpc.unserved.add("SimulateTransaction");
+      try {
+        const sim = await inSui(r.json.transactions);
+        expect(sim.blocker).toBeNull();
+        expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
+        expect(checkChanges(sim.transactions, cetusService(r.json))).toBeNull();
+      } finally {
+        rpc.unserved.delete("SimulateTransaction");
       }
     });
 
