@@ -2583,6 +2583,26 @@ export interface components {
             /** @description ISO time of the simulation (or of the attempt). */
             at: string;
             changes?: components["schemas"]["SimulatedChanges"];
+            /** @description Contract §11: the balance changes the chain's own simulation reports ({ owner, asset { chain, id, symbol, decimals }, amount } in signed base units), the same as changes.balanceChanges; null with balanceChangesReason when the chain gave none. */
+            balanceChanges?: {
+                owner: string;
+                asset: {
+                    chain: string;
+                    id: string;
+                    symbol: string | null;
+                    decimals: number | null;
+                };
+                /** @description Signed integer base units of the asset: negative leaves the owner, positive arrives. */
+                amount: string;
+            }[] | null;
+            /** @description Contract §11, EVM: the ERC-20 approvals the transaction grants ({ token, spender, amount }); null on chains without approvals or when the chain gave none. */
+            approvals?: {
+                token: string;
+                spender: string;
+                amount: string;
+            }[] | null;
+            /** @description Why balanceChanges is null (the chain could not simulate or did not report them); null when they are given. */
+            balanceChangesReason?: string | null;
         };
         /** @description The balance changes (and EVM approvals) the chain's own simulation reports for this transaction; unavailable with the reason when it cannot say. */
         SimulatedChanges: {

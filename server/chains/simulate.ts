@@ -4,7 +4,7 @@
 // error; a chain that cannot simulate right now leaves the plan prepared with `unavailable` and the reason.
 import { nameChangedAssets } from "./asset-names";
 import { simulateEvm } from "./evm/simulate";
-import { type Simulation, simulationUnavailable } from "./simulation";
+import { type Simulation, simulationUnavailable, withChangeFields } from "./simulation";
 import { simulateSolana } from "./solana/simulate";
 import { simulateSuiTransactions } from "./sui/simulate";
 import { type Blocker, blocker } from "../http/codes";
@@ -62,6 +62,8 @@ export async function simulateTransactions(txs: PlanTransaction[], signer: strin
   );
   // The assets the changes leave unnamed (a swap's arbitrary token) read from their chains, one batch per chain.
   await nameChangedAssets(out);
+  // Contract §11: each simulation carries its balance changes (and EVM approvals) itself, or null with the reason.
+  for (const t of out) if (t.simulation) t.simulation = withChangeFields(t.simulation, t.encoding === "evm-call");
   const failed = out.find((t) => t.simulation?.status === "failed");
   return {
     transactions: out,

@@ -194,6 +194,9 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
       expect(of(OWNER, c.weth)).toBe(out.toString());
       expect(of(FAKE_ALLOWANCE_HOLDER, c.weth)).toBe((-out).toString());
       expect(changes?.balanceChanges).toHaveLength(5);
+      // Contract §11: the simulation itself carries the same balance changes and approvals.
+      expect(swap?.simulation).toMatchObject({ balanceChanges: changes?.balanceChanges, approvals: changes?.approvals, balanceChangesReason: null });
+      expect(approve?.simulation).toMatchObject({ balanceChanges: [], approvals: approve?.simulation?.changes?.approvals, balanceChangesReason: null });
       expect(BigInt(r.json.minAmountOut ?? "0")).toBe((out * BigInt(10_000 - SLIPPAGE)) / 10_000n);
       // Nothing was sent: a plan is prepared, never executed.
       expect(await erc20Balance(nodeOf(c), c.usdc, OWNER)).toBe(100_000_000n);
@@ -370,6 +373,12 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
         const sim = await inSui(r.json.transactions);
         expect(sim.blocker).toBeNull();
         expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
+        // Contract §11: absent figures are null with the reason.
+        expect(sim.transactions[0]?.simulation).toMatchObject({
+          balanceChanges: null,
+          approvals: null,
+          balanceChangesReason: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED).",
+        });
         expect(checkChanges(sim.transactions, cetusService(r.json))).toBeNull();
       } finally {
         rpc.unserved.delete("SimulateTransaction");
