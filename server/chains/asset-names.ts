@@ -3,12 +3,13 @@
 // tokens and the native asset leave unnamed are read from its chain, in one batch per chain, and kept for the process
 // (noteAssetName); the changes are then named again, so the review and the checker's messages give token units.
 // A read that fails leaves the asset in base units (a failed answer is not kept: the next plan asks again).
+// move-chain: StateService.GetCoinInfo per coin type, all in one wave (gRPC has no batch call).
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, hexToString, size } from "viem";
 import { type ChainId, CHAIN_FAMILY } from "./address";
 import { type AssetName, changedAsset, noteAssetName } from "./changes";
-import { rpcUrlOf, solanaRpc, withRpcTimeout } from "./clients";
+import { rpcUrlOf, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
 import { rpcBatch, type RpcReply } from "./evm/rpc";
 import type { PlanTransaction } from "./transaction";
 
@@ -74,7 +75,27 @@ async function readNames(chain: ChainId, ids: string[], signal: AbortSignal): Pr
   const family = CHAIN_FAMILY[chain];
   if (family === "evm") return evmNames(chain, ids, signal);
   if (family === "solana") return mintNames(ids, signal);
-  return ids.map(() => null);
+  return coinNames(ids, signal);
+}
+
+/**
+ * Each coin type's `0x2::coin::CoinMetadata` by StateService.GetCoinInfo (sui.rpc.v2, as @mysten/sui's SuiGrpcClient
+ * `core.getCoinMetadata` asks it), all at once: one wave of gRPC calls. A coin type the node does not answer (no
+ * metadata, an error) is not kept.
+ */
+async function coinNames(ids: string[], signal: AbortSignal): Promise<(AssetName | null)[]> {
+  const state = suiRpc().stateService;
+  return Promise.all(
+    ids.map(async (coinType) => {
+      try {
+        const { response } = await state.getCoinInfo({ coinType }, { abort: signal });
+        const m = response.metadata;
+        return m?.decimals === undefined ? null : { symbol: printable(m.symbol ?? ""), decimals: m.decimals };
+      } catch {
+        return null;
+      }
+    }),
+  );
 }
 
 /** ERC-20 decimals() and symbol() of each token by eth_call, all in one JSON-RPC batch. */

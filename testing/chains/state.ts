@@ -9,7 +9,7 @@ import type { SolanaAccounts } from "./solana/venues/encode";
 import type { SaveReserveState } from "./solana/venues/save";
 import type { SuiVenueState } from "./sui/venues";
 import { localSuiAttesterState, type SuiAttesterState } from "./sui/cctp-attestation";
-import type { SuiEventRecord } from "./sui/world";
+import type { SuiCoinInfo, SuiEventRecord } from "./sui/world";
 import type { ExecutedEvm } from "./evm/executed";
 import type { EvmTxRecord } from "./evm/rpc";
 import type { EvmVenueState } from "./evm/venues";
@@ -92,6 +92,8 @@ export interface LocalChain extends ChainTxState, ChainVenues {
   packageVersions: Map<string, string[]>;
   /** BCS contents served for a Sui object id (for SDKs that decode objects from BCS rather than the JSON rendering). */
   suiObjectBcs: Map<string, Uint8Array>;
+  /** Coin metadata served by the Sui node's GetCoinInfo, by coin type (normalized struct tag): none unless a test adds it. */
+  suiCoinInfo: Map<string, SuiCoinInfo>;
   /**
    * Circle's MessageTransmitter State on the Sui node, the fields its receive_message verifies attestations against
    * (./sui/cctp-attestation.ts): the enabled attesters (the local ones, as the EVM and Solana transmitters enable them)
@@ -169,6 +171,7 @@ export function chainState(initial: ChainVenues, wallets: WalletBook | null): Ch
     upgradeCaps: new Map(),
     packageVersions: new Map(),
     suiObjectBcs: new Map(),
+    suiCoinInfo: new Map(),
     suiMessageTransmitter: localSuiAttesterState(),
     saveReserves: new Map(),
     evmCode: new Map(),

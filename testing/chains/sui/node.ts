@@ -161,6 +161,15 @@ export function readHandlers(world: SuiWorld): Record<string, Handler> {
         .reduce((s, o) => s + (o.balance ?? 0n), 0n);
       return { balance: { coinType: normalizeStructTag(coinType), balance: total.toString(), coinBalance: total.toString(), addressBalance: "0" } };
     },
+    // StateService.GetCoinInfo (@mysten/sui 2.33.1 dist/grpc/proto/sui/rpc/v2/state_service.d.mts, generated from
+    // sui.rpc.v2 state_service.proto: GetCoinInfoRequest { coin_type = 1 }, GetCoinInfoResponse { coin_type = 1,
+    // metadata = 2 (CoinMetadata: decimals, name, symbol, description) }); a coin type without metadata here: NOT_FOUND.
+    GetCoinInfo: (r) => {
+      const coinType = normalizeStructTag(str(r.coinType));
+      const info = world.coinInfo?.(coinType);
+      if (!info) throw new GrpcError(Code.NOT_FOUND, `Coin type ${coinType} not found`);
+      return { coinType, metadata: { decimals: info.decimals, name: info.name, symbol: info.symbol, description: "" } };
+    },
     ListOwnedObjects: (r) => {
       const type = str(r.objectType);
       const objects = world.owned(str(r.owner)).filter((o) => !type || sameType(o.type, type));

@@ -7,7 +7,7 @@
 // landed one is checkpointed after the book's processingMs) and submissions (ExecuteTransaction: scripted by
 // `onSubmit`, or landed by ./wallets.ts).
 import { createHash } from "node:crypto";
-import { normalizeSuiAddress } from "@mysten/sui/utils";
+import { normalizeStructTag, normalizeSuiAddress } from "@mysten/sui/utils";
 import { scallop } from "../../../server/venues/scallop/descriptor";
 import { type ChainCore, landedFinal, type LocalChain } from "../state";
 import { cctpCoinCall, cctpModules, cctpMoveCallAbort, cctpObjects } from "./cctp";
@@ -115,6 +115,7 @@ export function suiWorld(core: ChainCore): SuiWorld {
     },
     moveCallAbort: (call, ctx) => cctpMoveCallAbort(call, chain.suiMessageTransmitter) ?? suiVenueMoveCallAbort(chain, call, ctx),
     coinCall: (call) => cetusCoinCall(call) ?? cctpCall(call) ?? suiVenueCoinCall(chain, call),
+    coinInfo: (coinType) => chain.suiCoinInfo.get(normalizeStructTag(coinType)),
   };
   return world;
 }

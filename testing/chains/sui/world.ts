@@ -41,6 +41,13 @@ export interface SuiTxRecord {
 }
 
 /** What the node knows; the fakes that hold venue state implement it over their own maps. */
+/** A coin type's metadata as the node's GetCoinInfo answers it (sui.rpc.v2.CoinMetadata: decimals, name, symbol, description). */
+export interface SuiCoinInfo {
+  decimals: number;
+  symbol: string;
+  name: string;
+}
+
 export interface SuiWorld {
   object(id: string): SuiObject | undefined;
   /** Objects owned by `address`. */
@@ -74,6 +81,8 @@ export interface SuiWorld {
    * undefined for a call this world does not model.
    */
   coinCall?(call: CoinCallSeen): CoinCallResult | undefined;
+  /** A coin type's `0x2::coin::CoinMetadata` fields (StateService.GetCoinInfo), or undefined when it has none here. */
+  coinInfo?(coinType: string): SuiCoinInfo | undefined;
 }
 
 /** A value a PTB command holds by value: a coin or balance of a coin type, or a protocol's receipt of one (a hot potato). */
