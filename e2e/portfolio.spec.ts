@@ -28,8 +28,8 @@ test("positions, balances and the activity log grouped by plan", async ({ page, 
   // wallets.ts), worth 500.00 at the reserve's 1.25, whatever the route recorded.
   await expect(position.getByTestId("position-current")).toHaveText(/^500\.00 USDC/);
   await expect(position.getByTestId("position-current")).toContainText("from the chain");
-  // ROI is taken against the chain's figure: a number or "—" (unknown), never an invented 0 for unknown.
-  await expect(position.getByTestId("position-roi")).toHaveText(/^(-?\d+\.\d{2}%|—.*)$/);
+  // ROI is taken against the chain's figure, over the recorded cost basis: (500 − 25) / 25 = 1900.00 %.
+  await expect(position.getByTestId("position-roi")).toHaveText("1900.00%");
   await expect(page.getByTestId("portfolio-totals")).toContainText("Deposited 25");
   await expect(page.getByTestId("portfolio-totals")).toContainText("recorded 25");
   // The route's id is the caller's word: the position's proof is never confirmed (the API says so too).
