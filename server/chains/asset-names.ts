@@ -8,9 +8,9 @@ import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token";
 import { TOKEN_2022_PROGRAM_ADDRESS } from "@solana-program/token-2022";
 import { decodeFunctionResult, encodeFunctionData, erc20Abi, type Hex, hexToString, size } from "viem";
 import { type ChainId, CHAIN_FAMILY } from "./address";
-import { type AssetName, changedAsset, noteAssetName } from "./changes";
+import { type AssetName, changedAsset, hasAssetName, noteAssetName } from "./changes";
 import { rpcUrlOf, solanaRpc, suiRpc, withRpcTimeout } from "./clients";
-import { rpcBatch, type RpcReply } from "./evm/rpc";
+import { isRevert, rpcBatch, type RpcReply } from "./evm/rpc";
 import type { PlanTransaction } from "./transaction";
 
 // ERC-20's optional metadata calls, decimals() returns (uint8) and symbol() returns (string), encoded from viem's
@@ -34,7 +34,8 @@ function unnamed(txs: PlanTransaction[]): Map<ChainId, string[]> {
   for (const t of txs) {
     for (const c of t.simulation?.changes?.balanceChanges ?? []) {
       if (c.asset.id === "native" || c.asset.decimals !== null) continue;
-      if (changedAsset(c.asset.chain, c.asset.id).decimals !== null) continue; // named since (an earlier plan's read)
+      // Named since, or answered without decimals, by an earlier plan's read: not asked again.
+      if (changedAsset(c.asset.chain, c.asset.id).decimals !== null || hasAssetName(c.asset.chain, c.asset.id)) continue;
       const ids = out.get(c.asset.chain) ?? [];
       if (!ids.some((x) => x.toLowerCase() === c.asset.id.toLowerCase())) ids.push(c.asset.id);
       out.set(c.asset.chain, ids);
@@ -106,7 +107,7 @@ async function evmNames(chain: ChainId, ids: string[], signal: AbortSignal): Pro
     const d = replies[2 * i];
     const s = replies[2 * i + 1];
     // A reply that is not an answer (no reply, or an error other than the call reverting) is not kept.
-    if (!d || !s) return null;
+    if (!d || !s || [d, s].some((r) => !r.ok && !isRevert(r))) return null;
     return { decimals: evmDecimals(d), symbol: evmSymbol(s) };
   });
 }

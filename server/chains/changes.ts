@@ -155,6 +155,11 @@ export function noteAssetName(chain: ChainId, id: string, name: AssetName): void
   readNames.set(nameKey(chain, id), { symbol: name.symbol, decimals: name.decimals });
 }
 
+/** Whether the chain was already asked about asset `id` and answered (even that it has no decimals): it is not asked again. */
+export function hasAssetName(chain: ChainId, id: string): boolean {
+  return readNames.has(nameKey(chain, id));
+}
+
 /** Whether two ids name the same asset on `chain`: Sui coin types in normal form, Solana mints as is, EVM addresses in any case. */
 const sameId = (chain: ChainId, a: string, b: string) => (chain === "move-chain" ? sameSuiCoinType(a, b) : chain === "svm-chain" ? a === b : a.toLowerCase() === b.toLowerCase());
 

@@ -61,6 +61,23 @@ describe("svm-chain: a changed mint the service does not know is named from its 
     expect(blocked?.message).not.toContain("base units");
   });
 
+  it("a mint the chain has no account for is asked once: its nulls are kept, the next simulation asks nothing about it", async () => {
+    const GONE = fixtureAddress("mint-without-account");
+    const from = await chain.setTokenBalance(OWNER, GONE, 10n);
+    const to = await chain.setTokenBalance(OTHER, GONE, 0n);
+    chain.mints.delete(GONE); // SPL Transfer takes no mint account: the transfer runs, the mint is nowhere
+    const ix = getTransferInstruction({ source: address(from), destination: address(to), authority: createNoopSigner(address(OWNER)), amount: 3n });
+    const txs = solanaPlanTransaction("swap", "a transfer of a mint without account", await solanaPayload(OWNER, [ix]));
+    const reads = async () => {
+      const before = rpc.calls.filter((m) => m === "getMultipleAccounts").length;
+      const sim = await simulateTransactions(txs, OWNER);
+      expect(sim.transactions[0]?.simulation?.changes?.balanceChanges?.find((c) => c.owner === OWNER && c.asset.id === GONE)?.asset).toMatchObject({ symbol: null, decimals: null });
+      return rpc.calls.filter((m) => m === "getMultipleAccounts").length - before;
+    };
+    const first = await reads();
+    expect(first - (await reads())).toBe(1);
+  });
+
   it("the units read: symbol and decimals, decimals only ('of token <id>'), neither (base units of the id)", () => {
     const asset = (symbol: string | null, decimals: number | null) => ({ asset: { chain: "svm-chain" as const, id: "M", symbol, decimals } });
     expect(inUnits(asset("X", 9), -1_500_000_000n)).toBe("-1.500000000 X");
