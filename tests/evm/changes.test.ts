@@ -77,26 +77,26 @@ describe.each(evmVenueChains("aave-v3"))("EVM balance changes from eth_simulateV
     expect(b?.message).toContain("you send 3.000000 USDC by the plan, the simulation sends 30.000000 USDC");
   });
 
-  it("a withdraw: at least the asked USDC arrives and only aUSDC leaves (burned); one paying someone else is refused", async () => {
+  it("a withdraw: at least the asked USDC arrives and only aUSDC leaves (burned); one paying someone else, or 10 × the amount, is refused", async () => {
     const deposit = await ourBuild(venueId, "deposit", OWNER, AMOUNT);
     expect((await signAndSend(node.url, OWNER_KEY, deposit.map((t) => t.payload as EvmCall))).map((r) => r.status)).toEqual(["success", "success"]);
-    const txs = await ourBuild(venueId, "withdraw", OWNER, 1_000_000n);
-    const withdraw = await vaultExpectedChanges("withdraw", venue, OWNER, 1_000_000n);
+    const txs = await ourBuild(venueId, "withdraw", OWNER, 300_000n);
+    const withdraw = await vaultExpectedChanges("withdraw", venue, OWNER, 300_000n);
     const sim = await simulateTransactions(txs, OWNER);
     const changes = sim.transactions.at(-1)?.simulation?.changes;
     const of = (owner: string, token: string) => changes?.balanceChanges?.find((c) => c.owner.toLowerCase() === owner.toLowerCase() && c.asset.id.toLowerCase() === token.toLowerCase())?.amount;
-    expect([of(OWNER, aave.usdc), of(OWNER, aave.aToken)]).toEqual(["1000000", "-1000000"]);
+    expect([of(OWNER, aave.usdc), of(OWNER, aave.aToken)]).toEqual(["300000", "-300000"]);
     expect(checkChanges(sim.transactions, withdraw)?.message ?? null).toBeNull();
-    const elsewhere = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 1_000_000n, OTHER] });
+    const elsewhere = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 300_000n, OTHER] });
     const b = checkChanges((await simulateTransactions(alteredCalls(txs, { [txs.length - 1]: elsewhere }), OWNER)).transactions, withdraw);
-    expect(b?.message).toContain("you receive 1.000000 USDC by the plan, the simulation gives you 0.000000 USDC");
-    // Three times the amount withdrawn (all the owner holds): three times the aUSDC the plan needs leave the wallet.
+    expect(b?.message).toContain("you receive 0.300000 USDC by the plan, the simulation gives you 0.000000 USDC");
+    // Ten times the amount withdrawn (all the owner holds): ten times the aUSDC the plan needs leave the wallet.
     const more = encodeFunctionData({ abi: AAVE_POOL_FULL_ABI, functionName: "withdraw", args: [aave.usdc as Hex, 3_000_000n, OWNER] });
     const altered = await simulateTransactions(alteredCalls(txs, { [txs.length - 1]: more }), OWNER);
     expect(altered.blocker).toBeNull();
-    const thrice = checkChanges(altered.transactions, withdraw);
-    expect(thrice?.code).toBe("simulation_mismatch");
-    expect(thrice?.message).toContain("1.000000 USDC the plan withdraws");
+    const tenfold = checkChanges(altered.transactions, withdraw);
+    expect(tenfold?.code).toBe("simulation_mismatch");
+    expect(tenfold?.message).toContain("0.300000 USDC the plan withdraws");
   });
 
   // It leaves the owner a standing allowance to the pool.
