@@ -600,16 +600,18 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
   });
 
   // Last: the app remembers an RPC without eth_simulateV1 for the rest of its life.
-  it("0x through an RPC without eth_simulateV1: the changes come from debug_traceCall and a swap pulling 10 × is blocked; with neither method, unavailable with its reason and the plan prepared", async () => {
+  // Last on each node: once an RPC answers that it has no eth_simulateV1 or debug_traceCall, this process asks it no more.
+  it.each(ZEROX_CHAINS)("0x on $chain through an RPC without eth_simulateV1: the changes come from debug_traceCall and a swap pulling 10 × is blocked; with neither method, unavailable with its reason and the plan prepared", async (c) => {
+    const node = nodeOf(c);
     node.methods.simulateV1 = false;
     quotes.zerox.pullTimes = 10n;
     quotes.allowances.set(APPROVED.toLowerCase(), maxUint256);
     try {
-      const traced = await zeroEx(APPROVED);
+      const traced = await zeroEx(APPROVED, c);
       expect(traced.json.blockers).toMatchObject([{ code: "simulation_mismatch", message: expect.stringContaining("you send 1.000000 USDC by the plan, the simulation sends 10.000000 USDC") }]);
       // Without debug_traceCall either: nothing to compare with (the wallet's own check remains).
       node.methods.traceCall = false;
-      const r = await zeroEx(APPROVED);
+      const r = await zeroEx(APPROVED, c);
       expect(r.json.blockers).toBeUndefined();
       expect(r.json.status).toBe("prepared");
       expect(r.json.transactions[0]?.simulation?.changes).toMatchObject({ status: "unavailable", reason: "The RPC has neither eth_simulateV1 nor debug_traceCall (eth_call returns no logs), so the balance changes are not known." });
