@@ -120,8 +120,9 @@ function evmDecimals(r: RpcReply): number | null {
 }
 
 /**
- * symbol() as an ABI string, or as the bytes32 some tokens written before strings were usual answer (MKR on Ethereum,
- * 0x9f8F72aA9304c8B593d555F12eF6589cC3A579A2, answers 32 bytes "MKR" + zero padding): the text before the padding; else null.
+ * symbol() as an ABI string, or as the 32 raw bytes a token declaring `bytes32 public symbol` answers (text, then zero
+ * padding): the text before the padding; else null. (No token address is named here: none is used; the bytes32 path has
+ * no test yet.)
  */
 function evmSymbol(r: RpcReply): string | null {
   if (!r.ok || typeof r.result !== "string" || r.result === "0x") return null;
