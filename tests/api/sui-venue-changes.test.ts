@@ -24,6 +24,7 @@ import { setScallopUsdc } from "../../testing/chains/sui/venues/scallop";
 import { type App, startApp } from "../support/app";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { suiUnavailableEither } from "../support/sui-unavailable";
 import { suiScaled, suiSentTo } from "../support/altered";
 import { coinWithBalance } from "@mysten/sui/transactions";
 import { newSuiTransaction, suiPayload } from "../../server/chains/sui";
@@ -66,29 +67,6 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
   let app: App;
   const plan = (action: "deposit" | "withdraw", strategyId: string, amount = AMOUNT) =>
     call<Plan>(app.url, "POST", `/api/v1/svc/strategies/${action}/plan`, { body: { strategyId, amountMicros: amount.toString(), owner: OWNER } });
-  /**
-   * `tx` simulated on a node that is down, then on one that does not offer simulation (SimulateTransaction
-   * unimplemented): unavailable with the reason each time, nothing blocked, and `expected` not contradicted.
-   */
-  const unavailableEither = async (tx: Tx, expected: Awaited<ReturnType<typeof vaultExpectedChanges>>) => {
-    rpc.down = true;
-    try {
-      const sim = await simulateTransactions([tx], OWNER);
-      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
-      expect(checkChanges(sim.transactions, expected)).toBeNull();
-    } finally {
-      rpc.down = false;
-    }
-    rpc.unserved.add("SimulateTransaction");
-    try {
-      const sim = await simulateTransactions([tx], OWNER);
-      expect(sim.blocker).toBeNull();
-      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
-      expect(checkChanges(sim.transactions, expected)).toBeNull();
-    } finally {
-      rpc.unserved.delete("SimulateTransaction");
-    }
-  };
   /** The service's own simulate path and checker, as vaultPlan runs them, on `txs` for a plan of `amount`. */
   const check = async (action: "deposit" | "withdraw", venueId: string, txs: Tx[]) => {
     const sim = await simulateTransactions(txs, OWNER);
@@ -162,7 +140,7 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         const r = await plan("deposit", c.venue);
         const tx = r.json.transactions[0] as Tx;
         const expected = await vaultExpectedChanges("deposit", resolveVenue(c.venue), OWNER, AMOUNT);
-        await unavailableEither(tx, expected);
+        await suiUnavailableEither(rpc, () => simulateTransactions([tx], OWNER), expected);
       });
 
       it("withdraw: prepared; the node's changes: at least 5 USDC in, the shares redeemed out, gas in SUI", async () => {
@@ -202,7 +180,7 @@ describe("the Sui venues' simulated balance changes, checked against the plan", 
         const r = await plan("withdraw", c.venue);
         const tx = r.json.transactions[0] as Tx;
         const expected = await vaultExpectedChanges("withdraw", resolveVenue(c.venue), OWNER, AMOUNT);
-        await unavailableEither(tx, expected);
+        await suiUnavailableEither(rpc, () => simulateTransactions([tx], OWNER), expected);
       });
     });
   }

@@ -43,6 +43,7 @@ import { type App, startApp } from "../support/app";
 import { FAKE_ALLOWANCE_HOLDER, type FakeQuotes, quoteEnv, startFakeQuotes } from "../support/fake-quotes";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
 import { call } from "../support/http";
+import { SUI_SIMULATION_UNSERVED, suiUnavailableEither } from "../support/sui-unavailable";
 import { SOL, SUI } from "../support/wallets";
 
 type Change = { owner: string; asset: { chain: string; id: string; symbol: string | null; decimals: number | null }; amount: string };
@@ -360,29 +361,10 @@ describe("swap plans: the chain's simulated changes checked against the plan", (
 
     it("a node that does not answer the simulation, or does not offer it (SimulateTransaction unimplemented): the swap's changes are unavailable with the reason, and the checker does not block", async () => {
       const r = await cetus();
-      rpc.down = true;
-      try {
-        const sim = await inSui(r.json.transactions);
-        expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
-        expect(checkChanges(sim.transactions, expectedSui(r.json))).toBeNull();
-      } finally {
-        rpc.down = false;
-      }
-      rpc.unserved.add("SimulateTransaction");
-      try {
-        const sim = await inSui(r.json.transactions);
-        expect(sim.blocker).toBeNull();
-        expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
-        // Contract §11: absent figures are null with the reason.
-        expect(sim.transactions[0]?.simulation).toMatchObject({
-          balanceChanges: null,
-          approvals: null,
-          balanceChangesReason: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED).",
-        });
-        expect(checkChanges(sim.transactions, cetusService(r.json))).toBeNull();
-      } finally {
-        rpc.unserved.delete("SimulateTransaction");
-      }
+      const unserved = await suiUnavailableEither(rpc, () => inSui(r.json.transactions), expectedSui(r.json));
+      expect(checkChanges(unserved.transactions, cetusService(r.json))).toBeNull();
+      // Contract §11: absent figures are null with the reason.
+      expect(unserved.transactions[0]?.simulation).toMatchObject({ balanceChanges: null, approvals: null, balanceChangesReason: SUI_SIMULATION_UNSERVED });
     });
 
     it("the untouched PTB agrees with the plan", async () => {

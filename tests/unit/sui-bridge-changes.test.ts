@@ -19,6 +19,7 @@ import { cctpV1 } from "../../server/rails/cctp-v1";
 import { SUI_TOKEN_MESSENGER_MINTER } from "../../server/rails/cctp-v1/sui";
 import { useLocalChain } from "../../testing/oracle";
 import { type FakeRpc, fundSuiOwner, startFakeRpc } from "../support/fake-rpc";
+import { suiUnavailableEither } from "../support/sui-unavailable";
 
 const OWNER = `0x${"7".repeat(64)}`;
 const FEE_TO = `0x${"fe".repeat(32)}`;
@@ -91,23 +92,7 @@ describe("the move-chain burn (CCTP V1 deposit_for_burn) checked against the pla
   it("a node that does not answer the simulation, or does not offer it (SimulateTransaction unimplemented): the burn is unavailable with the reason, and the checker does not block", async () => {
     const txs = await burnTxs();
     const expected = burnExpectation({ source: "move-chain", owner: OWNER, amount: BURN + FEE, burnAmount: BURN, serviceFee: fee, destinationDomain: DOMAIN, mintRecipient: MINT_RECIPIENT, burner: null });
-    rpc.down = true;
-    try {
-      const sim = await simulateTransactions(txs, OWNER);
-      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: expect.stringContaining("did not answer") });
-      expect(checkChanges(sim.transactions, expected)).toBeNull();
-    } finally {
-      rpc.down = false;
-    }
-    rpc.unserved.add("SimulateTransaction");
-    try {
-      const sim = await simulateTransactions(txs, OWNER);
-      expect(sim.blocker).toBeNull();
-      expect(sim.transactions[0]?.simulation).toMatchObject({ status: "unavailable", error: "Not simulated: the move-chain node does not serve sui.rpc.v2.TransactionExecutionService/SimulateTransaction (gRPC UNIMPLEMENTED)." });
-      expect(checkChanges(sim.transactions, expected)).toBeNull();
-    } finally {
-      rpc.unserved.delete("SimulateTransaction");
-    }
+    await suiUnavailableEither(rpc, () => simulateTransactions(txs, OWNER), expected);
   });
 
   it("× 10 is refused naming the plan's and the simulation's USDC", async () => {
