@@ -2584,23 +2584,9 @@ export interface components {
             at: string;
             changes?: components["schemas"]["SimulatedChanges"];
             /** @description Contract §11: the balance changes the chain's own simulation reports ({ owner, asset { chain, id, symbol, decimals }, amount } in signed base units), the same as changes.balanceChanges; null with balanceChangesReason when the chain gave none. */
-            balanceChanges?: {
-                owner: string;
-                asset: {
-                    chain: string;
-                    id: string;
-                    symbol: string | null;
-                    decimals: number | null;
-                };
-                /** @description Signed integer base units of the asset: negative leaves the owner, positive arrives. */
-                amount: string;
-            }[] | null;
+            balanceChanges?: components["schemas"]["BalanceChange"][] | null;
             /** @description Contract §11, EVM: the ERC-20 approvals the transaction grants ({ token, spender, amount }); null on chains without approvals or when the chain gave none. */
-            approvals?: {
-                token: string;
-                spender: string;
-                amount: string;
-            }[] | null;
+            approvals?: components["schemas"]["Approval"][] | null;
             /** @description Why balanceChanges is null (the chain could not simulate or did not report them); null when they are given. */
             balanceChangesReason?: string | null;
         };
@@ -2608,22 +2594,8 @@ export interface components {
         SimulatedChanges: {
             /** @enum {string} */
             status: "ok" | "unavailable";
-            balanceChanges: {
-                owner: string;
-                asset: {
-                    chain: string;
-                    id: string;
-                    symbol: string | null;
-                    decimals: number | null;
-                };
-                /** @description Signed integer base units of the asset: negative leaves the owner, positive arrives. */
-                amount: string;
-            }[] | null;
-            approvals: {
-                token: string;
-                spender: string;
-                amount: string;
-            }[] | null;
+            balanceChanges: components["schemas"]["BalanceChange"][] | null;
+            approvals: components["schemas"]["Approval"][] | null;
             /** @description EVM: each ERC-20 transfer in the order the logs give them (the zero address sends a mint and receives a burn). */
             transfers?: {
                 token: string;
@@ -2643,6 +2615,22 @@ export interface components {
             rent?: string;
             source: string | null;
             reason: string | null;
+        };
+        BalanceChange: {
+            owner: string;
+            asset: {
+                chain: string;
+                id: string;
+                symbol: string | null;
+                decimals: number | null;
+            };
+            /** @description Signed integer base units of the asset: negative leaves the owner, positive arrives. */
+            amount: string;
+        };
+        Approval: {
+            token: string;
+            spender: string;
+            amount: string;
         };
         /** @description EVM plans with an owner: the network fee the wallet will ask for, from eth_feeHistory and the simulation. */
         PlanGasFee: {

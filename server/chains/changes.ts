@@ -72,14 +72,16 @@ export const changesSchema = z
     status: z.enum(["ok", "unavailable"]),
     balanceChanges: z
       .array(
-        z.object({
-          owner: z.string(),
-          asset: z.object({ chain: z.string(), id: z.string(), symbol: z.string().nullable(), decimals: z.number().int().nullable() }),
-          amount: signed.meta({ description: "Signed integer base units of the asset: negative leaves the owner, positive arrives." }),
-        }),
+        z
+          .object({
+            owner: z.string(),
+            asset: z.object({ chain: z.string(), id: z.string(), symbol: z.string().nullable(), decimals: z.number().int().nullable() }),
+            amount: signed.meta({ description: "Signed integer base units of the asset: negative leaves the owner, positive arrives." }),
+          })
+          .meta({ id: "BalanceChange" }),
       )
       .nullable(),
-    approvals: z.array(z.object({ token: z.string(), spender: z.string(), amount: z.string().regex(/^[0-9]+$/) })).nullable(),
+    approvals: z.array(z.object({ token: z.string(), spender: z.string(), amount: z.string().regex(/^[0-9]+$/) }).meta({ id: "Approval" })).nullable(),
     transfers: z
       .array(z.object({ token: z.string(), from: z.string(), to: z.string(), amount: z.string().regex(/^[0-9]+$/) }))
       .optional()
